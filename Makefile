@@ -1,0 +1,104 @@
+# Makefile -- build, test and benchmark layoutcheck (GNU make).
+#
+#   make, make all  bin/layoutcheck, optimised; objects in build/rel/obj/
+#   make test       sanitized build in build/san/, then tests/run.sh: unit tests
+#                   (tests/test_*.c), command-line checks and the YAML corpus
+#   make deps       install libyaml, SQLite and pkg-config with apt-get when
+#                   pkg-config cannot find them
+#   make bench      build bench/*.c against the optimised oracle and run it
+#   make fuzz       placeholder: run the batch evaluator on empty input
+#   make clean      remove build/ and bin/
+#
+# Sources are found by wildcard: oracle/*.c (libc only), cli/*.c, gen/*.c and
+# properties/*.c make the program; each tests/test_*.c is one unit-test
+# binary, linked with the oracle objects and an archive of every other
+# object except cli/main.o.
+
+PKGS       := yaml-0.1 sqlite3
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+
+STD_FLAGS  := -std=c11 -Wall -Wextra -Werror
+REL_FLAGS  := -O2 -g
+SAN_FLAGS  := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+              -fno-sanitize-recover=all
+
+ORACLE_SRC := $(wildcard oracle/*.c)
+MAIN_SRC   := cli/main.c
+APP_SRC    := $(filter-out $(MAIN_SRC),$(wildcard cli/*.c gen/*.c properties/*.c))
+TEST_SRC   := $(wildcard tests/test_*.c)
+BENCH_SRC  := $(wildcard bench/*.c)
+
+# objs(KIND, SOURCES): the object files of SOURCES, under build/KIND/obj/
+# (build/KIND/ itself holds the programs).
+objs = $(patsubst %.c,build/$(1)/obj/%.o,$(2))
+
+REL_ORACLE := $(call objs,rel,$(ORACLE_SRC))
+REL_APP    := $(call objs,rel,$(APP_SRC) $(MAIN_SRC))
+REL_BENCH  := $(call objs,rel,$(BENCH_SRC))
+SAN_ORACLE := $(call objs,san,$(ORACLE_SRC))
+SAN_APP    := $(call objs,san,$(APP_SRC))
+SAN_MAIN   := $(call objs,san,$(MAIN_SRC))
+SAN_TESTS  := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
+
+# Per-source flags: the oracle is plain C11 on libc; everything else may use
+# POSIX and the packages, and sees the oracle's and the CLI's headers.
+src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
+
+.PHONY: all test deps bench fuzz clean pkgcheck
+
+all: bin/layoutcheck
+
+bin/layoutcheck: $(REL_ORACLE) $(REL_APP) | pkgcheck
+	@mkdir -p $(@D)
+	$(CC) $(REL_FLAGS) $^ $(PKG_LIBS) -o $@
+
+build/rel/obj/%.o: %.c | pkgcheck
+	@mkdir -p $(@D)
+	$(CC) $(STD_FLAGS) $(REL_FLAGS) $(src_flags) -MMD -MP -c $< -o $@
+
+build/san/obj/%.o: %.c | pkgcheck
+	@mkdir -p $(@D)
+	$(CC) $(STD_FLAGS) $(SAN_FLAGS) $(src_flags) -MMD -MP -c $< -o $@
+
+build/san/libapp.a: $(SAN_APP)
+	@rm -f $@
+	ar rcs $@ $^
+
+build/san/layoutcheck: $(SAN_ORACLE) $(SAN_APP) $(SAN_MAIN) | pkgcheck
+	$(CC) $(SAN_FLAGS) $^ $(PKG_LIBS) -o $@
+
+$(SAN_TESTS): build/san/tests/%: build/san/obj/tests/%.o $(SAN_ORACLE) build/san/libapp.a | pkgcheck
+	@mkdir -p $(@D)
+	$(CC) $(SAN_FLAGS) $< $(SAN_ORACLE) build/san/libapp.a $(PKG_LIBS) -o $@
+
+test: build/san/layoutcheck $(SAN_TESTS)
+	bash tests/run.sh build/san
+
+build/rel/bench: $(REL_BENCH) $(REL_ORACLE)
+	$(CC) $(REL_FLAGS) $^ -o $@
+
+ifeq ($(BENCH_SRC),)
+bench:
+	@echo "bench: there is no bench/*.c yet; nothing to run"
+else
+bench: build/rel/bench
+	./build/rel/bench
+endif
+
+fuzz: bin/layoutcheck
+	./bin/layoutcheck eval --batch < /dev/null
+
+deps:
+	@command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) || \
+	  sh tools/apt-install libsqlite3-dev libyaml-dev pkg-config
+
+pkgcheck:
+	@pkg-config --exists $(PKGS) 2>/dev/null || \
+	  { echo "pkg-config cannot find $(PKGS): run 'make deps'" >&2; exit 1; }
+
+clean:
+	rm -rf build bin
+
+-include $(patsubst %.o,%.d,$(REL_ORACLE) $(REL_APP) $(REL_BENCH) $(SAN_ORACLE) $(SAN_APP) \
+                            $(SAN_MAIN) $(call objs,san,$(TEST_SRC)))

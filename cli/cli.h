@@ -1,0 +1,18 @@
+/*
+** cli.h -- the subcommands of the layoutcheck program.
+**
+** Each command takes the arguments that follow the program name (argv[0] is
+** the command's own name), prints its results on stdout and returns the
+** process exit status: 0 success, 1 a check or evaluation failed, 2 a usage
+** error or an input that could not be read.
+*/
+#ifndef CLI_H
+#define CLI_H
+
+/* layoutcheck eval OP ARG... | eval --batch | eval --list */
+int cmd_eval(int argc, char **argv);
+
+/* layoutcheck corpus [-v] FILE... */
+int cmd_corpus(int argc, char **argv);
+
+#endif /* CLI_H */

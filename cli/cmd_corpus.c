@@ -1,0 +1,180 @@
+/*
+** cmd_corpus.c -- `layoutcheck corpus [-v] FILE...`: run YAML case files
+** (see corpus_read.h) through the oracle and count passes, failures and
+** skips.
+**
+** A case passes when the oracle prints exactly the expected string (the
+** value of correct when present, else of expect), or when the expected
+** string is "error" and the oracle returns an error.  A malformed case is a
+** failure; a file that cannot be read or parsed counts one failure more and
+** makes the exit status 2.
+*/
+#include "cli.h"
+#include "corpus_read.h"
+#include "oracle_call.h"
+
+#include "lo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_REPORTS 50 /* failures printed per file without -v */
+
+typedef struct tally {
+  size_t passed, failed, skipped;
+} tally;
+
+typedef struct file_run {
+  const char *path;
+  int verbose;
+  char *out; /* the oracle's buffer, ORACLE_OUT_CAP bytes */
+  tally count;
+  size_t reported; /* failures seen, printed or not */
+} file_run;
+
+/* Print s with any newline or carriage return shown as a space. */
+static void put_one_line(const char *s) {
+  for (; *s; s++) putchar(*s == '\n' || *s == '\r' ? ' ' : *s);
+}
+
+/* Print "op arg1 arg2 ..." for a case. */
+static void put_request(const corpus_case *c) {
+  put_one_line(c->op);
+  for (size_t i = 0; i < c->nargs; i++) {
+    putchar(' ');
+    put_one_line(c->args[i]);
+  }
+}
+
+/* Count one failure; nonzero when it should be printed (the first
+** MAX_REPORTS of a file, or all of them with -v). */
+static int count_failure(file_run *run) {
+  run->count.failed++;
+  run->reported++;
+  return run->verbose || run->reported <= MAX_REPORTS;
+}
+
+/* Print "FILE:LINE:COLUMN: text" (or "FILE: text" without a position). */
+static void put_error(const char *path, const corpus_error *e) {
+  if (e->line)
+    printf("%s:%zu:%zu: ", path, e->line, e->column);
+  else
+    printf("%s: ", path);
+  put_one_line(e->text);
+  putchar('\n');
+}
+
+/* Run one well-formed case and count the outcome. */
+static void run_case(file_run *run, const corpus_case *c) {
+  const char *want = c->correct ? c->correct : c->expect;
+  int code =
+      oracle_call(c->op, (int)c->nargs, (const char *const *)c->args, run->out, ORACLE_OUT_CAP);
+  int ok =
+      strcmp(want, "error") == 0 ? code != LO_OK : code == LO_OK && strcmp(run->out, want) == 0;
+  if (ok) {
+    run->count.passed++;
+    return;
+  }
+  if (!count_failure(run)) return;
+  printf("%s:%zu: ", run->path, c->line);
+  put_request(c);
+  fputs(": expected ", stdout);
+  put_one_line(want);
+  fputs(code == LO_OK ? ", got " : ", got error: ", stdout);
+  put_one_line(run->out);
+  putchar('\n');
+}
+
+/* corpus_read callback: count a malformed, skipped or run case. */
+static void check_case(const corpus_case *c, void *ctx) {
+  file_run *run = ctx;
+  if (c->has_error) {
+    if (count_failure(run)) put_error(run->path, &c->error);
+  } else if (c->skip) {
+    run->count.skipped++;
+    if (run->verbose) {
+      printf("%s:%zu: skipped: ", run->path, c->line);
+      put_request(c);
+      fputs(": ", stdout);
+      put_one_line(c->skip);
+      putchar('\n');
+    }
+  } else {
+    run_case(run, c);
+  }
+}
+
+/* Print "N passed, N failed[, N skipped]" after prefix; always_skipped
+** prints the skip count even when it is zero. */
+static void put_tally(const char *prefix, const tally *t, int always_skipped) {
+  printf("%s%zu passed, %zu failed", prefix, t->passed, t->failed);
+  if (always_skipped || t->skipped) printf(", %zu skipped", t->skipped);
+  putchar('\n');
+}
+
+/* Check one file, add its counts to *total; 0, or -1 when the file could
+** not be read or parsed to the end. */
+static int check_file(const char *path, int verbose, char *out, tally *total) {
+  file_run run = {.path = path, .verbose = verbose, .out = out};
+  corpus_error err;
+  int status = corpus_read(path, check_case, &run, &err);
+  if (run.reported > MAX_REPORTS && !verbose)
+    printf("%s: %zu more failures not shown (-v shows all)\n", path, run.reported - MAX_REPORTS);
+  if (status != 0) {
+    put_error(path, &err);
+    run.count.failed++;
+  }
+  printf("%s: ", path);
+  put_tally("", &run.count, 1);
+  total->passed += run.count.passed;
+  total->failed += run.count.failed;
+  total->skipped += run.count.skipped;
+  return status;
+}
+
+/* Print the usage of the corpus command on f. */
+static void corpus_usage(FILE *f) {
+  fputs("usage: layoutcheck corpus [-v] FILE...\n"
+        "  -v  print every failure (not only the first 50 per file) and why cases are skipped\n",
+        f);
+}
+
+/* layoutcheck corpus: check each file, print per-file and total counts.
+** Exit 0 when nothing failed, 1 on failures, 2 when a file could not be
+** read or parsed or on a usage error. */
+int cmd_corpus(int argc, char **argv) {
+  int verbose = 0, i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    if (strcmp(argv[i], "--") == 0) {
+      i++;
+      break;
+    }
+    if (strcmp(argv[i], "-v") == 0) {
+      verbose = 1;
+    } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+      corpus_usage(stdout);
+      return 0;
+    } else {
+      fprintf(stderr, "layoutcheck corpus: unknown option %s\n", argv[i]);
+      corpus_usage(stderr);
+      return 2;
+    }
+  }
+  if (i == argc) {
+    corpus_usage(stderr);
+    return 2;
+  }
+  char *out = malloc(ORACLE_OUT_CAP);
+  if (!out) {
+    fputs("layoutcheck corpus: out of memory\n", stderr);
+    return 2;
+  }
+  tally total = {0};
+  int unreadable = 0;
+  for (; i < argc; i++)
+    if (check_file(argv[i], verbose, out, &total) != 0) unreadable = 1;
+  free(out);
+  put_tally("", &total, 0);
+  return unreadable ? 2 : total.failed ? 1 : 0;
+}

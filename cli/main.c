@@ -1,0 +1,63 @@
+/*
+** main.c -- the layoutcheck program: dispatch `layoutcheck COMMAND ARG...`
+** through the command table.
+*/
+#include "cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+typedef struct command {
+  const char *name;
+  const char *help; /* one line */
+  int (*run)(int argc, char **argv);
+} command;
+
+static int cmd_help(int argc, char **argv);
+
+static const command commands[] = {
+    {"help", "list the commands", cmd_help},
+    {"eval", "evaluate an op: eval OP ARG... | eval --batch (stdin) | eval --list", cmd_eval},
+    {"corpus", "check YAML case files against the oracle: corpus [-v] FILE...", cmd_corpus},
+};
+
+#define N_COMMANDS (sizeof commands / sizeof commands[0])
+
+/* Print the usage line and the command table on f. */
+static void print_commands(FILE *f) {
+  fputs("usage: layoutcheck COMMAND [ARG...]\n\ncommands:\n", f);
+  for (size_t i = 0; i < N_COMMANDS; i++)
+    fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+}
+
+/* layoutcheck help: print the command table; ignores its arguments. */
+static int cmd_help(int argc, char **argv) {
+  (void)argc;
+  (void)argv;
+  print_commands(stdout);
+  return 0;
+}
+
+/* Find the command named name, or NULL. */
+static const command *find_command(const char *name) {
+  for (size_t i = 0; i < N_COMMANDS; i++)
+    if (strcmp(commands[i].name, name) == 0) return &commands[i];
+  return NULL;
+}
+
+/* Run the command named by argv[1] with the arguments after it; no command
+** prints the table on stderr (exit 2), --help and -h print it on stdout. */
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    print_commands(stderr);
+    return 2;
+  }
+  if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
+    return cmd_help(argc - 1, argv + 1);
+  const command *cmd = find_command(argv[1]);
+  if (!cmd) {
+    fprintf(stderr, "layoutcheck: unknown command '%s' (try 'layoutcheck help')\n", argv[1]);
+    return 2;
+  }
+  return cmd->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,83 @@
+/* split.c -- bracket-aware splitting of request lines (see split.h). */
+#include "split.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Free the pointer array; the words belong to the caller's line. */
+void word_list_free(word_list *w) {
+  free(w->word);
+  w->word = NULL;
+  w->len = w->cap = 0;
+}
+
+/* Append one word pointer, growing the array; 0 or -1 when out of memory. */
+static int word_list_push(word_list *w, char *word) {
+  if (w->len == w->cap) {
+    size_t cap = w->cap ? 2 * w->cap : 8;
+    char **grown = realloc(w->word, cap * sizeof *grown);
+    if (!grown) return -1;
+    w->word = grown;
+    w->cap = cap;
+  }
+  w->word[w->len++] = word;
+  return 0;
+}
+
+/* Nonzero for the C locale's white space; c is any byte. */
+static int is_space(char c) { return isspace((unsigned char)c); }
+
+/* Scan one word starting at line[*i] (not white space) up to white space at
+** depth 0 or the end; leave *i at the byte that ended it.  Returns 0, or -1
+** with a message when a closing bracket has no opener or an opener is never
+** closed. */
+static int scan_word(const char *line, size_t *i, char *msg, size_t cap) {
+  size_t depth = 0, first_open = 0;
+  size_t k = *i;
+  for (; line[k] && (depth > 0 || !is_space(line[k])); k++) {
+    char c = line[k];
+    if (c == '-' && line[k + 1] == '-' && line[k + 2] == '>') {
+      k += 2; /* the arrow "-->" is one unit */
+    } else if (c == '(' || c == '<' || c == '[') {
+      if (depth++ == 0) first_open = k;
+    } else if (c == ')' || c == '>' || c == ']') {
+      if (depth == 0) {
+        snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu closes nothing", c, k + 1);
+        return -1;
+      }
+      depth--;
+    }
+  }
+  if (depth > 0) {
+    snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu is never closed", line[first_open],
+             first_open + 1);
+    return -1;
+  }
+  *i = k;
+  return 0;
+}
+
+/* Split the line in place; see split.h. */
+int split_words(char *line, word_list *w, char *msg, size_t cap) {
+  size_t i = 0;
+  w->len = 0;
+  for (;;) {
+    while (is_space(line[i])) i++;
+    if (!line[i]) return 0;
+    size_t start = i;
+    if (scan_word(line, &i, msg, cap) != 0) return -1;
+    if (word_list_push(w, line + start) != 0) {
+      snprintf(msg, cap, "out of memory");
+      return -1;
+    }
+    if (line[i]) line[i++] = '\0';
+  }
+}
+
+/* Blank or comment line test; see split.h. */
+int line_is_blank_or_comment(const char *line, size_t len) {
+  size_t i = 0;
+  while (i < len && is_space(line[i])) i++;
+  return i == len || line[i] == '#';
+}

@@ -1,0 +1,317 @@
+/*
+** lo.h -- the layout oracle: CuTe's layout algebra and its categorical
+** encoding (Tuple and Nest morphisms), in C11 with libc only.
+**
+** Table of contents
+**   1. Limits, integers and errors
+**   2. Values: nested tuples, layouts, tilers, morphisms
+**   3. Text: parse and print (CuTe's print syntax)
+**   4. Nested tuples and refinement            (lo_tuple.c, lo_refine.c)
+**   5. Layouts: basics, coalesce, predicates     (lo_layout.c, lo_coalesce.c)
+**   6. Layouts: complement, composition, divide, product, inverses
+**                                                (lo_complement.c, lo_compose.c,
+**                                                 lo_divide.c, lo_inverse.c)
+**   7. Morphisms: validity, encoding, operations (lo_morphism.c, lo_morph_ops.c)
+**   8. Evaluation by op name                     (lo_eval.c)
+**
+** Every value is a fixed-size struct owned by its caller: nothing in the
+** oracle allocates.  Every operation returns LO_OK or an error code and, on
+** error, writes a message into an lo_err the caller supplies.  Outputs are
+** written only through the pointers the caller passes; an output may alias
+** an input unless a comment says otherwise.
+**
+** Conventions follow the paper "Categorical Foundations for CuTe Layouts":
+** modes, entries and codomain positions are 1-based, coordinates 0-based,
+** and the layout function is colexicographic (first mode fastest).
+*/
+#ifndef LO_H
+#define LO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------------
+** 1. Limits, integers and errors
+*/
+#define LO_MAX_LEAVES 64  /* integer entries of one nested tuple */
+#define LO_MAX_TOKENS 256 /* profile tokens of one nested tuple */
+#define LO_MAX_DEPTH  64  /* nesting depth */
+
+typedef int64_t lo_int;
+
+enum {
+  LO_OK = 0,
+  LO_ESYNTAX,      /* malformed text */
+  LO_EUNDEF,       /* the operation is undefined for these arguments */
+  LO_EOVERFLOW,    /* a value does not fit in 63 bits */
+  LO_ELIMIT,       /* more entries or deeper nesting than the limits above */
+  LO_EUNSUPPORTED, /* no such op, or wrong argument count or kinds */
+  LO_ESPACE        /* an output buffer is too small */
+};
+
+typedef struct lo_err {
+  int code;
+  char msg[240];
+} lo_err;
+
+/* Record an error (printf-style) and return its code. */
+int lo_fail(lo_err *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Checked arithmetic on non-negative 63-bit values: store the result and
+** return LO_OK, or return LO_EOVERFLOW with a message naming WHAT. */
+int lo_mul(lo_int a, lo_int b, lo_int *out, const char *what, lo_err *err);
+int lo_add(lo_int a, lo_int b, lo_int *out, const char *what, lo_err *err);
+lo_int lo_ceil_div(lo_int a, lo_int b); /* b > 0, a >= 0 */
+
+/* ---------------------------------------------------------------------
+** 2. Values
+**
+** A nested tuple is its flattening (leaf[0..len-1]) and its profile, a
+** string of tokens: '(' opens a tuple, ')' closes it and '*' stands for the
+** next leaf.  The integer 8 is "*", the 1-tuple (8) is "(*)", the empty
+** tuple () is "()", and ((2,3),4) is "((**)*)".  Commas are implicit.
+*/
+typedef struct lo_tuple {
+  int len;  /* number of leaves */
+  int ntok; /* number of profile tokens */
+  lo_int leaf[LO_MAX_LEAVES];
+  char tok[LO_MAX_TOKENS];
+} lo_tuple;
+
+/* A layout S:D: a shape (nested tuple) and one stride per leaf, congruent.
+** A tiler <L1,...,Lk> is stored as the layout (L1,...,Lk) with is_tiler set:
+** its top-level modes are the tiler's layouts. */
+typedef struct lo_layout {
+  lo_tuple shape;
+  lo_int stride[LO_MAX_LEAVES];
+  int is_tiler;
+} lo_layout;
+
+/* A Nest morphism S --(map)--> T.  map[i] is the 1-based position in the
+** flattened codomain that domain entry i goes to, or 0 for the basepoint *.
+** A Tuple morphism is a Nest morphism whose domain and codomain are flat. */
+typedef struct lo_morphism {
+  lo_tuple dom, cod;
+  int map[LO_MAX_LEAVES];
+} lo_morphism;
+
+/* ---------------------------------------------------------------------
+** 3. Text.  Parsing skips white space between tokens; printing is
+** canonical (no spaces).  A parse error names the 1-based column and what
+** was expected.  The print functions write a NUL-terminated string into
+** buf[0..cap) and return LO_OK, or LO_ESPACE if it does not fit.
+*/
+int lo_parse_tuple(const char *s, lo_tuple *out, lo_err *err);
+/* A profile or nested tuple whose leaves may also be '*' (stored as 0). */
+int lo_parse_profile(const char *s, lo_tuple *out, lo_err *err);
+/* A nested tuple of non-negative integers (a coordinate). */
+int lo_parse_index(const char *s, lo_tuple *out, lo_err *err);
+int lo_parse_int(const char *s, lo_int *out, lo_err *err);
+int lo_parse_layout(const char *s, lo_layout *out, lo_err *err); /* also tilers */
+int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err);
+
+int lo_print_tuple(const lo_tuple *t, char *buf, size_t cap);
+int lo_print_layout(const lo_layout *l, char *buf, size_t cap);
+int lo_print_morphism(const lo_morphism *f, char *buf, size_t cap);
+
+/* Which kind of value a string holds, judged by its syntax: a morphism
+** contains "-->", a tiler starts with '<', a layout contains ':'; anything
+** else is a nested tuple (an integer is a depth-0 tuple). */
+typedef enum { LO_KIND_TUPLE, LO_KIND_LAYOUT, LO_KIND_TILER, LO_KIND_MORPHISM } lo_kind;
+lo_kind lo_kind_of(const char *s);
+
+/* ---------------------------------------------------------------------
+** 4. Nested tuples (lo_tuple.c) and refinement (lo_refine.c)
+*/
+void lo_tuple_int(lo_tuple *t, lo_int v);                /* the integer v */
+void lo_tuple_flat(lo_tuple *t, const lo_int *v, int n); /* the flat tuple (v..) */
+int lo_tuple_is_int(const lo_tuple *t);                  /* depth 0 */
+int lo_tuple_rank(const lo_tuple *t);                    /* top-level modes; 1 for an integer */
+int lo_tuple_depth(const lo_tuple *t);
+int lo_tuple_equal(const lo_tuple *a, const lo_tuple *b);     /* same profile and leaves */
+int lo_tuple_congruent(const lo_tuple *a, const lo_tuple *b); /* same profile */
+int lo_tuple_size(const lo_tuple *t, lo_int *out, lo_err *err);
+/* Mode k (1-based) of a tuple: its k-th top-level sub-tuple, and the index
+** of its first leaf.  An integer has one mode, itself. */
+int lo_tuple_mode(const lo_tuple *t, int k, lo_tuple *out, int *first_leaf, lo_err *err);
+/* Token range [*b,*e) of mode k, and its first leaf. */
+void lo_tuple_mode_span(const lo_tuple *t, int k, int *b, int *e, int *first_leaf);
+/* out = (a1, ..., an): a new tuple whose top-level modes are the parts. */
+int lo_tuple_nest(const lo_tuple *const *parts, int n, lo_tuple *out, lo_err *err);
+/* out = the flat tuple of t's leaves. */
+void lo_tuple_flatten(const lo_tuple *t, lo_tuple *out);
+/* Substitute: replace leaf i of profile P by the nested tuple items[i]
+** (len(P) items).  Used for relative modes and by-mode results. */
+int lo_tuple_substitute(const lo_tuple *p, const lo_tuple *items, lo_tuple *out, lo_err *err);
+/* Append the tokens and leaves of src to dst (inside an open tuple). */
+int lo_tuple_append(lo_tuple *dst, const lo_tuple *src, lo_err *err);
+
+/* Refinement: X' refines X (X' is finer: each leaf x_i of X replaced by a
+** nested tuple of size x_i). */
+int lo_refines(const lo_tuple *xp, const lo_tuple *x);
+/* Relative modes mode_i(X',X), i = 1..len(X); requires lo_refines. */
+int lo_relative_modes(const lo_tuple *xp, const lo_tuple *x, lo_tuple *modes, int cap, int *n,
+                      lo_err *err);
+/* Algorithm 4.1.1 with the fixes of INDEX.md E12: mutual refinement. */
+int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_tuple *up,
+                         lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 5. Layouts: basics, coalesce and predicates
+*/
+int lo_layout_make(const lo_tuple *shape, const lo_int *stride, lo_layout *out, lo_err *err);
+void lo_layout_flat(lo_layout *l, const lo_int *s, const lo_int *d, int n); /* (s..):(d..) */
+void lo_layout_scalar(lo_layout *l, lo_int s, lo_int d);                    /* s:d */
+int lo_layout_mode(const lo_layout *l, int k, lo_layout *out, lo_err *err); /* 1-based */
+int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err *err);
+void lo_layout_flatten(const lo_layout *l, lo_layout *out);
+int lo_layout_equal(const lo_layout *a, const lo_layout *b);
+int lo_size(const lo_layout *l, lo_int *out, lo_err *err);
+int lo_cosize(const lo_layout *l, lo_int *out, lo_err *err);
+/* Phi_L(x), colexicographic; for x >= size(L) the last mode runs on past
+** its extent, as in CuTe. */
+int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err);
+/* Zero the stride of every size-1 mode (normalisation, Obs 2.1.2.29). */
+void lo_normalize(lo_layout *l);
+
+/* CuTe's coalesce (paper coal): 1:0 for size 1, s:d for one mode, a flat
+** tuple otherwise.  lo_flat_coalesce is coal-flat: always a flat tuple. */
+int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err);
+int lo_flat_coalesce(const lo_layout *l, lo_layout *out, lo_err *err);
+/* Coalesce relative to a profile (CuTe's by-mode coalesce; the paper's
+** relative coalesce when shape(L) refines it). */
+int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err);
+int lo_filter(const lo_layout *l, lo_layout *out, lo_err *err);
+int lo_squeeze(const lo_layout *l, lo_layout *out, lo_err *err); /* flat: drop size-1 modes */
+int lo_sort(const lo_layout *l, lo_layout *out, lo_err *err);    /* flat: stable by (d,s) */
+int lo_flat_concat(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+
+int lo_is_tractable(const lo_layout *l);
+int lo_is_compact(const lo_layout *l);
+int lo_is_coalesced(const lo_layout *l);
+int lo_is_flat_coalesced(const lo_layout *l);
+int lo_is_sorted(const lo_layout *l);
+int lo_is_nondegenerate(const lo_layout *l);
+int lo_is_injective(const lo_layout *l, int *out, lo_err *err);
+/* The paper's complementability (sort(squeeze L) is a divisibility chain
+** with positive strides), and N-complementability (s_m d_m divides N). */
+int lo_is_complementable(const lo_layout *l);
+int lo_is_n_complementable(const lo_layout *l, lo_int n);
+
+/* ---------------------------------------------------------------------
+** 6. Complement, composition, division, product, inverses
+*/
+/* CuTe's complement(L, N): stride-0 and size-1 modes ignored, the last
+** mode rounded up; N < 0 means "no N" (comp(L) of the paper).  Undefined
+** when the remaining modes are not a divisibility chain. */
+int lo_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+/* The paper's comp(L, N) and comp-flat(L, N): defined only when L is
+** N-complementable; n < 0 means comp(L). */
+int lo_paper_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_flat_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+
+/* CuTe's composition(A, B) = A o B: R(x) = A(B(x)), computed mode by mode
+** over B with CuTe's divisibility conditions; B may reach past size(A)
+** (A's last mode runs on).  Size-1 modes of the result get stride 0.  An
+** error, never a wrong layout, when the mode-by-mode result is not A o B.
+** B may be a tiler (by-mode composition; modes of A past the tiler are
+** dropped, as in CuTe C++). */
+int lo_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* The paper's composite B o A of Def 2.3.7.1 (here in CuTe argument order,
+** outer first): defined iff Image(Phi_inner) lies in [0, size(outer)) and
+** Phi_outer o Phi_inner is a layout function coalesced over shape(inner). */
+int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                         lo_err *err);
+/* Flat composite (Def 2.1.7.1): the paper composite when it is flat over
+** shape(inner). */
+int lo_flat_composition(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                        lo_err *err);
+
+/* CuTe's logical_divide and logical_product, with layouts or tilers as B;
+** zipped and tiled regroupings of both. */
+int lo_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* The paper's A (/) B and A (x) B (Defs 2.3.8.1, 2.3.9.1 with Obs 2.3.9.2),
+** and their flat forms (Defs 2.1.7.9, 2.1.7.13). */
+int lo_paper_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_paper_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_flat_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+
+int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
+int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 7. Morphisms
+*/
+/* Valid: map entries in range, no codomain position hit twice, and each
+** domain entry equal to the codomain entry it hits. */
+int lo_morphism_check(const lo_morphism *f, lo_err *err);
+int lo_morphism_is_nondegenerate(const lo_morphism *f);
+int lo_morphism_is_standard(const lo_morphism *f);  /* Def 3.1.2.12 with fix E1 */
+int lo_morphism_is_injective(const lo_morphism *f); /* no basepoint */
+int lo_morphism_identity(const lo_tuple *s, lo_morphism *out);
+int lo_morphism_layout(const lo_morphism *f, lo_layout *out, lo_err *err);    /* L_f */
+int lo_morphism_of_layout(const lo_layout *l, lo_morphism *out, lo_err *err); /* f_L */
+int lo_morphism_compose(const lo_morphism *g, const lo_morphism *f, lo_morphism *out,
+                        lo_err *err); /* g o f */
+int lo_morphism_sum(const lo_morphism *f, const lo_morphism *g, lo_morphism *out, lo_err *err);
+int lo_morphism_flat_concat(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                            lo_err *err);
+int lo_morphism_concat(const lo_morphism *const *fs, int n, lo_morphism *out, lo_err *err);
+/* Restriction to domain entries I and factorization through codomain
+** entries J; sets are 1-based index lists in increasing order. */
+int lo_morphism_restrict(const lo_morphism *f, const int *idx, int n, lo_morphism *out,
+                         lo_err *err);
+int lo_morphism_factorize(const lo_morphism *f, const int *idx, int n, lo_morphism *out,
+                          lo_err *err);
+int lo_morphism_squeeze(const lo_morphism *f, lo_morphism *out, lo_err *err);
+int lo_morphism_sort(const lo_morphism *f, lo_morphism *out, lo_err *err);
+int lo_morphism_coalesce(const lo_morphism *f, lo_morphism *out, lo_err *err);
+int lo_morphism_complement(const lo_morphism *f, lo_morphism *out, lo_err *err);
+int lo_morphism_flat_divide(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                            lo_err *err);
+int lo_morphism_flat_product(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                             lo_err *err);
+int lo_morphism_logical_divide(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                               lo_err *err);
+int lo_morphism_logical_product(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                                lo_err *err);
+/* Pullback of f : S -> T along T' refining T, pushforward of f along S'
+** refining S (Constructions 3.2.5.5, 3.2.5.12). */
+int lo_pullback(const lo_morphism *f, const lo_tuple *tp, lo_morphism *out, lo_err *err);
+int lo_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_morphism *out, lo_err *err);
+/* Weak composite of f : S -> T then g : U -> V along the mutual refinement
+** of (T, U) (Construction 4.1.2.1). */
+int lo_weak_composite(const lo_morphism *f, const lo_morphism *g, lo_morphism *out, lo_err *err);
+/* Algorithm 4.1.2: for tractable A (applied first) and B, the weak
+** composite C; outer o inner = coalesce(C, shape(inner)). */
+int lo_composition_algorithm(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                             lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 8. Evaluation by op name: the engine behind `layoutcheck eval`.
+** Evaluate op on argv[0..argc) (strings in the syntax above) and write the
+** canonical result, NUL-terminated, into out[0..cap).  On error return its
+** code and write the message (without an "error: " prefix) into out.
+*/
+int lo_eval(const char *op, int argc, const char *const *argv, char *out, size_t cap);
+
+/* The op table, for listings and documentation. */
+typedef struct lo_op_info {
+  const char *name;
+  const char *args; /* e.g. "L [N]" */
+  const char *summary;
+} lo_op_info;
+int lo_op_count(void);
+const lo_op_info *lo_op_at(int i);
+
+#endif /* LO_H */

@@ -1,0 +1,116 @@
+/*
+** lo_coalesce.c -- coalesce (flat, nested, by profile), filter, and the
+** coalesced predicates (Constructions 2.1.4.9, 2.3.3.7, Def 2.3.4.7).
+*/
+#include "lo_internal.h"
+
+#include <string.h>
+
+/* coal-flat in place: drop size-1 modes, merge a mode into its left
+** neighbour when (accumulated s) * d of the neighbour equals its stride.
+** Never sorts.  Returns the new count. */
+int lo_modes_coalesce(lo_mode *m, int n) {
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    if (m[i].s == 1) continue;
+    if (k > 0) {
+      lo_int p;
+      if (!__builtin_mul_overflow(m[k - 1].s, m[k - 1].d, &p) && p == m[i].d &&
+          !__builtin_mul_overflow(m[k - 1].s, m[i].s, &p)) {
+        m[k - 1].s = p;
+        continue;
+      }
+    }
+    m[k++] = m[i];
+  }
+  return k;
+}
+
+/* CuTe's coalesce: 1:0, s:d, or a flat tuple; same layout function. */
+int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  lo_int size;
+  if (lo_size(l, &size, err)) return err->code; /* merged shapes then fit */
+  int n = lo_modes_coalesce(m, lo_modes_of(l, m));
+  lo_layout_from_modes(out, m, n);
+  return LO_OK;
+}
+
+/* coal-flat: always a flat tuple, "():()" when nothing is left. */
+int lo_flat_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  lo_int size;
+  if (lo_size(l, &size, err)) return err->code;
+  int n = lo_modes_coalesce(m, lo_modes_of(l, m));
+  lo_layout_flat_modes(out, m, n);
+  return LO_OK;
+}
+
+/* By-mode coalesce: a leaf of the profile coalesces the whole matching
+** sub-layout; a tuple recurses mode by mode, and modes of L past the
+** profile's rank are kept.  The profile's leaf values are ignored. */
+static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, int depth,
+                        lo_err *err) {
+  if (depth > LO_MAX_DEPTH) return lo_fail(err, LO_ELIMIT, "profile nested too deeply");
+  if (lo_tuple_is_int(p)) return lo_coalesce(l, out, err);
+  int rp = lo_tuple_rank(p), rl = lo_tuple_rank(&l->shape);
+  if (rp > rl)
+    return lo_fail(err, LO_EUNDEF, "coalesce: profile has %d modes but the layout has %d", rp, rl);
+  lo_layout parts[LO_MAX_LEAVES];
+  const lo_layout *pp[LO_MAX_LEAVES];
+  if (rl > LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many modes");
+  for (int k = 1; k <= rl; k++) {
+    if (lo_layout_mode(l, k, &parts[k - 1], err)) return err->code;
+    if (k <= rp) {
+      lo_tuple pk;
+      lo_layout sub = parts[k - 1];
+      if (lo_tuple_mode(p, k, &pk, NULL, err)) return err->code;
+      if (coalesce_rec(&sub, &pk, &parts[k - 1], depth + 1, err)) return err->code;
+    }
+    pp[k - 1] = &parts[k - 1];
+  }
+  lo_layout r;
+  if (lo_layout_nest(pp, rl, &r, err)) return err->code;
+  *out = r;
+  return LO_OK;
+}
+
+int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err) {
+  lo_int size;
+  if (lo_size(l, &size, err)) return err->code;
+  return coalesce_rec(l, profile, out, 0, err);
+}
+
+/* CuTe's filter: drop stride-0 and size-1 modes, then coalesce. */
+int lo_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
+  (void)err;
+  lo_mode m[LO_MAX_LEAVES];
+  int n = lo_modes_of(l, m), k = 0;
+  for (int i = 0; i < n; i++)
+    if (m[i].d != 0 && m[i].s != 1) m[k++] = m[i];
+  k = lo_modes_coalesce(m, k);
+  lo_layout_from_modes(out, m, k);
+  return LO_OK;
+}
+
+/* Flat-coalesced (Def 2.1.4.1) on the flattening: no size-1 mode and no
+** neighbours with s_i d_i = d_{i+1}. */
+int lo_is_flat_coalesced(const lo_layout *l) {
+  for (int i = 0; i < l->shape.len; i++) {
+    if (l->shape.leaf[i] == 1) return 0;
+    if (i + 1 < l->shape.len) {
+      lo_int p;
+      if (!__builtin_mul_overflow(l->shape.leaf[i], l->stride[i], &p) && p == l->stride[i + 1])
+        return 0;
+    }
+  }
+  return 1;
+}
+
+/* Coalesced (Def 2.3.3.1): 1:0, or depth 0 with shape > 1, or depth 1 with
+** rank > 1 and flat-coalesced. */
+int lo_is_coalesced(const lo_layout *l) {
+  int depth = lo_tuple_depth(&l->shape);
+  if (depth == 0) return l->shape.leaf[0] > 1 || l->stride[0] == 0;
+  return depth == 1 && l->shape.len > 1 && lo_is_flat_coalesced(l);
+}

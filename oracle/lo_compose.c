@@ -1,0 +1,282 @@
+/*
+** lo_compose.c -- composition of layouts: CuTe's mode-by-mode algorithm
+** (with its divisibility conditions and a guarantee that the answer is
+** A o B), the paper's semantic composite (Def 2.3.7.1, INDEX A23) and the
+** flat composite (Def 2.1.7.1).
+*/
+#include "lo_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define VERIFY_LIMIT ((lo_int)1 << 22) /* points enumerated to settle a composite */
+
+/* The outer layout as CuTe composes with it: its flattened modes
+** coalesced, except that the last mode keeps running past the extent (a
+** trailing size-1 mode is kept unless it merges), so that B may reach past
+** size(A) with the same meaning as lo_apply. */
+static int outer_modes(const lo_layout *a, lo_mode *m) {
+  int n = lo_modes_of(a, m);
+  if (n == 0) {
+    m[0].s = 1;
+    m[0].d = 0;
+    return 1;
+  }
+  lo_mode last = m[n - 1];
+  int k = lo_modes_coalesce(m, n - 1);
+  lo_int p;
+  if (k > 0 && !__builtin_mul_overflow(m[k - 1].s, m[k - 1].d, &p) && p == last.d &&
+      !__builtin_mul_overflow(m[k - 1].s, last.s, &p)) {
+    m[k - 1].s = p;
+    return k;
+  }
+  m[k++] = last;
+  return k;
+}
+
+/* Compose the outer modes a[0..na) with one mode s:d of B (CuTe's
+** algorithm): walk A's modes, dividing out B's stride, then its shape.
+** Writes the coalesced result modes into r. */
+static int compose_mode(const lo_mode *a, int na, lo_int s, lo_int d, lo_mode *r, int *nr,
+                        lo_err *err) {
+  *nr = 0;
+  if (s == 1 || d == 0) {
+    r[0].s = s;
+    r[0].d = 0;
+    *nr = s == 1 ? 0 : 1;
+    return LO_OK;
+  }
+  lo_int rest_s = s, rest_d = d;
+  for (int j = 0; j + 1 < na && rest_s > 1; j++) {
+    lo_int as = a[j].s;
+    if (as % rest_d != 0 && rest_d % as != 0)
+      return lo_fail(err, LO_EUNDEF,
+                     "composition: stride %lld of B and shape %lld of coalesce(A) divide "
+                     "neither way (CuTe's stride divisibility condition)",
+                     (long long)rest_d, (long long)as);
+    lo_int take = as / rest_d;
+    if (take < 1) take = 1;
+    if (take > rest_s) take = rest_s;
+    if (take != 1) {
+      if (rest_s % take != 0)
+        return lo_fail(err, LO_EUNDEF,
+                       "composition: shape %lld of B is not a multiple of %lld, the part of "
+                       "coalesce(A)'s mode %lld it covers (CuTe's shape divisibility condition)",
+                       (long long)s, (long long)take, (long long)as);
+      if (*nr >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many modes");
+      r[*nr].s = take;
+      if (lo_mul(rest_d, a[j].d, &r[*nr].d, "composition stride", err)) return err->code;
+      (*nr)++;
+    }
+    rest_s /= take;
+    rest_d = lo_ceil_div(rest_d, as);
+  }
+  if (rest_s != 1 || *nr == 0) {
+    if (*nr >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many modes");
+    r[*nr].s = rest_s;
+    if (lo_mul(rest_d, a[na - 1].d, &r[*nr].d, "composition stride", err)) return err->code;
+    if (rest_s == 1) r[*nr].d = 0;
+    (*nr)++;
+  }
+  *nr = lo_modes_coalesce(r, *nr);
+  return LO_OK;
+}
+
+/* True when A o B is additive over B's modes, so that the mode-by-mode
+** result is A o B.  Sufficient: B's non-trivial modes, sorted by stride,
+** each start above the largest value of the ones below (no carries can
+** happen in A's mixed radix, given CuTe's divisibility conditions), or A
+** is linear where B lands (one outer mode, or cosize(B) within the first
+** outer mode).  Otherwise settled by enumeration, when small enough. */
+static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const lo_layout *r,
+                             lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n = 0;
+  for (int i = 0; i < b->shape.len; i++)
+    if (b->shape.leaf[i] > 1 && b->stride[i] > 0) {
+      m[n].s = b->shape.leaf[i];
+      m[n].d = b->stride[i];
+      n++;
+    }
+  lo_modes_sort(m, n);
+  lo_int top = 0; /* largest value of the modes so far */
+  int chain = 1;
+  for (int i = 0; i < n && chain; i++) {
+    if (top >= m[i].d) chain = 0;
+    lo_int t;
+    if (__builtin_mul_overflow(m[i].s - 1, m[i].d, &t) || __builtin_add_overflow(top, t, &top))
+      chain = 0;
+  }
+  if (chain || na == 1) return LO_OK;
+  lo_int cb;
+  if (lo_cosize(b, &cb, err)) return err->code;
+  if (cb <= a[0].s) return LO_OK;
+  lo_int size;
+  if (lo_size(b, &size, err)) return err->code;
+  if (size > VERIFY_LIMIT)
+    return lo_fail(err, LO_ELIMIT,
+                   "composition: B's modes overlap and size(B) = %lld is too large to check "
+                   "that A(B(x)) is additive over them",
+                   (long long)size);
+  lo_layout av;
+  lo_layout_flat_modes(&av, a, na);
+  for (lo_int x = 0; x < size; x++) {
+    lo_int bx, abx, rx;
+    if (lo_apply(b, x, &bx, err) || lo_apply(&av, bx, &abx, err) || lo_apply(r, x, &rx, err))
+      return err->code;
+    if (abx != rx)
+      return lo_fail(err, LO_EUNDEF,
+                     "composition: B's modes overlap and A(B(x)) is not additive over them "
+                     "(x = %lld: A(B(x)) = %lld, the mode-by-mode result gives %lld), so no "
+                     "layout equals A o B",
+                     (long long)x, (long long)abx, (long long)rx);
+  }
+  return LO_OK;
+}
+
+/* Composition of A with a (non-tiler) layout B. */
+static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_mode am[LO_MAX_LEAVES];
+  lo_int sa, sb;
+  if (lo_size(a, &sa, err) || lo_size(b, &sb, err)) return err->code;
+  int na = outer_modes(a, am);
+  lo_tuple items[LO_MAX_LEAVES];
+  lo_int strides[LO_MAX_LEAVES];
+  int ns = 0;
+  for (int i = 0; i < b->shape.len; i++) {
+    lo_mode r[LO_MAX_LEAVES];
+    int nr;
+    if (compose_mode(am, na, b->shape.leaf[i], b->stride[i], r, &nr, err)) return err->code;
+    lo_layout part;
+    lo_layout_from_modes(&part, r, nr);
+    if (ns + part.shape.len > LO_MAX_LEAVES)
+      return lo_fail(err, LO_ELIMIT, "too many entries (limit %d)", LO_MAX_LEAVES);
+    items[i] = part.shape;
+    memcpy(strides + ns, part.stride, (size_t)part.shape.len * sizeof(lo_int));
+    ns += part.shape.len;
+  }
+  lo_layout res;
+  if (lo_tuple_substitute(&b->shape, items, &res.shape, err)) return err->code;
+  memcpy(res.stride, strides, (size_t)ns * sizeof(lo_int));
+  res.is_tiler = 0;
+  if (mode_sum_is_exact(am, na, b, &res, err)) return err->code;
+  *out = res;
+  return LO_OK;
+}
+
+/* CuTe's composition(A, B) = A o B; B may be a tiler. */
+int lo_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
+  if (!b->is_tiler) return compose_layout(a, b, out, err);
+  int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
+  if (k > ra)
+    return lo_fail(err, LO_EUNDEF, "composition: tiler has %d modes but A has rank %d", k, ra);
+  lo_layout parts[LO_MAX_LEAVES];
+  const lo_layout *pp[LO_MAX_LEAVES];
+  for (int i = 1; i <= k; i++) {
+    lo_layout ai, bi;
+    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err)) return err->code;
+    if (compose_layout(&ai, &bi, &parts[i - 1], err)) return err->code;
+    pp[i - 1] = &parts[i - 1];
+  }
+  lo_layout r;
+  if (lo_layout_nest(pp, k, &r, err)) return err->code;
+  *out = r;
+  return LO_OK;
+}
+
+/* ------------------------------------------------- the paper's composite */
+
+/* Find the layout (as coalesced modes) whose function on [0, s) is
+** g(k) = outer(k*d), or fail (INDEX A23, "fit"). */
+static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
+  *nr = 0;
+  lo_int base = 1, rem = s, v, e;
+  while (rem > 1) {
+    lo_int k, x;
+    if (lo_mul(base, d, &x, "composition", err) || lo_apply(outer, x, &e, err)) return err->code;
+    for (k = 2; k < rem; k++) {
+      if (lo_mul(base * k, d, &x, "composition", err) || lo_apply(outer, x, &v, err))
+        return err->code;
+      lo_int ke;
+      if (__builtin_mul_overflow(k, e, &ke) || v != ke) break;
+    }
+    if (rem % k != 0)
+      return lo_fail(err, LO_EUNDEF,
+                     "no layout composite: the outer layout is not a layout function along an "
+                     "entry of the inner one");
+    if (*nr >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many modes");
+    r[*nr].s = k;
+    r[*nr].d = e;
+    (*nr)++;
+    base *= k;
+    rem /= k;
+  }
+  *nr = lo_modes_coalesce(r, *nr);
+  return LO_OK;
+}
+
+/* The paper's composite outer o inner (Def 2.3.7.1): defined when the
+** image of inner lies in [0, size(outer)) and outer o inner is a layout
+** function; the result is coalesced over shape(inner). */
+int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                         lo_err *err) {
+  lo_int so, si, ci;
+  if (outer->is_tiler || inner->is_tiler)
+    return lo_fail(err, LO_EUNDEF, "paper composition takes layouts, not tilers");
+  if (lo_size(outer, &so, err) || lo_size(inner, &si, err) || lo_cosize(inner, &ci, err))
+    return err->code;
+  if (ci > so)
+    return lo_fail(err, LO_EUNDEF,
+                   "no composite: the inner layout reaches %lld, outside [0, %lld) = [0, size of "
+                   "the outer layout)",
+                   (long long)(ci - 1), (long long)so);
+  if (si > VERIFY_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "paper composition: size %lld too large to check (limit %lld)",
+                   (long long)si, (long long)VERIFY_LIMIT);
+  lo_tuple items[LO_MAX_LEAVES];
+  lo_int strides[LO_MAX_LEAVES];
+  int ns = 0;
+  for (int i = 0; i < inner->shape.len; i++) {
+    lo_mode r[LO_MAX_LEAVES];
+    int nr;
+    if (fit_entry(outer, inner->shape.leaf[i], inner->stride[i], r, &nr, err)) return err->code;
+    lo_layout part;
+    lo_layout_from_modes(&part, r, nr);
+    if (ns + part.shape.len > LO_MAX_LEAVES)
+      return lo_fail(err, LO_ELIMIT, "too many entries (limit %d)", LO_MAX_LEAVES);
+    items[i] = part.shape;
+    memcpy(strides + ns, part.stride, (size_t)part.shape.len * sizeof(lo_int));
+    ns += part.shape.len;
+  }
+  lo_layout res;
+  if (lo_tuple_substitute(&inner->shape, items, &res.shape, err)) return err->code;
+  memcpy(res.stride, strides, (size_t)ns * sizeof(lo_int));
+  res.is_tiler = 0;
+  for (lo_int x = 0; x < si; x++) {
+    lo_int y, oy, rx;
+    if (lo_apply(inner, x, &y, err) || lo_apply(outer, y, &oy, err) || lo_apply(&res, x, &rx, err))
+      return err->code;
+    if (oy != rx)
+      return lo_fail(err, LO_EUNDEF,
+                     "no composite: the composed function is not additive over the inner "
+                     "layout's entries (at x = %lld it is %lld)",
+                     (long long)x, (long long)oy);
+  }
+  *out = res;
+  return LO_OK;
+}
+
+/* The flat composite (Def 2.1.7.1): the paper composite when each of its
+** relative modes over shape(inner) is a single mode; then flattened. */
+int lo_flat_composition(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                        lo_err *err) {
+  lo_layout c;
+  if (lo_paper_composition(outer, inner, &c, err)) return err->code;
+  if (c.shape.len != inner->shape.len)
+    return lo_fail(err, LO_EUNDEF,
+                   "no flat composite: the composite %s nests an entry of the inner layout",
+                   "(coalesced over its shape)");
+  lo_layout_flatten(&c, out);
+  return LO_OK;
+}

@@ -1,0 +1,204 @@
+/*
+** lo_divide.c -- logical division and product, CuTe's and the paper's,
+** with their zipped, tiled and flat forms (Defs 2.3.8.1, 2.3.9.1,
+** 2.1.7.9, 2.1.7.13).
+*/
+#include "lo_internal.h"
+
+/* out = (x, y). */
+static int pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
+  const lo_layout *pp[2] = {x, y};
+  lo_layout r;
+  if (lo_layout_nest(pp, 2, &r, err)) return err->code;
+  *out = r;
+  return LO_OK;
+}
+
+/* CuTe's logical_divide of A by a layout B: A o (B, complement(B, size A)). */
+static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_int n;
+  lo_layout bc, bb;
+  if (lo_size(a, &n, err) || lo_complement(b, n, &bc, err) || pair(b, &bc, &bb, err))
+    return err->code;
+  return lo_composition(a, &bb, out, err);
+}
+
+/* CuTe's logical_product of A and a layout B:
+** (A, complement(A, size(A) cosize(B)) o B). */
+static int product_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_int sa, cb, n;
+  lo_layout ac, r;
+  if (lo_size(a, &sa, err) || lo_cosize(b, &cb, err) ||
+      lo_mul(sa, cb, &n, "size(A)*cosize(B)", err))
+    return err->code;
+  if (lo_complement(a, n, &ac, err) || lo_composition(&ac, b, &r, err)) return err->code;
+  return pair(a, &r, out, err);
+}
+
+typedef int (*by_layout_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_err *);
+
+/* Apply fn to A and B, or mode by mode when B is a tiler (modes of A past
+** the tiler are kept).  When parts is non-NULL, the per-mode results are
+** also returned there (k of them) for regrouping. */
+static int by_mode(by_layout_fn fn, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                   lo_layout *parts, int *k, lo_err *err) {
+  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "the first argument is a tiler");
+  if (!b->is_tiler) return fn(a, b, out, err);
+  int kb = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
+  if (kb > ra) return lo_fail(err, LO_EUNDEF, "tiler has %d modes but A has rank %d", kb, ra);
+  lo_layout m[LO_MAX_LEAVES];
+  const lo_layout *pp[LO_MAX_LEAVES];
+  for (int i = 1; i <= ra; i++) {
+    lo_layout ai;
+    if (lo_layout_mode(a, i, &ai, err)) return err->code;
+    if (i <= kb) {
+      lo_layout bi;
+      if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &m[i - 1], err)) return err->code;
+    } else {
+      m[i - 1] = ai;
+    }
+    pp[i - 1] = &m[i - 1];
+  }
+  if (parts) {
+    for (int i = 0; i < ra; i++) parts[i] = m[i];
+    *k = kb;
+  }
+  lo_layout r;
+  if (lo_layout_nest(pp, ra, &r, err)) return err->code;
+  *out = r;
+  return LO_OK;
+}
+
+int lo_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return by_mode(divide_one, a, b, out, NULL, NULL, err);
+}
+
+int lo_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return by_mode(product_one, a, b, out, NULL, NULL, err);
+}
+
+/* Regroup a by-mode result: zipped = ((tile_1..tile_k), (rest_1..rest_k,
+** A's untouched modes)); tiled = ((tiles), rests..., untouched...).  For a
+** plain layout B the result (tile, rest) is zipped already, and tiled
+** splits rest into its modes when it has more than one (as CuTe C++). */
+static int regroup(by_layout_fn fn, const lo_layout *a, const lo_layout *b, int tiled,
+                   lo_layout *out, lo_err *err) {
+  lo_layout r, parts[LO_MAX_LEAVES];
+  int k = 0;
+  if (by_mode(fn, a, b, &r, parts, &k, err)) return err->code;
+  lo_layout tile, rest;
+  if (!b->is_tiler) {
+    if (lo_layout_mode(&r, 1, &tile, err) || lo_layout_mode(&r, 2, &rest, err)) return err->code;
+  } else {
+    int ra = lo_tuple_rank(&a->shape);
+    lo_layout tiles[LO_MAX_LEAVES], rests[LO_MAX_LEAVES];
+    const lo_layout *tp[LO_MAX_LEAVES], *rp[LO_MAX_LEAVES];
+    for (int i = 0; i < ra; i++) {
+      if (i < k) {
+        if (lo_layout_mode(&parts[i], 1, &tiles[i], err) ||
+            lo_layout_mode(&parts[i], 2, &rests[i], err))
+          return err->code;
+        tp[i] = &tiles[i];
+      } else {
+        rests[i] = parts[i];
+      }
+      rp[i] = &rests[i];
+    }
+    if (lo_layout_nest(tp, k, &tile, err) || lo_layout_nest(rp, ra, &rest, err)) return err->code;
+  }
+  if (!tiled || lo_tuple_rank(&rest.shape) < 2 || lo_tuple_is_int(&rest.shape))
+    return pair(&tile, &rest, out, err);
+  int rr = lo_tuple_rank(&rest.shape);
+  lo_layout m[LO_MAX_LEAVES + 1];
+  const lo_layout *pp[LO_MAX_LEAVES + 1];
+  m[0] = tile;
+  pp[0] = &m[0];
+  for (int i = 1; i <= rr; i++) {
+    if (lo_layout_mode(&rest, i, &m[i], err)) return err->code;
+    pp[i] = &m[i];
+  }
+  return lo_layout_nest(pp, rr + 1, out, err);
+}
+
+int lo_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regroup(divide_one, a, b, 0, out, err);
+}
+int lo_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regroup(divide_one, a, b, 1, out, err);
+}
+int lo_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regroup(product_one, a, b, 0, out, err);
+}
+int lo_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regroup(product_one, a, b, 1, out, err);
+}
+
+/* ------------------------------------------------------ the paper's forms */
+
+/* Check that a and b are plain layouts, for the paper's operations. */
+static int plain(const lo_layout *a, const lo_layout *b, lo_err *err) {
+  if (a->is_tiler || b->is_tiler)
+    return lo_fail(err, LO_EUNDEF, "the paper's division and product take layouts, not tilers");
+  return LO_OK;
+}
+
+/* N for the paper's product: size(A) cosize(B), rounded up to a multiple
+** of A's largest extent (Obs 2.3.9.2) so that comp(A, N) exists. */
+static int product_target(const lo_layout *a, const lo_layout *b, lo_int *n, lo_err *err) {
+  lo_int sa, cb, ext = 1;
+  if (lo_size(a, &sa, err) || lo_cosize(b, &cb, err) || lo_mul(sa, cb, n, "size(A)*cosize(B)", err))
+    return err->code;
+  if (!lo_is_complementable(a))
+    return lo_fail(err, LO_EUNDEF, "no logical product: A is not complementable");
+  for (int i = 0; i < a->shape.len; i++) {
+    lo_int e;
+    if (a->shape.leaf[i] == 1) continue;
+    if (lo_mul(a->shape.leaf[i], a->stride[i], &e, "extent", err)) return err->code;
+    if (e > ext) ext = e;
+  }
+  lo_int q = lo_ceil_div(*n, ext);
+  return lo_mul(q, ext, n, "complement target", err);
+}
+
+/* A (/) B = (B o A-side...) in the paper: (A o B, A o comp(B, size A)). */
+int lo_paper_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_int n;
+  lo_layout bc, x, y;
+  if (plain(a, b, err) || lo_size(a, &n, err) || lo_paper_complement(b, n, &bc, err) ||
+      lo_paper_composition(a, b, &x, err) || lo_paper_composition(a, &bc, &y, err))
+    return err->code;
+  return pair(&x, &y, out, err);
+}
+
+/* A (x) B = (A, comp(A, N) o B) with N as in product_target. */
+int lo_paper_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_int n;
+  lo_layout ac, y;
+  if (plain(a, b, err) || product_target(a, b, &n, err) || lo_paper_complement(a, n, &ac, err) ||
+      lo_paper_composition(&ac, b, &y, err))
+    return err->code;
+  return pair(a, &y, out, err);
+}
+
+/* A (/)flat B = flatten(A o (B * comp-flat(B, size A))). */
+int lo_flat_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_int n;
+  lo_layout bc, bb, c;
+  if (plain(a, b, err) || lo_size(a, &n, err) || lo_flat_complement(b, n, &bc, err) ||
+      lo_flat_concat(b, &bc, &bb, err) || lo_paper_composition(a, &bb, &c, err))
+    return err->code;
+  lo_layout_flatten(&c, out);
+  return LO_OK;
+}
+
+/* A (x)flat B = A * flatten(comp-flat(A, N) o B). */
+int lo_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_int n;
+  lo_layout ac, c, fa;
+  if (plain(a, b, err) || product_target(a, b, &n, err) || lo_flat_complement(a, n, &ac, err) ||
+      lo_paper_composition(&ac, b, &c, err))
+    return err->code;
+  lo_layout_flatten(a, &fa);
+  lo_layout_flatten(&c, &c);
+  return lo_flat_concat(&fa, &c, out, err);
+}

@@ -1,0 +1,35 @@
+/*
+** lo_internal.h -- helpers shared by the oracle's files; not part of the
+** public API.
+*/
+#ifndef LO_INTERNAL_H
+#define LO_INTERNAL_H
+
+#include "lo.h"
+
+/* One flat mode s:d. */
+typedef struct lo_mode {
+  lo_int s, d;
+} lo_mode;
+
+/* Copy the flattened modes of l into m (l->shape.len of them). */
+int lo_modes_of(const lo_layout *l, lo_mode *m);
+/* Stable sort of modes by (d, s): the paper's order of Def 2.1.3.23. */
+void lo_modes_sort(lo_mode *m, int n);
+/* Keep the modes with s != 1; returns the new count. */
+int lo_modes_squeeze(lo_mode *m, int n);
+/* coal-flat on a mode array, in place; returns the new count. */
+int lo_modes_coalesce(lo_mode *m, int n);
+/* Build the CuTe form from modes: 1:0 when n == 0, s:d when n == 1, a
+** flat tuple otherwise. */
+void lo_layout_from_modes(lo_layout *l, const lo_mode *m, int n);
+/* Build the flat tuple layout (s..):(d..) from modes. */
+void lo_layout_flat_modes(lo_layout *l, const lo_mode *m, int n);
+/* The paper's complementability of sort(squeeze(modes)). */
+int lo_modes_complementable(const lo_mode *m, int n);
+
+/* Evaluation of the layout function on [0, size) into vals (cap entries);
+** LO_ELIMIT when size > cap. */
+int lo_layout_function(const lo_layout *l, lo_int *vals, lo_int cap, lo_int *n, lo_err *err);
+
+#endif

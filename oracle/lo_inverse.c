@@ -1,0 +1,55 @@
+/*
+** lo_inverse.c -- CuTe's right_inverse and left_inverse.
+*/
+#include "lo_internal.h"
+
+/* right_inverse(L): R with L(R(i)) = i on [0, size R), as large as the
+** stride chain 1, s1*d1, ... of coalesce(L) allows (stride-0 modes are
+** skipped, as CuTe C++ does).  R's strides are the column-major strides of
+** coalesce(L)'s shape at the chained modes. */
+int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_layout c;
+  lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES];
+  lo_int colmajor[LO_MAX_LEAVES], w = 1;
+  if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "right_inverse takes a layout, not a tiler");
+  if (lo_coalesce(l, &c, err)) return err->code;
+  int n = lo_modes_of(&c, m), nr = 0;
+  for (int i = 0; i < n; i++) {
+    colmajor[i] = w;
+    w *= m[i].s; /* no overflow: size(L) was checked by coalesce */
+  }
+  lo_int next = 1;
+  for (;;) {
+    int found = -1;
+    for (int i = 0; i < n; i++)
+      if (m[i].d == next && m[i].s > 1) {
+        found = i;
+        break;
+      }
+    if (found < 0) break;
+    r[nr].s = m[found].s;
+    r[nr].d = colmajor[found];
+    nr++;
+    if (__builtin_mul_overflow(m[found].s, m[found].d, &next) || nr >= n) break;
+  }
+  lo_layout_from_modes(out, r, nr);
+  return LO_OK;
+}
+
+/* left_inverse(L) = right_inverse((L, complement(L))): R with R(L(i)) = i
+** on [0, size L).  Undefined when L is not injective in the way a
+** complement certifies (a stride-0 mode of size > 1, or not
+** complementable). */
+int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_layout c, lc;
+  if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "left_inverse takes a layout, not a tiler");
+  for (int i = 0; i < l->shape.len; i++)
+    if (l->stride[i] == 0 && l->shape.leaf[i] > 1)
+      return lo_fail(err, LO_EUNDEF,
+                     "left_inverse: mode %lld:0 makes L non-injective, so no left inverse exists",
+                     (long long)l->shape.leaf[i]);
+  if (lo_complement(l, -1, &c, err)) return err->code;
+  const lo_layout *pp[2] = {l, &c};
+  if (lo_layout_nest(pp, 2, &lc, err)) return err->code;
+  return lo_right_inverse(&lc, out, err);
+}

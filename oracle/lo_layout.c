@@ -1,0 +1,308 @@
+/*
+** lo_layout.c -- layouts: construction, modes, size, cosize, the layout
+** function, normalisation, and the flat operations squeeze, sort, concat.
+*/
+#include "lo_internal.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* out = shape:stride; the strides are one per leaf of shape. */
+int lo_layout_make(const lo_tuple *shape, const lo_int *stride, lo_layout *out, lo_err *err) {
+  (void)err;
+  lo_int d[LO_MAX_LEAVES];
+  memcpy(d, stride, (size_t)shape->len * sizeof(lo_int));
+  out->shape = *shape;
+  memcpy(out->stride, d, (size_t)shape->len * sizeof(lo_int));
+  out->is_tiler = 0;
+  return LO_OK;
+}
+
+/* l = (s0,...,sn-1):(d0,...,dn-1), a flat tuple layout. */
+void lo_layout_flat(lo_layout *l, const lo_int *s, const lo_int *d, int n) {
+  lo_int dd[LO_MAX_LEAVES];
+  memcpy(dd, d, (size_t)n * sizeof(lo_int));
+  lo_tuple_flat(&l->shape, s, n);
+  memcpy(l->stride, dd, (size_t)n * sizeof(lo_int));
+  l->is_tiler = 0;
+}
+
+/* l = s:d, a scalar (depth-0) layout. */
+void lo_layout_scalar(lo_layout *l, lo_int s, lo_int d) {
+  lo_tuple_int(&l->shape, s);
+  l->stride[0] = d;
+  l->is_tiler = 0;
+}
+
+/* Copy the flattened modes of l into m. */
+int lo_modes_of(const lo_layout *l, lo_mode *m) {
+  for (int i = 0; i < l->shape.len; i++) {
+    m[i].s = l->shape.leaf[i];
+    m[i].d = l->stride[i];
+  }
+  return l->shape.len;
+}
+
+/* l = CuTe form of the modes: 1:0, s:d, or a flat tuple. */
+void lo_layout_from_modes(lo_layout *l, const lo_mode *m, int n) {
+  if (n == 0)
+    lo_layout_scalar(l, 1, 0);
+  else if (n == 1)
+    lo_layout_scalar(l, m[0].s, m[0].d);
+  else
+    lo_layout_flat_modes(l, m, n);
+}
+
+/* l = the flat tuple layout of the modes. */
+void lo_layout_flat_modes(lo_layout *l, const lo_mode *m, int n) {
+  lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
+  assert(n <= LO_MAX_LEAVES);
+  for (int i = 0; i < n; i++) {
+    s[i] = m[i].s;
+    d[i] = m[i].d;
+  }
+  lo_layout_flat(l, s, d, n);
+}
+
+/* out = mode k (1-based) of l, with its own nesting.  Works for tilers:
+** mode k of a tiler is its k-th layout. */
+int lo_layout_mode(const lo_layout *l, int k, lo_layout *out, lo_err *err) {
+  int first;
+  lo_int d[LO_MAX_LEAVES];
+  lo_tuple s;
+  if (lo_tuple_mode(&l->shape, k, &s, &first, err)) return err->code;
+  memcpy(d, l->stride + first, (size_t)s.len * sizeof(lo_int));
+  out->shape = s;
+  memcpy(out->stride, d, (size_t)s.len * sizeof(lo_int));
+  out->is_tiler = 0;
+  return LO_OK;
+}
+
+/* out = (parts[0], ..., parts[n-1]): nested concatenation.  out must not
+** alias a part. */
+int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err *err) {
+  const lo_tuple *shapes[LO_MAX_LEAVES + 1] = {0};
+  if (n > LO_MAX_LEAVES + 1) return lo_fail(err, LO_ELIMIT, "too many modes");
+  for (int i = 0; i < n; i++) shapes[i] = &parts[i]->shape;
+  if (lo_tuple_nest(shapes, n, &out->shape, err)) return err->code;
+  int k = 0;
+  for (int i = 0; i < n; i++) {
+    memcpy(out->stride + k, parts[i]->stride, (size_t)parts[i]->shape.len * sizeof(lo_int));
+    k += parts[i]->shape.len;
+  }
+  out->is_tiler = 0;
+  return LO_OK;
+}
+
+/* out = the flat tuple layout of l's leaves. */
+void lo_layout_flatten(const lo_layout *l, lo_layout *out) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n = lo_modes_of(l, m);
+  lo_layout_flat_modes(out, m, n);
+}
+
+/* Same nesting, shapes and strides. */
+int lo_layout_equal(const lo_layout *a, const lo_layout *b) {
+  if (!lo_tuple_equal(&a->shape, &b->shape)) return 0;
+  return memcmp(a->stride, b->stride, (size_t)a->shape.len * sizeof(lo_int)) == 0;
+}
+
+/* size(L) = product of the shape. */
+int lo_size(const lo_layout *l, lo_int *out, lo_err *err) {
+  return lo_tuple_size(&l->shape, out, err);
+}
+
+/* cosize(L) = 1 + sum (s_i - 1) d_i. */
+int lo_cosize(const lo_layout *l, lo_int *out, lo_err *err) {
+  lo_int c = 1, t;
+  for (int i = 0; i < l->shape.len; i++) {
+    if (lo_mul(l->shape.leaf[i] - 1, l->stride[i], &t, "cosize", err)) return err->code;
+    if (lo_add(c, t, &c, "cosize", err)) return err->code;
+  }
+  *out = c;
+  return LO_OK;
+}
+
+/* Phi_L(x): split x colexicographically over the flattened shape (the last
+** mode takes the whole quotient) and dot with the strides. */
+int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err) {
+  lo_int r = 0, t;
+  int n = l->shape.len;
+  if (x < 0) return lo_fail(err, LO_EUNDEF, "apply: negative index %lld", (long long)x);
+  if (n == 0) {
+    if (x != 0)
+      return lo_fail(err, LO_EUNDEF, "apply: index %lld outside the empty layout", (long long)x);
+    *out = 0;
+    return LO_OK;
+  }
+  for (int i = 0; i < n; i++) {
+    lo_int s = l->shape.leaf[i];
+    lo_int c = i == n - 1 ? x : x % s;
+    x = i == n - 1 ? 0 : x / s;
+    if (lo_mul(c, l->stride[i], &t, "apply", err)) return err->code;
+    if (lo_add(r, t, &r, "apply", err)) return err->code;
+  }
+  *out = r;
+  return LO_OK;
+}
+
+/* Layout function on [0, size) into vals; LO_ELIMIT when size > cap. */
+int lo_layout_function(const lo_layout *l, lo_int *vals, lo_int cap, lo_int *n, lo_err *err) {
+  lo_int size, c;
+  if (lo_size(l, &size, err)) return err->code;
+  if (lo_cosize(l, &c, err)) return err->code;
+  if (size > cap)
+    return lo_fail(err, LO_ELIMIT, "layout of size %lld is too large to enumerate (limit %lld)",
+                   (long long)size, (long long)cap);
+  /* An odometer over the flattened shape: no division per element. */
+  lo_int coord[LO_MAX_LEAVES] = {0}, v = 0;
+  int m = l->shape.len;
+  for (lo_int x = 0; x < size; x++) {
+    vals[x] = v;
+    for (int i = 0; i < m; i++) {
+      if (++coord[i] < l->shape.leaf[i]) {
+        v += l->stride[i];
+        break;
+      }
+      v -= (l->shape.leaf[i] - 1) * l->stride[i];
+      coord[i] = 0;
+    }
+  }
+  *n = size;
+  return LO_OK;
+}
+
+/* Zero the stride of every size-1 entry (does not change phi or Phi). */
+void lo_normalize(lo_layout *l) {
+  for (int i = 0; i < l->shape.len; i++)
+    if (l->shape.leaf[i] == 1) l->stride[i] = 0;
+}
+
+/* Keep the modes with s != 1, in order; returns the new count. */
+int lo_modes_squeeze(lo_mode *m, int n) {
+  int k = 0;
+  for (int i = 0; i < n; i++)
+    if (m[i].s != 1) m[k++] = m[i];
+  return k;
+}
+
+/* Stable insertion sort by (d, s); n is at most LO_MAX_LEAVES. */
+void lo_modes_sort(lo_mode *m, int n) {
+  for (int i = 1; i < n; i++) {
+    lo_mode x = m[i];
+    int j = i - 1;
+    while (j >= 0 && (m[j].d > x.d || (m[j].d == x.d && m[j].s > x.s))) {
+      m[j + 1] = m[j];
+      j--;
+    }
+    m[j + 1] = x;
+  }
+}
+
+/* squeeze(L): the flat layout of L's modes with shape != 1. */
+int lo_squeeze(const lo_layout *l, lo_layout *out, lo_err *err) {
+  (void)err;
+  lo_mode m[LO_MAX_LEAVES];
+  int n = lo_modes_squeeze(m, lo_modes_of(l, m));
+  lo_layout_flat_modes(out, m, n);
+  return LO_OK;
+}
+
+/* sort(L): the flat layout of L's modes sorted stably by (d, s). */
+int lo_sort(const lo_layout *l, lo_layout *out, lo_err *err) {
+  (void)err;
+  lo_mode m[LO_MAX_LEAVES];
+  int n = lo_modes_of(l, m);
+  lo_modes_sort(m, n);
+  lo_layout_flat_modes(out, m, n);
+  return LO_OK;
+}
+
+/* A * B: the flat layout of A's modes followed by B's. */
+int lo_flat_concat(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_mode m[2 * LO_MAX_LEAVES];
+  if (a->shape.len + b->shape.len > LO_MAX_LEAVES)
+    return lo_fail(err, LO_ELIMIT, "too many entries (limit %d)", LO_MAX_LEAVES);
+  int n = lo_modes_of(a, m);
+  n += lo_modes_of(b, m + n);
+  lo_layout_flat_modes(out, m, n);
+  return LO_OK;
+}
+
+/* Tractable (Def 2.1.8.1): sort the flattened modes (no squeeze); each
+** non-zero stride d_i has s_i d_i dividing d_{i+1}. */
+int lo_is_tractable(const lo_layout *l) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n = lo_modes_of(l, m);
+  lo_modes_sort(m, n);
+  for (int i = 0; i + 1 < n; i++) {
+    if (m[i].d == 0) continue;
+    lo_int p;
+    if (__builtin_mul_overflow(m[i].s, m[i].d, &p)) return 0;
+    if (m[i + 1].d % p != 0) return 0;
+  }
+  return 1;
+}
+
+/* Compact (Prop 2.1.5.6): sort(squeeze(L)) has d_i = s_1...s_{i-1}. */
+int lo_is_compact(const lo_layout *l) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n = lo_modes_squeeze(m, lo_modes_of(l, m));
+  lo_modes_sort(m, n);
+  lo_int w = 1;
+  for (int i = 0; i < n; i++) {
+    if (m[i].d != w) return 0;
+    if (__builtin_mul_overflow(w, m[i].s, &w)) return 0;
+  }
+  return 1;
+}
+
+/* Sorted: the flattened modes are in the order of Def 2.1.3.23. */
+int lo_is_sorted(const lo_layout *l) {
+  for (int i = 0; i + 1 < l->shape.len; i++) {
+    lo_int d0 = l->stride[i], d1 = l->stride[i + 1];
+    if (d0 > d1 || (d0 == d1 && l->shape.leaf[i] > l->shape.leaf[i + 1])) return 0;
+  }
+  return 1;
+}
+
+/* Non-degenerate: every size-1 entry has stride 0. */
+int lo_is_nondegenerate(const lo_layout *l) {
+  for (int i = 0; i < l->shape.len; i++)
+    if (l->shape.leaf[i] == 1 && l->stride[i] != 0) return 0;
+  return 1;
+}
+
+/* The paper's complementability (with fix E5) of sort(squeeze(m)). */
+int lo_modes_complementable(const lo_mode *m0, int n) {
+  lo_mode m[LO_MAX_LEAVES];
+  memcpy(m, m0, (size_t)n * sizeof *m);
+  n = lo_modes_squeeze(m, n);
+  lo_modes_sort(m, n);
+  if (n == 0) return 1;
+  if (m[0].d == 0) return 0;
+  for (int i = 0; i + 1 < n; i++) {
+    lo_int p;
+    if (__builtin_mul_overflow(m[i].s, m[i].d, &p)) return 0;
+    if (m[i + 1].d % p != 0) return 0;
+  }
+  return 1;
+}
+
+int lo_is_complementable(const lo_layout *l) {
+  lo_mode m[LO_MAX_LEAVES];
+  return lo_modes_complementable(m, lo_modes_of(l, m));
+}
+
+/* N-complementable: complementable and s_m d_m divides N (N >= 1). */
+int lo_is_n_complementable(const lo_layout *l, lo_int n) {
+  lo_mode m[LO_MAX_LEAVES];
+  int k = lo_modes_of(l, m);
+  if (n < 1 || !lo_modes_complementable(m, k)) return 0;
+  k = lo_modes_squeeze(m, k);
+  lo_modes_sort(m, k);
+  if (k == 0) return 1;
+  lo_int p;
+  if (__builtin_mul_overflow(m[k - 1].s, m[k - 1].d, &p)) return 0;
+  return n % p == 0;
+}

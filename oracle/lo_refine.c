@@ -1,0 +1,220 @@
+/*
+** lo_refine.c -- refinement of nested tuples, relative modes, mutual
+** refinement (Algorithm 4.1.1), pullback and pushforward (§3.2.5), the
+** weak composite (Construction 4.1.2.1) and the composition algorithm
+** (Algorithm 4.1.2).
+*/
+#include "lo_internal.h"
+
+#include <string.h>
+
+/* Does xp refine x?  Recursion bounded by the depth of x. */
+static int refines_rec(const lo_tuple *xp, const lo_tuple *x, int depth) {
+  if (depth > LO_MAX_DEPTH) return 0;
+  if (lo_tuple_is_int(x)) {
+    lo_int s;
+    lo_err e;
+    return lo_tuple_size(xp, &s, &e) == LO_OK && s == x->leaf[0];
+  }
+  if (lo_tuple_is_int(xp)) return 0;
+  int r = lo_tuple_rank(x);
+  if (lo_tuple_rank(xp) != r) return 0;
+  for (int k = 1; k <= r; k++) {
+    lo_tuple a, b;
+    lo_tuple_mode(xp, k, &a, NULL, NULL);
+    lo_tuple_mode(x, k, &b, NULL, NULL);
+    if (!refines_rec(&a, &b, depth + 1)) return 0;
+  }
+  return 1;
+}
+
+int lo_refines(const lo_tuple *xp, const lo_tuple *x) { return refines_rec(xp, x, 0); }
+
+/* Append the relative modes of xp over x to modes[*n..cap). */
+static int rel_rec(const lo_tuple *xp, const lo_tuple *x, lo_tuple *modes, int cap, int *n,
+                   int depth, lo_err *err) {
+  if (depth > LO_MAX_DEPTH) return lo_fail(err, LO_ELIMIT, "nesting deeper than %d", LO_MAX_DEPTH);
+  if (lo_tuple_is_int(x)) {
+    if (*n >= cap) return lo_fail(err, LO_ELIMIT, "too many relative modes");
+    modes[(*n)++] = *xp;
+    return LO_OK;
+  }
+  int r = lo_tuple_rank(x);
+  for (int k = 1; k <= r; k++) {
+    lo_tuple a, b;
+    if (lo_tuple_mode(xp, k, &a, NULL, err) || lo_tuple_mode(x, k, &b, NULL, err)) return err->code;
+    if (rel_rec(&a, &b, modes, cap, n, depth + 1, err)) return err->code;
+  }
+  return LO_OK;
+}
+
+/* mode_i(X', X) for i = 1..len(X); requires X' to refine X. */
+int lo_relative_modes(const lo_tuple *xp, const lo_tuple *x, lo_tuple *modes, int cap, int *n,
+                      lo_err *err) {
+  if (!lo_refines(xp, x))
+    return lo_fail(err, LO_EUNDEF, "the first tuple does not refine the second");
+  *n = 0;
+  return rel_rec(xp, x, modes, cap, n, 0, err);
+}
+
+/* Pack a run of integers: one integer alone, a flat tuple otherwise. */
+static void pack(const lo_int *v, int n, lo_tuple *out) {
+  if (n == 1)
+    lo_tuple_int(out, v[0]);
+  else
+    lo_tuple_flat(out, v, n);
+}
+
+/* Algorithm 4.1.1 with INDEX.md's fixes (E12): refine T and U to T', U'
+** whose flattenings satisfy: T'-flat is a prefix of U'-flat. */
+int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_tuple *up,
+                         lo_err *err) {
+  lo_int x[LO_MAX_LEAVES], y[LO_MAX_LEAVES], xm[LO_MAX_LEAVES], ym[LO_MAX_LEAVES];
+  lo_tuple xs[LO_MAX_LEAVES], ys[LO_MAX_LEAVES];
+  int nx = t->len, ny = u->len, nxm = 0, nym = 0, nxs = 0, nys = 0, i = 0, j = 0;
+  memcpy(x, t->leaf, (size_t)nx * sizeof(lo_int));
+  memcpy(y, u->leaf, (size_t)ny * sizeof(lo_int));
+  while (i < nx && j < ny) {
+    if (nxm >= LO_MAX_LEAVES || nym >= LO_MAX_LEAVES)
+      return lo_fail(err, LO_ELIMIT, "mutual refinement needs more than %d entries", LO_MAX_LEAVES);
+    if (x[i] == y[j]) {
+      xm[nxm++] = x[i];
+      pack(xm, nxm, &xs[nxs++]);
+      nxm = 0;
+      ym[nym++] = y[j];
+      pack(ym, nym, &ys[nys++]);
+      nym = 0;
+      i++;
+      j++;
+    } else if (y[j] % x[i] == 0) {
+      xm[nxm++] = x[i];
+      pack(xm, nxm, &xs[nxs++]);
+      nxm = 0;
+      ym[nym++] = x[i];
+      y[j] /= x[i];
+      i++;
+    } else if (x[i] % y[j] == 0) {
+      xm[nxm++] = y[j];
+      ym[nym++] = y[j];
+      pack(ym, nym, &ys[nys++]);
+      nym = 0;
+      x[i] /= y[j];
+      j++;
+    } else {
+      return lo_fail(err, LO_EUNDEF, "not mutually refinable: %lld and %lld divide neither way",
+                     (long long)x[i], (long long)y[j]);
+    }
+  }
+  if (i < nx) return lo_fail(err, LO_EUNDEF, "not mutually refinable: the first tuple is larger");
+  if (nym > 0) {
+    if (nym >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many entries");
+    ym[nym++] = y[j];
+    pack(ym, nym, &ys[nys++]);
+    j++;
+  }
+  while (j < ny) lo_tuple_int(&ys[nys++], y[j++]);
+  lo_tuple a, b;
+  if (lo_tuple_substitute(t, xs, &a, err) || lo_tuple_substitute(u, ys, &b, err)) return err->code;
+  *tp = a;
+  *up = b;
+  return LO_OK;
+}
+
+/* For T' refining T: first[j] = 0-based position in flatten(T') of the
+** first leaf of mode_j(T', T), count[j] = its number of leaves. */
+static int positions(const lo_tuple *tp, const lo_tuple *t, int *first, int *count, lo_err *err) {
+  lo_tuple modes[LO_MAX_LEAVES];
+  int n, at = 0;
+  if (lo_relative_modes(tp, t, modes, LO_MAX_LEAVES, &n, err)) return err->code;
+  for (int j = 0; j < n; j++) {
+    first[j] = at;
+    count[j] = modes[j].len;
+    at += modes[j].len;
+  }
+  return LO_OK;
+}
+
+/* Pullback of f : S -> T along T' refining T (Construction 3.2.5.5). */
+int lo_pullback(const lo_morphism *f, const lo_tuple *tp, lo_morphism *out, lo_err *err) {
+  int first[LO_MAX_LEAVES], count[LO_MAX_LEAVES];
+  lo_tuple rel[LO_MAX_LEAVES], items[LO_MAX_LEAVES];
+  int nrel, nmap = 0;
+  lo_morphism r;
+  if (lo_relative_modes(tp, &f->cod, rel, LO_MAX_LEAVES, &nrel, err) ||
+      positions(tp, &f->cod, first, count, err))
+    return err->code;
+  for (int i = 0; i < f->dom.len; i++) {
+    int a = f->map[i];
+    if (a == 0) {
+      lo_tuple_int(&items[i], f->dom.leaf[i]);
+      if (nmap >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many entries");
+      r.map[nmap++] = 0;
+    } else {
+      items[i] = rel[a - 1];
+      if (nmap + count[a - 1] > LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many entries");
+      for (int k = 0; k < count[a - 1]; k++) r.map[nmap++] = first[a - 1] + k + 1;
+    }
+  }
+  if (lo_tuple_substitute(&f->dom, items, &r.dom, err)) return err->code;
+  r.cod = *tp;
+  *out = r;
+  return LO_OK;
+}
+
+/* Pushforward of f : S -> T along S' refining S (Construction 3.2.5.12). */
+int lo_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_morphism *out, lo_err *err) {
+  lo_tuple q[LO_MAX_LEAVES], items[LO_MAX_LEAVES];
+  int nq, src[LO_MAX_LEAVES + 1];
+  lo_morphism r;
+  if (lo_relative_modes(sp, &f->dom, q, LO_MAX_LEAVES, &nq, err)) return err->code;
+  for (int j = 0; j <= f->cod.len; j++) src[j] = -1;
+  for (int i = 0; i < f->dom.len; i++)
+    if (f->map[i]) src[f->map[i]] = i;
+  for (int j = 1; j <= f->cod.len; j++) {
+    if (src[j] >= 0)
+      items[j - 1] = q[src[j]];
+    else
+      lo_tuple_int(&items[j - 1], f->cod.leaf[j - 1]);
+  }
+  if (lo_tuple_substitute(&f->cod, items, &r.cod, err)) return err->code;
+  int first[LO_MAX_LEAVES], at = 0, nmap = 0;
+  for (int j = 0; j < f->cod.len; j++) {
+    first[j] = at;
+    at += items[j].len;
+  }
+  for (int i = 0; i < f->dom.len; i++) {
+    if (nmap + q[i].len > LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many entries");
+    for (int k = 0; k < q[i].len; k++) r.map[nmap++] = f->map[i] ? first[f->map[i] - 1] + k + 1 : 0;
+  }
+  r.dom = *sp;
+  *out = r;
+  return LO_OK;
+}
+
+/* Weak composite of f : S -> T then g : U -> V (Construction 4.1.2.1):
+** pull f back and push g forward along the mutual refinement of (T, U),
+** include T' into U' as a prefix, and compose. */
+int lo_weak_composite(const lo_morphism *f, const lo_morphism *g, lo_morphism *out, lo_err *err) {
+  lo_tuple tp, up;
+  lo_morphism ft, inc, fp, gp;
+  if (lo_mutual_refinement(&f->cod, &g->dom, &tp, &up, err) || lo_pullback(f, &tp, &ft, err))
+    return err->code;
+  inc.dom = tp;
+  inc.cod = up;
+  for (int i = 0; i < tp.len; i++) inc.map[i] = i + 1;
+  if (lo_morphism_compose(&inc, &ft, &fp, err) || lo_pushforward(g, &up, &gp, err))
+    return err->code;
+  return lo_morphism_compose(&gp, &fp, out, err);
+}
+
+/* Algorithm 4.1.2: C = L of the weak composite of f_inner and
+** f_coal(outer). */
+int lo_composition_algorithm(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                             lo_err *err) {
+  lo_layout cb;
+  lo_morphism f, g, h;
+  if (lo_morphism_of_layout(inner, &f, err) || lo_coalesce(outer, &cb, err) ||
+      lo_morphism_of_layout(&cb, &g, err) || lo_weak_composite(&f, &g, &h, err))
+    return err->code;
+  return lo_morphism_layout(&h, out, err);
+}

@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# run.sh BUILD_DIR -- run every test against the sanitized build in BUILD_DIR
+# (made by `make test`) and print one summary line "N passed, N failed"
+# (", N skipped" appended when nonzero); exit 1 if anything failed.
+#
+# 1. Unit tests: BUILD_DIR/tests/test_NAME for each tests/test_NAME.c.
+# 2. Command-line checks of BUILD_DIR/layoutcheck (eval, the batch protocol,
+#    the corpus runner on tests/corpus_selftest/).
+# 3. The corpus: corpus/*.yaml and corpus/golden/*.yaml, except the
+#    *-rejected.yaml files (kept for reference only).
+#
+# Each program of 1 and 3 ends its output with its own summary line; the
+# counts are summed.  A program that exits nonzero with no failure counted
+# (a sanitizer report, a leak) or prints no summary line counts one failure.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+build=${1:?usage: tests/run.sh BUILD_DIR}
+lc=$build/layoutcheck
+
+export LC_ALL=C
+export ASAN_OPTIONS="detect_leaks=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+export UBSAN_OPTIONS="print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+
+passed=0 failed=0 skipped=0
+
+# run_counted NAME CMD...: run CMD, show its output, add the counts of its
+# last output line to the totals.
+run_counted() {
+  local name=$1 status last p f s
+  shift
+  "$@" >"$tmp/out"
+  status=$?
+  cat "$tmp/out"
+  last=$(tail -n 1 "$tmp/out")
+  if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
+    p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} s=${BASH_REMATCH[4]:-0}
+    if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
+      echo "$name: exit status $status with no failure counted: counted as one failure"
+      f=1
+    fi
+  else
+    echo "$name: no summary line (exit status $status): counted as one failure"
+    p=0 f=1 s=0
+  fi
+  passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+}
+
+# --- 1. unit tests --------------------------------------------------------
+for src in tests/test_*.c; do
+  [ -e "$src" ] || continue
+  name=$(basename "$src" .c)
+  echo "== $name"
+  if [ -x "$build/tests/$name" ]; then
+    run_counted "$name" "$build/tests/$name"
+  else
+    echo "$name: $build/tests/$name was not built: counted as one failure"
+    failed=$((failed + 1))
+  fi
+done
+
+# --- 2. command-line checks -----------------------------------------------
+echo "== command line"
+cli_passed=0 cli_failed=0
+
+# check NAME CMD...: one passed check if CMD succeeds, else one failed.
+check() {
+  local name=$1
+  shift
+  if "$@"; then
+    cli_passed=$((cli_passed + 1))
+  else
+    echo "FAIL: $name"
+    cli_failed=$((cli_failed + 1))
+  fi
+}
+
+# runs STATUS WANT CMD...: CMD exits with STATUS and prints exactly WANT.
+runs() {
+  local want_status=$1 want=$2 got status
+  shift 2
+  got=$("$@" 2>"$tmp/err")
+  status=$?
+  [ "$status" -eq "$want_status" ] && [ "$got" = "$want" ] && return 0
+  printf '  %s\n  exit %s (wanted %s), output:\n%s\n' "$*" "$status" "$want_status" "$got"
+  cat "$tmp/err"
+  return 1
+}
+
+# prints STATUS PATTERN CMD...: CMD exits with STATUS and some line of its
+# output (stdout and stderr) matches the extended regular expression.
+prints() {
+  local want_status=$1 pattern=$2 status
+  shift 2
+  "$@" >"$tmp/both" 2>&1
+  status=$?
+  [ "$status" -eq "$want_status" ] && grep -q -E -- "$pattern" "$tmp/both" && return 0
+  printf '  %s\n  exit %s (wanted %s), no line matching: %s\n' "$*" "$status" \
+    "$want_status" "$pattern"
+  sed 's/^/  | /' "$tmp/both" | head -n 20
+  return 1
+}
+
+# batch_keeps_lines FILE: eval --batch on FILE exits 0 and answers each
+# request line (neither blank nor a comment) with exactly one line.
+batch_keeps_lines() {
+  local want got status
+  want=$(grep -a -c -v -E '^[[:space:]]*(#.*)?$' "$1")
+  "$lc" eval --batch <"$1" >"$tmp/answers"
+  status=$?
+  got=$(wc -l <"$tmp/answers")
+  [ "$status" -eq 0 ] && [ "$got" -eq "$want" ] && return 0
+  echo "  $1: $got answer lines for $want requests, exit $status"
+  return 1
+}
+
+# only_errors FILE: every line of FILE starts with "error: ".
+only_errors() {
+  ! grep -a -q -v '^error: ' "$1"
+}
+
+check "eval prints a result" runs 0 "6" "$lc" eval size "(2,3):(1,2)"
+check "eval of an unknown op" runs 1 "error: unsupported op no_such_op" "$lc" eval no_such_op 1
+check "help lists eval" prints 0 '^ +eval ' "$lc" help
+check "help lists corpus" prints 0 '^ +corpus ' "$lc" --help
+check "unknown command" prints 2 "unknown command 'no_such_command'" "$lc" no_such_command
+check "eval --list" prints 0 "^size " "$lc" eval --list
+
+printf 'size 12:1\n\n   \t\n  # a comment\nno_such_op x\r\n#size 1:1\ncosize (2, 3):(1, 2)' \
+  >"$tmp/order"
+check "batch answers in order" runs 0 $'12\nerror: unsupported op no_such_op\n6' \
+  "$lc" eval --batch <"$tmp/order"
+check "batch on empty input" runs 0 "" "$lc" eval --batch </dev/null
+
+printf 'size (2,3:(1,2)\nsize 2,3):(1,2)\nsize <<\nsize )(\nsize x\0y\n' >"$tmp/unbalanced"
+check "batch: unbalanced lines" batch_keeps_lines "$tmp/unbalanced"
+check "batch: unbalanced lines are errors" only_errors "$tmp/answers"
+
+# Garbage: random bytes (NUL included), bracket soup, a 2 MB line, a last
+# line without a newline.  The pseudo-random sequence is fixed (srand).
+awk 'BEGIN {
+  srand(7)
+  soup = "()<>[]-->,:#* 0123456789"
+  for (i = 0; i < 2000; i++) {
+    n = int(rand() * 60)
+    s = (i % 3 == 0) ? "size " : ""
+    for (j = 0; j < n; j++) {
+      if (i % 2) s = s sprintf("%c", 1 + int(rand() * 255))
+      else s = s substr(soup, 1 + int(rand() * length(soup)), 1)
+    }
+    gsub(/\n/, "", s)
+    print s
+  }
+}' | tr '\001' '\000' >"$tmp/garbage"
+{
+  printf 'size ('
+  yes '1,2, ' | head -n 400000 | tr -d '\n'
+  printf '1):(1)\ncosize 12:1'
+} >>"$tmp/garbage"
+check "batch: garbage keeps one answer per request" batch_keeps_lines "$tmp/garbage"
+
+sel=tests/corpus_selftest
+check "corpus: good file" prints 0 '^5 passed, 0 failed, 1 skipped$' "$lc" corpus "$sel/good.yaml"
+check "corpus: -v shows skip reasons" prints 0 "^$sel/good.yaml:10: skipped: size 12:1: shows" \
+  "$lc" corpus -v "$sel/good.yaml"
+check "corpus: malformed file" prints 2 "^$sel/malformed.yaml:5:1: did not find expected" \
+  "$lc" corpus "$sel/malformed.yaml"
+check "corpus: malformed file counts a failure" prints 2 '^2 passed, 1 failed$' \
+  "$lc" corpus "$sel/malformed.yaml"
+check "corpus: unknown key" prints 1 "^$sel/unknown_key.yaml:3:37: unknown key 'expected'$" \
+  "$lc" corpus "$sel/unknown_key.yaml"
+check "corpus: unknown key counts a failure" prints 1 '^2 passed, 1 failed$' \
+  "$lc" corpus "$sel/unknown_key.yaml"
+check "corpus: mismatch" prints 1 "^$sel/mismatch.yaml:3: size 12:1: expected 13, got 12$" \
+  "$lc" corpus "$sel/mismatch.yaml"
+check "corpus: missing error" prints 1 "^$sel/mismatch.yaml:4: size 12:1: expected error, got 12$" \
+  "$lc" corpus "$sel/mismatch.yaml"
+check "corpus: args not a sequence" \
+  prints 1 "^$sel/mismatch.yaml:5:20: 'args' must be a sequence of strings$" \
+  "$lc" corpus "$sel/mismatch.yaml"
+check "corpus: missing file" prints 2 "^$tmp/none.yaml: cannot open" "$lc" corpus "$tmp/none.yaml"
+check "corpus: all files are counted" prints 2 '^8 passed, 5 failed, 1 skipped$' \
+  "$lc" corpus "$sel/good.yaml" "$tmp/none.yaml" "$sel/unknown_key.yaml" "$sel/mismatch.yaml"
+
+echo "$cli_passed passed, $cli_failed failed"
+passed=$((passed + cli_passed)) failed=$((failed + cli_failed))
+
+# --- 3. corpus ------------------------------------------------------------
+echo "== corpus"
+shopt -s nullglob
+corpus=(corpus/*.yaml)
+for f in corpus/golden/*.yaml; do
+  case $f in *-rejected.yaml) ;; *) corpus+=("$f") ;; esac
+done
+if [ "${#corpus[@]}" -gt 0 ]; then
+  run_counted corpus "$lc" corpus "${corpus[@]}"
+else
+  echo "no corpus files"
+fi
+
+# --- summary --------------------------------------------------------------
+echo
+summary="$passed passed, $failed failed"
+[ "$skipped" -eq 0 ] || summary="$summary, $skipped skipped"
+echo "$summary"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,62 @@
+/* test_lo_compose.c -- composition, division, product (oracle/lo_compose.c,
+** lo_divide.c).  Expected values come from the paper, INDEX.md or the hand
+** computation in the comment beside each. */
+#include "lo_test.h"
+#include "t.h"
+
+#include <string.h>
+
+int main(void) {
+  /* A = 20:2 is A(y) = 2y; B(x1,x2) = x1 + 4 x2 -> 2 x1 + 8 x2 */
+  T_EQ_STR(EV2("composition", "20:2", "(4,5):(1,4)"), "(4,5):(2,8)");
+  /* B stays inside A's first mode (A(y) = y for y < 6) */
+  T_EQ_STR(EV2("composition", "(6,2):(1,10)", "4:1"), "4:1");
+  /* INDEX D3(i): B reaches past size(A); A's last mode runs on: A(2k) = 2k */
+  T_EQ_STR(EV2("composition", "(2,3):(1,2)", "4:2"), "4:2");
+  T_CHECK(IS_ERR(EV2("paper_composition", "(2,3):(1,2)", "4:2")));
+  /* INDEX D3(iii): the size-1 mode gets stride 0 */
+  T_EQ_STR(EV2("composition", "8:1", "(1,4):(3,1)"), "(1,4):(0,1)");
+  /* B's modes overlap; A(B(10)) = A(16) = 8 but mode by mode gives 16 (E8) */
+  T_EQ_STR(EV2("composition", "(4,4,4,4):(2,4,8,16)", "((2,4),8):((4,8),8)"),
+           "error: composition: B's modes overlap and A(B(x)) is not additive over them "
+           "(x = 10: A(B(x)) = 8, the mode-by-mode result gives 16), so no layout equals A o B");
+  /* overlapping modes are fine where A is linear: A(y) = 3y */
+  T_EQ_STR(EV2("composition", "100:3", "(2,2):(1,1)"), "(2,2):(3,3)");
+  /* CuTe's stride condition: stride 2 against A's mode of shape 3 */
+  T_CHECK(IS_ERR(EV2("composition", "(3,4):(1,10)", "2:2")));
+  /* by-mode with a tiler; modes of A past the tiler are dropped */
+  T_EQ_STR(EV2("composition", "(8,6,2):(1,8,48)", "<4:1,3:1>"), "(4,3):(1,8)");
+  T_EQ_STR(EV2("composition", "(8,6):(1,8)", "<4:1,3:1,2:1>"),
+           "error: composition: tiler has 3 modes but A has rank 2");
+  /* the paper's composite: B o A of Example 2.1.7.3 ((80):(10) after (2,3):(5,6)) */
+  T_EQ_STR(EV2("paper_composition", "(80):(10)", "(2,3):(5,6)"), "(2,3):(50,60)");
+  T_EQ_STR(EV2("flat_composition", "(80):(10)", "(2,3):(5,6)"), "(2,3):(50,60)");
+  T_CHECK(IS_ERR(EV2("flat_composition", "(2,2,6):(12,6,1)", "(4):(2)"))); /* Ex 2.1.7.6 */
+  /* Algorithm 4.1.2 (Example 4.1.4.1) and its partiality (INDEX D10) */
+  T_EQ_STR(EV2("composition_algorithm", "(2,2):(2,1)", "(4):(1)"), "((2,2)):((2,1))");
+  T_CHECK(IS_ERR(EV2("composition_algorithm", "(5):(1)", "(2):(2)")));
+  T_EQ_STR(EV2("composition", "(5):(1)", "(2):(2)"), "(2):(2)");
+
+  /* logical_divide (paper introduction): L_col / T */
+  T_EQ_STR(EV2("logical_divide", "(4,8):(1,4)", "(2,2):(1,4)"), "((2,2),(2,4)):((1,4),(2,8))");
+  /* by a tiler (INDEX D9) */
+  T_EQ_STR(EV2("logical_divide", "(4,8):(1,4)", "<2:1,2:1>"), "((2,2),(2,4)):((1,2),(4,8))");
+  /* product: N = 4*3 = 12, comp((2,2):(1,2),12) = 3:4, 3:4 o 3:1 = 3:4 */
+  T_EQ_STR(EV2("logical_product", "(2,2):(1,2)", "3:1"), "((2,2),3):((1,2),4)");
+  T_EQ_STR(EV2("logical_product", "(2,2):(1,2)", "3"), "((2,2),3):((1,2),4)");
+  /* regroupings of the tiler division above */
+  T_EQ_STR(EV2("zipped_divide", "(8,6):(1,8)", "<4:1,3:1>"), "((4,3),(2,2)):((1,8),(4,24))");
+  T_EQ_STR(EV2("tiled_divide", "(8,6):(1,8)", "<4:1,3:1>"), "((4,3),2,2):((1,8),4,24)");
+  /* the paper's product with N rounded up (Example 2.3.9.4, Obs 2.3.9.2) */
+  T_EQ_STR(EV2("paper_logical_product", "(3,3):(6,1)", "(10,12):(24,2)"),
+           "((3,3),(10,12)):((6,1),(216,18))");
+  /* Example 2.3.9.6: A is not complementable, so no product */
+  T_CHECK(IS_ERR(EV2("paper_logical_product", "(4,(2,2)):(9,(1,3))", "((2,4),8):((1,4),2)")));
+  /* flat division and product (Examples 2.1.7.11, 2.1.7.15) */
+  T_EQ_STR(EV2("flat_divide", "(3,5,9,6):(54,0,6,1)", "(6,3):(135,1)"), "(6,3,5,9):(1,54,0,6)");
+  T_EQ_STR(EV2("flat_product", "(2,2,2):(1,2,4)", "(3,5):(5,1)"), "(2,2,2,3,5):(1,2,4,40,8)");
+  /* a tiler where a layout is needed */
+  T_EQ_STR(EV2("paper_composition", "8:1", "<2:1>"),
+           "error: argument 2: a tiler is not accepted here");
+  return T_DONE();
+}

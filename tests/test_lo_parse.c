@@ -1,0 +1,96 @@
+/* test_lo_parse.c -- parsing and printing of tuples, layouts, tilers and
+** morphisms (oracle/lo_parse.c, lo_tuple.c). */
+#include "lo_test.h"
+#include "t.h"
+
+#include <string.h>
+
+/* Parse s as a layout and print it back. */
+static const char *round_layout(const char *s) {
+  static char buf[4096];
+  lo_layout l;
+  lo_err e;
+  if (lo_parse_layout(s, &l, &e)) {
+    snprintf(buf, sizeof buf, "error: %s", e.msg);
+    return buf;
+  }
+  lo_print_layout(&l, buf, sizeof buf);
+  return buf;
+}
+
+static const char *round_morphism(const char *s) {
+  static char buf[4096];
+  lo_morphism f;
+  lo_err e;
+  if (lo_parse_morphism(s, &f, &e)) {
+    snprintf(buf, sizeof buf, "error: %s", e.msg);
+    return buf;
+  }
+  lo_print_morphism(&f, buf, sizeof buf);
+  return buf;
+}
+
+int main(void) {
+  /* canonical forms print back unchanged */
+  const char *canon[] = {"12:1",
+                         "(2,3):(1,2)",
+                         "((2,2),3):((1,4),2)",
+                         "(4):(1)",
+                         "():()",
+                         "((),(3,())):((),(7,()))",
+                         "<4:1,(2,2):(1,4)>"};
+  for (size_t i = 0; i < sizeof canon / sizeof *canon; i++)
+    T_EQ_STR(round_layout(canon[i]), canon[i]);
+  /* spaces are accepted anywhere between tokens */
+  T_EQ_STR(round_layout(" ( 2 , 3 ) : ( 1 , 2 ) "), "(2,3):(1,2)");
+  T_EQ_STR(round_layout("< 4:1 , 8 >"), "<4:1,8:1>"); /* a bare shape in a tiler is n:1 */
+  T_EQ_STR(round_layout("(3:4,(2:2,5:1))"), "(3,(2,5)):(4,(2,1))"); /* make_layout groups */
+  /* errors name the column and what was expected */
+  T_EQ_STR(round_layout("(2,3):(1,2"), "error: column 11: expected ',' or ')', found end of input");
+  T_EQ_STR(round_layout("(2,3):(1,(2,3))"),
+           "error: column 7: stride is not congruent to the shape at column 1");
+  T_EQ_STR(round_layout("(2,0):(1,2)"), "error: column 4: entries must be positive, found 0");
+  T_EQ_STR(round_layout("(2,-3):(1,2)"), "error: column 4: expected an integer or '(', found '-'");
+  T_EQ_STR(round_layout("12"), "error: column 3: expected ':', found end of input");
+  T_EQ_STR(round_layout("99999999999999999999:1"),
+           "error: column 1: integer does not fit in 64 bits");
+  T_EQ_STR(round_layout("4:1 x"), "error: column 5: expected end of input, found 'x'");
+  T_EQ_STR(round_layout("<>"), "error: column 2: expected an integer or '(', found '>'");
+  /* nesting and length limits are errors, not crashes */
+  char deep[300];
+  memset(deep, '(', 70);
+  strcpy(deep + 70, "1");
+  T_CHECK(strstr(round_layout(deep), "nesting deeper than 64") != NULL);
+  char wide[1024] = "(";
+  for (int i = 0; i < 65; i++) strcat(wide, i ? ",2" : "2");
+  strcat(wide, "):(1)");
+  T_CHECK(strstr(round_layout(wide), "too many entries (limit 64)") != NULL);
+  /* morphisms */
+  T_EQ_STR(round_morphism("(2,3)--(*,1)-->(3)"), "(2,3)--(*,1)-->(3)");
+  T_EQ_STR(round_morphism(" ( 2 , 3 ) -- ( * , 1 ) --> ( 3 ) "), "(2,3)--(*,1)-->(3)");
+  T_EQ_STR(round_morphism("()--()-->()"), "()--()-->()");
+  T_EQ_STR(round_morphism("64--(2)-->((64,64),512)"), "64--(2)-->((64,64),512)");
+  T_EQ_STR(round_morphism("(2,3)--(1)-->(3)"), "error: map has 1 entries but the domain has 2");
+  T_EQ_STR(round_morphism("(2,3)--(1,1)-->(2)"),
+           "error: not a morphism: codomain position 1 is hit twice");
+  T_EQ_STR(round_morphism("(2)--(1)-->(3)"),
+           "error: not a morphism: domain entry 1 (2) maps to codomain entry 1 (3)");
+  T_EQ_STR(round_morphism("(2)--(2)-->(2)"),
+           "error: not a morphism: entry 1 maps to 2, outside 1..1");
+  T_EQ_STR(round_morphism("(2)--(1)->(2)"), "error: column 9: expected '-->', found '-'");
+  /* kinds by syntax */
+  T_EQ_INT(lo_kind_of("(2)--(1)-->(2)"), LO_KIND_MORPHISM);
+  T_EQ_INT(lo_kind_of(" <2:1>"), LO_KIND_TILER);
+  T_EQ_INT(lo_kind_of("2:1"), LO_KIND_LAYOUT);
+  T_EQ_INT(lo_kind_of("(2,(3))"), LO_KIND_TUPLE);
+  /* nested tuple structure: ((2,3),4) has rank 2, 3 entries, depth 2;
+  ** 8 and (8) differ (depth 0 and 1) */
+  T_EQ_STR(EV1("rank_len_depth_size", "((2,3),4)"), "(2,3,2,24)");
+  T_EQ_STR(EV1("rank_len_depth", "8"), "(1,1,0)");
+  T_EQ_STR(EV1("rank_len_depth", "(8)"), "(1,1,1)");
+  T_EQ_STR(EV1("rank_len_depth", "()"), "(0,0,1)");
+  T_EQ_STR(EV2("congruent", "8", "(8)"), "false");
+  T_EQ_STR(EV2("mode", "((2,3),4)", "1"), "(2,3)");
+  T_EQ_STR(EV2("mode", "((2,3),4)", "3"), "error: argument 2: position 3 outside 1..2");
+  return T_DONE();
+}
