@@ -6,7 +6,8 @@
 # 1. Unit tests: BUILD_DIR/tests/test_NAME for each tests/test_NAME.c.
 # 2. Command-line checks of BUILD_DIR/layoutcheck (eval, the batch protocol,
 #    the corpus runner on tests/corpus_selftest/).
-# 3. The corpus: corpus/*.yaml and corpus/golden/*.yaml, except the
+# 3. The examples of the README's op tables, through the batch protocol.
+# 4. The corpus: corpus/*.yaml and corpus/golden/*.yaml, except the
 #    *-rejected.yaml files (kept for reference only).
 #
 # Each program of 1 and 3 ends its output with its own summary line; the
@@ -187,7 +188,11 @@ check "corpus: all files are counted" prints 2 '^8 passed, 5 failed, 1 skipped$'
 echo "$cli_passed passed, $cli_failed failed"
 passed=$((passed + cli_passed)) failed=$((failed + cli_failed))
 
-# --- 3. corpus ------------------------------------------------------------
+# --- 3. README examples -----------------------------------------------------
+echo "== README examples"
+run_counted "README examples" bash tests/readme_examples.sh "$lc"
+
+# --- 4. corpus ------------------------------------------------------------
 echo "== corpus"
 shopt -s nullglob
 corpus=(corpus/*.yaml)
