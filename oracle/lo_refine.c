@@ -30,29 +30,34 @@ static int refines_rec(const lo_tuple *xp, const lo_tuple *x, int depth) {
 
 int lo_refines(const lo_tuple *xp, const lo_tuple *x) { return refines_rec(xp, x, 0); }
 
-/* Append the relative modes of xp over x to modes[*n..cap). */
+/* Append the relative modes of xp over x to modes[*n..cap), checking on
+** the way that xp refines x. */
 static int rel_rec(const lo_tuple *xp, const lo_tuple *x, lo_tuple *modes, int cap, int *n,
                    int depth, lo_err *err) {
   if (depth > LO_MAX_DEPTH) return lo_fail(err, LO_ELIMIT, "nesting deeper than %d", LO_MAX_DEPTH);
   if (lo_tuple_is_int(x)) {
+    lo_int s;
+    if (lo_tuple_size(xp, &s, err)) return err->code;
+    if (s != x->leaf[0]) goto not_refining;
     if (*n >= cap) return lo_fail(err, LO_ELIMIT, "too many relative modes");
     modes[(*n)++] = *xp;
     return LO_OK;
   }
   int r = lo_tuple_rank(x);
+  if (lo_tuple_is_int(xp) || lo_tuple_rank(xp) != r) goto not_refining;
   for (int k = 1; k <= r; k++) {
     lo_tuple a, b;
     if (lo_tuple_mode(xp, k, &a, NULL, err) || lo_tuple_mode(x, k, &b, NULL, err)) return err->code;
     if (rel_rec(&a, &b, modes, cap, n, depth + 1, err)) return err->code;
   }
   return LO_OK;
+not_refining:
+  return lo_fail(err, LO_EUNDEF, "the first tuple does not refine the second");
 }
 
-/* mode_i(X', X) for i = 1..len(X); requires X' to refine X. */
+/* mode_i(X', X) for i = 1..len(X); an error unless X' refines X. */
 int lo_relative_modes(const lo_tuple *xp, const lo_tuple *x, lo_tuple *modes, int cap, int *n,
                       lo_err *err) {
-  if (!lo_refines(xp, x))
-    return lo_fail(err, LO_EUNDEF, "the first tuple does not refine the second");
   *n = 0;
   return rel_rec(xp, x, modes, cap, n, 0, err);
 }
@@ -120,29 +125,18 @@ int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_
   return LO_OK;
 }
 
-/* For T' refining T: first[j] = 0-based position in flatten(T') of the
-** first leaf of mode_j(T', T), count[j] = its number of leaves. */
-static int positions(const lo_tuple *tp, const lo_tuple *t, int *first, int *count, lo_err *err) {
-  lo_tuple modes[LO_MAX_LEAVES];
-  int n, at = 0;
-  if (lo_relative_modes(tp, t, modes, LO_MAX_LEAVES, &n, err)) return err->code;
-  for (int j = 0; j < n; j++) {
-    first[j] = at;
-    count[j] = modes[j].len;
-    at += modes[j].len;
-  }
-  return LO_OK;
-}
-
 /* Pullback of f : S -> T along T' refining T (Construction 3.2.5.5). */
 int lo_pullback(const lo_morphism *f, const lo_tuple *tp, lo_morphism *out, lo_err *err) {
   int first[LO_MAX_LEAVES], count[LO_MAX_LEAVES];
   lo_tuple rel[LO_MAX_LEAVES], items[LO_MAX_LEAVES];
   int nrel, nmap = 0;
   lo_morphism r;
-  if (lo_relative_modes(tp, &f->cod, rel, LO_MAX_LEAVES, &nrel, err) ||
-      positions(tp, &f->cod, first, count, err))
-    return err->code;
+  if (lo_relative_modes(tp, &f->cod, rel, LO_MAX_LEAVES, &nrel, err)) return err->code;
+  for (int j = 0, at = 0; j < nrel; j++) {
+    first[j] = at;
+    count[j] = rel[j].len;
+    at += rel[j].len;
+  }
   for (int i = 0; i < f->dom.len; i++) {
     int a = f->map[i];
     if (a == 0) {

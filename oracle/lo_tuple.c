@@ -85,43 +85,42 @@ int lo_tuple_size(const lo_tuple *t, lo_int *out, lo_err *err) {
   return LO_OK;
 }
 
-/* Token range [*b,*e) of mode k (1-based, k <= rank) and its first leaf. */
-void lo_tuple_mode_span(const lo_tuple *t, int k, int *b, int *e, int *first_leaf) {
-  assert(k >= 1 && k <= lo_tuple_rank(t));
+/* Find mode k (1-based): its token range [*b,*e) and first leaf.  Returns
+** 0 when t has fewer than k modes. */
+static int find_mode(const lo_tuple *t, int k, int *b, int *e, int *first_leaf) {
   if (lo_tuple_is_int(t)) {
     *b = 0;
     *e = 1;
     *first_leaf = 0;
-    return;
+    return k == 1;
   }
   int depth = 0, mode = 0, leaves = 0;
   for (int i = 1; i < t->ntok - 1; i++) {
     char c = t->tok[i];
-    if (depth == 0) {
-      mode++;
-      if (mode == k) {
-        *b = i;
-        *first_leaf = leaves;
-        int d = 0, j = i;
-        do {
-          if (t->tok[j] == '(')
-            d++;
-          else if (t->tok[j] == ')')
-            d--;
-          j++;
-        } while (d > 0);
-        *e = j;
-        return;
-      }
+    if (depth == 0 && ++mode == k) {
+      int d = 0, j = i;
+      *b = i;
+      *first_leaf = leaves;
+      do {
+        if (t->tok[j] == '(') d++;
+        else if (t->tok[j] == ')') d--;
+        j++;
+      } while (d > 0);
+      *e = j;
+      return 1;
     }
-    if (c == '(')
-      depth++;
-    else if (c == ')')
-      depth--;
-    else
-      leaves++;
+    if (c == '(') depth++;
+    else if (c == ')') depth--;
+    else leaves++;
   }
-  assert(0 && "mode out of range");
+  return 0;
+}
+
+/* Token range [*b,*e) of mode k (1-based, k <= rank) and its first leaf. */
+void lo_tuple_mode_span(const lo_tuple *t, int k, int *b, int *e, int *first_leaf) {
+  int found = find_mode(t, k, b, e, first_leaf);
+  assert(found && "mode out of range");
+  (void)found;
 }
 
 /* Copy tokens [b,e) of src, with their leaves starting at first_leaf, into
