@@ -6,7 +6,7 @@
 #   make deps       install libyaml, SQLite and pkg-config with apt-get when
 #                   pkg-config cannot find them
 #   make bench      build bench/*.c against the optimised oracle and run it
-#   make fuzz       placeholder: run the batch evaluator on empty input
+#   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
 #   make clean      remove build/ and bin/
 #
 # Sources are found by wildcard: oracle/*.c (libc only), cli/*.c, gen/*.c and
@@ -43,7 +43,7 @@ SAN_TESTS  := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 
 # Per-source flags: the oracle is plain C11 on libc; everything else may use
 # POSIX and the packages, and sees the oracle's and the CLI's headers.
-src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
+src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Igen -Iproperties -Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
 .PHONY: all test deps bench fuzz clean pkgcheck
 
@@ -87,7 +87,7 @@ bench: build/rel/bench
 endif
 
 fuzz: bin/layoutcheck
-	./bin/layoutcheck eval --batch < /dev/null
+	./bin/layoutcheck fuzz --config CONFIG.yaml
 
 deps:
 	@command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) || \

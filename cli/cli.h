@@ -15,4 +15,16 @@ int cmd_eval(int argc, char **argv);
 /* layoutcheck corpus [-v] FILE... */
 int cmd_corpus(int argc, char **argv);
 
+/* layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] ... */
+int cmd_fuzz(int argc, char **argv);
+
+/* layoutcheck replay [--db FILE] [--property GLOB] */
+int cmd_replay(int argc, char **argv);
+
+/* layoutcheck show ID [--db FILE] */
+int cmd_show(int argc, char **argv);
+
+/* layoutcheck list */
+int cmd_list(int argc, char **argv);
+
 #endif /* CLI_H */

@@ -19,6 +19,11 @@ static const command commands[] = {
     {"help", "list the commands", cmd_help},
     {"eval", "evaluate an op: eval OP ARG... | eval --batch (stdin) | eval --list", cmd_eval},
     {"corpus", "check YAML case files against the oracle: corpus [-v] FILE...", cmd_corpus},
+    {"fuzz", "run the properties on generated cases, shrink and store failures", cmd_fuzz},
+    {"replay", "re-check the stored counterexamples: replay [--db FILE] [--property GLOB]",
+     cmd_replay},
+    {"show", "print one stored counterexample: show ID [--db FILE]", cmd_show},
+    {"list", "list the properties", cmd_list},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

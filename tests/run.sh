@@ -6,7 +6,8 @@
 # 1. Unit tests: BUILD_DIR/tests/test_NAME for each tests/test_NAME.c.
 # 2. Command-line checks of BUILD_DIR/layoutcheck (eval, the batch protocol,
 #    the corpus runner on tests/corpus_selftest/).
-# 3. The examples of the README's op tables, through the batch protocol.
+# 3. The examples of the README's op tables, through the batch protocol, and
+#    the run commands (tests/fuzz_cli.sh).
 # 4. The corpus: corpus/*.yaml and corpus/golden/*.yaml, except the
 #    *-rejected.yaml files (kept for reference only).
 #
@@ -191,6 +192,9 @@ passed=$((passed + cli_passed)) failed=$((failed + cli_failed))
 # --- 3. README examples -----------------------------------------------------
 echo "== README examples"
 run_counted "README examples" bash tests/readme_examples.sh "$lc"
+
+echo "== fuzz, replay, show"
+run_counted "fuzz, replay, show" bash tests/fuzz_cli.sh "$lc"
 
 # --- 4. corpus ------------------------------------------------------------
 echo "== corpus"

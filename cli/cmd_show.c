@@ -1,0 +1,125 @@
+/*
+** cmd_show.c -- `layoutcheck show ID` (one stored counterexample, with
+** its property and a picture of its layouts) and `layoutcheck list` (the
+** properties).
+*/
+#include "cli.h"
+#include "run_setup.h"
+
+#include "properties.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char show_usage[] = "usage: layoutcheck show ID [--db FILE] [--config FILE]\n";
+
+/* Print the offsets of a layout as CuTe's print_layout draws them: rows
+** are the coordinates of mode 1, columns those of the other modes
+** (colexicographic), each cell Phi at that coordinate. */
+static void draw_layout(const lo_layout *l) {
+  lo_int size, rows = 1, cols, v;
+  lo_err e;
+  if (lo_size(l, &size, &e)) return;
+  if (lo_tuple_rank(&l->shape) >= 2 && !lo_tuple_is_int(&l->shape)) {
+    lo_layout m;
+    if (lo_layout_mode(l, 1, &m, &e) || lo_size(&m, &rows, &e)) return;
+  } else {
+    rows = size;
+  }
+  cols = size / rows;
+  if (rows > 32 || cols > 32) {
+    printf("    (%lld x %lld: too large to draw)\n", (long long)rows, (long long)cols);
+    return;
+  }
+  printf("       ");
+  for (lo_int j = 0; j < cols; j++) printf("%5lld", (long long)j);
+  printf("\n");
+  for (lo_int i = 0; i < rows; i++) {
+    printf("    %2lld ", (long long)i);
+    for (lo_int j = 0; j < cols; j++) {
+      if (lo_apply(l, i + j * rows, &v, &e)) return;
+      printf("%5lld", (long long)v);
+    }
+    printf("\n");
+  }
+}
+
+/* Describe one argument of a stored case. */
+static void show_arg(int i, const char *s) {
+  lo_err e;
+  lo_int size, cosize;
+  printf("  argument %d: %s\n", i + 1, s);
+  if (lo_kind_of(s) == LO_KIND_LAYOUT) {
+    lo_layout l;
+    if (lo_parse_layout(s, &l, &e) || lo_size(&l, &size, &e) || lo_cosize(&l, &cosize, &e)) return;
+    printf("    size %lld, cosize %lld, rank %d, depth %d%s%s\n", (long long)size,
+           (long long)cosize, lo_tuple_rank(&l.shape), lo_tuple_depth(&l.shape),
+           lo_is_tractable(&l) ? ", tractable" : "", lo_is_compact(&l) ? ", compact" : "");
+    draw_layout(&l);
+  } else if (lo_kind_of(s) == LO_KIND_MORPHISM) {
+    lo_morphism f;
+    lo_layout l;
+    char buf[1024];
+    if (lo_parse_morphism(s, &f, &e)) return;
+    for (int j = 0; j < f.dom.len; j++) {
+      if (f.map[j])
+        printf("    entry %d (%lld) -> position %d (%lld)\n", j + 1, (long long)f.dom.leaf[j],
+               f.map[j], (long long)f.cod.leaf[f.map[j] - 1]);
+      else
+        printf("    entry %d (%lld) -> *\n", j + 1, (long long)f.dom.leaf[j]);
+    }
+    if (lo_morphism_layout(&f, &l, &e) == LO_OK && lo_print_layout(&l, buf, sizeof buf) == 0) {
+      printf("    encodes L_f = %s\n", buf);
+      draw_layout(&l);
+    }
+  }
+}
+
+int cmd_show(int argc, char **argv) {
+  run_opts o;
+  config c;
+  db *d;
+  db_cex x;
+  char msg[512], op[64];
+  const char *id_text;
+  if (run_parse_args(argc, argv, &o, &id_text, show_usage) || run_load_config(&o, &c)) return 2;
+  char *end;
+  long long id = id_text ? strtoll(id_text, &end, 10) : 0;
+  if (!id_text || *end || id <= 0) return fputs(show_usage, stderr), 2;
+  if (db_open_readonly(c.db, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
+  memset(&x, 0, sizeof x);
+  int rc = db_get_cex(d, id, &x, msg, sizeof msg);
+  db_close(d);
+  if (rc) {
+    fprintf(stderr, "%s\n", msg);
+    db_cex_clear(&x);
+    return rc == 1 ? 1 : 2;
+  }
+  const gen_property *p = run_find_property(x.property);
+  printf("counterexample #%lld of %s (%s), %s\n", id, x.property, x.kind, x.status);
+  if (p) printf("  statement: %s\n  source: %s\n", p->statement, p->source);
+  printf("  input: %s\n  message: %s\n", x.input, x.message ? x.message : "");
+  if (x.original_input) printf("  found as: %s\n", x.original_input);
+  printf("  seed %s, first seen %s, last seen %s, %lld time%s\n", x.seed, x.first_seen, x.last_seen,
+         (long long)x.times_seen, x.times_seen == 1 ? "" : "s");
+  if (x.sut && x.sut[0]) printf("  system under test: %s\n", x.sut);
+  gen_case k;
+  if (gen_case_from_line(x.input, &k, op, sizeof op) == 0)
+    for (int i = 0; i < k.argc; i++) show_arg(i, k.argv[i]);
+  db_cex_clear(&x);
+  return 0;
+}
+
+int cmd_list(int argc, char **argv) {
+  (void)argv;
+  if (argc > 1) return fputs("usage: layoutcheck list\n", stderr), 2;
+  printf("%-28s %-10s %-22s %-40s %s\n", "property", "kind", "generator", "source", "statement");
+  for (int i = 0; i < prop_count(); i++) {
+    const gen_property *p = prop_at(i);
+    printf("%-28s %-10s %-22s %-40s %s\n", p->name,
+           p->kind == GEN_THEOREM ? "theorem" : "conjecture", p->generator, p->source,
+           p->statement);
+  }
+  return 0;
+}

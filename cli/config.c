@@ -1,0 +1,647 @@
+/*
+** config.c -- the run configuration: defaults, loading from YAML through
+** libyaml's event parser, canonical dump (see config.h).
+**
+** config_load reads the whole event stream into an array first, so that a
+** YAML syntax error anywhere in the file is reported before any problem
+** with the values; then it refuses anchors, aliases and tags, and walks the
+** events once against a table of keys, filling a copy of the caller's
+** configuration.  The first problem ends the load.
+*/
+#include "config.h"
+
+#include <yaml.h>
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* --- the keys --------------------------------------------------------- */
+
+typedef enum key_kind { K_SEED, K_INT, K_FLOAT, K_BOOL, K_STRING, K_LIST, K_MAP } key_kind;
+
+/* One key of the file and the field it fills. */
+typedef struct key {
+  const char *name; /* as written in the file */
+  key_kind kind;
+  size_t offset, size;   /* of the field in config */
+  int64_t lo, hi;        /* K_INT: the allowed range */
+  double min;            /* K_FLOAT: the value is >= min, or > min when open */
+  int open;              /* K_FLOAT: the bound min is excluded */
+  int nonempty;          /* K_STRING, K_LIST: the empty string is refused */
+  const struct key *sub; /* K_MAP: the keys of the nested mapping */
+  size_t n_sub;
+} key;
+
+#define FIELD(f) .offset = offsetof(config, f), .size = sizeof(((config *)0)->f)
+
+static const key bounds_keys[] = {
+    {.name = "max_rank", .kind = K_INT, FIELD(max_rank), .lo = 0, .hi = 64},
+    {.name = "max_depth", .kind = K_INT, FIELD(max_depth), .lo = 0, .hi = 64},
+    {.name = "max_entry", .kind = K_INT, FIELD(max_entry), .lo = 1, .hi = INT64_MAX},
+    {.name = "max_stride", .kind = K_INT, FIELD(max_stride), .lo = 0, .hi = INT64_MAX},
+    {.name = "max_size", .kind = K_INT, FIELD(max_size), .lo = 1, .hi = INT64_MAX},
+};
+
+static const key gpu_keys[] = {
+    {.name = "required", .kind = K_BOOL, FIELD(require_gpu)},
+    {.name = "layouts", .kind = K_INT, FIELD(gpu_layouts), .lo = 0, .hi = INT64_MAX},
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The top level, in the order of config_dump and CONFIG.yaml (at most 32). */
+static const key top_keys[] = {
+    {.name = "seed", .kind = K_SEED, FIELD(seed)},
+    {.name = "cases", .kind = K_INT, FIELD(cases), .lo = 1, .hi = INT64_MAX},
+    {.name = "time", .kind = K_FLOAT, FIELD(time), .min = 0},
+    {.name = "property", .kind = K_STRING, FIELD(property), .nonempty = 1},
+    {.name = "db", .kind = K_STRING, FIELD(db), .nonempty = 1},
+    {.name = "conjectures", .kind = K_BOOL, FIELD(include_conjectures)},
+    {.name = "case_timeout", .kind = K_FLOAT, FIELD(case_timeout), .min = 0, .open = 1},
+    {.name = "isolate", .kind = K_BOOL, FIELD(isolate)},
+    {.name = "shrink_limit", .kind = K_INT, FIELD(shrink_limit), .lo = 0, .hi = INT64_MAX},
+    {.name = "bounds", .kind = K_MAP, .sub = bounds_keys, .n_sub = N_OF(bounds_keys)},
+    {.name = "conjecture_files", .kind = K_LIST, FIELD(conjecture_files), .nonempty = 1},
+    {.name = "sut", .kind = K_STRING, FIELD(sut)},
+    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops)},
+    {.name = "sut_timeout", .kind = K_FLOAT, FIELD(sut_timeout), .min = 0, .open = 1},
+    {.name = "gpu", .kind = K_MAP, .sub = gpu_keys, .n_sub = N_OF(gpu_keys)},
+};
+
+/* Set every field of *c to its default (no seed). */
+void config_defaults(config *c) {
+  memset(c, 0, sizeof *c);
+  c->cases = 1000;
+  c->time = 0;
+  snprintf(c->property, sizeof c->property, "*");
+  snprintf(c->db, sizeof c->db, "results.db");
+  c->include_conjectures = 1;
+  c->case_timeout = 2.0;
+  c->isolate = 1;
+  c->shrink_limit = 5000;
+  c->max_rank = 6;
+  c->max_depth = 3;
+  c->max_entry = 8;
+  c->max_stride = 64;
+  c->max_size = 4096;
+  c->sut_timeout = 5.0;
+  c->require_gpu = 0;
+  c->gpu_layouts = 100000;
+}
+
+/* --- loading ---------------------------------------------------------- */
+
+typedef struct loader {
+  const char *path;
+  char *msg; /* where the error message goes: msg[0..cap) */
+  size_t cap;
+  yaml_event_t *ev; /* the whole event stream, ending with STREAM-END */
+  size_t n, n_cap;
+  size_t at; /* the current event */
+  config *c; /* the copy being filled */
+} loader;
+
+/* Write "PATH:LINE:COLUMN: " and a printf message (mark is 0-based) into
+** the loader's message buffer; returns -1. */
+static int fail(loader *ld, yaml_mark_t mark, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static int fail(loader *ld, yaml_mark_t mark, const char *fmt, ...) {
+  char what[640];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  if (ld->msg && ld->cap)
+    snprintf(ld->msg, ld->cap, "%s:%zu:%zu: %s", ld->path, mark.line + 1, mark.column + 1, what);
+  return -1;
+}
+
+/* The 0-based line and column (in UTF-8 characters) of byte offset in the
+** file, found by reading it again from the start. */
+static yaml_mark_t mark_at_offset(FILE *f, size_t offset) {
+  yaml_mark_t m = {0};
+  if (fseek(f, 0, SEEK_SET) != 0) return m;
+  for (size_t i = 0; i < offset; i++) {
+    int ch = getc(f);
+    if (ch == EOF) break;
+    if (ch == '\n') {
+      m.line++;
+      m.column = 0;
+    } else if ((ch & 0xC0) != 0x80) {
+      m.column++;
+    }
+  }
+  return m;
+}
+
+/* Describe the parser's error (a syntax or encoding error, or no memory) in
+** the loader's message; returns -1.  f is the file being parsed. */
+static int parser_error(loader *ld, const yaml_parser_t *p, FILE *f) {
+  const char *problem = p->problem ? p->problem : "malformed YAML";
+  yaml_mark_t at = p->problem_mark, from = p->context_mark;
+  if (p->error == YAML_MEMORY_ERROR) return fail(ld, p->mark, "out of memory");
+  if (p->error == YAML_READER_ERROR) /* bad encoding: only a byte offset */
+    return fail(ld, mark_at_offset(f, p->problem_offset), "%s", problem);
+  if (p->context && (from.line != at.line || from.column != at.column))
+    return fail(ld, at, "%s, %s starting at line %zu, column %zu", problem, p->context,
+                from.line + 1, from.column + 1);
+  if (p->context) return fail(ld, at, "%s, %s", problem, p->context);
+  return fail(ld, at, "%s", problem);
+}
+
+/* Parse the whole file into ld->ev, up to and including STREAM-END.
+** Returns 0, or -1 with the message set. */
+static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
+  for (;;) {
+    if (ld->n == ld->n_cap) {
+      size_t grown_cap = ld->n_cap ? 2 * ld->n_cap : 64;
+      yaml_event_t *grown = realloc(ld->ev, grown_cap * sizeof *grown);
+      if (!grown) return fail(ld, p->mark, "out of memory");
+      ld->ev = grown;
+      ld->n_cap = grown_cap;
+    }
+    if (!yaml_parser_parse(p, &ld->ev[ld->n])) return parser_error(ld, p, f);
+    if (ld->ev[ld->n++].type == YAML_STREAM_END_EVENT) return 0;
+  }
+}
+
+/* Refuse the first alias, anchor or tag in the stream: 0, or -1. */
+static int refuse_references(loader *ld) {
+  for (size_t i = 0; i < ld->n; i++) {
+    const yaml_event_t *e = &ld->ev[i];
+    const yaml_char_t *anchor = NULL, *tag = NULL;
+    if (e->type == YAML_ALIAS_EVENT)
+      return fail(ld, e->start_mark, "aliases are not allowed (found *%s)",
+                  (const char *)e->data.alias.anchor);
+    if (e->type == YAML_SCALAR_EVENT) {
+      anchor = e->data.scalar.anchor;
+      tag = e->data.scalar.tag;
+    } else if (e->type == YAML_SEQUENCE_START_EVENT) {
+      anchor = e->data.sequence_start.anchor;
+      tag = e->data.sequence_start.tag;
+    } else if (e->type == YAML_MAPPING_START_EVENT) {
+      anchor = e->data.mapping_start.anchor;
+      tag = e->data.mapping_start.tag;
+    }
+    if (anchor)
+      return fail(ld, e->start_mark, "anchors are not allowed (found &%s)", (const char *)anchor);
+    if (tag) return fail(ld, e->start_mark, "tags are not allowed (found %s)", (const char *)tag);
+  }
+  return 0;
+}
+
+/* The current event; the stream always ends with STREAM-END, which is never
+** passed. */
+static const yaml_event_t *cur(const loader *ld) { return &ld->ev[ld->at]; }
+
+/* Move to the next event and return it. */
+static const yaml_event_t *next(loader *ld) {
+  if (ld->at + 1 < ld->n) ld->at++;
+  return cur(ld);
+}
+
+/* Copy at most 40 bytes of s[0..len) into out (size >= 48) for a message,
+** cut at a character boundary, with control bytes shown as '?' and "..."
+** when cut. */
+static void shorten(const char *s, size_t len, char *out) {
+  size_t n = len;
+  if (n > 40) {
+    n = 40;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) n--;
+  }
+  for (size_t i = 0; i < n; i++) {
+    unsigned char b = (unsigned char)s[i];
+    out[i] = (b < 0x20 || b == 0x7F) ? '?' : (char)b;
+  }
+  strcpy(out + n, n < len ? "..." : "");
+}
+
+/* Describe the node starting at event e for "found ..." in a message. */
+static void describe(const yaml_event_t *e, char *out, size_t cap) {
+  char text[48];
+  if (e->type == YAML_SEQUENCE_START_EVENT) {
+    snprintf(out, cap, "a sequence");
+  } else if (e->type == YAML_MAPPING_START_EVENT) {
+    snprintf(out, cap, "a mapping");
+  } else if (e->type != YAML_SCALAR_EVENT) {
+    snprintf(out, cap, "no value");
+  } else if (e->data.scalar.length == 0 && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) {
+    snprintf(out, cap, "an empty value");
+  } else {
+    shorten((const char *)e->data.scalar.value, e->data.scalar.length, text);
+    if (e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE)
+      snprintf(out, cap, "'%s'", text);
+    else
+      snprintf(out, cap, "the quoted string '%s'", text);
+  }
+}
+
+/* Nonzero when event e is a plain scalar equal to word. */
+static int plain_is(const yaml_event_t *e, const char *word) {
+  return e->type == YAML_SCALAR_EVENT && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
+         e->data.scalar.length == strlen(word) &&
+         memcmp(e->data.scalar.value, word, e->data.scalar.length) == 0;
+}
+
+/* Read s[0..len) as a decimal integer: an optional '-', then digits without
+** a leading zero.  Sets *neg and *mag (the magnitude); returns 0, -1 when
+** the text is not such an integer, -2 when the magnitude exceeds 2^64-1. */
+static int parse_decimal(const char *s, size_t len, int *neg, uint64_t *mag) {
+  size_t i = 0;
+  *neg = 0;
+  *mag = 0;
+  if (i < len && s[i] == '-') {
+    *neg = 1;
+    i++;
+  }
+  if (i == len) return -1;
+  if (s[i] == '0' && i + 1 < len) return -1;
+  for (; i < len; i++) {
+    if (s[i] < '0' || s[i] > '9') return -1;
+    unsigned d = (unsigned)(s[i] - '0');
+    if (*mag > (UINT64_MAX - d) / 10) return -2;
+    *mag = *mag * 10 + d;
+  }
+  return 0;
+}
+
+/* "an integer >= lo" or "an integer from lo to hi", for messages. */
+static void int_range(int64_t lo, int64_t hi, char *out, size_t cap) {
+  if (hi == INT64_MAX)
+    snprintf(out, cap, "an integer >= %" PRId64, lo);
+  else
+    snprintf(out, cap, "an integer from %" PRId64 " to %" PRId64, lo, hi);
+}
+
+/* The value of key k (named name) at the current event, for every kind
+** but K_MAP and K_LIST: check it and store it into the field.  0, or -1. */
+static int read_scalar(loader *ld, const key *k, const char *name) {
+  const yaml_event_t *e = cur(ld);
+  char *field = (char *)ld->c + k->offset;
+  char found[96], want[96];
+  describe(e, found, sizeof found);
+  int is_scalar = e->type == YAML_SCALAR_EVENT;
+  int plain = is_scalar && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+  const char *s = is_scalar ? (const char *)e->data.scalar.value : "";
+  size_t len = is_scalar ? e->data.scalar.length : 0;
+
+  if (k->kind == K_BOOL) {
+    if (!plain_is(e, "true") && !plain_is(e, "false"))
+      return fail(ld, e->start_mark, "%s: expected true or false, found %s", name, found);
+    *(int *)field = plain_is(e, "true");
+    return 0;
+  }
+  if (k->kind == K_SEED || k->kind == K_INT) {
+    int neg = 0;
+    uint64_t mag = 0;
+    int status = plain ? parse_decimal(s, len, &neg, &mag) : -1;
+    if (k->kind == K_SEED) {
+      if (status != 0 || (neg && mag != 0))
+        return fail(ld, e->start_mark, "%s: expected an integer from 0 to %" PRIu64 ", found %s",
+                    name, UINT64_MAX, found);
+      ld->c->seed = mag;
+      ld->c->has_seed = 1;
+      return 0;
+    }
+    int64_t v = 0;
+    int ok = status == 0 && mag <= (uint64_t)INT64_MAX + (neg ? 1u : 0u);
+    if (ok) v = neg ? (mag == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)mag) : (int64_t)mag;
+    if (!ok || v < k->lo || v > k->hi) {
+      int_range(k->lo, k->hi, want, sizeof want);
+      return fail(ld, e->start_mark, "%s: expected %s, found %s", name, want, found);
+    }
+    if (k->size == sizeof(int))
+      *(int *)field = (int)v;
+    else
+      *(int64_t *)field = v;
+    return 0;
+  }
+  if (k->kind == K_FLOAT) {
+    double v = 0;
+    int ok = plain && len > 0 && strspn(s, "0123456789+-.eE") == len && strpbrk(s, "0123456789");
+    if (ok) {
+      char *end = NULL;
+      v = strtod(s, &end);
+      ok = end == s + len && isfinite(v) && (k->open ? v > k->min : v >= k->min);
+    }
+    if (!ok)
+      return fail(ld, e->start_mark, "%s: expected a number %s %g, found %s", name,
+                  k->open ? ">" : ">=", k->min, found);
+    *(double *)field = v;
+    return 0;
+  }
+  /* K_STRING, and one entry of a K_LIST (field is then the entry). */
+  if (!is_scalar) return fail(ld, e->start_mark, "%s: expected a string, found %s", name, found);
+  if (plain_is(e, "~") || plain_is(e, "null") || plain_is(e, "Null") || plain_is(e, "NULL"))
+    return fail(ld, e->start_mark, "%s: expected a string, found %s (write \"\" for empty)", name,
+                found);
+  if (memchr(s, '\0', len))
+    return fail(ld, e->start_mark, "%s: the string contains a NUL character", name);
+  if (len == 0 && k->nonempty)
+    return fail(ld, e->start_mark, "%s: expected a non-empty string, found %s", name, found);
+  size_t size = k->kind == K_LIST ? sizeof ld->c->conjecture_files[0] : k->size;
+  if (len >= size)
+    return fail(ld, e->start_mark, "%s: the string is longer than %zu bytes", name, size - 1);
+  memcpy(field, s, len);
+  field[len] = '\0';
+  return 0;
+}
+
+/* The value of conjecture_files at the current event: a sequence of
+** strings that replaces the list.  Leaves the sequence's end event current.
+** 0, or -1. */
+static int read_list(loader *ld, const key *k, const char *name) {
+  const yaml_event_t *e = cur(ld);
+  char found[96];
+  if (e->type != YAML_SEQUENCE_START_EVENT) {
+    describe(e, found, sizeof found);
+    return fail(ld, e->start_mark, "%s: expected a sequence of strings, found %s", name, found);
+  }
+  config *c = ld->c;
+  c->n_conjecture_files = 0;
+  memset(c->conjecture_files, 0, sizeof c->conjecture_files);
+  for (e = next(ld); e->type != YAML_SEQUENCE_END_EVENT; e = next(ld)) {
+    if (c->n_conjecture_files == CONFIG_MAX_LIST)
+      return fail(ld, e->start_mark, "%s: more than %d entries", name, CONFIG_MAX_LIST);
+    key entry = *k;
+    entry.offset = offsetof(config, conjecture_files) +
+                   (size_t)c->n_conjecture_files * sizeof c->conjecture_files[0];
+    if (read_scalar(ld, &entry, name) != 0) return -1;
+    c->n_conjecture_files++;
+  }
+  return 0;
+}
+
+static int read_mapping(loader *ld, const key *keys, size_t n_keys, const char *prefix);
+
+/* The value of key k at the current event; leaves its last event current.
+** prefix is "" at the top level, else "NAME." of the enclosing key. */
+static int read_value(loader *ld, const key *k, const char *prefix) {
+  char name[96];
+  snprintf(name, sizeof name, "%s%s", prefix, k->name);
+  if (k->kind == K_LIST) return read_list(ld, k, name);
+  if (k->kind != K_MAP) return read_scalar(ld, k, name);
+  const yaml_event_t *e = cur(ld);
+  if (e->type != YAML_MAPPING_START_EVENT) {
+    char found[96];
+    describe(e, found, sizeof found);
+    return fail(ld, e->start_mark, "%s: expected a mapping, found %s", name, found);
+  }
+  strcat(name, ".");
+  return read_mapping(ld, k->sub, k->n_sub, name);
+}
+
+/* The current event starts a mapping: read its keys (from keys[0..n_keys),
+** at most 32) and values, leaving its end event current.  0, or -1. */
+static int read_mapping(loader *ld, const key *keys, size_t n_keys, const char *prefix) {
+  uint32_t seen = 0;
+  for (const yaml_event_t *e = next(ld); e->type != YAML_MAPPING_END_EVENT; e = next(ld)) {
+    char text[48];
+    if (e->type != YAML_SCALAR_EVENT) return fail(ld, e->start_mark, "a key must be a string");
+    size_t i = 0;
+    while (i < n_keys && !(e->data.scalar.length == strlen(keys[i].name) &&
+                           memcmp(e->data.scalar.value, keys[i].name, e->data.scalar.length) == 0))
+      i++;
+    shorten((const char *)e->data.scalar.value, e->data.scalar.length, text);
+    if (i == n_keys) return fail(ld, e->start_mark, "unknown key '%s%s'", prefix, text);
+    if (seen & (UINT32_C(1) << i))
+      return fail(ld, e->start_mark, "duplicate key '%s%s'", prefix, text);
+    seen |= UINT32_C(1) << i;
+    next(ld);
+    if (read_value(ld, &keys[i], prefix) != 0) return -1;
+  }
+  return 0;
+}
+
+/* Walk the stream: nothing, an empty document, or one document holding one
+** mapping of top-level keys.  0, or -1. */
+static int read_stream(loader *ld) {
+  const yaml_event_t *e = next(ld); /* after STREAM-START */
+  if (e->type == YAML_STREAM_END_EVENT) return 0;
+  e = next(ld); /* the document's node */
+  if (e->type == YAML_MAPPING_START_EVENT) {
+    if (read_mapping(ld, top_keys, N_OF(top_keys), "") != 0) return -1;
+  } else if (!plain_is(e, "")) {
+    char found[96];
+    describe(e, found, sizeof found);
+    return fail(ld, e->start_mark, "expected a mapping of configuration keys, found %s", found);
+  }
+  next(ld); /* DOCUMENT-END */
+  e = next(ld);
+  if (e->type != YAML_STREAM_END_EVENT)
+    return fail(ld, e->start_mark, "expected one document, found another");
+  return 0;
+}
+
+/* Read the file at path into the loader's events and walk them into ld->c. */
+static int load_file(loader *ld, const char *path) {
+  FILE *f = fopen(path, "rb");
+  struct stat st;
+  if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+    fclose(f);
+    f = NULL;
+    errno = EISDIR;
+  }
+  if (!f) {
+    if (ld->msg && ld->cap)
+      snprintf(ld->msg, ld->cap, "%s: cannot open: %s", path, strerror(errno));
+    return -1;
+  }
+  yaml_parser_t parser;
+  if (!yaml_parser_initialize(&parser)) {
+    fclose(f);
+    if (ld->msg && ld->cap) snprintf(ld->msg, ld->cap, "%s: out of memory", path);
+    return -1;
+  }
+  yaml_parser_set_input_file(&parser, f);
+  int status = read_events(ld, &parser, f);
+  yaml_parser_delete(&parser);
+  fclose(f);
+  if (status == 0) status = refuse_references(ld);
+  if (status == 0) status = read_stream(ld);
+  return status;
+}
+
+/* Load path over *c; see config.h. */
+int config_load(const char *path, config *c, char *msg, size_t cap) {
+  config *copy = malloc(sizeof *copy);
+  if (!copy) {
+    if (msg && cap) snprintf(msg, cap, "%s: out of memory", path);
+    return -1;
+  }
+  *copy = *c;
+  loader ld = {.path = path, .msg = msg, .cap = cap, .c = copy};
+  int status = load_file(&ld, path);
+  for (size_t i = 0; i < ld.n; i++) yaml_event_delete(&ld.ev[i]);
+  free(ld.ev);
+  if (status == 0) *c = *copy;
+  free(copy);
+  return status;
+}
+
+/* --- dumping ---------------------------------------------------------- */
+
+/* Text appended to buf[0..cap); len counts every byte asked for, so the
+** text fits when len < cap.  failed marks an unwritable value. */
+typedef struct out {
+  char *buf;
+  size_t cap, len;
+  int failed;
+} out;
+
+/* Append a printf text to o. */
+static void put(out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void put(out *o, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = o->len < o->cap ? vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap)
+                          : vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    o->failed = 1;
+  else
+    o->len += (size_t)n;
+}
+
+/* Decode the UTF-8 character at s (NUL-terminated) into *cp; returns its
+** length in bytes, or 0 when it is not valid UTF-8 (overlong forms and
+** surrogates included). */
+static size_t utf8_decode(const unsigned char *s, uint32_t *cp) {
+  size_t n;
+  uint32_t v, min;
+  if (s[0] < 0x80) {
+    *cp = s[0];
+    return 1;
+  }
+  if ((s[0] & 0xE0) == 0xC0) {
+    n = 2, v = s[0] & 0x1F, min = 0x80;
+  } else if ((s[0] & 0xF0) == 0xE0) {
+    n = 3, v = s[0] & 0x0F, min = 0x800;
+  } else if ((s[0] & 0xF8) == 0xF0) {
+    n = 4, v = s[0] & 0x07, min = 0x10000;
+  } else {
+    return 0;
+  }
+  for (size_t i = 1; i < n; i++) {
+    if ((s[i] & 0xC0) != 0x80) return 0;
+    v = (v << 6) | (s[i] & 0x3F);
+  }
+  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return 0;
+  *cp = v;
+  return n;
+}
+
+/* Append s as a double-quoted YAML scalar: printable characters as they
+** are, the others escaped, so that YAML reads back exactly s.  Marks o
+** failed when s is not valid UTF-8. */
+static void put_quoted(out *o, const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  put(o, "\"");
+  while (*p) {
+    uint32_t cp;
+    size_t n = utf8_decode(p, &cp);
+    if (n == 0) {
+      o->failed = 1;
+      return;
+    }
+    if (cp == '"' || cp == '\\')
+      put(o, "\\%c", (char)cp);
+    else if (cp == '\n')
+      put(o, "\\n");
+    else if (cp == '\t')
+      put(o, "\\t");
+    else if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+      put(o, "\\x%02" PRIX32, cp);
+    else if (cp == 0x2028 || cp == 0x2029 || cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF)
+      put(o, "\\u%04" PRIX32, cp);
+    else
+      put(o, "%.*s", (int)n, (const char *)p);
+    p += n;
+  }
+  put(o, "\"");
+}
+
+/* Append v in the shortest decimal form that strtod reads back exactly,
+** with ".0" added to a whole number (2 is written 2.0).  Infinities and NaN
+** are written as YAML's .inf and .nan, which config_load refuses. */
+static void put_number(out *o, double v) {
+  char text[40];
+  if (!isfinite(v)) {
+    put(o, "%s", isnan(v) ? ".nan" : v > 0 ? ".inf" : "-.inf");
+    return;
+  }
+  for (int digits = 1; digits <= 17; digits++) {
+    snprintf(text, sizeof text, "%.*g", digits, v);
+    if (strtod(text, NULL) == v) break;
+  }
+  put(o, "%s%s", text, strpbrk(text, ".e") ? "" : ".0");
+}
+
+/* Append the value of key k (a field of c) at indent, after "name:". */
+static void put_value(out *o, const config *c, const key *k, int indent) {
+  const char *field = (const char *)c + k->offset;
+  switch (k->kind) {
+    case K_SEED:
+      put(o, " %" PRIu64 "\n", c->seed);
+      break;
+    case K_INT: {
+      int64_t v = k->size == sizeof(int) ? *(const int *)field : *(const int64_t *)field;
+      put(o, " %" PRId64 "\n", v);
+      break;
+    }
+    case K_FLOAT:
+      put(o, " ");
+      put_number(o, *(const double *)field);
+      put(o, "\n");
+      break;
+    case K_BOOL:
+      put(o, " %s\n", *(const int *)field ? "true" : "false");
+      break;
+    case K_STRING:
+      put(o, " ");
+      put_quoted(o, field);
+      put(o, "\n");
+      break;
+    case K_LIST:
+      if (c->n_conjecture_files <= 0) put(o, " []");
+      put(o, "\n");
+      for (int i = 0; i < c->n_conjecture_files && i < CONFIG_MAX_LIST; i++) {
+        put(o, "%*s  - ", indent, "");
+        put_quoted(o, c->conjecture_files[i]);
+        put(o, "\n");
+      }
+      break;
+    case K_MAP:
+      put(o, "\n");
+      for (size_t i = 0; i < k->n_sub; i++) {
+        put(o, "%*s%s:", indent + 2, "", k->sub[i].name);
+        put_value(o, c, &k->sub[i], indent + 2);
+      }
+      break;
+  }
+}
+
+/* Write *c as canonical YAML; see config.h. */
+int config_dump(const config *c, char *buf, size_t cap) {
+  out o = {.buf = buf, .cap = cap};
+  if (cap > 0) buf[0] = '\0';
+  for (size_t i = 0; i < N_OF(top_keys); i++) {
+    if (top_keys[i].kind == K_SEED && !c->has_seed) continue;
+    put(&o, "%s:", top_keys[i].name);
+    put_value(&o, c, &top_keys[i], 0);
+  }
+  return !o.failed && o.len < o.cap ? 0 : -1;
+}

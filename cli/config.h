@@ -1,0 +1,80 @@
+/*
+** config.h -- the run configuration of the property engine: its defaults,
+** loading it from a YAML file (CONFIG.yaml documents every key) and writing
+** it back as canonical YAML, to be stored with the results of a run.
+**
+** The file is one mapping.  Nested keys: bounds (max_rank, max_depth,
+** max_entry, max_stride, max_size) and gpu (required, layouts); every other
+** key is at the top level.  Values are strict:
+**
+**   integer  plain decimal digits with an optional '-', no leading zeros,
+**            checked for overflow ("5", not "5.0", "0x5", "1e3" or "\"5\"")
+**   number   a plain decimal number read by strtod, finite ("2", "2.5",
+**            "1e-3"; not "inf", "nan" or "0x1p3")
+**   boolean  plain true or false (not yes/no, not quoted)
+**   string   a plain or quoted scalar (an empty plain value is the empty
+**            string; a plain ~ or null is refused)
+**   list     a sequence of strings, at most CONFIG_MAX_LIST of them
+**
+** Anchors, aliases and tags are refused, and so is a second document.
+*/
+#ifndef CONFIG_H
+#define CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CONFIG_MAX_LIST 16
+
+typedef struct config {
+  /* run */
+  uint64_t seed;           /* seed: 0..2^64-1 */
+  int has_seed;            /* 0 when seed is absent: derived from the time at run start */
+  int64_t cases;           /* cases: cases per property (default 1000), >= 1 */
+  double time;             /* time: seconds per property, 0 = no limit (default 0), >= 0 */
+  char property[256];      /* property: glob of property names to run (default "*"), not empty */
+  char db[1024];           /* db: path of the results database (default "results.db"), not empty */
+  int include_conjectures; /* conjectures: run conjecture-kind properties (default true) */
+  /* engine */
+  double case_timeout; /* case_timeout: seconds one case may run before it fails (default 2), > 0 */
+  int isolate;         /* isolate: run checks in a forked worker (default true) */
+  int64_t
+      shrink_limit; /* shrink_limit: most evaluations while shrinking one failure (5000), >= 0 */
+  /* generator bounds */
+  int max_rank;       /* bounds.max_rank (default 6), 0..64 */
+  int max_depth;      /* bounds.max_depth (default 3), 0..64 */
+  int64_t max_entry;  /* bounds.max_entry: largest shape entry (default 8), >= 1 */
+  int64_t max_stride; /* bounds.max_stride: largest stride drawn directly (default 64), >= 0 */
+  int64_t max_size;   /* bounds.max_size: size/cosize limit of brute-force checks (4096), >= 1 */
+  /* user conjectures and the system under test */
+  char conjecture_files[CONFIG_MAX_LIST][1024]; /* conjecture_files: paths (default none) */
+  int n_conjecture_files;
+  char sut[1024];      /* sut: command line of a system under test (default empty) */
+  char sut_ops[1024];  /* sut_ops: comma-separated op names (default empty = all) */
+  double sut_timeout;  /* sut_timeout: seconds per request (default 5), > 0 */
+  int require_gpu;     /* gpu.required (default false) */
+  int64_t gpu_layouts; /* gpu.layouts (default 100000), >= 0 */
+} config;
+
+/* Set every field of *c to its default (no seed). */
+void config_defaults(config *c);
+
+/* Load the YAML file at path over the values already in *c: keys present in
+** the file replace them (a conjecture_files list replaces the whole list),
+** absent keys keep them; an empty file changes nothing.  Returns 0, or -1
+** with a message in msg[0..cap) and *c unchanged.  Problems in the file are
+** reported as "PATH:LINE:COLUMN: what" (1-based, at the offending key or
+** value, or where the YAML syntax breaks): unknown and duplicate keys, values
+** of the wrong type or out of range, a top level that is not a mapping,
+** anchors, aliases, tags, malformed YAML.  A file that cannot be opened gives
+** "PATH: cannot open: REASON".  The first problem ends the load. */
+int config_load(const char *path, config *c, char *msg, size_t cap);
+
+/* Write *c into buf[0..cap) as canonical YAML that config_load reads back to
+** the same values: every key in a fixed order (seed only when has_seed),
+** strings double-quoted, numbers in their shortest exact form.  Returns 0,
+** or -1 when cap is too small (buf then holds a truncated text when cap > 0)
+** or when a string is not valid UTF-8, which YAML cannot hold. */
+int config_dump(const config *c, char *buf, size_t cap);
+
+#endif /* CONFIG_H */

@@ -1,0 +1,131 @@
+/*
+** db.h -- the results database: a SQLite file that records runs of the
+** property engine, per-property statistics of each run, and every
+** counterexample found, so that later runs replay them.
+**
+** Tables (schema version 1, created by db_open on first use):
+**
+**   meta(key, value)             schema_version
+**   runs                         one row per run: seed, config, git_rev, sut,
+**                                started/finished, cases, failures
+**   run_properties               per run and property: kind, cases, passed,
+**                                discarded, failed, seconds, labels
+**   counterexamples              unique by (property, sut, input); times_seen,
+**                                first/last_seen, first/last_run, status
+**                                'open' or 'fixed', fixed_at
+**
+** Timestamps are UTC ISO-8601 text, "2025-01-31T12:00:00Z".  A run id of 0
+** (or less) passed to a function below stands for "no run" and is stored as
+** NULL.  Every function returns 0 on success and nonzero on failure, with a
+** message naming the file and what failed in msg[0..cap) (msg may be NULL
+** when cap is 0).  Every write is committed before the function returns: a
+** counterexample that db_record_cex reported stored survives a SIGKILL of
+** the process.  Several processes may use one file at once; a writer waits
+** up to 10 seconds for another one's lock.  A db handle must not be used
+** by two threads at once.
+*/
+#ifndef DB_H
+#define DB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The schema version this program creates and understands. */
+#define DB_SCHEMA_VERSION 1
+
+typedef struct db db; /* an open results database; opaque */
+
+/* One stored counterexample.  The fixed-size fields are never truncated:
+** db_record_cex refuses a property of 128 bytes or more, a kind of 16 or
+** more and a seed of 32 or more, and a read of a row that does not fit
+** fails.  After db_get_cex the pointer fields are owned by the struct (free
+** them with db_cex_clear); original_input, choices and message are NULL
+** when not stored, sut and input are never NULL.  seed and fixed_at are ""
+** when not stored, first_run and last_run 0. */
+typedef struct db_cex {
+  int64_t id;
+  char property[128], kind[16];
+  char *sut, *input, *original_input, *choices, *message;
+  char seed[32], first_seen[32], last_seen[32], status[8], fixed_at[32];
+  int64_t times_seen, first_run, last_run;
+} db_cex;
+
+/* Open the database at path for reading and writing, creating the file
+** (whose directory must exist) or migrating an older schema.  Refuses,
+** without modifying the file: a file that is not a SQLite database, a
+** database that PRAGMA quick_check finds damaged, a SQLite database of some
+** other program, a schema version newer than DB_SCHEMA_VERSION, a file or
+** directory that cannot be written.  *out is NULL after a failure. */
+int db_open(const char *path, db **out, char *msg, size_t cap);
+
+/* Open an existing database at path for reading only (the file and its
+** directory may be read-only).  Refuses what db_open refuses, and a schema
+** older than DB_SCHEMA_VERSION (open it once with db_open to migrate). */
+int db_open_readonly(const char *path, db **out, char *msg, size_t cap);
+
+/* Close the database and free the handle; d may be NULL. */
+void db_close(db *d);
+
+/* Start a run: insert a row into runs with started = now and set *run_id.
+** seed must not be NULL; config, git_rev and sut may be. */
+int db_run_begin(db *d, const char *seed, const char *config, const char *git_rev, const char *sut,
+                 int64_t *run_id, char *msg, size_t cap);
+
+/* Finish a run: set finished = now and its case and failure counts.
+** Returns 1 (msg says so) when there is no run run_id. */
+int db_run_end(db *d, int64_t run_id, int64_t cases, int64_t failures, char *msg, size_t cap);
+
+/* Store one property's statistics for run run_id (which must exist),
+** replacing an earlier row for the same run and property.  labels (free
+** text such as "nested=123 zero-stride=40") may be NULL. */
+int db_run_property(db *d, int64_t run_id, const char *property, const char *kind, int64_t cases,
+                    int64_t passed, int64_t discarded, int64_t failed, double seconds,
+                    const char *labels, char *msg, size_t cap);
+
+/* Insert a counterexample, or, when (property, sut, input) is already
+** stored, bump times_seen, last_seen and last_run, replace message (kept
+** when message is NULL), and set status back to 'open' (clearing fixed_at)
+** if it was 'fixed': a regression.  The other columns keep their first
+** values.  property, kind and input must not be NULL; sut NULL is stored as
+** ""; original_input, choices, message and seed may be NULL.  *id gets the
+** row id, *is_new 1 for a new row and 0 otherwise (either may be NULL).
+** The change is committed before returning (its own transaction, which
+** makes concurrent writers of the same counterexample safe). */
+int db_record_cex(db *d, int64_t run_id, const char *property, const char *kind, const char *sut,
+                  const char *input, const char *original_input, const char *choices,
+                  const char *message, const char *seed, int64_t *id, int *is_new, char *msg,
+                  size_t cap);
+
+/* Mark stored counterexample id as seen again in run run_id (still
+** failing): bump times_seen, set last_seen = now and last_run, replace
+** message unless it is NULL, and set status 'open' (clearing fixed_at).
+** Returns 1 (msg says so) when there is no counterexample id. */
+int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, char *msg, size_t cap);
+
+/* Mark stored counterexample id as fixed (now passing): status 'fixed',
+** fixed_at = now (kept when it was fixed already).  Returns 1 (msg says
+** so) when there is no counterexample id. */
+int db_cex_fixed(db *d, int64_t id, char *msg, size_t cap);
+
+/* Call fn(c, ud) for each counterexample whose property matches glob
+** (fnmatch(3); NULL = all), whose sut equals sut (NULL = any) and whose
+** status is status (NULL = any, "open" or "fixed"), in order of id.  The
+** matching ids are chosen before the first call, and each row is read just
+** before its call, so fn may write to the database (db_cex_seen,
+** db_cex_fixed, db_record_cex).  The db_cex passed to fn is valid only
+** during the call.  fn returns nonzero to stop, and db_each_cex returns
+** that value; it returns -1 with msg on a database error or a bad status
+** (so fn should stop with a positive value), and 0 when every row was
+** passed. */
+int db_each_cex(db *d, const char *glob, const char *sut, const char *status,
+                int (*fn)(const db_cex *c, void *ud), void *ud, char *msg, size_t cap);
+
+/* Read counterexample id into *out (overwritten, not freed; release it with
+** db_cex_clear, which is also safe after a failure).  Returns 1 (msg says
+** so) when there is no counterexample id. */
+int db_get_cex(db *d, int64_t id, db_cex *out, char *msg, size_t cap);
+
+/* Free the strings owned by *c and zero it; c may be NULL. */
+void db_cex_clear(db_cex *c);
+
+#endif /* DB_H */

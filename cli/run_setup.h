@@ -1,0 +1,40 @@
+/*
+** run_setup.h -- what fuzz, replay and show share: reading the
+** configuration with command-line overrides, selecting properties, and
+** re-checking stored counterexamples.
+*/
+#ifndef RUN_SETUP_H
+#define RUN_SETUP_H
+
+#include "config.h"
+#include "db.h"
+#include "gen.h"
+
+#include <stdio.h>
+
+/* Options common to the run commands. */
+typedef struct run_opts {
+  const char *config_path; /* NULL: CONFIG.yaml when it exists, else defaults */
+  const char *property, *db, *seed, *cases, *time;
+  int no_isolate;
+} run_opts;
+
+/* Parse the common options out of argv (others are reported as usage
+** errors, except the first positional argument, stored in *positional when
+** it is non-NULL).  Returns 0, or 2 with a message on stderr. */
+int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage);
+/* Load the configuration and apply the overrides.  Returns 0 or 2. */
+int run_load_config(const run_opts *o, config *c);
+/* The engine's configuration from the tool's. */
+void run_engine_config(const config *c, gen_config *g);
+/* The property of that name: built-in for now. */
+const gen_property *run_find_property(const char *name);
+
+/* Re-check every stored open (or, with all, also fixed) counterexample of
+** the properties matching glob: mark those that pass fixed, bump those
+** that still fail.  Counts go to *still_failing (theorems) and
+** *refuted (conjectures); *fixed counts those now passing. */
+int run_replay(db *d, int64_t run_id, const gen_config *g, const char *glob, FILE *out,
+               int *still_failing, int *refuted, int *fixed);
+
+#endif

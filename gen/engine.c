@@ -1,0 +1,343 @@
+/*
+** engine.c -- run a property: generate cases from per-case seeds, check
+** them (in a forked worker when isolating), stop at the first failure,
+** shrink it and hand it to the caller.
+*/
+#include "engine_int.h"
+
+#include "split.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <poll.h>
+#include <unistd.h>
+#include <errno.h>
+
+#define BATCH 256 /* random cases per worker request */
+
+double gen_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+gen_verdict gen_failf(gen_ctx *x, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+  va_end(ap);
+  return GEN_FAIL;
+}
+
+void gen_outcome_clear(gen_outcome *o) {
+  free(o->choices);
+  o->choices = NULL;
+  o->nchoices = 0;
+}
+
+void gen_result_clear(gen_result *r) {
+  free(r->choices);
+  r->choices = NULL;
+}
+
+/* Generate k from c and check it here.  A generator that gives up, or a
+** stream past its draw limit, discards the case. */
+void gen_eval(const gen_config *cfg, const gen_property *p, const gen_info *g, gen_choices *c,
+              gen_case *k, gen_outcome *o) {
+  memset(o, 0, sizeof *o);
+  memset(k, 0, sizeof *k);
+  if (g->fn(c, &cfg->bounds, k) || c->too_many) {
+    o->verdict = GEN_DISCARD;
+    return;
+  }
+  gen_label_args(k);
+  const char *argv[GEN_MAX_ARGS];
+  for (int i = 0; i < k->argc; i++) argv[i] = k->argv[i];
+  gen_ctx x;
+  memset(&x, 0, sizeof x);
+  x.argc = k->argc;
+  x.argv = argv;
+  x.bounds = &cfg->bounds;
+  o->verdict = p->check(&x);
+  o->labels = k->labels | x.labels;
+  snprintf(o->msg, sizeof o->msg, "%s", x.msg);
+  if (o->verdict == GEN_FAIL && c->n) {
+    o->choices = malloc(c->n * sizeof *o->choices);
+    if (o->choices) {
+      memcpy(o->choices, c->v, c->n * sizeof *o->choices);
+      o->nchoices = c->n;
+    }
+  }
+}
+
+void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o) {
+  if (e->w) {
+    gen_worker_replay(e->w, e->cfg, e->p, e->g, v, n, o);
+    return;
+  }
+  gen_choices c;
+  gen_case k;
+  if (gen_choices_replay(&c, v, n)) {
+    memset(o, 0, sizeof *o);
+    o->verdict = GEN_DISCARD;
+    return;
+  }
+  gen_eval(e->cfg, e->p, e->g, &c, &k, o);
+  gen_choices_free(&c);
+}
+
+/* Regenerate the case of a stream here (generation only, no check). */
+static void regenerate(const gen_config *cfg, const gen_info *g, const uint64_t *v, size_t n,
+                       gen_case *k) {
+  gen_choices c;
+  memset(k, 0, sizeof *k);
+  if (gen_choices_replay(&c, v, n)) return;
+  g->fn(&c, &cfg->bounds, k);
+  gen_label_args(k);
+  gen_choices_free(&c);
+}
+
+/* The draws of random case i (for a case whose worker died). */
+static void random_stream(const gen_config *cfg, const gen_property *p, const gen_info *g,
+                          int64_t i, uint64_t **v, size_t *n) {
+  gen_choices c;
+  gen_case k;
+  gen_choices_random(&c, gen_case_seed(cfg->seed, p->name, (uint64_t)i));
+  g->fn(&c, &cfg->bounds, &k);
+  *v = c.v;
+  *n = c.n;
+}
+
+/* Count one outcome into r. */
+static void tally(gen_result *r, const gen_outcome *o) {
+  r->cases++;
+  if (o->verdict == GEN_PASS)
+    r->passed++;
+  else if (o->verdict == GEN_DISCARD)
+    r->discarded++;
+  else
+    r->failed++;
+  for (int l = 0; l < GEN_L_COUNT; l++)
+    if (o->labels & (1u << l)) r->label_count[l]++;
+}
+
+static void progress(const gen_config *cfg, const gen_property *p, const gen_result *r,
+                     double *next) {
+  if (!cfg->progress || gen_now() < *next) return;
+  *next = gen_now() + 0.25;
+  fprintf(stderr, "\r  %-40s %8lld / %lld", p->name, (long long)r->cases, (long long)cfg->cases);
+  fflush(stderr);
+}
+
+/* Shrink a failure found at stream (v, n) and fill r with it. */
+static void shrink_failure(gen_evaluator *e, uint64_t *v, size_t n, gen_outcome *first,
+                           gen_result *r) {
+  regenerate(e->cfg, e->g, v, n, &r->original);
+  gen_outcome last = *first;
+  last.choices = NULL; /* v is the stream; first's copy is freed by the caller */
+  last.nchoices = 0;
+  r->shrink_steps = gen_shrink(e, &v, &n, &last);
+  regenerate(e->cfg, e->g, v, n, &r->shrunk);
+  snprintf(r->message, sizeof r->message, "%s", last.msg[0] ? last.msg : first->msg);
+  gen_outcome_clear(&last);
+  size_t cap = n * 21 + 1;
+  r->choices = malloc(cap);
+  if (r->choices) gen_choices_format(v, n, r->choices, cap);
+  free(v);
+  r->has_failure = 1;
+}
+
+/* Run the random phase in-process. */
+static int run_local(const gen_config *cfg, const gen_property *p, const gen_info *g, gen_result *r,
+                     double deadline, uint64_t **fv, size_t *fn, gen_outcome *fo) {
+  double next = 0;
+  for (int64_t i = 0; i < cfg->cases; i++) {
+    if (cfg->time > 0 && gen_now() > deadline) break;
+    gen_choices c;
+    gen_case k;
+    gen_outcome o;
+    gen_choices_random(&c, gen_case_seed(cfg->seed, p->name, (uint64_t)i));
+    gen_eval(cfg, p, g, &c, &k, &o);
+    tally(r, &o);
+    progress(cfg, p, r, &next);
+    if (o.verdict == GEN_FAIL) {
+      *fv = c.v;
+      *fn = c.n;
+      *fo = o;
+      return 1;
+    }
+    gen_choices_free(&c);
+    gen_outcome_clear(&o);
+  }
+  return 0;
+}
+
+/* Run the random phase in workers, BATCH cases per request. */
+static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_info *g,
+                        gen_result *r, double deadline, gen_worker *w, uint64_t **fv, size_t *fn,
+                        gen_outcome *fo, char *msg, size_t cap) {
+  double next = 0;
+  for (int64_t i = 0; i < cfg->cases;) {
+    if (cfg->time > 0 && gen_now() > deadline) break;
+    if (w->pid <= 0 && gen_worker_start(w, cfg, p, g, msg, cap)) return -1;
+    int64_t last = i + BATCH < cfg->cases ? i + BATCH : cfg->cases;
+    if (gen_worker_batch(w, i, last)) {
+      gen_worker_stop(w);
+      continue;
+    }
+    for (;;) {
+      gen_outcome o;
+      int rc = gen_worker_next(w, cfg, &o);
+      if (rc == 0) break;
+      tally(r, &o);
+      progress(cfg, p, r, &next);
+      if (o.verdict == GEN_FAIL) {
+        if (rc == 2 || !o.choices) {
+          gen_outcome_clear(&o);
+          random_stream(cfg, p, g, i, fv, fn);
+        } else {
+          *fv = o.choices;
+          *fn = o.nchoices;
+          o.choices = NULL;
+        }
+        *fo = o;
+        return 1;
+      }
+      gen_outcome_clear(&o);
+      i++;
+    }
+  }
+  return 0;
+}
+
+int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_failure cb,
+            void *ud, char *msg, size_t cap) {
+  const gen_info *g = gen_find(p->generator);
+  memset(r, 0, sizeof *r);
+  if (!g) return snprintf(msg, cap, "property %s: unknown generator %s", p->name, p->generator), -1;
+  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+  double t0 = gen_now(), deadline = t0 + cfg->time;
+  gen_worker w = {0, -1, -1};
+  uint64_t *fv = NULL;
+  size_t fn = 0;
+  gen_outcome fo;
+  memset(&fo, 0, sizeof fo);
+  int found = cfg->isolate ? run_isolated(cfg, p, g, r, deadline, &w, &fv, &fn, &fo, msg, cap)
+                           : run_local(cfg, p, g, r, deadline, &fv, &fn, &fo);
+  if (found < 0) {
+    gen_worker_stop(&w);
+    signal(SIGPIPE, old);
+    return -1;
+  }
+  if (found) {
+    gen_evaluator e = {cfg, p, g, cfg->isolate ? &w : NULL};
+    shrink_failure(&e, fv, fn, &fo, r);
+    gen_outcome_clear(&fo);
+  }
+  gen_worker_stop(&w);
+  r->seconds = gen_now() - t0;
+  if (cfg->progress) fprintf(stderr, "\r%*s\r", 60, "");
+  signal(SIGPIPE, old);
+  if (found && cb) cb(p, r, ud);
+  return 0;
+}
+
+/* ------------------------------------------------------ one given case */
+
+/* Check k here. */
+static gen_verdict check_here(const gen_config *cfg, const gen_property *p, const gen_case *k,
+                              char *msg, size_t cap) {
+  const char *argv[GEN_MAX_ARGS];
+  gen_ctx x;
+  memset(&x, 0, sizeof x);
+  for (int i = 0; i < k->argc; i++) argv[i] = k->argv[i];
+  x.argc = k->argc;
+  x.argv = argv;
+  x.bounds = &cfg->bounds;
+  gen_verdict v = p->check(&x);
+  snprintf(msg, cap, "%s", x.msg);
+  return v;
+}
+
+gen_verdict gen_check_once(const gen_config *cfg, const gen_property *p, const gen_case *k,
+                           char *msg, size_t cap) {
+  if (!cfg->isolate) return check_here(cfg, p, k, msg, cap);
+  int fd[2];
+  if (pipe(fd)) return snprintf(msg, cap, "pipe: %s", strerror(errno)), GEN_DISCARD;
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    close(fd[0]);
+    close(fd[1]);
+    return snprintf(msg, cap, "fork: %s", strerror(errno)), GEN_DISCARD;
+  }
+  if (pid == 0) {
+    char m[512];
+    close(fd[0]);
+    int32_t v = check_here(cfg, p, k, m, sizeof m);
+    if (write(fd[1], &v, sizeof v) != sizeof v || write(fd[1], m, strlen(m) + 1) < 0) _exit(1);
+    _exit(0);
+  }
+  close(fd[1]);
+  struct pollfd pf = {fd[0], POLLIN, 0};
+  int ms = cfg->case_timeout > 0 ? (int)(cfg->case_timeout * 1000) : -1, rc, status = 0;
+  do rc = poll(&pf, 1, ms);
+  while (rc < 0 && errno == EINTR);
+  int32_t v = GEN_FAIL;
+  char m[512] = "";
+  ssize_t got = 0;
+  if (rc == 0) {
+    kill(pid, SIGKILL);
+    snprintf(m, sizeof m, "timed out: ran past the case timeout of %g s", cfg->case_timeout);
+  } else if (read(fd[0], &v, sizeof v) == sizeof v) {
+    got = read(fd[0], m, sizeof m - 1);
+    m[got > 0 ? got : 0] = 0;
+  } else {
+    v = GEN_FAIL;
+  }
+  close(fd[0]);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+    ;
+  if (rc != 0 && got <= 0 && WIFSIGNALED(status))
+    snprintf(m, sizeof m, "crashed: killed by signal %d (%s)", WTERMSIG(status),
+             strsignal(WTERMSIG(status)));
+  snprintf(msg, cap, "%s", m);
+  return (gen_verdict)v;
+}
+
+/* --------------------------------------------------------- case lines */
+
+int gen_case_from_line(const char *line, gen_case *k, char *op, size_t opcap) {
+  char *copy = strdup(line);
+  word_list w = {0};
+  char msg[200];
+  memset(k, 0, sizeof *k);
+  if (!copy) return -1;
+  int rc = split_words(copy, &w, msg, sizeof msg);
+  if (rc == 0 && (w.len < 1 || w.len - 1 > GEN_MAX_ARGS)) rc = -1;
+  if (rc == 0) {
+    snprintf(op, opcap, "%s", w.word[0]);
+    for (size_t i = 1; i < w.len && rc == 0; i++) rc = gen_case_arg(k, "%s", w.word[i]);
+  }
+  word_list_free(&w);
+  free(copy);
+  return rc;
+}
+
+int gen_case_to_line(const gen_property *p, const gen_case *k, char *buf, size_t cap) {
+  int w = snprintf(buf, cap, "%s", p->op);
+  if (w < 0 || (size_t)w >= cap) return -1;
+  size_t len = (size_t)w;
+  for (int i = 0; i < k->argc; i++) {
+    w = snprintf(buf + len, cap - len, " %s", k->argv[i]);
+    if (w < 0 || (size_t)w >= cap - len) return -1;
+    len += (size_t)w;
+  }
+  return 0;
+}

@@ -1,0 +1,63 @@
+/*
+** engine_int.h -- pieces of the engine shared by engine.c, worker.c and
+** shrink.c; not part of the public API.
+*/
+#ifndef GEN_ENGINE_INT_H
+#define GEN_ENGINE_INT_H
+
+#include "gen.h"
+
+#include <sys/types.h>
+
+/* The outcome of one case. */
+typedef struct gen_outcome {
+  gen_verdict verdict;
+  uint32_t labels;
+  char msg[512];
+  uint64_t *choices; /* the draws the case used (owned; NULL if none kept) */
+  size_t nchoices;
+} gen_outcome;
+
+void gen_outcome_clear(gen_outcome *o);
+
+/* Generate a case from the stream and check it, in this process. */
+void gen_eval(const gen_config *cfg, const gen_property *p, const gen_info *g, gen_choices *c,
+              gen_case *k, gen_outcome *o);
+
+/* A forked worker that evaluates cases for one property. */
+typedef struct gen_worker {
+  pid_t pid;
+  int to, from; /* pipe ends: requests out, outcomes in */
+} gen_worker;
+
+int gen_worker_start(gen_worker *w, const gen_config *cfg, const gen_property *p, const gen_info *g,
+                     char *msg, size_t cap);
+void gen_worker_stop(gen_worker *w);
+/* Ask the worker to run random cases [first, last) and stop at the first
+** failure; then read one outcome per case with gen_worker_next.  Returns
+** 1 for an outcome, 0 when the batch is done, and for a worker that died
+** or ran past the case timeout, fills o with that failure and returns 2
+** (the worker is then stopped). */
+int gen_worker_batch(gen_worker *w, int64_t first, int64_t last);
+int gen_worker_next(gen_worker *w, const gen_config *cfg, gen_outcome *o);
+/* Evaluate one replayed stream in the worker (restarting it if needed). */
+int gen_worker_replay(gen_worker *w, const gen_config *cfg, const gen_property *p,
+                      const gen_info *g, const uint64_t *v, size_t n, gen_outcome *o);
+
+/* Evaluate a replayed stream: in the worker when isolating, else here. */
+typedef struct gen_evaluator {
+  const gen_config *cfg;
+  const gen_property *p;
+  const gen_info *g;
+  gen_worker *w; /* NULL when not isolating */
+} gen_evaluator;
+
+void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o);
+
+/* Shrink the failing stream *v (length *n, malloc'd; replaced by the
+** shrunk one) within the configured limits; returns the evaluations spent. */
+int64_t gen_shrink(gen_evaluator *e, uint64_t **v, size_t *n, gen_outcome *last);
+
+double gen_now(void);
+
+#endif

@@ -1,0 +1,209 @@
+/*
+** gen.h -- generators and the property engine.
+**
+** Table of contents
+**   1. The choice stream: every random decision, recorded   (choice.c)
+**   2. Cases, bounds and labels                              (choice.c)
+**   3. Generators, by name                                    (generators.c, gen_*.c)
+**   4. Properties and the engine that runs, isolates and
+**      shrinks them                                           (engine.c, shrink.c, worker.c)
+**
+** A generator builds a value only from draws on a choice stream, and
+** builds a valid value from ANY stream: a draw past the end of a replayed
+** stream returns 0.  So a case is its choice sequence; shrinking simplifies
+** the sequence (shorter, smaller numbers) and regenerates, and a shrunk
+** case still satisfies its generator's guarantees.  Draws are arranged so
+** that 0 is the simplest answer.
+**
+** The engine never knows the types it tests: a case is the text of its
+** arguments in the oracle's syntax (what `layoutcheck eval` accepts), and a
+** property's check reads them back.
+*/
+#ifndef GEN_H
+#define GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---------------------------------------------------------------------
+** 1. The choice stream
+*/
+typedef struct gen_choices {
+  uint64_t *v; /* the draws made so far (owned) */
+  size_t n, cap;
+  size_t pos;       /* next draw when replaying */
+  size_t replay_n;  /* length of the stream being replayed */
+  int replaying;    /* 1: draws come from v[0..replay_n), then 0s */
+  int overrun;      /* 1: a replay asked for more draws than it had */
+  uint64_t s[4];    /* xoshiro256** state, when not replaying */
+  size_t max_draws; /* more draws than this make the case invalid */
+  int too_many;     /* 1: max_draws was exceeded */
+} gen_choices;
+
+/* A fresh random stream seeded with seed (SplitMix64 expands it). */
+void gen_choices_random(gen_choices *c, uint64_t seed);
+/* A stream that replays v[0..n) (copied). */
+int gen_choices_replay(gen_choices *c, const uint64_t *v, size_t n);
+void gen_choices_free(gen_choices *c);
+/* Draw a value uniformly in [0, max] (0 when max is 0), and record it. */
+uint64_t gen_draw(gen_choices *c, uint64_t max);
+/* The per-case seed: a hash of the run seed, the property name and the
+** case number, so that every machine and every shard sees the same cases. */
+uint64_t gen_case_seed(uint64_t seed, const char *property, uint64_t index);
+/* Text form of a choice sequence ("3 0 17 ...") and back. */
+int gen_choices_format(const uint64_t *v, size_t n, char *buf, size_t cap);
+int gen_choices_parse(const char *s, uint64_t **v, size_t *n); /* *v is malloc'd */
+
+/* Biased draws: small values and edge cases come up often. */
+uint64_t gen_small(gen_choices *c, uint64_t max); /* in [0, max], small likely */
+int gen_flip(gen_choices *c, int odds);           /* 1 with probability 1/odds; 0 shrinks */
+
+/* ---------------------------------------------------------------------
+** 2. Cases, bounds and labels
+*/
+#define GEN_MAX_ARGS 4
+#define GEN_ARG_LEN  1024
+
+typedef struct gen_bounds {
+  int max_rank;       /* entries of a flat layout or tuple */
+  int max_depth;      /* nesting depth */
+  int64_t max_entry;  /* largest shape or tuple entry */
+  int64_t max_stride; /* largest stride drawn directly */
+  int64_t max_size;   /* size and cosize limit for brute-force checks */
+} gen_bounds;
+
+void gen_bounds_default(gen_bounds *b);
+
+/* Labels say what was interesting about a case; a property's table shows
+** how often each came up. */
+enum {
+  GEN_L_NESTED,         /* a layout or tuple of depth >= 2 */
+  GEN_L_ZERO_STRIDE,    /* a mode of size > 1 with stride 0 */
+  GEN_L_SHAPE1,         /* a size-1 mode */
+  GEN_L_EMPTY,          /* an empty tuple or layout */
+  GEN_L_EQUAL_STRIDES,  /* two modes with the same non-zero stride */
+  GEN_L_BASEPOINT,      /* a morphism sending an entry to * */
+  GEN_L_REFINED,        /* a non-trivial refinement */
+  GEN_L_NOT_COMPOSABLE, /* composition needed a mutual refinement */
+  GEN_L_ROUNDED,        /* a complement or product rounded N up */
+  GEN_L_PAST_DOMAIN,    /* composition reached past size(A) */
+  GEN_L_UNDEFINED,      /* the oracle answered an error */
+  GEN_L_COUNT
+};
+extern const char *const gen_label_names[GEN_L_COUNT];
+
+typedef struct gen_case {
+  int argc;
+  char argv[GEN_MAX_ARGS][GEN_ARG_LEN];
+  uint32_t labels; /* bit GEN_L_x */
+} gen_case;
+
+/* Append an argument (printf-style); returns nonzero when it does not fit. */
+int gen_case_arg(gen_case *k, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void gen_label(gen_case *k, int label);
+/* Set the structural labels (nested, zero stride, size 1, empty, equal
+** strides, basepoint) from the case's arguments. */
+void gen_label_args(gen_case *k);
+
+/* ---------------------------------------------------------------------
+** 3. Generators.  A generator fills k from the stream within the bounds;
+** it returns 0, or nonzero to discard the case (a draw it cannot use).
+*/
+typedef int (*gen_fn)(gen_choices *c, const gen_bounds *b, gen_case *k);
+
+typedef struct gen_info {
+  const char *name;
+  const char *args; /* what it makes, e.g. "L" or "A B" */
+  const char *summary;
+  gen_fn fn;
+} gen_info;
+
+const gen_info *gen_find(const char *name); /* NULL if unknown */
+int gen_count(void);
+const gen_info *gen_at(int i);
+
+/* ---------------------------------------------------------------------
+** 4. Properties and the engine
+*/
+typedef enum { GEN_PASS = 0, GEN_FAIL = 1, GEN_DISCARD = 2 } gen_verdict;
+typedef enum { GEN_THEOREM, GEN_CONJECTURE } gen_kind;
+
+/* What a check sees: the case's arguments, a place for its message and
+** for labels. */
+typedef struct gen_ctx {
+  int argc;
+  const char *const *argv;
+  char msg[512];
+  uint32_t labels;
+  const gen_bounds *bounds;
+} gen_ctx;
+
+/* Fail with a message (printf-style); returns GEN_FAIL. */
+gen_verdict gen_failf(gen_ctx *x, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+typedef struct gen_property {
+  const char *name;
+  const char *statement; /* one line */
+  const char *source;    /* paper number or other origin */
+  gen_kind kind;
+  const char *generator; /* name of a generator in the registry */
+  const char *op;        /* eval op shown with the case: "OP ARGS" replays it */
+  gen_verdict (*check)(gen_ctx *x);
+  void *data; /* for properties defined at run time */
+} gen_property;
+
+/* How the engine runs. */
+typedef struct gen_config {
+  uint64_t seed;
+  int64_t cases;        /* per property */
+  double time;          /* seconds per property, 0 = no limit */
+  double case_timeout;  /* seconds */
+  int isolate;          /* run checks in a forked worker */
+  int64_t shrink_limit; /* evaluations while shrinking one failure */
+  gen_bounds bounds;
+  int progress; /* draw a progress line on stderr */
+} gen_config;
+
+/* The outcome of running one property. */
+typedef struct gen_result {
+  int64_t cases, passed, discarded, failed;
+  double seconds;
+  int64_t label_count[GEN_L_COUNT];
+  /* the first failure, shrunk */
+  int has_failure;
+  gen_case shrunk, original;
+  char message[512];
+  char *choices;        /* text form of the shrunk choices (owned) */
+  int64_t shrink_steps; /* evaluations spent shrinking */
+} gen_result;
+
+/* Called when a failure has been shrunk, before the run goes on, so that
+** it can be stored at once. */
+typedef void (*gen_on_failure)(const gen_property *p, const gen_result *r, void *ud);
+
+/* Run one property: generate cases, check them (in a worker when
+** isolated), stop at the first failure and shrink it.  Returns 0, or
+** nonzero with msg on an engine error (unknown generator, fork failure). */
+int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_failure cb,
+            void *ud, char *msg, size_t cap);
+void gen_result_clear(gen_result *r);
+
+/* Check one given case (from its arguments), isolated as configured:
+** for replaying stored counterexamples. */
+gen_verdict gen_check_once(const gen_config *cfg, const gen_property *p, const gen_case *k,
+                           char *msg, size_t cap);
+
+/* Parse "OP ARG ARG..." (the oracle's batch syntax) into a case. */
+int gen_case_from_line(const char *line, gen_case *k, char *op, size_t opcap);
+/* "OP ARG ARG..." for a case. */
+int gen_case_to_line(const gen_property *p, const gen_case *k, char *buf, size_t cap);
+
+#endif

@@ -1,0 +1,415 @@
+/*
+** catalogue.c -- the paper's statements as properties (INDEX.md §2 and §1),
+** each with the hypotheses the paper needs, checked against brute-force
+** layout functions wherever sizes allow.
+*/
+#include "properties.h"
+
+#include <string.h>
+
+/* Run an oracle call and fail the case with its message when it errs. */
+#define CALL(x, expr, what)                                                                        \
+  do {                                                                                             \
+    lo_err e_;                                                                                     \
+    lo_err *err = &e_;                                                                             \
+    if ((expr) != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                 \
+  } while (0)
+
+/* Map a prop_same_function / prop_is_composite answer to a verdict. */
+static gen_verdict judged(int r) { return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL; }
+
+/* --------------------------------------------------------------- coalesce */
+
+/* [100] coal(L) has the layout function of L. */
+static gen_verdict coalesce_keeps_function(gen_ctx *x) {
+  lo_layout l, c;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  return judged(prop_same_function(x, &l, &c, "coal(L) vs L"));
+}
+
+/* [100] coal is idempotent and its result is coalesced (Def 2.3.3.1). */
+static gen_verdict coalesce_idempotent(gen_ctx *x) {
+  lo_layout l, c, cc;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
+  if (!lo_layout_equal(&c, &cc))
+    return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(0, &c),
+                     prop_show_layout(1, &cc));
+  if (!lo_is_coalesced(&c))
+    return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(0, &c));
+  return GEN_PASS;
+}
+
+/* [38]/[101] Phi_A = Phi_B iff coal(A) = coal(B) (here: for B = a
+** re-nesting of A's modes with size-1 modes inserted, Phi is equal, so the
+** coalesced forms must be equal). */
+static gen_verdict coalesce_unique(gen_ctx *x) {
+  lo_layout a, b, ca, cb;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  CALL(x, lo_coalesce(&a, &ca, err), "coalesce");
+  CALL(x, lo_coalesce(&b, &cb, err), "coalesce");
+  int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
+  if (same < 0) return GEN_DISCARD;
+  x->msg[0] = 0;
+  if (same != lo_layout_equal(&ca, &cb))
+    return gen_failf(x, "Phi_A %s Phi_B but coal(A) = %s and coal(B) = %s",
+                     same ? "=" : "!=", prop_show_layout(0, &ca), prop_show_layout(1, &cb));
+  return GEN_PASS;
+}
+
+/* --------------------------------------------------------- complement */
+
+/* Def 2.1.6.25 / CuTe post-conditions: for complementable L and N, C =
+** complement(L, N) is sorted and coalesced, (L, C) is injective, and its
+** image is [0, size(L) size(C)) with size(L) size(C) = N rounded up to a
+** multiple of L's largest extent. */
+static gen_verdict complement_is_complement(gen_ctx *x) {
+  lo_layout l, c, lc;
+  lo_int n, sl, sc, s;
+  lo_err e;
+  if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_FAIL;
+  CALL(x, lo_complement(&l, n, &c, err), "complement");
+  const lo_layout *pp[2] = {&l, &c};
+  if (lo_layout_nest(pp, 2, &lc, &e) || lo_size(&l, &sl, &e) || lo_size(&c, &sc, &e) ||
+      lo_mul(sl, sc, &s, "size", &e))
+    return GEN_DISCARD;
+  if (s < n) return gen_failf(x, "size(L) size(C) = %lld is below N", (long long)s);
+  if (!lo_is_compact(&lc))
+    return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)", prop_show_layout(0, &lc));
+  lo_layout sorted;
+  CALL(x, lo_sort(&c, &sorted, err), "sort");
+  lo_layout cc;
+  CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
+  if (!lo_layout_equal(&c, &cc))
+    return gen_failf(x, "C = %s is not coalesced", prop_show_layout(0, &c));
+  if (!lo_is_sorted(&c)) return gen_failf(x, "C = %s is not sorted", prop_show_layout(0, &c));
+  if (lo_is_n_complementable(&l, n)) {
+    if (s != n)
+      return gen_failf(x, "L is N-complementable but size(L) size(C) = %lld", (long long)s);
+    lo_layout p;
+    CALL(x, lo_paper_complement(&l, n, &p, err), "paper complement");
+    if (!lo_layout_equal(&c, &p))
+      return gen_failf(x, "CuTe's complement %s differs from the paper's %s",
+                       prop_show_layout(0, &c), prop_show_layout(1, &p));
+  }
+  return GEN_PASS;
+}
+
+/* ------------------------------------------------------- composition */
+
+/* Def 2.3.7.1: composition(A, B)(x) = A(B(x)) on [0, size B), its shape
+** refines shape(B), and it is non-degenerate. */
+static gen_verdict composition_is_composite(gen_ctx *x) {
+  lo_layout a, b, r;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  CALL(x, lo_composition(&a, &b, &r, err), "composition");
+  if (!lo_refines(&r.shape, &b.shape))
+    return gen_failf(x, "shape of %s does not refine shape(B)", prop_show_layout(0, &r));
+  if (!lo_is_nondegenerate(&r)) return gen_failf(x, "%s is degenerate", prop_show_layout(0, &r));
+  return judged(prop_is_composite(x, &a, &b, &r));
+}
+
+/* Theorem 4.1.3.1: when Algorithm 4.1.2 returns C, coal(C, shape(B)) is
+** the composite A o B (here A = outer, B = inner), equal to CuTe's. */
+static gen_verdict composition_algorithm_agrees(gen_ctx *x) {
+  lo_layout a, b, c, r, cut;
+  lo_err e;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (lo_composition_algorithm(&a, &b, &c, &e)) {
+    x->labels |= 1u << GEN_L_UNDEFINED;
+    return GEN_DISCARD;
+  }
+  CALL(x, lo_coalesce_profile(&c, &b.shape, &r, err), "relative coalesce");
+  CALL(x, lo_composition(&a, &b, &cut, err), "composition");
+  if (!lo_layout_equal(&r, &cut))
+    return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s", prop_show_layout(0, &r),
+                     prop_show_layout(1, &cut));
+  return judged(prop_is_composite(x, &a, &b, &r));
+}
+
+/* ----------------------------------------------------------- morphisms */
+
+/* Theorem A (Lemma 3.1.2.9, Prop 3.2.2.15): L_{f_L} = L for a
+** non-degenerate tractable L, and f_L has standard form. */
+static gen_verdict theorem_a_layout(gen_ctx *x) {
+  lo_layout l, back;
+  lo_morphism f;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
+  CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  if (!lo_layout_equal(&l, &back))
+    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
+                     prop_show_layout(1, &back));
+  if (!lo_morphism_is_standard(&f))
+    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
+  return GEN_PASS;
+}
+
+/* Theorem A, other direction: f_{L_f} = f for f of standard form (with
+** the n = 1 fix of E1). */
+static gen_verdict theorem_a_morphism(gen_ctx *x) {
+  lo_morphism f, back;
+  lo_layout l;
+  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
+  if (!lo_tuple_equal(&f.dom, &back.dom) || !lo_tuple_equal(&f.cod, &back.cod) ||
+      memcmp(f.map, back.map, (size_t)f.dom.len * sizeof *f.map))
+    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
+  return GEN_PASS;
+}
+
+/* Theorem B (3.2.6.21, with E2: f non-degenerate): L_{g o f} = L_g o L_f. */
+static gen_verdict theorem_b(gen_ctx *x) {
+  lo_morphism g, f, gf;
+  lo_layout lgf, lg, lf, comp;
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
+  if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
+  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
+  CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  CALL(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
+  if (!lo_layout_equal(&lgf, &comp))
+    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
+                     prop_show_layout(1, &comp));
+  return GEN_PASS;
+}
+
+/* Theorem C (3.2.6.13): L_{coal f} = coal(L_f), no hypotheses. */
+static gen_verdict theorem_c(gen_ctx *x) {
+  lo_morphism f, cf;
+  lo_layout lcf, lf, clf;
+  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  CALL(x, lo_morphism_coalesce(&f, &cf, err), "coalesce");
+  CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
+  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  CALL(x, lo_coalesce(&lf, &clf, err), "coalesce");
+  if (!lo_layout_equal(&lcf, &clf))
+    return gen_failf(x, "L_{coal f} = %s but coal(L_f) = %s", prop_show_layout(0, &lcf),
+                     prop_show_layout(1, &clf));
+  return GEN_PASS;
+}
+
+/* Theorem D (3.2.6.20): for injective f : S -> T, coal(L_{f^c}) =
+** comp(L_f, size T). */
+static gen_verdict theorem_d(gen_ctx *x) {
+  lo_morphism f, fc;
+  lo_layout lfc, clfc, lf, comp;
+  lo_int n;
+  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  CALL(x, lo_coalesce(&lfc, &clfc, err), "coalesce");
+  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
+  CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
+  if (!lo_layout_equal(&clfc, &comp))
+    return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s", prop_show_layout(0, &clfc),
+                     (long long)n, prop_show_layout(1, &comp));
+  return GEN_PASS;
+}
+
+/* Theorem E (3.2.6.26): coal(L_{f / g}) = coal(L_f / L_g) for g
+** injective into the domain of f, both non-degenerate. */
+static gen_verdict theorem_e(gen_ctx *x) {
+  lo_morphism f, g, q;
+  lo_layout lq, clq, lf, lg, d, cd;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  CALL(x, lo_morphism_logical_divide(&f, &g, &q, err), "morphism divide");
+  CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
+  CALL(x, lo_coalesce(&lq, &clq, err), "coalesce");
+  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  CALL(x, lo_paper_logical_divide(&lf, &lg, &d, err), "paper divide");
+  CALL(x, lo_coalesce(&d, &cd, err), "coalesce");
+  if (!lo_layout_equal(&clq, &cd))
+    return gen_failf(x, "coal(L_{f/g}) = %s but coal(L_f / L_g) = %s", prop_show_layout(0, &clq),
+                     prop_show_layout(1, &cd));
+  return GEN_PASS;
+}
+
+/* Theorem F (3.2.6.31, with Obs 2.3.9.2 for N): L_{f (x) g} = L_f (x) L_g
+** for product-admissible, non-degenerate f and g. */
+static gen_verdict theorem_f(gen_ctx *x) {
+  lo_morphism f, g, p;
+  lo_layout lp, lf, lg, q;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_DISCARD;
+  CALL(x, lo_morphism_logical_product(&f, &g, &p, err), "morphism product");
+  CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
+  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  CALL(x, lo_paper_logical_product(&lf, &lg, &q, err), "paper product");
+  if (!lo_layout_equal(&lp, &q))
+    return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(0, &lp),
+                     prop_show_layout(1, &q));
+  return GEN_PASS;
+}
+
+/* ------------------------------------------------------- refinement */
+
+/* Algorithm 4.1.1: T' refines T, U' refines U, flat(T') is a prefix of
+** flat(U'). */
+static gen_verdict mutual_refinement_spec(gen_ctx *x) {
+  lo_tuple t, u, tp, up;
+  if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_FAIL;
+  CALL(x, lo_mutual_refinement(&t, &u, &tp, &up, err), "mutual_refinement");
+  if (!lo_refines(&tp, &t))
+    return gen_failf(x, "T' = %s does not refine T", prop_show_tuple(0, &tp));
+  if (!lo_refines(&up, &u))
+    return gen_failf(x, "U' = %s does not refine U", prop_show_tuple(0, &up));
+  if (tp.len > up.len || memcmp(tp.leaf, up.leaf, (size_t)tp.len * sizeof(lo_int)))
+    return gen_failf(x, "flat(T') of %s is not a prefix of flat(U') of %s", prop_show_tuple(0, &tp),
+                     prop_show_tuple(1, &up));
+  return GEN_PASS;
+}
+
+/* Def 2.3.8.1 (CuTe): logical_divide(A, B) = A o (B, complement(B, size A)),
+** checked as a composite by brute force. */
+static gen_verdict logical_divide_def(gen_ctx *x) {
+  lo_layout a, b, r, bc, bb;
+  lo_int n;
+  lo_err e;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  CALL(x, lo_logical_divide(&a, &b, &r, err), "logical_divide");
+  const lo_layout *pp[2] = {&b, &bc};
+  if (lo_size(&a, &n, &e) || lo_complement(&b, n, &bc, &e) || lo_layout_nest(pp, 2, &bb, &e))
+    return GEN_DISCARD;
+  return judged(prop_is_composite(x, &a, &bb, &r));
+}
+
+/* apply agrees with the layout function, and runs past the end along the
+** last mode (CuTe). */
+static gen_verdict apply_colex(gen_ctx *x) {
+  lo_layout l;
+  lo_int i, v, size, rest;
+  lo_err e;
+  if (prop_layout(x, 0, &l) || prop_int(x, 1, &i)) return GEN_FAIL;
+  CALL(x, lo_apply(&l, i, &v, err), "apply");
+  if (lo_size(&l, &size, &e)) return GEN_DISCARD;
+  lo_int sum = 0;
+  rest = i;
+  for (int k = 0; k < l.shape.len; k++) { /* colexicographic digits */
+    lo_int digit = k == l.shape.len - 1 ? rest : rest % l.shape.leaf[k];
+    rest = k == l.shape.len - 1 ? 0 : rest / l.shape.leaf[k];
+    sum += digit * l.stride[k];
+  }
+  if (sum != v)
+    return gen_failf(x, "apply gives %lld, the colexicographic digits give %lld", (long long)v,
+                     (long long)sum);
+  return GEN_PASS;
+}
+
+/* ------------------------------------------------- the seeds' claims */
+
+/* Lean design L1: coalesce(complement(complement(L, N), N)) = coalesce(L)
+** (the seed states it for all N, M; M = N is the case that fails first). */
+static gen_verdict lean_complement_involution(gen_ctx *x) {
+  lo_layout l, c1, c2, a, b;
+  lo_int n;
+  lo_err e;
+  if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_FAIL;
+  if (lo_paper_complement(&l, n, &c1, &e) || lo_paper_complement(&c1, n, &c2, &e)) {
+    x->labels |= 1u << GEN_L_UNDEFINED;
+    return GEN_DISCARD;
+  }
+  CALL(x, lo_coalesce(&c2, &a, err), "coalesce");
+  CALL(x, lo_coalesce(&l, &b, err), "coalesce");
+  if (!lo_layout_equal(&a, &b))
+    return gen_failf(x, "coalesce(comp(comp(L,N),N)) = %s but coalesce(L) = %s",
+                     prop_show_layout(0, &a), prop_show_layout(1, &b));
+  return GEN_PASS;
+}
+
+/* Lean design L3: the seed's coalesce sorts the modes, then merges
+** neighbours with prev.s * prev.d == d; claimed to keep the layout
+** function. */
+static gen_verdict lean_sorting_coalesce(gen_ctx *x) {
+  lo_layout l, s, r;
+  lo_int sh[LO_MAX_LEAVES], st[LO_MAX_LEAVES];
+  int n = 0;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  CALL(x, lo_sort(&l, &s, err), "sort");
+  for (int i = 0; i < s.shape.len; i++) {
+    if (n && sh[n - 1] * st[n - 1] == s.stride[i]) {
+      sh[n - 1] *= s.shape.leaf[i];
+      continue;
+    }
+    sh[n] = s.shape.leaf[i];
+    st[n++] = s.stride[i];
+  }
+  lo_layout_flat(&r, sh, st, n);
+  return judged(prop_same_function(x, &l, &r, "the sorting coalesce vs L"));
+}
+
+/* ---------------------------------------------------------------- table */
+
+static const gen_property catalogue[] = {
+    /* the seeds' claims first: they fail fast, and their counterexamples
+    ** are stored before the long theorem runs start */
+    {"lean.complement_involution", "coalesce(complement(complement(L,N),N)) = coalesce(L)",
+     "seed 000 (Lean design), complement_involution; INDEX §7 L1", GEN_CONJECTURE, "complementable",
+     "complement", lean_complement_involution, NULL},
+    {"lean.sorting_coalesce", "coalesce by sorting then merging keeps Phi_L",
+     "seed 000 (Lean design), coalesce reference implementation; INDEX §7 L3", GEN_CONJECTURE,
+     "flat_layout", "coalesce", lean_sorting_coalesce, NULL},
+    {"coalesce.keeps_function", "Phi_{coal L} = Phi_L", "Construction 2.3.3.7, [100]", GEN_THEOREM,
+     "layout", "coalesce", coalesce_keeps_function, NULL},
+    {"coalesce.idempotent", "coal(coal L) = coal L, and coal L is coalesced",
+     "Lemma 2.1.4.15, [100]", GEN_THEOREM, "layout", "coalesce", coalesce_idempotent, NULL},
+    {"coalesce.unique", "Phi_A = Phi_B iff coal(A) = coal(B)", "Prop 2.1.4.20, [38]", GEN_THEOREM,
+     "alike_layouts", "coalesce", coalesce_unique, NULL},
+    {"complement.is_complement",
+     "complement(L,N) is sorted, coalesced, (L,C) bijective onto [0,size); = comp(L,N) when "
+     "N-complementable",
+     "Def 2.1.6.25, Prop 2.1.6.31; CuTe", GEN_THEOREM, "complementable", "complement",
+     complement_is_complement, NULL},
+    {"composition.is_composite",
+     "composition(A,B)(x) = A(B(x)), shape refines shape(B), non-degenerate", "Def 2.3.7.1",
+     GEN_THEOREM, "composable_layouts", "composition", composition_is_composite, NULL},
+    {"composition.algorithm", "Algorithm 4.1.2's C gives coal(C, shape B) = A o B",
+     "Theorem 4.1.3.1", GEN_THEOREM, "composable_layouts", "composition_algorithm",
+     composition_algorithm_agrees, NULL},
+    {"theorem_a.layout", "L_{f_L} = L and f_L has standard form (L tractable, non-degenerate)",
+     "Theorem A: Lemma 3.1.2.9, Prop 3.2.2.15", GEN_THEOREM, "nondegenerate", "morphism",
+     theorem_a_layout, NULL},
+    {"theorem_a.morphism", "f_{L_f} = f for f of standard form (with fix E1)",
+     "Theorem A: Lemma 3.1.2.20, Prop 3.2.2.15; INDEX E1", GEN_THEOREM, "standard_morphism",
+     "layout", theorem_a_morphism, NULL},
+    {"theorem_b.nest", "L_{g o f} = L_g o L_f (f non-degenerate)",
+     "Theorem B: Theorem 3.2.6.21; INDEX E2", GEN_THEOREM, "composable", "composition", theorem_b,
+     NULL},
+    {"theorem_c.nest", "L_{coal f} = coal(L_f)", "Theorem C: Prop 3.2.6.13", GEN_THEOREM,
+     "morphism", "coalesce", theorem_c, NULL},
+    {"theorem_d.nest", "coal(L_{f^c}) = comp(L_f, size T) (f injective)",
+     "Theorem D: Prop 3.2.6.20", GEN_THEOREM, "injective_morphism", "complement", theorem_d, NULL},
+    {"theorem_e.nest", "coal(L_{f/g}) = coal(L_f / L_g)", "Theorem E: Prop 3.2.6.26", GEN_THEOREM,
+     "divisible", "logical_divide", theorem_e, NULL},
+    {"theorem_f.nest", "L_{f (x) g} = L_f (x) L_g (N as in Obs 2.3.9.2)",
+     "Theorem F: Prop 3.2.6.31; INDEX E9", GEN_THEOREM, "product_admissible", "logical_product",
+     theorem_f, NULL},
+    {"mutual_refinement.spec", "T' refines T, U' refines U, flat(T') prefixes flat(U')",
+     "Algorithm 4.1.1 with INDEX E12", GEN_THEOREM, "mutual", "mutual_refinement",
+     mutual_refinement_spec, NULL},
+    {"logical_divide.definition", "logical_divide(A,B) = A o (B, complement(B, size A))",
+     "Def 2.3.8.1; CuTe", GEN_THEOREM, "divide_layouts", "logical_divide", logical_divide_def,
+     NULL},
+    {"apply.colexicographic", "apply(L, x) = sum of x's colexicographic digits times strides",
+     "Def 2.1.2.18, Construction 2.1.2.19", GEN_THEOREM, "layout_index", "apply", apply_colex,
+     NULL},
+};
+
+#define NPROP ((int)(sizeof catalogue / sizeof catalogue[0]))
+
+int prop_count(void) { return NPROP; }
+
+const gen_property *prop_at(int i) { return i >= 0 && i < NPROP ? &catalogue[i] : NULL; }
+
+const gen_property *prop_find(const char *name) {
+  for (int i = 0; i < NPROP; i++)
+    if (strcmp(catalogue[i].name, name) == 0) return &catalogue[i];
+  return NULL;
+}

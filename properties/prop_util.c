@@ -1,0 +1,106 @@
+/*
+** prop_util.c -- helpers shared by the property checks: parsing the
+** case's arguments, showing values in messages, brute-force comparison of
+** layout functions.
+*/
+#include "properties.h"
+
+#include <stdio.h>
+#include <string.h>
+
+int prop_layout(gen_ctx *x, int i, lo_layout *l) {
+  lo_err e;
+  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
+  if (lo_parse_layout(x->argv[i], l, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  return 0;
+}
+
+int prop_tuple(gen_ctx *x, int i, lo_tuple *t) {
+  lo_err e;
+  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
+  if (lo_parse_tuple(x->argv[i], t, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  return 0;
+}
+
+int prop_morphism(gen_ctx *x, int i, lo_morphism *f) {
+  lo_err e;
+  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
+  if (lo_parse_morphism(x->argv[i], f, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  return 0;
+}
+
+int prop_int(gen_ctx *x, int i, lo_int *v) {
+  lo_err e;
+  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
+  if (lo_parse_int(x->argv[i], v, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  return 0;
+}
+
+static char shown[4][1024];
+
+const char *prop_show_layout(int slot, const lo_layout *l) {
+  if (lo_print_layout(l, shown[slot & 3], sizeof shown[0])) return "(too long)";
+  return shown[slot & 3];
+}
+
+const char *prop_show_tuple(int slot, const lo_tuple *t) {
+  if (lo_print_tuple(t, shown[slot & 3], sizeof shown[0])) return "(too long)";
+  return shown[slot & 3];
+}
+
+const char *prop_show_morphism(int slot, const lo_morphism *f) {
+  if (lo_print_morphism(f, shown[slot & 3], sizeof shown[0])) return "(too long)";
+  return shown[slot & 3];
+}
+
+/* Size within the brute-force bound, or -1. */
+static int enumerable(gen_ctx *x, const lo_layout *l, lo_int *size) {
+  lo_err e;
+  if (lo_size(l, size, &e) || *size > x->bounds->max_size) return -1;
+  return 0;
+}
+
+int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what) {
+  lo_int sa, sb;
+  lo_err e;
+  if (enumerable(x, a, &sa) || enumerable(x, b, &sb)) return -1;
+  if (sa != sb) {
+    gen_failf(x, "%s: sizes differ: %lld for %s, %lld for %s", what, (long long)sa,
+              prop_show_layout(0, a), (long long)sb, prop_show_layout(1, b));
+    return 0;
+  }
+  for (lo_int i = 0; i < sa; i++) {
+    lo_int u, v;
+    if (lo_apply(a, i, &u, &e) || lo_apply(b, i, &v, &e)) return -1;
+    if (u != v) {
+      gen_failf(x, "%s: at %lld, %s gives %lld and %s gives %lld", what, (long long)i,
+                prop_show_layout(0, a), (long long)u, prop_show_layout(1, b), (long long)v);
+      return 0;
+    }
+  }
+  return 1;
+}
+
+int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner,
+                      const lo_layout *r) {
+  lo_int si, sr;
+  lo_err e;
+  if (enumerable(x, inner, &si) || enumerable(x, r, &sr)) return -1;
+  if (si != sr) {
+    gen_failf(x, "size of the composite %s is %lld, size of %s is %lld", prop_show_layout(0, r),
+              (long long)sr, prop_show_layout(1, inner), (long long)si);
+    return 0;
+  }
+  for (lo_int i = 0; i < si; i++) {
+    lo_int y, oy, ry;
+    if (lo_apply(inner, i, &y, &e) || lo_apply(outer, y, &oy, &e) || lo_apply(r, i, &ry, &e))
+      return -1;
+    if (oy != ry) {
+      gen_failf(x, "composite %s at %lld gives %lld, but %s(%s(%lld)) = %lld",
+                prop_show_layout(0, r), (long long)i, (long long)ry, prop_show_layout(1, outer),
+                prop_show_layout(2, inner), (long long)i, (long long)oy);
+      return 0;
+    }
+  }
+  return 1;
+}

@@ -1,0 +1,40 @@
+/*
+** properties.h -- the catalogue: the paper's statements as properties,
+** and the helpers their checks share.
+*/
+#ifndef PROPERTIES_H
+#define PROPERTIES_H
+
+#include "gen.h"
+#include "lo.h"
+
+/* The built-in properties. */
+int prop_count(void);
+const gen_property *prop_at(int i);
+const gen_property *prop_find(const char *name);
+
+/* ---------------------------------------------------------- check helpers
+** Each returns 0, or nonzero after writing the reason into x->msg: the
+** caller returns GEN_FAIL (an argument that does not parse is a defect of
+** the generator, so it fails too). */
+int prop_layout(gen_ctx *x, int i, lo_layout *l);
+int prop_tuple(gen_ctx *x, int i, lo_tuple *t);
+int prop_morphism(gen_ctx *x, int i, lo_morphism *f);
+int prop_int(gen_ctx *x, int i, lo_int *v);
+
+/* Text of a layout, tuple or morphism, for messages (a static buffer per
+** slot 0..3). */
+const char *prop_show_layout(int slot, const lo_layout *l);
+const char *prop_show_tuple(int slot, const lo_tuple *t);
+const char *prop_show_morphism(int slot, const lo_morphism *f);
+
+/* Compare layout functions point by point over [0, size): 1 equal, 0 not
+** (x->msg says where), -1 too large to enumerate within the bounds (the
+** caller discards). */
+int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what);
+/* Phi_outer(Phi_inner(i)) == Phi_r(i) for i in [0, size(inner)); same
+** convention as prop_same_function. */
+int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner,
+                      const lo_layout *r);
+
+#endif

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# fuzz_cli.sh LAYOUTCHECK -- command-line checks of fuzz, replay, show and
+# list: exit statuses, results.db contents, and that a run killed with
+# SIGKILL loses no counterexample it reported.  Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+lc=${1:?usage: tests/fuzz_cli.sh LAYOUTCHECK}
+lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# status WANT NAME CMD...: CMD exits with WANT
+status() {
+  local want=$1 name=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
+}
+has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
+
+cfg=$PWD/CONFIG.yaml
+cd "$tmp" || exit 2
+
+# the seeds' claims are refuted: no theorem failed, exit 0, both stored
+status 0 "fuzz lean" "$lc" fuzz --config "$cfg" --property 'lean.*' --db a.db
+has "fuzz lean" "refuted lean.complement_involution (#1, new)" out
+has "fuzz lean" "complement (2,2):(2,1) 4" out
+has "fuzz lean" "refuted lean.sorting_coalesce" out
+# replay reproduces them (exit 1: still failing)
+status 1 "replay" "$lc" replay --config "$cfg" --db a.db
+has "replay" "#1 still refuted lean.complement_involution: complement (2,2):(2,1) 4" out
+has "replay" "2 still failing (0 theorem, 2 conjecture), 0 fixed" out
+# a second run finds the same shrunk cases again: no new rows
+status 0 "fuzz again" "$lc" fuzz --config "$cfg" --property 'lean.*' --db a.db
+has "fuzz again" "(#1, seen before)" out
+status 0 "show" "$lc" show 1 --config "$cfg" --db a.db
+has "show" "statement: coalesce(complement(complement(L,N),N)) = coalesce(L)" out
+has "show" "size 4, cosize 4, rank 2" out
+status 1 "show missing" "$lc" show 99 --config "$cfg" --db a.db
+status 0 "list" "$lc" list
+has "list" "theorem_b.nest" out
+# usage and configuration errors exit 2
+status 2 "unknown flag" "$lc" fuzz --frobnicate
+status 2 "bad seed" "$lc" fuzz --config "$cfg" --seed x --db a.db
+printf 'cases: many\n' >bad.yaml
+status 2 "bad config" "$lc" fuzz --config bad.yaml --db a.db
+has "bad config" "bad.yaml:1:8" err
+printf 'not a database' >junk.db
+status 2 "corrupt db" "$lc" fuzz --config "$cfg" --property 'lean.*' --db junk.db
+if [ "$(cat junk.db)" = "not a database" ]; then ok; else bad "corrupt db was modified"; fi
+
+# SIGKILL in the middle of a run: what it reported before is in the database
+"$lc" fuzz --config "$cfg" --cases 100000000 --db k.db >k.out 2>&1 &
+pid=$!
+for _ in $(seq 1 200); do
+  grep -q "refuted lean.sorting_coalesce" k.out && break
+  sleep 0.05
+done
+sleep 0.2
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+has "killed run" "refuted lean.sorting_coalesce" k.out
+status 1 "replay after kill" "$lc" replay --config "$cfg" --db k.db
+has "replay after kill" "2 still failing" out
+echo "$passed passed, $failed failed"

@@ -1,0 +1,280 @@
+/* test_engine.c -- the property engine (gen/): choice streams, seeds,
+** generators' guarantees, shrinking to known minimal cases, crash and
+** timeout isolation, and replay of stored counterexamples (cli/run_setup.c,
+** cli/db.c). */
+#include "properties.h"
+#include "run_setup.h"
+#include "t.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Planted properties, each false, with the minimal case worked out from the
+** generators' conventions (a draw of 0 is simplest: shape 2, stride 0, no
+** more modes, flat nesting, an integer for a single mode). */
+
+/* "Every layout has rank < 3": minimal (2,2,2):(0,0,0). */
+static gen_verdict rank_below_3(gen_ctx *x) {
+  lo_layout l;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  return l.shape.len < 3 ? GEN_PASS : gen_failf(x, "rank %d", l.shape.len);
+}
+
+/* "No tractable layout has a stride equal to 6": minimal 2:6 (the
+** codomain (6,2) with only its second entry hit). */
+static gen_verdict no_stride_6(gen_ctx *x) {
+  lo_layout l;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  for (int i = 0; i < l.shape.len; i++)
+    if (l.stride[i] == 6) return gen_failf(x, "stride 6");
+  return GEN_PASS;
+}
+
+/* Crashes (SIGSEGV) on layouts of two or more entries: minimal (2,2):(0,0). */
+static gen_verdict crash_at_rank_2(gen_ctx *x) {
+  lo_layout l;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (l.shape.len >= 2) raise(SIGSEGV); /* as a wild pointer would, without UB here */
+  return GEN_PASS;
+}
+
+/* Hangs when the first of two or more strides exceeds 3: minimal
+** (2,2):(4,0) (4 is the smallest stride above 3). */
+static gen_verdict hang_on_stride(gen_ctx *x) {
+  lo_layout l;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (l.shape.len >= 2 && l.stride[0] > 3)
+    for (;;) pause();
+  return GEN_PASS;
+}
+
+static gen_verdict always_pass(gen_ctx *x) {
+  (void)x;
+  return GEN_PASS;
+}
+
+static void config_for_tests(gen_config *c, int isolate) {
+  memset(c, 0, sizeof *c);
+  c->seed = 42;
+  c->cases = 500;
+  c->case_timeout = 0.3;
+  c->isolate = isolate;
+  c->shrink_limit = 5000;
+  gen_bounds_default(&c->bounds);
+}
+
+/* Run p and return its shrunk case as a line ("" when nothing failed). */
+static const char *shrunk(const gen_config *c, const gen_property *p, char *msg, size_t cap) {
+  static char line[4096];
+  gen_result r;
+  char err[256];
+  line[0] = 0;
+  msg[0] = 0;
+  if (gen_run(c, p, &r, NULL, NULL, err, sizeof err)) return "engine error";
+  if (r.has_failure) {
+    gen_case_to_line(p, &r.shrunk, line, sizeof line);
+    snprintf(msg, cap, "%s", r.message);
+  }
+  gen_result_clear(&r);
+  return line;
+}
+
+static void test_choices(void) {
+  gen_choices a, b;
+  uint64_t v[8], *back;
+  size_t n;
+  char text[256];
+  /* same seed, same draws; different seed, different draws */
+  gen_choices_random(&a, 7);
+  gen_choices_random(&b, 7);
+  for (int i = 0; i < 8; i++) v[i] = gen_draw(&a, 1000);
+  int same = 1;
+  for (int i = 0; i < 8; i++) same &= gen_draw(&b, 1000) == v[i];
+  T_CHECK(same);
+  gen_choices_free(&b);
+  gen_choices_random(&b, 8);
+  int differ = 0;
+  for (int i = 0; i < 8; i++) differ |= gen_draw(&b, 1000) != v[i];
+  T_CHECK(differ);
+  gen_choices_free(&a);
+  gen_choices_free(&b);
+  /* replay clamps to the bound and gives 0 past the end */
+  uint64_t r[2] = {9, 3};
+  gen_choices_replay(&a, r, 2);
+  T_EQ_INT(gen_draw(&a, 5), 5);
+  T_EQ_INT(gen_draw(&a, 5), 3);
+  T_EQ_INT(gen_draw(&a, 5), 0);
+  T_CHECK(a.overrun);
+  gen_choices_free(&a);
+  /* text form round trip */
+  uint64_t w[3] = {0, 18446744073709551615ull, 5};
+  T_EQ_INT(gen_choices_format(w, 3, text, sizeof text), 0);
+  T_EQ_STR(text, "0 18446744073709551615 5");
+  T_EQ_INT(gen_choices_parse(text, &back, &n), 0);
+  T_EQ_INT(n, 3);
+  T_CHECK(back[1] == w[1] && back[2] == 5);
+  free(back);
+  T_CHECK(gen_choices_parse("1 x", &back, &n) != 0);
+  /* per-case seeds depend on the seed, the property and the index */
+  T_CHECK(gen_case_seed(1, "p", 0) == gen_case_seed(1, "p", 0));
+  T_CHECK(gen_case_seed(1, "p", 0) != gen_case_seed(1, "p", 1));
+  T_CHECK(gen_case_seed(1, "p", 0) != gen_case_seed(1, "q", 0));
+  T_CHECK(gen_case_seed(1, "p", 0) != gen_case_seed(2, "p", 0));
+}
+
+/* Every generator makes cases whose arguments parse, on many streams,
+** including the all-zero one. */
+static void test_generators_total(void) {
+  gen_bounds b;
+  gen_bounds_default(&b);
+  for (int g = 0; g < gen_count(); g++) {
+    const gen_info *info = gen_at(g);
+    int bad = 0;
+    for (int i = 0; i < 300 && !bad; i++) {
+      gen_choices c;
+      gen_case k;
+      memset(&k, 0, sizeof k);
+      if (i == 0)
+        gen_choices_replay(&c, NULL, 0);
+      else
+        gen_choices_random(&c, gen_case_seed(3, info->name, (uint64_t)i));
+      if (info->fn(&c, &b, &k) == 0) {
+        for (int a = 0; a < k.argc; a++) {
+          lo_err e;
+          lo_layout l;
+          lo_morphism f;
+          lo_tuple t;
+          lo_int v;
+          const char *s = k.argv[a];
+          /* a morphism, a layout, or a nested tuple (an integer is one);
+          ** a map "(1,*)" is a profile */
+          int rc = lo_kind_of(s) == LO_KIND_MORPHISM  ? lo_parse_morphism(s, &f, &e)
+                   : lo_kind_of(s) == LO_KIND_LAYOUT  ? lo_parse_layout(s, &l, &e)
+                   : lo_parse_int(s, &v, &e) == LO_OK ? 0
+                                                      : lo_parse_profile(s, &t, &e);
+          if (rc) {
+            printf("generator %s made an argument that does not parse: %s (%s)\n", info->name, s,
+                   e.msg);
+            bad = 1;
+          }
+        }
+      }
+      gen_choices_free(&c);
+    }
+    T_CHECK(!bad);
+  }
+}
+
+static void test_shrinking(void) {
+  gen_config c;
+  char msg[512];
+  gen_property p1 = {"planted.rank_below_3", "",  "", GEN_THEOREM, "layout", "size",
+                     rank_below_3,           NULL};
+  gen_property p2 = {"planted.no_stride_6", "",     "",          GEN_THEOREM,
+                     "tractable",           "size", no_stride_6, NULL};
+  gen_property p3 = {"planted.crash", "", "", GEN_THEOREM, "layout", "size", crash_at_rank_2, NULL};
+  gen_property p4 = {"planted.hang", "",  "", GEN_THEOREM, "flat_layout", "size",
+                     hang_on_stride, NULL};
+  gen_property ok = {"planted.pass", "", "", GEN_THEOREM, "layout", "size", always_pass, NULL};
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    config_for_tests(&c, 1);
+    c.seed = seed;
+    T_EQ_STR(shrunk(&c, &p1, msg, sizeof msg), "size (2,2,2):(0,0,0)");
+    T_EQ_STR(shrunk(&c, &p2, msg, sizeof msg), "size 2:6");
+    T_EQ_STR(shrunk(&c, &p3, msg, sizeof msg), "size (2,2):(0,0)");
+    T_CHECK(strstr(msg, "crashed: killed by signal 11") != NULL);
+  }
+  config_for_tests(&c, 1);
+  T_EQ_STR(shrunk(&c, &p4, msg, sizeof msg), "size (2,2):(4,0)");
+  T_CHECK(strstr(msg, "timed out") != NULL);
+  /* the same without isolation, for a property that does not crash */
+  config_for_tests(&c, 0);
+  T_EQ_STR(shrunk(&c, &p1, msg, sizeof msg), "size (2,2,2):(0,0,0)");
+  /* a passing property runs all its cases */
+  gen_result r;
+  char err[256];
+  config_for_tests(&c, 1);
+  T_EQ_INT(gen_run(&c, &ok, &r, NULL, NULL, err, sizeof err), 0);
+  T_EQ_INT(r.cases, 500);
+  T_EQ_INT(r.passed, 500);
+  T_CHECK(!r.has_failure);
+  gen_result_clear(&r);
+  /* an unknown generator is an engine error */
+  gen_property bad = {"planted.bad",       "",     "",          GEN_THEOREM,
+                      "no_such_generator", "size", always_pass, NULL};
+  T_CHECK(gen_run(&c, &bad, &r, NULL, NULL, err, sizeof err) != 0);
+  T_CHECK(strstr(err, "unknown generator") != NULL);
+}
+
+/* The same seed gives the same cases and the same result. */
+static void test_determinism(void) {
+  gen_config c;
+  gen_result a, b;
+  char err[256];
+  const gen_property *p = prop_find("lean.complement_involution");
+  T_CHECK(p != NULL);
+  if (!p) return;
+  config_for_tests(&c, 1);
+  T_EQ_INT(gen_run(&c, p, &a, NULL, NULL, err, sizeof err), 0);
+  T_EQ_INT(gen_run(&c, p, &b, NULL, NULL, err, sizeof err), 0);
+  T_CHECK(a.has_failure && b.has_failure);
+  T_EQ_INT(a.cases, b.cases);
+  T_EQ_STR(a.original.argv[0], b.original.argv[0]);
+  T_EQ_STR(a.choices, b.choices);
+  gen_result_clear(&a);
+  gen_result_clear(&b);
+}
+
+/* Replay marks a stored case that now passes as fixed, and bumps one
+** that still fails. */
+static void test_replay(void) {
+  char dir[] = "/tmp/lcengXXXXXX", path[64], msg[512];
+  db *d;
+  gen_config c;
+  int still, refuted, fixed;
+  int64_t id1, id2;
+  if (!mkdtemp(dir)) return;
+  snprintf(path, sizeof path, "%s/r.db", dir);
+  T_EQ_INT(db_open(path, &d, msg, sizeof msg), 0);
+  /* coalesce (2,2):(1,2) satisfies coalesce.idempotent: stored as if a
+  ** past build had failed it */
+  T_EQ_INT(db_record_cex(d, 0, "coalesce.idempotent", "theorem", "", "coalesce (2,2):(1,2)", NULL,
+                         NULL, "old failure", "1", &id1, NULL, msg, sizeof msg),
+           0);
+  /* (2,2):(2,1) with N = 4 refutes the Lean design's complement involution */
+  T_EQ_INT(db_record_cex(d, 0, "lean.complement_involution", "conjecture", "",
+                         "complement (2,2):(2,1) 4", NULL, NULL, "refuted", "1", &id2, NULL, msg,
+                         sizeof msg),
+           0);
+  config_for_tests(&c, 1);
+  FILE *out = fopen("/dev/null", "w");
+  T_EQ_INT(run_replay(d, 0, &c, "*", out, &still, &refuted, &fixed), 0);
+  fclose(out);
+  T_EQ_INT(still, 0);
+  T_EQ_INT(refuted, 1);
+  T_EQ_INT(fixed, 1);
+  db_cex x;
+  memset(&x, 0, sizeof x);
+  T_EQ_INT(db_get_cex(d, id1, &x, msg, sizeof msg), 0);
+  T_EQ_STR(x.status, "fixed");
+  db_cex_clear(&x);
+  T_EQ_INT(db_get_cex(d, id2, &x, msg, sizeof msg), 0);
+  T_EQ_STR(x.status, "open");
+  T_EQ_INT(x.times_seen, 2);
+  db_cex_clear(&x);
+  db_close(d);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  T_EQ_INT(system(cmd), 0);
+}
+
+int main(void) {
+  test_choices();
+  test_generators_total();
+  test_shrinking();
+  test_determinism();
+  test_replay();
+  return T_DONE();
+}
