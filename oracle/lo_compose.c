@@ -134,19 +134,29 @@ static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const
   return LO_OK;
 }
 
-/* Composition of A with a (non-tiler) layout B. */
-static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  lo_mode am[LO_MAX_LEAVES];
-  lo_int sa, sb;
-  if (lo_size(a, &sa, err) || lo_size(b, &sb, err)) return err->code;
-  int na = outer_modes(a, am);
+/* What composing one leaf needs: the outer layout's modes as CuTe uses
+** them, or the outer layout itself. */
+typedef struct compose_ctx {
+  const lo_mode   *am;
+  int              na;
+  const lo_layout *outer;
+} compose_ctx;
+
+typedef int (*leaf_fn)(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr,
+                       lo_err *err);
+
+/* Compose each leaf s:d of b with leaf_fn (giving coalesced modes) and
+** put the results in place of b's leaves: the result's shape refines
+** shape(b), one sub-layout (1:0, s:d or a tuple) per leaf. */
+static int per_leaf(const lo_layout *b, leaf_fn fn, const compose_ctx *cx, lo_layout *out,
+                    lo_err *err) {
   lo_tuple items[LO_MAX_LEAVES];
   lo_int strides[LO_MAX_LEAVES];
   int ns = 0;
   for (int i = 0; i < b->shape.len; i++) {
     lo_mode r[LO_MAX_LEAVES];
     int nr;
-    if (compose_mode(am, na, b->shape.leaf[i], b->stride[i], r, &nr, err)) return err->code;
+    if (fn(cx, b->shape.leaf[i], b->stride[i], r, &nr, err)) return err->code;
     lo_layout part;
     lo_layout_from_modes(&part, r, nr);
     if (ns + part.shape.len > LO_MAX_LEAVES)
@@ -155,10 +165,26 @@ static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
     memcpy(strides + ns, part.stride, (size_t)part.shape.len * sizeof(lo_int));
     ns += part.shape.len;
   }
+  if (lo_tuple_substitute(&b->shape, items, &out->shape, err)) return err->code;
+  memcpy(out->stride, strides, (size_t)ns * sizeof(lo_int));
+  out->is_tiler = 0;
+  return LO_OK;
+}
+
+static int cute_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr,
+                     lo_err *err) {
+  return compose_mode(cx->am, cx->na, s, d, r, nr, err);
+}
+
+/* Composition of A with a (non-tiler) layout B. */
+static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_mode am[LO_MAX_LEAVES];
+  lo_int sa, sb;
+  if (lo_size(a, &sa, err) || lo_size(b, &sb, err)) return err->code;
+  int na = outer_modes(a, am);
   lo_layout res;
-  if (lo_tuple_substitute(&b->shape, items, &res.shape, err)) return err->code;
-  memcpy(res.stride, strides, (size_t)ns * sizeof(lo_int));
-  res.is_tiler = 0;
+  compose_ctx cx = {am, na, a};
+  if (per_leaf(b, cute_leaf, &cx, &res, err)) return err->code;
   if (mode_sum_is_exact(am, na, b, &res, err)) return err->code;
   *out = res;
   return LO_OK;
@@ -216,6 +242,11 @@ static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int
   return LO_OK;
 }
 
+static int fit_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr,
+                    lo_err *err) {
+  return fit_entry(cx->outer, s, d, r, nr, err);
+}
+
 /* The paper's composite outer o inner (Def 2.3.7.1): defined when the
 ** image of inner lies in [0, size(outer)) and outer o inner is a layout
 ** function; the result is coalesced over shape(inner). */
@@ -234,25 +265,9 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
   if (si > VERIFY_LIMIT)
     return lo_fail(err, LO_ELIMIT, "paper composition: size %lld too large to check (limit %lld)",
                    (long long)si, (long long)VERIFY_LIMIT);
-  lo_tuple items[LO_MAX_LEAVES];
-  lo_int strides[LO_MAX_LEAVES];
-  int ns = 0;
-  for (int i = 0; i < inner->shape.len; i++) {
-    lo_mode r[LO_MAX_LEAVES];
-    int nr;
-    if (fit_entry(outer, inner->shape.leaf[i], inner->stride[i], r, &nr, err)) return err->code;
-    lo_layout part;
-    lo_layout_from_modes(&part, r, nr);
-    if (ns + part.shape.len > LO_MAX_LEAVES)
-      return lo_fail(err, LO_ELIMIT, "too many entries (limit %d)", LO_MAX_LEAVES);
-    items[i] = part.shape;
-    memcpy(strides + ns, part.stride, (size_t)part.shape.len * sizeof(lo_int));
-    ns += part.shape.len;
-  }
   lo_layout res;
-  if (lo_tuple_substitute(&inner->shape, items, &res.shape, err)) return err->code;
-  memcpy(res.stride, strides, (size_t)ns * sizeof(lo_int));
-  res.is_tiler = 0;
+  compose_ctx cx = {NULL, 0, outer};
+  if (per_leaf(inner, fit_leaf, &cx, &res, err)) return err->code;
   for (lo_int x = 0; x < si; x++) {
     lo_int y, oy, rx;
     if (lo_apply(inner, x, &y, err) || lo_apply(outer, y, &oy, err) || lo_apply(&res, x, &rx, err))
