@@ -647,14 +647,44 @@ static const gen_info table[] = {
     {"product_layouts", "A B", "A = L_f injective, B = L_g into domain(f^c)", g_product_layouts},
 };
 
-#define NGEN ((int)(sizeof table / sizeof table[0]))
+/* The registry: this file's table and those of the generator files that
+** serve particular parts of the catalogue. */
+extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[];
+extern const int      gen_flat_count, gen_nested_count, gen_category_count;
 
-const gen_info *gen_find(const char *name) {
-  for (int i = 0; i < NGEN; i++)
-    if (strcmp(table[i].name, name) == 0) return &table[i];
+typedef struct gen_table {
+  const gen_info *rows;
+  const int      *count;
+} gen_table;
+
+static const int table_count = (int)(sizeof table / sizeof table[0]);
+
+static const gen_table tables[] = {
+    {table, &table_count},
+    {gen_flat_table, &gen_flat_count},
+    {gen_nested_table, &gen_nested_count},
+    {gen_category_table, &gen_category_count},
+};
+
+#define NTABLES ((int)(sizeof tables / sizeof tables[0]))
+
+const gen_info *gen_at(int i) {
+  if (i < 0) return NULL;
+  for (int t = 0; t < NTABLES; t++) {
+    if (i < *tables[t].count) return &tables[t].rows[i];
+    i -= *tables[t].count;
+  }
   return NULL;
 }
 
-int gen_count(void) { return NGEN; }
+int gen_count(void) {
+  int n = 0;
+  for (int t = 0; t < NTABLES; t++) n += *tables[t].count;
+  return n;
+}
 
-const gen_info *gen_at(int i) { return i >= 0 && i < NGEN ? &table[i] : NULL; }
+const gen_info *gen_find(const char *name) {
+  for (int i = 0, n = gen_count(); i < n; i++)
+    if (strcmp(gen_at(i)->name, name) == 0) return gen_at(i);
+  return NULL;
+}

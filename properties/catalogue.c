@@ -402,14 +402,44 @@ static const gen_property catalogue[] = {
      NULL},
 };
 
-#define NPROP ((int)(sizeof catalogue / sizeof catalogue[0]))
+/* The registry: this file's table, then those of the other property
+** files (by part of the paper), in that order. */
+extern const gen_property prop_flat_table[], prop_nested_table[], prop_category_table[],
+    prop_seeds_table[];
+extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count;
 
-int prop_count(void) { return NPROP; }
+typedef struct prop_table {
+  const gen_property *rows;
+  const int          *count;
+} prop_table;
 
-const gen_property *prop_at(int i) { return i >= 0 && i < NPROP ? &catalogue[i] : NULL; }
+static const int catalogue_count = (int)(sizeof catalogue / sizeof catalogue[0]);
+
+static const prop_table tables[] = {
+    {catalogue, &catalogue_count},           {prop_seeds_table, &prop_seeds_count},
+    {prop_flat_table, &prop_flat_count},     {prop_nested_table, &prop_nested_count},
+    {prop_category_table, &prop_category_count},
+};
+
+#define NTABLES ((int)(sizeof tables / sizeof tables[0]))
+
+int prop_count(void) {
+  int n = 0;
+  for (int t = 0; t < NTABLES; t++) n += *tables[t].count;
+  return n;
+}
+
+const gen_property *prop_at(int i) {
+  if (i < 0) return NULL;
+  for (int t = 0; t < NTABLES; t++) {
+    if (i < *tables[t].count) return &tables[t].rows[i];
+    i -= *tables[t].count;
+  }
+  return NULL;
+}
 
 const gen_property *prop_find(const char *name) {
-  for (int i = 0; i < NPROP; i++)
-    if (strcmp(catalogue[i].name, name) == 0) return &catalogue[i];
+  for (int i = 0, n = prop_count(); i < n; i++)
+    if (strcmp(prop_at(i)->name, name) == 0) return prop_at(i);
   return NULL;
 }

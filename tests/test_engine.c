@@ -270,7 +270,33 @@ static void test_replay(void) {
   T_EQ_INT(system(cmd), 0);
 }
 
+/* Every property has a unique name, a statement, a source and a generator
+** that exists. */
+static void test_catalogue(void) {
+  int n = prop_count();
+  T_CHECK(n >= 10);
+  for (int i = 0; i < n; i++) {
+    const gen_property *p = prop_at(i);
+    int ok = p && p->name && p->statement && p->statement[0] && p->source && p->source[0] &&
+             p->op && p->check && p->generator && gen_find(p->generator);
+    if (!ok) printf("property %d (%s) is incomplete\n", i, p && p->name ? p->name : "?");
+    T_CHECK(ok);
+    for (int j = 0; ok && j < i; j++)
+      if (strcmp(prop_at(j)->name, p->name) == 0) {
+        printf("property name %s is used twice\n", p->name);
+        T_CHECK(0);
+      }
+  }
+  for (int i = 0; i < gen_count(); i++)
+    for (int j = 0; j < i; j++)
+      if (strcmp(gen_at(i)->name, gen_at(j)->name) == 0) {
+        printf("generator name %s is used twice\n", gen_at(i)->name);
+        T_CHECK(0);
+      }
+}
+
 int main(void) {
+  test_catalogue();
   test_choices();
   test_generators_total();
   test_shrinking();
