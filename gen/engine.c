@@ -47,11 +47,11 @@ void gen_result_clear(gen_result *r) {
 
 /* Generate k from c and check it here.  A generator that gives up, or a
 ** stream past its draw limit, discards the case. */
-void gen_eval(const gen_config *cfg, const gen_property *p, const gen_info *g, gen_choices *c,
+void gen_eval(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
               gen_case *k, gen_outcome *o) {
   memset(o, 0, sizeof *o);
   memset(k, 0, sizeof *k);
-  if (g->fn(c, &cfg->bounds, k) || c->too_many) {
+  if (gen_plan_run(g, c, &cfg->bounds, k) || c->too_many) {
     o->verdict = GEN_DISCARD;
     return;
   }
@@ -63,6 +63,7 @@ void gen_eval(const gen_config *cfg, const gen_property *p, const gen_info *g, g
   x.argc = k->argc;
   x.argv = argv;
   x.bounds = &cfg->bounds;
+  x.data = p->data;
   o->verdict = p->check(&x);
   o->labels = k->labels | x.labels;
   snprintf(o->msg, sizeof o->msg, "%s", x.msg);
@@ -92,23 +93,23 @@ void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o)
 }
 
 /* Regenerate the case of a stream here (generation only, no check). */
-static void regenerate(const gen_config *cfg, const gen_info *g, const uint64_t *v, size_t n,
+static void regenerate(const gen_config *cfg, const gen_plan *g, const uint64_t *v, size_t n,
                        gen_case *k) {
   gen_choices c;
   memset(k, 0, sizeof *k);
   if (gen_choices_replay(&c, v, n)) return;
-  g->fn(&c, &cfg->bounds, k);
+  gen_plan_run(g, &c, &cfg->bounds, k);
   gen_label_args(k);
   gen_choices_free(&c);
 }
 
 /* The draws of random case i (for a case whose worker died). */
-static void random_stream(const gen_config *cfg, const gen_property *p, const gen_info *g,
+static void random_stream(const gen_config *cfg, const gen_property *p, const gen_plan *g,
                           int64_t i, uint64_t **v, size_t *n) {
   gen_choices c;
   gen_case k;
   gen_choices_random(&c, gen_case_seed(cfg->seed, p->name, (uint64_t)i));
-  g->fn(&c, &cfg->bounds, &k);
+  gen_plan_run(g, &c, &cfg->bounds, &k);
   *v = c.v;
   *n = c.n;
 }
@@ -153,7 +154,7 @@ static void shrink_failure(gen_evaluator *e, uint64_t *v, size_t n, gen_outcome 
 }
 
 /* Run the random phase in-process. */
-static int run_local(const gen_config *cfg, const gen_property *p, const gen_info *g, gen_result *r,
+static int run_local(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_result *r,
                      double deadline, uint64_t **fv, size_t *fn, gen_outcome *fo) {
   double next = 0;
   for (int64_t i = 0; i < cfg->cases; i++) {
@@ -178,7 +179,7 @@ static int run_local(const gen_config *cfg, const gen_property *p, const gen_inf
 }
 
 /* Run the random phase in workers, BATCH cases per request. */
-static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_info *g,
+static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_plan *g,
                         gen_result *r, double deadline, gen_worker *w, uint64_t **fv, size_t *fn,
                         gen_outcome *fo, char *msg, size_t cap) {
   double next = 0;
@@ -217,9 +218,11 @@ static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_
 
 int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_failure cb,
             void *ud, char *msg, size_t cap) {
-  const gen_info *g = gen_find(p->generator);
+  gen_plan plan;
+  const gen_plan *g = &plan;
   memset(r, 0, sizeof *r);
-  if (!g) return snprintf(msg, cap, "property %s: unknown generator %s", p->name, p->generator), -1;
+  if (gen_plan_resolve(p->generator, &plan))
+    return snprintf(msg, cap, "property %s: unknown generator %s", p->name, p->generator), -1;
   void (*old)(int) = signal(SIGPIPE, SIG_IGN);
   double t0 = gen_now(), deadline = t0 + cfg->time;
   gen_worker w = {0, -1, -1};
@@ -259,6 +262,7 @@ static gen_verdict check_here(const gen_config *cfg, const gen_property *p, cons
   x.argc = k->argc;
   x.argv = argv;
   x.bounds = &cfg->bounds;
+  x.data = p->data;
   gen_verdict v = p->check(&x);
   snprintf(msg, cap, "%s", x.msg);
   return v;

@@ -21,7 +21,7 @@ typedef struct gen_outcome {
 void gen_outcome_clear(gen_outcome *o);
 
 /* Generate a case from the stream and check it, in this process. */
-void gen_eval(const gen_config *cfg, const gen_property *p, const gen_info *g, gen_choices *c,
+void gen_eval(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
               gen_case *k, gen_outcome *o);
 
 /* A forked worker that evaluates cases for one property. */
@@ -30,7 +30,7 @@ typedef struct gen_worker {
   int to, from; /* pipe ends: requests out, outcomes in */
 } gen_worker;
 
-int gen_worker_start(gen_worker *w, const gen_config *cfg, const gen_property *p, const gen_info *g,
+int gen_worker_start(gen_worker *w, const gen_config *cfg, const gen_property *p, const gen_plan *g,
                      char *msg, size_t cap);
 void gen_worker_stop(gen_worker *w);
 /* Ask the worker to run random cases [first, last) and stop at the first
@@ -42,13 +42,13 @@ int gen_worker_batch(gen_worker *w, int64_t first, int64_t last);
 int gen_worker_next(gen_worker *w, const gen_config *cfg, gen_outcome *o);
 /* Evaluate one replayed stream in the worker (restarting it if needed). */
 int gen_worker_replay(gen_worker *w, const gen_config *cfg, const gen_property *p,
-                      const gen_info *g, const uint64_t *v, size_t n, gen_outcome *o);
+                      const gen_plan *g, const uint64_t *v, size_t n, gen_outcome *o);
 
 /* Evaluate a replayed stream: in the worker when isolating, else here. */
 typedef struct gen_evaluator {
   const gen_config *cfg;
   const gen_property *p;
-  const gen_info *g;
+  const gen_plan *g;
   gen_worker *w; /* NULL when not isolating */
 } gen_evaluator;
 

@@ -123,6 +123,20 @@ typedef struct gen_info {
 } gen_info;
 
 const gen_info *gen_find(const char *name); /* NULL if unknown */
+
+/* A property's generator: one name, or several separated by spaces whose
+** cases are drawn one after the other from the same stream and joined
+** ("tractable tractable" makes two independent tractable layouts). */
+typedef struct gen_plan {
+  const gen_info *part[GEN_MAX_ARGS];
+  int n;
+} gen_plan;
+
+/* Resolve names into plan; 0, or -1 when a name is unknown or there are
+** more than GEN_MAX_ARGS. */
+int gen_plan_resolve(const char *names, gen_plan *plan);
+/* Run the plan's generators in order into k (0, or nonzero to discard). */
+int gen_plan_run(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_case *k);
 int gen_count(void);
 const gen_info *gen_at(int i);
 
@@ -137,6 +151,7 @@ typedef enum { GEN_THEOREM, GEN_CONJECTURE } gen_kind;
 typedef struct gen_ctx {
   int argc;
   const char *const *argv;
+  const void *data; /* the property's data (properties defined at run time) */
   char msg[512];
   uint32_t labels;
   const gen_bounds *bounds;

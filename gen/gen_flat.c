@@ -4,4 +4,4 @@
 #include "gen.h"
 
 const gen_info gen_flat_table[] = {{NULL, NULL, NULL, NULL}};
-const int      gen_flat_count = 0;
+const int gen_flat_count = 0;

@@ -650,11 +650,11 @@ static const gen_info table[] = {
 /* The registry: this file's table and those of the generator files that
 ** serve particular parts of the catalogue. */
 extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[];
-extern const int      gen_flat_count, gen_nested_count, gen_category_count;
+extern const int gen_flat_count, gen_nested_count, gen_category_count;
 
 typedef struct gen_table {
   const gen_info *rows;
-  const int      *count;
+  const int *count;
 } gen_table;
 
 static const int table_count = (int)(sizeof table / sizeof table[0]);
@@ -687,4 +687,28 @@ const gen_info *gen_find(const char *name) {
   for (int i = 0, n = gen_count(); i < n; i++)
     if (strcmp(gen_at(i)->name, name) == 0) return gen_at(i);
   return NULL;
+}
+
+int gen_plan_resolve(const char *names, gen_plan *plan) {
+  char buf[256];
+  plan->n = 0;
+  if (snprintf(buf, sizeof buf, "%s", names) >= (int)sizeof buf) return -1;
+  for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+    const gen_info *g = gen_find(tok);
+    if (!g || plan->n >= GEN_MAX_ARGS) return -1;
+    plan->part[plan->n++] = g;
+  }
+  return plan->n ? 0 : -1;
+}
+
+int gen_plan_run(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_case *k) {
+  for (int i = 0; i < plan->n; i++) {
+    gen_case part;
+    memset(&part, 0, sizeof part);
+    if (plan->part[i]->fn(c, b, &part)) return -1;
+    if (k->argc + part.argc > GEN_MAX_ARGS) return -1;
+    for (int a = 0; a < part.argc; a++) memcpy(k->argv[k->argc++], part.argv[a], GEN_ARG_LEN);
+    k->labels |= part.labels;
+  }
+  return 0;
 }

@@ -79,7 +79,7 @@ static int send_outcome(int fd, const gen_outcome *o, int done) {
 
 /* The worker's loop: serve requests until the pipe closes. */
 static void worker_main(int in, int out, const gen_config *cfg, const gen_property *p,
-                        const gen_info *g) {
+                        const gen_plan *g) {
   req_head r;
   while (read_all(in, &r, sizeof r) == 0) {
     gen_choices c;
@@ -114,7 +114,7 @@ static void worker_main(int in, int out, const gen_config *cfg, const gen_proper
   }
 }
 
-int gen_worker_start(gen_worker *w, const gen_config *cfg, const gen_property *p, const gen_info *g,
+int gen_worker_start(gen_worker *w, const gen_config *cfg, const gen_property *p, const gen_plan *g,
                      char *msg, size_t cap) {
   int a[2], b[2];
   if (pipe(a)) return snprintf(msg, cap, "pipe: %s", strerror(errno)), -1;
@@ -218,7 +218,7 @@ int gen_worker_next(gen_worker *w, const gen_config *cfg, gen_outcome *o) {
 }
 
 int gen_worker_replay(gen_worker *w, const gen_config *cfg, const gen_property *p,
-                      const gen_info *g, const uint64_t *v, size_t n, gen_outcome *o) {
+                      const gen_plan *g, const uint64_t *v, size_t n, gen_outcome *o) {
   char msg[256];
   if (w->pid <= 0 && gen_worker_start(w, cfg, p, g, msg, sizeof msg)) {
     memset(o, 0, sizeof *o);

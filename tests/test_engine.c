@@ -278,7 +278,9 @@ static void test_catalogue(void) {
   for (int i = 0; i < n; i++) {
     const gen_property *p = prop_at(i);
     int ok = p && p->name && p->statement && p->statement[0] && p->source && p->source[0] &&
-             p->op && p->check && p->generator && gen_find(p->generator);
+             p->op && p->check && p->generator;
+    gen_plan plan;
+    ok = ok && gen_plan_resolve(p->generator, &plan) == 0;
     if (!ok) printf("property %d (%s) is incomplete\n", i, p && p->name ? p->name : "?");
     T_CHECK(ok);
     for (int j = 0; ok && j < i; j++)
