@@ -649,8 +649,8 @@ static const gen_info table[] = {
 
 /* The registry: this file's table and those of the generator files that
 ** serve particular parts of the catalogue. */
-extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[];
-extern const int gen_flat_count, gen_nested_count, gen_category_count;
+extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[], gen_nest_table[];
+extern const int gen_flat_count, gen_nested_count, gen_category_count, gen_nest_count;
 
 typedef struct gen_table {
   const gen_info *rows;
@@ -664,6 +664,7 @@ static const gen_table tables[] = {
     {gen_flat_table, &gen_flat_count},
     {gen_nested_table, &gen_nested_count},
     {gen_category_table, &gen_category_count},
+    {gen_nest_table, &gen_nest_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

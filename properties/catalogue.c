@@ -405,8 +405,8 @@ static const gen_property catalogue[] = {
 /* The registry: this file's table, then those of the other property
 ** files (by part of the paper), in that order. */
 extern const gen_property prop_flat_table[], prop_nested_table[], prop_category_table[],
-    prop_seeds_table[];
-extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count;
+    prop_seeds_table[], prop_nest_table[];
+extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count, prop_nest_count;
 
 typedef struct prop_table {
   const gen_property *rows;
@@ -418,7 +418,7 @@ static const int catalogue_count = (int)(sizeof catalogue / sizeof catalogue[0])
 static const prop_table tables[] = {
     {catalogue, &catalogue_count},           {prop_seeds_table, &prop_seeds_count},
     {prop_flat_table, &prop_flat_count},     {prop_nested_table, &prop_nested_count},
-    {prop_category_table, &prop_category_count},
+    {prop_category_table, &prop_category_count}, {prop_nest_table, &prop_nest_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

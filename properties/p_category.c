@@ -1,5 +1,5 @@
 /*
-** p_category.c -- the properties of the categories Tuple and Nest (INDEX.md §2, chapters 3 and 4).
+** p_category.c -- the properties of the category Tuple (INDEX.md §2, section 3.1).
 */
 #include "properties.h"
 
