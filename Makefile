@@ -7,6 +7,8 @@
 #                   pkg-config cannot find them
 #   make bench      build bench/*.c against the optimised oracle and run it
 #   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
+#   make mutants    build a program per planted bug and check that differential
+#                   fuzzing finds each one (tests/mutants.sh)
 #   make clean      remove build/ and bin/
 #
 # Sources are found by wildcard: oracle/*.c (libc only), cli/*.c, gen/*.c and
@@ -45,7 +47,11 @@ SAN_TESTS  := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # POSIX and the packages, and sees the oracle's and the CLI's headers.
 src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Igen -Iproperties -Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
-.PHONY: all test deps bench fuzz clean pkgcheck
+.PHONY: all test deps bench fuzz mutants clean pkgcheck
+
+# Planted bugs (oracle/*.c, `#ifdef LO_MUTANT_x`), one per mutant program.
+MUTANTS := COMPLEMENT_FLOOR COALESCE_SORTS COMPOSE_REST_FLOOR APPLY_LEX DIVIDE_COSIZE \
+           FILTER_KEEPS_ZERO STANDARD_KEEPS_ONE PUSHFORWARD_OFF_BY_ONE
 
 all: bin/layoutcheck
 
@@ -88,6 +94,15 @@ endif
 
 fuzz: bin/layoutcheck
 	./bin/layoutcheck fuzz --config CONFIG.yaml
+
+# A mutant: the whole program built with one planted bug.
+build/mut/%/layoutcheck: $(ORACLE_SRC) $(APP_SRC) $(MAIN_SRC) | pkgcheck
+	@mkdir -p $(@D)
+	$(CC) $(STD_FLAGS) -O1 -DLO_MUTANT_$* -Ioracle -Igen -Iproperties -Icli \
+	  -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
+
+mutants: bin/layoutcheck $(MUTANTS:%=build/mut/%/layoutcheck)
+	bash tests/mutants.sh bin/layoutcheck $(MUTANTS)
 
 deps:
 	@command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) || \

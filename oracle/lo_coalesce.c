@@ -31,7 +31,12 @@ int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_mode m[LO_MAX_LEAVES];
   lo_int size;
   if (lo_size(l, &size, err)) return err->code; /* merged shapes then fit */
+#ifdef LO_MUTANT_COALESCE_SORTS /* planted bug for `make mutants`: sorts first */
+  lo_modes_sort(m, lo_modes_of(l, m));
+  int n = lo_modes_coalesce(m, l->shape.len);
+#else
   int n = lo_modes_coalesce(m, lo_modes_of(l, m));
+#endif
   lo_layout_from_modes(out, m, n);
   return LO_OK;
 }
@@ -87,7 +92,11 @@ int lo_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_mode m[LO_MAX_LEAVES];
   int n = lo_modes_of(l, m), k = 0;
   for (int i = 0; i < n; i++)
+#ifdef LO_MUTANT_FILTER_KEEPS_ZERO /* planted bug for `make mutants`: keeps broadcasts */
+    if (m[i].s != 1) m[k++] = m[i];
+#else
     if (m[i].d != 0 && m[i].s != 1) m[k++] = m[i];
+#endif
   k = lo_modes_coalesce(m, k);
   lo_layout_from_modes(out, m, k);
   return LO_OK;

@@ -24,7 +24,11 @@ static int chain_complement(const lo_mode *m, int n, lo_int n_target, lo_mode *c
     if (lo_mul(m[i].s, m[i].d, &cur, "complement extent", err)) return err->code;
   }
   if (n_target >= 0) {
+#ifdef LO_MUTANT_COMPLEMENT_FLOOR /* planted bug for `make mutants`: rounds down */
+    c[*k].s = n_target / cur;
+#else
     c[*k].s = lo_ceil_div(n_target, cur);
+#endif
     c[*k].d = cur;
     (*k)++;
   }

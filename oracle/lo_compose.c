@@ -69,7 +69,11 @@ static int compose_mode(const lo_mode *a, int na, lo_int s, lo_int d, lo_mode *r
       (*nr)++;
     }
     rest_s /= take;
+#ifdef LO_MUTANT_COMPOSE_REST_FLOOR /* planted bug for `make mutants`: rounds down */
+    rest_d = rest_d / as;
+#else
     rest_d = lo_ceil_div(rest_d, as);
+#endif
   }
   if (rest_s != 1 || *nr == 0) {
     if (*nr >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many modes");

@@ -18,8 +18,13 @@ static int pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *
 static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   lo_int n;
   lo_layout bc, bb;
+#ifdef LO_MUTANT_DIVIDE_COSIZE /* planted bug for `make mutants`: against cosize(A) */
+  if (lo_cosize(a, &n, err) || lo_complement(b, n, &bc, err) || pair(b, &bc, &bb, err))
+    return err->code;
+#else
   if (lo_size(a, &n, err) || lo_complement(b, n, &bc, err) || pair(b, &bc, &bb, err))
     return err->code;
+#endif
   return lo_composition(a, &bb, out, err);
 }
 

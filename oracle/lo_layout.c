@@ -135,6 +135,17 @@ int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err) {
     *out = 0;
     return LO_OK;
   }
+#ifdef LO_MUTANT_APPLY_LEX /* planted bug for `make mutants`: last mode fastest */
+  for (int i = n - 1; i >= 0; i--) {
+    lo_int s = l->shape.leaf[i];
+    lo_int c = i == 0 ? x : x % s;
+    x = i == 0 ? 0 : x / s;
+    if (lo_mul(c, l->stride[i], &t, "apply", err)) return err->code;
+    if (lo_add(r, t, &r, "apply", err)) return err->code;
+  }
+  *out = r;
+  return LO_OK;
+#endif
   for (int i = 0; i < n; i++) {
     lo_int s = l->shape.leaf[i];
     lo_int c = i == n - 1 ? x : x % s;

@@ -116,7 +116,11 @@ int lo_morphism_of_layout(const lo_layout *l, lo_morphism *out, lo_err *err) {
   int rankin[2 * LO_MAX_LEAVES + 1], nt = 0;
   lo_int t[2 * LO_MAX_LEAVES];
   for (int j = 1; j <= ntp; j++) {
+#ifdef LO_MUTANT_STANDARD_KEEPS_ONE /* planted bug for `make mutants`: keeps 1s */
+    if (1) {
+#else
     if (j % 2 == 0 || tp[j - 1] != 1) {
+#endif
       t[nt++] = tp[j - 1];
       rankin[j] = nt;
     } else {

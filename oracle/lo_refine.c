@@ -178,7 +178,12 @@ int lo_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_morphism *out, l
   }
   for (int i = 0; i < f->dom.len; i++) {
     if (nmap + q[i].len > LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many entries");
-    for (int k = 0; k < q[i].len; k++) r.map[nmap++] = f->map[i] ? first[f->map[i] - 1] + k + 1 : 0;
+    for (int k = 0; k < q[i].len; k++)
+#ifdef LO_MUTANT_PUSHFORWARD_OFF_BY_ONE /* planted bug for `make mutants`: a 0-based slip */
+      r.map[nmap++] = f->map[i] ? first[f->map[i] - 1] + k : 0;
+#else
+      r.map[nmap++] = f->map[i] ? first[f->map[i] - 1] + k + 1 : 0;
+#endif
   }
   r.dom = *sp;
   *out = r;

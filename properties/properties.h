@@ -13,6 +13,13 @@ int prop_count(void);
 const gen_property *prop_at(int i);
 const gen_property *prop_find(const char *name);
 
+/* Health of a run: the labels a property's generator should produce, and
+** a warning (into buf) when a run of at least 200 cases discarded more
+** than half of them or never saw one of those labels.  Returns 1 when it
+** wrote a warning. */
+uint32_t prop_expected_labels(const gen_property *p);
+int      prop_health(const gen_property *p, const gen_result *r, char *buf, size_t cap);
+
 /* ---------------------------------------------------------- check helpers
 ** Each returns 0, or nonzero after writing the reason into x->msg: the
 ** caller returns GEN_FAIL (an argument that does not parse is a defect of

@@ -1,0 +1,22 @@
+/*
+** fuzz_sut.h -- the differential run against a system under test.
+*/
+#ifndef FUZZ_SUT_H
+#define FUZZ_SUT_H
+
+#include "config.h"
+#include "db.h"
+#include "gen.h"
+
+/* Run the differential properties of c->sut_ops (all known ops when empty)
+** against c->sut, storing disagreements in d under run run_id; prints a
+** table.  *failures gets the number of disagreements.  0, or 2 on a usage
+** or database error. */
+int sut_fuzz(const config *c, const gen_config *g, db *d, int64_t run_id, const char *seed,
+             int *failures);
+
+/* Ask c->sut again every open stored disagreement recorded for it; mark
+** the ones that now agree fixed. */
+int sut_replay(const config *c, const gen_config *g, db *d, int *still, int *fixed);
+
+#endif
