@@ -47,7 +47,7 @@ SAN_TESTS  := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # POSIX and the packages, and sees the oracle's and the CLI's headers.
 src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Igen -Iproperties -Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
-.PHONY: all test deps bench fuzz mutants clean pkgcheck
+.PHONY: all test deps bench fuzz mutants clean pkgcheck gpu
 
 # Planted bugs (oracle/*.c, `#ifdef LO_MUTANT_x`), one per mutant program.
 MUTANTS := COMPLEMENT_FLOOR COALESCE_SORTS COMPOSE_REST_FLOOR APPLY_LEX DIVIDE_COSIZE \
@@ -78,7 +78,8 @@ $(SAN_TESTS): build/san/tests/%: build/san/obj/tests/%.o $(SAN_ORACLE) build/san
 	@mkdir -p $(@D)
 	$(CC) $(SAN_FLAGS) $< $(SAN_ORACLE) build/san/libapp.a $(PKG_LIBS) -o $@
 
-test: build/san/layoutcheck $(SAN_TESTS)
+test: build/san/layoutcheck $(SAN_TESTS) build/mut/COALESCE_SORTS/layoutcheck \
+      build/mut/APPLY_LEX/layoutcheck build/mut/DIVIDE_COSIZE/layoutcheck
 	bash tests/run.sh build/san
 
 build/rel/bench: $(REL_BENCH) $(REL_ORACLE)
@@ -94,6 +95,28 @@ endif
 
 fuzz: bin/layoutcheck
 	./bin/layoutcheck fuzz --config CONFIG.yaml
+
+# The GPU stage: bin/layoutcheck-gpu, a standalone CUDA program (gpu/*.cu)
+# linked with the oracle and the generators only (no SQLite, no libyaml),
+# compiled as C by $(CC).  `make gpu` skips it with a message without nvcc.
+NVCC       ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
+NVCC_FLAGS := -O2 -std=c++17 -gencode arch=compute_90,code=sm_90 \
+              -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=compute_90
+GPU_OBJ    := $(call objs,gpu,$(ORACLE_SRC) gen/choice.c gen/generators.c $(wildcard gen/gen_*.c))
+
+gpu:
+	@if command -v $(NVCC) >/dev/null 2>&1; then $(MAKE) --no-print-directory bin/layoutcheck-gpu; \
+	else echo "gpu: nvcc not found (install the CUDA toolkit); skipping bin/layoutcheck-gpu"; fi
+
+bin/layoutcheck-gpu: $(wildcard gpu/*.cu) $(wildcard gpu/*.h) $(GPU_OBJ)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) -Ioracle -Igen -Igpu $(filter %.cu,$^) $(GPU_OBJ) -o $@
+
+build/gpu/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(STD_FLAGS) $(REL_FLAGS) -Ioracle -Igen -D_POSIX_C_SOURCE=200809L -MMD -MP -c $< -o $@
+
+-include $(GPU_OBJ:.o=.d)
 
 # A mutant: the whole program built with one planted bug.
 build/mut/%/layoutcheck: $(ORACLE_SRC) $(APP_SRC) $(MAIN_SRC) | pkgcheck

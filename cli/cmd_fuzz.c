@@ -8,6 +8,7 @@
 ** when one did, 2 on a usage, configuration or database error.
 */
 #include "cli.h"
+#include "fuzz_sut.h"
 #include "run_setup.h"
 
 #include "properties.h"
@@ -21,9 +22,10 @@
 
 static const char fuzz_usage[] =
     "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
-    "                        [--time SECONDS] [--db FILE] [--no-isolate]\n";
+    "                        [--time SECONDS] [--db FILE] [--no-isolate]\n"
+    "                        [--sut COMMAND [--ops OP,...]]\n";
 static const char replay_usage[] =
-    "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n";
+    "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB] [--sut COMMAND]\n";
 
 typedef struct fuzz_state {
   db *d;
@@ -86,8 +88,8 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s) 
   char msg[512], labels[512];
   printf("%-28s %-10s %7s %7s %7s %6s %7s  %s\n", "property", "kind", "cases", "passed", "discard",
          "failed", "seconds", "labels");
-  for (int i = 0; i < prop_count(); i++) {
-    const gen_property *p = prop_at(i);
+  for (int i = 0; i < run_property_count(); i++) {
+    const gen_property *p = run_property_at(i);
     if (fnmatch(c->property, p->name, 0) != 0) continue;
     if (p->kind == GEN_CONJECTURE && !c->include_conjectures) continue;
     gen_result r;
@@ -118,6 +120,22 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s) 
   return 0;
 }
 
+/* The differential run: replay the SUT's stored disagreements, then fuzz
+** it op by op.  Exit 0 when it agreed everywhere, 1 otherwise. */
+static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s) {
+  int still = 0, fixed = 0, found = 0;
+  printf("system under test: %s\nreplaying its stored disagreements\n", c->sut);
+  int rc = sut_replay(c, g, s->d, &still, &fixed);
+  printf("  %d still disagree, %d fixed\n", still, fixed);
+  if (rc == 0) rc = sut_fuzz(c, g, s->d, s->run_id, s->seed, &found);
+  char msg[512];
+  if (db_run_end(s->d, s->run_id, 0, found, msg, sizeof msg)) fprintf(stderr, "%s\n", msg);
+  db_close(s->d);
+  if (rc) return rc;
+  printf("%d disagreement%s\n", found + still, found + still == 1 ? "" : "s");
+  return found + still ? 1 : 0;
+}
+
 int cmd_fuzz(int argc, char **argv) {
   run_opts o;
   config c;
@@ -125,7 +143,9 @@ int cmd_fuzz(int argc, char **argv) {
   fuzz_state s;
   char msg[512], rev[64], dump[8192];
   memset(&s, 0, sizeof s);
-  if (run_parse_args(argc, argv, &o, NULL, fuzz_usage) || run_load_config(&o, &c)) return 2;
+  if (run_parse_args(argc, argv, &o, NULL, fuzz_usage) || run_load_config(&o, &c) ||
+      run_load_properties(&o, &c))
+    return 2;
   if (!c.has_seed) c.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   run_engine_config(&c, &g);
   g.progress = isatty(2);
@@ -136,7 +156,8 @@ int cmd_fuzz(int argc, char **argv) {
   }
   git_revision(rev, sizeof rev);
   if (config_dump(&c, dump, sizeof dump)) dump[0] = 0;
-  if (db_run_begin(s.d, s.seed, dump, rev[0] ? rev : NULL, NULL, &s.run_id, msg, sizeof msg)) {
+  if (db_run_begin(s.d, s.seed, dump, rev[0] ? rev : NULL, c.sut[0] ? c.sut : NULL, &s.run_id, msg,
+                   sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     db_close(s.d);
     return 2;
@@ -144,6 +165,7 @@ int cmd_fuzz(int argc, char **argv) {
   printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed, (long long)c.cases,
          c.db, (long long)s.run_id);
   int still = 0, refuted = 0, fixed = 0;
+  if (c.sut[0]) return fuzz_against_sut(&c, &g, &s);
   printf("replaying stored counterexamples\n");
   int rc = run_replay(s.d, s.run_id, &g, c.property, stdout, &still, &refuted, &fixed);
   printf("  %d still failing, %d conjectures still refuted, %d fixed\n", still, refuted, fixed);
@@ -162,14 +184,17 @@ int cmd_replay(int argc, char **argv) {
   gen_config g;
   db *d;
   char msg[512];
-  if (run_parse_args(argc, argv, &o, NULL, replay_usage) || run_load_config(&o, &c)) return 2;
+  if (run_parse_args(argc, argv, &o, NULL, replay_usage) || run_load_config(&o, &c) ||
+      run_load_properties(&o, &c))
+    return 2;
   run_engine_config(&c, &g);
   if (db_open(c.db, &d, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;
   }
   int still = 0, refuted = 0, fixed = 0;
-  int rc = run_replay(d, 0, &g, c.property, stdout, &still, &refuted, &fixed);
+  int rc = c.sut[0] ? sut_replay(&c, &g, d, &still, &fixed)
+                    : run_replay(d, 0, &g, c.property, stdout, &still, &refuted, &fixed);
   db_close(d);
   if (rc) return 2;
   printf("%d still failing (%d theorem, %d conjecture), %d fixed\n", still + refuted, still,

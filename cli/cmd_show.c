@@ -8,6 +8,7 @@
 
 #include "properties.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,7 +84,9 @@ int cmd_show(int argc, char **argv) {
   db_cex x;
   char msg[512], op[64];
   const char *id_text;
-  if (run_parse_args(argc, argv, &o, &id_text, show_usage) || run_load_config(&o, &c)) return 2;
+  if (run_parse_args(argc, argv, &o, &id_text, show_usage) || run_load_config(&o, &c) ||
+      run_load_properties(&o, &c))
+    return 2;
   char *end;
   long long id = id_text ? strtoll(id_text, &end, 10) : 0;
   if (!id_text || *end || id <= 0) return fputs(show_usage, stderr), 2;
@@ -111,12 +114,18 @@ int cmd_show(int argc, char **argv) {
   return 0;
 }
 
+static const char list_usage[] = "usage: layoutcheck list [--config FILE] [--property GLOB]\n";
+
 int cmd_list(int argc, char **argv) {
-  (void)argv;
-  if (argc > 1) return fputs("usage: layoutcheck list\n", stderr), 2;
+  run_opts o;
+  config c;
+  if (run_parse_args(argc, argv, &o, NULL, list_usage)) return 2;
+  if (o.db || o.seed || o.cases || o.time || o.no_isolate) return fputs(list_usage, stderr), 2;
+  if (run_load_config(&o, &c) || run_load_properties(&o, &c)) return 2;
   printf("%-28s %-10s %-22s %-40s %s\n", "property", "kind", "generator", "source", "statement");
-  for (int i = 0; i < prop_count(); i++) {
-    const gen_property *p = prop_at(i);
+  for (int i = 0; i < run_property_count(); i++) {
+    const gen_property *p = run_property_at(i);
+    if (o.property && fnmatch(o.property, p->name, 0) != 0) continue;
     printf("%-28s %-10s %-22s %-40s %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", p->generator, p->source,
            p->statement);

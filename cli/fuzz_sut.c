@@ -13,31 +13,51 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Is op in the comma-separated list (empty list: every op)? */
-static int selected(const char *list, const char *op) {
-  size_t n = strlen(op);
+/* Find op in the comma-separated list "OP[=MODE],..." (an empty list
+** selects every op, with its default comparison): 1 when selected, with
+** *mode set; 0 when not selected. */
+static int selected(const char *list, const diff_op *op, diff_mode *mode) {
+  size_t n = strlen(op->op);
+  *mode = op->mode;
   if (!list || !*list) return 1;
   for (const char *p = list; *p;) {
     const char *end = strchr(p, ',');
     size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len == n && strncmp(p, op, n) == 0) return 1;
+    if (len >= n && strncmp(p, op->op, n) == 0 && (len == n || p[n] == '=')) {
+      if (len > n) {
+        char m[32];
+        snprintf(m, sizeof m, "%.*s", (int)(len - n - 1), p + n + 1);
+        diff_mode_parse(m, mode); /* checked by check_ops */
+      }
+      return 1;
+    }
     if (!end) break;
     p = end + 1;
   }
   return 0;
 }
 
-/* Every name in the list must be an op differential fuzzing knows. */
+/* Every item of the list must name an op differential fuzzing knows, and
+** a comparison if it gives one. */
 static int check_ops(const char *list) {
   char buf[1024];
   snprintf(buf, sizeof buf, "%s", list ? list : "");
-  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ","))
+  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    char *eq = strchr(tok, '=');
+    diff_mode m;
+    if (eq) *eq++ = 0;
+    if (eq && diff_mode_parse(eq, &m)) {
+      fprintf(stderr, "--ops: comparison '%s' for %s: expected exact, function or coalesced\n", eq,
+              tok);
+      return -1;
+    }
     if (!diff_op_find(tok)) {
       fprintf(stderr, "--ops: no generator for op '%s'; known:", tok);
       for (int i = 0; i < diff_op_count(); i++) fprintf(stderr, " %s", diff_op_at(i)->op);
       fprintf(stderr, "\n");
       return -1;
     }
+  }
   return 0;
 }
 
@@ -80,8 +100,9 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
          "differ", "seconds");
   for (int i = 0; i < diff_op_count(); i++) {
     const diff_op *op = diff_op_at(i);
-    if (!selected(c->sut_ops, op->op)) continue;
-    diff_target t = {op, op->mode, s, 0};
+    diff_mode mode;
+    if (!selected(c->sut_ops, op, &mode)) continue;
+    diff_target t = {op, mode, s, 0};
     gen_property p;
     char name[64];
     gen_result r;
@@ -110,6 +131,7 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
 }
 
 typedef struct replay_sut {
+  const config *c;
   db *d;
   sut *s;
   const gen_config *g;
@@ -126,7 +148,9 @@ static int replay_request(const db_cex *c, void *ud) {
     printf("  #%lld %s: stored input does not parse; left as it is\n", (long long)c->id, c->input);
     return 0;
   }
-  diff_target t = {dop, dop->mode, r->s, 0};
+  diff_mode mode;
+  if (!selected(r->c->sut_ops, dop, &mode)) mode = dop->mode;
+  diff_target t = {dop, mode, r->s, 0};
   gen_property p;
   char name[64];
   diff_property(&t, &p, name, sizeof name);
@@ -149,7 +173,7 @@ int sut_replay(const config *c, const gen_config *g, db *d, int *still, int *fix
   char msg[512];
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return 2;
-  replay_sut r = {d, s, g, 0, 0, 0};
+  replay_sut r = {c, d, s, g, 0, 0, 0};
   int rc = db_each_cex(d, "sut.*", c->sut, "open", replay_request, &r, msg, sizeof msg);
   sut_free(s);
   if (rc < 0) fprintf(stderr, "%s\n", msg);

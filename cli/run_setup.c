@@ -4,6 +4,7 @@
 */
 #include "run_setup.h"
 
+#include "conj_load.h"
 #include "properties.h"
 
 #include <errno.h>
@@ -29,6 +30,10 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
       slot = &o->cases;
     else if (!strcmp(a, "--time"))
       slot = &o->time;
+    else if (!strcmp(a, "--sut"))
+      slot = &o->sut;
+    else if (!strcmp(a, "--ops"))
+      slot = &o->ops;
     else if (!strcmp(a, "--no-isolate")) {
       o->no_isolate = 1;
       continue;
@@ -61,11 +66,17 @@ static int parse_u64(const char *name, const char *s, uint64_t *v) {
   return 0;
 }
 
+/* The configuration file of o: the one it names, else ./CONFIG.yaml when
+** it exists, else NULL. */
+static const char *config_file(const run_opts *o) {
+  if (o->config_path) return o->config_path;
+  return access("CONFIG.yaml", F_OK) == 0 ? "CONFIG.yaml" : NULL;
+}
+
 int run_load_config(const run_opts *o, config *c) {
   char msg[512];
   config_defaults(c);
-  const char *path = o->config_path;
-  if (!path && access("CONFIG.yaml", F_OK) == 0) path = "CONFIG.yaml";
+  const char *path = config_file(o);
   if (path && config_load(path, c, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;
@@ -90,6 +101,8 @@ int run_load_config(const run_opts *o, config *c) {
     c->time = t;
   }
   if (o->no_isolate) c->isolate = 0;
+  if (o->sut) snprintf(c->sut, sizeof c->sut, "%s", o->sut);
+  if (o->ops) snprintf(c->sut_ops, sizeof c->sut_ops, "%s", o->ops);
   return 0;
 }
 
@@ -108,7 +121,55 @@ void run_engine_config(const config *c, gen_config *g) {
   g->bounds.max_size = c->max_size;
 }
 
-const gen_property *run_find_property(const char *name) { return prop_find(name); }
+static conj_set *loaded; /* the user conjectures, or NULL */
+
+/* conj_taken_fn: the built-in property names. */
+static int is_builtin(const char *name, void *ud) {
+  (void)ud;
+  return prop_find(name) != NULL;
+}
+
+/* Load every conjecture file of c into one set; see run_setup.h. */
+int run_load_properties(const run_opts *o, const config *c) {
+  char msg[1024], path[2048];
+  const char *cfg = config_file(o), *slash = cfg ? strrchr(cfg, '/') : NULL;
+  run_free_properties();
+  if (c->n_conjecture_files == 0) return 0;
+  if (!(loaded = conj_set_new())) return fprintf(stderr, "out of memory\n"), 2;
+  for (int i = 0; i < c->n_conjecture_files; i++) {
+    const char *file = c->conjecture_files[i];
+    if (file[0] == '/' || !slash)
+      snprintf(path, sizeof path, "%s", file);
+    else
+      snprintf(path, sizeof path, "%.*s/%s", (int)(slash - cfg), cfg, file);
+    if (conj_set_load(loaded, path, is_builtin, NULL, msg, sizeof msg)) {
+      fprintf(stderr, "%s\n", msg);
+      run_free_properties();
+      return 2;
+    }
+  }
+  return 0;
+}
+
+/* Drop the loaded conjectures. */
+void run_free_properties(void) {
+  conj_set_free(loaded);
+  loaded = NULL;
+}
+
+/* The built-in properties, then the loaded ones. */
+int run_property_count(void) { return prop_count() + conj_set_count(loaded); }
+
+/* Property i of that list, or NULL past its end. */
+const gen_property *run_property_at(int i) {
+  return i < prop_count() ? prop_at(i) : conj_set_at(loaded, i - prop_count());
+}
+
+/* A built-in property first, else a loaded one. */
+const gen_property *run_find_property(const char *name) {
+  const gen_property *p = prop_find(name);
+  return p ? p : conj_set_find(loaded, name);
+}
 
 typedef struct replay_state {
   db *d;

@@ -15,7 +15,7 @@
 /* Options common to the run commands. */
 typedef struct run_opts {
   const char *config_path; /* NULL: CONFIG.yaml when it exists, else defaults */
-  const char *property, *db, *seed, *cases, *time;
+  const char *property, *db, *seed, *cases, *time, *sut, *ops;
   int no_isolate;
 } run_opts;
 
@@ -27,7 +27,18 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
 int run_load_config(const run_opts *o, config *c);
 /* The engine's configuration from the tool's. */
 void run_engine_config(const config *c, gen_config *g);
-/* The property of that name: built-in for now. */
+/* Load the user conjectures of c->conjecture_files (replacing any loaded
+** before).  A relative path is taken from the directory of the
+** configuration file that o names (or of ./CONFIG.yaml).  Returns 0, or 2
+** with "FILE:LINE:COLUMN: what" on stderr.  What is loaded lives until
+** run_free_properties or the end of the process. */
+int run_load_properties(const run_opts *o, const config *c);
+void run_free_properties(void);
+
+/* The properties: the built-in ones, then the loaded conjectures. */
+int run_property_count(void);
+const gen_property *run_property_at(int i);
+/* The property of that name, built-in or loaded; NULL if none. */
 const gen_property *run_find_property(const char *name);
 
 /* Re-check every stored open (or, with all, also fixed) counterexample of

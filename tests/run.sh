@@ -195,6 +195,10 @@ run_counted "README examples" bash tests/readme_examples.sh "$lc"
 
 echo "== fuzz, replay, show"
 run_counted "fuzz, replay, show" bash tests/fuzz_cli.sh "$lc"
+echo "== systems under test"
+run_counted "systems under test" bash tests/sut_cli.sh "$lc"
+echo "== planted mutants (a fast run)"
+run_counted "planted mutants" bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
 
 # --- 4. corpus ------------------------------------------------------------
 echo "== corpus"

@@ -142,6 +142,9 @@ static void test_repository_config(void) {
   want.seed = 20261121;
   want.has_seed = 1;
   want.cases = 2000;
+  want.n_conjecture_files = 1;
+  snprintf(want.conjecture_files[0], sizeof want.conjecture_files[0], "%s",
+           "corpus/conjectures/examples.yaml");
   T_EQ_STR(config_diff(&c, &want), NULL);
   T_EQ_INT(c.seed, 20261121);
   T_EQ_INT(c.cases, 2000);
@@ -149,7 +152,7 @@ static void test_repository_config(void) {
   T_EQ_STR(c.db, "results.db");
   T_CHECK(c.case_timeout == 2.0);
   T_CHECK(c.sut_timeout == 5.0);
-  T_EQ_INT(c.n_conjecture_files, 0);
+  T_EQ_INT(c.n_conjecture_files, 1);
   T_EQ_INT(c.gpu_layouts, 100000);
   T_EQ_STR(round_trip(&c), NULL);
 }

@@ -124,6 +124,28 @@ static void test_choices(void) {
   T_CHECK(gen_case_seed(1, "p", 0) != gen_case_seed(2, "p", 0));
 }
 
+/* 0 when s parses as a value of the oracle's syntax: a morphism, a
+** layout or tiler, an integer, a nested tuple or profile, or a list of
+** them separated by ';' (the item lists of `substitute`). */
+static int parses(const char *s, lo_err *e) {
+  char item[GEN_ARG_LEN];
+  const char *semi = strchr(s, ';');
+  if (semi) {
+    snprintf(item, sizeof item, "%.*s", (int)(semi - s), s);
+    return parses(item, e) || parses(semi + 1, e);
+  }
+  lo_layout l;
+  lo_morphism f;
+  lo_tuple t;
+  lo_int v;
+  switch (lo_kind_of(s)) {
+    case LO_KIND_MORPHISM: return lo_parse_morphism(s, &f, e);
+    case LO_KIND_LAYOUT:
+    case LO_KIND_TILER: return lo_parse_layout(s, &l, e);
+    default: return lo_parse_int(s, &v, e) == LO_OK ? 0 : lo_parse_profile(s, &t, e);
+  }
+}
+
 /* Every generator makes cases whose arguments parse, on many streams,
 ** including the all-zero one. */
 static void test_generators_total(void) {
@@ -143,17 +165,8 @@ static void test_generators_total(void) {
       if (info->fn(&c, &b, &k) == 0) {
         for (int a = 0; a < k.argc; a++) {
           lo_err e;
-          lo_layout l;
-          lo_morphism f;
-          lo_tuple t;
-          lo_int v;
           const char *s = k.argv[a];
-          /* a morphism, a layout, or a nested tuple (an integer is one);
-          ** a map "(1,*)" is a profile */
-          int rc = lo_kind_of(s) == LO_KIND_MORPHISM  ? lo_parse_morphism(s, &f, &e)
-                   : lo_kind_of(s) == LO_KIND_LAYOUT  ? lo_parse_layout(s, &l, &e)
-                   : lo_parse_int(s, &v, &e) == LO_OK ? 0
-                                                      : lo_parse_profile(s, &t, &e);
+          int rc = parses(s, &e);
           if (rc) {
             printf("generator %s made an argument that does not parse: %s (%s)\n", info->name, s,
                    e.msg);

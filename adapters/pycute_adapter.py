@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Adapter: NVIDIA's pycute as a system under test for `layoutcheck fuzz --sut`.
+
+Reads requests "OP ARG ARG..." from stdin, one per line, answers one line
+per request on stdout (flushed): the result in layoutcheck's canonical
+syntax, "error: MESSAGE" when pycute raises, or "error: unsupported op OP".
+
+    layoutcheck fuzz --sut 'python3 adapters/pycute_adapter.py'
+
+pycute is not part of this project: install it yourself (it ships with
+CUTLASS, under python/pycute) so that `import pycute` works.
+"""
+import sys
+
+try:
+    import pycute
+except ImportError as e:  # answer every request, so the run reports it
+    pycute = None
+    IMPORT_ERROR = str(e)
+
+
+# --------------------------------------------------------------- parsing
+
+class Parser:
+    """Recursive descent over layoutcheck's syntax (see the README)."""
+
+    def __init__(self, text):
+        self.s = text
+        self.i = 0
+
+    def skip(self):
+        while self.i < len(self.s) and self.s[self.i].isspace():
+            self.i += 1
+
+    def peek(self):
+        self.skip()
+        return self.s[self.i] if self.i < len(self.s) else ""
+
+    def take(self, c):
+        if self.peek() != c:
+            raise ValueError("expected %r at column %d" % (c, self.i + 1))
+        self.i += 1
+
+    def number(self):
+        self.skip()
+        j = self.i
+        while self.i < len(self.s) and self.s[self.i].isdigit():
+            self.i += 1
+        if j == self.i:
+            raise ValueError("expected an integer at column %d" % (j + 1))
+        return int(self.s[j:self.i])
+
+    def tuple(self):
+        """An integer, or a parenthesised tuple of tuples."""
+        if self.peek() != "(":
+            return self.number()
+        self.take("(")
+        items = []
+        if self.peek() == ")":
+            self.take(")")
+            return tuple(items)
+        while True:
+            items.append(self.tuple())
+            if self.peek() == ",":
+                self.take(",")
+                continue
+            self.take(")")
+            return tuple(items)
+
+    def layout(self):
+        shape = self.tuple()
+        if self.peek() != ":":  # a bare shape (in a tiler) is column-major
+            return pycute.make_layout(shape)
+        self.take(":")
+        return pycute.Layout(shape, self.tuple())
+
+    def value(self):
+        """A layout, a tiler <L,...>, or a tuple / integer."""
+        if self.peek() == "<":
+            self.take("<")
+            items = [self.layout()]
+            while self.peek() == ",":
+                self.take(",")
+                items.append(self.layout())
+            self.take(">")
+            return tuple(items)
+        start = self.i
+        t = self.tuple()
+        if self.peek() == ":":
+            self.i = start
+            return self.layout()
+        return t
+
+    def end(self):
+        if self.peek() != "":
+            raise ValueError("unexpected text at column %d" % (self.i + 1))
+
+
+def parse(text):
+    p = Parser(text)
+    v = p.value()
+    p.end()
+    return v
+
+
+# -------------------------------------------------------------- printing
+
+def fmt_tuple(t):
+    if isinstance(t, int):
+        return str(t)
+    return "(" + ",".join(fmt_tuple(x) for x in t) + ")"
+
+
+def fmt(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return str(v)
+    if isinstance(v, pycute.Layout):
+        return fmt_tuple(v.shape) + ":" + fmt_tuple(v.stride)
+    raise ValueError("cannot print %r" % (v,))
+
+
+# ------------------------------------------------------------------- ops
+
+def ops():
+    p = pycute
+    return {
+        "size": lambda L: p.size(L),
+        "cosize": lambda L: p.cosize(L),
+        "apply": lambda L, x: L(x),
+        "coalesce": lambda L, prof=None: p.coalesce(L, prof) if prof is not None else p.coalesce(L),
+        "filter": lambda L: p.filter(L),
+        "complement": lambda L, n=None: p.complement(L, n) if n is not None else p.complement(L),
+        "composition": lambda A, B: p.composition(A, B),
+        "logical_divide": lambda A, B: p.logical_divide(A, B),
+        "logical_product": lambda A, B: p.logical_product(A, B),
+        "zipped_divide": lambda A, B: p.zipped_divide(A, B),
+        "tiled_divide": lambda A, B: p.tiled_divide(A, B),
+        "zipped_product": lambda A, B: p.zipped_product(A, B),
+        "tiled_product": lambda A, B: p.tiled_product(A, B),
+        "right_inverse": lambda L: p.right_inverse(L),
+        "left_inverse": lambda L: p.left_inverse(L),
+    }
+
+
+def split(line):
+    """Words at white space outside brackets ("-->" does not nest)."""
+    words, depth, cur, i = [], 0, "", 0
+    while i < len(line):
+        c = line[i]
+        if line.startswith("-->", i):
+            cur += "-->"
+            i += 3
+            continue
+        if c in "(<[":
+            depth += 1
+        elif c in ")>]":
+            depth -= 1
+        if c.isspace() and depth == 0:
+            if cur:
+                words.append(cur)
+            cur = ""
+        else:
+            cur += c
+        i += 1
+    if cur:
+        words.append(cur)
+    return words
+
+
+def answer(line, table):
+    words = split(line)
+    if not words:
+        return "error: no op"
+    op, args = words[0], words[1:]
+    if pycute is None:
+        return "error: pycute is not installed (%s)" % IMPORT_ERROR
+    if op not in table:
+        return "error: unsupported op %s" % op
+    try:
+        return fmt(table[op](*[parse(a) for a in args]))
+    except Exception as e:  # pycute raises AssertionError, IndexError, ...
+        msg = ("%s: %s" % (type(e).__name__, e)).replace("\n", " ")
+        return "error: " + msg
+
+
+def main():
+    table = ops() if pycute is not None else {}
+    for raw in sys.stdin:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        sys.stdout.write(answer(line, table) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

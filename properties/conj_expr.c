@@ -1,0 +1,1107 @@
+/*
+** conj_expr.c -- the expression language of user conjectures (see
+** conj_expr.h): a tokenizer, a recursive-descent parser that builds and
+** type checks the tree as it goes, and an evaluator over lo_eval.
+*/
+#include "conj_expr.h"
+
+#include "lo.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_KIDS   8                 /* arguments of one call */
+#define MAX_NEST   256               /* depth of the parser's recursion */
+#define MAX_RESULT ((size_t)1 << 24) /* longest oracle answer read */
+#define SHOW_LEN   160               /* characters of a value in a message */
+
+/* ------------------------------------------------------------ the tree */
+
+typedef enum node_kind {
+  N_LITERAL, /* text: a value */
+  N_BOOL,    /* index: 0 or 1 */
+  N_VAR,     /* index: the variable */
+  N_CALL,    /* text: the op; kid: the arguments */
+  N_DEFINED,
+  N_FUNCTION,
+  N_COMPOSE, /* kid[0] . kid[1] */
+  N_EQ,
+  N_NE,
+  N_LT,
+  N_LE,
+  N_GT,
+  N_GE,
+  N_AND,
+  N_OR,
+  N_NOT,
+  N_IMPLIES
+} node_kind;
+
+typedef struct node {
+  node_kind kind;
+  conj_type type;
+  size_t start, end; /* the node's text: [start, end) */
+  char *text;        /* owned */
+  int index;
+  int n; /* kids */
+  struct node *kid[MAX_KIDS];
+} node;
+
+struct conj_expr {
+  char *text; /* the source */
+  node *root;
+};
+
+/* Free a node and its kids. */
+static void node_free(node *n) {
+  if (!n) return;
+  for (int i = 0; i < n->n; i++) node_free(n->kid[i]);
+  free(n->text);
+  free(n);
+}
+
+/* Predicate ops: they answer true or false. */
+static int is_predicate(const char *op) {
+  static const char *const named[] = {"congruent", "same_layout_function",
+                                      "mode_leq",  "tuple_divides",
+                                      "refines",   "disjoint_images"};
+  if (strncmp(op, "is_", 3) == 0) return 1;
+  for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+    if (strcmp(op, named[i]) == 0) return 1;
+  return 0;
+}
+
+/* Nonzero when op is in the oracle's op table; see conj_expr.h. */
+int conj_is_op(const char *op) {
+  for (int i = 0; i < lo_op_count(); i++)
+    if (strcmp(lo_op_at(i)->name, op) == 0) return 1;
+  return 0;
+}
+
+/* Nonzero when the oracle refuses argc arguments for op: lo_eval answers
+** "OP takes ..." before it reads any argument; the message goes to msg. */
+static int wrong_arity(const char *op, int argc, char *msg, size_t cap) {
+  const char *dummy[MAX_KIDS] = {"", "", "", "", "", "", "", ""};
+  char out[256];
+  size_t len = strlen(op);
+  int rc = lo_eval(op, argc, dummy, out, sizeof out);
+  if (rc != LO_EUNSUPPORTED || strncmp(out, op, len) != 0 || strncmp(out + len, " takes ", 7) != 0)
+    return 0;
+  snprintf(msg, cap, "%s", out);
+  return 1;
+}
+
+static const char *const keywords[] = {"and", "or", "not", "true", "false", "defined", "function"};
+
+/* Nonzero when s[0..len) is a keyword. */
+static int is_keyword(const char *s, size_t len) {
+  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    if (strlen(keywords[i]) == len && memcmp(keywords[i], s, len) == 0) return 1;
+  return 0;
+}
+
+/* Characters that start a name, and that continue one. */
+static int ident_start(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
+}
+static int ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
+
+/* Whether name can be a variable; see conj_expr.h. */
+int conj_check_var_name(const char *name, char *msg, size_t cap) {
+  size_t len = strlen(name);
+  int ok = len > 0 && ident_start(name[0]);
+  for (size_t i = 1; ok && i < len; i++) ok = ident_char(name[i]);
+  if (!ok)
+    snprintf(msg, cap, "'%.60s' is not a variable name (letters, digits and _, not first a digit)",
+             name);
+  else if (is_keyword(name, len))
+    snprintf(msg, cap, "'%s' is a keyword, not a variable name", name);
+  else if (conj_is_op(name))
+    snprintf(msg, cap, "'%.60s' is an op, not a variable name", name);
+  return ok && !is_keyword(name, len) && !conj_is_op(name) ? 0 : -1;
+}
+
+/* The type for messages: "a value", "a boolean", "a function". */
+const char *conj_type_name(conj_type t) {
+  return t == CONJ_BOOL ? "a boolean" : t == CONJ_FUNCTION ? "a function" : "a value";
+}
+
+/* ------------------------------------------------------------ tokens */
+
+typedef enum tok_kind {
+  T_END,
+  T_INT,
+  T_IDENT,
+  T_QUOTED,
+  T_LP,
+  T_RP,
+  T_COMMA,
+  T_DOT,
+  T_EQ,
+  T_NE,
+  T_LT,
+  T_LE,
+  T_GT,
+  T_GE,
+  T_IMPLIES
+} tok_kind;
+
+typedef struct token {
+  tok_kind kind;
+  size_t start, len;
+} token;
+
+typedef struct parser {
+  const char *s;
+  size_t pos; /* after the current token */
+  token tok;  /* the current token */
+  const char *const *vars;
+  int nvars;
+  int nest;
+  conj_error *err;
+  int failed;
+} parser;
+
+/* Record the first error, at offset; returns NULL for the callers. */
+static node *perr(parser *p, size_t offset, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static node *perr(parser *p, size_t offset, const char *fmt, ...) {
+  if (p->failed) return NULL;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+  va_end(ap);
+  p->err->offset = offset;
+  p->failed = 1;
+  return NULL;
+}
+
+/* Describe the current token for "found ..." (into buf). */
+static const char *tok_desc(const parser *p, char *buf, size_t cap) {
+  if (p->tok.kind == T_END) return "the end";
+  size_t len = p->tok.len > 40 ? 40 : p->tok.len;
+  snprintf(buf, cap, "'%.*s%s'", (int)len, p->s + p->tok.start, len < p->tok.len ? "..." : "");
+  return buf;
+}
+
+/* Move to the next token; 0, or -1 on a character no token starts with. */
+static int lex(parser *p) {
+  const char *s = p->s;
+  size_t i = p->pos;
+  while (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') i++;
+  token t = {T_END, i, 0};
+  char c = s[i];
+  if (!c) {
+    t.kind = T_END;
+  } else if (c >= '0' && c <= '9') {
+    t.kind = T_INT;
+    while (s[i + t.len] >= '0' && s[i + t.len] <= '9') t.len++;
+    if (ident_char(s[i + t.len])) return perr(p, i, "a name cannot start with a digit"), -1;
+  } else if (ident_start(c)) {
+    t.kind = T_IDENT;
+    while (ident_char(s[i + t.len])) t.len++;
+  } else if (c == '\'') {
+    const char *close = strchr(s + i + 1, '\'');
+    if (!close) return perr(p, i, "unterminated quoted literal: no closing '"), -1;
+    t.kind = T_QUOTED;
+    t.len = (size_t)(close - (s + i)) + 1;
+  } else {
+    static const struct {
+      const char *text;
+      tok_kind kind;
+    } punct[] = {{"==", T_EQ}, {"!=", T_NE},   {"=>", T_IMPLIES}, {"<=", T_LE},
+                 {">=", T_GE}, {"<", T_LT},    {">", T_GT},       {"(", T_LP},
+                 {")", T_RP},  {",", T_COMMA}, {".", T_DOT}};
+    for (size_t k = 0; k < sizeof punct / sizeof punct[0] && !t.len; k++) {
+      size_t n = strlen(punct[k].text);
+      if (strncmp(s + i, punct[k].text, n) == 0) {
+        t.kind = punct[k].kind;
+        t.len = n;
+      }
+    }
+    if (!t.len) {
+      if (c == '=') return perr(p, i, "'=' alone: write '==' to compare, '=>' for implies"), -1;
+      if (c == '"') return perr(p, i, "quote literals with ', not \""), -1;
+      unsigned char u = (unsigned char)c;
+      if (u < 0x20 || u >= 0x7F) return perr(p, i, "unexpected byte 0x%02X", u), -1;
+      return perr(p, i, "unexpected character '%c'", c), -1;
+    }
+  }
+  p->tok = t;
+  p->pos = i + t.len;
+  return 0;
+}
+
+/* Nonzero when the current token is the identifier word. */
+static int at_word(const parser *p, const char *word) {
+  return p->tok.kind == T_IDENT && p->tok.len == strlen(word) &&
+         memcmp(p->s + p->tok.start, word, p->tok.len) == 0;
+}
+
+/* ------------------------------------------------------------ parsing */
+
+/* A new node of kind and type spanning [start, end); NULL when out of
+** memory (recorded as an error). */
+static node *new_node(parser *p, node_kind kind, conj_type type, size_t start, size_t end) {
+  node *n = calloc(1, sizeof *n);
+  if (!n) return perr(p, start, "out of memory");
+  n->kind = kind;
+  n->type = type;
+  n->start = start;
+  n->end = end;
+  return n;
+}
+
+/* Require kid k of n to have type want, else an error at the kid naming
+** what. */
+static int want_type(parser *p, const node *kid, conj_type want, const char *what) {
+  if (kid->type == want) return 0;
+  perr(p, kid->start, "%s, found %s", what, conj_type_name(kid->type));
+  return -1;
+}
+
+static node *parse_expr(parser *p);
+
+/* A node with kids a (and b when not NULL) spanning both; takes them. */
+static node *join(parser *p, node_kind kind, conj_type type, node *a, node *b) {
+  node *n = new_node(p, kind, type, a->start, b ? b->end : a->end);
+  if (!n) {
+    node_free(a);
+    node_free(b);
+    return NULL;
+  }
+  n->kid[n->n++] = a;
+  if (b) n->kid[n->n++] = b;
+  return n;
+}
+
+/* The text of a quoted literal s[0..len) in canonical form where it is a
+** layout, tuple or morphism (malloc'd). */
+static char *canonical(const char *s, size_t len) {
+  char *raw = malloc(len + 1), out[4096];
+  if (!raw) return NULL;
+  memcpy(raw, s, len);
+  raw[len] = 0;
+  lo_err e;
+  int ok = 0;
+  lo_kind kind = lo_kind_of(raw);
+  if (kind == LO_KIND_LAYOUT) {
+    lo_layout l;
+    ok = lo_parse_layout(raw, &l, &e) == LO_OK && lo_print_layout(&l, out, sizeof out) == LO_OK;
+  } else if (kind == LO_KIND_TUPLE) {
+    lo_tuple t;
+    ok = lo_parse_tuple(raw, &t, &e) == LO_OK && lo_print_tuple(&t, out, sizeof out) == LO_OK;
+  } else if (kind == LO_KIND_MORPHISM) {
+    lo_morphism f;
+    ok = lo_parse_morphism(raw, &f, &e) == LO_OK && lo_print_morphism(&f, out, sizeof out) == LO_OK;
+  }
+  if (!ok) return raw;
+  free(raw);
+  return strdup(out);
+}
+
+/* The arguments of a call whose name is the current token: '(' args ')'.
+** Fills n's kids and end. */
+static node *parse_args(parser *p, node *n, const char *name) {
+  if (lex(p) || lex(p)) return node_free(n), NULL; /* the name, then '(' */
+  if (p->tok.kind != T_RP) {
+    for (;;) {
+      if (n->n == MAX_KIDS) {
+        perr(p, p->tok.start, "%s: more than %d arguments", name, MAX_KIDS);
+        return node_free(n), NULL;
+      }
+      node *a = parse_expr(p);
+      if (!a) return node_free(n), NULL;
+      n->kid[n->n++] = a;
+      if (p->tok.kind != T_COMMA) break;
+      if (lex(p)) return node_free(n), NULL;
+    }
+  }
+  if (p->tok.kind != T_RP) {
+    char d[64];
+    perr(p, p->tok.start, "expected ',' or ')' in the arguments of %s, found %s", name,
+         tok_desc(p, d, sizeof d));
+    return node_free(n), NULL;
+  }
+  n->end = p->pos;
+  if (lex(p)) return node_free(n), NULL;
+  return n;
+}
+
+/* name(...) where name is the current identifier and '(' follows. */
+static node *parse_call(parser *p, const char *name) {
+  size_t start = p->tok.start;
+  char msg[256];
+  int is_defined = strcmp(name, "defined") == 0, is_function = strcmp(name, "function") == 0;
+  if (!is_defined && !is_function && !conj_is_op(name)) {
+    for (int i = 0; i < p->nvars; i++)
+      if (strcmp(p->vars[i], name) == 0)
+        return perr(p, start, "'%s' is a variable, not an op", name);
+    return perr(p, start, "unknown op '%s' (layoutcheck eval --list shows the ops)", name);
+  }
+  node *n = new_node(p,
+                     is_defined    ? N_DEFINED
+                     : is_function ? N_FUNCTION
+                                   : N_CALL,
+                     is_defined    ? CONJ_BOOL
+                     : is_function ? CONJ_FUNCTION
+                                   : CONJ_VALUE,
+                     start, start);
+  if (!n) return NULL;
+  if (!(n->text = strdup(name))) return node_free(n), perr(p, start, "out of memory");
+  if (!(n = parse_args(p, n, name))) return NULL;
+  if ((is_defined || is_function) && n->n != 1) {
+    perr(p, start, "%s takes one argument (%d given)", name, n->n);
+    return node_free(n), NULL;
+  }
+  if (is_function) {
+    if (want_type(p, n->kid[0], CONJ_VALUE, "function(E) needs a layout value E")) goto fail;
+    return n;
+  }
+  if (is_defined) return n;
+  for (int i = 0; i < n->n; i++) {
+    if (n->kid[i]->type == CONJ_VALUE) continue;
+    perr(p, n->kid[i]->start, "argument %d of %s is %s; ops take values", i + 1, name,
+         conj_type_name(n->kid[i]->type));
+    goto fail;
+  }
+  if (wrong_arity(name, n->n, msg, sizeof msg)) {
+    perr(p, start, "%s", msg);
+    goto fail;
+  }
+  if (is_predicate(name)) n->type = CONJ_BOOL;
+  return n;
+fail:
+  node_free(n);
+  return NULL;
+}
+
+/* An identifier: a keyword literal, a call or a variable. */
+static node *parse_name(parser *p) {
+  token t = p->tok;
+  char name[128];
+  if (t.len >= sizeof name)
+    return perr(p, t.start, "name longer than %zu characters", sizeof name - 1);
+  memcpy(name, p->s + t.start, t.len);
+  name[t.len] = 0;
+  if (!strcmp(name, "true") || !strcmp(name, "false")) {
+    node *n = new_node(p, N_BOOL, CONJ_BOOL, t.start, t.start + t.len);
+    if (n) n->index = name[0] == 't';
+    if (n && lex(p)) return node_free(n), NULL;
+    return n;
+  }
+  if (is_keyword(name, t.len) && strcmp(name, "defined") && strcmp(name, "function")) {
+    char d[64];
+    return perr(p, t.start, "expected an operand, found %s", tok_desc(p, d, sizeof d));
+  }
+  size_t after = t.start + t.len;
+  while (p->s[after] == ' ' || p->s[after] == '\t' || p->s[after] == '\n' || p->s[after] == '\r')
+    after++;
+  if (p->s[after] == '(') return parse_call(p, name);
+  if (!strcmp(name, "defined") || !strcmp(name, "function"))
+    return perr(p, t.start, "%s needs an argument: %s(...)", name, name);
+  for (int i = 0; i < p->nvars; i++) {
+    if (strcmp(p->vars[i], name) != 0) continue;
+    node *n = new_node(p, N_VAR, CONJ_VALUE, t.start, t.start + t.len);
+    if (n) n->index = i;
+    if (n && lex(p)) return node_free(n), NULL;
+    return n;
+  }
+  if (conj_is_op(name)) return perr(p, t.start, "'%s' is an op: call it as %s(...)", name, name);
+  char list[160] = "";
+  for (int i = 0; i < p->nvars; i++) {
+    size_t len = strlen(list);
+    snprintf(list + len, sizeof list - len, "%s%s", i ? ", " : "", p->vars[i]);
+  }
+  return perr(p, t.start, "unknown variable '%s' (%s%s)", name,
+              p->nvars ? "the variables are " : "there are no variables", list);
+}
+
+/* primary: a literal, a name, a call or a parenthesized expression. */
+static node *parse_primary(parser *p) {
+  token t = p->tok;
+  char d[64];
+  if (t.kind == T_IDENT) return parse_name(p);
+  if (t.kind == T_LP) {
+    if (lex(p)) return NULL;
+    node *n = parse_expr(p);
+    if (!n) return NULL;
+    if (p->tok.kind != T_RP) {
+      perr(p, p->tok.start, "expected ')' to close the '(' at offset %zu, found %s", t.start + 1,
+           tok_desc(p, d, sizeof d));
+      return node_free(n), NULL;
+    }
+    if (lex(p)) return node_free(n), NULL;
+    return n;
+  }
+  if (t.kind == T_INT) {
+    lo_int v = 0;
+    for (size_t i = 0; i < t.len; i++) {
+      int digit = p->s[t.start + i] - '0';
+      if (v > (INT64_MAX - digit) / 10)
+        return perr(p, t.start, "integer too large (at most 2^63-1)");
+      v = v * 10 + digit;
+    }
+    node *n = new_node(p, N_LITERAL, CONJ_VALUE, t.start, t.start + t.len);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%lld", (long long)v);
+    if (n && !(n->text = strdup(buf))) return node_free(n), perr(p, t.start, "out of memory");
+    if (n && lex(p)) return node_free(n), NULL;
+    return n;
+  }
+  if (t.kind == T_QUOTED) {
+    const char *body = p->s + t.start + 1;
+    size_t len = t.len - 2;
+    if (len == 0) return perr(p, t.start, "empty quoted literal");
+    int is_bool = (len == 4 && !memcmp(body, "true", 4)) || (len == 5 && !memcmp(body, "false", 5));
+    node *n = new_node(p, is_bool ? N_BOOL : N_LITERAL, is_bool ? CONJ_BOOL : CONJ_VALUE, t.start,
+                       t.start + t.len);
+    if (!n) return NULL;
+    if (is_bool)
+      n->index = body[0] == 't';
+    else if (!(n->text = canonical(body, len)))
+      return node_free(n), perr(p, t.start, "out of memory");
+    if (lex(p)) return node_free(n), NULL;
+    return n;
+  }
+  return perr(p, t.start, "expected an operand, found %s", tok_desc(p, d, sizeof d));
+}
+
+/* Enter one level of recursion; -1 (an error) past MAX_NEST. */
+static int enter(parser *p) {
+  if (++p->nest <= MAX_NEST) return 0;
+  perr(p, p->tok.start, "nested too deeply");
+  return -1;
+}
+
+/* compose := primary [ '.' compose ] */
+static node *parse_compose(parser *p) {
+  if (enter(p)) return NULL;
+  node *a = parse_primary(p), *b;
+  if (a && p->tok.kind == T_DOT) {
+    size_t at = p->tok.start;
+    if (lex(p) || !(b = parse_compose(p))) {
+      node_free(a);
+      a = NULL;
+    } else if (a->type != CONJ_FUNCTION || b->type != CONJ_FUNCTION) {
+      node *bad = a->type != CONJ_FUNCTION ? a : b;
+      perr(p, bad->start, "'.' (at offset %zu) composes functions, found %s; write function(...)",
+           at + 1, conj_type_name(bad->type));
+      node_free(a);
+      node_free(b);
+      a = NULL;
+    } else {
+      a = join(p, N_COMPOSE, CONJ_FUNCTION, a, b);
+    }
+  }
+  p->nest--;
+  return a;
+}
+
+/* cmp := compose [ op compose ] */
+static node *parse_cmp(parser *p) {
+  node *a = parse_compose(p), *b;
+  if (!a) return NULL;
+  tok_kind k = p->tok.kind;
+  if (k != T_EQ && k != T_NE && k != T_LT && k != T_LE && k != T_GT && k != T_GE) return a;
+  token op = p->tok;
+  if (lex(p) || !(b = parse_compose(p))) return node_free(a), NULL;
+  k = p->tok.kind;
+  if (k == T_EQ || k == T_NE || k == T_LT || k == T_LE || k == T_GT || k == T_GE) {
+    perr(p, p->tok.start, "comparisons do not chain: use 'and' or parentheses");
+    goto fail;
+  }
+  node_kind kind = op.kind == T_EQ   ? N_EQ
+                   : op.kind == T_NE ? N_NE
+                   : op.kind == T_LT ? N_LT
+                   : op.kind == T_LE ? N_LE
+                   : op.kind == T_GT ? N_GT
+                                     : N_GE;
+  if ((kind == N_EQ || kind == N_NE) && a->type != b->type) {
+    perr(p, op.start, "'%.*s' compares %s with %s", (int)op.len, p->s + op.start,
+         conj_type_name(a->type), conj_type_name(b->type));
+    goto fail;
+  }
+  if (kind != N_EQ && kind != N_NE) {
+    node *bad = a->type != CONJ_VALUE ? a : b->type != CONJ_VALUE ? b : NULL;
+    if (bad) {
+      perr(p, bad->start, "'%.*s' compares integer values, found %s", (int)op.len, p->s + op.start,
+           conj_type_name(bad->type));
+      goto fail;
+    }
+  }
+  return join(p, kind, CONJ_BOOL, a, b);
+fail:
+  node_free(a);
+  node_free(b);
+  return NULL;
+}
+
+/* not := 'not' not | cmp */
+static node *parse_not(parser *p) {
+  if (!at_word(p, "not")) return parse_cmp(p);
+  size_t start = p->tok.start;
+  if (enter(p) || lex(p)) return NULL;
+  node *a = parse_not(p);
+  p->nest--;
+  if (!a) return NULL;
+  if (want_type(p, a, CONJ_BOOL, "'not' needs a boolean")) return node_free(a), NULL;
+  node *n = join(p, N_NOT, CONJ_BOOL, a, NULL);
+  if (n) n->start = start;
+  return n;
+}
+
+/* A left-grouping chain of word (and, or) over operands parsed by sub. */
+static node *parse_chain(parser *p, const char *word, node_kind kind, node *(*sub)(parser *)) {
+  node *a = sub(p), *b;
+  while (a && at_word(p, word)) {
+    char what[64];
+    snprintf(what, sizeof what, "'%s' needs booleans on both sides", word);
+    if (want_type(p, a, CONJ_BOOL, what) || lex(p) || !(b = sub(p))) return node_free(a), NULL;
+    if (want_type(p, b, CONJ_BOOL, what)) {
+      node_free(a);
+      node_free(b);
+      return NULL;
+    }
+    a = join(p, kind, CONJ_BOOL, a, b);
+  }
+  return a;
+}
+
+/* and := not { 'and' not };  or := and { 'or' and } */
+static node *parse_and(parser *p) { return parse_chain(p, "and", N_AND, parse_not); }
+static node *parse_or(parser *p) { return parse_chain(p, "or", N_OR, parse_and); }
+
+/* expr := or [ '=>' expr ] */
+static node *parse_expr(parser *p) {
+  if (enter(p)) return NULL;
+  node *a = parse_or(p), *b;
+  if (a && p->tok.kind == T_IMPLIES) {
+    const char *what = "'=>' needs booleans on both sides";
+    if (want_type(p, a, CONJ_BOOL, what) || lex(p) || !(b = parse_expr(p))) {
+      node_free(a);
+      a = NULL;
+    } else if (want_type(p, b, CONJ_BOOL, what)) {
+      node_free(a);
+      node_free(b);
+      a = NULL;
+    } else {
+      a = join(p, N_IMPLIES, CONJ_BOOL, a, b);
+    }
+  }
+  p->nest--;
+  return a;
+}
+
+/* Tokenize, parse and type check text; see conj_expr.h. */
+int conj_compile(const char *text, const char *const *vars, int nvars, conj_expr **out,
+                 conj_error *err) {
+  parser p = {.s = text, .vars = vars, .nvars = nvars, .err = err};
+  memset(err, 0, sizeof *err);
+  *out = NULL;
+  if (nvars < 0 || nvars > CONJ_MAX_VARS) {
+    snprintf(err->msg, sizeof err->msg, "more than %d variables", CONJ_MAX_VARS);
+    return -1;
+  }
+  if (lex(&p)) return -1;
+  if (p.tok.kind == T_END) return perr(&p, p.tok.start, "empty expression"), -1;
+  node *root = parse_expr(&p);
+  if (root && p.tok.kind != T_END) {
+    char d[64];
+    perr(&p, p.tok.start, "expected an operator or the end, found %s", tok_desc(&p, d, sizeof d));
+    node_free(root);
+    return -1;
+  }
+  if (!root) return -1;
+  conj_expr *e = malloc(sizeof *e);
+  if (!e || !(e->text = strdup(text))) {
+    free(e);
+    node_free(root);
+    snprintf(err->msg, sizeof err->msg, "out of memory");
+    return -1;
+  }
+  e->root = root;
+  *out = e;
+  return 0;
+}
+
+/* Free a compiled expression (NULL is allowed). */
+void conj_expr_free(conj_expr *e) {
+  if (!e) return;
+  node_free(e->root);
+  free(e->text);
+  free(e);
+}
+
+/* The type of the root. */
+conj_type conj_expr_type(const conj_expr *e) { return e->root->type; }
+
+/* The leftmost call at depth d below n, or NULL. */
+static const node *call_at_depth(const node *n, int d) {
+  if (d == 0) return n->kind == N_CALL ? n : NULL;
+  for (int i = 0; i < n->n; i++) {
+    const node *c = call_at_depth(n->kid[i], d - 1);
+    if (c) return c;
+  }
+  return NULL;
+}
+
+/* The least deep call, leftmost among equals; see conj_expr.h. */
+const char *conj_expr_op(const conj_expr *e) {
+  for (int d = 0; d <= 2 * MAX_NEST + 2; d++) {
+    const node *c = call_at_depth(e->root, d);
+    if (c) return c->text;
+  }
+  return NULL;
+}
+
+/* ------------------------------------------------------------ values */
+
+typedef struct val {
+  conj_type type;
+  int b;      /* CONJ_BOOL */
+  char *s;    /* CONJ_VALUE (owned) */
+  int64_t *f; /* CONJ_FUNCTION (owned) */
+  size_t n;   /* length of f */
+} val;
+
+/* Free what v owns and zero it. */
+static void val_clear(val *v) {
+  free(v->s);
+  free(v->f);
+  memset(v, 0, sizeof *v);
+}
+
+typedef struct evaluator {
+  const conj_expr *e;
+  const conj_env *env;
+  char *why; /* the reason for a status other than CONJ_OK */
+  size_t cap;
+} evaluator;
+
+/* The source of node n, white space collapsed, cut at 80 characters. */
+static void source_of(const evaluator *ev, const node *n, char *buf, size_t cap) {
+  size_t len = 0, limit = cap - 4 < 80 ? cap - 4 : 80, i = n->start;
+  int space = 0;
+  for (; i < n->end && len < limit; i++) {
+    char c = ev->e->text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = 1;
+      continue;
+    }
+    if (space && len) buf[len++] = ' ';
+    space = 0;
+    if (len < limit) buf[len++] = c;
+  }
+  buf[len] = 0;
+  if (i < n->end) strcpy(buf + len, "...");
+}
+
+/* Set the reason (prefixed by the source of n) and return status. */
+static conj_status fail(evaluator *ev, const node *n, conj_status status, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static conj_status fail(evaluator *ev, const node *n, conj_status status, const char *fmt, ...) {
+  char src[96], what[320];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(what, sizeof what, fmt, ap);
+  va_end(ap);
+  source_of(ev, n, src, sizeof src);
+  if (ev->cap) snprintf(ev->why, ev->cap, "%s: %s", src, what);
+  return status;
+}
+
+/* Write v into buf[0..cap), cut at limit characters with "...". */
+static void show_val(const val *v, char *buf, size_t cap, size_t limit) {
+  size_t len = 0;
+  if (cap == 0) return;
+  if (limit > cap - 1) limit = cap - 1;
+  buf[0] = 0;
+  if (v->type == CONJ_BOOL) {
+    snprintf(buf, cap, "%s", v->b ? "true" : "false");
+    return;
+  }
+  if (v->type == CONJ_VALUE) {
+    size_t n = strlen(v->s);
+    if (n <= limit) {
+      memcpy(buf, v->s, n + 1);
+    } else {
+      size_t keep = limit > 3 ? limit - 3 : 0;
+      memcpy(buf, v->s, keep);
+      strcpy(buf + keep, limit >= 3 ? "..." : "");
+    }
+    return;
+  }
+  buf[len++] = '[';
+  for (size_t i = 0; i < v->n; i++) {
+    char item[24];
+    int w = snprintf(item, sizeof item, "%s%lld", i ? "," : "", (long long)v->f[i]);
+    if (len + (size_t)w + 4 > limit) {
+      snprintf(buf + len, cap - len, "...");
+      return;
+    }
+    memcpy(buf + len, item, (size_t)w);
+    len += (size_t)w;
+  }
+  buf[len++] = ']';
+  buf[len] = 0;
+}
+
+/* lo_eval into a malloc'd *out, growing the buffer while the answer does
+** not fit; returns lo_eval's code (the message is then in *out). */
+static int call_oracle(const char *op, int argc, const char *const *argv, char **out) {
+  for (size_t cap = 4096;; cap *= 4) {
+    char *buf = malloc(cap);
+    if (!buf) return *out = NULL, LO_ESPACE;
+    int rc = lo_eval(op, argc, argv, buf, cap);
+    if (rc != LO_ESPACE || cap >= MAX_RESULT) {
+      *out = buf;
+      return rc;
+    }
+    free(buf);
+  }
+}
+
+static conj_status eval(evaluator *ev, const node *n, val *out);
+
+/* An op call. */
+static conj_status eval_call(evaluator *ev, const node *n, val *out) {
+  val args[MAX_KIDS];
+  const char *argv[MAX_KIDS];
+  conj_status st = CONJ_OK;
+  int done = 0;
+  memset(args, 0, sizeof args);
+  for (; done < n->n && st == CONJ_OK; done++) {
+    st = eval(ev, n->kid[done], &args[done]);
+    argv[done] = args[done].s;
+  }
+  char *res = NULL;
+  if (st == CONJ_OK) {
+    int rc = call_oracle(n->text, n->n, argv, &res);
+    if (!res)
+      st = CONJ_NO_MEMORY;
+    else if (rc != LO_OK)
+      st = fail(ev, n, CONJ_UNDEFINED, "%s", res);
+    else if (n->type == CONJ_BOOL && strcmp(res, "true") && strcmp(res, "false"))
+      st = fail(ev, n, CONJ_UNDEFINED, "answered '%.60s', not true or false", res);
+  }
+  for (int i = 0; i < done; i++) val_clear(&args[i]);
+  if (st != CONJ_OK) {
+    free(res);
+    return st;
+  }
+  out->type = n->type;
+  if (n->type == CONJ_BOOL) {
+    out->b = res[0] == 't';
+    free(res);
+  } else {
+    out->s = res;
+  }
+  return CONJ_OK;
+}
+
+/* function(E): the layout function of E's layout (or of L_f for a
+** morphism f), enumerated when its size is within max_size. */
+static conj_status eval_function(evaluator *ev, const node *n, val *out) {
+  val x = {0};
+  conj_status st = eval(ev, n->kid[0], &x);
+  if (st != CONJ_OK) return st;
+  lo_layout l;
+  lo_err e;
+  lo_int size = 0;
+  lo_kind kind = lo_kind_of(x.s);
+  int rc = LO_OK;
+  if (kind == LO_KIND_LAYOUT) {
+    rc = lo_parse_layout(x.s, &l, &e);
+  } else if (kind == LO_KIND_MORPHISM) {
+    lo_morphism f;
+    rc = lo_parse_morphism(x.s, &f, &e);
+    if (rc == LO_OK) rc = lo_morphism_layout(&f, &l, &e);
+  } else {
+    char shown[SHOW_LEN + 4];
+    show_val(&x, shown, sizeof shown, 60);
+    val_clear(&x);
+    return fail(ev, n, CONJ_UNDEFINED, "'%s' is not a layout or a morphism", shown);
+  }
+  val_clear(&x);
+  if (rc == LO_OK) rc = lo_size(&l, &size, &e);
+  if (rc != LO_OK) return fail(ev, n, CONJ_UNDEFINED, "%s", e.msg);
+  if (size > ev->env->max_size)
+    return fail(ev, n, CONJ_TOO_LARGE, "size %lld is above max_size %lld", (long long)size,
+                (long long)ev->env->max_size);
+  out->type = CONJ_FUNCTION;
+  out->f = malloc((size_t)(size ? size : 1) * sizeof *out->f);
+  if (!out->f) return CONJ_NO_MEMORY;
+  out->n = (size_t)size;
+  for (lo_int i = 0; i < size; i++) {
+    if (lo_apply(&l, i, &out->f[i], &e) != LO_OK) {
+      val_clear(out);
+      return fail(ev, n, CONJ_UNDEFINED, "%s", e.msg);
+    }
+  }
+  return CONJ_OK;
+}
+
+/* F . G: F(G(i)) for each i, when every G(i) lies in [0, length of F). */
+static conj_status eval_compose(evaluator *ev, const node *n, val *out) {
+  val f = {0}, g = {0};
+  conj_status st = eval(ev, n->kid[0], &f);
+  if (st == CONJ_OK) st = eval(ev, n->kid[1], &g);
+  for (size_t i = 0; st == CONJ_OK && i < g.n; i++) {
+    if (g.f[i] < 0 || (uint64_t)g.f[i] >= f.n)
+      st = fail(ev, n, CONJ_UNDEFINED, "the right side gives %lld at %zu, outside [0,%zu)",
+                (long long)g.f[i], i, f.n);
+    else
+      g.f[i] = f.f[g.f[i]];
+  }
+  val_clear(&f);
+  if (st != CONJ_OK) {
+    val_clear(&g);
+    return st;
+  }
+  *out = g;
+  return CONJ_OK;
+}
+
+/* Equality of two values of one type. */
+static int val_equal(const val *a, const val *b) {
+  if (a->type == CONJ_BOOL) return a->b == b->b;
+  if (a->type == CONJ_VALUE) return strcmp(a->s, b->s) == 0;
+  return a->n == b->n && (a->n == 0 || memcmp(a->f, b->f, a->n * sizeof *a->f) == 0);
+}
+
+/* A comparison; out is the boolean. */
+static conj_status eval_compare(evaluator *ev, const node *n, val *out) {
+  val a = {0}, b = {0};
+  conj_status st = eval(ev, n->kid[0], &a);
+  if (st == CONJ_OK) st = eval(ev, n->kid[1], &b);
+  if (st == CONJ_OK && (n->kind == N_EQ || n->kind == N_NE)) {
+    out->b = val_equal(&a, &b) == (n->kind == N_EQ);
+  } else if (st == CONJ_OK) {
+    lo_int x, y;
+    lo_err e;
+    if (lo_parse_int(a.s, &x, &e) != LO_OK || lo_parse_int(b.s, &y, &e) != LO_OK) {
+      char shown[SHOW_LEN + 4];
+      show_val(lo_parse_int(a.s, &x, &e) != LO_OK ? &a : &b, shown, sizeof shown, 60);
+      st = fail(ev, n, CONJ_UNDEFINED, "'%s' is not an integer", shown);
+    } else {
+      out->b = n->kind == N_LT   ? x < y
+               : n->kind == N_LE ? x <= y
+               : n->kind == N_GT ? x > y
+                                 : x >= y;
+    }
+  }
+  out->type = CONJ_BOOL;
+  val_clear(&a);
+  val_clear(&b);
+  return st;
+}
+
+/* Evaluate a boolean kid into *b. */
+static conj_status eval_bool(evaluator *ev, const node *n, int *b) {
+  val v = {0};
+  conj_status st = eval(ev, n, &v);
+  *b = v.b;
+  val_clear(&v);
+  return st;
+}
+
+/* Evaluate node n into *out (cleared first). */
+static conj_status eval(evaluator *ev, const node *n, val *out) {
+  memset(out, 0, sizeof *out);
+  out->type = n->type;
+  conj_status st = CONJ_OK;
+  int a = 0, b = 0;
+  switch (n->kind) {
+    case N_LITERAL:
+      out->s = strdup(n->text);
+      return out->s ? CONJ_OK : CONJ_NO_MEMORY;
+    case N_BOOL:
+      out->b = n->index;
+      return CONJ_OK;
+    case N_VAR:
+      if (n->index >= ev->env->argc)
+        return fail(ev, n, CONJ_UNDEFINED, "no value given for variable %d", n->index + 1);
+      out->s = strdup(ev->env->argv[n->index]);
+      return out->s ? CONJ_OK : CONJ_NO_MEMORY;
+    case N_CALL:
+      return eval_call(ev, n, out);
+    case N_FUNCTION:
+      return eval_function(ev, n, out);
+    case N_COMPOSE:
+      return eval_compose(ev, n, out);
+    case N_DEFINED: {
+      val x;
+      st = eval(ev, n->kid[0], &x);
+      val_clear(&x);
+      out->b = st == CONJ_OK;
+      return st == CONJ_UNDEFINED ? CONJ_OK : st;
+    }
+    case N_EQ:
+    case N_NE:
+    case N_LT:
+    case N_LE:
+    case N_GT:
+    case N_GE:
+      return eval_compare(ev, n, out);
+    case N_NOT:
+      st = eval_bool(ev, n->kid[0], &a);
+      out->b = !a;
+      return st;
+    case N_AND:
+    case N_OR:
+    case N_IMPLIES:
+      st = eval_bool(ev, n->kid[0], &a);
+      if (st != CONJ_OK) return st;
+      if (n->kind == N_IMPLIES) a = !a;
+      if ((n->kind == N_AND && !a) || (n->kind != N_AND && a)) {
+        out->b = n->kind != N_AND;
+        return CONJ_OK;
+      }
+      st = eval_bool(ev, n->kid[1], &b);
+      out->b = b;
+      return st;
+  }
+  return CONJ_UNDEFINED;
+}
+
+/* Evaluate e and show its value; see conj_expr.h. */
+conj_status conj_eval(const conj_expr *e, const conj_env *env, char *out, size_t cap) {
+  evaluator ev = {e, env, out, cap};
+  val v;
+  conj_status st = eval(&ev, e->root, &v);
+  if (st == CONJ_NO_MEMORY && cap) snprintf(out, cap, "out of memory");
+  if (st == CONJ_OK) show_val(&v, out, cap, cap ? cap - 1 : 0);
+  val_clear(&v);
+  return st;
+}
+
+/* ------------------------------------------------------------ why false */
+
+/* Append a printf text to buf[0..cap) after what it holds. */
+static void append(char *buf, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+static void append(char *buf, size_t cap, const char *fmt, ...) {
+  size_t len = strlen(buf);
+  if (len + 1 >= cap) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf + len, cap - len, fmt, ap);
+  va_end(ap);
+}
+
+/* Nonzero when n is a literal (its source shows its value). */
+static int is_literal(const node *n) { return n->kind == N_LITERAL || n->kind == N_BOOL; }
+
+/* Explain a comparison that came out false: each side's source and value
+** (for functions also where they differ). */
+static void explain_compare(evaluator *ev, const node *n, char *buf, size_t cap) {
+  val a = {0}, b = {0};
+  char sa[96], sb[96], va[SHOW_LEN + 4], vb[SHOW_LEN + 4];
+  static const char *const ops[] = {"==", "!=", "<", "<=", ">", ">="};
+  source_of(ev, n->kid[0], sa, sizeof sa);
+  source_of(ev, n->kid[1], sb, sizeof sb);
+  if (eval(ev, n->kid[0], &a) != CONJ_OK || eval(ev, n->kid[1], &b) != CONJ_OK) {
+    append(buf, cap, "%s %s %s is false", sa, ops[n->kind - N_EQ], sb);
+  } else {
+    int la = is_literal(n->kid[0]), lb = is_literal(n->kid[1]);
+    char left[SHOW_LEN + 104], right[SHOW_LEN + 104];
+    show_val(&a, va, sizeof va, SHOW_LEN);
+    show_val(&b, vb, sizeof vb, SHOW_LEN);
+    snprintf(left, sizeof left, "%s%s%s", la ? "" : sa, la ? "" : " = ", va);
+    snprintf(right, sizeof right, "%s%s%s", lb ? "" : sb, lb ? "" : " = ", vb);
+    if (n->kind == N_EQ && la != lb)
+      append(buf, cap, "%s, not %s", la ? right : left, la ? va : vb);
+    else if (n->kind == N_EQ)
+      append(buf, cap, "%s but %s", left, right);
+    else if (n->kind == N_NE)
+      append(buf, cap, "%s and %s are equal", left, right);
+    else
+      append(buf, cap, "%s is not %s %s", left, ops[n->kind - N_EQ], right);
+    if (n->kind == N_EQ && a.type == CONJ_FUNCTION && a.n != b.n)
+      append(buf, cap, " (%zu values, %zu values)", a.n, b.n);
+    for (size_t i = 0; n->kind == N_EQ && a.type == CONJ_FUNCTION && i < a.n && i < b.n; i++) {
+      if (a.f[i] == b.f[i]) continue;
+      append(buf, cap, " (at %zu: %lld, %lld)", i, (long long)a.f[i], (long long)b.f[i]);
+      break;
+    }
+  }
+  val_clear(&a);
+  val_clear(&b);
+}
+
+/* Append why the boolean node n is false. */
+static void explain(evaluator *ev, const node *n, char *buf, size_t cap) {
+  char src[96];
+  int a = 0;
+  switch (n->kind) {
+    case N_EQ:
+    case N_NE:
+    case N_LT:
+    case N_LE:
+    case N_GT:
+    case N_GE:
+      explain_compare(ev, n, buf, cap);
+      return;
+    case N_AND:
+      if (eval_bool(ev, n->kid[0], &a) == CONJ_OK && !a)
+        explain(ev, n->kid[0], buf, cap);
+      else
+        explain(ev, n->kid[1], buf, cap);
+      return;
+    case N_OR:
+      append(buf, cap, "neither holds: ");
+      explain(ev, n->kid[0], buf, cap);
+      append(buf, cap, "; ");
+      explain(ev, n->kid[1], buf, cap);
+      return;
+    case N_IMPLIES:
+      explain(ev, n->kid[1], buf, cap);
+      return;
+    case N_DEFINED: {
+      char why[320] = "";
+      val x;
+      evaluator sub = {ev->e, ev->env, why, sizeof why};
+      eval(&sub, n->kid[0], &x);
+      val_clear(&x);
+      append(buf, cap, "not defined: %s", why);
+      return;
+    }
+    default:
+      source_of(ev, n, src, sizeof src);
+      if (n->kind == N_NOT) {
+        source_of(ev, n->kid[0], src, sizeof src);
+        append(buf, cap, "%s holds", src);
+      } else {
+        append(buf, cap, "%s is false", src);
+      }
+      return;
+  }
+}
+
+/* Evaluate a boolean e, explaining a false one; see conj_expr.h. */
+conj_status conj_holds(const conj_expr *e, const conj_env *env, int *holds, char *why, size_t cap) {
+  evaluator ev = {e, env, why, cap};
+  *holds = 0;
+  if (cap) why[0] = 0;
+  if (e->root->type != CONJ_BOOL) {
+    if (cap) snprintf(why, cap, "not a boolean expression");
+    return CONJ_UNDEFINED;
+  }
+  conj_status st = eval_bool(&ev, e->root, holds);
+  if (st == CONJ_NO_MEMORY && cap) snprintf(why, cap, "out of memory");
+  if (st == CONJ_OK && cap) why[0] = 0;
+  if (st == CONJ_OK && !*holds && cap) explain(&ev, e->root, why, cap);
+  return st;
+}
