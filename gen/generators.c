@@ -612,6 +612,29 @@ static int g_alike_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return print_layout(k, &a) || print_layout(k, &l);
 }
 
+/* A flat layout rich in coalescing redexes: modes packed against their
+** left neighbour (d = s' d'), size-1 modes, broadcasts, and others. */
+static int g_packed_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
+  lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1, cos = 1;
+  int n = 0;
+  int top = b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
+  while (n < 2 ? n < top : more(c, n, top)) { /* at least two modes: a redex needs a pair */
+    s[n] = shape_entry(c, b, b->max_size / size);
+    uint64_t kind = gen_draw(c, 4); /* 0, 1: packed; 2, 3: a unit mode; 4: any */
+    if (kind <= 1) d[n] = n ? s[n - 1] * d[n - 1] : 1;
+    else if (kind <= 3) s[n] = 1, d[n] = stride(c, b);
+    else d[n] = stride(c, b);
+    if (d[n] > b->max_size) d[n] = 0; /* keep cosize within bounds */
+    size *= s[n];
+    cos += (s[n] - 1) * d[n];
+    if (cos > 64 * b->max_size) break;
+    n++;
+  }
+  lo_layout l;
+  lo_layout_flat(&l, s, d, n);
+  return print_layout(k, &l);
+}
+
 /* ---------------------------------------------------------------- table */
 
 static const gen_info table[] = {
@@ -623,6 +646,8 @@ static const gen_info table[] = {
     {"layout_index", "L x", "a layout and an index in [0, size]", g_layout_index},
     {"layout_pair", "A B", "two layouts", g_layout_pair},
     {"alike_layouts", "A B", "two layouts, usually with the same layout function", g_alike_layouts},
+    {"packed_layout", "L", "a flat layout rich in packed neighbours and size-1 modes",
+     g_packed_layout},
     {"tractable", "L", "a tractable layout L_f", g_tractable},
     {"nondegenerate", "L", "a non-degenerate tractable layout", g_nondegenerate},
     {"sorted", "L", "a sorted flat layout", g_sorted},

@@ -1473,7 +1473,12 @@ int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t
     if (rc == LO_OK) return LO_OK;
     goto fail;
   }
-  lo_fail(&err, LO_EUNSUPPORTED, "unsupported op %s", op);
+  char shown[64];
+  size_t n = 0;
+  for (const char *c = op; *c && n + 1 < sizeof shown; c++) /* never echo control bytes */
+    shown[n++] = (*c >= 0x20 && *c < 0x7f) ? *c : '?';
+  shown[n] = 0;
+  lo_fail(&err, LO_EUNSUPPORTED, "unsupported op %s%s", shown, op[n] ? "..." : "");
 fail:
   if (cap) snprintf(buf, cap, "%s", err.msg);
   return rc ? rc : LO_EUNSUPPORTED;

@@ -1041,19 +1041,17 @@ const gen_property prop_seeds_table[] = {
 
     /* seed 003: coalescence as a rewriting system */
     {"rewrite.right_unit", "(M,1):(d,s) -> (M):(d), where tryCoalesce applies it, keeps Phi",
-     SEED3 "right unit law", GEN_CONJECTURE, "alike_layouts alike_layouts", "coalesce",
-     rewrite_right_unit, NULL},
+     SEED3 "right unit law", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_right_unit, NULL},
     {"rewrite.left_unit", "(1,M):(d,s) -> (M):(s), where tryCoalesce applies it, keeps Phi",
-     SEED3 "left unit law", GEN_CONJECTURE, "alike_layouts alike_layouts", "coalesce",
-     rewrite_left_unit, NULL},
+     SEED3 "left unit law", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_left_unit, NULL},
     {"rewrite.packed_merge",
      "(M1,M2):(d1,d2) -> (M1 M2):(d1) when M1 d1 = d2, where tryCoalesce applies it, keeps Phi",
-     SEED3 "packed merge, packedMerge_sound", GEN_CONJECTURE, "alike_layouts alike_layouts",
-     "coalesce", rewrite_packed_merge, NULL},
+     SEED3 "packed merge, packedMerge_sound", GEN_CONJECTURE, "packed_layout", "coalesce",
+     rewrite_packed_merge, NULL},
     {"rewrite.terminates", "each tryCoalesce step removes a mode: normal form within rank-1 steps",
-     SEED3 "coalesce_terminates", GEN_CONJECTURE, "flat_layout", "coalesce", rewrite_terminates,
+     SEED3 "coalesce_terminates", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_terminates,
      NULL},
     {"rewrite.normal_form", "the rewriting's normal form is the canonical form, CuTe's coalesce",
-     SEED3 "normal form", GEN_CONJECTURE, "flat_layout", "coalesce", rewrite_normal_form, NULL},
+     SEED3 "normal form", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_normal_form, NULL},
 };
 const int prop_seeds_count = (int)(sizeof prop_seeds_table / sizeof prop_seeds_table[0]);

@@ -8,6 +8,8 @@ int main(void) {
   char small[8];
   const char *argv[1] = {"(2,3):(1,2)"};
   T_EQ_STR(EV1("frobnicate", "1"), "error: unsupported op frobnicate");
+  /* found by fuzzing: an op name with control bytes is not echoed raw */
+  T_EQ_STR(EV1("(6\n21)", "1"), "error: unsupported op (6?21)");
   T_EQ_STR(EV2("size", "1:1", "2"), "error: size takes L|X (2 given)");
   T_EQ_STR(EV1("cosize", "(2,3"),
            "error: argument 1: column 5: expected ',' or ')', found end of input");

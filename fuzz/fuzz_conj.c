@@ -1,0 +1,31 @@
+/*
+** fuzz_conj.c -- libFuzzer target: the conjecture language.  Any text
+** either compiles (then evaluates on a fixed case without crashing) or
+** fails with an error inside the text.
+*/
+#include "conj_expr.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char text[2048];
+  if (size >= sizeof text || memchr(data, 0, size)) return 0;
+  memcpy(text, data, size);
+  text[size] = 0;
+  const char *vars[2] = {"L", "N"};
+  conj_expr *e = NULL;
+  conj_error err;
+  if (conj_compile(text, vars, 2, &e, &err) != 0) {
+    if (e || err.offset > size) abort();
+    return 0;
+  }
+  /* evaluate on a fixed case: L = (2,3):(1,2), N = 12 */
+  const char *argv[2] = {"(2,3):(1,2)", "12"};
+  conj_env env = {2, argv, 256};
+  char out[4096];
+  conj_eval(e, &env, out, sizeof out);
+  conj_expr_free(e);
+  return 0;
+}

@@ -1,0 +1,43 @@
+/*
+** fuzz_layout.c -- libFuzzer target: the value parsers (tuples, profiles,
+** layouts, tilers, morphisms).  Whatever parses must print, and printing
+** then parsing must give the same value back.
+*/
+#include "lo.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Abort (a finding) unless a == b. */
+static void same(const char *a, const char *b) {
+  if (strcmp(a, b) != 0) abort();
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  char text[4096], out[8192], again[8192];
+  lo_err e;
+  if (size >= sizeof text) return 0;
+  memcpy(text, data, size);
+  text[size] = 0;
+  lo_tuple t, t2;
+  if (lo_parse_tuple(text, &t, &e) == LO_OK && lo_print_tuple(&t, out, sizeof out) == LO_OK) {
+    if (lo_parse_tuple(out, &t2, &e) != LO_OK || lo_print_tuple(&t2, again, sizeof again)) abort();
+    same(out, again);
+  }
+  if (lo_parse_profile(text, &t, &e) == LO_OK) lo_print_tuple(&t, out, sizeof out);
+  lo_layout l, l2;
+  if (lo_parse_layout(text, &l, &e) == LO_OK && lo_print_layout(&l, out, sizeof out) == LO_OK) {
+    if (lo_parse_layout(out, &l2, &e) != LO_OK || lo_print_layout(&l2, again, sizeof again)) abort();
+    same(out, again);
+  }
+  lo_morphism f, f2;
+  if (lo_parse_morphism(text, &f, &e) == LO_OK && lo_print_morphism(&f, out, sizeof out) == LO_OK) {
+    if (lo_parse_morphism(out, &f2, &e) != LO_OK || lo_print_morphism(&f2, again, sizeof again))
+      abort();
+    same(out, again);
+  }
+  lo_int v;
+  lo_parse_int(text, &v, &e);
+  return 0;
+}
