@@ -9,6 +9,8 @@
 #   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
 #   make mutants    build a program per planted bug and check that differential
 #                   fuzzing finds each one (tests/mutants.sh)
+#   make fuzz-parsers  run each libFuzzer target (fuzz/) for FUZZ_SECONDS
+#   make gpu        bin/layoutcheck-gpu, the CUDA stage (gpu/; skipped without nvcc)
 #   make clean      remove build/ and bin/
 #
 # Sources are found by wildcard: oracle/*.c (libc only), cli/*.c, gen/*.c and
@@ -47,7 +49,15 @@ SAN_TESTS  := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # POSIX and the packages, and sees the oracle's and the CLI's headers.
 src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Igen -Iproperties -Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
-.PHONY: all test deps bench fuzz mutants clean pkgcheck gpu
+.PHONY: all test deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu
+
+# libFuzzer targets (fuzz/fuzz_*.c), each run for FUZZ_SECONDS from its
+# seed corpus corpus/fuzz/NAME/ by `make fuzz-parsers`.
+FUZZ_TARGETS := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_FLAGS   := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+                -D_POSIX_C_SOURCE=200809L -Ioracle -Igen -Iproperties -Icli
 
 # Planted bugs (oracle/*.c, `#ifdef LO_MUTANT_x`), one per mutant program.
 MUTANTS := COMPLEMENT_FLOOR COALESCE_SORTS COMPOSE_REST_FLOOR APPLY_LEX DIVIDE_COSIZE \
@@ -100,7 +110,7 @@ fuzz: bin/layoutcheck
 # linked with the oracle and the generators only (no SQLite, no libyaml),
 # compiled as C by $(CC).  `make gpu` skips it with a message without nvcc.
 NVCC       ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
-NVCC_FLAGS := -O2 -std=c++17 -gencode arch=compute_90,code=sm_90 \
+NVCC_FLAGS := -O2 -std=c++17 -Xcompiler -Wall,-Wextra -gencode arch=compute_90,code=sm_90 \
               -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=compute_90
 GPU_OBJ    := $(call objs,gpu,$(ORACLE_SRC) gen/choice.c gen/generators.c $(wildcard gen/gen_*.c))
 
@@ -126,6 +136,14 @@ build/mut/%/layoutcheck: $(ORACLE_SRC) $(APP_SRC) $(MAIN_SRC) | pkgcheck
 
 mutants: bin/layoutcheck $(MUTANTS:%=build/mut/%/layoutcheck)
 	bash tests/mutants.sh bin/layoutcheck $(MUTANTS)
+
+# One libFuzzer binary per target, linked with everything but main.
+build/fuzz/%: fuzz/%.c $(ORACLE_SRC) $(APP_SRC) | pkgcheck
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
+
+fuzz-parsers: $(FUZZ_TARGETS:%=build/fuzz/%)
+	bash tests/fuzz_parsers.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 deps:
 	@command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) || \

@@ -27,4 +27,16 @@ int cmd_show(int argc, char **argv);
 /* layoutcheck list */
 int cmd_list(int argc, char **argv);
 
+/* layoutcheck report [--db FILE] [--format text|junit|html] [--out FILE] */
+int cmd_report(int argc, char **argv);
+
+/* layoutcheck merge FILE.db... --into FILE.db */
+int cmd_merge(int argc, char **argv);
+
+/* layoutcheck lean check FILE.lean ... | lean emit --out FILE.lean ... */
+int cmd_lean(int argc, char **argv);
+
+/* layoutcheck gpu [--layouts N] [--seed N] [--device K] [--min-elements N] ... */
+int cmd_gpu(int argc, char **argv);
+
 #endif /* CLI_H */

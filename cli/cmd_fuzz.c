@@ -156,6 +156,13 @@ int cmd_fuzz(int argc, char **argv) {
   }
   git_revision(rev, sizeof rev);
   if (config_dump(&c, dump, sizeof dump)) dump[0] = 0;
+  int64_t shard_k, shard_n;
+  const char *batch;
+  run_shard(&shard_k, &shard_n, &batch);
+  size_t used = strlen(dump);
+  if (shard_n > 1 && used && used + 64 + strlen(batch) < sizeof dump) /* for merge */
+    snprintf(dump + used, sizeof dump - used, "# shard %lld/%lld%s%s\n", (long long)shard_k,
+             (long long)shard_n, batch[0] ? " batch " : "", batch);
   if (db_run_begin(s.d, s.seed, dump, rev[0] ? rev : NULL, c.sut[0] ? c.sut : NULL, &s.run_id, msg,
                    sizeof msg)) {
     fprintf(stderr, "%s\n", msg);

@@ -81,6 +81,35 @@ static const char *const migrations[] = {
     "  last_run INTEGER REFERENCES runs(id),"
     "  UNIQUE(property, sut, input));"
     "CREATE INDEX counterexamples_status_property ON counterexamples(status, property);",
+    /* version 2 */
+    "CREATE TABLE lean_checks("
+    "  id INTEGER PRIMARY KEY,"
+    "  run_at TEXT NOT NULL,"
+    "  file TEXT NOT NULL,"
+    "  line INTEGER NOT NULL,"
+    "  expression TEXT NOT NULL,"
+    "  lean_value TEXT,"
+    "  oracle_value TEXT,"
+    "  verdict TEXT NOT NULL);",
+    /* version 3: the GPU stage (`layoutcheck gpu`) */
+    "CREATE TABLE gpu_runs("
+    "  id INTEGER PRIMARY KEY,"
+    "  run_at TEXT NOT NULL,"
+    "  device TEXT,"
+    "  layouts INTEGER,"
+    "  elements INTEGER,"
+    "  mismatches INTEGER,"
+    "  gbps REAL,"
+    "  seconds REAL,"
+    "  skipped INTEGER NOT NULL);"
+    "CREATE TABLE gpu_mismatches("
+    "  run_id INTEGER REFERENCES gpu_runs(id),"
+    "  layout TEXT NOT NULL,"
+    "  check_kind TEXT NOT NULL,"
+    "  index_value INTEGER,"
+    "  expected INTEGER,"
+    "  got INTEGER);"
+    "CREATE INDEX gpu_mismatches_run ON gpu_mismatches(run_id);",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == DB_SCHEMA_VERSION,
@@ -1010,4 +1039,297 @@ int db_each_cex(db *d, const char *glob, const char *sut, const char *status,
   }
   free(ids.id);
   return result;
+}
+
+/* --- reading runs, and copying rows (report, merge) ------------------- */
+
+/* Begin a write transaction; see db.h. */
+int db_begin(db *d, char *msg, size_t cap) {
+  if (check_writable(d, "starting a transaction", msg, cap) != 0) return -1;
+  return exec_sql(d, "BEGIN IMMEDIATE", "starting a transaction", msg, cap);
+}
+
+/* Commit the open transaction; see db.h. */
+int db_commit(db *d, char *msg, size_t cap) {
+  if (exec_sql(d, "COMMIT", "committing", msg, cap) != 0) {
+    rollback(d);
+    return -1;
+  }
+  return 0;
+}
+
+/* Undo the open transaction, if any; see db.h. */
+void db_rollback(db *d) { rollback(d); }
+
+/* Free the strings owned by *r and zero it. */
+void db_run_clear(db_run *r) {
+  if (!r) return;
+  free(r->config);
+  free(r->git_rev);
+  free(r->sut);
+  memset(r, 0, sizeof *r);
+}
+
+/* Fill *r from the current row of a SELECT of id, started, finished, seed,
+** config, git_rev, sut, cases, failures; -1 with msg when a fixed field does
+** not fit or memory runs out (r is then cleared). */
+static int read_run_row(const db *d, sqlite3_stmt *st, db_run *r, char *msg, size_t cap) {
+  memset(r, 0, sizeof *r);
+  r->id = sqlite3_column_int64(st, 0);
+  r->cases = sqlite3_column_int64(st, 7);
+  r->failures = sqlite3_column_int64(st, 8);
+  if (column_fixed(st, 1, r->started, sizeof r->started) != 0 ||
+      column_fixed(st, 2, r->finished, sizeof r->finished) != 0 ||
+      column_fixed(st, 3, r->seed, sizeof r->seed) != 0) {
+    set_msg(msg, cap, "%s: run %" PRId64 ": a stored time or seed is too long", d->path, r->id);
+    return -1;
+  }
+  if (column_dup(st, 4, 0, &r->config) != 0 || column_dup(st, 5, 0, &r->git_rev) != 0 ||
+      column_dup(st, 6, 0, &r->sut) != 0) {
+    set_msg(msg, cap, "%s: run %" PRId64 ": out of memory", d->path, r->id);
+    db_run_clear(r);
+    return -1;
+  }
+  return 0;
+}
+
+/* Call fn for each run in order of id; see db.h. */
+int db_each_run(db *d, int (*fn)(const db_run *r, void *ud), void *ud, char *msg, size_t cap) {
+  static const char what[] = "listing runs";
+  sqlite3_stmt *st;
+  if (prepare(d,
+              "SELECT id, started, finished, seed, config, git_rev, sut, cases, failures FROM runs "
+              "ORDER BY id",
+              &st, what, msg, cap) != 0)
+    return -1;
+  int rc, result = 0;
+  while (result == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    db_run r;
+    if (read_run_row(d, st, &r, msg, cap) != 0) {
+      result = -1;
+      break;
+    }
+    result = fn(&r, ud);
+    db_run_clear(&r);
+  }
+  if (result == 0 && rc != SQLITE_DONE) result = fail_sql(d, what, msg, cap);
+  sqlite3_finalize(st);
+  return result;
+}
+
+/* Call fn for each property row of one run, or of every run; see db.h. */
+int db_each_run_property(db *d, int64_t run_id, int (*fn)(const db_run_prop *p, void *ud), void *ud,
+                         char *msg, size_t cap) {
+  static const char what[] = "listing property statistics";
+  sqlite3_stmt *st;
+  if (prepare(d,
+              "SELECT run_id, property, kind, cases, passed, discarded, failed, seconds, labels "
+              "FROM run_properties WHERE ?1 IS NULL OR run_id = ?1 ORDER BY run_id, rowid",
+              &st, what, msg, cap) != 0)
+    return -1;
+  bind_run(st, 1, run_id);
+  int rc, result = 0;
+  while (result == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+    db_run_prop p;
+    memset(&p, 0, sizeof p);
+    p.run_id = sqlite3_column_int64(st, 0);
+    p.cases = sqlite3_column_int64(st, 3);
+    p.passed = sqlite3_column_int64(st, 4);
+    p.discarded = sqlite3_column_int64(st, 5);
+    p.failed = sqlite3_column_int64(st, 6);
+    p.seconds = sqlite3_column_double(st, 7);
+    if (column_fixed(st, 1, p.property, sizeof p.property) != 0 ||
+        column_fixed(st, 2, p.kind, sizeof p.kind) != 0) {
+      set_msg(msg, cap, "%s: run %" PRId64 ": a stored property name or kind is too long", d->path,
+              p.run_id);
+      result = -1;
+      break;
+    }
+    if (column_dup(st, 8, 0, &p.labels) != 0) {
+      set_msg(msg, cap, "%s: %s: out of memory", d->path, what);
+      result = -1;
+      break;
+    }
+    result = fn(&p, ud);
+    free(p.labels);
+  }
+  if (result == 0 && rc != SQLITE_DONE) result = fail_sql(d, what, msg, cap);
+  sqlite3_finalize(st);
+  return result;
+}
+
+/* Insert a run row as given, or overwrite run r->id; see db.h. */
+int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap) {
+  static const char what[] = "storing a run";
+  sqlite3_stmt *st;
+  if (check_writable(d, what, msg, cap) != 0) return -1;
+  if (!r->started[0] || !r->seed[0]) {
+    set_msg(msg, cap, "%s: %s: no %s given", d->path, what, r->seed[0] ? "start time" : "seed");
+    return -1;
+  }
+  if (prepare(d,
+              r->id > 0 ? "UPDATE runs SET started = ?2, finished = ?3, seed = ?4, config = ?5, "
+                          "git_rev = ?6, sut = ?7, cases = ?8, failures = ?9 WHERE id = ?1"
+                        : "INSERT INTO runs(started, finished, seed, config, git_rev, sut, cases, "
+                          "failures) VALUES(?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+              &st, what, msg, cap) != 0)
+    return -1;
+  if (r->id > 0) sqlite3_bind_int64(st, 1, r->id);
+  bind_text(st, 2, r->started);
+  bind_text(st, 3, r->finished[0] ? r->finished : NULL);
+  bind_text(st, 4, r->seed);
+  bind_text(st, 5, r->config);
+  bind_text(st, 6, r->git_rev);
+  bind_text(st, 7, r->sut);
+  sqlite3_bind_int64(st, 8, r->cases);
+  sqlite3_bind_int64(st, 9, r->failures);
+  if (step_done(d, st, what, msg, cap) != 0) return -1;
+  if (r->id > 0 && sqlite3_changes(d->h) == 0) {
+    set_msg(msg, cap, "%s: %s: no run %" PRId64, d->path, what, r->id);
+    return 1;
+  }
+  if (id) *id = r->id > 0 ? r->id : sqlite3_last_insert_rowid(d->h);
+  return 0;
+}
+
+/* Find the counterexample (property, sut, input); see db.h. */
+int db_find_cex(db *d, const char *property, const char *sut, const char *input, int64_t *id,
+                char *msg, size_t cap) {
+  static const char what[] = "looking up a counterexample";
+  sqlite3_stmt *st;
+  int found;
+  if (prepare(d, "SELECT id FROM counterexamples WHERE property = ?1 AND sut = ?2 AND input = ?3",
+              &st, what, msg, cap) != 0)
+    return -1;
+  bind_text(st, 1, property);
+  bind_text(st, 2, sut ? sut : "");
+  bind_text(st, 3, input);
+  if (one_int(d, st, id, &found, what, msg, cap) != 0) return -1;
+  return found ? 0 : 1;
+}
+
+/* Insert a counterexample row as given, or overwrite row c->id; see db.h. */
+int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) {
+  static const char what[] = "storing a counterexample";
+  sqlite3_stmt *st;
+  if (check_writable(d, what, msg, cap) != 0) return -1;
+  if (!c->input || !c->property[0] || !c->kind[0] || !c->first_seen[0] || !c->last_seen[0]) {
+    set_msg(msg, cap, "%s: %s: the input, property, kind and times must be given", d->path, what);
+    return -1;
+  }
+  if (prepare(d,
+              c->id > 0
+                  ? "UPDATE counterexamples SET property = ?2, kind = ?3, sut = ?4, input = ?5, "
+                    "original_input = ?6, choices = ?7, message = ?8, seed = ?9, first_seen = "
+                    "?10, last_seen = ?11, times_seen = ?12, status = ?13, fixed_at = ?14, "
+                    "first_run = ?15, last_run = ?16 WHERE id = ?1"
+                  : "INSERT INTO counterexamples(property, kind, sut, input, original_input, "
+                    "choices, message, seed, first_seen, last_seen, times_seen, status, fixed_at, "
+                    "first_run, last_run) VALUES(?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+                    "?13, ?14, ?15, ?16)",
+              &st, what, msg, cap) != 0)
+    return -1;
+  if (c->id > 0) sqlite3_bind_int64(st, 1, c->id);
+  bind_text(st, 2, c->property);
+  bind_text(st, 3, c->kind);
+  bind_text(st, 4, c->sut ? c->sut : "");
+  bind_text(st, 5, c->input);
+  bind_text(st, 6, c->original_input);
+  bind_text(st, 7, c->choices);
+  bind_text(st, 8, c->message);
+  bind_text(st, 9, c->seed[0] ? c->seed : NULL);
+  bind_text(st, 10, c->first_seen);
+  bind_text(st, 11, c->last_seen);
+  sqlite3_bind_int64(st, 12, c->times_seen);
+  bind_text(st, 13, c->status[0] ? c->status : "open");
+  bind_text(st, 14, c->fixed_at[0] ? c->fixed_at : NULL);
+  bind_run(st, 15, c->first_run);
+  bind_run(st, 16, c->last_run);
+  if (step_done(d, st, what, msg, cap) != 0) return -1;
+  if (c->id > 0 && sqlite3_changes(d->h) == 0) {
+    set_msg(msg, cap, "%s: %s: no counterexample %" PRId64, d->path, what, c->id);
+    return 1;
+  }
+  if (id) *id = c->id > 0 ? c->id : sqlite3_last_insert_rowid(d->h);
+  return 0;
+}
+
+/* Insert one GPU run; see db.h. */
+int db_record_gpu_run(db *d, const char *device, int64_t layouts, int64_t elements,
+                      int64_t mismatches, double gbps, double seconds, int skipped, int64_t *run_id,
+                      char *msg, size_t cap) {
+  static const char what[] = "recording a GPU run";
+  sqlite3_stmt *st;
+  if (check_writable(d, what, msg, cap) != 0 ||
+      prepare(d,
+              "INSERT INTO gpu_runs(run_at, device, layouts, elements, mismatches, gbps, seconds, "
+              "skipped) VALUES(" DB_NOW ", ?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+              &st, what, msg, cap) != 0)
+    return -1;
+  bind_text(st, 1, device);
+  sqlite3_bind_int64(st, 2, layouts);
+  sqlite3_bind_int64(st, 3, elements);
+  sqlite3_bind_int64(st, 4, mismatches);
+  sqlite3_bind_double(st, 5, gbps);
+  sqlite3_bind_double(st, 6, seconds);
+  sqlite3_bind_int(st, 7, skipped ? 1 : 0);
+  if (step_done(d, st, what, msg, cap) != 0) return -1;
+  if (run_id) *run_id = sqlite3_last_insert_rowid(d->h);
+  return 0;
+}
+
+/* Insert one GPU mismatch; see db.h. */
+int db_record_gpu_mismatch(db *d, int64_t run_id, const char *layout, const char *check_kind,
+                           int64_t index, int64_t expected, int64_t got, char *msg, size_t cap) {
+  static const char what[] = "recording a GPU mismatch";
+  sqlite3_stmt *st;
+  if (check_writable(d, what, msg, cap) != 0) return -1;
+  if (!layout || !check_kind) {
+    set_msg(msg, cap, "%s: %s: no %s given", d->path, what, layout ? "check kind" : "layout");
+    return -1;
+  }
+  if (prepare(d,
+              "INSERT INTO gpu_mismatches(run_id, layout, check_kind, index_value, expected, got) "
+              "VALUES(?1, ?2, ?3, ?4, ?5, ?6)",
+              &st, what, msg, cap) != 0)
+    return -1;
+  bind_run(st, 1, run_id);
+  bind_text(st, 2, layout);
+  bind_text(st, 3, check_kind);
+  if (index >= 0)
+    sqlite3_bind_int64(st, 4, index);
+  else
+    sqlite3_bind_null(st, 4);
+  sqlite3_bind_int64(st, 5, expected);
+  sqlite3_bind_int64(st, 6, got);
+  return step_done(d, st, what, msg, cap);
+}
+
+/* Insert one row into lean_checks; see db.h. */
+int db_record_lean_check(db *d, const char *run_at, const char *file, int64_t line,
+                         const char *expression, const char *lean_value, const char *oracle_value,
+                         const char *verdict, char *msg, size_t cap) {
+  static const char what[] = "recording a Lean check";
+  sqlite3_stmt *st;
+  if (check_writable(d, what, msg, cap) != 0) return -1;
+  if (!file || !expression || !verdict) {
+    set_msg(msg, cap, "%s: %s: no %s given", d->path, what,
+            !file         ? "file"
+            : !expression ? "expression"
+                          : "verdict");
+    return -1;
+  }
+  if (prepare(d,
+              "INSERT INTO lean_checks(run_at, file, line, expression, lean_value, oracle_value, "
+              "verdict) VALUES(coalesce(?1, " DB_NOW "), ?2, ?3, ?4, ?5, ?6, ?7)",
+              &st, what, msg, cap) != 0)
+    return -1;
+  bind_text(st, 1, run_at);
+  bind_text(st, 2, file);
+  sqlite3_bind_int64(st, 3, line);
+  bind_text(st, 4, expression);
+  bind_text(st, 5, lean_value);
+  bind_text(st, 6, oracle_value);
+  bind_text(st, 7, verdict);
+  return step_done(d, st, what, msg, cap);
 }

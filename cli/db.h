@@ -13,6 +13,14 @@
 **   counterexamples              unique by (property, sut, input); times_seen,
 **                                first/last_seen, first/last_run, status
 **                                'open' or 'fixed', fixed_at
+**   lean_checks (version 2)      one row per #eval checked by `lean check`:
+**                                run_at, file, line, expression, lean_value,
+**                                oracle_value, verdict
+**   gpu_runs (version 3)         one row per `layoutcheck gpu`: run_at, device,
+**                                layouts, elements, mismatches, gbps, seconds,
+**                                skipped (1: no CUDA device)
+**   gpu_mismatches (version 3)   per GPU run: layout, check_kind, index_value,
+**                                expected, got
 **
 ** Timestamps are UTC ISO-8601 text, "2025-01-31T12:00:00Z".  A run id of 0
 ** (or less) passed to a function below stands for "no run" and is stored as
@@ -31,7 +39,7 @@
 #include <stdint.h>
 
 /* The schema version this program creates and understands. */
-#define DB_SCHEMA_VERSION 1
+#define DB_SCHEMA_VERSION 3
 
 typedef struct db db; /* an open results database; opaque */
 
@@ -127,5 +135,88 @@ int db_get_cex(db *d, int64_t id, db_cex *out, char *msg, size_t cap);
 
 /* Free the strings owned by *c and zero it; c may be NULL. */
 void db_cex_clear(db_cex *c);
+
+/* Store one verdict of `layoutcheck lean check` in lean_checks.  run_at
+** (shared by the rows of one check; NULL = now), file, expression and
+** verdict must not be NULL; lean_value and oracle_value may be. */
+int db_record_lean_check(db *d, const char *run_at, const char *file, int64_t line,
+                         const char *expression, const char *lean_value,
+                         const char *oracle_value, const char *verdict, char *msg, size_t cap);
+
+/* --- Reading runs, and copying rows: for `report` and `merge`. --------- */
+
+/* One row of runs.  The pointer fields are NULL when not stored; finished
+** is "" while the run has not finished.  The struct that db_each_run
+** passes is valid only during the call. */
+typedef struct db_run {
+  int64_t id;
+  char started[32], finished[32], seed[32];
+  char *config, *git_rev, *sut;
+  int64_t cases, failures;
+} db_run;
+
+/* One row of run_properties; labels is NULL when not stored.  Valid only
+** during the call of db_each_run_property that passes it. */
+typedef struct db_run_prop {
+  int64_t run_id;
+  char property[128], kind[16];
+  int64_t cases, passed, discarded, failed;
+  double seconds;
+  char *labels;
+} db_run_prop;
+
+/* Call fn(r, ud) for each run in order of id.  fn must not write to d; it
+** returns nonzero to stop, and db_each_run returns that value; -1 with msg
+** on a database error; 0 when every row was passed. */
+int db_each_run(db *d, int (*fn)(const db_run *r, void *ud), void *ud, char *msg, size_t cap);
+
+/* Call fn(p, ud) for each property row of run run_id (every run when
+** run_id <= 0), in order of run and then of storing.  Same contract as
+** db_each_run. */
+int db_each_run_property(db *d, int64_t run_id, int (*fn)(const db_run_prop *p, void *ud), void *ud,
+                         char *msg, size_t cap);
+
+/* Free the strings owned by *r and zero it; r may be NULL. */
+void db_run_clear(db_run *r);
+
+/* A write transaction around several writes: db_begin takes the write
+** lock (BEGIN IMMEDIATE), db_commit commits (rolling back when that
+** fails), db_rollback undoes everything since db_begin (harmless without
+** one).  db_record_cex runs its own transaction: do not call it inside. */
+int db_begin(db *d, char *msg, size_t cap);
+int db_commit(db *d, char *msg, size_t cap);
+void db_rollback(db *d);
+
+/* Store a run row exactly as given (started, finished, seed, config,
+** git_rev, sut, cases, failures): a new row with a new id when r->id <= 0,
+** else row r->id overwritten (1 with msg when there is none).  *id gets
+** the row id (may be NULL).  started and seed must not be "". */
+int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap);
+
+/* Set *id to the id of the counterexample (property, sut, input) (sut NULL
+** is ""): 0 when found, 1 when there is none, -1 with msg on error. */
+int db_find_cex(db *d, const char *property, const char *sut, const char *input, int64_t *id,
+                char *msg, size_t cap);
+
+/* Store a counterexample row exactly as given (every column of db_cex; an
+** empty seed or fixed_at and a run 0 are stored as NULL, an empty status
+** as 'open'): a new row when c->id <= 0, else row c->id overwritten (1
+** with msg when there is none).  Fails when (property, sut, input) would
+** repeat another row's.  *id gets the row id (may be NULL). */
+int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap);
+
+/* Store one run of the GPU stage in gpu_runs (run_at = now) and set
+** *run_id (may be NULL).  device is NULL for a skipped run (no CUDA
+** device). */
+int db_record_gpu_run(db *d, const char *device, int64_t layouts, int64_t elements,
+                      int64_t mismatches, double gbps, double seconds, int skipped,
+                      int64_t *run_id, char *msg, size_t cap);
+
+/* Store one mismatch of GPU run run_id in gpu_mismatches: the layout in
+** protocol text, the check that failed (offset64, gather, ...), the index
+** (a negative index is stored as NULL), the oracle's value and the
+** device's.  layout and check_kind must not be NULL. */
+int db_record_gpu_mismatch(db *d, int64_t run_id, const char *layout, const char *check_kind,
+                           int64_t index, int64_t expected, int64_t got, char *msg, size_t cap);
 
 #endif /* DB_H */

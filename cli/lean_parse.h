@@ -96,22 +96,24 @@ typedef enum {
 
 typedef struct lean_cmd {
   lean_cmd_kind kind;
-  size_t start, end;     /* the whole command, docstring and #guard_msgs included */
-  size_t body, body_end; /* EVAL, DEF: the term; OPEN etc.: the arguments */
-  lean_pos pos;          /* the keyword (#eval, def, ...) */
+  size_t start, end;       /* the whole command, docstring and #guard_msgs included */
+  size_t body, body_end;   /* EVAL, DEF: the term; OPEN etc.: the arguments */
+  lean_pos pos;            /* the keyword (#eval, def, ...) */
   lean_pos span, span_end; /* start and end of the command in Lean positions */
-  int guarded;           /* under #guard_msgs */
-  lean_pos guard_pos;    /* the #guard_msgs keyword */
-  char *doc;             /* the #guard_msgs docstring (between the delimiters), or NULL */
-  int scoped;            /* OPEN ... in: only for the next command */
-  char *name;            /* DEF, NAMESPACE, SECTION, END, OPEN; "" otherwise */
-  int has_params;        /* DEF with binders or equations: not a constant */
+  int guarded;             /* under #guard_msgs */
+  lean_pos guard_pos;      /* the #guard_msgs keyword */
+  char *doc;               /* the #guard_msgs docstring (between the delimiters), or NULL */
+  int scoped;              /* OPEN ... in: only for the next command */
+  char *name;              /* DEF, NAMESPACE, SECTION, END, OPEN; "" otherwise */
+  int has_params;          /* DEF with binders or equations: not a constant */
 } lean_cmd;
 
 typedef struct lean_file {
   char *path;
   char *text; /* the contents, NUL-terminated (may contain NUL bytes before len) */
   size_t len;
+  size_t *line_starts; /* byte offset of each line */
+  size_t nlines;
   lean_cmd *cmds;
   int n;
 } lean_file;

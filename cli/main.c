@@ -24,6 +24,14 @@ static const command commands[] = {
      cmd_replay},
     {"show", "print one stored counterexample: show ID [--db FILE]", cmd_show},
     {"list", "list the properties", cmd_list},
+    {"report", "the last run, trends and open counterexamples: report [--format text|junit|html]",
+     cmd_report},
+    {"merge", "add shard or other results databases to one: merge FILE.db... --into FILE.db",
+     cmd_merge},
+    {"lean", "check a Lean file's #eval results, or emit golden tests: lean check|emit ...",
+     cmd_lean},
+    {"gpu", "check layouts on a CUDA device against the oracle: gpu [--layouts N] [--seed N]",
+     cmd_gpu},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])

@@ -34,6 +34,8 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
       slot = &o->sut;
     else if (!strcmp(a, "--ops"))
       slot = &o->ops;
+    else if (!strcmp(a, "--shard"))
+      slot = &o->shard;
     else if (!strcmp(a, "--no-isolate")) {
       o->no_isolate = 1;
       continue;
@@ -64,6 +66,120 @@ static int parse_u64(const char *name, const char *s, uint64_t *v) {
   }
   *v = x;
   return 0;
+}
+
+static int64_t shard_k = 1, shard_n = 1; /* this process's shard (run_shard) */
+static char shard_batch[64];             /* its batch id, "" when none */
+
+/* Parse s, all decimal digits, into *v when it lies in [lo, hi]; 0 or -1. */
+static int parse_range(const char *s, int64_t lo, int64_t hi, int64_t *v) {
+  char *end;
+  if (!s || *s < '0' || *s > '9') return -1;
+  errno = 0;
+  long long x = strtoll(s, &end, 10);
+  if (*end || errno || x < lo || x > hi) return -1;
+  *v = x;
+  return 0;
+}
+
+/* The value of environment variable name, or NULL when unset or empty. */
+static const char *env(const char *name) {
+  const char *v = getenv(name);
+  return v && *v ? v : NULL;
+}
+
+/* Shard from a Slurm array task: K = (ID - MIN) / STEP + 1 of COUNT. */
+static int slurm_shard(const char *id_text) {
+  int64_t id, count, min = 0, step = 1;
+  const char *count_text = env("SLURM_ARRAY_TASK_COUNT"), *min_text = env("SLURM_ARRAY_TASK_MIN"),
+             *step_text = env("SLURM_ARRAY_TASK_STEP");
+  if (parse_range(id_text, 0, INT64_MAX, &id))
+    return fprintf(stderr, "SLURM_ARRAY_TASK_ID: expected a task id, found '%s'\n", id_text), 2;
+  if (!count_text || parse_range(count_text, 1, INT64_MAX, &count))
+    return fprintf(stderr,
+                   "SLURM_ARRAY_TASK_ID is set: SLURM_ARRAY_TASK_COUNT must be a count "
+                   ">= 1, found '%s'\n",
+                   count_text ? count_text : ""),
+           2;
+  if (min_text && parse_range(min_text, 0, id, &min))
+    return fprintf(stderr, "SLURM_ARRAY_TASK_MIN: expected a task id <= %lld, found '%s'\n",
+                   (long long)id, min_text),
+           2;
+  if (step_text && parse_range(step_text, 1, INT64_MAX, &step))
+    return fprintf(stderr, "SLURM_ARRAY_TASK_STEP: expected a step >= 1, found '%s'\n", step_text),
+           2;
+  if ((id - min) % step || (id - min) / step >= count)
+    return fprintf(stderr,
+                   "SLURM_ARRAY_TASK_ID=%s is not task 1..%lld of the array (min %lld, step %lld): "
+                   "submit the array as a range, --array=0-%lld or --array=1-%lld\n",
+                   id_text, (long long)count, (long long)min, (long long)step, (long long)count - 1,
+                   (long long)count),
+           2;
+  shard_k = (id - min) / step + 1;
+  shard_n = count;
+  return 0;
+}
+
+/* Settle this process's shard from --shard K/N, else the environment of a
+** Slurm array job or a Kubernetes indexed Job; 0 or 2. */
+static int settle_shard(const run_opts *o) {
+  const char *batch = env("SLURM_ARRAY_JOB_ID"), *index;
+  shard_k = shard_n = 1;
+  if (!batch) batch = env("LAYOUTCHECK_BATCH");
+  snprintf(shard_batch, sizeof shard_batch, "%s", batch ? batch : "");
+  for (char *ch = shard_batch; *ch; ch++) /* a word: it goes into a YAML comment */
+    if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-", *ch))
+      *ch = '_';
+  if (o->shard) {
+    const char *slash = strchr(o->shard, '/');
+    char k_text[32];
+    if (slash && (size_t)(slash - o->shard) < sizeof k_text) {
+      memcpy(k_text, o->shard, (size_t)(slash - o->shard));
+      k_text[slash - o->shard] = 0;
+      if (parse_range(slash + 1, 1, INT64_MAX, &shard_n) == 0 &&
+          parse_range(k_text, 1, shard_n, &shard_k) == 0)
+        return 0;
+    }
+    shard_k = shard_n = 1;
+    return fprintf(stderr, "--shard: expected K/N with 1 <= K <= N, found '%s'\n", o->shard), 2;
+  }
+  if ((index = env("SLURM_ARRAY_TASK_ID"))) return slurm_shard(index);
+  if ((index = env("JOB_COMPLETION_INDEX"))) {
+    const char *count = env("LAYOUTCHECK_SHARDS");
+    if (!count || parse_range(count, 1, INT64_MAX, &shard_n))
+      return fprintf(stderr,
+                     "JOB_COMPLETION_INDEX is set: LAYOUTCHECK_SHARDS must be the Job's "
+                     "completions (a count >= 1), found '%s'\n",
+                     count ? count : ""),
+             2;
+    if (parse_range(index, 0, shard_n - 1, &shard_k))
+      return fprintf(stderr, "JOB_COMPLETION_INDEX: expected an index from 0 to %lld, found '%s'\n",
+                     (long long)shard_n - 1, index),
+             2;
+    shard_k++;
+  }
+  return 0;
+}
+
+/* A shard's own database: PATH.db becomes PATH.shard-K-of-N.db (other
+** names get the suffix appended); 0 or 2 when it does not fit. */
+static int shard_db_path(config *c) {
+  char path[sizeof c->db];
+  size_t len = strlen(c->db);
+  int stem = len > 3 && !strcmp(c->db + len - 3, ".db") ? (int)len - 3 : (int)len;
+  int w = snprintf(path, sizeof path, "%.*s.shard-%lld-of-%lld%s", stem, c->db, (long long)shard_k,
+                   (long long)shard_n, c->db + stem);
+  if (w < 0 || (size_t)w >= sizeof path)
+    return fprintf(stderr, "%s: the path is too long for a shard's database\n", c->db), 2;
+  memcpy(c->db, path, (size_t)w + 1);
+  return 0;
+}
+
+/* The shard settled by run_load_config; see run_setup.h. */
+void run_shard(int64_t *k, int64_t *n, const char **batch) {
+  *k = shard_k;
+  *n = shard_n;
+  *batch = shard_batch;
 }
 
 /* The configuration file of o: the one it names, else ./CONFIG.yaml when
@@ -103,6 +219,18 @@ int run_load_config(const run_opts *o, config *c) {
   if (o->no_isolate) c->isolate = 0;
   if (o->sut) snprintf(c->sut, sizeof c->sut, "%s", o->sut);
   if (o->ops) snprintf(c->sut_ops, sizeof c->sut_ops, "%s", o->ops);
+  if (settle_shard(o)) return 2;
+  if (shard_n > 1 && !c->has_seed) {
+    if (!shard_batch[0])
+      return fprintf(stderr,
+                     "shard %lld/%lld: the shards must share a seed: give --seed or seed: "
+                     "in the configuration (or set LAYOUTCHECK_BATCH)\n",
+                     (long long)shard_k, (long long)shard_n),
+             2;
+    c->seed = gen_case_seed(0, shard_batch, 0); /* the same in every shard of the batch */
+    c->has_seed = 1;
+  }
+  if (shard_n > 1 && !o->db) return shard_db_path(c);
   return 0;
 }
 
@@ -119,6 +247,8 @@ void run_engine_config(const config *c, gen_config *g) {
   g->bounds.max_entry = c->max_entry;
   g->bounds.max_stride = c->max_stride;
   g->bounds.max_size = c->max_size;
+  g->shard_index = shard_k - 1;
+  g->shard_count = shard_n;
 }
 
 static conj_set *loaded; /* the user conjectures, or NULL */

@@ -16,6 +16,7 @@
 typedef struct run_opts {
   const char *config_path; /* NULL: CONFIG.yaml when it exists, else defaults */
   const char *property, *db, *seed, *cases, *time, *sut, *ops;
+  const char *shard; /* --shard K/N */
   int no_isolate;
 } run_opts;
 
@@ -23,8 +24,17 @@ typedef struct run_opts {
 ** errors, except the first positional argument, stored in *positional when
 ** it is non-NULL).  Returns 0, or 2 with a message on stderr. */
 int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage);
-/* Load the configuration and apply the overrides.  Returns 0 or 2. */
+/* Load the configuration and apply the overrides.  Returns 0 or 2.
+** Also settles the shard (run_shard): --shard K/N, else the environment
+** of a Slurm array job (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT,
+** SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_STEP) or of a Kubernetes indexed
+** Job (JOB_COMPLETION_INDEX with LAYOUTCHECK_SHARDS).  A sharded run needs
+** a seed, and without --db writes to DB.shard-K-of-N.db. */
 int run_load_config(const run_opts *o, config *c);
+/* The shard settled by run_load_config: *k in 1..*n, or 1 of 1 when the
+** run is not sharded.  *batch is the Slurm array job id or
+** LAYOUTCHECK_BATCH, "" when neither is set. */
+void run_shard(int64_t *k, int64_t *n, const char **batch);
 /* The engine's configuration from the tool's. */
 void run_engine_config(const config *c, gen_config *g);
 /* Load the user conjectures of c->conjecture_files (replacing any loaded

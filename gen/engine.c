@@ -108,10 +108,20 @@ static void random_stream(const gen_config *cfg, const gen_property *p, const ge
                           int64_t i, uint64_t **v, size_t *n) {
   gen_choices c;
   gen_case k;
+  memset(&k, 0, sizeof k); /* gen_plan_run appends to k */
   gen_choices_random(&c, gen_case_seed(cfg->seed, p->name, (uint64_t)i));
   gen_plan_run(g, &c, &cfg->bounds, &k);
   *v = c.v;
   *n = c.n;
+}
+
+/* The next case of cfg's shard at or after i; see gen.h. */
+int64_t gen_shard_next(const gen_config *cfg, int64_t i) {
+  int64_t n = cfg->shard_count, r;
+  if (n <= 1) return i;
+  r = i % n;
+  int64_t gap = cfg->shard_index >= r ? cfg->shard_index - r : cfg->shard_index - r + n;
+  return i > INT64_MAX - gap ? INT64_MAX : i + gap;
 }
 
 /* Count one outcome into r. */
@@ -157,7 +167,7 @@ static void shrink_failure(gen_evaluator *e, uint64_t *v, size_t n, gen_outcome 
 static int run_local(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_result *r,
                      double deadline, uint64_t **fv, size_t *fn, gen_outcome *fo) {
   double next = 0;
-  for (int64_t i = 0; i < cfg->cases; i++) {
+  for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases; i = gen_shard_next(cfg, i + 1)) {
     if (cfg->time > 0 && gen_now() > deadline) break;
     gen_choices c;
     gen_case k;
@@ -183,10 +193,11 @@ static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_
                         gen_result *r, double deadline, gen_worker *w, uint64_t **fv, size_t *fn,
                         gen_outcome *fo, char *msg, size_t cap) {
   double next = 0;
-  for (int64_t i = 0; i < cfg->cases;) {
+  int64_t step = cfg->shard_count > 1 ? cfg->shard_count : 1; /* a batch spans BATCH * step */
+  for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases;) {
     if (cfg->time > 0 && gen_now() > deadline) break;
     if (w->pid <= 0 && gen_worker_start(w, cfg, p, g, msg, cap)) return -1;
-    int64_t last = i + BATCH < cfg->cases ? i + BATCH : cfg->cases;
+    int64_t last = (cfg->cases - i) / step > BATCH ? i + BATCH * step : cfg->cases;
     if (gen_worker_batch(w, i, last)) {
       gen_worker_stop(w);
       continue;
@@ -210,7 +221,7 @@ static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_
         return 1;
       }
       gen_outcome_clear(&o);
-      i++;
+      i = gen_shard_next(cfg, i + 1);
     }
   }
   return 0;
@@ -223,6 +234,11 @@ int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_
   memset(r, 0, sizeof *r);
   if (gen_plan_resolve(p->generator, &plan))
     return snprintf(msg, cap, "property %s: unknown generator %s", p->name, p->generator), -1;
+  if (cfg->shard_count < 0 ||
+      (cfg->shard_count > 1 && (cfg->shard_index < 0 || cfg->shard_index >= cfg->shard_count)))
+    return snprintf(msg, cap, "shard %lld of %lld: no such shard", (long long)cfg->shard_index,
+                    (long long)cfg->shard_count),
+           -1;
   void (*old)(int) = signal(SIGPIPE, SIG_IGN);
   double t0 = gen_now(), deadline = t0 + cfg->time;
   gen_worker w = {0, -1, -1};

@@ -185,7 +185,15 @@ typedef struct gen_config {
   int64_t shrink_limit; /* evaluations while shrinking one failure */
   gen_bounds bounds;
   int progress; /* draw a progress line on stderr */
+  /* Sharding: run only the cases i (0-based) with i % shard_count ==
+  ** shard_index, so that shards 0..shard_count-1 together run exactly the
+  ** cases of an unsharded run.  shard_count 0 or 1: every case. */
+  int64_t shard_index, shard_count;
 } gen_config;
+
+/* The first case number >= i that cfg's shard runs (i when not sharded;
+** INT64_MAX when there is none). */
+int64_t gen_shard_next(const gen_config *cfg, int64_t i);
 
 /* The outcome of running one property. */
 typedef struct gen_result {

@@ -18,10 +18,11 @@
 
 /* Flags of the morphism builders. */
 enum {
-  F_INJ = 1,     /* no domain entry goes to * */
-  F_SURJ = 2,    /* every codomain entry is hit */
-  F_NONDEG = 4,  /* domain entries equal to 1 go to * */
-  F_SQUEEZED = 8 /* no domain entry equal to 1 */
+  F_INJ = 1,      /* no domain entry goes to * */
+  F_SURJ = 2,     /* every codomain entry is hit */
+  F_NONDEG = 4,   /* domain entries equal to 1 go to * */
+  F_SQUEEZED = 8, /* no domain entry equal to 1 */
+  F_SPARSE = 16   /* each codomain entry hit only half of the time */
 };
 
 /* Flags of the standard-form builder. */
@@ -64,14 +65,12 @@ static void shuffle(gen_choices *c, int *p, int n) {
   }
 }
 
-/* A flat tuple with size at most max_size (entries of 1 unless no_ones). */
-static void flat_tuple(gen_choices *c, const gen_bounds *b, int no_ones, lo_tuple *t) {
+/* A flat tuple with size at most max_size (entries of 1 likely). */
+static void flat_tuple(gen_choices *c, const gen_bounds *b, lo_tuple *t) {
   lo_int v[LO_MAX_LEAVES], size = 1;
   int n = 0;
   while (more(c, n, max_len(b))) {
-    lo_int left = b->max_size / size;
-    if (no_ones && left < 2) break;
-    v[n] = entry(c, b, left, !no_ones);
+    v[n] = entry(c, b, b->max_size / size, 1);
     size *= v[n++];
   }
   lo_tuple_flat(t, v, n);
@@ -105,7 +104,7 @@ static void flat_into(gen_choices *c, const gen_bounds *b, int flags, lo_morphis
   int n = f->cod.len, order[LO_MAX_LEAVES], m = 0, map[LO_MAX_LEAVES], len = 0;
   lo_int dom[LO_MAX_LEAVES], size = 1;
   for (int j = 0; j < n; j++)
-    if ((flags & F_SURJ) || !gen_flip(c, 3)) order[m++] = j;
+    if ((flags & F_SURJ) || !gen_flip(c, (flags & F_SPARSE) ? 2 : 3)) order[m++] = j;
   shuffle(c, order, m);
   for (int i = 0; i < m; i++) {
     lo_int t = f->cod.leaf[order[i]];
@@ -124,7 +123,7 @@ static void flat_into(gen_choices *c, const gen_bounds *b, int flags, lo_morphis
 
 /* A flat morphism into a random flat codomain. */
 static void flat_morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
-  flat_tuple(c, b, 0, &f->cod);
+  flat_tuple(c, b, &f->cod);
   flat_into(c, b, flags, f);
 }
 
@@ -209,7 +208,7 @@ static int print_map(gen_case *k, const int *a, int m) {
 
 static int g_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
-  flat_tuple(c, b, 0, &t);
+  flat_tuple(c, b, &t);
   return print_tuple(k, &t);
 }
 
@@ -250,8 +249,7 @@ static int g_iso(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_INJ | F_SURJ, k);
 }
 
-/* Half of the time any flat morphism, else one whose map takes an
-** arbitrary subset (possibly all) of the codomain: injective or not. */
+/* A flat morphism, injective (no entry to *) half of the time. */
 static int g_mor_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, gen_flip(c, 2) ? F_INJ : 0, k);
 }
@@ -320,7 +318,7 @@ static int g_mor_standard_degenerate(gen_choices *c, const gen_bounds *b, gen_ca
 ** entries of non-decreasing size first, then mapped entries with
 ** increasing images. */
 static void sorted_morphism(gen_choices *c, const gen_bounds *b, lo_morphism *f) {
-  flat_tuple(c, b, 0, &f->cod);
+  flat_tuple(c, b, &f->cod);
   lo_int mapped[LO_MAX_LEAVES], dom[LO_MAX_LEAVES], size = 1;
   int pos[LO_MAX_LEAVES], nm = 0, len = 0, extras = (int)gen_small(c, 3);
   for (int j = 0; j < f->cod.len; j++)
@@ -423,7 +421,7 @@ static void disjoint_into(gen_choices *c, const gen_bounds *b, const lo_tuple *t
 static int g_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fs[3];
-  flat_tuple(c, b, 0, &t);
+  flat_tuple(c, b, &t);
   disjoint_into(c, b, &t, 3, fs);
   return print_morphism(k, &fs[0]) || print_morphism(k, &fs[1]) || print_morphism(k, &fs[2]);
 }
@@ -432,7 +430,7 @@ static int g_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static int g_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fs[2], g;
-  flat_tuple(c, b, 0, &t);
+  flat_tuple(c, b, &t);
   disjoint_into(c, b, &t, 2, fs);
   flat_from(c, b, &t, 0, &g);
   return print_morphism(k, &g) || print_morphism(k, &fs[0]) || print_morphism(k, &fs[1]);
@@ -443,7 +441,7 @@ static int g_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fg[2];
-  flat_tuple(c, b, 0, &t);
+  flat_tuple(c, b, &t);
   int pos[2][LO_MAX_LEAVES], np[2] = {0, 0};
   for (int j = 0; j < t.len; j++) {
     int w = (int)gen_draw(c, 1);
@@ -475,7 +473,7 @@ static int g_divisible(gen_choices *c, const gen_bounds *b, gen_case *k) {
 ** f g); g injective when gflags says so. */
 static void product_pair(gen_choices *c, const gen_bounds *b, int gflags, lo_morphism *f,
                          lo_morphism *g) {
-  flat_morphism(c, b, F_INJ | F_NONDEG, f);
+  flat_morphism(c, b, F_INJ | F_NONDEG | F_SPARSE, f);
   unhit_entries(f, &g->cod);
   flat_into(c, b, gflags | F_NONDEG, g);
 }
@@ -494,7 +492,7 @@ static int g_product_injective(gen_choices *c, const gen_bounds *b, gen_case *k)
 /* f, g, h with (f, g) and (g, h) product admissible (g injective). */
 static int g_product_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g, h;
-  product_pair(c, b, F_INJ, &f, &g);
+  product_pair(c, b, F_INJ | F_SPARSE, &f, &g);
   unhit_entries(&g, &h.cod);
   flat_into(c, b, F_NONDEG, &h);
   return print_morphism(k, &f) || print_morphism(k, &g) || print_morphism(k, &h);
@@ -520,12 +518,12 @@ static int g_layout_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case 
 
 /* ---------------------------------------------------------- pointed maps */
 
-/* A pointed map <m>* -> <n>* into a[] (0 is *), m drawn as a list; when
-** tractable, a position already taken goes to * instead. */
-static int pointed_map(gen_choices *c, const gen_bounds *b, int n, int tractable, int *a) {
+/* A pointed map <m>* -> <n>* into a[] (0 is *), m < cap drawn as a list;
+** when tractable, a position already taken goes to * instead. */
+static int pointed_map(gen_choices *c, int cap, int n, int tractable, int *a) {
   char used[LO_MAX_LEAVES + 1] = {0};
   int m = 0;
-  while (more(c, m, max_len(b) + 2 < LO_MAX_LEAVES ? max_len(b) + 2 : LO_MAX_LEAVES)) {
+  while (more(c, m, cap)) {
     int v = (int)gen_draw(c, (uint64_t)n);
     if (tractable && v && used[v]) v = 0;
     used[v] = 1;
@@ -540,18 +538,22 @@ static int pointed_map(gen_choices *c, const gen_bounds *b, int n, int tractable
 static int g_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int tractable = !gen_flip(c, 3), q = (int)gen_small(c, (uint64_t)max_len(b));
   int ga[LO_MAX_LEAVES], be[LO_MAX_LEAVES], al[LO_MAX_LEAVES];
-  int p = pointed_map(c, b, q, tractable, ga);
-  int n = pointed_map(c, b, p, tractable, be);
-  int m = pointed_map(c, b, n, tractable, al);
+  int cap = max_len(b) + 2 < LO_MAX_LEAVES ? max_len(b) + 2 : LO_MAX_LEAVES;
+  int p = pointed_map(c, cap, q, tractable, ga);
+  int n = pointed_map(c, cap, p, tractable, be);
+  int m = pointed_map(c, cap, n, tractable, al);
   return print_map(k, ga, p) || print_map(k, be, n) || print_map(k, al, m) ||
          gen_case_arg(k, "%d", q);
 }
 
-/* alpha, n, beta, q: two tractable pointed maps. */
+/* alpha, n, beta, q: two tractable pointed maps (each with at most half
+** of LO_MAX_LEAVES entries, so that their sum fits). */
 static int g_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
-  int al[LO_MAX_LEAVES], be[LO_MAX_LEAVES];
-  int n = (int)gen_small(c, (uint64_t)max_len(b)), m = pointed_map(c, b, n, 1, al);
-  int q = (int)gen_small(c, (uint64_t)max_len(b)), p = pointed_map(c, b, q, 1, be);
+  int al[LO_MAX_LEAVES], be[LO_MAX_LEAVES], half = LO_MAX_LEAVES / 2;
+  int cap = max_len(b) + 2 < half ? max_len(b) + 2 : half,
+      top = cap < max_len(b) ? cap : max_len(b);
+  int n = (int)gen_small(c, (uint64_t)top), m = pointed_map(c, cap, n, 1, al);
+  int q = (int)gen_small(c, (uint64_t)top), p = pointed_map(c, cap, q, 1, be);
   return print_map(k, al, m) || gen_case_arg(k, "%d", n) || print_map(k, be, p) ||
          gen_case_arg(k, "%d", q);
 }

@@ -107,11 +107,13 @@ static void any_modes(gen_choices *c, const gen_bounds *b, lo_int budget, flat_m
   }
 }
 
+/* Append the mode s:d. */
 static void push(flat_modes *m, lo_int s, lo_int d) {
   m->s[m->n] = s;
   m->d[m->n++] = d;
 }
 
+/* The product of the shapes. */
 static lo_int modes_size(const flat_modes *m) {
   lo_int size = 1;
   for (int i = 0; i < m->n; i++) size *= m->s[i];
@@ -130,6 +132,7 @@ static void shuffle_modes(gen_choices *c, flat_modes *m) {
   }
 }
 
+/* Fisher-Yates on p[0..n) (all draws 0 = identity). */
 static void shuffle_ints(gen_choices *c, int *p, int n) {
   for (int i = n - 1; i > 0; i--) {
     int k = i - (int)gen_draw(c, (uint64_t)i), x = p[i];
@@ -191,6 +194,7 @@ static void perturb(gen_choices *c, flat_modes *m) {
   m->d[i] += 1 + (lo_int)gen_draw(c, 3);
 }
 
+/* Append the flat layout of the modes as an argument. */
 static int print_modes(gen_case *k, const flat_modes *m) {
   lo_layout l;
   char buf[GEN_ARG_LEN];
@@ -199,6 +203,7 @@ static int print_modes(gen_case *k, const flat_modes *m) {
   return gen_case_arg(k, "%s", buf);
 }
 
+/* Append the flat tuple (v[0], ..., v[n-1]) as an argument. */
 static int print_entries(gen_case *k, const lo_int *v, int n) {
   lo_tuple t;
   char buf[GEN_ARG_LEN];
@@ -401,6 +406,7 @@ static void size1_modes(gen_choices *c, const gen_bounds *b, flat_modes *m) {
     if (gen_flip(c, 2)) m->s[i] = 1;
 }
 
+/* One such layout. */
 static int g_size1(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m;
   size1_modes(c, b, &m);
@@ -435,6 +441,7 @@ static int alike(gen_choices *c, const gen_bounds *b, int perturbed, gen_case *k
   if (perturbed) perturb(c, &r);
   return print_modes(k, &m) || print_modes(k, &r);
 }
+/* The two flavours: perturbed sometimes, or always alike. */
 static int g_alike(gen_choices *c, const gen_bounds *b, gen_case *k) { return alike(c, b, 1, k); }
 static int g_split_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return alike(c, b, 0, k);
@@ -646,6 +653,7 @@ static void tractable(gen_choices *c, const gen_bounds *b, flat_modes *a) {
   shuffle_modes(c, a);
 }
 
+/* One such layout. */
 static int g_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes a;
   tractable(c, b, &a);

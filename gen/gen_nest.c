@@ -246,7 +246,8 @@ static int group(gen_choices *c, const lo_int *v, int n, lo_int *out) {
 static void tuple_pair(gen_choices *c, const gen_bounds *b, lo_tuple *t, lo_tuple *u) {
   lo_int fine[LO_MAX_LEAVES], tv[LO_MAX_LEAVES + 1], uv[LO_MAX_LEAVES + 1], size = 1;
   int n = 0, nt, nu;
-  while (more(c, n, max_len(b) + 2)) {
+  int cap = max_len(b) + 2 < LO_MAX_LEAVES - 2 ? max_len(b) + 2 : LO_MAX_LEAVES - 2;
+  while (more(c, n, cap)) {
     fine[n] = entry(c, b, b->max_size / size, 0);
     if (fine[n] == 1) break;
     size *= fine[n++];
@@ -437,7 +438,7 @@ static int g_disjoint(gen_choices *c, const gen_bounds *b, gen_case *k) {
       if (owner[j] == q) pos[n++] = j + 1;
     shuffle(c, pos, n);
     for (int i = 0; i < n; i++) v[i] = t.leaf[pos[i] - 1];
-    if (gen_flip(c, 4)) { /* an unmapped entry */
+    if (n < LO_MAX_LEAVES && gen_flip(c, 4)) { /* an unmapped entry */
       v[n] = entry(c, b, b->max_entry, 1);
       pos[n++] = 0;
     }
@@ -566,7 +567,7 @@ static void spoil_standard(gen_choices *c, const gen_bounds *b, int how, lo_int 
 static int g_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int t[2 * LO_MAX_LEAVES + 2], dom[LO_MAX_LEAVES], size = 1;
   int nt = 0, pos[LO_MAX_LEAVES], np = 0, map[LO_MAX_LEAVES];
-  while (b->max_size / size >= 2 && more(c, np, max_len(b))) {
+  while (b->max_size / size >= 2 && nt < LO_MAX_LEAVES - 4 && more(c, np, max_len(b))) {
     if (gen_flip(c, 3) && b->max_size / size >= 4) { /* an unmapped entry first */
       t[nt] = entry(c, b, b->max_size / size / 2, 0);
       size *= t[nt++];

@@ -267,6 +267,7 @@ static void merged(const lo_layout *l, lo_layout *out) {
   lo_layout_flat(out, s, d, n);
 }
 
+/* Append l (or t) to the case in the oracle's syntax. */
 static int print_layout(gen_case *k, const lo_layout *l) {
   char buf[GEN_ARG_LEN];
   if (lo_print_layout(l, buf, sizeof buf)) return -1;
@@ -316,7 +317,7 @@ static int substitution_case(gen_choices *c, const gen_bounds *b, int star, gen_
   for (int i = 0; i < m; i++) {
     lo_tuple it;
     lo_int v[4];
-    int n = (int)gen_small(c, 4) % 5;
+    int n = (int)gen_small(c, 4);
     for (int j = 0; j < n; j++) v[j] = star ? 0 : draw_entry(c, b, b->max_entry);
     lo_tuple_flat(&it, v, n);
     renest_tuple(c, b, &it);
@@ -329,10 +330,12 @@ static int substitution_case(gen_choices *c, const gen_bounds *b, int star, gen_
   return gen_case_arg(k, "%s", buf);
 }
 
+/* Q and profiles P_i (Def 2.2.1.8). */
 static int g_profiles(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return substitution_case(c, b, 1, k);
 }
 
+/* Q and nested tuples X_i (Def 2.2.3.1). */
 static int g_substitution(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return substitution_case(c, b, 0, k);
 }
@@ -437,8 +440,7 @@ static int g_refinement_chain(gen_choices *c, const gen_bounds *b, gen_case *k) 
   renest_tuple(c, b, &x);
   if (refine(c, b, &x, &xp) || refine(c, b, &xp, &xpp)) return -1;
   neighbour(c, b, &x, &y);
-  if (xp.len > x.len || lo_tuple_depth(&xp) > lo_tuple_depth(&x))
-    gen_label(k, GEN_L_REFINED);
+  if (xp.len > x.len || lo_tuple_depth(&xp) > lo_tuple_depth(&x)) gen_label(k, GEN_L_REFINED);
   return print_tuple(k, &xpp) || print_tuple(k, &xp) || print_tuple(k, &x) || print_tuple(k, &y);
 }
 
@@ -455,6 +457,8 @@ typedef struct coarsener {
   int *runs;
 } coarsener;
 
+/* Copy the element at w->pos into w->out, or (sometimes, when it is a
+** tuple) its size in its place. */
 static void coarsen_elem(coarsener *w, int root) {
   const char *tok = w->s->tok;
   lo_tuple *o = w->out;
@@ -470,9 +474,12 @@ static void coarsen_elem(coarsener *w, int root) {
     lo_int p = 1;
     do {
       char t = tok[w->pos++];
-      if (t == '(') depth++;
-      else if (t == ')') depth--;
-      else p *= w->s->leaf[w->leaf++];
+      if (t == '(')
+        depth++;
+      else if (t == ')')
+        depth--;
+      else
+        p *= w->s->leaf[w->leaf++];
     } while (depth > 0);
     w->runs[o->len] = w->leaf - first;
     o->leaf[o->len++] = p;
@@ -486,6 +493,7 @@ static void coarsen_elem(coarsener *w, int root) {
   w->pos++;
 }
 
+/* A random coarsening of s into out (runs as in coarsener). */
 static void coarsen(gen_choices *c, const lo_tuple *s, lo_tuple *out, int *runs) {
   coarsener w = {c, s, 0, 0, out, runs};
   out->len = 0;
@@ -730,6 +738,7 @@ static int compose_pair(gen_choices *c, const gen_bounds *b, lo_layout *outer, l
   return 0;
 }
 
+/* B A as compose_pair. */
 static int g_compose_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout outer, inner;
   if (compose_pair(c, b, &outer, &inner)) return -1;
@@ -811,10 +820,12 @@ static int tiler_case(const char *pairs, gen_choices *c, const gen_bounds *b, ge
   return print_layout(k, &la) || print_layout(k, &lt);
 }
 
+/* A and a tiler for by-mode logical_divide. */
 static int g_divide_tiler(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tiler_case("divide_layouts", c, b, k);
 }
 
+/* A and a tiler for by-mode logical_product. */
 static int g_product_tiler(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tiler_case("product_layouts", c, b, k);
 }
@@ -841,12 +852,10 @@ const gen_info gen_nested_table[] = {
     {"nested_layout", "L", "a nested layout with merges, size-1 modes and zero strides", g_layout},
     {"nested_concat_parts", "A B C", "three nested layouts, their sizes' product in bounds",
      g_concat_parts},
-    {"nested_alike", "A B", "A and a rewriting of A (same function), sometimes perturbed",
-     g_alike},
+    {"nested_alike", "A B", "A and a rewriting of A (same function), sometimes perturbed", g_alike},
     {"nested_variant", "A B", "A (size > 1) and a layout with the same function", g_variant},
     {"nested_coarsening", "L S", "a layout and a coarsening of its shape", g_coarsening},
-    {"nested_alike_over", "S A B", "A, B refining S, B rewriting A's relative modes",
-     g_alike_over},
+    {"nested_alike_over", "S A B", "A, B refining S, B rewriting A's relative modes", g_alike_over},
     {"nested_maybe_compact", "L", "a permuted column-major layout, sometimes perturbed",
      g_maybe_compact},
     {"nested_complement_pair", "A B", "A, B splitting a codomain, sometimes perturbed",
@@ -858,8 +867,7 @@ const gen_info gen_nested_table[] = {
     {"nested_compose_variant", "B A B2", "B, A as nested_compose_pair, B2 rewriting B",
      g_compose_variant},
     {"nested_divide_pair", "A B", "divide_layouts, re-nested", g_divide_pair},
-    {"nested_product_pair", "A B m", "product_layouts, re-nested, sometimes any A",
-     g_product_pair},
+    {"nested_product_pair", "A B m", "product_layouts, re-nested, sometimes any A", g_product_pair},
     {"nested_divide_tiler", "A T", "A and a tiler (or a layout) for by-mode division",
      g_divide_tiler},
     {"nested_product_tiler", "A T", "A and a tiler (or a layout) for by-mode product",

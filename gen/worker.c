@@ -86,7 +86,7 @@ static void worker_main(int in, int out, const gen_config *cfg, const gen_proper
     gen_case k;
     gen_outcome o;
     if (r.type == REQ_BATCH) {
-      for (int64_t i = r.first; i < r.last; i++) {
+      for (int64_t i = gen_shard_next(cfg, r.first); i < r.last; i = gen_shard_next(cfg, i + 1)) {
         gen_choices_random(&c, gen_case_seed(cfg->seed, p->name, (uint64_t)i));
         gen_eval(cfg, p, g, &c, &k, &o);
         gen_choices_free(&c);

@@ -63,22 +63,21 @@ static inline int gpu_write_header(FILE *f, const gpu_summary *s) {
   for (const char *p = s->device; *p && n + 1 < sizeof device; p++)
     device[n++] = (unsigned char)*p < 0x20 || *p == 0x7f ? '?' : *p;
   device[n] = '\0';
-  int w = fprintf(f,
-                  GPU_RESULTS_MAGIC " skipped=%d layouts=%" PRId64 " offsets=%" PRId64
-                                    " elements=%" PRId64 " mismatches=%" PRId64
-                                    " reported=%" PRId64 " truncated=%" PRId64 " passes=%" PRId64
-                                    " seed=%" PRIu64 " seconds=%.3f gbps=%.3f device=%s\n",
-                  s->skipped ? 1 : 0, s->layouts, s->offsets, s->elements, s->mismatches,
-                  s->reported, s->truncated, s->passes, s->seed, s->seconds, s->gbps,
-                  n ? device : "none");
+  int w = fprintf(
+      f,
+      GPU_RESULTS_MAGIC " skipped=%d layouts=%" PRId64 " offsets=%" PRId64 " elements=%" PRId64
+                        " mismatches=%" PRId64 " reported=%" PRId64 " truncated=%" PRId64
+                        " passes=%" PRId64 " seed=%" PRIu64 " seconds=%.3f gbps=%.3f device=%s\n",
+      s->skipped ? 1 : 0, s->layouts, s->offsets, s->elements, s->mismatches, s->reported,
+      s->truncated, s->passes, s->seed, s->seconds, s->gbps, n ? device : "none");
   return w < 0 ? -1 : 0;
 }
 
 /* Write one mismatch line; 0, or -1 when the write fails. */
 static inline int gpu_write_mismatch(FILE *f, const char *check, int64_t index, int64_t expected,
                                      int64_t got, const char *layout) {
-  int w = fprintf(f, "mismatch %s %" PRId64 " %" PRId64 " %" PRId64 " %s\n", check, index,
-                  expected, got, layout);
+  int w = fprintf(f, "mismatch %s %" PRId64 " %" PRId64 " %" PRId64 " %s\n", check, index, expected,
+                  got, layout);
   return w < 0 ? -1 : 0;
 }
 
@@ -124,8 +123,8 @@ static inline int gpu_parse_header(const char *line, gpu_summary *s) {
       gpu_read_int(&p, "layouts", &s->layouts) || gpu_read_int(&p, "offsets", &s->offsets) ||
       gpu_read_int(&p, "elements", &s->elements) ||
       gpu_read_int(&p, "mismatches", &s->mismatches) ||
-      gpu_read_int(&p, "reported", &s->reported) ||
-      gpu_read_int(&p, "truncated", &s->truncated) || gpu_read_int(&p, "passes", &s->passes))
+      gpu_read_int(&p, "reported", &s->reported) || gpu_read_int(&p, "truncated", &s->truncated) ||
+      gpu_read_int(&p, "passes", &s->passes))
     return -1;
   /* the seed is unsigned 64-bit */
   if (strncmp(p, "seed=", 5) != 0 || !(p[5] >= '0' && p[5] <= '9')) return -1;
@@ -143,8 +142,8 @@ static inline int gpu_parse_header(const char *line, gpu_summary *s) {
   memcpy(s->device, p, n);
   s->device[n] = '\0';
   s->skipped = (int)skipped;
-  if (s->layouts < 0 || s->offsets < 0 || s->elements < 0 || s->mismatches < 0 ||
-      s->reported < 0 || s->truncated < 0 || s->passes < 0 || s->reported > s->mismatches)
+  if (s->layouts < 0 || s->offsets < 0 || s->elements < 0 || s->mismatches < 0 || s->reported < 0 ||
+      s->truncated < 0 || s->passes < 0 || s->reported > s->mismatches)
     return -1;
   return 0;
 }

@@ -161,7 +161,8 @@ static inline int gpu_try_case(const gpu_stage_opts *o, int kind, gen_choices *c
     char res[GPU_LAYOUT_TEXT];
     for (int i = 0; i < k.argc; i++) argv[i] = k.argv[i];
     if (lo_eval(info->op, k.argc, argv, res, sizeof res) != LO_OK ||
-        lo_parse_layout(res, &out->l, &e) != LO_OK || gpu_append(out->text, GPU_TEXT_LEN, &len, res) ||
+        lo_parse_layout(res, &out->l, &e) != LO_OK ||
+        gpu_append(out->text, GPU_TEXT_LEN, &len, res) ||
         gpu_append(out->text, GPU_TEXT_LEN, &len, " = ") ||
         gpu_append(out->text, GPU_TEXT_LEN, &len, info->op))
       return -1;
@@ -238,13 +239,17 @@ static inline gpu_budget gpu_budget_for(int64_t elements) {
   return b;
 }
 
+/* Layouts in one batch at most (their tables take 800 bytes each). */
+#define GPU_MAX_BATCH_LAYOUTS (1 << 16)
+
 /* The batch that starts at case first of plan[0..count): as many cases as
-** fit the budget (at least one).  Sets *n and the batch's totals. */
+** fit the budget and GPU_MAX_BATCH_LAYOUTS (at least one).  Sets *n and the
+** batch's totals. */
 static inline void gpu_next_batch(const gpu_plan_entry *plan, int64_t count, int64_t first,
                                   gpu_budget budget, int32_t *n, gpu_budget *used) {
   used->elements = used->src = used->dst = 0;
   *n = 0;
-  for (int64_t j = first; j < count && *n < INT32_MAX; j++) {
+  for (int64_t j = first; j < count && *n < GPU_MAX_BATCH_LAYOUTS; j++) {
     const gpu_plan_entry *p = &plan[j];
     int64_t src = (p->flags & GPU_GATHER) ? p->cosize : 0;
     int64_t dst = (p->flags & GPU_SCATTER) ? p->cosize : 0;
@@ -325,9 +330,9 @@ static inline int gpu_host_batch_alloc(gpu_host_batch *b, int32_t cap_n, gpu_bud
   b->src = with_src ? (uint32_t *)gpu_calloc(cap.src, sizeof *b->src) : NULL;
   b->dst = (uint32_t *)gpu_calloc(cap.dst, sizeof *b->dst);
   b->hits = (uint32_t *)gpu_calloc(cap.dst, sizeof *b->hits);
-  if (!b->start || !b->cosize || !b->src_at || !b->dst_at || !b->flags || !b->layout ||
-      !b->outer || !b->inner || !b->compose_fail || !b->expect || !b->off64 || !b->composed ||
-      !b->off32 || !b->gathered || (with_src && !b->src) || !b->dst || !b->hits) {
+  if (!b->start || !b->cosize || !b->src_at || !b->dst_at || !b->flags || !b->layout || !b->outer ||
+      !b->inner || !b->compose_fail || !b->expect || !b->off64 || !b->composed || !b->off32 ||
+      !b->gathered || (with_src && !b->src) || !b->dst || !b->hits) {
     gpu_host_batch_free(b);
     return -1;
   }
@@ -489,7 +494,8 @@ static inline void gpu_batch_check(const gpu_host_batch *b, uint32_t salt, gpu_t
         t->truncated++;
       if (f & GPU_GATHER) {
         uint32_t want = gpu_pattern(b->src_at[k] + e, salt);
-        if (b->gathered[g] != want) gpu_mismatch_at(t, report, ud, ci, "gather", i, want, b->gathered[g]);
+        if (b->gathered[g] != want)
+          gpu_mismatch_at(t, report, ud, ci, "gather", i, want, b->gathered[g]);
       }
       if ((f & GPU_SCATTER) && b->dst[b->dst_at[k] + e] != (uint32_t)i)
         gpu_mismatch_at(t, report, ud, ci, "scatter", i, i, b->dst[b->dst_at[k] + e]);

@@ -17,7 +17,7 @@
 ** compact layouts, and evaluate Phi_A(Phi_B(i)) for compositions.  The host
 ** compares every value with the oracle (lo_apply).  With --min-elements the
 ** batches are run in several passes, each with a fresh pattern, until that
-** many elements have been dereferenced.
+** many elements have been dereferenced (at most MAX_PASSES passes).
 **
 ** Results go to FILE (default gpu_results.txt; format in gpu/gpu_results.h)
 ** and a summary to stdout (not with --quiet).  Exit status: 0 when
@@ -40,6 +40,9 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+/* Passes over the batches at most, whatever --min-elements asks. */
+#define MAX_PASSES 65536
 
 static const char usage[] =
     "usage: layoutcheck-gpu [--layouts N] [--seed N] [--device K] [--min-elements N]\n"
@@ -102,8 +105,8 @@ static int parse_int(const char *name, const char *s, int64_t lo, int64_t hi, in
   errno = 0;
   long long v = strtoll(s, &end, 10);
   if (!*s || *end || errno || v < lo || v > hi) {
-    fprintf(stderr, "layoutcheck-gpu: %s: expected an integer in [%lld, %lld], found '%s'\n",
-            name, (long long)lo, (long long)hi, s);
+    fprintf(stderr, "layoutcheck-gpu: %s: expected an integer in [%lld, %lld], found '%s'\n", name,
+            (long long)lo, (long long)hi, s);
     return -1;
   }
   *out = v;
@@ -237,10 +240,9 @@ static int device_alloc(void **p, size_t n, const char *what) {
 
 /* Free the device buffers (safe on a partly allocated set). */
 static void device_free(device_buffers *d) {
-  void *all[] = {d->start,  d->cosize,       d->src_at, d->dst_at,   d->off64,
-                 d->composed, d->flags,      d->layout, d->outer,    d->inner,
-                 d->compose_fail, d->off32,  d->gathered, d->src,    d->dst,
-                 d->hits};
+  void *all[] = {d->start,    d->cosize, d->src_at, d->dst_at, d->off64,        d->composed,
+                 d->flags,    d->layout, d->outer,  d->inner,  d->compose_fail, d->off32,
+                 d->gathered, d->src,    d->dst,    d->hits};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
     if (all[i]) cudaFree(all[i]);
   memset(d, 0, sizeof *d);
@@ -427,6 +429,7 @@ static int plan_run(run_state *r, gpu_plan_entry **plan_out, int32_t *cap_n, gpu
   *passes = 1;
   if (per_pass > 0 && r->opt.min_elements > per_pass)
     *passes = (r->opt.min_elements + per_pass - 1) / per_pass;
+  if (*passes > MAX_PASSES) *passes = MAX_PASSES;
   gpu_budget budget = gpu_budget_for(r->opt.batch_elements);
   *cap_n = 1;
   cap->elements = cap->src = cap->dst = 1;

@@ -13,7 +13,8 @@
 **        of X * Y are checked.
 **   [39] Prop 2.1.4.19 (coal-flat(L) is the unique flat layout of minimal
 **        rank with Phi_L): quantifies over all flat layouts; checked against
-**        uncoalesced variants of L, which are the layouts that matter.
+**        variants of L with modes split and size-1 modes inserted (every B
+**        with Phi_B = Phi_L arises from coal-flat(L) by such steps).
 **   [44] [48] [51] [60] "A has no (N-)complement" when A is not
 **        (N-)complementable: quantifies over all B; checked for the B tried
 **        (a random flat B and CuTe's lenient complement of A).
@@ -83,7 +84,7 @@ static int ev_tuple(gen_ctx *x, const char *op, int argc, const char *a0, const 
   return 0;
 }
 
-/* Text of a layout or tuple into buf (canonical). */
+/* Text of a layout or tuple into buf (canonical, GEN_ARG_LEN bytes). */
 static const char *text_layout(const lo_layout *l, char *buf) {
   return lo_print_layout(l, buf, GEN_ARG_LEN) ? "(too long)" : buf;
 }
@@ -108,6 +109,7 @@ static int phi_list(gen_ctx *x, const lo_layout *l, lo_int **v, lo_int *n) {
   return 0;
 }
 
+/* qsort order on integers. */
 static int cmp_int(const void *a, const void *b) {
   lo_int x = *(const lo_int *)a, y = *(const lo_int *)b;
   return (x > y) - (x < y);
@@ -592,6 +594,7 @@ static gen_verdict nondecreasing_sorted_literal(gen_ctx *x) {
   return GEN_PASS;
 }
 
+/* qsort order on modes (s, d). */
 static int cmp_mode(const void *a, const void *b) {
   const lo_int *x = a, *y = b;
   return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);

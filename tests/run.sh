@@ -197,8 +197,16 @@ echo "== fuzz, replay, show"
 run_counted "fuzz, replay, show" bash tests/fuzz_cli.sh "$lc"
 echo "== systems under test"
 run_counted "systems under test" bash tests/sut_cli.sh "$lc"
+echo "== shards and merge"
+run_counted "shards and merge" bash tests/shard_cli.sh "$lc"
+echo "== report"
+run_counted "report" bash tests/report_cli.sh "$lc"
+echo "== Lean checks"
+run_counted "Lean checks" bash tests/lean_cli.sh "$lc"
 echo "== planted mutants (a fast run)"
 run_counted "planted mutants" bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
+echo "== GPU stage (skip, import of results)"
+run_counted "GPU stage" bash tests/gpu_cli.sh "$lc"
 
 # --- 4. corpus ------------------------------------------------------------
 echo "== corpus"

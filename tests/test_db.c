@@ -2,6 +2,11 @@
 #include "db.h"
 #include "t.h"
 
+/* The schema version as the meta table stores it. */
+#define DB_STR(x) #x
+#define DB_XSTR(x) DB_STR(x)
+#define DB_VERSION_TEXT DB_XSTR(DB_SCHEMA_VERSION)
+
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
@@ -200,7 +205,7 @@ static void test_create_and_runs(void) {
     printf("    %s\n", msg);
     return;
   }
-  T_EQ_STR(sql_text(path, "SELECT value FROM meta WHERE key = 'schema_version'"), "1");
+  T_EQ_STR(sql_text(path, "SELECT value FROM meta WHERE key = 'schema_version'"), DB_VERSION_TEXT);
   T_EQ_STR(sql_text(path, "PRAGMA journal_mode"), "wal");
   T_EQ_INT(sql_int(path, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN "
                          "('meta', 'runs', 'run_properties', 'counterexamples')"),
@@ -581,7 +586,7 @@ static void test_refused_files(void) {
   T_CHECK(has(msg, path) && has(msg, "empty"));
   T_EQ_INT(db_open(path, &d, msg, sizeof msg), 0);
   db_close(d);
-  T_EQ_STR(sql_text(path, "SELECT value FROM meta WHERE key = 'schema_version'"), "1");
+  T_EQ_STR(sql_text(path, "SELECT value FROM meta WHERE key = 'schema_version'"), DB_VERSION_TEXT);
   remove_db(path);
 
   /* a missing directory, a missing file for reading, a directory */
@@ -817,7 +822,7 @@ static void test_concurrent(void) {
   T_EQ_INT(sql_int(path, "SELECT sum(times_seen) FROM counterexamples WHERE input LIKE 'shared %'"),
            40);
   T_EQ_INT(sql_int(path, "SELECT count(*) FROM runs WHERE finished IS NOT NULL"), 2);
-  T_EQ_STR(sql_text(path, "SELECT value FROM meta WHERE key = 'schema_version'"), "1");
+  T_EQ_STR(sql_text(path, "SELECT value FROM meta WHERE key = 'schema_version'"), DB_VERSION_TEXT);
   remove_db(path);
 }
 

@@ -3,7 +3,7 @@
 # `fuzz --sut`: it answers through `LAYOUTCHECK eval --batch`, except that
 #   crash   it dies of SIGSEGV on a complement of a layout with 3 or more modes
 #   hang    it sleeps forever on a coalesce of a layout with a stride of 5 or more
-#   garbage it answers an empty line then nothing on a cosize of a rank-2 layout
+#   garbage it answers an empty line and exits on a cosize of a rank-2 layout
 set -u
 mode=${1:?usage: faulty_sut.sh crash|hang|garbage LAYOUTCHECK}
 lc=${2:?usage: faulty_sut.sh crash|hang|garbage LAYOUTCHECK}
@@ -17,7 +17,7 @@ while IFS= read -r line; do
   case $mode:$op in
     crash:complement) [ ${#commas} -ge 2 ] && kill -SEGV $$ ;;
     hang:coalesce) [[ ${arg#*:} =~ [5-9]|[1-9][0-9] ]] && exec sleep 100000 ;;
-    garbage:cosize) [ ${#commas} -eq 1 ] && { printf '\n'; exec sleep 100000; } ;;
+    garbage:cosize) [ ${#commas} -eq 1 ] && { printf '\n'; exit 0; } ;;
   esac
   printf '%s\n' "$line" >&"${ORACLE[1]}"
   IFS= read -r answer <&"${ORACLE[0]}"

@@ -1,0 +1,361 @@
+/*
+** cmd_gpu.c -- `layoutcheck gpu`: the GPU stage of the nightly run.
+**
+** Runs bin/layoutcheck-gpu (the standalone CUDA program of gpu/, found next
+** to this program's executable) with the options, reads its result file
+** (format in gpu/gpu_results.h), prints the counts, and stores a row in
+** gpu_runs and every reported mismatch in gpu_mismatches of results.db.
+** Exit 0 when every result agrees with the oracle, 1 on a mismatch, 2 on a
+** usage, configuration, program or database error.  Without a CUDA device
+** (or without the program, which `make gpu` builds only where nvcc is) it
+** prints "skipped: no CUDA device", stores a skipped run and exits 0, or 2
+** when the configuration requires a GPU (gpu.required).
+*/
+#include "cli.h"
+#include "config.h"
+#include "db.h"
+
+#include "../gpu/gpu_results.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char gpu_usage[] =
+    "usage: layoutcheck gpu [--layouts N] [--seed N] [--device K] [--min-elements N]\n"
+    "                       [--config FILE] [--db FILE] [--program PATH]\n";
+
+/* The options of one invocation (NULL: not given). */
+typedef struct gpu_opts {
+  const char *layouts, *seed, *device, *min_elements, *config, *db, *program;
+} gpu_opts;
+
+/* Parse argv into *o; 0, or 2 with a message on stderr. */
+static int parse_gpu_args(int argc, char **argv, gpu_opts *o) {
+  memset(o, 0, sizeof *o);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char **slot = !strcmp(a, "--layouts")        ? &o->layouts
+                        : !strcmp(a, "--seed")         ? &o->seed
+                        : !strcmp(a, "--device")       ? &o->device
+                        : !strcmp(a, "--min-elements") ? &o->min_elements
+                        : !strcmp(a, "--config")       ? &o->config
+                        : !strcmp(a, "--db")           ? &o->db
+                        : !strcmp(a, "--program")      ? &o->program
+                                                       : NULL;
+    if (!slot) {
+      fprintf(stderr, "gpu: unknown argument '%s'\n%s", a, gpu_usage);
+      return 2;
+    }
+    if (i + 1 >= argc) {
+      fprintf(stderr, "gpu: %s needs a value\n%s", a, gpu_usage);
+      return 2;
+    }
+    *slot = argv[++i];
+  }
+  return 0;
+}
+
+/* Check that s is a whole decimal number (at most 19 digits) for option
+** name; 0, or 2 with a message. */
+static int check_number(const char *name, const char *s) {
+  size_t n = strspn(s, "0123456789");
+  if (n == 0 || s[n] != '\0' || n > 19) {
+    fprintf(stderr, "gpu: %s: expected a non-negative integer, found '%s'\n", name, s);
+    return 2;
+  }
+  return 0;
+}
+
+/* The path of the GPU program: the one given, else layoutcheck-gpu in the
+** directory of this executable (/proc/self/exe), into buf.  0, or -1 when
+** it cannot be found out. */
+static int program_path(const char *given, char *buf, size_t cap) {
+  if (given) return snprintf(buf, cap, "%s", given) < (int)cap ? 0 : -1;
+  char self[4096];
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return -1;
+  self[n] = '\0';
+  char *slash = strrchr(self, '/');
+  if (!slash) return -1;
+  *slash = '\0';
+  return snprintf(buf, cap, "%s/layoutcheck-gpu", self) < (int)cap ? 0 : -1;
+}
+
+/* Run argv[0] with argv, its stdout discarded (the counts come from the
+** result file), its stderr shown; the exit status, or -1 (with a message)
+** when it could not run or was killed. */
+static int run_program(char *const argv[]) {
+  fflush(stdout);
+  fflush(stderr);
+  pid_t pid = fork();
+  if (pid < 0) {
+    fprintf(stderr, "gpu: fork: %s\n", strerror(errno));
+    return -1;
+  }
+  if (pid == 0) {
+    if (!freopen("/dev/null", "w", stdout)) _exit(127);
+    execv(argv[0], argv);
+    fprintf(stderr, "gpu: cannot run %s: %s\n", argv[0], strerror(errno));
+    _exit(127);
+  }
+  int status;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) {
+      fprintf(stderr, "gpu: waitpid: %s\n", strerror(errno));
+      return -1;
+    }
+  if (WIFSIGNALED(status)) {
+    fprintf(stderr, "gpu: %s was killed by signal %d\n", argv[0], WTERMSIG(status));
+    return -1;
+  }
+  return WEXITSTATUS(status);
+}
+
+/* A result file read into memory: its header and its mismatch lines. */
+typedef struct gpu_file {
+  gpu_summary s;
+  char **line; /* mismatch lines, parsed in place into m */
+  gpu_mismatch *m;
+  int64_t n;
+} gpu_file;
+
+/* Free what read_results allocated. */
+static void gpu_file_free(gpu_file *f) {
+  for (int64_t i = 0; i < f->n; i++) free(f->line[i]);
+  free(f->line);
+  free(f->m);
+  memset(f, 0, sizeof *f);
+}
+
+/* Read the result file at path into *f; 0, or -1 with a message naming
+** the file and the line. */
+static int read_results(const char *path, gpu_file *f) {
+  memset(f, 0, sizeof *f);
+  FILE *in = fopen(path, "r");
+  if (!in) {
+    fprintf(stderr, "gpu: %s: cannot open: %s\n", path, strerror(errno));
+    return -1;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  int64_t lineno = 0, cap_m = 0;
+  int rc = 0;
+  while (getline(&line, &cap, in) >= 0) {
+    lineno++;
+    if (lineno == 1) {
+      if (gpu_parse_header(line, &f->s)) {
+        fprintf(stderr, "gpu: %s:1: not a layoutcheck-gpu result header\n", path);
+        rc = -1;
+        break;
+      }
+      continue;
+    }
+    if (f->n == cap_m) {
+      int64_t grown = cap_m ? 2 * cap_m : 64;
+      char **l = realloc(f->line, (size_t)grown * sizeof *l);
+      if (l) f->line = l;
+      gpu_mismatch *m = realloc(f->m, (size_t)grown * sizeof *m);
+      if (m) f->m = m;
+      if (!l || !m) {
+        fprintf(stderr, "gpu: %s: out of memory\n", path);
+        rc = -1;
+        break;
+      }
+      cap_m = grown;
+    }
+    f->line[f->n] = strdup(line);
+    if (!f->line[f->n]) {
+      fprintf(stderr, "gpu: %s: out of memory\n", path);
+      rc = -1;
+      break;
+    }
+    f->n++;
+    if (gpu_parse_mismatch(f->line[f->n - 1], &f->m[f->n - 1])) {
+      fprintf(stderr, "gpu: %s:%" PRId64 ": malformed mismatch line\n", path, lineno);
+      rc = -1;
+      break;
+    }
+  }
+  free(line);
+  if (rc == 0 && ferror(in)) {
+    fprintf(stderr, "gpu: %s: read error\n", path);
+    rc = -1;
+  }
+  fclose(in);
+  if (rc == 0 && lineno == 0) {
+    fprintf(stderr, "gpu: %s: empty result file\n", path);
+    rc = -1;
+  }
+  if (rc == 0 && f->n != f->s.reported) {
+    fprintf(stderr, "gpu: %s: %" PRId64 " mismatch lines, the header says %" PRId64 "\n", path,
+            f->n, f->s.reported);
+    rc = -1;
+  }
+  if (rc) gpu_file_free(f);
+  return rc;
+}
+
+/* Store the run of *f (and its mismatches) in the database at path;
+** 0, or -1 with a message. */
+static int store_run(const char *path, const gpu_file *f) {
+  char msg[1024];
+  db *d;
+  int64_t run_id;
+  if (db_open(path, &d, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    return -1;
+  }
+  int rc = db_record_gpu_run(d, f->s.skipped ? NULL : f->s.device, f->s.layouts, f->s.elements,
+                             f->s.mismatches, f->s.gbps, f->s.seconds, f->s.skipped, &run_id, msg,
+                             sizeof msg);
+  for (int64_t i = 0; rc == 0 && i < f->n; i++)
+    rc = db_record_gpu_mismatch(d, run_id, f->m[i].layout, f->m[i].check, f->m[i].index,
+                                f->m[i].expected, f->m[i].got, msg, sizeof msg);
+  if (rc) fprintf(stderr, "%s\n", msg);
+  db_close(d);
+  if (rc == 0 && !f->s.skipped) printf("stored: gpu run %" PRId64 " in %s\n", run_id, path);
+  return rc ? -1 : 0;
+}
+
+/* Print the counts of a run that was not skipped, and its first
+** mismatches. */
+static void print_counts(const gpu_file *f) {
+  const gpu_summary *s = &f->s;
+  printf("device: %s\n", s->device);
+  printf("seed: %" PRIu64 "\n", s->seed);
+  printf("layouts: %" PRId64 "\n", s->layouts);
+  printf("offsets: %" PRId64 " (each in 64-bit and 32-bit arithmetic, %" PRId64 " pass%s)\n",
+         s->offsets, s->passes, s->passes == 1 ? "" : "es");
+  printf("elements dereferenced: %" PRId64 "\n", s->elements);
+  printf("32-bit truncations caught: %" PRId64 "\n", s->truncated);
+  printf("mismatches: %" PRId64 "\n", s->mismatches);
+  printf("GB/s: %.1f\n", s->gbps);
+  printf("seconds: %.1f\n", s->seconds);
+  for (int64_t i = 0; i < f->n && i < 10; i++)
+    printf("MISMATCH %s at %" PRId64 ": expected %" PRId64 ", got %" PRId64 "\n  %s\n",
+           f->m[i].check, f->m[i].index, f->m[i].expected, f->m[i].got, f->m[i].layout);
+  if (s->mismatches > f->n)
+    printf("(%" PRId64 " mismatches reported and stored of %" PRId64 ")\n", f->n, s->mismatches);
+}
+
+/* The skip: the line, a stored skipped run, and the exit status. */
+static int skip(const char *db_path, int required, uint64_t seed) {
+  gpu_file f;
+  memset(&f, 0, sizeof f);
+  f.s.skipped = 1;
+  f.s.seed = seed;
+  printf("skipped: no CUDA device\n");
+  if (store_run(db_path, &f)) return 2;
+  if (required) fprintf(stderr, "gpu: gpu.required is true in the configuration\n");
+  return required ? 2 : 0;
+}
+
+/* layoutcheck gpu [--layouts N] [--seed N] [--device K] ...: see above. */
+int cmd_gpu(int argc, char **argv) {
+  gpu_opts o;
+  config c;
+  char msg[1024], program[4096];
+  if (parse_gpu_args(argc, argv, &o)) return 2;
+  config_defaults(&c);
+  const char *config_path = o.config                           ? o.config
+                            : access("CONFIG.yaml", F_OK) == 0 ? "CONFIG.yaml"
+                                                               : NULL;
+  if (config_path && config_load(config_path, &c, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    return 2;
+  }
+  if ((o.layouts && check_number("--layouts", o.layouts)) ||
+      (o.seed && check_number("--seed", o.seed)) ||
+      (o.device && check_number("--device", o.device)) ||
+      (o.min_elements && check_number("--min-elements", o.min_elements)))
+    return 2;
+  const char *db_path = o.db ? o.db : c.db;
+  uint64_t seed = c.has_seed ? c.seed : (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+  if (o.seed) seed = strtoull(o.seed, NULL, 10);
+  char layouts[32], seed_text[32];
+  snprintf(layouts, sizeof layouts, "%" PRId64, c.gpu_layouts);
+  snprintf(seed_text, sizeof seed_text, "%" PRIu64, seed);
+
+  if (program_path(o.program, program, sizeof program) || access(program, X_OK) != 0) {
+    fprintf(stderr, "gpu: %s: no GPU program (`make gpu` builds it where nvcc is)\n",
+            o.program ? o.program : "layoutcheck-gpu");
+    return skip(db_path, c.require_gpu, seed);
+  }
+
+  const char *tmpdir = getenv("TMPDIR");
+  char out_path[4096];
+  if (snprintf(out_path, sizeof out_path, "%s/layoutcheck-gpu-XXXXXX",
+               tmpdir && *tmpdir ? tmpdir : "/tmp") >= (int)sizeof out_path) {
+    fprintf(stderr, "gpu: TMPDIR is too long\n");
+    return 2;
+  }
+  int fd = mkstemp(out_path);
+  if (fd < 0) {
+    fprintf(stderr, "gpu: cannot create a result file %s: %s\n", out_path, strerror(errno));
+    return 2;
+  }
+  close(fd);
+
+  char *args[20];
+  int n = 0;
+  args[n++] = program;
+  args[n++] = "--layouts";
+  args[n++] = o.layouts ? (char *)o.layouts : layouts;
+  args[n++] = "--seed";
+  args[n++] = seed_text;
+  args[n++] = "--out";
+  args[n++] = out_path;
+  args[n++] = "--quiet";
+  if (o.device) {
+    args[n++] = "--device";
+    args[n++] = (char *)o.device;
+  }
+  if (o.min_elements) {
+    args[n++] = "--min-elements";
+    args[n++] = (char *)o.min_elements;
+  }
+  if (c.require_gpu) args[n++] = "--require-gpu";
+  args[n] = NULL;
+
+  int status = run_program(args);
+  gpu_file f;
+  int rc = 2;
+  if (status < 0) {
+    unlink(out_path);
+    return 2;
+  }
+  struct stat sb;
+  if (status > 1 && stat(out_path, &sb) == 0 && sb.st_size == 0) {
+    fprintf(stderr, "gpu: %s failed (exit status %d)\n", program, status);
+    unlink(out_path);
+    return 2;
+  }
+  if (read_results(out_path, &f)) {
+    fprintf(stderr, "gpu: %s exited with status %d without a complete result file\n", program,
+            status);
+    unlink(out_path);
+    return 2;
+  }
+  unlink(out_path);
+  if (f.s.skipped) {
+    rc = skip(db_path, c.require_gpu, seed);
+  } else if (status != 0 && status != 1) {
+    fprintf(stderr, "gpu: %s exited with status %d\n", program, status);
+  } else if ((status == 1) != (f.s.mismatches > 0)) {
+    fprintf(stderr, "gpu: %s exited with status %d but counted %" PRId64 " mismatches\n", program,
+            status, f.s.mismatches);
+  } else {
+    print_counts(&f);
+    rc = store_run(db_path, &f) ? 2 : f.s.mismatches ? 1 : 0;
+  }
+  gpu_file_free(&f);
+  return rc;
+}

@@ -1,0 +1,109 @@
+/*
+** report.h -- `layoutcheck report`: what results.db holds, read once into
+** memory, and the three formats written from it (text in cmd_report.c,
+** JUnit XML in report_junit.c, one self-contained HTML page in
+** report_html.c with the SVG pictures of report_svg.c).
+*/
+#ifndef REPORT_H
+#define REPORT_H
+
+#include "db.h"
+
+#include <stdio.h>
+
+/* Bounds that keep a report readable whatever the database holds. */
+#define REPORT_TREND_RUNS 200 /* runs in the plots of cases and failures per run */
+#define REPORT_SPARK_RUNS 24  /* runs in a property's sparkline */
+#define REPORT_TEXT_RUNS  8   /* runs in the per-property trend of the text format */
+#define REPORT_PICTURES   150 /* counterexamples drawn; the rest are listed */
+#define REPORT_GRID_MAX   32  /* rows and columns of a drawn layout */
+#define REPORT_ARROWS_MAX 40  /* entries of a drawn morphism */
+
+/* One run, with what its property rows add up to. */
+typedef struct report_run {
+  db_run row;      /* owned: strings freed by report_free */
+  int64_t props;   /* property rows */
+  int64_t failed;  /* failed cases summed over its properties */
+  double seconds;  /* seconds summed over its properties */
+  char shards[48]; /* "1,2,3,4/4" when it is a (merged) shard run, else "" */
+} report_run;
+
+/* One row of run_properties (labels owned). */
+typedef struct report_prop {
+  int64_t run_id;
+  char property[128], kind[16];
+  int64_t cases, passed, discarded, failed;
+  double seconds;
+  char *labels;
+} report_prop;
+
+/* The whole database. */
+typedef struct report {
+  const char *db_path;
+  char generated[32]; /* when the report was made, UTC */
+  report_run *run;    /* oldest first (by start time, then id) */
+  size_t n_run;
+  report_prop *prop; /* every property row, by run and order of storing */
+  size_t n_prop;
+  db_cex *cex; /* every counterexample, by id (owned) */
+  size_t n_cex;
+} report;
+
+/* Read everything from the open database; 0, or -1 with msg (*r is then
+** empty).  Free with report_free. */
+int report_load(db *d, const char *db_path, report *r, char *msg, size_t cap);
+void report_free(report *r);
+
+/* The last run (NULL when there is none), a run by id (NULL when it is not
+** stored), and the position of a run in r->run. */
+const report_run *report_last(const report *r);
+const report_run *report_run_by_id(const report *r, int64_t id);
+size_t report_run_index(const report *r, const report_run *run);
+
+/* The row of property in run run_id, or NULL. */
+const report_prop *report_prop_of(const report *r, int64_t run_id, const char *property);
+
+/* "git_rev" of run id, "?" when the run or its revision is unknown. */
+const char *report_rev(const report *r, int64_t run_id);
+
+/* A sentence on when counterexample c appeared and, when fixed, was fixed,
+** with the revisions of the runs around each event, into buf[0..cap). */
+void report_history(const report *r, const db_cex *c, char *buf, size_t cap);
+
+/* The open counterexamples of property (any property when NULL). */
+size_t report_open_count(const report *r, const char *property);
+
+/* 1 when a property row stands for a problem now: its property has open
+** counterexamples, or the row failed cases of which none was stored (a
+** failure fixed since is no problem). */
+int report_failing(const report *r, const report_prop *p);
+
+/* A label count parsed from "nested=12 zero-stride=3". */
+typedef struct report_label {
+  char name[32];
+  int64_t count;
+} report_label;
+
+/* Parse up to cap labels; returns how many were read (malformed words are
+** skipped). */
+int report_labels(const char *labels, report_label *out, int cap);
+
+/* Write the report in one format; 0, or -1 when writing failed. */
+int report_text(const report *r, FILE *f);
+int report_junit(const report *r, FILE *f);
+int report_html(const report *r, FILE *f);
+
+/* Write s for XML or HTML text and attribute values: & < > " ' escaped,
+** control characters other than tab and newline, and bytes that are not
+** UTF-8, written as U+FFFD; newlines become &#10; when in_attr. */
+void report_xml_text(FILE *f, const char *s, int in_attr);
+
+/* SVG pictures (report_svg.c), written inline: every argument of a case
+** line that is a layout, tiler or morphism, and the plot of cases and
+** failures per run. */
+void report_svg_case(FILE *f, const char *input);
+void report_svg_trend(FILE *f, const report *r);
+/* A sparkline of a property's cases over its last runs, failures marked. */
+void report_svg_spark(FILE *f, const report *r, const char *property);
+
+#endif /* REPORT_H */

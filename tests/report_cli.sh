@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# report_cli.sh LAYOUTCHECK -- `layoutcheck report` on real databases: the
+# text format has the expected lines; the JUnit format is well-formed XML
+# with the attributes CI dashboards need, a failure per open counterexample
+# of a theorem and a skip per refuted conjecture; the HTML format is one
+# file with inline SVG pictures and nothing fetched from elsewhere; text
+# that needs escaping stays well-formed; a missing, damaged or empty
+# database gives a clear answer.  Needs python3.  Prints "N passed, N failed".
+set -u
+export LC_ALL=C
+cd "$(dirname "$0")/.." || exit 2
+lc=${1:?usage: tests/report_cli.sh LAYOUTCHECK}
+lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() {
+  failed=$((failed + 1))
+  echo "FAIL: $*"
+}
+# status WANT NAME CMD...: CMD exits with WANT (output in $tmp/out, $tmp/err)
+status() {
+  local want=$1 name=$2
+  shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?
+  if [ "$got" -eq "$want" ]; then ok; else
+    bad "$name: exit $got, expected $want"
+    cat "$tmp/out" "$tmp/err"
+  fi
+}
+has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
+hasnt() { if grep -q -E -- "$2" "$3"; then bad "$1: '$2' in $3"; else ok; fi; }
+# check NAME CMD...: one pass when CMD succeeds
+check() {
+  local name=$1
+  shift
+  if "$@"; then ok; else bad "$name"; fi
+}
+
+# junit_ok FILE THEOREM_FAILURES: FILE parses as XML; testsuites > testsuite >
+# testcase, each testcase with name, classname and time, each failure with
+# message and type; the counts in the attributes match the elements; as many
+# failure elements as given
+junit_ok() {
+  python3 - "$1" "$2" <<'EOF'
+import sys, xml.dom.minidom
+doc = xml.dom.minidom.parse(sys.argv[1])
+root = doc.documentElement
+assert root.tagName == "testsuites", root.tagName
+suites = root.getElementsByTagName("testsuite")
+assert len(suites) == 1
+suite = suites[0]
+for a in ("name", "tests", "failures", "errors", "time", "timestamp"):
+    assert suite.hasAttribute(a), a
+cases = suite.getElementsByTagName("testcase")
+assert int(suite.getAttribute("tests")) == len(cases) == int(root.getAttribute("tests"))
+for c in cases:
+    for a in ("name", "classname", "time"):
+        assert c.getAttribute(a), (a, c.toxml()[:200])
+    float(c.getAttribute("time"))
+fails = suite.getElementsByTagName("failure")
+for f in fails:
+    assert f.getAttribute("message") and f.getAttribute("type"), f.toxml()[:200]
+failing = [c for c in cases if c.getElementsByTagName("failure")]
+skipped = [c for c in cases if c.getElementsByTagName("skipped")]
+assert int(suite.getAttribute("failures")) == len(failing)
+assert int(suite.getAttribute("skipped")) == len(skipped)
+assert len(fails) == int(sys.argv[2]), (len(fails), sys.argv[2])
+EOF
+}
+
+# html_ok FILE [nosvg]: one self-contained page (with inline SVG unless nosvg)
+html_ok() {
+  head -c 15 "$1" | grep -q '<!DOCTYPE html>' && grep -q '<style>' "$1" &&
+    { [ "${2:-}" = nosvg ] || grep -q '<svg' "$1"; } &&
+    ! grep -q -i -E 'https?:|src=|<link|<script|<img|url\(|@import|href="[^#]' "$1"
+}
+
+cfg=$PWD/CONFIG.yaml
+cd "$tmp" || exit 2
+# a theorem that is false, so that the database holds a theorem failure
+cat >false.yaml <<'EOF'
+- name: lt.size_le_cosize
+  forall: {L: layout}
+  check: "size(L) <= cosize(L)"
+  kind: theorem
+EOF
+printf 'cases: 200\nconjecture_files: [false.yaml]\n' >cfg.yaml
+
+status 0 "first run" "$lc" fuzz --config "$cfg" --property 'lean.*' --seed 1 --cases 200 --db r.db
+status 1 "second run" "$lc" fuzz --config cfg.yaml --property 'l*' --seed 2 --db r.db
+has "second run" "FAILED lt.size_le_cosize" out
+
+# --- text -------------------------------------------------------------------
+status 0 "text" "$lc" report --db r.db
+cp out text.out
+has "text" "^layoutcheck report of r.db" text.out
+has "text" "^2 runs, from " text.out
+has "text" "^last run 2: started " text.out
+has "text" "^properties of run 2" text.out
+has "text" "^lt.size_le_cosize  *theorem  *[0-9]" text.out
+has "text" "^runs, oldest first" text.out
+has "text" "^trend per property: cases/failed in runs 1 2" text.out
+has "text" "^open counterexamples: [0-9]" text.out
+has "text" "complement (2,2):(2,1) 4" text.out
+has "text" "appeared at .* (run 1, the first run of lean.complement_involution on record)" text.out
+has "text" "^#[0-9]* lt.size_le_cosize (theorem), seen 1 time" text.out
+has "text" "^refuted conjectures" text.out
+has "text" "^lean.complement_involution  *1 open, smallest" text.out
+status 0 "text, db from the configuration" "$lc" report --config cfg.yaml --db r.db
+# a fixed counterexample: the false theorem made true shows it fixed
+printf -- '- name: lt.size_le_cosize\n  forall: {L: layout}\n  check: "size(L) >= 1"\n  kind: theorem\n' \
+  >false.yaml
+status 0 "replay fixes" "$lc" replay --config cfg.yaml --property 'lt.*' --db r.db
+status 0 "text after the fix" "$lc" report --db r.db
+has "text after the fix" "^fixed counterexamples: 1" out
+has "text after the fix" "fixed .*, between .* (run 2, last failing) and .* (run 2)" out
+cp text.out out
+
+# --- junit --------------------------------------------------------------------
+status 0 "junit" "$lc" report --db r.db --format junit --out r.xml
+if [ ! -s out ]; then ok; else bad "junit --out wrote on stdout"; fi
+check "junit is valid, no theorem failure open" junit_ok r.xml 0
+has "junit" '<testcase name="lean.complement_involution" classname="layoutcheck.conjecture"' r.xml
+has "junit" '<skipped message="conjecture refuted: ' r.xml
+# put the theorem failure back: one failure element
+printf -- '- name: lt.size_le_cosize\n  forall: {L: layout}\n  check: "size(L) <= cosize(L)"\n  kind: theorem\n' \
+  >false.yaml
+status 1 "third run" "$lc" fuzz --config cfg.yaml --property 'lt.*' --seed 3 --db r.db
+status 0 "junit with a failure" "$lc" report --db r.db --format junit --out r.xml
+check "junit is valid, one theorem failure" junit_ok r.xml 1
+has "junit" '<failure message="#[0-9]* size ' r.xml
+has "junit" 'type="counterexample"' r.xml
+
+# --- html -------------------------------------------------------------------
+status 0 "html" "$lc" report --db r.db --format html --out r.html
+check "html is self-contained with svg" html_ok r.html
+has "html" '<svg class="grid"' r.html
+has "html" '<svg class="morph"' r.html
+has "html" '<svg class="trend"' r.html
+has "html" 'id="cex-1"' r.html
+has "html" 'lt.size_le_cosize' r.html
+
+# --- escaping ---------------------------------------------------------------
+cp r.db esc.db
+python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("update counterexamples set message = ?, sut = ? where id = 1",
+           ("a<b & \"c\" '"'"'d'"'"' \x01 \xff]]> </failure>", "tool <&> \x7f"))
+db.execute("update counterexamples set message = cast(? as text) where id = 2",
+           (b"bad utf-8 \xc3\x28 \xed\xa0\x80 end",))
+db.execute("update counterexamples set status = ? where id = 1", ("open",))
+db.execute("update runs set started = started || ?, seed = ? where id = 3", ("<script>", "1\"><b>"))
+db.commit()' esc.db
+status 0 "junit escaping" "$lc" report --db esc.db --format junit --out esc.xml
+check "junit with odd text is valid" junit_ok esc.xml 1
+status 0 "html escaping" "$lc" report --db esc.db --format html --out esc.html
+check "html with odd text is self-contained" html_ok esc.html
+hasnt "html escaping" '</failure>|a<b|1"><b>|<script' esc.html
+has "html escaping" 'a&lt;b &amp; &quot;c&quot;' esc.html
+status 0 "text escaping" "$lc" report --db esc.db
+
+# --- empty, missing and damaged databases; usage ----------------------------
+status 0 "empty database" "$lc" replay --config "$cfg" --db empty.db
+status 0 "report of no runs" "$lc" report --db empty.db
+has "report of no runs" "^no runs recorded" out
+status 0 "junit of no runs" "$lc" report --db empty.db --format junit --out empty.xml
+check "junit of no runs is valid" junit_ok empty.xml 0
+status 0 "html of no runs" "$lc" report --db empty.db --format html --out empty.html
+check "html of no runs" html_ok empty.html nosvg
+status 2 "missing database" "$lc" report --db none.db
+has "missing database" "none.db: cannot open" err
+if [ ! -e none.db ]; then ok; else bad "report created a database"; fi
+printf 'not a database' >junk.db
+status 2 "damaged database" "$lc" report --db junk.db
+has "damaged database" "junk.db" err
+status 2 "unknown format" "$lc" report --db r.db --format pdf
+has "unknown format" "expected text, junit or html" err
+status 2 "unknown argument" "$lc" report --db r.db --verbose
+status 2 "missing value" "$lc" report --db
+status 2 "unwritable output" "$lc" report --db r.db --out no/such/dir/r.html
+
+echo "$passed passed, $failed failed"

@@ -1,0 +1,555 @@
+/* test_gpu_host.c -- the GPU stage's index arithmetic and checks, compiled
+** as host C (gpu/gpu_layout.h, gpu/gpu_stage.h, gpu/gpu_results.h): phi64
+** against lo_apply over generated layouts, phi32's truncation past 2^31, a
+** host emulation of the kernels (gather, scatter, composition) checked
+** against the oracle, planted faults that the checks must find, and the
+** result file format. */
+#include "../gpu/gpu_results.h"
+#include "../gpu/gpu_stage.h"
+#include "t.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Parse a layout that the test writes itself into a gpu_layout and an
+** lo_layout. */
+static void parse_both(const char *s, lo_layout *l, gpu_layout *g) {
+  lo_err e;
+  T_EQ_INT(lo_parse_layout(s, l, &e), LO_OK);
+  T_EQ_INT(gpu_layout_from_lo(l, g), 0);
+}
+
+/* Elements i < n where phi64 differs from lo_apply (the first n indices,
+** including indices past size, where the last mode runs on). */
+static int64_t phi64_disagreements(const lo_layout *l, const gpu_layout *g, int64_t n) {
+  int64_t bad = 0;
+  lo_err e;
+  for (int64_t i = 0; i < n; i++) {
+    lo_int want;
+    if (lo_apply(l, i, &want, &e) != LO_OK || phi64(g, i) != want) bad++;
+  }
+  return bad;
+}
+
+/* Hand-written layouts: CuTe's examples, the empty layout, rank 16, and
+** the limit on the rank. */
+static void test_hand_written(void) {
+  lo_layout l;
+  gpu_layout g;
+  parse_both("(3,4):(4,1)", &l, &g);
+  T_EQ_INT(phi64(&g, 7), 6);
+  T_EQ_INT(phi32(&g, 7), 6);
+  T_EQ_INT(phi64_disagreements(&l, &g, 30), 0); /* past size 12 too */
+  parse_both("((2,2),3):((1,4),2)", &l, &g);
+  T_EQ_INT(g.rank, 3);
+  T_EQ_INT(phi64_disagreements(&l, &g, 12), 0);
+  parse_both("():()", &l, &g);
+  T_EQ_INT(g.rank, 0);
+  T_EQ_INT(phi64(&g, 0), 0);
+  T_EQ_INT(phi32(&g, 0), 0);
+  parse_both("(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512,1024,2048,4096,8192,"
+             "16384,32768)",
+             &l, &g);
+  T_EQ_INT(g.rank, 16);
+  int64_t identity_bad = 0;
+  for (int64_t i = 0; i < 65536; i++)
+    identity_bad += phi64(&g, i) != i || phi32(&g, (uint32_t)i) != i;
+  T_EQ_INT(identity_bad, 0);
+  lo_err e;
+  T_EQ_INT(lo_parse_layout(
+               "(1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1):(0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0)", &l, &e),
+           LO_OK);
+  T_EQ_INT(gpu_layout_from_lo(&l, &g), -1);
+  /* 32-bit wrap: 3:(2^31) has offsets 0, 2^31, 2^32 */
+  parse_both("3:2147483648", &l, &g);
+  T_EQ_INT(phi64(&g, 2), 4294967296LL);
+  T_EQ_INT(phi32(&g, 1), 2147483648LL);
+  T_EQ_INT(phi32(&g, 2), 0);
+  /* a stride beyond 32 bits is taken modulo 2^32 */
+  parse_both("(2,2):(1,4294967297)", &l, &g);
+  T_EQ_INT(phi64(&g, 3), 4294967298LL);
+  T_EQ_INT(phi32(&g, 3), 2);
+}
+
+/* Every generator of the registry: each layout argument of 200 cases,
+** phi64 == lo_apply and phi32 == lo_apply mod 2^32 on all of its indices. */
+static void test_all_generators(void) {
+  gen_bounds b;
+  gen_bounds_default(&b);
+  int64_t layouts = 0, nested = 0, bad64 = 0, bad32 = 0;
+  for (int gi = 0; gi < gen_count(); gi++) {
+    const gen_info *info = gen_at(gi);
+    for (uint64_t j = 0; j < 200; j++) {
+      gen_choices c;
+      gen_case k;
+      memset(&k, 0, sizeof k);
+      gen_choices_random(&c, gen_case_seed(11, "gpu-host", j * 1000 + (uint64_t)gi));
+      int rc = info->fn(&c, &b, &k);
+      gen_choices_free(&c);
+      if (rc) continue;
+      for (int a = 0; a < k.argc; a++) {
+        lo_layout l;
+        gpu_layout g;
+        lo_err e;
+        lo_int size, want;
+        if (lo_kind_of(k.argv[a]) != LO_KIND_LAYOUT || lo_parse_layout(k.argv[a], &l, &e) ||
+            gpu_layout_from_lo(&l, &g) || lo_size(&l, &size, &e) || size > 4096)
+          continue;
+        layouts++;
+        nested += lo_tuple_depth(&l.shape) >= 2;
+        for (lo_int i = 0; i < size; i++) {
+          if (lo_apply(&l, i, &want, &e) != LO_OK) continue;
+          bad64 += phi64(&g, i) != want;
+          bad32 += phi32(&g, (uint32_t)i) != (uint32_t)want;
+        }
+      }
+    }
+  }
+  T_CHECK(layouts > 2000);
+  T_CHECK(nested > 200);
+  T_EQ_INT(bad64, 0);
+  T_EQ_INT(bad32, 0);
+}
+
+/* Small bounds for the emulated runs (the sanitized build is slow). */
+static void small_stage(gpu_stage_opts *o, uint64_t seed) {
+  gpu_stage_defaults(o, seed);
+  gen_bounds_default(&o->bounds);
+  o->max_layout_size = (int64_t)1 << 14;
+}
+
+/* The stage's cases: each kind comes up, texts are deterministic, derived
+** layouts carry their request, compositions agree with their operands,
+** and wide layouts cross 2^31 where phi32 truncates exactly there. */
+static void test_cases(void) {
+  gpu_stage_opts o;
+  small_stage(&o, 5);
+  gpu_case *c = malloc(sizeof *c), *d = malloc(sizeof *d);
+  int64_t kinds[GPU_K_COUNT] = {0}, bad64 = 0, bad32 = 0, bad_compose = 0, wide = 0;
+  int64_t wide_without_truncation = 0, truncated = 0, truncated_wrongly = 0, bad_text = 0;
+  lo_err e;
+  for (int64_t j = 0; j < 600; j++) {
+    if (!T_CHECK(gpu_make_case(&o, j, c) == 0)) continue;
+    kinds[c->kind]++;
+    gpu_layout g, ga, gb;
+    T_EQ_INT(gpu_layout_from_lo(&c->l, &g), 0);
+    if (c->flags & GPU_COMPOSE) {
+      gpu_layout_from_lo(&c->a, &ga);
+      gpu_layout_from_lo(&c->b, &gb);
+    }
+    /* the text starts with the layout; a derived one names its op */
+    lo_layout back;
+    char first[GPU_LAYOUT_TEXT];
+    size_t n = strcspn(c->text, " ");
+    memcpy(first, c->text, n);
+    first[n] = '\0';
+    if (lo_parse_layout(first, &back, &e) || !lo_layout_equal(&back, &c->l)) bad_text++;
+    if ((gpu_kinds[c->kind].op != NULL) != (strstr(c->text, " = ") != NULL)) bad_text++;
+    int64_t hits = 0;
+    for (lo_int i = 0; i < c->size; i++) {
+      lo_int want;
+      if (lo_apply(&c->l, i, &want, &e) != LO_OK) {
+        bad64++;
+        continue;
+      }
+      bad64 += phi64(&g, i) != want;
+      bad32 += phi32(&g, (uint32_t)i) != (uint32_t)want;
+      if (want >= GPU_WIDE_COSIZE) {
+        hits++;
+        /* a kernel keeping the offset in a signed 32-bit int gets it
+        ** wrong, one keeping it unsigned from 2^32 on */
+        if ((int32_t)phi32(&g, (uint32_t)i) == want) truncated_wrongly++;
+        if (want >= ((int64_t)1 << 32) && phi32(&g, (uint32_t)i) == want) truncated_wrongly++;
+      }
+      if ((c->flags & GPU_COMPOSE) && phi64(&ga, phi64(&gb, i)) != want) bad_compose++;
+    }
+    truncated += hits;
+    if (c->kind == GPU_K_WIDE) {
+      wide++;
+      T_CHECK(c->cosize > GPU_WIDE_COSIZE);
+      T_CHECK(!(c->flags & (GPU_GATHER | GPU_SCATTER)));
+      if (hits == 0) wide_without_truncation++;
+    }
+    T_CHECK(gpu_make_case(&o, j, d) == 0 && strcmp(c->text, d->text) == 0);
+  }
+  for (int k = 0; k < GPU_K_COUNT; k++) T_CHECK(kinds[k] >= 30);
+  T_EQ_INT(bad64, 0);
+  T_EQ_INT(bad32, 0);
+  T_EQ_INT(bad_compose, 0);
+  T_EQ_INT(bad_text, 0);
+  T_EQ_INT(wide, 60);
+  T_EQ_INT(wide_without_truncation, 0);
+  T_EQ_INT(truncated_wrongly, 0);
+  T_CHECK(truncated >= wide);
+  /* another seed, other layouts */
+  gpu_stage_opts o2;
+  small_stage(&o2, 6);
+  int same = 0;
+  for (int64_t j = 0; j < 20; j++)
+    same += gpu_make_case(&o, j, c) == 0 && gpu_make_case(&o2, j, d) == 0 &&
+            strcmp(c->text, d->text) == 0;
+  T_CHECK(same < 10);
+  free(c);
+  free(d);
+}
+
+/* Mismatches collected by the report callback. */
+typedef struct collected {
+  int64_t n;
+  int64_t case_index[64], index[64], expected[64], got[64];
+  char check[64][32];
+} collected;
+
+/* gpu_report_fn: keep the first 64. */
+static void collect(void *ud, int64_t case_index, const char *check, int64_t index,
+                    int64_t expected, int64_t got) {
+  collected *c = ud;
+  if (c->n < 64) {
+    c->case_index[c->n] = case_index;
+    c->index[c->n] = index;
+    c->expected[c->n] = expected;
+    c->got[c->n] = got;
+    snprintf(c->check[c->n], sizeof c->check[c->n], "%s", check);
+  }
+  c->n++;
+}
+
+/* Mismatches of one check name among the collected ones. */
+static int64_t count_check(const collected *c, const char *check) {
+  int64_t n = 0;
+  for (int64_t i = 0; i < c->n && i < 64; i++) n += strcmp(c->check[i], check) == 0;
+  return n;
+}
+
+/* A plan of count cases. */
+static gpu_plan_entry *make_plan(const gpu_stage_opts *o, int64_t count) {
+  gpu_plan_entry *plan = calloc((size_t)count, sizeof *plan);
+  gpu_case *c = malloc(sizeof *c);
+  for (int64_t j = 0; j < count; j++) {
+    T_EQ_INT(gpu_make_case(o, j, c), 0);
+    plan[j].size = c->size;
+    plan[j].cosize = c->cosize;
+    plan[j].flags = c->flags;
+    plan[j].kind = c->kind;
+  }
+  free(c);
+  return plan;
+}
+
+/* The whole stage emulated on the host: batches within the budget, every
+** pass clean, every kind of check exercised. */
+static void test_emulated_run(void) {
+  gpu_stage_opts o;
+  small_stage(&o, 9);
+  int64_t count = 400;
+  gpu_plan_entry *plan = make_plan(&o, count);
+  gpu_budget budget = gpu_budget_for((int64_t)1 << 14), cap = {1, 1, 1};
+  int32_t cap_n = 1, batches = 0, over = 0;
+  int64_t covered = 0, derefs = 0, sizes = 0, gathers = 0, scatters = 0, composes = 0;
+  for (int64_t j = 0; j < count; j++) {
+    derefs += gpu_derefs(&plan[j]);
+    sizes += plan[j].size;
+    gathers += (plan[j].flags & GPU_GATHER) != 0;
+    scatters += (plan[j].flags & GPU_SCATTER) != 0;
+    composes += (plan[j].flags & GPU_COMPOSE) != 0;
+  }
+  T_CHECK(gathers > 200 && scatters > 40 && composes >= 40);
+  for (int64_t first = 0; first < count; batches++) {
+    int32_t n;
+    gpu_budget used;
+    gpu_next_batch(plan, count, first, budget, &n, &used);
+    if (n > 1 &&
+        (used.elements > budget.elements || used.src > budget.src || used.dst > budget.dst))
+      over++;
+    if (n > cap_n) cap_n = n;
+    if (used.elements > cap.elements) cap.elements = used.elements;
+    if (used.src > cap.src) cap.src = used.src;
+    if (used.dst > cap.dst) cap.dst = used.dst;
+    first += n;
+    covered += n;
+  }
+  T_EQ_INT(over, 0);
+  T_EQ_INT(covered, count);
+  T_CHECK(batches > 3);
+
+  gpu_host_batch h;
+  char msg[256];
+  T_EQ_INT(gpu_host_batch_alloc(&h, cap_n, cap, 1), 0);
+  gpu_tally t = {0, 0, 0, 0};
+  collected got = {0};
+  int fill_failed = 0;
+  int64_t batch_no = 0;
+  for (int64_t first = 0; first < count; batch_no++) {
+    int32_t n;
+    gpu_budget used;
+    gpu_next_batch(plan, count, first, budget, &n, &used);
+    if (gpu_batch_fill(&o, &h, first, n, msg, sizeof msg)) {
+      printf("fill: %s\n", msg);
+      fill_failed++;
+      break;
+    }
+    for (int64_t pass = 0; pass < 2; pass++) {
+      uint32_t salt = gpu_salt(o.seed, batch_no, pass);
+      gpu_host_run(&h, salt);
+      gpu_batch_check(&h, salt, &t, collect, &got);
+    }
+    first += n;
+  }
+  T_EQ_INT(fill_failed, 0);
+  T_EQ_INT(t.mismatches, 0);
+  T_EQ_INT(got.n, 0);
+  T_EQ_INT(t.offsets, 2 * sizes);
+  T_EQ_INT(t.elements, 2 * derefs);
+  T_CHECK(t.truncated > 0);
+  gpu_host_batch_free(&h);
+  free(plan);
+}
+
+/* Index of the first layout of b with all of the given flags, or -1. */
+static int32_t find_flags(const gpu_host_batch *b, int32_t flags, int64_t min_size) {
+  for (int32_t k = 0; k < b->n; k++)
+    if ((b->flags[k] & flags) == flags && b->start[k + 1] - b->start[k] >= min_size) return k;
+  return -1;
+}
+
+/* Faults planted in what the "device" wrote: each check reports exactly
+** the fault, with its index, expected value and what was written. */
+static void test_planted_faults(void) {
+  gpu_stage_opts o;
+  small_stage(&o, 21);
+  int64_t count = 200;
+  gpu_plan_entry *plan = make_plan(&o, count);
+  gpu_budget cap = {0, 0, 0};
+  for (int64_t j = 0; j < count; j++) {
+    cap.elements += plan[j].size;
+    cap.src += (plan[j].flags & GPU_GATHER) ? plan[j].cosize : 0;
+    cap.dst += (plan[j].flags & GPU_SCATTER) ? plan[j].cosize : 0;
+  }
+  gpu_host_batch h;
+  char msg[256];
+  T_EQ_INT(gpu_host_batch_alloc(&h, (int32_t)count, cap, 1), 0);
+  T_EQ_INT(gpu_batch_fill(&o, &h, 0, (int32_t)count, msg, sizeof msg), 0);
+  uint32_t salt = 12345;
+  gpu_tally t = {0, 0, 0, 0};
+  collected c = {0};
+
+  /* offset64 and offset32 */
+  gpu_host_run(&h, salt);
+  int32_t k = find_flags(&h, GPU_GATHER, 4);
+  T_CHECK(k >= 0);
+  int64_t g = h.start[k] + 3;
+  h.off64[g] += 1;
+  h.off32[g] ^= 1;
+  gpu_batch_check(&h, salt, &t, collect, &c);
+  T_EQ_INT(t.mismatches, 2);
+  T_EQ_INT(count_check(&c, "offset64"), 1);
+  T_EQ_INT(count_check(&c, "offset32"), 1);
+  T_EQ_INT(c.case_index[0], k);
+  T_EQ_INT(c.index[0], 3);
+  T_EQ_INT(c.expected[0], h.expect[g]);
+  T_EQ_INT(c.got[0], h.expect[g] + 1);
+
+  /* gather: a wrong value, and a stale pattern from another pass */
+  gpu_host_run(&h, salt);
+  memset(&t, 0, sizeof t);
+  memset(&c, 0, sizeof c);
+  h.gathered[g] ^= 0x10;
+  gpu_batch_check(&h, salt, &t, collect, &c);
+  T_EQ_INT(t.mismatches, 1);
+  T_EQ_INT(count_check(&c, "gather"), 1);
+  memset(&t, 0, sizeof t);
+  gpu_batch_check(&h, salt + 1, &t, NULL, NULL);
+  T_CHECK(t.mismatches > 100);
+
+  /* scatter: two indices swapped, one address hit twice and one never */
+  gpu_host_run(&h, salt);
+  memset(&t, 0, sizeof t);
+  memset(&c, 0, sizeof c);
+  int32_t s = find_flags(&h, GPU_SCATTER, 4);
+  T_CHECK(s >= 0);
+  int64_t base = h.dst_at[s];
+  uint32_t tmp = h.dst[base];
+  h.dst[base] = h.dst[base + 1];
+  h.dst[base + 1] = tmp;
+  h.hits[base] = 2;
+  h.hits[base + 1] = 0;
+  gpu_batch_check(&h, salt, &t, collect, &c);
+  T_EQ_INT(count_check(&c, "scatter"), 2);
+  T_EQ_INT(count_check(&c, "bijective"), 2);
+  T_EQ_INT(t.mismatches, 4);
+
+  /* compose: a wrong value, and the device's own count */
+  gpu_host_run(&h, salt);
+  memset(&t, 0, sizeof t);
+  memset(&c, 0, sizeof c);
+  int32_t m = find_flags(&h, GPU_COMPOSE, 2);
+  T_CHECK(m >= 0);
+  h.composed[h.start[m] + 1] += 7;
+  h.compose_fail[m] = 3;
+  gpu_batch_check(&h, salt, &t, collect, &c);
+  T_EQ_INT(count_check(&c, "compose"), 1);
+  T_EQ_INT(count_check(&c, "compose_device"), 1);
+  T_EQ_INT(t.mismatches, 2);
+
+  /* a kernel bug: the layout function of a wrong layout (strides
+  ** reversed) is caught by the offsets and the gathers */
+  gpu_layout saved = h.layout[k];
+  for (int i = 0; i < h.layout[k].rank; i++)
+    h.layout[k].stride[i] = saved.stride[saved.rank - 1 - i] + 1;
+  gpu_host_run(&h, salt);
+  memset(&t, 0, sizeof t);
+  memset(&c, 0, sizeof c);
+  gpu_batch_check(&h, salt, &t, collect, &c);
+  T_CHECK(count_check(&c, "offset64") > 0);
+  T_CHECK(count_check(&c, "gather") > 0);
+  h.layout[k] = saved;
+
+  /* offsets far outside the buffer are not dereferenced (the sanitizer
+  ** would see the read) and read back as out of range */
+  for (int i = 0; i < h.layout[k].rank; i++)
+    h.layout[k].stride[i] = saved.stride[i] * 1000 + h.cosize[k];
+  gpu_host_run(&h, salt);
+  int64_t out_of_range = 0;
+  for (int64_t x = h.start[k] + 1; x < h.start[k + 1]; x++)
+    out_of_range += h.gathered[x] == GPU_OUT_OF_RANGE;
+  T_EQ_INT(out_of_range, h.start[k + 1] - h.start[k] - 1);
+  h.layout[k] = saved;
+
+  /* a 32-bit kernel: offsets kept in a signed 32-bit int are wrong exactly
+  ** where Phi >= 2^31 */
+  int32_t w = -1;
+  for (int32_t x = 0; x < h.n && w < 0; x++)
+    if (h.cosize[x] > GPU_WIDE_COSIZE) w = x;
+  T_CHECK(w >= 0);
+  if (w >= 0) {
+    gpu_host_run(&h, salt);
+    int64_t truncated = 0;
+    for (int64_t x = h.start[w]; x < h.start[w + 1]; x++) {
+      h.off64[x] = (int32_t)h.off32[x];
+      truncated += h.expect[x] >= GPU_WIDE_COSIZE;
+    }
+    memset(&t, 0, sizeof t);
+    gpu_batch_check(&h, salt, &t, NULL, NULL);
+    T_CHECK(truncated > 0);
+    T_EQ_INT(t.mismatches, truncated);
+  }
+  gpu_host_batch_free(&h);
+  free(plan);
+}
+
+/* The binary search that maps an element to its layout. */
+static void test_find_layout(void) {
+  int64_t start[] = {0, 3, 4, 10, 11};
+  int32_t want[] = {0, 0, 0, 1, 2, 2, 2, 2, 2, 2, 3};
+  int bad = 0;
+  for (int g = 0; g < 11; g++) bad += gpu_find_layout(start, 4, g) != want[g];
+  T_EQ_INT(bad, 0);
+  T_EQ_INT(gpu_find_layout(start, 1, 2), 0);
+  /* the pattern depends on the address and on the salt */
+  T_CHECK(gpu_pattern(5, 1) == gpu_pattern(5, 1));
+  T_CHECK(gpu_pattern(5, 1) != gpu_pattern(5, 2));
+  T_CHECK(gpu_pattern(5, 1) != gpu_pattern(6, 1));
+}
+
+/* The result file: written, read back, and malformed lines refused. */
+static void test_results_format(void) {
+  gpu_summary s, r;
+  memset(&s, 0, sizeof s);
+  s.layouts = 100000;
+  s.offsets = 1234567890123LL;
+  s.elements = 1000000001;
+  s.mismatches = 3;
+  s.reported = 2;
+  s.truncated = 77;
+  s.passes = 2;
+  s.seed = 18446744073709551615ull;
+  s.seconds = 12.5;
+  s.gbps = 1500.25;
+  snprintf(s.device, sizeof s.device, "NVIDIA H100 80GB\tHBM3");
+  FILE *f = tmpfile();
+  T_CHECK(f != NULL);
+  if (!f) return;
+  T_EQ_INT(gpu_write_header(f, &s), 0);
+  T_EQ_INT(gpu_write_mismatch(f, "offset64", 5, 10, 11, "(2,3):(1,2)"), 0);
+  T_EQ_INT(gpu_write_mismatch(f, "compose_device", -1, 0, 3,
+                              "(4,5):(2,8) = composition 20:2 (4,5):(1,4)"),
+           0);
+  rewind(f);
+  char line[512];
+  T_CHECK(fgets(line, sizeof line, f) != NULL);
+  T_EQ_INT(gpu_parse_header(line, &r), 0);
+  T_EQ_INT(r.skipped, 0);
+  T_EQ_INT(r.layouts, 100000);
+  T_EQ_INT(r.offsets, 1234567890123LL);
+  T_EQ_INT(r.elements, 1000000001);
+  T_EQ_INT(r.mismatches, 3);
+  T_EQ_INT(r.reported, 2);
+  T_EQ_INT(r.truncated, 77);
+  T_EQ_INT(r.passes, 2);
+  T_CHECK(r.seed == 18446744073709551615ull);
+  T_CHECK(r.seconds == 12.5 && r.gbps > 1500.2 && r.gbps < 1500.3);
+  T_EQ_STR(r.device, "NVIDIA H100 80GB?HBM3");
+  gpu_mismatch m;
+  T_CHECK(fgets(line, sizeof line, f) != NULL);
+  T_EQ_INT(gpu_parse_mismatch(line, &m), 0);
+  T_EQ_STR(m.check, "offset64");
+  T_EQ_INT(m.index, 5);
+  T_EQ_INT(m.expected, 10);
+  T_EQ_INT(m.got, 11);
+  T_EQ_STR(m.layout, "(2,3):(1,2)");
+  T_CHECK(fgets(line, sizeof line, f) != NULL);
+  T_EQ_INT(gpu_parse_mismatch(line, &m), 0);
+  T_EQ_STR(m.check, "compose_device");
+  T_EQ_INT(m.index, -1);
+  T_EQ_STR(m.layout, "(4,5):(2,8) = composition 20:2 (4,5):(1,4)");
+  fclose(f);
+
+  const char *ok = "layoutcheck-gpu 1 skipped=1 layouts=0 offsets=0 elements=0 mismatches=0 "
+                   "reported=0 truncated=0 passes=0 seed=3 seconds=0.000 gbps=0.000 device=none\n";
+  T_EQ_INT(gpu_parse_header(ok, &r), 0);
+  T_EQ_INT(r.skipped, 1);
+  T_EQ_STR(r.device, "none");
+  const char *bad[] = {
+      "",
+      "layoutcheck-gpu 2 skipped=0 layouts=0 offsets=0 elements=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=3 seconds=0 gbps=0 device=x",
+      "layoutcheck-gpu 1 skipped=2 layouts=0 offsets=0 elements=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=3 seconds=0 gbps=0 device=x",
+      "layoutcheck-gpu 1 skipped=0 layouts=-1 offsets=0 elements=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=3 seconds=0 gbps=0 device=x",
+      "layoutcheck-gpu 1 skipped=0 layouts=0 offsets=0 elements=0 mismatches=1 reported=2 "
+      "truncated=0 passes=0 seed=3 seconds=0 gbps=0 device=x",
+      "layoutcheck-gpu 1 skipped=0 layouts=0 offsets=0 elements=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=3 seconds=0 gbps=0 device=",
+      "layoutcheck-gpu 1 skipped=0 layouts=0 elements=0 offsets=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=3 seconds=0 gbps=0 device=x",
+      "layoutcheck-gpu 1 skipped=0 layouts=0x1 offsets=0 elements=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=3 seconds=0 gbps=0 device=x",
+      "layoutcheck-gpu 1 skipped=0 layouts=0 offsets=0 elements=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=-3 seconds=0 gbps=0 device=x",
+      "layoutcheck-gpu 1 skipped=0 layouts=0 offsets=0 elements=0 mismatches=0 reported=0 "
+      "truncated=0 passes=0 seed=3 seconds=nan gbps=0 device=x",
+  };
+  int refused = 0;
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+    refused += gpu_parse_header(bad[i], &r) != 0;
+  T_EQ_INT(refused, (int)(sizeof bad / sizeof bad[0]));
+  char bad_lines[][80] = {"mismatch offset64 1 2 3",          "mismatch offset64 1 2 x (2):(1)",
+                          "mismatch  1 2 3 (2):(1)",          "mismatched offset64 1 2 3 (2):(1)",
+                          "mismatch offset64 1 2 3  (2):(1)", "mismatch offset64 1 2 3 \n"};
+  refused = 0;
+  for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++)
+    refused += gpu_parse_mismatch(bad_lines[i], &m) != 0;
+  T_EQ_INT(refused, (int)(sizeof bad_lines / sizeof bad_lines[0]));
+}
+
+int main(void) {
+  test_hand_written();
+  test_all_generators();
+  test_cases();
+  test_emulated_run();
+  test_planted_faults();
+  test_find_layout();
+  test_results_format();
+  return T_DONE();
+}
