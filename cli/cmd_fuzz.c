@@ -101,6 +101,7 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s) 
     printf("%-28s %-10s %7lld %7lld %7lld %6lld %7.2f  %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
            (long long)r.passed, (long long)r.discarded, (long long)r.failed, r.seconds, labels);
+    if (prop_health(p, &r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
     fflush(stdout);
     label_summary(&r, labels, sizeof labels, 0);
     if (db_run_property(s->d, s->run_id, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture",
