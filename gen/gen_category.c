@@ -10,6 +10,7 @@
 ** hit", orders to the identity, extra unmapped entries to none.
 */
 #include "gen.h"
+#include "gen_values.h"
 
 #include "lo.h"
 
@@ -51,25 +52,11 @@ static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones
   return (lo_int)v + 1;
 }
 
-/* Another list element?  "more?" flags: empty 1 in 8, then 1 in 4 stops. */
-static int more(gen_choices *c, int n, int max) {
-  return n < max && gen_draw(c, n == 0 ? 7 : 3) != 0;
-}
-
-/* Fisher-Yates on p[0..n) (all draws 0 = identity). */
-static void shuffle(gen_choices *c, int *p, int n) {
-  for (int i = n - 1; i > 0; i--) {
-    int k = i - (int)gen_draw(c, (uint64_t)i), x = p[i];
-    p[i] = p[k];
-    p[k] = x;
-  }
-}
-
 /* A flat tuple with size at most max_size (entries of 1 likely). */
 static void flat_tuple(gen_choices *c, const gen_bounds *b, lo_tuple *t) {
   lo_int v[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (more(c, n, max_len(b))) {
+  while (gen_more(c, n, max_len(b))) {
     v[n] = entry(c, b, b->max_size / size, 1);
     size *= v[n++];
   }
@@ -105,7 +92,7 @@ static void flat_into(gen_choices *c, const gen_bounds *b, int flags, lo_morphis
   lo_int dom[LO_MAX_LEAVES], size = 1;
   for (int j = 0; j < n; j++)
     if ((flags & F_SURJ) || !gen_flip(c, (flags & F_SPARSE) ? 2 : 3)) order[m++] = j;
-  shuffle(c, order, m);
+  gen_shuffle(c, order, m);
   for (int i = 0; i < m; i++) {
     lo_int t = f->cod.leaf[order[i]];
     int degenerate = (flags & F_NONDEG) && t == 1;
@@ -147,7 +134,7 @@ static void flat_from(gen_choices *c, const gen_bounds *b, const lo_tuple *t, in
     size *= u[nu++];
   }
   for (int j = 0; j < nu; j++) perm[j] = j;
-  shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
+  gen_shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
   lo_int uu[LO_MAX_LEAVES];
   for (int j = 0; j < nu; j++) {
     uu[j] = u[perm[j]];
@@ -168,24 +155,6 @@ static void unhit_entries(const lo_morphism *f, lo_tuple *out) {
   for (int j = 1; j <= f->cod.len; j++)
     if (!hit[j]) v[n++] = f->cod.leaf[j - 1];
   lo_tuple_flat(out, v, n);
-}
-
-static int print_tuple(gen_case *k, const lo_tuple *t) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_tuple(t, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
-}
-
-static int print_morphism(gen_case *k, const lo_morphism *f) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_morphism(f, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
-}
-
-static int print_layout(gen_case *k, const lo_layout *l) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_layout(l, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
 }
 
 /* A pointed map as "(a1,...,am)" with * for 0. */
@@ -209,14 +178,14 @@ static int print_map(gen_case *k, const int *a, int m) {
 static int g_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   flat_tuple(c, b, &t);
-  return print_tuple(k, &t);
+  return gen_put_tuple(k, &t);
 }
 
 /* S and C of the same length, for the dilation of S by C. */
 static int g_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s[LO_MAX_LEAVES], cc[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (more(c, n, max_len(b) < LO_MAX_LEAVES / 2 ? max_len(b) : LO_MAX_LEAVES / 2)) {
+  while (gen_more(c, n, max_len(b) < LO_MAX_LEAVES / 2 ? max_len(b) : LO_MAX_LEAVES / 2)) {
     s[n] = entry(c, b, b->max_size / size, 1);
     size *= s[n];
     cc[n] = entry(c, b, b->max_size / size, 1);
@@ -225,7 +194,7 @@ static int g_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple ts, tc;
   lo_tuple_flat(&ts, s, n);
   lo_tuple_flat(&tc, cc, n);
-  return print_tuple(k, &ts) || print_tuple(k, &tc);
+  return gen_put_tuple(k, &ts) || gen_put_tuple(k, &tc);
 }
 
 /* ------------------------------------------------------------ morphisms */
@@ -233,7 +202,7 @@ static int g_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static int morphism_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   flat_morphism(c, b, flags, &f);
-  return print_morphism(k, &f);
+  return gen_put_morphism(k, &f);
 }
 
 static int g_mor(gen_choices *c, const gen_bounds *b, gen_case *k) {
@@ -272,7 +241,7 @@ static void standard_hits(gen_choices *c, const lo_int *t, int n, int flags, int
 static void standard_morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
   lo_int t[LO_MAX_LEAVES], size = 1, dom[LO_MAX_LEAVES];
   int n = 0, hit[LO_MAX_LEAVES], order[LO_MAX_LEAVES], m = 0, map[LO_MAX_LEAVES];
-  while (more(c, n, max_len(b))) {
+  while (gen_more(c, n, max_len(b))) {
     lo_int left = b->max_size / size;
     if (left < 2 && !(flags & S_DEGEN)) break;
     t[n] = entry(c, b, left, flags & S_DEGEN);
@@ -281,7 +250,7 @@ static void standard_morphism(gen_choices *c, const gen_bounds *b, int flags, lo
   standard_hits(c, t, n, flags, hit);
   for (int j = 0; j < n; j++)
     if (hit[j]) order[m++] = j;
-  shuffle(c, order, m);
+  gen_shuffle(c, order, m);
   for (int i = 0; i < m; i++) {
     dom[i] = t[order[i]];
     map[i] = order[i] + 1;
@@ -295,7 +264,7 @@ static void standard_morphism(gen_choices *c, const gen_bounds *b, int flags, lo
 static int standard_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   standard_morphism(c, b, flags, &f);
-  return print_morphism(k, &f);
+  return gen_put_morphism(k, &f);
 }
 
 /* Non-degenerate, standard form (with fix E1); injective half the time. */
@@ -349,7 +318,7 @@ static void sorted_morphism(gen_choices *c, const gen_bounds *b, lo_morphism *f)
 static int g_mor_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   sorted_morphism(c, b, &f);
-  return print_morphism(k, &f);
+  return gen_put_morphism(k, &f);
 }
 
 /* A sorted morphism half of the time, else any flat morphism. */
@@ -371,7 +340,7 @@ static int composable_with(gen_choices *c, const gen_bounds *b, int fflags, gen_
   lo_morphism f, g;
   flat_morphism(c, b, fflags, &f);
   flat_from(c, b, &f.cod, 0, &g);
-  return print_morphism(k, &g) || print_morphism(k, &f);
+  return gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
 static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return composable_with(c, b, 0, k);
@@ -386,7 +355,7 @@ static int g_composable3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morphism(c, b, 0, &f);
   flat_from(c, b, &f.cod, 0, &g);
   flat_from(c, b, &g.cod, 0, &h);
-  return print_morphism(k, &h) || print_morphism(k, &g) || print_morphism(k, &f);
+  return gen_put_morphism(k, &h) || gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
 
 /* Morphisms fs[0..n) into one codomain T with pairwise disjoint images:
@@ -402,7 +371,7 @@ static void disjoint_into(gen_choices *c, const gen_bounds *b, const lo_tuple *t
   for (int q = 0; q < n; q++) {
     lo_int dom[LO_MAX_LEAVES], size = 1;
     int map[LO_MAX_LEAVES], len = np[q];
-    shuffle(c, pos[q], np[q]);
+    gen_shuffle(c, pos[q], np[q]);
     for (int i = 0; i < len; i++) {
       dom[i] = t->leaf[pos[q][i]];
       map[i] = pos[q][i] + 1;
@@ -423,7 +392,7 @@ static int g_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism fs[3];
   flat_tuple(c, b, &t);
   disjoint_into(c, b, &t, 3, fs);
-  return print_morphism(k, &fs[0]) || print_morphism(k, &fs[1]) || print_morphism(k, &fs[2]);
+  return gen_put_morphism(k, &fs[0]) || gen_put_morphism(k, &fs[1]) || gen_put_morphism(k, &fs[2]);
 }
 
 /* g, f1, f2: f1 and f2 into T with disjoint images, g : T -> U. */
@@ -433,7 +402,7 @@ static int g_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_tuple(c, b, &t);
   disjoint_into(c, b, &t, 2, fs);
   flat_from(c, b, &t, 0, &g);
-  return print_morphism(k, &g) || print_morphism(k, &fs[0]) || print_morphism(k, &fs[1]);
+  return gen_put_morphism(k, &g) || gen_put_morphism(k, &fs[0]) || gen_put_morphism(k, &fs[1]);
 }
 
 /* f and g with g a complement of f (Def 3.1.5.39): every entry of T goes
@@ -449,7 +418,7 @@ static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   }
   for (int q = 0; q < 2; q++) {
     lo_int dom[LO_MAX_LEAVES];
-    shuffle(c, pos[q], np[q]);
+    gen_shuffle(c, pos[q], np[q]);
     for (int i = 0; i < np[q]; i++) {
       dom[i] = t.leaf[pos[q][i]];
       fg[q].map[i] = pos[q][i] + 1;
@@ -457,7 +426,7 @@ static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
     fg[q].cod = t;
     lo_tuple_flat(&fg[q].dom, dom, np[q]);
   }
-  return print_morphism(k, &fg[0]) || print_morphism(k, &fg[1]);
+  return gen_put_morphism(k, &fg[0]) || gen_put_morphism(k, &fg[1]);
 }
 
 /* f and g with g : S -> T injective, f : T -> U, both non-degenerate
@@ -466,7 +435,7 @@ static int g_divisible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   flat_morphism(c, b, F_INJ | F_NONDEG, &g);
   flat_from(c, b, &g.cod, F_NONDEG, &f);
-  return print_morphism(k, &f) || print_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* f injective and g : U -> domain(f^c), both non-degenerate (flat_product
@@ -481,12 +450,12 @@ static void product_pair(gen_choices *c, const gen_bounds *b, int gflags, lo_mor
 static int g_product_admissible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, 0, &f, &g);
-  return print_morphism(k, &f) || print_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 static int g_product_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, F_INJ, &f, &g);
-  return print_morphism(k, &f) || print_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* f, g, h with (f, g) and (g, h) product admissible (g injective). */
@@ -495,7 +464,7 @@ static int g_product_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   product_pair(c, b, F_INJ | F_SPARSE, &f, &g);
   unhit_entries(&g, &h.cod);
   flat_into(c, b, F_NONDEG, &h);
-  return print_morphism(k, &f) || print_morphism(k, &g) || print_morphism(k, &h);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g) || gen_put_morphism(k, &h);
 }
 
 /* --------------------------------------------------------------- layouts */
@@ -507,7 +476,7 @@ static int layout_with(gen_choices *c, const gen_bounds *b, int flags, gen_case 
   lo_err e;
   flat_morphism(c, b, flags, &f);
   if (lo_morphism_layout(&f, &l, &e)) return -1;
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 static int g_layout_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return layout_with(c, b, 0, k);
@@ -523,7 +492,7 @@ static int g_layout_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case 
 static int pointed_map(gen_choices *c, int cap, int n, int tractable, int *a) {
   char used[LO_MAX_LEAVES + 1] = {0};
   int m = 0;
-  while (more(c, m, cap)) {
+  while (gen_more(c, m, cap)) {
     int v = (int)gen_draw(c, (uint64_t)n);
     if (tractable && v && used[v]) v = 0;
     used[v] = 1;
@@ -566,7 +535,7 @@ static int g_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
     if (w < 2) ab[w][len[w]++] = j;
   }
   for (int q = 0; q < 2; q++) {
-    shuffle(c, ab[q], len[q]);
+    gen_shuffle(c, ab[q], len[q]);
     if (gen_flip(c, 3) && len[q] < LO_MAX_LEAVES) { /* an entry to * */
       int at = (int)gen_draw(c, (uint64_t)len[q]);
       memmove(ab[q] + at + 1, ab[q] + at, (size_t)(len[q] - at) * sizeof(int));

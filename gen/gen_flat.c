@@ -13,6 +13,7 @@
 ** no perturbation, identity orders).
 */
 #include "gen.h"
+#include "gen_values.h"
 
 #include "lo.h"
 
@@ -75,11 +76,6 @@ static lo_int stride(gen_choices *c, const gen_bounds *b) {
   return v < b->max_stride ? v : b->max_stride;
 }
 
-/* Another element?  "more?" flags: 0 stops (empty 1 in 8, then 1 in 4). */
-static int more(gen_choices *c, int n, int max) {
-  return n < max && gen_draw(c, n == 0 ? 7 : 3) != 0;
-}
-
 /* The most entries of a generated tuple or layout. */
 static int rank_cap(const gen_bounds *b) {
   return b->max_rank < FLAT_CAP ? (b->max_rank < 0 ? 0 : b->max_rank) : FLAT_CAP;
@@ -89,7 +85,7 @@ static int rank_cap(const gen_bounds *b) {
 static int entries(gen_choices *c, const gen_bounds *b, lo_int budget, lo_int *v) {
   lo_int size = 1;
   int n = 0;
-  while (more(c, n, rank_cap(b))) {
+  while (gen_more(c, n, rank_cap(b))) {
     v[n] = shape_entry(c, b, budget / size);
     size *= v[n++];
   }
@@ -100,7 +96,7 @@ static int entries(gen_choices *c, const gen_bounds *b, lo_int budget, lo_int *v
 static void any_modes(gen_choices *c, const gen_bounds *b, lo_int budget, flat_modes *m) {
   lo_int size = 1;
   m->n = 0;
-  while (more(c, m->n, rank_cap(b))) {
+  while (gen_more(c, m->n, rank_cap(b))) {
     m->s[m->n] = shape_entry(c, b, budget / size);
     m->d[m->n] = stride(c, b);
     size *= m->s[m->n++];
@@ -219,7 +215,7 @@ static int print_cycle(gen_choices *c, int n, gen_case *k) {
   char buf[GEN_ARG_LEN] = "(";
   size_t w = 1;
   for (int i = 0; i < n; i++) left[i] = i + 1;
-  while (more(c, len, n)) {
+  while (gen_more(c, len, n)) {
     int j = (int)gen_draw(c, (uint64_t)nl - 1);
     w += (size_t)snprintf(buf + w, sizeof buf - w, "%s%d", len ? "," : "", left[j]);
     left[j] = left[--nl];
@@ -680,7 +676,7 @@ static int g_monotone(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m;
   lo_int size = 1, top = 0;
   m.n = 0;
-  while (more(c, m.n, rank_cap(b))) {
+  while (gen_more(c, m.n, rank_cap(b))) {
     lo_int s = shape_entry(c, b, b->max_size / size);
     lo_int d = s == 1 ? stride(c, b) : top + (lo_int)gen_small(c, 3);
     push(&m, s, d);

@@ -8,6 +8,7 @@
 ** hit, trivial refinements, no perturbation).
 */
 #include "gen.h"
+#include "gen_values.h"
 
 #include "lo.h"
 
@@ -31,11 +32,6 @@ static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones
   return v == 0 ? 2 : v == 1 ? (ones ? 1 : 2) : (lo_int)v + 1;
 }
 
-/* Another element of a list?  "More?" flags, 0 stops (see generators.c). */
-static int more(gen_choices *c, int n, int max) {
-  return n < max && gen_draw(c, n == 0 ? 7 : 3) != 0;
-}
-
 /* The longest list a generator draws. */
 static int max_len(const gen_bounds *b) {
   return b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
@@ -45,43 +41,11 @@ static int max_len(const gen_bounds *b) {
 static int entries(gen_choices *c, const gen_bounds *b, lo_int budget, int ones, lo_int *v) {
   lo_int size = 1;
   int n = 0;
-  while (more(c, n, max_len(b))) {
+  while (gen_more(c, n, max_len(b))) {
     v[n] = entry(c, b, budget / size, ones);
     size *= v[n++];
   }
   return n;
-}
-
-/* Fisher-Yates on p[0..n) (all draws 0: the identity). */
-static void shuffle(gen_choices *c, int *p, int n) {
-  for (int i = n - 1; i > 0; i--) {
-    int k = i - (int)gen_draw(c, (uint64_t)i), x = p[i];
-    p[i] = p[k];
-    p[k] = x;
-  }
-}
-
-/* Profile tokens of one element covering n leaves, at most depth deep. */
-static void profile_rec(gen_choices *c, int n, int depth, char *tok, int *nt) {
-  if (n == 1) {
-    if (depth > 0 && *nt < LO_MAX_TOKENS - 3 && gen_flip(c, 6)) {
-      tok[(*nt)++] = '(';
-      profile_rec(c, 1, depth - 1, tok, nt);
-      tok[(*nt)++] = ')';
-    } else {
-      tok[(*nt)++] = '*';
-    }
-    return;
-  }
-  tok[(*nt)++] = '(';
-  for (int rem = n; rem > 0;) {
-    int g = 1;
-    if (depth > 1 && rem > 1 && *nt < LO_MAX_TOKENS - 3 * n - 4 && gen_flip(c, 3))
-      g = 2 + (int)gen_small(c, (uint64_t)rem - 2);
-    profile_rec(c, g, depth - 1, tok, nt);
-    rem -= g;
-  }
-  tok[(*nt)++] = ')';
 }
 
 /* A random profile for t (its leaves set): an integer or a tuple for one
@@ -95,10 +59,10 @@ static void nest(gen_choices *c, const gen_bounds *b, lo_tuple *t) {
     return;
   }
   if (n == 1) {
-    profile_rec(c, 1, depth, t->tok, &t->ntok);
+    gen_profile_rec(c, 1, depth, t->tok, &t->ntok);
     return;
   }
-  profile_rec(c, n, depth, t->tok, &t->ntok);
+  gen_profile_rec(c, n, depth, t->tok, &t->ntok);
 }
 
 /* A nested tuple of size x (a relative mode of a refinement): an ordered
@@ -171,7 +135,7 @@ static void map_into(gen_choices *c, const gen_bounds *b, int flags, lo_morphism
   lo_int dom[LO_MAX_LEAVES], size = 1;
   for (int j = 0; j < f->cod.len; j++)
     if (!gen_flip(c, (flags & F_HALF) ? 2 : 4)) order[m++] = j;
-  shuffle(c, order, m);
+  gen_shuffle(c, order, m);
   for (int i = 0; i < m; i++) {
     lo_int v = f->cod.leaf[order[i]];
     int degenerate = (flags & F_NONDEGEN) && v == 1;
@@ -211,7 +175,7 @@ static void map_from(gen_choices *c, const gen_bounds *b, const lo_tuple *t, int
     size *= u[nu++];
   }
   for (int j = 0; j < nu; j++) perm[j] = j;
-  shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
+  gen_shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
   for (int j = 0; j < nu; j++) {
     uu[j] = u[perm[j]];
     inv[perm[j]] = j;
@@ -247,7 +211,7 @@ static void tuple_pair(gen_choices *c, const gen_bounds *b, lo_tuple *t, lo_tupl
   lo_int fine[LO_MAX_LEAVES], tv[LO_MAX_LEAVES + 1], uv[LO_MAX_LEAVES + 1], size = 1;
   int n = 0, nt, nu;
   int cap = max_len(b) + 2 < LO_MAX_LEAVES - 2 ? max_len(b) + 2 : LO_MAX_LEAVES - 2;
-  while (more(c, n, cap)) {
+  while (gen_more(c, n, cap)) {
     fine[n] = entry(c, b, b->max_size / size, 0);
     if (fine[n] == 1) break;
     size *= fine[n++];
@@ -291,7 +255,7 @@ static void tuple_pair(gen_choices *c, const gen_bounds *b, lo_tuple *t, lo_tupl
 static void any_layout(gen_choices *c, const gen_bounds *b, lo_layout *l) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (more(c, n, max_len(b))) {
+  while (gen_more(c, n, max_len(b))) {
     s[n] = entry(c, b, b->max_size / size, 1);
     size *= s[n];
     switch (gen_draw(c, 3)) {
@@ -314,25 +278,6 @@ static void any_layout(gen_choices *c, const gen_bounds *b, lo_layout *l) {
   nest(c, b, &l->shape);
 }
 
-/* Append a tuple, layout or morphism to the case (nonzero: it does not fit). */
-static int put_tuple(gen_case *k, const lo_tuple *t) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_tuple(t, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
-}
-
-static int put_layout(gen_case *k, const lo_layout *l) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_layout(l, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
-}
-
-static int put_morphism(gen_case *k, const lo_morphism *f) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_morphism(f, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
-}
-
 /* A random Nest morphism: nested codomain with 1s, any map into it. */
 static void any_morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
   codomain(c, b, &f->cod);
@@ -347,7 +292,7 @@ static int g_refined_cod(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple tp;
   any_morphism(c, b, 0, &f);
   refine(c, b, &f.cod, &tp, k);
-  return put_morphism(k, &f) || put_tuple(k, &tp);
+  return gen_put_morphism(k, &f) || gen_put_tuple(k, &tp);
 }
 
 /* f : S -> T and S' refining S (pushforward f S'). */
@@ -356,7 +301,7 @@ static int g_refined_dom(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple sp;
   any_morphism(c, b, 0, &f);
   refine(c, b, &f.dom, &sp, k);
-  return put_morphism(k, &f) || put_tuple(k, &sp);
+  return gen_put_morphism(k, &f) || gen_put_tuple(k, &sp);
 }
 
 /* g, f composable (f : S -> T, g : T -> U), U' refining U, U'' refining U'. */
@@ -367,7 +312,8 @@ static int g_pullback_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   map_from(c, b, &f.cod, 0, &g);
   refine(c, b, &g.cod, &u1, k);
   refine(c, b, &u1, &u2, k);
-  return put_morphism(k, &g) || put_morphism(k, &f) || put_tuple(k, &u1) || put_tuple(k, &u2);
+  return gen_put_morphism(k, &g) || gen_put_morphism(k, &f) || gen_put_tuple(k, &u1) ||
+         gen_put_tuple(k, &u2);
 }
 
 /* g, f composable, S' refining S = domain(f), S'' refining S'. */
@@ -378,7 +324,8 @@ static int g_pushforward_chain(gen_choices *c, const gen_bounds *b, gen_case *k)
   map_from(c, b, &f.cod, 0, &g);
   refine(c, b, &f.dom, &s1, k);
   refine(c, b, &s1, &s2, k);
-  return put_morphism(k, &g) || put_morphism(k, &f) || put_tuple(k, &s1) || put_tuple(k, &s2);
+  return gen_put_morphism(k, &g) || gen_put_morphism(k, &f) || gen_put_tuple(k, &s1) ||
+         gen_put_tuple(k, &s2);
 }
 
 /* S' refining S and an entry index i of S (relative_mode_inclusion S' S i). */
@@ -389,7 +336,7 @@ static int g_refinement_index(gen_choices *c, const gen_bounds *b, gen_case *k) 
   tuple_of(c, b, v, n, 1, &s);
   if (s.len == 0) lo_tuple_int(&s, 2);
   refine(c, b, &s, &sp, k);
-  return put_tuple(k, &sp) || put_tuple(k, &s) ||
+  return gen_put_tuple(k, &sp) || gen_put_tuple(k, &s) ||
          gen_case_arg(k, "%d", 1 + (int)gen_draw(c, (uint64_t)s.len - 1));
 }
 
@@ -397,7 +344,7 @@ static int g_refinement_index(gen_choices *c, const gen_bounds *b, gen_case *k) 
 static int g_tuple_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t, u;
   tuple_pair(c, b, &t, &u);
-  return put_tuple(k, &t) || put_tuple(k, &u);
+  return gen_put_tuple(k, &t) || gen_put_tuple(k, &u);
 }
 
 /* Reparenthesizations id^{S2}_{S1} and id^{S3}_{S2} of one flat tuple,
@@ -413,7 +360,7 @@ static int g_reparen(gen_choices *c, const gen_bounds *b, gen_case *k) {
   r2.dom = s[1];
   r2.cod = s[2];
   for (int i = 0; i < n; i++) r1.map[i] = r2.map[i] = i + 1;
-  return put_morphism(k, &r2) || put_morphism(k, &r1);
+  return gen_put_morphism(k, &r2) || gen_put_morphism(k, &r1);
 }
 
 /* A morphism and a domain entry index (entry f i). */
@@ -421,7 +368,7 @@ static int g_morphism_entry(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   any_morphism(c, b, 0, &f);
   uint64_t top = f.dom.len > 1 ? (uint64_t)f.dom.len - 1 : 0;
-  return put_morphism(k, &f) || gen_case_arg(k, "%d", 1 + (int)gen_draw(c, top));
+  return gen_put_morphism(k, &f) || gen_case_arg(k, "%d", 1 + (int)gen_draw(c, top));
 }
 
 /* 2 to 4 morphisms into one codomain with pairwise disjoint images. */
@@ -436,7 +383,7 @@ static int g_disjoint(gen_choices *c, const gen_bounds *b, gen_case *k) {
     lo_int v[LO_MAX_LEAVES + 1];
     for (int j = 0; j < t.len; j++)
       if (owner[j] == q) pos[n++] = j + 1;
-    shuffle(c, pos, n);
+    gen_shuffle(c, pos, n);
     for (int i = 0; i < n; i++) v[i] = t.leaf[pos[i] - 1];
     if (n < LO_MAX_LEAVES && gen_flip(c, 4)) { /* an unmapped entry */
       v[n] = entry(c, b, b->max_entry, 1);
@@ -445,7 +392,7 @@ static int g_disjoint(gen_choices *c, const gen_bounds *b, gen_case *k) {
     f.cod = t;
     tuple_of(c, b, v, n, 1, &f.dom);
     memcpy(f.map, pos, (size_t)n * sizeof *pos);
-    if (put_morphism(k, &f)) return -1;
+    if (gen_put_morphism(k, &f)) return -1;
   }
   return 0;
 }
@@ -462,7 +409,7 @@ static int complement_pair(gen_choices *c, const gen_bounds *b, int spoil, gen_c
   for (int i = 0; i < f.dom.len; i++) hit[f.map[i]] = 1;
   for (int j = 1; j <= f.cod.len; j++)
     if (!hit[j]) pos[n++] = j;
-  shuffle(c, pos, n);
+  gen_shuffle(c, pos, n);
   for (int i = 0; i < n; i++) v[i] = f.cod.leaf[pos[i] - 1];
   int how = spoil && gen_flip(c, 2) ? (int)gen_draw(c, 2) : 3;
   if (how == 0 && n > 0) n--; /* drop g's last entry */
@@ -480,7 +427,7 @@ static int complement_pair(gen_choices *c, const gen_bounds *b, int spoil, gen_c
   g.cod = f.cod;
   tuple_of(c, b, v, n, 1, &g.dom);
   memcpy(g.map, pos, (size_t)n * sizeof *pos);
-  return put_morphism(k, &f) || put_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 static int g_complement(gen_choices *c, const gen_bounds *b, gen_case *k) {
@@ -504,7 +451,7 @@ static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   }
   map_into(c, b, 0, &f);
   map_from(c, b, &f.cod, 0, &g);
-  return put_morphism(k, &g) || put_morphism(k, &f);
+  return gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
 
 /* f : S -> T and g : U -> V with (T, U) usually mutually refinable
@@ -515,7 +462,7 @@ static int g_replaceable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   tuple_pair(c, b, &f.cod, &u);
   map_into(c, b, 0, &f);
   map_from(c, b, &u, 0, &g);
-  return put_morphism(k, &f) || put_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* B and A, tractable (composition_algorithm B A, A applied first): A = L_f
@@ -542,7 +489,7 @@ static int g_algorithm_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
       break;
   }
   if (lo_morphism_layout(&f, &la, &e) || lo_morphism_layout(&g, &lb, &e)) return -1;
-  return put_layout(k, &lb) || put_layout(k, &la);
+  return gen_put_layout(k, &lb) || gen_put_layout(k, &la);
 }
 
 /* Break the standard form of the codomain t[0..*nt) whose mapped
@@ -567,7 +514,7 @@ static void spoil_standard(gen_choices *c, const gen_bounds *b, int how, lo_int 
 static int g_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int t[2 * LO_MAX_LEAVES + 2], dom[LO_MAX_LEAVES], size = 1;
   int nt = 0, pos[LO_MAX_LEAVES], np = 0, map[LO_MAX_LEAVES];
-  while (b->max_size / size >= 2 && nt < LO_MAX_LEAVES - 4 && more(c, np, max_len(b))) {
+  while (b->max_size / size >= 2 && nt < LO_MAX_LEAVES - 4 && gen_more(c, np, max_len(b))) {
     if (gen_flip(c, 3) && b->max_size / size >= 4) { /* an unmapped entry first */
       t[nt] = entry(c, b, b->max_size / size / 2, 0);
       size *= t[nt++];
@@ -578,7 +525,7 @@ static int g_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   }
   int spoil = gen_flip(c, 3) ? (int)gen_draw(c, 3) : -1;
   if (spoil >= 0 && spoil < 3) spoil_standard(c, b, spoil, t, &nt, pos, np);
-  shuffle(c, pos, np);
+  gen_shuffle(c, pos, np);
   for (int i = 0; i < np; i++) {
     dom[i] = t[pos[i] - 1];
     map[i] = pos[i];
@@ -602,7 +549,7 @@ static int g_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   }
   tuple_of(c, b, dom, len, 1, &f.dom);
   memcpy(f.map, map, (size_t)len * sizeof *map);
-  return put_morphism(k, &f);
+  return gen_put_morphism(k, &f);
 }
 
 /* f and g for f (/) g: g : S -> T, usually injective and non-degenerate,
@@ -612,7 +559,7 @@ static int g_divide(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int flags = (gen_flip(c, 5) ? 0 : F_INJECTIVE) | (gen_flip(c, 6) ? 0 : F_NONDEGEN);
   any_morphism(c, b, flags, &g);
   map_from(c, b, &g.cod, gen_flip(c, 6) ? 0 : F_NONDEGEN, &f);
-  return put_morphism(k, &f) || put_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* A layout: L_f of a random morphism (tractable, maybe degenerate) or a
@@ -627,7 +574,7 @@ static int g_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
     any_morphism(c, b, 0, &f);
     if (lo_morphism_layout(&f, &l, &e)) return -1;
   }
-  return put_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 /* ---------------------------------------------------------------- table */

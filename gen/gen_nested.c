@@ -13,6 +13,7 @@
 ** re-nested here.
 */
 #include "gen.h"
+#include "gen_values.h"
 
 #include "lo.h"
 
@@ -28,11 +29,6 @@ static lo_int min_int(lo_int a, lo_int b) { return a < b ? a : b; }
 /* Most entries a list may have under the bounds. */
 static int rank_cap(const gen_bounds *b) {
   return b->max_rank < 0 ? 0 : b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
-}
-
-/* Another element?  "More?" flags, as in generators.c: 0 stops. */
-static int more(gen_choices *c, int n, int max) {
-  return n < max && gen_draw(c, n == 0 ? 7 : 3) != 0;
 }
 
 /* A shape entry in [1, min(max_entry, budget)]: 0 gives 2, 1 gives 1. */
@@ -73,15 +69,6 @@ static lo_int merge_stride(lo_int s, lo_int d) {
 static int continues(lo_int s, lo_int d, lo_int next) {
   lo_int p;
   return !__builtin_mul_overflow(s, d, &p) && p == next;
-}
-
-/* Fisher-Yates with draws (all 0 = identity). */
-static void shuffle(gen_choices *c, int *p, int n) {
-  for (int i = n - 1; i > 0; i--) {
-    int k = i - (int)gen_draw(c, (uint64_t)i), x = p[i];
-    p[i] = p[k];
-    p[k] = x;
-  }
 }
 
 /* ---------------------------------------------------------------- nesting */
@@ -178,7 +165,7 @@ static void draw_layout(gen_choices *c, const gen_bounds *b, lo_int budget, lo_l
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
   int n = 0;
   if (budget < 1) budget = 1;
-  while (more(c, n, rank_cap(b))) {
+  while (gen_more(c, n, rank_cap(b))) {
     s[n] = draw_entry(c, b, budget / size);
     d[n] = draw_stride(c, b, n ? merge_stride(s[n - 1], d[n - 1]) : 1);
     size *= s[n++];
@@ -267,19 +254,6 @@ static void merged(const lo_layout *l, lo_layout *out) {
   lo_layout_flat(out, s, d, n);
 }
 
-/* Append l (or t) to the case in the oracle's syntax. */
-static int print_layout(gen_case *k, const lo_layout *l) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_layout(l, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
-}
-
-static int print_tuple(gen_case *k, const lo_tuple *t) {
-  char buf[GEN_ARG_LEN];
-  if (lo_print_tuple(t, buf, sizeof buf)) return -1;
-  return gen_case_arg(k, "%s", buf);
-}
-
 /* Run the registered generator name and parse its first n arguments as
 ** layouts into out[0..n). */
 static int layouts_from(const char *name, gen_choices *c, const gen_bounds *b, lo_layout *out,
@@ -326,7 +300,7 @@ static int substitution_case(gen_choices *c, const gen_bounds *b, int star, gen_
     if (w < 0 || (size_t)w >= sizeof buf - len) return -1;
     len += (size_t)w;
   }
-  if (print_tuple(k, &q)) return -1;
+  if (gen_put_tuple(k, &q)) return -1;
   return gen_case_arg(k, "%s", buf);
 }
 
@@ -432,7 +406,7 @@ static int g_refinement_chain(gen_choices *c, const gen_bounds *b, gen_case *k) 
   lo_tuple x, xp, xpp, y;
   lo_int v[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (more(c, n, rank_cap(b))) {
+  while (gen_more(c, n, rank_cap(b))) {
     v[n] = draw_entry(c, b, b->max_size / size);
     size *= v[n++];
   }
@@ -441,7 +415,8 @@ static int g_refinement_chain(gen_choices *c, const gen_bounds *b, gen_case *k) 
   if (refine(c, b, &x, &xp) || refine(c, b, &xp, &xpp)) return -1;
   neighbour(c, b, &x, &y);
   if (xp.len > x.len || lo_tuple_depth(&xp) > lo_tuple_depth(&x)) gen_label(k, GEN_L_REFINED);
-  return print_tuple(k, &xpp) || print_tuple(k, &xp) || print_tuple(k, &x) || print_tuple(k, &y);
+  return gen_put_tuple(k, &xpp) || gen_put_tuple(k, &xp) || gen_put_tuple(k, &x) ||
+         gen_put_tuple(k, &y);
 }
 
 /* ------------------------------------------------------------ coarsening */
@@ -509,7 +484,7 @@ static int g_coarsening(gen_choices *c, const gen_bounds *b, gen_case *k) {
   draw_layout(c, b, b->max_size, &l);
   coarsen(c, &l.shape, &sb, runs);
   if (sb.len < l.shape.len) gen_label(k, GEN_L_REFINED);
-  return print_layout(k, &l) || print_tuple(k, &sb);
+  return gen_put_layout(k, &l) || gen_put_tuple(k, &sb);
 }
 
 /* S-bar, A and B with shape(A) and shape(B) refining S-bar: B rewrites
@@ -528,7 +503,7 @@ static int g_alike_over(gen_choices *c, const gen_bounds *b, gen_case *k) {
   }
   if (splice(&sb, items, &bl)) return -1;
   if (gen_flip(c, 4)) perturb(c, &bl);
-  return print_tuple(k, &sb) || print_layout(k, &a) || print_layout(k, &bl);
+  return gen_put_tuple(k, &sb) || gen_put_layout(k, &a) || gen_put_layout(k, &bl);
 }
 
 /* ------------------------------------------------------ layout families */
@@ -537,7 +512,7 @@ static int g_alike_over(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static int g_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   draw_layout(c, b, b->max_size, &l);
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 /* A, B, C with size(A) size(B) size(C) within the bounds (for nested
@@ -551,7 +526,7 @@ static int g_concat_parts(gen_choices *c, const gen_bounds *b, gen_case *k) {
     if (lo_size(&l[i], &s, &e)) return -1;
     size *= s;
   }
-  return print_layout(k, &l[0]) || print_layout(k, &l[1]) || print_layout(k, &l[2]);
+  return gen_put_layout(k, &l[0]) || gen_put_layout(k, &l[1]) || gen_put_layout(k, &l[2]);
 }
 
 /* A and B = a rewriting of A (same layout function); one case in four
@@ -562,7 +537,7 @@ static int g_alike(gen_choices *c, const gen_bounds *b, gen_case *k) {
   bl = a;
   rewrite(c, b, &bl);
   if (gen_flip(c, 4)) perturb(c, &bl);
-  return print_layout(k, &a) || print_layout(k, &bl);
+  return gen_put_layout(k, &a) || gen_put_layout(k, &bl);
 }
 
 /* A of size > 1 (when the bounds allow) and B with the same layout
@@ -590,7 +565,7 @@ static int g_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
     bl = a;
     rewrite(c, b, &bl);
   }
-  return print_layout(k, &a) || print_layout(k, &bl);
+  return gen_put_layout(k, &a) || gen_put_layout(k, &bl);
 }
 
 /* A layout that is often compact: a permutation of a column-major layout,
@@ -599,12 +574,12 @@ static int g_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static int g_maybe_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1, pre = 1;
   int n = 0, order[LO_MAX_LEAVES];
-  while (more(c, n, rank_cap(b))) {
+  while (gen_more(c, n, rank_cap(b))) {
     s[n] = draw_entry(c, b, b->max_size / size);
     order[n] = n;
     size *= s[n++];
   }
-  shuffle(c, order, n);
+  gen_shuffle(c, order, n);
   for (int i = 0; i < n; i++) { /* mode order[i] is the i-th fastest */
     d[order[i]] = s[order[i]] == 1 ? draw_stride(c, b, 0) : pre;
     pre *= s[order[i]];
@@ -613,7 +588,7 @@ static int g_maybe_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout_flat(&l, s, d, n);
   renest_layout(c, b, &l);
   if (gen_flip(c, 3)) perturb(c, &l);
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 /* A codomain T = (t_1..t_n) of size at most budget and the prefix products
@@ -623,7 +598,7 @@ static int draw_codomain(gen_choices *c, const gen_bounds *b, lo_int budget, lo_
   lo_int size = 1;
   int n = 0;
   if (budget < 1) budget = 1;
-  while (more(c, n, rank_cap(b))) {
+  while (gen_more(c, n, rank_cap(b))) {
     t[n] = draw_entry(c, b, budget / size);
     pre[n] = size;
     size *= t[n++];
@@ -663,13 +638,13 @@ static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
     else
       pa[na++] = j;
   }
-  shuffle(c, pa, na);
-  shuffle(c, pb, nb);
+  gen_shuffle(c, pa, na);
+  gen_shuffle(c, pb, nb);
   lo_layout a, bl;
   positions_layout(c, b, t, pre, pa, na, &a);
   positions_layout(c, b, t, pre, pb, nb, &bl);
   if (gen_flip(c, 4)) perturb(c, gen_draw(c, 1) ? &bl : &a);
-  return print_layout(k, &a) || print_layout(k, &bl);
+  return gen_put_layout(k, &a) || gen_put_layout(k, &bl);
 }
 
 /* A (the layout of some positions of T, so N-complementable for N a
@@ -682,14 +657,14 @@ static int g_n_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) 
     size *= t[j];
     if (!gen_flip(c, 3)) p[np++] = j;
   }
-  shuffle(c, p, np);
+  gen_shuffle(c, p, np);
   lo_layout a, a2;
   positions_layout(c, b, t, pre, p, np, &a);
-  shuffle(c, p, np);
+  gen_shuffle(c, p, np);
   positions_layout(c, b, t, pre, p, np, &a2);
   lo_int nn = size * (lo_int)(1 + gen_small(c, 2));
   if (gen_flip(c, 5)) nn += 1 + (lo_int)gen_draw(c, (uint64_t)size);
-  return print_layout(k, &a) || gen_case_arg(k, "%lld", (long long)nn) || print_layout(k, &a2);
+  return gen_put_layout(k, &a) || gen_case_arg(k, "%lld", (long long)nn) || gen_put_layout(k, &a2);
 }
 
 /* The layout of a random morphism into a codomain of size at most budget:
@@ -701,7 +676,7 @@ static void morphism_layout(gen_choices *c, const gen_bounds *b, lo_int budget, 
   int n = draw_codomain(c, b, budget, t, pre), p[LO_MAX_LEAVES], np = 0;
   for (int j = 0; j < n; j++)
     if (!gen_flip(c, 3)) p[np++] = j;
-  shuffle(c, p, np);
+  gen_shuffle(c, p, np);
   positions_layout(c, b, t, pre, p, np, l);
   lo_int size;
   lo_err e;
@@ -742,7 +717,7 @@ static int compose_pair(gen_choices *c, const gen_bounds *b, lo_layout *outer, l
 static int g_compose_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout outer, inner;
   if (compose_pair(c, b, &outer, &inner)) return -1;
-  return print_layout(k, &outer) || print_layout(k, &inner);
+  return gen_put_layout(k, &outer) || gen_put_layout(k, &inner);
 }
 
 /* A flat rank-1 layout (k):(e) to append to an outer layout
@@ -751,7 +726,7 @@ static int g_tail(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s = draw_entry(c, b, b->max_entry), d = draw_stride(c, b, 1);
   lo_layout l;
   lo_layout_flat(&l, &s, &d, 1);
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 /* B, A as compose_pair, and B2 = a rewriting of B (same layout function). */
@@ -760,7 +735,7 @@ static int g_compose_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (compose_pair(c, b, &outer, &inner)) return -1;
   o2 = outer;
   rewrite(c, b, &o2);
-  return print_layout(k, &outer) || print_layout(k, &inner) || print_layout(k, &o2);
+  return gen_put_layout(k, &outer) || gen_put_layout(k, &inner) || gen_put_layout(k, &o2);
 }
 
 /* ------------------------------------------------- division and product */
@@ -771,7 +746,7 @@ static int g_divide_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (layouts_from("divide_layouts", c, b, two, 2)) return -1;
   if (gen_flip(c, 2)) renest_layout(c, b, &two[0]);
   if (gen_flip(c, 2)) renest_layout(c, b, &two[1]);
-  return print_layout(k, &two[0]) || print_layout(k, &two[1]);
+  return gen_put_layout(k, &two[0]) || gen_put_layout(k, &two[1]);
 }
 
 /* A, B for A (x) B and m >= 1 (a second valid N is the first plus m
@@ -783,7 +758,7 @@ static int g_product_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (gen_flip(c, 6)) draw_layout(c, b, b->max_size, &two[0]);
   if (gen_flip(c, 2)) renest_layout(c, b, &two[0]);
   if (gen_flip(c, 2)) renest_layout(c, b, &two[1]);
-  return print_layout(k, &two[0]) || print_layout(k, &two[1]) ||
+  return gen_put_layout(k, &two[0]) || gen_put_layout(k, &two[1]) ||
          gen_case_arg(k, "%d", 1 + (int)gen_small(c, 3));
 }
 
@@ -809,7 +784,7 @@ static int tiler_case(const char *pairs, gen_choices *c, const gen_bounds *b, ge
   }
   if (plain) {
     if (gen_flip(c, 2)) renest_layout(c, b, &t[0]);
-    return print_layout(k, &a[0]) || print_layout(k, &t[0]);
+    return gen_put_layout(k, &a[0]) || gen_put_layout(k, &t[0]);
   }
   int extra = (int)gen_draw(c, 1);
   for (int i = 0; i < extra; i++) draw_layout(c, b, b->max_size / size, &a[na + i]);
@@ -817,7 +792,7 @@ static int tiler_case(const char *pairs, gen_choices *c, const gen_bounds *b, ge
   for (int i = 0; i < na; i++) pt[i] = &t[i];
   if (lo_layout_nest(pa, na + extra, &la, &e) || lo_layout_nest(pt, na, &lt, &e)) return -1;
   lt.is_tiler = 1;
-  return print_layout(k, &la) || print_layout(k, &lt);
+  return gen_put_layout(k, &la) || gen_put_layout(k, &lt);
 }
 
 /* A and a tiler for by-mode logical_divide. */
@@ -838,7 +813,7 @@ static int g_tractable_mix(gen_choices *c, const gen_bounds *b, gen_case *k) {
     draw_layout(c, b, b->max_size, &l);
   else
     morphism_layout(c, b, b->max_size, &l);
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 /* ---------------------------------------------------------------- table */

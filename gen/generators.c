@@ -8,6 +8,7 @@
 ** flat, morphisms to the identity order with every entry hit.
 */
 #include "gen.h"
+#include "gen_values.h"
 
 #include "lo.h"
 
@@ -50,11 +51,11 @@ static int64_t stride(gen_choices *c, const gen_bounds *b) {
 
 /* Append the profile tokens of one element covering n leaves, at most
 ** depth levels deep (n >= 2 needs depth >= 1). */
-static void profile_rec(gen_choices *c, int n, int depth, char *tok, int *nt) {
+void gen_profile_rec(gen_choices *c, int n, int depth, char *tok, int *nt) {
   if (n == 1) {
     if (depth > 0 && *nt < LO_MAX_TOKENS - 3 && gen_flip(c, 6)) {
       tok[(*nt)++] = '(';
-      profile_rec(c, 1, depth - 1, tok, nt);
+      gen_profile_rec(c, 1, depth - 1, tok, nt);
       tok[(*nt)++] = ')';
     } else {
       tok[(*nt)++] = '*';
@@ -66,7 +67,7 @@ static void profile_rec(gen_choices *c, int n, int depth, char *tok, int *nt) {
     int g = 1;
     if (depth > 1 && rem > 1 && *nt < LO_MAX_TOKENS - 3 * n - 4 && gen_flip(c, 3))
       g = 2 + (int)gen_small(c, (uint64_t)rem - 2);
-    profile_rec(c, g, depth - 1, tok, nt);
+    gen_profile_rec(c, g, depth - 1, tok, nt);
     rem -= g;
   }
   tok[(*nt)++] = ')';
@@ -81,19 +82,19 @@ static void random_profile(gen_choices *c, const gen_bounds *b, lo_tuple *t, int
     t->tok[t->ntok++] = '(';
     t->tok[t->ntok++] = ')';
   } else if (n == 1 && !flat) {
-    profile_rec(c, 1, depth, t->tok, &t->ntok);
+    gen_profile_rec(c, 1, depth, t->tok, &t->ntok);
   } else {
     t->tok[t->ntok++] = '(';
     for (int i = 0; i < n; i++) {
       if (flat)
         t->tok[t->ntok++] = '*';
       else
-        profile_rec(c, 1, depth - 1, t->tok, &t->ntok);
+        gen_profile_rec(c, 1, depth - 1, t->tok, &t->ntok);
     }
     t->tok[t->ntok++] = ')';
     if (!flat && n >= 2 && depth >= 2 && gen_flip(c, 2)) { /* regroup */
       t->ntok = 0;
-      profile_rec(c, n, depth, t->tok, &t->ntok);
+      gen_profile_rec(c, n, depth, t->tok, &t->ntok);
     }
   }
 }
@@ -101,7 +102,7 @@ static void random_profile(gen_choices *c, const gen_bounds *b, lo_tuple *t, int
 /* Another element?  A list is drawn as "more?" flags, each followed by
 ** its element's draws, so that deleting one element deletes one block of
 ** the stream (the shrinker's easiest move).  0 stops. */
-static int more(gen_choices *c, int n, int max) {
+int gen_more(gen_choices *c, int n, int max) {
   return n < max && gen_draw(c, n == 0 ? 7 : 3) != 0; /* empty 1 in 8, then 1 in 4 stops */
 }
 
@@ -110,7 +111,7 @@ static int more(gen_choices *c, int n, int max) {
 static int shapes(gen_choices *c, const gen_bounds *b, int64_t *s) {
   int64_t size = 1;
   int n = 0;
-  while (more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
+  while (gen_more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
     s[n] = shape_entry(c, b, b->max_size / size);
     size *= s[n++];
   }
@@ -118,7 +119,7 @@ static int shapes(gen_choices *c, const gen_bounds *b, int64_t *s) {
 }
 
 /* Fisher-Yates on p[0..n) with draws (all 0 = identity). */
-static void shuffle(gen_choices *c, int *p, int n) {
+void gen_shuffle(gen_choices *c, int *p, int n) {
   for (int i = n - 1; i > 0; i--) {
     int k = i - (int)gen_draw(c, (uint64_t)i), x = p[i];
     p[i] = p[k];
@@ -126,19 +127,19 @@ static void shuffle(gen_choices *c, int *p, int n) {
   }
 }
 
-static int print_layout(gen_case *k, const lo_layout *l) {
+int gen_put_layout(gen_case *k, const lo_layout *l) {
   char buf[GEN_ARG_LEN];
   if (lo_print_layout(l, buf, sizeof buf)) return -1;
   return gen_case_arg(k, "%s", buf);
 }
 
-static int print_tuple(gen_case *k, const lo_tuple *t) {
+int gen_put_tuple(gen_case *k, const lo_tuple *t) {
   char buf[GEN_ARG_LEN];
   if (lo_print_tuple(t, buf, sizeof buf)) return -1;
   return gen_case_arg(k, "%s", buf);
 }
 
-static int print_morphism(gen_case *k, const lo_morphism *f) {
+int gen_put_morphism(gen_case *k, const lo_morphism *f) {
   char buf[GEN_ARG_LEN];
   if (lo_print_morphism(f, buf, sizeof buf)) return -1;
   return gen_case_arg(k, "%s", buf);
@@ -160,7 +161,7 @@ static void morphism_into(gen_choices *c, const gen_bounds *b, int flags, lo_mor
   int n = f->cod.len, order[LO_MAX_LEAVES], m = 0;
   for (int j = 0; j < n; j++)
     if ((flags & M_SURJECTIVE) || !gen_flip(c, 3)) order[m++] = j;
-  shuffle(c, order, m);
+  gen_shuffle(c, order, m);
   int extras = (flags & (M_INJECTIVE | M_SURJECTIVE)) ? 0 : (int)gen_small(c, 2);
   if (m + extras > b->max_rank + 2) extras = 0;
   lo_int dom[LO_MAX_LEAVES];
@@ -213,7 +214,7 @@ static void morphism_from(gen_choices *c, const gen_bounds *b, const lo_tuple *t
   for (int e = 0; e < extras && nu < b->max_rank + 2 && nu < LO_MAX_LEAVES; e++)
     u[nu++] = shape_entry(c, b, b->max_entry);
   for (int j = 0; j < nu; j++) perm[j] = j;
-  shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
+  gen_shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
   lo_int uu[LO_MAX_LEAVES];
   for (int j = 0; j < nu; j++) {
     uu[j] = u[perm[j]];
@@ -233,7 +234,7 @@ static int g_tuple(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int n = shapes(c, b, v);
   lo_tuple_flat(&t, v, n);
   random_profile(c, b, &t, 0);
-  return print_tuple(k, &t);
+  return gen_put_tuple(k, &t);
 }
 
 /* Split x into a nested tuple of factors (size x), into items. */
@@ -275,7 +276,7 @@ static int g_refinement(gen_choices *c, const gen_bounds *b, gen_case *k) {
     if (items[i].len > 1) gen_label(k, GEN_L_REFINED);
   }
   if (lo_tuple_substitute(&x, items, &xp, &e)) return -1;
-  return print_tuple(k, &xp) || print_tuple(k, &x);
+  return gen_put_tuple(k, &xp) || gen_put_tuple(k, &x);
 }
 
 /* T and U with a mutual refinement: group one list of factors two ways,
@@ -313,7 +314,7 @@ static int g_mutual(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple_flat(&u, uv, nu);
   random_profile(c, b, &t, 0);
   random_profile(c, b, &u, 0);
-  return print_tuple(k, &t) || print_tuple(k, &u);
+  return gen_put_tuple(k, &t) || gen_put_tuple(k, &u);
 }
 
 /* ---------------------------------------------------------------- layouts */
@@ -322,7 +323,7 @@ static int g_mutual(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static void any_layout(gen_choices *c, const gen_bounds *b, int flat, lo_layout *l) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
+  while (gen_more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
     s[n] = shape_entry(c, b, b->max_size / size); /* each mode's draws together */
     d[n] = stride(c, b);
     size *= s[n++];
@@ -334,13 +335,13 @@ static void any_layout(gen_choices *c, const gen_bounds *b, int flat, lo_layout 
 static int g_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   any_layout(c, b, 0, &l);
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 static int g_flat_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   any_layout(c, b, 1, &l);
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 /* A layout and an index in [0, size] (the last one past the end). */
@@ -352,7 +353,7 @@ static int g_layout_index(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (lo_size(&l, &size, &e)) return -1;
   /* the empty layout has no last mode to run past its end */
   uint64_t top = l.shape.len ? (uint64_t)size : 0;
-  return print_layout(k, &l) || gen_case_arg(k, "%llu", (unsigned long long)gen_draw(c, top));
+  return gen_put_layout(k, &l) || gen_case_arg(k, "%llu", (unsigned long long)gen_draw(c, top));
 }
 
 /* A tractable layout L_f (Prop 3.1.2.10), with the given morphism flags. */
@@ -362,7 +363,7 @@ static int tractable_with(gen_choices *c, const gen_bounds *b, int flags, gen_ca
   lo_err e;
   morphism(c, b, flags, &f);
   if (lo_morphism_layout(&f, &l, &e)) return -1;
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 static int g_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
@@ -384,14 +385,14 @@ static int g_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_err e;
   any_layout(c, b, 1, &l);
   if (lo_sort(&l, &r, &e)) return -1;
-  return print_layout(k, &r);
+  return gen_put_layout(k, &r);
 }
 static int g_coalesced(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l, r;
   lo_err e;
   any_layout(c, b, 0, &l);
   if (lo_coalesce(&l, &r, &e)) return -1;
-  return print_layout(k, &r);
+  return gen_put_layout(k, &r);
 }
 
 /* A complementable layout L_f (f injective) and N, usually a multiple of
@@ -408,7 +409,7 @@ static int g_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
     n += (lo_int)(1 + gen_draw(c, (uint64_t)t));
     gen_label(k, GEN_L_ROUNDED);
   }
-  return print_layout(k, &l) || gen_case_arg(k, "%lld", (long long)n);
+  return gen_put_layout(k, &l) || gen_case_arg(k, "%lld", (long long)n);
 }
 
 /* ------------------------------------------------------------- morphisms */
@@ -418,7 +419,7 @@ static int g_finstar(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int n = (int)gen_small(c, (uint64_t)b->max_rank);
   char buf[GEN_ARG_LEN] = "(";
   size_t len = 1;
-  for (int i = 0; more(c, i, b->max_rank); i++) {
+  for (int i = 0; gen_more(c, i, b->max_rank); i++) {
     uint64_t v = gen_draw(c, (uint64_t)n); /* 0 is the basepoint */
     if (i) buf[len++] = ',';
     if (v)
@@ -434,7 +435,7 @@ static int g_finstar(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static int morphism_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   morphism(c, b, flags, &f);
-  return print_morphism(k, &f);
+  return gen_put_morphism(k, &f);
 }
 
 static int g_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
@@ -457,7 +458,7 @@ static int g_standard_morphism(gen_choices *c, const gen_bounds *b, gen_case *k)
   lo_err e;
   morphism(c, b, M_NONDEGEN, &f);
   if (lo_morphism_layout(&f, &l, &e) || lo_morphism_of_layout(&l, &s, &e)) return -1;
-  return print_morphism(k, &s);
+  return gen_put_morphism(k, &s);
 }
 
 /* g and f with f : S -> T, g : T -> U (printed g first: composition g f). */
@@ -465,7 +466,7 @@ static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   morphism(c, b, M_NESTED_COD | (gen_flip(c, 8) ? 0 : M_NONDEGEN), &f);
   morphism_from(c, b, &f.cod, M_NESTED_COD, &g);
-  return print_morphism(k, &g) || print_morphism(k, &f);
+  return gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
 
 /* h, g, f composable: f : S -> T, g : T -> U, h : U -> V. */
@@ -474,7 +475,7 @@ static int g_composable3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   morphism(c, b, M_NESTED_COD, &f);
   morphism_from(c, b, &f.cod, M_NESTED_COD, &g);
   morphism_from(c, b, &g.cod, M_NESTED_COD, &h);
-  return print_morphism(k, &h) || print_morphism(k, &g) || print_morphism(k, &f);
+  return gen_put_morphism(k, &h) || gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
 
 /* f and g into the same T with disjoint images (for concatenation). */
@@ -490,8 +491,8 @@ static int g_disjoint(gen_choices *c, const gen_bounds *b, gen_case *k) {
     else if (which[j] == 1)
       og[ng++] = j;
   }
-  shuffle(c, of, nf);
-  shuffle(c, og, ng);
+  gen_shuffle(c, of, nf);
+  gen_shuffle(c, og, ng);
   lo_int df[LO_MAX_LEAVES], dg[LO_MAX_LEAVES];
   for (int i = 0; i < nf; i++) {
     df[i] = f.cod.leaf[of[i]];
@@ -505,7 +506,7 @@ static int g_disjoint(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple_flat(&g.dom, dg, ng);
   random_profile(c, b, &f.dom, 0);
   random_profile(c, b, &g.dom, 0);
-  return print_morphism(k, &f) || print_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* f and g with g : S -> T injective, f : T -> U (logical_divide f g). */
@@ -513,7 +514,7 @@ static int g_divisible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   morphism(c, b, M_INJECTIVE | M_NESTED_COD | M_NONDEGEN, &g);
   morphism_from(c, b, &g.cod, M_NONDEGEN, &f);
-  return print_morphism(k, &f) || print_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* f injective and g : U -> domain(f^c) (logical_product f g). */
@@ -524,7 +525,7 @@ static int g_product_admissible(gen_choices *c, const gen_bounds *b, gen_case *k
   if (lo_morphism_complement(&f, &fc, &e)) return -1;
   g.cod = fc.dom;
   morphism_into(c, b, M_NONDEGEN, &g);
-  return print_morphism(k, &f) || print_morphism(k, &g);
+  return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* ------------------------------------------------------- layout pairs */
@@ -538,7 +539,7 @@ static int g_composable_layouts(gen_choices *c, const gen_bounds *b, gen_case *k
   morphism(c, b, M_NONDEGEN, &f);
   morphism_from(c, b, &f.cod, 0, &g);
   if (lo_morphism_layout(&g, &la, &e) || lo_morphism_layout(&f, &lb, &e)) return -1;
-  return print_layout(k, &la) || print_layout(k, &lb);
+  return gen_put_layout(k, &la) || gen_put_layout(k, &lb);
 }
 
 /* A and B for logical_divide A B: A = L_f, B = L_g with g : S -> T
@@ -550,7 +551,7 @@ static int g_divide_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
   morphism(c, b, M_INJECTIVE | M_NONDEGEN, &g);
   morphism_from(c, b, &g.cod, M_NONDEGEN, &f);
   if (lo_morphism_layout(&f, &la, &e) || lo_morphism_layout(&g, &lb, &e)) return -1;
-  return print_layout(k, &la) || print_layout(k, &lb);
+  return gen_put_layout(k, &la) || gen_put_layout(k, &lb);
 }
 
 /* A and B for logical_product A B: A = L_f, B = L_g with f injective and
@@ -564,7 +565,7 @@ static int g_product_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
   g.cod = fc.dom;
   morphism_into(c, b, M_NONDEGEN, &g);
   if (lo_morphism_layout(&f, &la, &e) || lo_morphism_layout(&g, &lb, &e)) return -1;
-  return print_layout(k, &la) || print_layout(k, &lb);
+  return gen_put_layout(k, &la) || gen_put_layout(k, &lb);
 }
 
 /* Any two layouts (for properties over arbitrary pairs). */
@@ -572,7 +573,7 @@ static int g_layout_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout x, y;
   any_layout(c, b, 0, &x);
   any_layout(c, b, 0, &y);
-  return print_layout(k, &x) || print_layout(k, &y);
+  return gen_put_layout(k, &x) || gen_put_layout(k, &y);
 }
 
 /* A and B with the same layout function: B splits some of A's modes
@@ -609,7 +610,7 @@ static int g_alike_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (n > 0 && gen_flip(c, 4)) d[gen_draw(c, (uint64_t)n - 1)] += 1 + (lo_int)gen_draw(c, 3);
   lo_layout_flat(&l, s, d, n);
   random_profile(c, b, &l.shape, 0);
-  return print_layout(k, &a) || print_layout(k, &l);
+  return gen_put_layout(k, &a) || gen_put_layout(k, &l);
 }
 
 /* A flat layout rich in coalescing redexes: modes packed against their
@@ -618,12 +619,15 @@ static int g_packed_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1, cos = 1;
   int n = 0;
   int top = b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
-  while (n < 2 ? n < top : more(c, n, top)) { /* at least two modes: a redex needs a pair */
+  while (n < 2 ? n < top : gen_more(c, n, top)) { /* at least two modes: a redex needs a pair */
     s[n] = shape_entry(c, b, b->max_size / size);
     uint64_t kind = gen_draw(c, 4); /* 0, 1: packed; 2, 3: a unit mode; 4: any */
-    if (kind <= 1) d[n] = n ? s[n - 1] * d[n - 1] : 1;
-    else if (kind <= 3) s[n] = 1, d[n] = stride(c, b);
-    else d[n] = stride(c, b);
+    if (kind <= 1)
+      d[n] = n ? s[n - 1] * d[n - 1] : 1;
+    else if (kind <= 3)
+      s[n] = 1, d[n] = stride(c, b);
+    else
+      d[n] = stride(c, b);
     if (d[n] > b->max_size) d[n] = 0; /* keep cosize within bounds */
     size *= s[n];
     cos += (s[n] - 1) * d[n];
@@ -632,7 +636,7 @@ static int g_packed_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   }
   lo_layout l;
   lo_layout_flat(&l, s, d, n);
-  return print_layout(k, &l);
+  return gen_put_layout(k, &l);
 }
 
 /* ---------------------------------------------------------------- table */

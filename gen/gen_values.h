@@ -1,0 +1,28 @@
+/*
+** gen_values.h -- what the generator files share: drawing lists and
+** permutations, random profiles, and appending the oracle's values to a
+** case in its syntax.  (The engine itself stays type-agnostic: gen.h.)
+*/
+#ifndef GEN_VALUES_H
+#define GEN_VALUES_H
+
+#include "gen.h"
+#include "lo.h"
+
+/* Another element of a list of n, at most max?  Lists are drawn as
+** "more?" flags, each followed by its element's draws, so that deleting
+** an element deletes one block of the stream.  0 stops (an empty list 1
+** time in 8, a longer one 1 time in 4). */
+int gen_more(gen_choices *c, int n, int max);
+/* Fisher-Yates on p[0..n) with draws (all 0 = identity). */
+void gen_shuffle(gen_choices *c, int *p, int n);
+/* Append the profile tokens of one element covering n leaves, at most
+** depth levels deep (n >= 2 needs depth >= 1), to tok[*nt..]. */
+void gen_profile_rec(gen_choices *c, int n, int depth, char *tok, int *nt);
+/* Append a layout, tuple or morphism to k in canonical text; nonzero when
+** it does not fit. */
+int gen_put_layout(gen_case *k, const lo_layout *l);
+int gen_put_tuple(gen_case *k, const lo_tuple *t);
+int gen_put_morphism(gen_case *k, const lo_morphism *f);
+
+#endif
