@@ -52,6 +52,19 @@ printf 'not a database' >junk.db
 status 2 "corrupt db" "$lc" fuzz --config "$cfg" --property 'lean.*' --db junk.db
 if [ "$(cat junk.db)" = "not a database" ]; then ok; else bad "corrupt db was modified"; fi
 
+# a full disk (a file size limit) is a clear error, exit 2, and what was
+# stored before is still there
+kb=$(( ($(stat -c %s a.db) + 1023) / 1024 ))
+(trap '' XFSZ; ulimit -f "$kb"; "$lc" fuzz --config "$cfg" --cases 2000 --db a.db >full.out 2>full.err)
+if [ $? -eq 2 ]; then ok; else bad "full disk: expected exit 2"; fi
+has "full disk" "a.db" full.err
+status 1 "replay after a full disk" "$lc" replay --config "$cfg" --db a.db
+has "replay after a full disk" "still refuted lean.complement_involution" out
+
+# a database in a missing directory is a clear error, exit 2
+status 2 "missing directory" "$lc" fuzz --config "$cfg" --property 'lean.*' --db "$tmp/no/such/dir/r.db"
+has "missing directory" "no/such/dir" err
+
 # the whole catalogue on a few hundred cases each: no theorem fails
 status 0 "catalogue" "$lc" fuzz --config "$cfg" --cases 300 --db c.db
 
