@@ -1211,6 +1211,7 @@ static int fill_def(lean_file *f, lean_cmd *c, size_t i) {
 static int fill_names(lean_file *f, lean_cmd *c, size_t i) {
   const char *s = f->text;
   size_t b = c->end, n = 0;
+  if (i > b) i = b; /* a keyword at the very end of its command (found by fuzzing) */
   char *names = malloc(b - i + 2);
   if (!names) return -1;
   for (;;) {

@@ -965,7 +965,22 @@ static void test_fuzz(void) {
   lean_map_free(m);
 }
 
+/* Found by fuzzing: a namespace keyword at the very end of its command
+** made the name scan allocate (size_t)-7 bytes.  The file must scan. */
+static void test_fuzz_regressions(void) {
+  FILE *in = fopen("corpus/fuzz/fuzz_lean/regress-fill-names", "rb");
+  char text[8192], msg[256];
+  size_t n = in ? fread(text, 1, sizeof text, in) : 0;
+  lean_file *f = NULL;
+  T_CHECK(in != NULL);
+  if (in) fclose(in);
+  int rc = lean_file_scan("fuzz.lean", text, n, &f, msg, sizeof msg);
+  T_CHECK(rc == 0 || rc == -1);
+  lean_file_free(f);
+}
+
 int main(void) {
+  test_fuzz_regressions();
   snprintf(tmp_dir, sizeof tmp_dir, "/tmp/lcleanXXXXXX");
   if (!mkdtemp(tmp_dir)) {
     printf("cannot make a temporary directory\n");
