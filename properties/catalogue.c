@@ -7,33 +7,22 @@
 
 #include <string.h>
 
-/* Run an oracle call and fail the case with its message when it errs. */
-#define CALL(x, expr, what)                                                                        \
-  do {                                                                                             \
-    lo_err e_;                                                                                     \
-    lo_err *err = &e_;                                                                             \
-    if ((expr) != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                 \
-  } while (0)
-
-/* Map a prop_same_function / prop_is_composite answer to a verdict. */
-static gen_verdict judged(int r) { return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL; }
-
 /* --------------------------------------------------------------- coalesce */
 
 /* [100] coal(L) has the layout function of L. */
 static gen_verdict coalesce_keeps_function(gen_ctx *x) {
   lo_layout l, c;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
-  return judged(prop_same_function(x, &l, &c, "coal(L) vs L"));
+  PROP_CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  return prop_judged(prop_same_function(x, &l, &c, "coal(L) vs L"));
 }
 
 /* [100] coal is idempotent and its result is coalesced (Def 2.3.3.1). */
 static gen_verdict coalesce_idempotent(gen_ctx *x) {
   lo_layout l, c, cc;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
-  CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(0, &c),
                      prop_show_layout(1, &cc));
@@ -48,8 +37,8 @@ static gen_verdict coalesce_idempotent(gen_ctx *x) {
 static gen_verdict coalesce_unique(gen_ctx *x) {
   lo_layout a, b, ca, cb;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_coalesce(&a, &ca, err), "coalesce");
-  CALL(x, lo_coalesce(&b, &cb, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&a, &ca, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&b, &cb, err), "coalesce");
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
@@ -70,7 +59,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   lo_int n, sl, sc, s;
   lo_err e;
   if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_FAIL;
-  CALL(x, lo_complement(&l, n, &c, err), "complement");
+  PROP_CALL(x, lo_complement(&l, n, &c, err), "complement");
   const lo_layout *pp[2] = {&l, &c};
   if (lo_layout_nest(pp, 2, &lc, &e) || lo_size(&l, &sl, &e) || lo_size(&c, &sc, &e) ||
       lo_mul(sl, sc, &s, "size", &e))
@@ -79,9 +68,9 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   if (!lo_is_compact(&lc))
     return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)", prop_show_layout(0, &lc));
   lo_layout sorted;
-  CALL(x, lo_sort(&c, &sorted, err), "sort");
+  PROP_CALL(x, lo_sort(&c, &sorted, err), "sort");
   lo_layout cc;
-  CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "C = %s is not coalesced", prop_show_layout(0, &c));
   if (!lo_is_sorted(&c)) return gen_failf(x, "C = %s is not sorted", prop_show_layout(0, &c));
@@ -89,7 +78,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
     if (s != n)
       return gen_failf(x, "L is N-complementable but size(L) size(C) = %lld", (long long)s);
     lo_layout p;
-    CALL(x, lo_paper_complement(&l, n, &p, err), "paper complement");
+    PROP_CALL(x, lo_paper_complement(&l, n, &p, err), "paper complement");
     if (!lo_layout_equal(&c, &p))
       return gen_failf(x, "CuTe's complement %s differs from the paper's %s",
                        prop_show_layout(0, &c), prop_show_layout(1, &p));
@@ -104,11 +93,11 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
 static gen_verdict composition_is_composite(gen_ctx *x) {
   lo_layout a, b, r;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_composition(&a, &b, &r, err), "composition");
+  PROP_CALL(x, lo_composition(&a, &b, &r, err), "composition");
   if (!lo_refines(&r.shape, &b.shape))
     return gen_failf(x, "shape of %s does not refine shape(B)", prop_show_layout(0, &r));
   if (!lo_is_nondegenerate(&r)) return gen_failf(x, "%s is degenerate", prop_show_layout(0, &r));
-  return judged(prop_is_composite(x, &a, &b, &r));
+  return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
 /* Theorem 4.1.3.1: when Algorithm 4.1.2 returns C, coal(C, shape(B)) is
@@ -121,12 +110,12 @@ static gen_verdict composition_algorithm_agrees(gen_ctx *x) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  CALL(x, lo_coalesce_profile(&c, &b.shape, &r, err), "relative coalesce");
-  CALL(x, lo_composition(&a, &b, &cut, err), "composition");
+  PROP_CALL(x, lo_coalesce_profile(&c, &b.shape, &r, err), "relative coalesce");
+  PROP_CALL(x, lo_composition(&a, &b, &cut, err), "composition");
   if (!lo_layout_equal(&r, &cut))
     return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s", prop_show_layout(0, &r),
                      prop_show_layout(1, &cut));
-  return judged(prop_is_composite(x, &a, &b, &r));
+  return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
 /* ----------------------------------------------------------- morphisms */
@@ -137,8 +126,8 @@ static gen_verdict theorem_a_layout(gen_ctx *x) {
   lo_layout l, back;
   lo_morphism f;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
-  CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&f, &back, err), "layout");
   if (!lo_layout_equal(&l, &back))
     return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
                      prop_show_layout(1, &back));
@@ -153,8 +142,8 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
   lo_morphism f, back;
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
-  CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
   if (!lo_tuple_equal(&f.dom, &back.dom) || !lo_tuple_equal(&f.cod, &back.cod) ||
       memcmp(f.map, back.map, (size_t)f.dom.len * sizeof *f.map))
     return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
@@ -167,11 +156,11 @@ static gen_verdict theorem_b(gen_ctx *x) {
   lo_layout lgf, lg, lf, comp;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
   if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
+  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
                      prop_show_layout(1, &comp));
@@ -183,10 +172,10 @@ static gen_verdict theorem_c(gen_ctx *x) {
   lo_morphism f, cf;
   lo_layout lcf, lf, clf;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_coalesce(&f, &cf, err), "coalesce");
-  CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_coalesce(&lf, &clf, err), "coalesce");
+  PROP_CALL(x, lo_morphism_coalesce(&f, &cf, err), "coalesce");
+  PROP_CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_coalesce(&lf, &clf, err), "coalesce");
   if (!lo_layout_equal(&lcf, &clf))
     return gen_failf(x, "L_{coal f} = %s but coal(L_f) = %s", prop_show_layout(0, &lcf),
                      prop_show_layout(1, &clf));
@@ -200,12 +189,12 @@ static gen_verdict theorem_d(gen_ctx *x) {
   lo_layout lfc, clfc, lf, comp;
   lo_int n;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_coalesce(&lfc, &clfc, err), "coalesce");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
-  CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL(x, lo_coalesce(&lfc, &clfc, err), "coalesce");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
+  PROP_CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
   if (!lo_layout_equal(&clfc, &comp))
     return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s", prop_show_layout(0, &clfc),
                      (long long)n, prop_show_layout(1, &comp));
@@ -218,13 +207,13 @@ static gen_verdict theorem_e(gen_ctx *x) {
   lo_morphism f, g, q;
   lo_layout lq, clq, lf, lg, d, cd;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_logical_divide(&f, &g, &q, err), "morphism divide");
-  CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  CALL(x, lo_coalesce(&lq, &clq, err), "coalesce");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_paper_logical_divide(&lf, &lg, &d, err), "paper divide");
-  CALL(x, lo_coalesce(&d, &cd, err), "coalesce");
+  PROP_CALL(x, lo_morphism_logical_divide(&f, &g, &q, err), "morphism divide");
+  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
+  PROP_CALL(x, lo_coalesce(&lq, &clq, err), "coalesce");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_paper_logical_divide(&lf, &lg, &d, err), "paper divide");
+  PROP_CALL(x, lo_coalesce(&d, &cd, err), "coalesce");
   if (!lo_layout_equal(&clq, &cd))
     return gen_failf(x, "coal(L_{f/g}) = %s but coal(L_f / L_g) = %s", prop_show_layout(0, &clq),
                      prop_show_layout(1, &cd));
@@ -238,11 +227,11 @@ static gen_verdict theorem_f(gen_ctx *x) {
   lo_layout lp, lf, lg, q;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_DISCARD;
-  CALL(x, lo_morphism_logical_product(&f, &g, &p, err), "morphism product");
-  CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_paper_logical_product(&lf, &lg, &q, err), "paper product");
+  PROP_CALL(x, lo_morphism_logical_product(&f, &g, &p, err), "morphism product");
+  PROP_CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_paper_logical_product(&lf, &lg, &q, err), "paper product");
   if (!lo_layout_equal(&lp, &q))
     return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(0, &lp),
                      prop_show_layout(1, &q));
@@ -256,7 +245,7 @@ static gen_verdict theorem_f(gen_ctx *x) {
 static gen_verdict mutual_refinement_spec(gen_ctx *x) {
   lo_tuple t, u, tp, up;
   if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_FAIL;
-  CALL(x, lo_mutual_refinement(&t, &u, &tp, &up, err), "mutual_refinement");
+  PROP_CALL(x, lo_mutual_refinement(&t, &u, &tp, &up, err), "mutual_refinement");
   if (!lo_refines(&tp, &t))
     return gen_failf(x, "T' = %s does not refine T", prop_show_tuple(0, &tp));
   if (!lo_refines(&up, &u))
@@ -274,11 +263,11 @@ static gen_verdict logical_divide_def(gen_ctx *x) {
   lo_int n;
   lo_err e;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_logical_divide(&a, &b, &r, err), "logical_divide");
+  PROP_CALL(x, lo_logical_divide(&a, &b, &r, err), "logical_divide");
   const lo_layout *pp[2] = {&b, &bc};
   if (lo_size(&a, &n, &e) || lo_complement(&b, n, &bc, &e) || lo_layout_nest(pp, 2, &bb, &e))
     return GEN_DISCARD;
-  return judged(prop_is_composite(x, &a, &bb, &r));
+  return prop_judged(prop_is_composite(x, &a, &bb, &r));
 }
 
 /* apply agrees with the layout function, and runs past the end along the
@@ -288,7 +277,7 @@ static gen_verdict apply_colex(gen_ctx *x) {
   lo_int i, v, size, rest;
   lo_err e;
   if (prop_layout(x, 0, &l) || prop_int(x, 1, &i)) return GEN_FAIL;
-  CALL(x, lo_apply(&l, i, &v, err), "apply");
+  PROP_CALL(x, lo_apply(&l, i, &v, err), "apply");
   if (lo_size(&l, &size, &e)) return GEN_DISCARD;
   lo_int sum = 0;
   rest = i;
@@ -316,8 +305,8 @@ static gen_verdict lean_complement_involution(gen_ctx *x) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  CALL(x, lo_coalesce(&c2, &a, err), "coalesce");
-  CALL(x, lo_coalesce(&l, &b, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&c2, &a, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&l, &b, err), "coalesce");
   if (!lo_layout_equal(&a, &b))
     return gen_failf(x, "coalesce(comp(comp(L,N),N)) = %s but coalesce(L) = %s",
                      prop_show_layout(0, &a), prop_show_layout(1, &b));
@@ -332,7 +321,7 @@ static gen_verdict lean_sorting_coalesce(gen_ctx *x) {
   lo_int sh[LO_MAX_LEAVES], st[LO_MAX_LEAVES];
   int n = 0;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_sort(&l, &s, err), "sort");
+  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
   for (int i = 0; i < s.shape.len; i++) {
     if (n && sh[n - 1] * st[n - 1] == s.stride[i]) {
       sh[n - 1] *= s.shape.leaf[i];
@@ -342,7 +331,7 @@ static gen_verdict lean_sorting_coalesce(gen_ctx *x) {
     st[n++] = s.stride[i];
   }
   lo_layout_flat(&r, sh, st, n);
-  return judged(prop_same_function(x, &l, &r, "the sorting coalesce vs L"));
+  return prop_judged(prop_same_function(x, &l, &r, "the sorting coalesce vs L"));
 }
 
 /* ---------------------------------------------------------------- table */
@@ -406,19 +395,23 @@ static const gen_property catalogue[] = {
 ** files (by part of the paper), in that order. */
 extern const gen_property prop_flat_table[], prop_nested_table[], prop_category_table[],
     prop_seeds_table[], prop_nest_table[];
-extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count, prop_nest_count;
+extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count,
+    prop_nest_count;
 
 typedef struct prop_table {
   const gen_property *rows;
-  const int          *count;
+  const int *count;
 } prop_table;
 
 static const int catalogue_count = (int)(sizeof catalogue / sizeof catalogue[0]);
 
 static const prop_table tables[] = {
-    {catalogue, &catalogue_count},           {prop_seeds_table, &prop_seeds_count},
-    {prop_flat_table, &prop_flat_count},     {prop_nested_table, &prop_nested_count},
-    {prop_category_table, &prop_category_count}, {prop_nest_table, &prop_nest_count},
+    {catalogue, &catalogue_count},
+    {prop_seeds_table, &prop_seeds_count},
+    {prop_flat_table, &prop_flat_count},
+    {prop_nested_table, &prop_nested_count},
+    {prop_category_table, &prop_category_count},
+    {prop_nest_table, &prop_nest_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

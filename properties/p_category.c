@@ -35,28 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Run an oracle call and fail the case with its message when it errs. */
-#define CALL(x, expr, what)                                                                        \
-  do {                                                                                             \
-    lo_err e_;                                                                                     \
-    lo_err *err = &e_;                                                                             \
-    if ((expr) != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                 \
-  } while (0)
-
-/* The same, but an oracle call that is only too large to enumerate (the
-** paper's composite checks up to 2^22 points) discards the case. */
-#define CALL_BOUNDED(x, expr, what)                                                                \
-  do {                                                                                             \
-    lo_err e_;                                                                                     \
-    lo_err *err = &e_;                                                                             \
-    int rc_ = (expr);                                                                              \
-    if (rc_ == LO_ELIMIT) return GEN_DISCARD;                                                      \
-    if (rc_ != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                    \
-  } while (0)
-
-/* Map a brute-force answer (1 equal, 0 not, -1 too large) to a verdict. */
-static gen_verdict judged(int r) { return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL; }
-
 /* ================================================================ helpers */
 
 /* f and g are the same morphism: domain, codomain and map. */
@@ -472,7 +450,7 @@ static gen_verdict category_composite(gen_ctx *x) {
   pmap a, b, ba;
   lo_err e;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "composition");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "composition");
   if (valid(x, &gf, "g o f")) return GEN_FAIL;
   if (!lo_tuple_equal(&gf.dom, &f.dom) || !lo_tuple_equal(&gf.cod, &g.cod))
     return gen_failf(x, "g o f = %s does not go from S to U", prop_show_morphism(0, &gf));
@@ -521,10 +499,10 @@ static gen_verdict category_associative(gen_ctx *x) {
   lo_morphism h, g, f, gf, hg, l, r;
   if (prop_morphism(x, 0, &h) || prop_morphism(x, 1, &g) || prop_morphism(x, 2, &f))
     return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  CALL(x, lo_morphism_compose(&h, &gf, &l, err), "h o (g o f)");
-  CALL(x, lo_morphism_compose(&h, &g, &hg, err), "h o g");
-  CALL(x, lo_morphism_compose(&hg, &f, &r, err), "(h o g) o f");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  PROP_CALL(x, lo_morphism_compose(&h, &gf, &l, err), "h o (g o f)");
+  PROP_CALL(x, lo_morphism_compose(&h, &g, &hg, err), "h o g");
+  PROP_CALL(x, lo_morphism_compose(&hg, &f, &r, err), "(h o g) o f");
   if (!same_morphism(&l, &r))
     return gen_failf(x, "h o (g o f) = %s but (h o g) o f = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -541,8 +519,8 @@ static gen_verdict category_identity(gen_ctx *x) {
   lo_morphism_identity(&f.cod, &idt);
   pmap_identity(f.dom.len, &p);
   if (lies_over(x, &ids, &p, "id_S")) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&idt, &f, &l, err), "id_T o f");
-  CALL(x, lo_morphism_compose(&f, &ids, &r, err), "f o id_S");
+  PROP_CALL(x, lo_morphism_compose(&idt, &f, &l, err), "id_T o f");
+  PROP_CALL(x, lo_morphism_compose(&f, &ids, &r, err), "f o id_S");
   if (!same_morphism(&l, &f) || !same_morphism(&r, &f))
     return gen_failf(x, "id_T o f = %s, f o id_S = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -559,7 +537,7 @@ static gen_verdict encoding_layout(gen_ctx *x) {
   lo_layout l;
   lo_int size, cosize, ss, st;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   if (!lo_tuple_equal(&l.shape, &f.dom))
     return gen_failf(x, "shape(L_f) of %s is not the domain", prop_show_layout(0, &l));
   for (int i = 0; i < f.dom.len; i++) {
@@ -568,10 +546,10 @@ static gen_verdict encoding_layout(gen_ctx *x) {
       return gen_failf(x, "L_f = %s: stride %d is %lld, the prefix product is %lld",
                        prop_show_layout(0, &l), i + 1, (long long)l.stride[i], (long long)want);
   }
-  CALL(x, lo_size(&l, &size, err), "size");
-  CALL(x, lo_cosize(&l, &cosize, err), "cosize");
-  CALL(x, lo_tuple_size(&f.dom, &ss, err), "size S");
-  CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
+  PROP_CALL(x, lo_size(&l, &size, err), "size");
+  PROP_CALL(x, lo_cosize(&l, &cosize, err), "cosize");
+  PROP_CALL(x, lo_tuple_size(&f.dom, &ss, err), "size S");
+  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
   if (size != ss || cosize > st)
     return gen_failf(x, "L_f = %s: size %lld (size S %lld), cosize %lld (size T %lld)",
                      prop_show_layout(0, &l), (long long)size, (long long)ss, (long long)cosize,
@@ -586,7 +564,7 @@ static gen_verdict encoding_tractable(gen_ctx *x) {
   lo_layout lf, l, back;
   lo_err e;
   if (prop_morphism(x, 0, &f) || prop_layout(x, 1, &l)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
   if (!tractable_def(&lf) || !lo_is_tractable(&lf))
     return gen_failf(x, "L_f = %s is not tractable", prop_show_layout(0, &lf));
   int tract = tractable_def(&l);
@@ -598,7 +576,7 @@ static gen_verdict encoding_tractable(gen_ctx *x) {
     return gen_failf(x, "L = %s is%s tractable but f_L %s", prop_show_layout(0, &l),
                      tract ? "" : " not", made ? "was made" : e.msg);
   if (!made) return GEN_PASS;
-  CALL(x, lo_morphism_layout(&fl, &back, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&fl, &back, err), "layout");
   if (!lo_layout_equal(&back, &l))
     return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &fl),
                      prop_show_layout(1, &back));
@@ -611,8 +589,8 @@ static gen_verdict standard_round_trip(gen_ctx *x) {
   lo_layout l, back;
   lo_morphism f;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
-  CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&f, &back, err), "layout");
   if (!lo_layout_equal(&l, &back))
     return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
                      prop_show_layout(1, &back));
@@ -625,7 +603,7 @@ static gen_verdict standard_of_layout(gen_ctx *x) {
   lo_layout l;
   lo_morphism f;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
   if (!is_standard_def(&f, 0) || !lo_morphism_is_standard(&f))
     return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
   return GEN_PASS;
@@ -652,8 +630,8 @@ static gen_verdict nondegenerate_iff(gen_ctx *x) {
   lo_morphism f, fl;
   lo_layout lf, l;
   if (prop_morphism(x, 0, &f) || prop_layout(x, 1, &l)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_of_layout(&l, &fl, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &fl, err), "morphism");
   if (lo_morphism_is_nondegenerate(&f) != nondegenerate_morphism(&f) ||
       lo_is_nondegenerate(&l) != nondegenerate_layout(&l))
     return gen_failf(x, "a non-degeneracy predicate disagrees with Def 3.1.2.17");
@@ -680,7 +658,7 @@ static gen_verdict nondegenerate_normalize(gen_ctx *x) {
     return gen_failf(x, "normalize(L) = %s is degenerate", prop_show_layout(0, &n));
   if (tractable_def(&l) && !tractable_def(&n))
     return gen_failf(x, "normalize(L) = %s is not tractable", prop_show_layout(0, &n));
-  return judged(prop_same_function(x, &l, &n, "normalize(L) vs L"));
+  return prop_judged(prop_same_function(x, &l, &n, "normalize(L) vs L"));
 }
 
 /* [138] Obs 3.1.2.19 as printed: filter(L) is non-degenerate with the
@@ -688,10 +666,10 @@ static gen_verdict nondegenerate_normalize(gen_ctx *x) {
 static gen_verdict filter_as_printed(gen_ctx *x) {
   lo_layout l, f;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_filter(&l, &f, err), "filter");
+  PROP_CALL(x, lo_filter(&l, &f, err), "filter");
   if (!nondegenerate_layout(&f))
     return gen_failf(x, "filter(L) = %s is degenerate", prop_show_layout(0, &f));
-  return judged(prop_same_function(x, &l, &f, "filter(L) vs L"));
+  return prop_judged(prop_same_function(x, &l, &f, "filter(L) vs L"));
 }
 
 /* [139] Lemma 3.1.2.20 (its proof): for f non-degenerate of standard form,
@@ -702,7 +680,7 @@ static gen_verdict standard_prefix_products(gen_ctx *x) {
   lo_morphism f;
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   lo_int z[2 * LO_MAX_LEAVES + 1];
   int nz = 0;
   z[nz++] = 1;
@@ -735,8 +713,8 @@ static gen_verdict theorem_a_layout(gen_ctx *x) {
   lo_layout l, back;
   lo_morphism f;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
-  CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&f, &back, err), "layout");
   if (!lo_layout_equal(&l, &back))
     return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
                      prop_show_layout(1, &back));
@@ -753,8 +731,8 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
   if (!is_standard_def(&f, 0) || !nondegenerate_morphism(&f)) return GEN_DISCARD;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
-  CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
   if (!same_morphism(&f, &back)) return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
   return GEN_PASS;
 }
@@ -766,8 +744,8 @@ static gen_verdict theorem_a_literal(gen_ctx *x) {
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
   if (!is_standard_def(&f, 1) || !nondegenerate_morphism(&f)) return GEN_DISCARD;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
-  CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
   if (!same_morphism(&f, &back)) return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
   return GEN_PASS;
 }
@@ -783,13 +761,13 @@ static gen_verdict family_identity(gen_ctx *x) {
   if (prop_tuple(x, 0, &s)) return GEN_FAIL;
   lo_morphism_identity(&s, &id);
   if (valid(x, &id, "id_S")) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&id, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&id, &l, err), "layout");
   if (!lo_tuple_equal(&l.shape, &s) || !column_major(&l))
     return gen_failf(x, "L_{id_S} = %s is not column-major", prop_show_layout(0, &l));
   lo_int n = small_size(x, &s);
   for (lo_int i = 0; i < n; i++) {
     lo_int v;
-    CALL(x, lo_apply(&l, i, &v, err), "apply");
+    PROP_CALL(x, lo_apply(&l, i, &v, err), "apply");
     if (v != i)
       return gen_failf(x, "L_{id_S} = %s maps %lld to %lld", prop_show_layout(0, &l), (long long)i,
                        (long long)v);
@@ -808,16 +786,16 @@ static gen_verdict family_isomorphism(gen_ctx *x) {
   g.dom = f.cod;
   g.cod = f.dom;
   for (int i = 0; i < f.dom.len; i++) g.map[f.map[i] - 1] = i + 1;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  CALL(x, lo_morphism_compose(&f, &g, &fg, err), "f o g");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  PROP_CALL(x, lo_morphism_compose(&f, &g, &fg, err), "f o g");
   lo_morphism_identity(&f.dom, &ids);
   lo_morphism_identity(&f.cod, &idt);
   if (!same_morphism(&gf, &ids) || !same_morphism(&fg, &idt))
     return gen_failf(x, "g o f = %s, f o g = %s", prop_show_morphism(0, &gf),
                      prop_show_morphism(1, &fg));
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   if (!lo_is_compact(&l)) return gen_failf(x, "L_f = %s is not compact", prop_show_layout(0, &l));
-  return judged(bijective(x, &l, "L_f"));
+  return prop_judged(bijective(x, &l, "L_f"));
 }
 
 /* How many subsets of an n-element set the subset properties check: all
@@ -859,7 +837,7 @@ static gen_verdict family_projection(gen_ctx *x) {
     p.dom = s;
     lo_tuple_flat(&p.cod, t, r);
     if (valid(x, &p, "projection")) return GEN_FAIL;
-    CALL(x, lo_morphism_layout(&p, &l, err), "layout");
+    PROP_CALL(x, lo_morphism_layout(&p, &l, err), "layout");
     if (memcmp(l.stride, want, (size_t)s.len * sizeof *want))
       return gen_failf(x, "projection %s encodes %s", prop_show_morphism(0, &p),
                        prop_show_layout(1, &l));
@@ -885,7 +863,7 @@ static gen_verdict family_dilation(gen_ctx *x) {
   f.dom = s;
   lo_tuple_flat(&f.cod, t, 2 * s.len);
   if (valid(x, &f, "dilation")) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   for (int i = 0; i < s.len; i++) {
     lo_int d = cc.leaf[i] * w;
     if (l.stride[i] != d)
@@ -910,12 +888,12 @@ static gen_verdict family_expansion(gen_ctx *x) {
   ex.dom = f.cod;
   lo_tuple_flat(&ex.cod, v, f.cod.len + more.len);
   for (int i = 0; i < f.cod.len; i++) ex.map[i] = i + 1;
-  CALL(x, lo_morphism_layout(&ex, &le, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&ex, &le, err), "layout");
   if (!column_major(&le))
     return gen_failf(x, "L_e = %s is not column-major", prop_show_layout(0, &le));
-  CALL(x, lo_morphism_compose(&ex, &f, &ef, err), "e o f");
-  CALL(x, lo_morphism_layout(&ef, &lef, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_compose(&ex, &f, &ef, err), "e o f");
+  PROP_CALL(x, lo_morphism_layout(&ef, &lef, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
   if (!lo_layout_equal(&lef, &lf))
     return gen_failf(x, "L_{e o f} = %s but L_f = %s", prop_show_layout(0, &lef),
                      prop_show_layout(1, &lf));
@@ -929,7 +907,7 @@ static gen_verdict family_restriction(gen_ctx *x) {
   lo_morphism f, r;
   lo_layout lf, lr;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
   for (unsigned k = 0; k < subset_count(f.dom.len); k++) {
     uint64_t mask = nth_subset(k, f.dom.len);
     int idx[LO_MAX_LEAVES], n = 0;
@@ -942,9 +920,9 @@ static gen_verdict family_restriction(gen_ctx *x) {
       }
     lo_layout want;
     lo_layout_flat(&want, s, d, n);
-    CALL(x, lo_morphism_restrict(&f, idx, n, &r, err), "restrict");
+    PROP_CALL(x, lo_morphism_restrict(&f, idx, n, &r, err), "restrict");
     if (valid(x, &r, "f|_I")) return GEN_FAIL;
-    CALL(x, lo_morphism_layout(&r, &lr, err), "layout");
+    PROP_CALL(x, lo_morphism_layout(&r, &lr, err), "layout");
     if (!lo_layout_equal(&lr, &want))
       return gen_failf(x, "f|_I = %s encodes %s, (L_f)|_I = %s", prop_show_morphism(0, &r),
                        prop_show_layout(1, &lr), prop_show_layout(2, &want));
@@ -958,19 +936,19 @@ static gen_verdict family_entries(gen_ctx *x) {
   lo_morphism f, fi, acc;
   lo_layout lf, li;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
   for (int i = 1; i <= f.dom.len; i++) {
     lo_layout want;
     lo_layout_flat(&want, &lf.shape.leaf[i - 1], &lf.stride[i - 1], 1);
-    CALL(x, lo_morphism_restrict(&f, &i, 1, &fi, err), "entry");
-    CALL(x, lo_morphism_layout(&fi, &li, err), "layout");
+    PROP_CALL(x, lo_morphism_restrict(&f, &i, 1, &fi, err), "entry");
+    PROP_CALL(x, lo_morphism_layout(&fi, &li, err), "layout");
     if (!lo_layout_equal(&li, &want))
       return gen_failf(x, "f_%d = %s encodes %s, not %s", i, prop_show_morphism(0, &fi),
                        prop_show_layout(1, &li), prop_show_layout(2, &want));
     if (i == 1)
       acc = fi;
     else
-      CALL(x, lo_morphism_flat_concat(&acc, &fi, &acc, err), "concatenation");
+      PROP_CALL(x, lo_morphism_flat_concat(&acc, &fi, &acc, err), "concatenation");
   }
   if (f.dom.len && !same_morphism(&acc, &f))
     return gen_failf(x, "f_1 * ... * f_m = %s", prop_show_morphism(0, &acc));
@@ -985,9 +963,9 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
   lo_layout lr;
   char in[LO_MAX_LEAVES + 1] = {0};
   lo_int v[LO_MAX_LEAVES];
-  CALL(x, lo_morphism_factorize(f, idx, n, &r, err), "factorize");
+  PROP_CALL(x, lo_morphism_factorize(f, idx, n, &r, err), "factorize");
   if (valid(x, &r, "f|^J")) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&r, &lr, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&r, &lr, err), "layout");
   for (int k = 0; k < n; k++) {
     in[idx[k]] = 1;
     v[k] = f->cod.leaf[idx[k] - 1];
@@ -1004,7 +982,7 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
   }
   lo_tuple_flat(&inc.dom, v, n);
   inc.cod = f->cod;
-  CALL(x, lo_morphism_compose(&inc, &r, &back, err), "i o f|^J");
+  PROP_CALL(x, lo_morphism_compose(&inc, &r, &back, err), "i o f|^J");
   if (!same_morphism(&back, f))
     return gen_failf(x, "i o f|^J = %s is not f", prop_show_morphism(0, &back));
   return GEN_PASS;
@@ -1021,7 +999,7 @@ static gen_verdict family_factorization(gen_ctx *x) {
   char in[LO_MAX_LEAVES + 1] = {0};
   int other[LO_MAX_LEAVES], no = 0;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
   for (int i = 0; i < f.dom.len; i++) in[f.map[i]] = 1;
   for (int j = 1; j <= f.cod.len; j++)
     if (!in[j]) other[no++] = j;
@@ -1058,7 +1036,7 @@ static gen_verdict realization_functor(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
   lo_int n = small_size(x, &f.dom);
   if (n < 0 || small_size(x, &f.cod) < 0 || small_size(x, &g.cod) < 0) return GEN_DISCARD;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
   lo_morphism_identity(&f.dom, &id);
   for (lo_int v = 0; v < n; v++) {
     lo_int xs[LO_MAX_LEAVES], ys[LO_MAX_LEAVES], zs[LO_MAX_LEAVES], ws[LO_MAX_LEAVES];
@@ -1082,10 +1060,10 @@ static gen_verdict realization_layout_function(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
   lo_int n = small_size(x, &f.dom), nt = small_size(x, &f.cod);
   if (n < 0 || nt < 0) return GEN_DISCARD;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   for (lo_int v = 0; v < n; v++) {
     lo_int phi, r = realize(&f, v);
-    CALL(x, lo_apply(&l, v, &phi, err), "apply");
+    PROP_CALL(x, lo_apply(&l, v, &phi, err), "apply");
     if (phi != r || r >= nt)
       return gen_failf(x, "|f|(%lld) = %lld but Phi of L_f = %s gives %lld", (long long)v,
                        (long long)r, prop_show_layout(0, &l), (long long)phi);
@@ -1100,11 +1078,11 @@ static gen_verdict theorem_b_flat(gen_ctx *x) {
   lo_layout lgf, lg, lf, comp;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
   if (!nondegenerate_morphism(&f)) return GEN_DISCARD;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
                      prop_show_layout(1, &comp));
@@ -1118,11 +1096,11 @@ static gen_verdict theorem_b_degenerate(gen_ctx *x) {
   lo_morphism g, f, gf;
   lo_layout lgf, lg, lf, comp;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
                      prop_show_layout(1, &comp));
@@ -1151,7 +1129,7 @@ static gen_verdict sum_tractable(gen_ctx *x) {
     return gen_failf(x, "alpha (+) beta = %s is not tractable", t);
   lift(&a, &f);
   lift(&b, &g);
-  CALL(x, lo_morphism_sum(&f, &g, &fg, err), "sum");
+  PROP_CALL(x, lo_morphism_sum(&f, &g, &fg, err), "sum");
   return lies_over(x, &fg, &ab, "f (+) g");
 }
 
@@ -1164,15 +1142,15 @@ static gen_verdict sum_layout(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
   if (f.dom.len + g.dom.len > LO_MAX_LEAVES || f.cod.len + g.cod.len > LO_MAX_LEAVES)
     return GEN_DISCARD;
-  CALL(x, lo_morphism_sum(&f, &g, &fg, err), "sum");
+  PROP_CALL(x, lo_morphism_sum(&f, &g, &fg, err), "sum");
   if (valid(x, &fg, "f (+) g")) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&fg, &l, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
+  PROP_CALL(x, lo_morphism_layout(&fg, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
   for (int i = 0; i < lg.shape.len; i++)
-    CALL(x, lo_mul(lg.stride[i], st, &lg.stride[i], "stride", err), "scale");
-  CALL(x, lo_flat_concat(&lf, &lg, &want, err), "flat concat");
+    PROP_CALL(x, lo_mul(lg.stride[i], st, &lg.stride[i], "stride", err), "scale");
+  PROP_CALL(x, lo_flat_concat(&lf, &lg, &want, err), "flat concat");
   if (!lo_layout_equal(&l, &want))
     return gen_failf(x, "L_{f (+) g} = %s but L_f * size(T) L_g = %s", prop_show_layout(0, &l),
                      prop_show_layout(1, &want));
@@ -1187,10 +1165,10 @@ static gen_verdict sum_associative(gen_ctx *x) {
   if (f.dom.len + g.dom.len + h.dom.len > LO_MAX_LEAVES ||
       f.cod.len + g.cod.len + h.cod.len > LO_MAX_LEAVES)
     return GEN_DISCARD;
-  CALL(x, lo_morphism_sum(&f, &g, &fg, err), "f (+) g");
-  CALL(x, lo_morphism_sum(&fg, &h, &l, err), "(f (+) g) (+) h");
-  CALL(x, lo_morphism_sum(&g, &h, &gh, err), "g (+) h");
-  CALL(x, lo_morphism_sum(&f, &gh, &r, err), "f (+) (g (+) h)");
+  PROP_CALL(x, lo_morphism_sum(&f, &g, &fg, err), "f (+) g");
+  PROP_CALL(x, lo_morphism_sum(&fg, &h, &l, err), "(f (+) g) (+) h");
+  PROP_CALL(x, lo_morphism_sum(&g, &h, &gh, err), "g (+) h");
+  PROP_CALL(x, lo_morphism_sum(&f, &gh, &r, err), "f (+) (g (+) h)");
   if (!same_morphism(&l, &r))
     return gen_failf(x, "(f (+) g) (+) h = %s but f (+) (g (+) h) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -1211,15 +1189,15 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
   lo_morphism f, s, ss;
   lo_layout ls, lf, want;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_squeeze(&f, &s, err), "squeeze");
+  PROP_CALL(x, lo_morphism_squeeze(&f, &s, err), "squeeze");
   if (valid(x, &s, "squeeze(f)")) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&s, &ls, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_squeeze(&lf, &want, err), "squeeze");
+  PROP_CALL(x, lo_morphism_layout(&s, &ls, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_squeeze(&lf, &want, err), "squeeze");
   if (!lo_layout_equal(&ls, &want))
     return gen_failf(x, "squeeze(f) = %s encodes %s, squeeze(L_f) = %s", prop_show_morphism(0, &s),
                      prop_show_layout(1, &ls), prop_show_layout(2, &want));
-  CALL(x, lo_morphism_squeeze(&s, &ss, err), "squeeze");
+  PROP_CALL(x, lo_morphism_squeeze(&s, &ss, err), "squeeze");
   if (!same_morphism(&s, &ss) || !no_ones(&s.dom) || !no_ones(&s.cod))
     return gen_failf(x, "squeeze(f) = %s, squeeze(squeeze(f)) = %s", prop_show_morphism(0, &s),
                      prop_show_morphism(1, &ss));
@@ -1233,16 +1211,16 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
 static gen_verdict squeeze_functor(gen_ctx *x) {
   lo_morphism g, f, gf, sg, sf, l, r, id, sid, idsq;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  CALL(x, lo_morphism_squeeze(&gf, &l, err), "squeeze");
-  CALL(x, lo_morphism_squeeze(&g, &sg, err), "squeeze");
-  CALL(x, lo_morphism_squeeze(&f, &sf, err), "squeeze");
-  CALL(x, lo_morphism_compose(&sg, &sf, &r, err), "squeeze(g) o squeeze(f)");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  PROP_CALL(x, lo_morphism_squeeze(&gf, &l, err), "squeeze");
+  PROP_CALL(x, lo_morphism_squeeze(&g, &sg, err), "squeeze");
+  PROP_CALL(x, lo_morphism_squeeze(&f, &sf, err), "squeeze");
+  PROP_CALL(x, lo_morphism_compose(&sg, &sf, &r, err), "squeeze(g) o squeeze(f)");
   if (!same_morphism(&l, &r))
     return gen_failf(x, "squeeze(g o f) = %s but squeeze(g) o squeeze(f) = %s",
                      prop_show_morphism(0, &l), prop_show_morphism(1, &r));
   lo_morphism_identity(&f.dom, &id);
-  CALL(x, lo_morphism_squeeze(&id, &sid, err), "squeeze");
+  PROP_CALL(x, lo_morphism_squeeze(&id, &sid, err), "squeeze");
   lo_morphism_identity(&sf.dom, &idsq);
   if (!same_morphism(&sid, &idsq))
     return gen_failf(x, "squeeze(id_S) = %s", prop_show_morphism(0, &sid));
@@ -1256,7 +1234,7 @@ static gen_verdict sort_sorted_layout(gen_ctx *x) {
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
   if (!is_sorted_def(&f)) return GEN_DISCARD;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   if (!layout_sorted_def(&l) || !lo_is_sorted(&l))
     return gen_failf(x, "L_f = %s is not sorted", prop_show_layout(0, &l));
   return GEN_PASS;
@@ -1266,7 +1244,7 @@ static gen_verdict sort_sorted_layout(gen_ctx *x) {
 static gen_verdict sort_fixed_points(gen_ctx *x) {
   lo_morphism f, s;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_sort(&f, &s, err), "sort");
+  PROP_CALL(x, lo_morphism_sort(&f, &s, err), "sort");
   if (is_sorted_def(&f) != same_morphism(&f, &s))
     return gen_failf(x, "f sorted: %d, sort(f) = %s", is_sorted_def(&f), prop_show_morphism(0, &s));
   return GEN_PASS;
@@ -1286,7 +1264,7 @@ static gen_verdict sort_layout(gen_ctx *x) {
   lo_morphism f, s;
   lo_layout ls, lf, want;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_sort(&f, &s, err), "sort");
+  PROP_CALL(x, lo_morphism_sort(&f, &s, err), "sort");
   if (!is_sorted_def(&s))
     return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(0, &s));
   int perm = lo_tuple_equal(&s.cod, &f.cod) && s.dom.len == f.dom.len;
@@ -1294,9 +1272,9 @@ static gen_verdict sort_layout(gen_ctx *x) {
     perm = count_entry(&f, f.dom.leaf[i], f.map[i]) == count_entry(&s, f.dom.leaf[i], f.map[i]);
   if (!perm)
     return gen_failf(x, "sort(f) = %s is not f o (a permutation)", prop_show_morphism(0, &s));
-  CALL(x, lo_morphism_layout(&s, &ls, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_sort(&lf, &want, err), "sort");
+  PROP_CALL(x, lo_morphism_layout(&s, &ls, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_sort(&lf, &want, err), "sort");
   if (!lo_layout_equal(&ls, &want))
     return gen_failf(x, "L_{sort f} = %s but sort(L_f) = %s", prop_show_layout(0, &ls),
                      prop_show_layout(1, &want));
@@ -1309,10 +1287,10 @@ static gen_verdict sort_functorial(gen_ctx *x) {
   lo_morphism g, f, gf, sg, sf, l, r;
   lo_err e;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  CALL(x, lo_morphism_sort(&gf, &l, err), "sort");
-  CALL(x, lo_morphism_sort(&g, &sg, err), "sort");
-  CALL(x, lo_morphism_sort(&f, &sf, err), "sort");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  PROP_CALL(x, lo_morphism_sort(&gf, &l, err), "sort");
+  PROP_CALL(x, lo_morphism_sort(&g, &sg, err), "sort");
+  PROP_CALL(x, lo_morphism_sort(&f, &sf, err), "sort");
   if (lo_morphism_compose(&sg, &sf, &r, &e))
     return gen_failf(x, "sort(g) = %s and sort(f) = %s are not composable",
                      prop_show_morphism(0, &sg), prop_show_morphism(1, &sf));
@@ -1328,7 +1306,7 @@ static gen_verdict coalesce_predicate(gen_ctx *x) {
   lo_morphism f;
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   int def = is_coalesced_def(&f);
   if (!def) x->labels |= 1u << GEN_L_UNDEFINED;
   if (def != lo_is_flat_coalesced(&l))
@@ -1367,16 +1345,16 @@ static gen_verdict coalesce_theorem_c(gen_ctx *x) {
   lo_morphism f, cf;
   lo_layout lcf, lf, want;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, tuple_coalesce(&f, &cf, err), "coalesce");
+  PROP_CALL(x, tuple_coalesce(&f, &cf, err), "coalesce");
   if (valid(x, &cf, "coal(f)")) return GEN_FAIL;
   if (!is_coalesced_def(&cf))
     return gen_failf(x, "coal(f) = %s is not coalesced", prop_show_morphism(0, &cf));
   if (!same_unhit(&cf, &f))
     return gen_failf(x, "coal(f) = %s: its unhit codomain entries are not those of squeeze(f)",
                      prop_show_morphism(0, &cf));
-  CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_flat_coalesce(&lf, &want, err), "flat coalesce");
+  PROP_CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_flat_coalesce(&lf, &want, err), "flat coalesce");
   if (!lo_layout_equal(&lcf, &want))
     return gen_failf(x, "L_{coal f} = %s but coal-flat(L_f) = %s", prop_show_layout(0, &lcf),
                      prop_show_layout(1, &want));
@@ -1401,7 +1379,7 @@ static gen_verdict concat_tractable(gen_ctx *x) {
   int disjoint = disjoint_images(&f, &g);
   if (!disjoint) return GEN_DISCARD;
   if (!pmap_is_tractable(&ab)) return gen_failf(x, "alpha * beta is not tractable");
-  CALL(x, lo_morphism_flat_concat(&f, &g, &fg, err), "concatenation");
+  PROP_CALL(x, lo_morphism_flat_concat(&f, &g, &fg, err), "concatenation");
   return lies_over(x, &fg, &ab, "f * g");
 }
 
@@ -1411,12 +1389,12 @@ static gen_verdict concat_composite(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f1) || prop_morphism(x, 2, &f2))
     return GEN_FAIL;
   if (f1.dom.len + f2.dom.len > LO_MAX_LEAVES) return GEN_DISCARD;
-  CALL(x, lo_morphism_flat_concat(&f1, &f2, &f12, err), "f1 * f2");
+  PROP_CALL(x, lo_morphism_flat_concat(&f1, &f2, &f12, err), "f1 * f2");
   if (valid(x, &f12, "f1 * f2")) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f12, &l, err), "g o (f1 * f2)");
-  CALL(x, lo_morphism_compose(&g, &f1, &g1, err), "g o f1");
-  CALL(x, lo_morphism_compose(&g, &f2, &g2, err), "g o f2");
-  CALL(x, lo_morphism_flat_concat(&g1, &g2, &r, err), "(g o f1) * (g o f2)");
+  PROP_CALL(x, lo_morphism_compose(&g, &f12, &l, err), "g o (f1 * f2)");
+  PROP_CALL(x, lo_morphism_compose(&g, &f1, &g1, err), "g o f1");
+  PROP_CALL(x, lo_morphism_compose(&g, &f2, &g2, err), "g o f2");
+  PROP_CALL(x, lo_morphism_flat_concat(&g1, &g2, &r, err), "(g o f1) * (g o f2)");
   if (!same_morphism(&l, &r))
     return gen_failf(x, "g o (f1 * f2) = %s but (g o f1) * (g o f2) = %s",
                      prop_show_morphism(0, &l), prop_show_morphism(1, &r));
@@ -1432,19 +1410,19 @@ static gen_verdict concat_layout(gen_ctx *x) {
   lo_err e;
   for (int i = 0; i < 3; i++) {
     if (prop_morphism(x, i, &f[i])) return GEN_FAIL;
-    CALL(x, lo_morphism_layout(&f[i], &lf[i], err), "layout");
+    PROP_CALL(x, lo_morphism_layout(&f[i], &lf[i], err), "layout");
   }
   if (f[0].dom.len + f[1].dom.len + f[2].dom.len > LO_MAX_LEAVES) return GEN_DISCARD;
-  CALL(x, lo_morphism_flat_concat(&f[0], &f[1], &a, err), "f1 * f2");
-  CALL(x, lo_morphism_flat_concat(&a, &f[2], &l, err), "(f1 * f2) * f3");
-  CALL(x, lo_morphism_flat_concat(&f[1], &f[2], &b, err), "f2 * f3");
-  CALL(x, lo_morphism_flat_concat(&f[0], &b, &r, err), "f1 * (f2 * f3)");
+  PROP_CALL(x, lo_morphism_flat_concat(&f[0], &f[1], &a, err), "f1 * f2");
+  PROP_CALL(x, lo_morphism_flat_concat(&a, &f[2], &l, err), "(f1 * f2) * f3");
+  PROP_CALL(x, lo_morphism_flat_concat(&f[1], &f[2], &b, err), "f2 * f3");
+  PROP_CALL(x, lo_morphism_flat_concat(&f[0], &b, &r, err), "f1 * (f2 * f3)");
   if (!same_morphism(&l, &r))
     return gen_failf(x, "(f1 * f2) * f3 = %s but f1 * (f2 * f3) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
-  CALL(x, lo_morphism_layout(&l, &ll, err), "layout");
-  CALL(x, lo_flat_concat(&lf[0], &lf[1], &want, err), "flat concat");
-  CALL(x, lo_flat_concat(&want, &lf[2], &want, err), "flat concat");
+  PROP_CALL(x, lo_morphism_layout(&l, &ll, err), "layout");
+  PROP_CALL(x, lo_flat_concat(&lf[0], &lf[1], &want, err), "flat concat");
+  PROP_CALL(x, lo_flat_concat(&want, &lf[2], &want, err), "flat concat");
   if (!lo_layout_equal(&ll, &want))
     return gen_failf(x, "L_{f1 * f2 * f3} = %s but L_f1 * L_f2 * L_f3 = %s",
                      prop_show_layout(0, &ll), prop_show_layout(1, &want));
@@ -1463,20 +1441,20 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   lo_int sf, sg, st;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
   if (!disjoint_images(&f, &g)) return gen_failf(x, "f and g have overlapping images");
-  CALL(x, lo_morphism_flat_concat(&f, &g, &fg, err), "f * g");
+  PROP_CALL(x, lo_morphism_flat_concat(&f, &g, &fg, err), "f * g");
   if (valid(x, &fg, "f * g")) return GEN_FAIL;
   if (!is_iso(&fg))
     return gen_failf(x, "f * g = %s is not an isomorphism", prop_show_morphism(0, &fg));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_size(&lf, &sf, err), "size");
-  CALL(x, lo_size(&lg, &sg, err), "size");
-  CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_size(&lf, &sf, err), "size");
+  PROP_CALL(x, lo_size(&lg, &sg, err), "size");
+  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
   if (sf * sg != st)
     return gen_failf(x, "size(L_f) size(L_g) = %lld, size(T) = %lld", (long long)(sf * sg),
                      (long long)st);
-  CALL(x, lo_flat_concat(&lf, &lg, &l, err), "flat concat");
-  return judged(bijective(x, &l, "L_f * L_g"));
+  PROP_CALL(x, lo_flat_concat(&lf, &lg, &l, err), "flat concat");
+  return prop_judged(bijective(x, &l, "L_f * L_g"));
 }
 
 /* [173] Prop 3.1.5.43 (flat Theorem D): for injective f, f^c is a valid
@@ -1486,21 +1464,21 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
   lo_layout lf, lfc, clfc, want, both;
   lo_int st;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
   if (valid(x, &fc, "f^c")) return GEN_FAIL;
-  CALL(x, lo_morphism_flat_concat(&f, &fc, &ffc, err), "f * f^c");
+  PROP_CALL(x, lo_morphism_flat_concat(&f, &fc, &ffc, err), "f * f^c");
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!is_iso(&ffc))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_flat_coalesce(&lfc, &clfc, err), "flat coalesce");
-  CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
-  CALL(x, lo_flat_complement(&lf, st, &want, err), "flat complement");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL(x, lo_flat_coalesce(&lfc, &clfc, err), "flat coalesce");
+  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
+  PROP_CALL(x, lo_flat_complement(&lf, st, &want, err), "flat complement");
   if (!lo_layout_equal(&clfc, &want))
     return gen_failf(x, "coal-flat(L_{f^c}) = %s but comp-flat(L_f, %lld) = %s",
                      prop_show_layout(0, &clfc), (long long)st, prop_show_layout(1, &want));
-  CALL(x, lo_flat_concat(&lf, &lfc, &both, err), "flat concat");
+  PROP_CALL(x, lo_flat_concat(&lf, &lfc, &both, err), "flat concat");
   int r = bijective(x, &both, "L_f * L_{f^c}");
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
@@ -1512,10 +1490,10 @@ static gen_verdict complement_standard(gen_ctx *x) {
   lo_layout lf, lfc, want;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
   if (!is_standard_def(&f, 0) || !nondegenerate_morphism(&f)) return GEN_DISCARD;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_flat_complement(&lf, -1, &want, err), "flat complement");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL(x, lo_flat_complement(&lf, -1, &want, err), "flat complement");
   if (!lo_layout_equal(&lfc, &want))
     return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(0, &lfc),
                      prop_show_layout(1, &want));
@@ -1529,10 +1507,10 @@ static gen_verdict complement_standard_degenerate(gen_ctx *x) {
   lo_layout lf, lfc, want;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
   if (!is_standard_def(&f, 0)) return GEN_DISCARD;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_flat_complement(&lf, -1, &want, err), "flat complement");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL(x, lo_flat_complement(&lf, -1, &want, err), "flat complement");
   if (!lo_layout_equal(&lfc, &want))
     return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(0, &lfc),
                      prop_show_layout(1, &want));
@@ -1543,8 +1521,8 @@ static gen_verdict complement_standard_degenerate(gen_ctx *x) {
 static gen_verdict complement_sort(gen_ctx *x) {
   lo_morphism f, g, sg, fc;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_sort(&g, &sg, err), "sort");
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_sort(&g, &sg, err), "sort");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
   if (!same_morphism(&sg, &fc))
     return gen_failf(x, "sort(g) = %s but f^c = %s", prop_show_morphism(0, &sg),
                      prop_show_morphism(1, &fc));
@@ -1575,7 +1553,7 @@ static gen_verdict complement_exists(gen_ctx *x) {
                        prop_show_morphism(0, &fc));
     k++;
   }
-  CALL(x, lo_morphism_flat_concat(&f, &fc, &ffc, err), "f * f^c");
+  PROP_CALL(x, lo_morphism_flat_concat(&f, &fc, &ffc, err), "f * f^c");
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!is_iso(&ffc) || !lo_tuple_equal(&fc.cod, &f.cod))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
@@ -1586,9 +1564,9 @@ static gen_verdict complement_exists(gen_ctx *x) {
 static gen_verdict complement_double(gen_ctx *x) {
   lo_morphism f, s, fc, fcc;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_sort(&f, &s, err), "sort");
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_complement(&fc, &fcc, err), "complement");
+  PROP_CALL(x, lo_morphism_sort(&f, &s, err), "sort");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_complement(&fc, &fcc, err), "complement");
   if (!same_morphism(&s, &fcc))
     return gen_failf(x, "sort(f) = %s but (f^c)^c = %s", prop_show_morphism(0, &s),
                      prop_show_morphism(1, &fcc));
@@ -1603,19 +1581,19 @@ static gen_verdict divide_theorem_e(gen_ctx *x) {
   lo_layout lq, clq, lf, lg, lgc, lgg, d, cd;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
   if (!nondegenerate_morphism(&f) || !nondegenerate_morphism(&g)) return GEN_DISCARD;
-  CALL(x, lo_morphism_flat_divide(&f, &g, &q, err), "morphism flat divide");
-  CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  CALL(x, lo_flat_coalesce(&lq, &clq, err), "flat coalesce");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL_BOUNDED(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide");
-  CALL(x, lo_flat_coalesce(&d, &cd, err), "flat coalesce");
+  PROP_CALL(x, lo_morphism_flat_divide(&f, &g, &q, err), "morphism flat divide");
+  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
+  PROP_CALL(x, lo_flat_coalesce(&lq, &clq, err), "flat coalesce");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide");
+  PROP_CALL(x, lo_flat_coalesce(&d, &cd, err), "flat coalesce");
   if (!lo_layout_equal(&clq, &cd))
     return gen_failf(x, "coal-flat(L_{f/g}) = %s but coal-flat(L_f / L_g) = %s",
                      prop_show_layout(0, &clq), prop_show_layout(1, &cd));
-  CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
-  CALL(x, lo_morphism_layout(&gc, &lgc, err), "layout");
-  CALL(x, lo_flat_concat(&lg, &lgc, &lgg, err), "flat concat");
+  PROP_CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
+  PROP_CALL(x, lo_morphism_layout(&gc, &lgc, err), "layout");
+  PROP_CALL(x, lo_flat_concat(&lg, &lgc, &lgg, err), "flat concat");
   int r = prop_is_composite(x, &lf, &lgg, &lq);
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
@@ -1625,13 +1603,13 @@ static gen_verdict divide_theorem_e(gen_ctx *x) {
 static gen_verdict product_complement(gen_ctx *x) {
   lo_morphism f, g, p, pc, fc, gc, r;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_flat_product(&f, &g, &p, err), "flat product");
+  PROP_CALL(x, lo_morphism_flat_product(&f, &g, &p, err), "flat product");
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(0, &p));
-  CALL(x, lo_morphism_complement(&p, &pc, err), "complement");
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
-  CALL(x, lo_morphism_compose(&fc, &gc, &r, err), "f^c o g^c");
+  PROP_CALL(x, lo_morphism_complement(&p, &pc, err), "complement");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
+  PROP_CALL(x, lo_morphism_compose(&fc, &gc, &r, err), "f^c o g^c");
   if (!same_morphism(&pc, &r))
     return gen_failf(x, "(f (x) g)^c = %s but f^c o g^c = %s", prop_show_morphism(0, &pc),
                      prop_show_morphism(1, &r));
@@ -1645,10 +1623,10 @@ static gen_verdict product_associative(gen_ctx *x) {
   lo_morphism f, g, h, fg, gh, l, r;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g) || prop_morphism(x, 2, &h))
     return GEN_FAIL;
-  CALL(x, lo_morphism_flat_product(&f, &g, &fg, err), "f (x) g");
-  CALL(x, lo_morphism_flat_product(&fg, &h, &l, err), "(f (x) g) (x) h");
-  CALL(x, lo_morphism_flat_product(&g, &h, &gh, err), "g (x) h");
-  CALL(x, lo_morphism_flat_product(&f, &gh, &r, err), "f (x) (g (x) h)");
+  PROP_CALL(x, lo_morphism_flat_product(&f, &g, &fg, err), "f (x) g");
+  PROP_CALL(x, lo_morphism_flat_product(&fg, &h, &l, err), "(f (x) g) (x) h");
+  PROP_CALL(x, lo_morphism_flat_product(&g, &h, &gh, err), "g (x) h");
+  PROP_CALL(x, lo_morphism_flat_product(&f, &gh, &r, err), "f (x) (g (x) h)");
   if (!same_morphism(&l, &r))
     return gen_failf(x, "(f (x) g) (x) h = %s but f (x) (g (x) h) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -1688,16 +1666,16 @@ static gen_verdict product_theorem_f(gen_ctx *x) {
   lo_layout lp, lf, lg, lfc, q;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
   if (!nondegenerate_morphism(&f) || !nondegenerate_morphism(&g)) return GEN_DISCARD;
-  CALL(x, lo_morphism_flat_product(&f, &g, &p, err), "morphism flat product");
-  CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL_BOUNDED(x, lo_flat_product(&lf, &lg, &q, err), "flat product");
+  PROP_CALL(x, lo_morphism_flat_product(&f, &g, &p, err), "morphism flat product");
+  PROP_CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_flat_product(&lf, &lg, &q, err), "flat product");
   if (!lo_layout_equal(&lp, &q))
     return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(0, &lp),
                      prop_show_layout(1, &q));
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
   return product_pointwise(x, &lp, &lf, &lfc, &lg) == 0 ? GEN_FAIL : GEN_PASS;
 }
 

@@ -28,17 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Run an oracle call and fail the case with its message when it errs. */
-#define CALL(x, expr, what)                                                                        \
-  do {                                                                                             \
-    lo_err e_;                                                                                     \
-    lo_err *err = &e_;                                                                             \
-    if ((expr) != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                 \
-  } while (0)
-
-/* Map a prop_same_function / prop_is_composite answer to a verdict. */
-static gen_verdict judged(int r) { return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL; }
-
 /* ------------------------------------------------------------- helpers */
 
 #define OUT_CAP 4096
@@ -246,7 +235,7 @@ static gen_verdict tuple_size_len(gen_ctx *x) {
   if (ev_tuple(x, "flat_concat", 2, x->argv[0], x->argv[1], &ab)) return GEN_FAIL;
   for (int i = 0; i < a.len; i++) sa *= a.leaf[i];
   for (int i = 0; i < b.len; i++) sb *= b.leaf[i];
-  CALL(x, lo_tuple_size(&ab, &sab, err), "size");
+  PROP_CALL(x, lo_tuple_size(&ab, &sab, err), "size");
   if (sab != sa * sb)
     return gen_failf(x, "size(X * Y) = %lld but size X size Y = %lld", (long long)sab,
                      (long long)(sa * sb));
@@ -443,7 +432,7 @@ static gen_verdict column_major_identity(gen_ctx *x) {
     return x->msg[0] ? GEN_FAIL : gen_failf(x, "%s is not row-major", buf);
   if (lo_size(&col, &size, &e) || size > x->bounds->max_size) return GEN_DISCARD;
   for (lo_int i = 0; i < size; i++) {
-    CALL(x, lo_apply(&col, i, &v, err), "apply");
+    PROP_CALL(x, lo_apply(&col, i, &v, err), "apply");
     if (v != i)
       return gen_failf(x, "Phi of %s at %lld is %lld", text_layout(&col, buf), (long long)i,
                        (long long)v);
@@ -458,7 +447,7 @@ static gen_verdict cosize_max(gen_ctx *x) {
   lo_layout l;
   lo_int *v, n, cosize, top = 0;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_cosize(&l, &cosize, err), "cosize");
+  PROP_CALL(x, lo_cosize(&l, &cosize, err), "cosize");
   if (phi_list(x, &l, &v, &n)) return GEN_DISCARD;
   for (lo_int i = 0; i < n; i++)
     if (v[i] > top) top = v[i];
@@ -475,7 +464,7 @@ static gen_verdict size1_strides(gen_ctx *x) {
   char ca[64], cb[64], buf[GEN_ARG_LEN];
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
   int r = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
-  if (r <= 0) return judged(r);
+  if (r <= 0) return prop_judged(r);
   snprintf(buf, sizeof buf, "(");
   for (int i = 0; i < a.shape.len; i++) /* phi at the largest coordinate */
     snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%lld", i ? "," : "",
@@ -503,7 +492,7 @@ static gen_verdict squeeze_invariants(gen_ctx *x) {
   int n = 0;
   lo_err e;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_squeeze(&l, &q, err), "squeeze");
+  PROP_CALL(x, lo_squeeze(&l, &q, err), "squeeze");
   for (int i = 0; i < l.shape.len; i++)
     if (l.shape.leaf[i] != 1) {
       s[n] = l.shape.leaf[i];
@@ -517,7 +506,7 @@ static gen_verdict squeeze_invariants(gen_ctx *x) {
     return gen_failf(x, "sizes differ: %lld and %lld", (long long)a, (long long)b);
   if (lo_cosize(&l, &a, &e) || lo_cosize(&q, &b, &e) || a != b)
     return gen_failf(x, "cosizes differ: %lld and %lld", (long long)a, (long long)b);
-  return judged(prop_same_function(x, &l, &q, "Phi_L vs Phi_squeeze(L)"));
+  return prop_judged(prop_same_function(x, &l, &q, "Phi_L vs Phi_squeeze(L)"));
 }
 
 /* [23] Def 2.1.3.18: L^sigma has modes (mode_sigma(1), ...) and the same
@@ -562,7 +551,7 @@ static gen_verdict nondecreasing_sorted(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
   int r = nondecreasing(x, &l);
   if (r <= 0) return r < 0 ? GEN_DISCARD : GEN_PASS;
-  CALL(x, lo_squeeze(&l, &q, err), "squeeze");
+  PROP_CALL(x, lo_squeeze(&l, &q, err), "squeeze");
   for (int i = 0; i < q.shape.len; i++) {
     if (q.stride[i] == 0 && seen_nonzero)
       return gen_failf(x,
@@ -620,8 +609,8 @@ static int same_modes(const lo_layout *a, const lo_layout *b) {
 static gen_verdict sort_spec(gen_ctx *x) {
   lo_layout l, s, ss;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_sort(&l, &s, err), "sort");
-  CALL(x, lo_sort(&s, &ss, err), "sort");
+  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
+  PROP_CALL(x, lo_sort(&s, &ss, err), "sort");
   if (!sorted_def(&s)) return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(0, &s));
   if (!lo_is_sorted(&s)) return gen_failf(x, "is_sorted(sort L) is false");
   if (!same_modes(&l, &s))
@@ -636,7 +625,7 @@ static gen_verdict sort_spec(gen_ctx *x) {
 static gen_verdict sort_image(gen_ctx *x) {
   lo_layout l, s;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_sort(&l, &s, err), "sort");
+  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
   int r = same_image(x, &l, &s);
   if (r == 0) return gen_failf(x, "Image(Phi) changes under sort: %s", prop_show_layout(0, &s));
   return r < 0 ? GEN_DISCARD : GEN_PASS;
@@ -653,7 +642,7 @@ static int concat_all(gen_ctx *x, lo_layout *ls, lo_layout *cat) {
   empty_layout(cat);
   for (int i = 0; i < x->argc; i++) {
     if (prop_layout(x, i, &ls[i])) return 1;
-    CALL(x, lo_flat_concat(cat, &ls[i], cat, err), "flat_concat");
+    PROP_CALL(x, lo_flat_concat(cat, &ls[i], cat, err), "flat_concat");
   }
   return 0;
 }
@@ -666,7 +655,7 @@ static gen_verdict concat_function(gen_ctx *x) {
   lo_err e;
   if (concat_all(x, ls, &cat)) return GEN_FAIL;
   for (int i = 0; i < x->argc; i++) {
-    CALL(x, lo_size(&ls[i], &sizes[i], err), "size");
+    PROP_CALL(x, lo_size(&ls[i], &sizes[i], err), "size");
     size *= sizes[i];
   }
   if (size > x->bounds->max_size) return GEN_DISCARD;
@@ -677,7 +666,7 @@ static gen_verdict concat_function(gen_ctx *x) {
       sum += w;
       rest /= sizes[i];
     }
-    CALL(x, lo_apply(&cat, p, &v, err), "apply");
+    PROP_CALL(x, lo_apply(&cat, p, &v, err), "apply");
     if (v != sum)
       return gen_failf(x, "Phi of the concatenation %s at %lld is %lld, the blocks give %lld",
                        prop_show_layout(0, &cat), (long long)p, (long long)v, (long long)sum);
@@ -694,14 +683,14 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   int rank = 0;
   if (concat_all(x, ls, &cat)) return GEN_FAIL;
   for (int i = 0; i < x->argc; i++) {
-    CALL(x, lo_size(&ls[i], &s, err), "size");
-    CALL(x, lo_cosize(&ls[i], &c, err), "cosize");
+    PROP_CALL(x, lo_size(&ls[i], &s, err), "size");
+    PROP_CALL(x, lo_cosize(&ls[i], &c, err), "cosize");
     size *= s;
     cos += c;
     rank += ls[i].shape.len;
   }
-  CALL(x, lo_size(&cat, &s, err), "size");
-  CALL(x, lo_cosize(&cat, &c, err), "cosize");
+  PROP_CALL(x, lo_size(&cat, &s, err), "size");
+  PROP_CALL(x, lo_cosize(&cat, &c, err), "cosize");
   if (cat.shape.len != rank || s != size || c != cos)
     return gen_failf(x, "%s: rank %d size %lld cosize %lld, expected %d, %lld, %lld",
                      prop_show_layout(0, &cat), cat.shape.len, (long long)s, (long long)c, rank,
@@ -715,14 +704,14 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   }
   if (x->argc >= 3) { /* (L1 * L2) * L3 = L1 * (L2 * L3) */
     lo_layout l12, r, l23, q;
-    CALL(x, lo_flat_concat(&ls[0], &ls[1], &l12, err), "flat_concat");
-    CALL(x, lo_flat_concat(&l12, &ls[2], &r, err), "flat_concat");
-    CALL(x, lo_flat_concat(&ls[1], &ls[2], &l23, err), "flat_concat");
-    CALL(x, lo_flat_concat(&ls[0], &l23, &q, err), "flat_concat");
+    PROP_CALL(x, lo_flat_concat(&ls[0], &ls[1], &l12, err), "flat_concat");
+    PROP_CALL(x, lo_flat_concat(&l12, &ls[2], &r, err), "flat_concat");
+    PROP_CALL(x, lo_flat_concat(&ls[1], &ls[2], &l23, err), "flat_concat");
+    PROP_CALL(x, lo_flat_concat(&ls[0], &l23, &q, err), "flat_concat");
     if (!lo_layout_equal(&r, &q)) return gen_failf(x, "concatenation is not associative");
   }
   empty_layout(&empty);
-  CALL(x, lo_flat_concat(&ls[0], &empty, &u, err), "flat_concat");
+  PROP_CALL(x, lo_flat_concat(&ls[0], &empty, &u, err), "flat_concat");
   if (!lo_layout_equal(&u, &ls[0])) return gen_failf(x, "L1 * ():() = %s", prop_show_layout(0, &u));
   return GEN_PASS;
 }
@@ -738,8 +727,8 @@ static gen_verdict coalesce_coalesced(gen_ctx *x) {
   if (lo_is_flat_coalesced(&l) != coalesced_def(&l))
     return gen_failf(x, "is_flat_coalesced(L) says %d, Def 2.1.4.1 says %d",
                      lo_is_flat_coalesced(&l), coalesced_def(&l));
-  CALL(x, lo_flat_coalesce(&l, &c, err), "flat_coalesce");
-  CALL(x, lo_flat_coalesce(&c, &cc, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&c, &cc, err), "flat_coalesce");
   if (lo_tuple_depth(&c.shape) != 1 || !coalesced_def(&c) || !lo_is_flat_coalesced(&c))
     return gen_failf(x, "coal-flat(L) = %s is not a flat coalesced layout",
                      prop_show_layout(0, &c));
@@ -753,8 +742,8 @@ static gen_verdict coalesce_coalesced(gen_ctx *x) {
 static gen_verdict coalesce_function(gen_ctx *x) {
   lo_layout l, c;
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_flat_coalesce(&l, &c, err), "flat_coalesce");
-  return judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_coal-flat(L)"));
+  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat_coalesce");
+  return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_coal-flat(L)"));
 }
 
 /* [38] Prop 2.1.4.18: for flat A, B of equal size, Phi_A = Phi_B iff
@@ -762,8 +751,8 @@ static gen_verdict coalesce_function(gen_ctx *x) {
 static gen_verdict coalesce_unique(gen_ctx *x) {
   lo_layout a, b, ca, cb;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_flat_coalesce(&a, &ca, err), "flat_coalesce");
-  CALL(x, lo_flat_coalesce(&b, &cb, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&a, &ca, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&b, &cb, err), "flat_coalesce");
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
@@ -779,8 +768,8 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
   lo_layout a, b, c;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
   int same = prop_same_function(x, &a, &b, "generated B: Phi_A vs Phi_B");
-  if (same <= 0) return judged(same);
-  CALL(x, lo_flat_coalesce(&a, &c, err), "flat_coalesce");
+  if (same <= 0) return prop_judged(same);
+  PROP_CALL(x, lo_flat_coalesce(&a, &c, err), "flat_coalesce");
   if (c.shape.len > b.shape.len)
     return gen_failf(x, "coal-flat(A) = %s has rank %d > rank(B) = %d", prop_show_layout(0, &c),
                      c.shape.len, b.shape.len);
@@ -800,8 +789,8 @@ static gen_verdict compact_criterion(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
   int brute = brute_compact(x, &l);
   if (brute < 0) return GEN_DISCARD;
-  CALL(x, lo_squeeze(&l, &q, err), "squeeze");
-  CALL(x, lo_sort(&q, &s, err), "sort");
+  PROP_CALL(x, lo_squeeze(&l, &q, err), "squeeze");
+  PROP_CALL(x, lo_sort(&q, &s, err), "sort");
   int col = ev_bool(x, "is_column_major", 1, text_layout(&s, buf), NULL);
   if (col < 0) return GEN_FAIL;
   if (col != brute || lo_is_compact(&l) != brute)
@@ -820,9 +809,9 @@ static gen_verdict compact_invariance(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
   int c = brute_compact(x, &l);
   if (c < 0) return GEN_DISCARD;
-  CALL(x, lo_flat_coalesce(&l, &v[0], err), "flat_coalesce");
-  CALL(x, lo_squeeze(&l, &v[1], err), "squeeze");
-  CALL(x, lo_sort(&l, &v[2], err), "sort");
+  PROP_CALL(x, lo_flat_coalesce(&l, &v[0], err), "flat_coalesce");
+  PROP_CALL(x, lo_squeeze(&l, &v[1], err), "squeeze");
+  PROP_CALL(x, lo_sort(&l, &v[2], err), "sort");
   for (int i = 0; i < 3; i++) {
     int ci = brute_compact(x, &v[i]);
     if (ci < 0) return GEN_DISCARD;
@@ -889,25 +878,25 @@ static gen_verdict complements_not_unique(gen_ctx *x) {
 static gen_verdict concat_lemma(gen_ctx *x) {
   lo_layout a, b, ab, l, r, t, u;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_flat_concat(&a, &b, &ab, err), "flat_concat");
-  CALL(x, lo_squeeze(&ab, &l, err), "squeeze");
-  CALL(x, lo_squeeze(&a, &t, err), "squeeze");
-  CALL(x, lo_squeeze(&b, &u, err), "squeeze");
-  CALL(x, lo_flat_concat(&t, &u, &r, err), "flat_concat");
+  PROP_CALL(x, lo_flat_concat(&a, &b, &ab, err), "flat_concat");
+  PROP_CALL(x, lo_squeeze(&ab, &l, err), "squeeze");
+  PROP_CALL(x, lo_squeeze(&a, &t, err), "squeeze");
+  PROP_CALL(x, lo_squeeze(&b, &u, err), "squeeze");
+  PROP_CALL(x, lo_flat_concat(&t, &u, &r, err), "flat_concat");
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "squeeze(A * B) = %s but squeeze A * squeeze B = %s",
                      prop_show_layout(0, &l), prop_show_layout(1, &r));
-  CALL(x, lo_sort(&ab, &l, err), "sort");
-  CALL(x, lo_sort(&b, &u, err), "sort");
-  CALL(x, lo_flat_concat(&a, &u, &t, err), "flat_concat");
-  CALL(x, lo_sort(&t, &r, err), "sort");
+  PROP_CALL(x, lo_sort(&ab, &l, err), "sort");
+  PROP_CALL(x, lo_sort(&b, &u, err), "sort");
+  PROP_CALL(x, lo_flat_concat(&a, &u, &t, err), "flat_concat");
+  PROP_CALL(x, lo_sort(&t, &r, err), "sort");
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "sort(A * B) = %s but sort(A * sort B) = %s", prop_show_layout(0, &l),
                      prop_show_layout(1, &r));
-  CALL(x, lo_flat_coalesce(&ab, &l, err), "flat_coalesce");
-  CALL(x, lo_flat_coalesce(&b, &u, err), "flat_coalesce");
-  CALL(x, lo_flat_concat(&a, &u, &t, err), "flat_concat");
-  CALL(x, lo_flat_coalesce(&t, &r, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&ab, &l, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&b, &u, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_concat(&a, &u, &t, err), "flat_concat");
+  PROP_CALL(x, lo_flat_coalesce(&t, &r, err), "flat_coalesce");
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "coal-flat(A * B) = %s but coal-flat(A * coal-flat B) = %s",
                      prop_show_layout(0, &l), prop_show_layout(1, &r));
@@ -930,9 +919,9 @@ static gen_verdict complement_equivalences(gen_ctx *x) {
   int o = ev_bool(x, "is_complement", 2, x->argv[0], x->argv[1]);
   if (o < 0) return GEN_FAIL;
   if (o != c) return gen_failf(x, "A * B compact by brute force: %d, is_complement: %d", c, o);
-  CALL(x, lo_squeeze(&b, &v[1], err), "squeeze");
-  CALL(x, lo_flat_coalesce(&b, &v[2], err), "flat_coalesce");
-  CALL(x, lo_sort(&b, &v[3], err), "sort");
+  PROP_CALL(x, lo_squeeze(&b, &v[1], err), "squeeze");
+  PROP_CALL(x, lo_flat_coalesce(&b, &v[2], err), "flat_coalesce");
+  PROP_CALL(x, lo_sort(&b, &v[3], err), "sort");
   for (int i = 0; i < 4; i++) {
     int ci = i == 0 ? brute_complement(x, &b, &a) : brute_complement(x, &a, &v[i]);
     if (ci != c)
@@ -960,7 +949,7 @@ static gen_verdict complementable_criterion(gen_ctx *x) {
   if (k != complementable_def(&a, &ext))
     return gen_failf(x, "is_complementable says %d, Def 2.1.6.11 (with E5) says %d", k, !k);
   if (k) {
-    CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+    PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
     int r = brute_complement(x, &a, &c);
     if (r == 0)
       return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
@@ -980,7 +969,7 @@ static gen_verdict complementable_criterion(gen_ctx *x) {
 static gen_verdict complement_is_complement(gen_ctx *x) {
   lo_layout a, c;
   if (prop_layout(x, 0, &a)) return GEN_FAIL;
-  CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+  PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
   int r = brute_complement(x, &a, &c);
   if (r < 0) return GEN_DISCARD;
   if (!r) return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
@@ -1002,7 +991,7 @@ static gen_verdict complement_exists(gen_ctx *x) {
   if (!lo_is_complementable(&a) || !lo_is_complementable(&b))
     return gen_failf(x, "A _|_ B1 but is_complementable gives %d for A and %d for B1",
                      lo_is_complementable(&a), lo_is_complementable(&b));
-  CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+  PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
   if (brute_complement(x, &a, &c) == 0)
     return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
   return GEN_PASS;
@@ -1036,14 +1025,14 @@ static gen_verdict complement_unique(gen_ctx *x) {
   lo_int sb, sc;
   lo_err e;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+  PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
   int r = brute_complement(x, &a, &b);
   if (r < 0) return GEN_DISCARD;
   if (!r || lo_size(&b, &sb, &e) || lo_size(&c, &sc, &e) || sb != sc)
     return gen_failf(x, "generated B' is not a complement of size(comp-flat(A)) = %s",
                      prop_show_layout(0, &c));
-  CALL(x, lo_sort(&b, &s, err), "sort");
-  CALL(x, lo_flat_coalesce(&s, &cs, err), "flat_coalesce");
+  PROP_CALL(x, lo_sort(&b, &s, err), "sort");
+  PROP_CALL(x, lo_flat_coalesce(&s, &cs, err), "flat_coalesce");
   if (!lo_layout_equal(&cs, &c))
     return gen_failf(x, "coal-flat(sort(B')) = %s but comp-flat(A) = %s", prop_show_layout(0, &cs),
                      prop_show_layout(1, &c));
@@ -1090,8 +1079,8 @@ static gen_verdict n_complements_image(gen_ctx *x) {
     return gen_failf(x, "generated B1, B2 are not N-complements of A");
   int r = same_image(x, &b1, &b2);
   if (r == 0) return gen_failf(x, "Image(Phi_B1) != Image(Phi_B2)");
-  CALL(x, lo_flat_coalesce(&b1, &v[0], err), "flat_coalesce");
-  CALL(x, lo_sort(&b1, &v[1], err), "sort");
+  PROP_CALL(x, lo_flat_coalesce(&b1, &v[0], err), "flat_coalesce");
+  PROP_CALL(x, lo_sort(&b1, &v[1], err), "sort");
   for (int i = 0; i < 2; i++)
     if (brute_n_complement(x, &a, &v[i], n) != 1)
       return gen_failf(x, "%s = %s is not an N-complement", i ? "sort(B1)" : "coal-flat(B1)",
@@ -1105,7 +1094,7 @@ static gen_verdict n_complement_spec(gen_ctx *x) {
   lo_layout a, c;
   lo_int n;
   if (prop_layout(x, 0, &a) || prop_int(x, 1, &n)) return GEN_FAIL;
-  CALL(x, lo_flat_complement(&a, n, &c, err), "flat_complement");
+  PROP_CALL(x, lo_flat_complement(&a, n, &c, err), "flat_complement");
   int r = brute_n_complement(x, &a, &c, n);
   if (r == 0)
     return gen_failf(x, "comp-flat(A, N) = %s is not an N-complement", prop_show_layout(0, &c));
@@ -1133,15 +1122,15 @@ static gen_verdict n_complement_unique(gen_ctx *x) {
   lo_layout a, b, c, s, cs, cc, sa, csa;
   lo_int n;
   if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &b)) return GEN_FAIL;
-  CALL(x, lo_flat_complement(&a, n, &c, err), "flat_complement");
-  CALL(x, lo_sort(&b, &s, err), "sort");
-  CALL(x, lo_flat_coalesce(&s, &cs, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_complement(&a, n, &c, err), "flat_complement");
+  PROP_CALL(x, lo_sort(&b, &s, err), "sort");
+  PROP_CALL(x, lo_flat_coalesce(&s, &cs, err), "flat_coalesce");
   if (!lo_layout_equal(&cs, &c))
     return gen_failf(x, "coal-flat(sort B1) = %s but comp-flat(A, N) = %s",
                      prop_show_layout(0, &cs), prop_show_layout(1, &c));
-  CALL(x, lo_flat_complement(&c, n, &cc, err), "flat_complement twice");
-  CALL(x, lo_sort(&a, &sa, err), "sort");
-  CALL(x, lo_flat_coalesce(&sa, &csa, err), "flat_coalesce");
+  PROP_CALL(x, lo_flat_complement(&c, n, &cc, err), "flat_complement twice");
+  PROP_CALL(x, lo_sort(&a, &sa, err), "sort");
+  PROP_CALL(x, lo_flat_coalesce(&sa, &csa, err), "flat_coalesce");
   if (!lo_layout_equal(&cc, &csa))
     return gen_failf(x, "comp-flat(comp-flat(A, N), N) = %s but coal-flat(sort A) = %s",
                      prop_show_layout(0, &cc), prop_show_layout(1, &csa));
@@ -1156,14 +1145,14 @@ static gen_verdict complement_prefix(gen_ctx *x) {
   if (prop_layout(x, 0, &a) || prop_int(x, 1, &n1) || prop_int(x, 2, &n2)) return GEN_FAIL;
   if (n1 > n2 || !lo_is_n_complementable(&a, n1) || !lo_is_n_complementable(&a, n2))
     return GEN_DISCARD;
-  CALL(x, lo_flat_complement(&a, n1, &c1, err), "flat_complement N1");
-  CALL(x, lo_flat_complement(&a, n2, &c2, err), "flat_complement N2");
-  CALL(x, lo_size(&a, &sa, err), "size");
-  CALL(x, lo_size(&c1, &s1, err), "size");
+  PROP_CALL(x, lo_flat_complement(&a, n1, &c1, err), "flat_complement N1");
+  PROP_CALL(x, lo_flat_complement(&a, n2, &c2, err), "flat_complement N2");
+  PROP_CALL(x, lo_size(&a, &sa, err), "size");
+  PROP_CALL(x, lo_size(&c1, &s1, err), "size");
   if (s1 * sa != n1) return gen_failf(x, "size(comp-flat(A, N1)) = %lld", (long long)s1);
   for (lo_int i = 0; i < s1; i++) {
-    CALL(x, lo_apply(&c1, i, &u, err), "apply");
-    CALL(x, lo_apply(&c2, i, &v, err), "apply");
+    PROP_CALL(x, lo_apply(&c1, i, &u, err), "apply");
+    PROP_CALL(x, lo_apply(&c2, i, &v, err), "apply");
     if (u != v)
       return gen_failf(x, "at %lld: comp-flat(A, N1) = %s gives %lld, comp-flat(A, N2) = %s %lld",
                        (long long)i, prop_show_layout(0, &c1), (long long)u,
@@ -1179,9 +1168,9 @@ static gen_verdict complement_prefix(gen_ctx *x) {
 static gen_verdict composition_trivial(gen_ctx *x) {
   lo_layout b, a, c;
   if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_FAIL;
-  CALL(x, lo_flat_composition(&b, &a, &c, err), "flat_composition");
+  PROP_CALL(x, lo_flat_composition(&b, &a, &c, err), "flat_composition");
   if (!lo_layout_equal(&c, &a)) return gen_failf(x, "B o A = %s, not A", prop_show_layout(0, &c));
-  return judged(prop_is_composite(x, &b, &a, &c));
+  return prop_judged(prop_is_composite(x, &b, &a, &c));
 }
 
 /* The only candidate for a flat composite B o A (Def 2.1.7.1): shape(A),
@@ -1207,8 +1196,8 @@ static gen_verdict composition_definition(gen_ctx *x) {
   lo_int sb, ca;
   lo_err e;
   if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a) || prop_layout(x, 2, &b2)) return GEN_FAIL;
-  CALL(x, lo_size(&b, &sb, err), "size");
-  CALL(x, lo_cosize(&a, &ca, err), "cosize");
+  PROP_CALL(x, lo_size(&b, &sb, err), "size");
+  PROP_CALL(x, lo_cosize(&a, &ca, err), "cosize");
   int exists = ca <= sb && !flat_candidate(&b, &a, &cand);
   if (exists) {
     exists = prop_is_composite(x, &b, &a, &cand);
@@ -1253,20 +1242,20 @@ static gen_verdict divide_function(gen_ctx *x) {
   lo_layout a, b, bc, bb, r;
   lo_int n, sb;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_flat_divide(&a, &b, &r, err), "flat_divide");
-  CALL(x, lo_size(&a, &n, err), "size");
-  CALL(x, lo_flat_complement(&b, n, &bc, err), "flat_complement");
-  CALL(x, lo_flat_concat(&b, &bc, &bb, err), "flat_concat");
+  PROP_CALL(x, lo_flat_divide(&a, &b, &r, err), "flat_divide");
+  PROP_CALL(x, lo_size(&a, &n, err), "size");
+  PROP_CALL(x, lo_flat_complement(&b, n, &bc, err), "flat_complement");
+  PROP_CALL(x, lo_flat_concat(&b, &bc, &bb, err), "flat_concat");
   int k = brute_compact(x, &bb);
   if (k < 0) return GEN_DISCARD;
-  CALL(x, lo_size(&bb, &sb, err), "size");
+  PROP_CALL(x, lo_size(&bb, &sb, err), "size");
   if (!k || sb != n)
     return gen_failf(x, "B * B^c = %s is not compact of size(A) = %lld", prop_show_layout(0, &bb),
                      (long long)n);
   if (lo_tuple_depth(&r.shape) != 1 || !groups_into(&r.shape, &bb.shape))
     return gen_failf(x, "A (/)flat B = %s is not a flat refinement of B * B^c = %s",
                      prop_show_layout(0, &r), prop_show_layout(1, &bb));
-  return judged(prop_is_composite(x, &a, &bb, &r));
+  return prop_judged(prop_is_composite(x, &a, &bb, &r));
 }
 
 /* [65] Def 2.1.7.13 with INDEX E9 (N' = the least multiple of s_m d_m >=
@@ -1277,11 +1266,11 @@ static gen_verdict product_spec(gen_ctx *x) {
   lo_layout a, b, r, ac, tail;
   lo_int sa, sb, sr, cb, ext;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_flat_product(&a, &b, &r, err), "flat_product");
-  CALL(x, lo_size(&a, &sa, err), "size");
-  CALL(x, lo_size(&b, &sb, err), "size");
-  CALL(x, lo_size(&r, &sr, err), "size");
-  CALL(x, lo_cosize(&b, &cb, err), "cosize");
+  PROP_CALL(x, lo_flat_product(&a, &b, &r, err), "flat_product");
+  PROP_CALL(x, lo_size(&a, &sa, err), "size");
+  PROP_CALL(x, lo_size(&b, &sb, err), "size");
+  PROP_CALL(x, lo_size(&r, &sr, err), "size");
+  PROP_CALL(x, lo_cosize(&b, &cb, err), "cosize");
   if (sr != sa * sb)
     return gen_failf(x, "size(A (x)flat B) = %lld, not %lld", (long long)sr, (long long)(sa * sb));
   int n = a.shape.len;
@@ -1290,9 +1279,9 @@ static gen_verdict product_spec(gen_ctx *x) {
     return gen_failf(x, "A (x)flat B = %s does not start with A's modes", prop_show_layout(0, &r));
   if (!complementable_def(&a, &ext)) return gen_failf(x, "generated A is not complementable");
   lo_int target = (sa * cb + ext - 1) / ext * ext;
-  CALL(x, lo_flat_complement(&a, target, &ac, err), "flat_complement");
+  PROP_CALL(x, lo_flat_complement(&a, target, &ac, err), "flat_complement");
   lo_layout_flat(&tail, r.shape.leaf + n, r.stride + n, r.shape.len - n);
-  return judged(prop_is_composite(x, &ac, &b, &tail));
+  return prop_judged(prop_is_composite(x, &ac, &b, &tail));
 }
 
 /* ----------------------------------------------- 2.1.8 tractable layouts */
@@ -1340,7 +1329,7 @@ static gen_verdict tractable_equivalences(gen_ctx *x) {
   lo_layout l, s, f;
   char buf[GEN_ARG_LEN];
   if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_sort(&l, &s, err), "sort");
+  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
   if (paper_filter(x, x->argv[0], &f)) return GEN_FAIL;
   int t = tractable_by_morphism(&l), ts = tractable_by_morphism(&s), tf = tractable_by_morphism(&f);
   if (t != ts || t != tf || t != lo_is_tractable(&l))

@@ -40,26 +40,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Run an oracle call and fail the case with its message when it errs;
-** a case that only exceeds the oracle's fixed limits (64 entries, 256
-** profile tokens) is discarded. */
-#define CALL(x, expr, what)                                                                        \
-  do {                                                                                             \
-    lo_err e_;                                                                                     \
-    lo_err *err = &e_;                                                                             \
-    int rc_ = (expr);                                                                              \
-    if (rc_ == LO_ELIMIT) return GEN_DISCARD;                                                      \
-    if (rc_ != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                    \
-  } while (0)
-
 /* Run a check helper (0, or nonzero with x->msg set) and fail with it. */
 #define CHECK(expr)                                                                                \
   do {                                                                                             \
     if (expr) return GEN_FAIL;                                                                     \
   } while (0)
-
-/* Map a brute-force answer (1 equal, 0 not, -1 too large) to a verdict. */
-static gen_verdict judged(int r) { return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL; }
 
 /* ------------------------------------------------------------- helpers */
 
@@ -281,19 +266,19 @@ static gen_verdict flatten_inclusion(gen_ctx *x) {
   lo_err e;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
   flat_of(&f, &ff);
-  CALL(x, lo_morphism_check(&ff, err), "f-flat is a morphism");
+  PROP_CALL_BOUNDED(x, lo_morphism_check(&ff, err), "f-flat is a morphism");
   if (lo_parse_morphism(text_morphism(buf, sizeof buf, &ff), &back, &e))
     return gen_failf(x, "f-flat does not read back: %s", e.msg);
   flat_of(&back, &fb);
   CHECK(same_morphism(x, &fb, &ff, "flattening o inclusion"));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&ff, &lff, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&ff, &lff, err), "layout");
   lo_layout_flatten(&lf, &flat);
   CHECK(same_layout(x, &lff, &flat, "L_{f-flat} vs (L_f)-flat"));
   reparen(&f.dom, &ff.dom, &u);
   reparen(&ff.cod, &f.cod, &r);
-  CALL(x, lo_morphism_compose(&ff, &u, &a, err), "compose");
-  CALL(x, lo_morphism_compose(&r, &a, &w, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&ff, &u, &a, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&r, &a, &w, err), "compose");
   CHECK(same_morphism(x, &w, &f, "id^T_{T-flat} o f-flat o id^{S-flat}_S vs f"));
   return GEN_PASS;
 }
@@ -349,12 +334,12 @@ static gen_verdict standard_rep_tractable(gen_ctx *x) {
       return gen_failf(x, "a non-tractable layout has f_L = %s", prop_show_morphism(0, &f));
     return GEN_PASS;
   }
-  CALL(x, lo_morphism_of_layout(&l, &f, err), "standard representation");
-  CALL(x, lo_morphism_check(&f, err), "f_L is a morphism");
+  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&l, &f, err), "standard representation");
+  PROP_CALL_BOUNDED(x, lo_morphism_check(&f, err), "f_L is a morphism");
   CHECK(same_tuple(x, &f.dom, &l.shape, "domain of f_L vs shape(L)"));
   if (!standard_by_definition(&f))
     return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
-  CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &back, err), "layout");
   CHECK(same_layout(x, &back, &l, "L_{f_L} vs L"));
   return GEN_PASS;
 }
@@ -368,16 +353,16 @@ static gen_verdict theorem_a_standard(gen_ctx *x) {
   lo_morphism f, back;
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_check(&f, err), "f is a morphism");
+  PROP_CALL_BOUNDED(x, lo_morphism_check(&f, err), "f is a morphism");
   if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
   int standard = standard_by_definition(&f);
   if (lo_morphism_is_standard(&f) != standard)
     return gen_failf(x, "is_standard_form says %d, Def 3.1.2.12 with E1 says %d", !standard,
                      standard);
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &l, err), "layout");
   if (!lo_is_nondegenerate(&l) || !lo_is_tractable(&l))
     return gen_failf(x, "L_f = %s is degenerate or not tractable", prop_show_layout(0, &l));
-  CALL(x, lo_morphism_of_layout(&l, &back, err), "standard representation");
+  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&l, &back, err), "standard representation");
   if (!lo_morphism_is_nondegenerate(&back) || !standard_by_definition(&back))
     return gen_failf(x, "f_{L_f} = %s is degenerate or not standard", prop_show_morphism(0, &back));
   if (standard) CHECK(same_morphism(x, &back, &f, "f_{L_f} vs f"));
@@ -392,8 +377,8 @@ static gen_verdict reparenthesize(gen_ctx *x) {
   lo_morphism r2, r1, c, want, inv, id, back;
   lo_layout l;
   if (prop_morphism(x, 0, &r2) || prop_morphism(x, 1, &r1)) return GEN_FAIL;
-  CALL(x, lo_morphism_check(&r1, err), "id^{S2}_{S1} is a morphism");
-  CALL(x, lo_morphism_layout(&r1, &l, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_check(&r1, err), "id^{S2}_{S1} is a morphism");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&r1, &l, err), "layout");
   CHECK(same_tuple(x, &l.shape, &r1.dom, "shape of L_{id} vs S1"));
   lo_int p = 1;
   for (int i = 0; i < l.shape.len; p *= l.shape.leaf[i], i++)
@@ -407,11 +392,11 @@ static gen_verdict reparenthesize(gen_ctx *x) {
       return gen_failf(x, "Phi of %s is not the identity at %lld", prop_show_layout(0, &l),
                        (long long)i);
   }
-  CALL(x, lo_morphism_compose(&r2, &r1, &c, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&r2, &r1, &c, err), "compose");
   reparen(&r1.dom, &r2.cod, &want);
   CHECK(same_morphism(x, &c, &want, "id^{S3}_{S2} o id^{S2}_{S1} vs id^{S3}_{S1}"));
   reparen(&r1.cod, &r1.dom, &inv);
-  CALL(x, lo_morphism_compose(&inv, &r1, &back, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&inv, &r1, &back, err), "compose");
   lo_morphism_identity(&r1.dom, &id);
   CHECK(same_morphism(x, &back, &id, "id^{S1}_{S2} o id^{S2}_{S1} vs id_{S1}"));
   return GEN_PASS;
@@ -486,7 +471,7 @@ static gen_verdict entries_modes(gen_ctx *x) {
   lo_layout lf;
   lo_int i;
   if (prop_morphism(x, 0, &f) || prop_int(x, 1, &i)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
   if (i >= 1 && i <= f.dom.len) CHECK(check_entry(x, &f, &lf, (int)i));
   CHECK(check_modes(x, &f, &lf));
   return GEN_PASS;
@@ -507,7 +492,7 @@ static gen_verdict relative_inclusion(gen_ctx *x) {
   int first[LO_MAX_LEAVES];
   char b1[2048];
   if (prop_tuple(x, 0, &sp) || prop_tuple(x, 1, &s) || prop_int(x, 2, &i)) return GEN_FAIL;
-  CALL(x, rel_positions(&sp, &s, rel, first, err), "relative modes");
+  PROP_CALL_BOUNDED(x, rel_positions(&sp, &s, rel, first, err), "relative modes");
   if (i < 1 || i > s.len) return GEN_DISCARD;
   if (eval_morphism(x, "relative_mode_inclusion", 3, x->argv, &inc)) return GEN_FAIL;
   want.dom = rel[i - 1];
@@ -521,13 +506,13 @@ static gen_verdict relative_inclusion(gen_ctx *x) {
   lo_tuple_int(&ent.dom, s.leaf[i - 1]);
   ent.cod = s;
   ent.map[0] = (int)i;
-  CALL(x, lo_pullback(&ent, &sp, &pb, err), "pullback");
+  PROP_CALL_BOUNDED(x, lo_pullback(&ent, &sp, &pb, err), "pullback");
   CHECK(same_morphism(x, &pb, &inc, "pullback of S' along s_i -> S vs incl_i(S',S)"));
   lo_tuple_flatten(&s, &sflat);
   reparen(&sflat, &s, &unflat);
-  CALL(x, lo_pullback(&unflat, &sp, &pb, err), "pullback");
+  PROP_CALL_BOUNDED(x, lo_pullback(&unflat, &sp, &pb, err), "pullback");
   for (int k = 0; k < s.len; k++) parts[k] = &rel[k];
-  CALL(x, lo_tuple_nest(parts, s.len, &whole, err), "nest");
+  PROP_CALL_BOUNDED(x, lo_tuple_nest(parts, s.len, &whole, err), "nest");
   reparen(&whole, &sp, &want);
   CHECK(same_morphism(x, &pb, &want, "pullback along id^S_{S-flat} vs id^{S'}_{(S'_1..S'_m)}"));
   return GEN_PASS;
@@ -563,16 +548,16 @@ static gen_verdict pullback_function(gen_ctx *x) {
   lo_tuple tp;
   lo_layout lf, lp;
   if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &tp)) return GEN_FAIL;
-  CALL(x, lo_pullback(&f, &tp, &p, err), "pullback");
-  CALL(x, lo_morphism_check(&p, err), "the pullback is a morphism");
-  CALL(x, expected_pullback(&f, &tp, &want, err), "Construction 3.2.5.5");
+  PROP_CALL_BOUNDED(x, lo_pullback(&f, &tp, &p, err), "pullback");
+  PROP_CALL_BOUNDED(x, lo_morphism_check(&p, err), "the pullback is a morphism");
+  PROP_CALL_BOUNDED(x, expected_pullback(&f, &tp, &want, err), "Construction 3.2.5.5");
   CHECK(same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5"));
   if (!lo_refines(&p.dom, &f.dom))
     return gen_failf(x, "f^*T' = %s does not refine S", prop_show_tuple(0, &p.dom));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
   CHECK(relative_modes_coalesce(x, &lp, &lf));
-  return judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
+  return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
 }
 
 /* Construction 3.2.5.12 recomputed: T'_j = S'_i if alpha(i) = j, else
@@ -605,16 +590,16 @@ static gen_verdict pushforward_function(gen_ctx *x) {
   lo_tuple sp;
   lo_layout lf, lp;
   if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &sp)) return GEN_FAIL;
-  CALL(x, lo_pushforward(&f, &sp, &p, err), "pushforward");
-  CALL(x, lo_morphism_check(&p, err), "the pushforward is a morphism");
-  CALL(x, expected_pushforward(&f, &sp, &want, err), "Construction 3.2.5.12");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&f, &sp, &p, err), "pushforward");
+  PROP_CALL_BOUNDED(x, lo_morphism_check(&p, err), "the pushforward is a morphism");
+  PROP_CALL_BOUNDED(x, expected_pushforward(&f, &sp, &want, err), "Construction 3.2.5.12");
   CHECK(same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12"));
   if (!lo_refines(&p.cod, &f.cod))
     return gen_failf(x, "f_*S' = %s does not refine T", prop_show_tuple(0, &p.cod));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
   CHECK(relative_modes_coalesce(x, &lp, &lf));
-  return judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
+  return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
 }
 
 /* [201] Obs 3.2.5.9: pullback is a contravariant functor: (g o f)^*U' =
@@ -626,22 +611,22 @@ static gen_verdict pullback_functor(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f) || prop_tuple(x, 2, &u1) ||
       prop_tuple(x, 3, &u2))
     return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  CALL(x, lo_pullback(&g, &u1, &g1, err), "pullback of g along U'");
-  CALL(x, lo_pullback(&f, &g1.dom, &f1, err), "pullback of f along g^*U'");
-  CALL(x, lo_pullback(&gf, &u1, &h1, err), "pullback of g o f along U'");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_pullback(&g, &u1, &g1, err), "pullback of g along U'");
+  PROP_CALL_BOUNDED(x, lo_pullback(&f, &g1.dom, &f1, err), "pullback of f along g^*U'");
+  PROP_CALL_BOUNDED(x, lo_pullback(&gf, &u1, &h1, err), "pullback of g o f along U'");
   CHECK(same_tuple(x, &h1.dom, &f1.dom, "(g o f)^*U' vs f^*(g^*U')"));
-  CALL(x, lo_morphism_compose(&g1, &f1, &c1, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g1, &f1, &c1, err), "compose");
   CHECK(same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'"));
-  CALL(x, lo_pullback(&g, &u2, &g2, err), "pullback of g along U''");
-  CALL(x, lo_pullback(&f, &g2.dom, &f2, err), "pullback of f along g^*U''");
-  CALL(x, lo_pullback(&gf, &u2, &h2, err), "pullback of g o f along U''");
+  PROP_CALL_BOUNDED(x, lo_pullback(&g, &u2, &g2, err), "pullback of g along U''");
+  PROP_CALL_BOUNDED(x, lo_pullback(&f, &g2.dom, &f2, err), "pullback of f along g^*U''");
+  PROP_CALL_BOUNDED(x, lo_pullback(&gf, &u2, &h2, err), "pullback of g o f along U''");
   CHECK(same_tuple(x, &h2.dom, &f2.dom, "(g o f)^*U'' vs f^*(g^*U'')"));
   if (!lo_refines(&g2.dom, &g1.dom) || !lo_refines(&f2.dom, &f1.dom))
     return gen_failf(x, "U'' -> U' does not give f^*g^*U'' = %s -> f^*g^*U' = %s",
                      prop_show_tuple(0, &f2.dom), prop_show_tuple(1, &f1.dom));
   lo_morphism_identity(&g.cod, &id);
-  CALL(x, lo_pullback(&id, &u1, &p, err), "pullback of the identity");
+  PROP_CALL_BOUNDED(x, lo_pullback(&id, &u1, &p, err), "pullback of the identity");
   lo_morphism_identity(&u1, &id);
   CHECK(same_morphism(x, &p, &id, "pullback of id_U along U' vs id_{U'}"));
   return GEN_PASS;
@@ -656,22 +641,22 @@ static gen_verdict pushforward_functor(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f) || prop_tuple(x, 2, &s1) ||
       prop_tuple(x, 3, &s2))
     return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  CALL(x, lo_pushforward(&f, &s1, &f1, err), "pushforward of f along S'");
-  CALL(x, lo_pushforward(&g, &f1.cod, &g1, err), "pushforward of g along f_*S'");
-  CALL(x, lo_pushforward(&gf, &s1, &h1, err), "pushforward of g o f along S'");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&f, &s1, &f1, err), "pushforward of f along S'");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&g, &f1.cod, &g1, err), "pushforward of g along f_*S'");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&gf, &s1, &h1, err), "pushforward of g o f along S'");
   CHECK(same_tuple(x, &h1.cod, &g1.cod, "(g o f)_*S' vs g_*(f_*S')"));
-  CALL(x, lo_morphism_compose(&g1, &f1, &c1, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g1, &f1, &c1, err), "compose");
   CHECK(same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'"));
-  CALL(x, lo_pushforward(&f, &s2, &f2, err), "pushforward of f along S''");
-  CALL(x, lo_pushforward(&g, &f2.cod, &g2, err), "pushforward of g along f_*S''");
-  CALL(x, lo_pushforward(&gf, &s2, &h2, err), "pushforward of g o f along S''");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&f, &s2, &f2, err), "pushforward of f along S''");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&g, &f2.cod, &g2, err), "pushforward of g along f_*S''");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&gf, &s2, &h2, err), "pushforward of g o f along S''");
   CHECK(same_tuple(x, &h2.cod, &g2.cod, "(g o f)_*S'' vs g_*(f_*S'')"));
   if (!lo_refines(&f2.cod, &f1.cod) || !lo_refines(&g2.cod, &g1.cod))
     return gen_failf(x, "S'' -> S' does not give g_*f_*S'' = %s -> g_*f_*S' = %s",
                      prop_show_tuple(0, &g2.cod), prop_show_tuple(1, &g1.cod));
   lo_morphism_identity(&f.dom, &id);
-  CALL(x, lo_pushforward(&id, &s1, &p, err), "pushforward of the identity");
+  PROP_CALL_BOUNDED(x, lo_pushforward(&id, &s1, &p, err), "pushforward of the identity");
   lo_morphism_identity(&s1, &id);
   CHECK(same_morphism(x, &p, &id, "pushforward of id_S along S' vs id_{S'}"));
   return GEN_PASS;
@@ -706,8 +691,8 @@ static gen_verdict mutual_refinement_flat(gen_ctx *x) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_PASS;
   }
-  CALL(x, renest(&tfp, &t, &rt, err), "re-nesting T'");
-  CALL(x, renest(&ufp, &u, &ru, err), "re-nesting U'");
+  PROP_CALL_BOUNDED(x, renest(&tfp, &t, &rt, err), "re-nesting T'");
+  PROP_CALL_BOUNDED(x, renest(&ufp, &u, &ru, err), "re-nesting U'");
   CHECK(same_tuple(x, &tp, &rt, "T' vs the flat T' re-nested"));
   CHECK(same_tuple(x, &up, &ru, "U' vs the flat U' re-nested"));
   return GEN_PASS;
@@ -748,18 +733,18 @@ static gen_verdict concat(gen_ctx *x) {
   int k = x->argc;
   for (int i = 0; i < k; i++) {
     if (prop_morphism(x, i, &fs[i])) return GEN_FAIL;
-    CALL(x, lo_morphism_layout(&fs[i], &ls[i], err), "layout");
+    PROP_CALL_BOUNDED(x, lo_morphism_layout(&fs[i], &ls[i], err), "layout");
     pf[i] = &fs[i];
     pl[i] = &ls[i];
   }
-  CALL(x, lo_morphism_concat(pf, k, &c, err), "concat");
-  CALL(x, lo_morphism_layout(&c, &lc, err), "layout");
-  CALL(x, lo_layout_nest(pl, k, &want, err), "nest");
+  PROP_CALL_BOUNDED(x, lo_morphism_concat(pf, k, &c, err), "concat");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&c, &lc, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, k, &want, err), "nest");
   CHECK(same_layout(x, &lc, &want, "L_{(f_1..f_k)} vs (L_{f_1}..L_{f_k})"));
   flat_of(&fs[0], &acc);
   for (int i = 1; i < k; i++) {
     flat_of(&fs[i], &fl);
-    CALL(x, lo_morphism_flat_concat(&acc, &fl, &acc, err), "flat concat");
+    PROP_CALL_BOUNDED(x, lo_morphism_flat_concat(&acc, &fl, &acc, err), "flat concat");
   }
   flat_of(&c, &cf);
   CHECK(same_morphism(x, &cf, &acc, "(f_1..f_k)-flat vs f_1-flat * ... * f_k-flat"));
@@ -823,8 +808,8 @@ static gen_verdict coalesce_form(gen_ctx *x) {
   lo_layout lf, lc;
   lo_int a, b;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_coalesce(&f, &c, err), "coalesce");
-  CALL(x, lo_morphism_check(&c, err), "coal(f) is a morphism");
+  PROP_CALL_BOUNDED(x, lo_morphism_coalesce(&f, &c, err), "coalesce");
+  PROP_CALL_BOUNDED(x, lo_morphism_check(&c, err), "coal(f) is a morphism");
   int depth = lo_tuple_depth(&c.dom);
   if (lo_tuple_depth(&c.cod) != 1 || depth > 1 || (depth == 1 && c.dom.len < 2) ||
       (depth == 0 && c.dom.leaf[0] == 1 && c.map[0]))
@@ -832,20 +817,20 @@ static gen_verdict coalesce_form(gen_ctx *x) {
                      prop_show_morphism(0, &c));
   CHECK(coalesced_by_definition(x, &c));
   CHECK(unhit_kept(x, &f, &c));
-  CALL(x, lo_tuple_size(&c.dom, &a, err), "size");
-  CALL(x, lo_tuple_size(&f.dom, &b, err), "size");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&c.dom, &a, err), "size");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.dom, &b, err), "size");
   if (a != b) return gen_failf(x, "coal(f) changes size(S) to %lld", (long long)a);
-  CALL(x, lo_tuple_size(&c.cod, &a, err), "size");
-  CALL(x, lo_tuple_size(&f.cod, &b, err), "size");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&c.cod, &a, err), "size");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &b, err), "size");
   if (a != b) return gen_failf(x, "coal(f) changes size(T) to %lld", (long long)a);
-  CALL(x, lo_morphism_coalesce(&c, &cc, err), "coalesce");
+  PROP_CALL_BOUNDED(x, lo_morphism_coalesce(&c, &cc, err), "coalesce");
   CHECK(same_morphism(x, &cc, &c, "coal(coal f) vs coal f"));
   flat_of(&f, &ff);
-  CALL(x, lo_morphism_coalesce(&ff, &cf, err), "coalesce");
+  PROP_CALL_BOUNDED(x, lo_morphism_coalesce(&ff, &cf, err), "coalesce");
   CHECK(same_morphism(x, &cf, &c, "coal(f-flat) vs coal(f)"));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&c, &lc, err), "layout");
-  return judged(prop_same_function(x, &lc, &lf, "Phi_{L_coal f} vs Phi_{L_f}"));
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&c, &lc, err), "layout");
+  return prop_judged(prop_same_function(x, &lc, &lf, "Phi_{L_coal f} vs Phi_{L_f}"));
 }
 
 /* [212] Def 3.2.6.14 / Remark 3.2.6.15: (f, g) is an isomorphism iff
@@ -858,18 +843,18 @@ static gen_verdict complement_iso(gen_ctx *x) {
   lo_int n;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
   const lo_morphism *p[2] = {&f, &g};
-  CALL(x, lo_morphism_concat(p, 2, &c, err), "concat");
+  PROP_CALL_BOUNDED(x, lo_morphism_concat(p, 2, &c, err), "concat");
   flat_of(&f, &ff);
   flat_of(&g, &gf);
-  CALL(x, lo_morphism_flat_concat(&ff, &gf, &fc, err), "flat concat");
+  PROP_CALL_BOUNDED(x, lo_morphism_flat_concat(&ff, &gf, &fc, err), "flat concat");
   int iso = is_iso(&c);
   if (is_iso(&fc) != iso) return gen_failf(x, "(f,g) iso: %d, f-flat * g-flat iso: %d", iso, !iso);
   int said = eval_bool(x, "is_complement", 2, x->argv);
   if (said < 0) return GEN_FAIL;
   if (said != iso) return gen_failf(x, "is_complement says %d, Def 3.2.6.14 says %d", said, iso);
   if (!iso) x->labels |= 1u << GEN_L_UNDEFINED;
-  CALL(x, lo_morphism_layout(&c, &l, err), "layout");
-  CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&c, &l, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &n, err), "size");
   int bij = bijective_onto(x, &l, n);
   if (bij < 0) return GEN_DISCARD;
   if (iso && !bij) return GEN_FAIL;
@@ -889,19 +874,19 @@ static gen_verdict complement_pair(gen_ctx *x) {
   lo_int n, sf, sg;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
   const lo_morphism *p[2] = {&f, &g};
-  CALL(x, lo_morphism_concat(p, 2, &c, err), "concat");
+  PROP_CALL_BOUNDED(x, lo_morphism_concat(p, 2, &c, err), "concat");
   if (!is_iso(&c)) return GEN_DISCARD;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
-  CALL(x, lo_size(&lf, &sf, err), "size");
-  CALL(x, lo_size(&lg, &sg, err), "size");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &n, err), "size");
+  PROP_CALL_BOUNDED(x, lo_size(&lf, &sf, err), "size");
+  PROP_CALL_BOUNDED(x, lo_size(&lg, &sg, err), "size");
   if (sf * sg != n)
     return gen_failf(x, "size(L_f) size(L_g) = %lld, size(T) = %lld", (long long)(sf * sg),
                      (long long)n);
   const lo_layout *pl[2] = {&lf, &lg};
-  CALL(x, lo_layout_nest(pl, 2, &l, err), "nest");
-  return judged(bijective_onto(x, &l, n));
+  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, 2, &l, err), "nest");
+  return prop_judged(bijective_onto(x, &l, n));
 }
 
 /* [214] Constr 3.2.6.17, Prop 3.1.5.48/3.1.5.50 on Nest: f^c has a flat
@@ -910,22 +895,22 @@ static gen_verdict complement_pair(gen_ctx *x) {
 static gen_verdict complement_sort(gen_ctx *x) {
   lo_morphism f, g, fc, c, ff, ffc, fcf, sg, sf, fcc;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&f, &fc, err), "complement");
   if (lo_tuple_depth(&fc.dom) != 1)
     return gen_failf(x, "f^c = %s has a domain that is not flat", prop_show_morphism(0, &fc));
   CHECK(same_tuple(x, &fc.cod, &f.cod, "codomain of f^c vs T"));
   const lo_morphism *p[2] = {&f, &fc};
-  CALL(x, lo_morphism_concat(p, 2, &c, err), "concat");
+  PROP_CALL_BOUNDED(x, lo_morphism_concat(p, 2, &c, err), "concat");
   if (!is_iso(&c))
     return gen_failf(x, "(f, f^c) = %s is not an isomorphism", prop_show_morphism(0, &c));
   flat_of(&f, &ff);
-  CALL(x, lo_morphism_complement(&ff, &ffc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&ff, &ffc, err), "complement");
   flat_of(&fc, &fcf);
   CHECK(same_morphism(x, &fcf, &ffc, "f^c-flat vs (f-flat)^c"));
-  CALL(x, lo_morphism_sort(&g, &sg, err), "sort");
+  PROP_CALL_BOUNDED(x, lo_morphism_sort(&g, &sg, err), "sort");
   CHECK(same_morphism(x, &sg, &fc, "sort(g) vs f^c"));
-  CALL(x, lo_morphism_sort(&f, &sf, err), "sort");
-  CALL(x, lo_morphism_complement(&fc, &fcc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_sort(&f, &sf, err), "sort");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&fc, &fcc, err), "complement");
   CHECK(same_morphism(x, &sf, &fcc, "sort(f) vs (f^c)^c"));
   return GEN_PASS;
 }
@@ -939,21 +924,22 @@ static gen_verdict complement_function(gen_ctx *x) {
   lo_layout lf, lfc, comp, cute, l;
   lo_int n;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &n, err), "size");
   if (!lo_is_n_complementable(&lf, n))
     return gen_failf(x, "L_f = %s is not %lld-complementable", prop_show_layout(0, &lf),
                      (long long)n);
-  CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
-  CALL(x, lo_complement(&lf, n, &cute, err), "CuTe complement");
+  PROP_CALL_BOUNDED(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
+  PROP_CALL_BOUNDED(x, lo_complement(&lf, n, &cute, err), "CuTe complement");
   CHECK(same_layout(x, &cute, &comp, "CuTe complement(L_f, size T) vs comp(L_f, size T)"));
   const lo_layout *pl[2] = {&lf, &lfc};
-  CALL(x, lo_layout_nest(pl, 2, &l, err), "nest");
+  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, 2, &l, err), "nest");
   int r = bijective_onto(x, &l, n);
-  if (r <= 0) return judged(r);
-  return judged(prop_same_function(x, &lfc, &comp, "Phi_{L_{f^c}} vs Phi_{comp(L_f, size T)}"));
+  if (r <= 0) return prop_judged(r);
+  return prop_judged(
+      prop_same_function(x, &lfc, &comp, "Phi_{L_{f^c}} vs Phi_{comp(L_f, size T)}"));
 }
 
 /* [216] Theorem B with E2, [196] Lemma 3.2.4.2, [150] functoriality: for
@@ -964,10 +950,10 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
   lo_morphism g, f, gf;
   lo_layout lg, lf, lgf, paper, rel;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gf, &lgf, err), "layout");
   lo_int ns = small_size(x, &f.dom), nt = small_size(x, &f.cod);
   if (ns < 0 || nt < 0) return GEN_DISCARD;
   for (lo_int v = 0; v < ns; v++) {
@@ -980,8 +966,8 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
       return gen_failf(x, "|g o f|(%lld) = %lld but |g|(|f|(%lld)) = %lld", (long long)v,
                        (long long)rgf, (long long)v, (long long)realize(&g, rf));
   }
-  CALL(x, lo_paper_composition(&lg, &lf, &paper, err), "paper composition L_g o L_f");
-  CALL(x, lo_coalesce_profile(&lgf, &f.dom, &rel, err), "relative coalesce");
+  PROP_CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &paper, err), "paper composition L_g o L_f");
+  PROP_CALL_BOUNDED(x, lo_coalesce_profile(&lgf, &f.dom, &rel, err), "relative coalesce");
   CHECK(same_layout(x, &paper, &rel, "L_g o L_f vs coal(L_{g o f}, S)"));
   if (lo_morphism_is_nondegenerate(&f))
     CHECK(same_layout(x, &lgf, &paper, "L_{g o f} vs L_g o L_f (f non-degenerate)"));
@@ -1008,25 +994,25 @@ static gen_verdict divide_function(gen_ctx *x) {
     return GEN_PASS;
   }
   if (rc) return gen_failf(x, "divide failed: %s", e.msg);
-  CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&g, &gc, err), "complement");
   const lo_tuple *pd[2] = {&g.dom, &gc.dom};
-  CALL(x, lo_tuple_nest(pd, 2, &dom, err), "nest");
+  PROP_CALL_BOUNDED(x, lo_tuple_nest(pd, 2, &dom, err), "nest");
   CHECK(same_tuple(x, &q.dom, &dom, "domain of f / g vs (S, domain g^c)"));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&gc, &lgc, err), "layout");
-  CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gc, &lgc, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&q, &lq, err), "layout");
   const lo_layout *pl[2] = {&lg, &lgc};
-  CALL(x, lo_layout_nest(pl, 2, &inner, err), "nest");
-  CALL(x, lo_tuple_size(&g.cod, &n, err), "size");
+  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, 2, &inner, err), "nest");
+  PROP_CALL_BOUNDED(x, lo_tuple_size(&g.cod, &n, err), "size");
   int r = bijective_onto(x, &inner, n);
-  if (r <= 0) return judged(r);
+  if (r <= 0) return prop_judged(r);
   r = prop_is_composite(x, &lf, &inner, &lq);
-  if (r <= 0) return judged(r);
+  if (r <= 0) return prop_judged(r);
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_PASS;
-  CALL(x, lo_logical_divide(&lf, &lg, &cute, err), "CuTe logical_divide");
-  CALL(x, lo_coalesce(&lq, &a, err), "coalesce");
-  CALL(x, lo_coalesce(&cute, &b, err), "coalesce");
+  PROP_CALL_BOUNDED(x, lo_logical_divide(&lf, &lg, &cute, err), "CuTe logical_divide");
+  PROP_CALL_BOUNDED(x, lo_coalesce(&lq, &a, err), "coalesce");
+  PROP_CALL_BOUNDED(x, lo_coalesce(&cute, &b, err), "coalesce");
   CHECK(same_layout(x, &a, &b, "coal(L_{f/g}) vs coal(logical_divide(L_f, L_g))"));
   return GEN_PASS;
 }
@@ -1066,29 +1052,29 @@ static gen_verdict product_function(gen_ctx *x) {
   lo_layout lf, lg, lfc, lp, m1, m2;
   lo_tuple dom;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_logical_product(&f, &g, &p, err), "product");
+  PROP_CALL_BOUNDED(x, lo_morphism_logical_product(&f, &g, &p, err), "product");
   const lo_tuple *pd[2] = {&f.dom, &g.dom};
-  CALL(x, lo_tuple_nest(pd, 2, &dom, err), "nest");
+  PROP_CALL_BOUNDED(x, lo_tuple_nest(pd, 2, &dom, err), "nest");
   CHECK(same_tuple(x, &p.dom, &dom, "domain of f (x) g vs (S, U)"));
   CHECK(same_tuple(x, &p.cod, &f.cod, "codomain of f (x) g vs T"));
   if (memcmp(p.map, f.map, (size_t)f.dom.len * sizeof *f.map))
     return gen_failf(x, "f (x) g = %s does not start with f", prop_show_morphism(0, &p));
-  CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
-  CALL(x, lo_layout_mode(&lp, 1, &m1, err), "mode");
-  CALL(x, lo_layout_mode(&lp, 2, &m2, err), "mode");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&f, &fc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_layout_mode(&lp, 1, &m1, err), "mode");
+  PROP_CALL_BOUNDED(x, lo_layout_mode(&lp, 2, &m2, err), "mode");
   CHECK(same_layout(x, &m1, &lf, "mode 1 of L_{f (x) g} vs L_f"));
   int r = prop_is_composite(x, &lfc, &lg, &m2);
-  if (r <= 0) return judged(r);
+  if (r <= 0) return prop_judged(r);
   if (!lo_morphism_is_injective(&g)) return GEN_PASS;
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(0, &p));
-  CALL(x, lo_morphism_complement(&p, &pc, err), "complement");
-  CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
-  CALL(x, lo_morphism_compose(&fc, &gc, &fcgc, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&p, &pc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&g, &gc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&fc, &gc, &fcgc, err), "compose");
   CHECK(same_morphism(x, &pc, &fcgc, "(f (x) g)^c vs f^c o g^c"));
   return GEN_PASS;
 }
@@ -1113,22 +1099,22 @@ static gen_verdict sort_squeeze(gen_ctx *x) {
   lo_morphism f, s, ss, q, qq;
   lo_layout lf, ls, want;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_sort(&f, &s, err), "sort");
-  CALL(x, lo_morphism_layout(&s, &ls, err), "layout");
-  CALL(x, lo_sort(&lf, &want, err), "sort");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_sort(&f, &s, err), "sort");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&s, &ls, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_sort(&lf, &want, err), "sort");
   CHECK(same_layout(x, &ls, &want, "L_{sort f} vs sort(L_f)"));
   if (!sorted_by_definition(&s))
     return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(0, &s));
-  CALL(x, lo_morphism_sort(&s, &ss, err), "sort");
+  PROP_CALL_BOUNDED(x, lo_morphism_sort(&s, &ss, err), "sort");
   CHECK(same_morphism(x, &ss, &s, "sort(sort f) vs sort f"));
-  CALL(x, lo_morphism_squeeze(&f, &q, err), "squeeze");
-  CALL(x, lo_morphism_layout(&q, &ls, err), "layout");
-  CALL(x, lo_squeeze(&lf, &want, err), "squeeze");
+  PROP_CALL_BOUNDED(x, lo_morphism_squeeze(&f, &q, err), "squeeze");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&q, &ls, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_squeeze(&lf, &want, err), "squeeze");
   CHECK(same_layout(x, &ls, &want, "L_{squeeze f} vs squeeze(L_f)"));
   if (has_one(&q.dom) || has_one(&q.cod))
     return gen_failf(x, "squeeze(f) = %s keeps an entry 1", prop_show_morphism(0, &q));
-  CALL(x, lo_morphism_squeeze(&q, &qq, err), "squeeze");
+  PROP_CALL_BOUNDED(x, lo_morphism_squeeze(&q, &qq, err), "squeeze");
   CHECK(same_morphism(x, &qq, &q, "squeeze(squeeze f) vs squeeze f"));
   return GEN_PASS;
 }
@@ -1140,18 +1126,18 @@ static gen_verdict flat_divide(gen_ctx *x) {
   lo_morphism f, g, q, gc;
   lo_layout lf, lg, lgc, lq, d, a, b, inner;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_flat_divide(&f, &g, &q, err), "flat divide");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  CALL(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide of layouts");
-  CALL(x, lo_flat_coalesce(&lq, &a, err), "flat coalesce");
-  CALL(x, lo_flat_coalesce(&d, &b, err), "flat coalesce");
+  PROP_CALL_BOUNDED(x, lo_morphism_flat_divide(&f, &g, &q, err), "flat divide");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&q, &lq, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide of layouts");
+  PROP_CALL_BOUNDED(x, lo_flat_coalesce(&lq, &a, err), "flat coalesce");
+  PROP_CALL_BOUNDED(x, lo_flat_coalesce(&d, &b, err), "flat coalesce");
   CHECK(same_layout(x, &a, &b, "coal-flat(L_{f /flat g}) vs coal-flat(L_f /flat L_g)"));
-  CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
-  CALL(x, lo_morphism_layout(&gc, &lgc, err), "layout");
-  CALL(x, lo_flat_concat(&lg, &lgc, &inner, err), "flat concat");
-  return judged(prop_is_composite(x, &lf, &inner, &lq));
+  PROP_CALL_BOUNDED(x, lo_morphism_complement(&g, &gc, err), "complement");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gc, &lgc, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_flat_concat(&lg, &lgc, &inner, err), "flat concat");
+  return prop_judged(prop_is_composite(x, &lf, &inner, &lq));
 }
 
 /* [185] Prop 3.1.5.62 with nested f, g and N as in E9: L_{f (x)flat g} =
@@ -1160,11 +1146,11 @@ static gen_verdict flat_product(gen_ctx *x) {
   lo_morphism f, g, p;
   lo_layout lf, lg, lp, q;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_flat_product(&f, &g, &p, err), "flat product");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
-  CALL(x, lo_flat_product(&lf, &lg, &q, err), "flat product of layouts");
+  PROP_CALL_BOUNDED(x, lo_morphism_flat_product(&f, &g, &p, err), "flat product");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_flat_product(&lf, &lg, &q, err), "flat product of layouts");
   CHECK(same_layout(x, &lp, &q, "L_{f (x)flat g} vs L_f (x)flat L_g"));
   return GEN_PASS;
 }
@@ -1229,26 +1215,26 @@ static gen_verdict composable_replacement(gen_ctx *x) {
   }
   if (!lo_tuple_equal(&tp, &f.cod) || !lo_tuple_equal(&up, &g.dom))
     x->labels |= 1u << GEN_L_NOT_COMPOSABLE;
-  CALL(x, replacement(&f, &g, &tp, &up, &fp, &gp, err), "Construction 4.1.2.1");
+  PROP_CALL_BOUNDED(x, replacement(&f, &g, &tp, &up, &fp, &gp, err), "Construction 4.1.2.1");
   CHECK(same_tuple(x, &fp.cod, &gp.dom, "codomain of f' vs domain of g'"));
   const char *a[3] = {x->argv[0], text_tuple(b1, sizeof b1, &tp), text_tuple(b2, sizeof b2, &up)};
   if (eval_morphism(x, "pullback_then_include", 3, a, &op)) return GEN_FAIL;
   CHECK(same_morphism(x, &op, &fp, "pullback_then_include vs i o T'^*f"));
   if (wrc) return gen_failf(x, "weak composite failed: %s", e.msg);
-  CALL(x, lo_morphism_compose(&gp, &fp, &want, err), "compose");
+  PROP_CALL_BOUNDED(x, lo_morphism_compose(&gp, &fp, &want, err), "compose");
   CHECK(same_morphism(x, &w, &want, "weak composite vs g' o f'"));
   if (!lo_refines(&w.dom, &f.dom))
     return gen_failf(x, "domain %s of the weak composite does not refine S",
                      prop_show_tuple(0, &w.dom));
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&fp, &lfp, err), "layout");
-  CALL(x, lo_morphism_layout(&gp, &lgp, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&fp, &lfp, err), "layout");
+  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gp, &lgp, err), "layout");
   int r = prop_same_function(x, &lfp, &lf, "Phi_{L_f'} vs Phi_{L_f}");
-  if (r <= 0) return judged(r);
+  if (r <= 0) return prop_judged(r);
   r = prop_same_function(x, &lgp, &lg, "Phi_{L_g'} vs Phi_{L_g}");
-  if (r <= 0) return judged(r);
-  return judged(weak_composite_function(x, &f, &g, &w));
+  if (r <= 0) return prop_judged(r);
+  return prop_judged(weak_composite_function(x, &f, &g, &w));
 }
 
 /* [226] Algorithm 4.1.2, [227] Theorem 4.1.3.1: for tractable A (applied
@@ -1262,9 +1248,9 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
   lo_morphism fa, gb;
   lo_err e;
   if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_FAIL;
-  CALL(x, lo_morphism_of_layout(&a, &fa, err), "f_A");
-  CALL(x, lo_coalesce(&b, &cb, err), "coalesce");
-  CALL(x, lo_morphism_of_layout(&cb, &gb, err), "f_{coal B}");
+  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&a, &fa, err), "f_A");
+  PROP_CALL_BOUNDED(x, lo_coalesce(&b, &cb, err), "coalesce");
+  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&cb, &gb, err), "f_{coal B}");
   if (lo_composition_algorithm(&b, &a, &c, &e)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (!has_one(&fa.cod) && refinable(&fa.cod, &gb.dom))
@@ -1278,12 +1264,12 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
   if (!lo_refines(&c.shape, &a.shape))
     return gen_failf(x, "shape of C = %s does not refine shape(A)", prop_show_layout(0, &c));
   if (!lo_is_tractable(&c)) return gen_failf(x, "C = %s is not tractable", prop_show_layout(0, &c));
-  CALL(x, lo_coalesce_profile(&c, &a.shape, &rel, err), "relative coalesce");
-  CALL(x, lo_paper_composition(&b, &a, &paper, err), "paper composition");
+  PROP_CALL_BOUNDED(x, lo_coalesce_profile(&c, &a.shape, &rel, err), "relative coalesce");
+  PROP_CALL_BOUNDED(x, lo_paper_composition(&b, &a, &paper, err), "paper composition");
   CHECK(same_layout(x, &rel, &paper, "coal(C, shape A) vs B o A"));
   if (lo_composition(&b, &a, &cute, &e) == LO_OK)
     CHECK(same_layout(x, &rel, &cute, "coal(C, shape A) vs CuTe composition(B, A)"));
-  return judged(prop_is_composite(x, &b, &a, &c));
+  return prop_judged(prop_is_composite(x, &b, &a, &c));
 }
 
 /* ---------------------------------------------------------------- table */

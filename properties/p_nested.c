@@ -45,9 +45,6 @@
 ** oracle's limits (the caller discards). */
 static int defined(int rc) { return rc == LO_OK ? 1 : rc == LO_EUNDEF ? 0 : -1; }
 
-/* Map a brute-force answer (1 yes, 0 no, -1 too large) to a verdict. */
-static gen_verdict judged(int r) { return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL; }
-
 /* ================================================================ helpers */
 
 /* Argument i as a profile (leaves '*', stored as 0). */
@@ -545,7 +542,7 @@ static gen_verdict unflatten(gen_ctx *x) {
   back.is_tiler = 0;
   if (!lo_layout_equal(&back, &l))
     return gen_failf(x, "(L-flat)_{prof L} = %s, not L", prop_show_layout(0, &back));
-  return judged(prop_same_function(x, &l, &f, "Phi_L vs Phi_{L-flat}"));
+  return prop_judged(prop_same_function(x, &l, &f, "Phi_L vs Phi_{L-flat}"));
 }
 
 /* Phi of L_1 * .. * L_n at i by Prop 2.1.3.40 from the parts' own
@@ -659,7 +656,7 @@ static gen_verdict coalesce_construction(gen_ctx *x) {
     return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(0, &c));
   CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
   if (!lo_layout_equal(&c, &cc)) return gen_failf(x, "coal(coal L) = %s", prop_show_layout(0, &cc));
-  return judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal L}"));
+  return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal L}"));
 }
 
 /* [100] Prop 2.3.3.14 (and coal-flat, Prop 2.1.4.18): Phi_A = Phi_B iff
@@ -744,7 +741,7 @@ static gen_verdict relative_coalesce(gen_ctx *x) {
                      prop_show_layout(1, &want));
   if (!lo_refines(&c.shape, &s))
     return gen_failf(x, "the shape of coal(L,S) = %s does not refine S", prop_show_layout(0, &c));
-  return judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal(L,S)}"));
+  return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal(L,S)}"));
 }
 
 /* [108] Prop 2.3.4.10: for shape(A), shape(B) refining S, Phi_A = Phi_B
@@ -825,7 +822,7 @@ static gen_verdict complementable(gen_ctx *x) {
   CALL(x, nest2(&a, &c, &ac, err), "nest");
   int rc = brute_compact(x, &ac);
   if (rc == 0) return gen_failf(x, "(A, comp(A)) = %s is not compact", prop_show_layout(0, &ac));
-  return judged(rc);
+  return prop_judged(rc);
 }
 
 /* [115]/[116] Def 2.3.6.5, Def 2.3.6.7: for N-complementable A, C =
@@ -862,7 +859,7 @@ static gen_verdict complement_construction(gen_ctx *x) {
   CALL(x, nest2(&a, &c, &ac, err), "nest");
   int r = brute_compact(x, &ac);
   if (r == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(0, &ac));
-  return judged(r);
+  return prop_judged(r);
 }
 
 /* [117] Prop 2.3.6.9: with N = size(A) size(B), a complement B of A (brute
@@ -893,7 +890,7 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
     return gen_failf(x, "comp(A,N) = %s has the wrong size", prop_show_layout(0, &c));
   int rc = brute_compact(x, &ac);
   if (rc == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(0, &ac));
-  return judged(rc);
+  return prop_judged(rc);
 }
 
 /* ---------------------------------------------------------- composition */
@@ -1064,7 +1061,7 @@ static gen_verdict logical_divide_definition(gen_ctx *x) {
   if (lo_logical_divide(&a, &b, &cute, &e) == LO_OK && !lo_layout_equal(&cute, &r))
     return gen_failf(x, "CuTe's logical_divide gives %s, the paper %s", prop_show_layout(0, &cute),
                      prop_show_layout(1, &r));
-  return judged(prop_is_composite(x, &a, &bb, &r));
+  return prop_judged(prop_is_composite(x, &a, &bb, &r));
 }
 
 /* N for the paper's product (Obs 2.3.9.2): size(A) cosize(B) rounded up to
@@ -1123,7 +1120,7 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
   if (cute_ok && !lo_layout_equal(&cute, &r))
     return gen_failf(x, "CuTe's logical_product gives %s, the paper %s", prop_show_layout(0, &cute),
                      prop_show_layout(1, &r));
-  return judged(prop_is_composite(x, &ac, &b, &m));
+  return prop_judged(prop_is_composite(x, &ac, &b, &m));
 }
 
 /* [123] Obs 2.3.9.2: for valid N1 <= N2 (multiples of A's largest extent
@@ -1153,7 +1150,7 @@ static gen_verdict logical_product_any_n(gen_ctx *x) {
   if (!lo_layout_equal(&y1, &y2))
     return gen_failf(x, "comp(A,%lld) o B = %s but comp(A,%lld) o B = %s", (long long)n1,
                      prop_show_layout(0, &y1), (long long)n2, prop_show_layout(1, &y2));
-  return judged(prop_is_composite(x, &c2, &b, &y2));
+  return prop_judged(prop_is_composite(x, &c2, &b, &y2));
 }
 
 /* ------------------------------------------------- zipped, tiled (CuTe) */

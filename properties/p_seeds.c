@@ -19,17 +19,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Run an oracle call and fail the case with its message when it errs. */
-#define CALL(x, expr, what)                                                                        \
-  do {                                                                                             \
-    lo_err e_;                                                                                     \
-    lo_err *err = &e_;                                                                             \
-    if ((expr) != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                 \
-  } while (0)
-
-/* Map a prop_same_function / prop_is_composite answer to a verdict. */
-static gen_verdict judged(int r) { return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL; }
-
 /* The claim does not apply because an operation it needs is undefined. */
 static gen_verdict undefined(gen_ctx *x) {
   x->labels |= 1u << GEN_L_UNDEFINED;
@@ -202,7 +191,7 @@ static gen_verdict rewrite_normal_form(gen_ctx *x) {
   if (flat_arg(x, 0, &l)) return GEN_FAIL;
   cur = l;
   while (rw_step(&cur, &next) != RW_NONE) cur = next;
-  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  PROP_CALL(x, lo_coalesce(&l, &c, err), "coalesce");
   lo_layout_flatten(&c, &fc);
   int trivial = cur.shape.len == 0 && fc.shape.len == 1 && fc.shape.leaf[0] == 1;
   if (!trivial && !lo_layout_equal(&cur, &fc))
@@ -218,8 +207,8 @@ static gen_verdict rewrite_normal_form(gen_ctx *x) {
 static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
   lo_layout l, c, cc;
   if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_flat_coalesce(&l, &c, err), "flat coalesce");
-  CALL(x, lo_flat_coalesce(&c, &cc, err), "flat coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&c, &cc, err), "flat coalesce");
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s", prop_show_layout(0, &c),
                      prop_show_layout(1, &cc));
@@ -231,7 +220,7 @@ static gen_verdict lean_coalesce_keeps_tractable(gen_ctx *x) {
   lo_layout l, c;
   if (flat_arg(x, 0, &l)) return GEN_FAIL;
   if (!lo_is_tractable(&l)) return GEN_DISCARD;
-  CALL(x, lo_flat_coalesce(&l, &c, err), "flat coalesce");
+  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat coalesce");
   if (!lo_is_tractable(&c))
     return gen_failf(x, "L is tractable but coalesce L = %s is not", prop_show_layout(0, &c));
   return GEN_PASS;
@@ -310,10 +299,10 @@ static gen_verdict lean_coalesce_agree(gen_ctx *x) {
   lo_morphism f, cf;
   lo_layout lcf, lf, clf;
   if (flat_morphism_arg(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_coalesce(&f, &cf, err), "morphism coalesce");
-  CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_coalesce(&lf, &clf, err), "coalesce");
+  PROP_CALL(x, lo_morphism_coalesce(&f, &cf, err), "morphism coalesce");
+  PROP_CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_coalesce(&lf, &clf, err), "coalesce");
   if (!lo_layout_equal(&lcf, &clf))
     return gen_failf(x, "encode (coalesce f) = %s but coalesce (encode f) = %s",
                      prop_show_layout(0, &lcf), prop_show_layout(1, &clf));
@@ -329,11 +318,11 @@ static gen_verdict complement_agree_flat(gen_ctx *x) {
   lo_layout lfc, lf, comp;
   lo_int n;
   if (flat_morphism_arg(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "morphism complement");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
-  CALL(x, lo_flat_complement(&lf, n, &comp, err), "flat complement");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "morphism complement");
+  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
+  PROP_CALL(x, lo_flat_complement(&lf, n, &comp, err), "flat complement");
   if (!same_modes(&lfc, &comp))
     return gen_failf(x, "encode (f^c) = %s but complement (encode f) %lld = %s",
                      prop_show_layout(0, &lfc), (long long)n, prop_show_layout(1, &comp));
@@ -347,11 +336,11 @@ static gen_verdict compose_agree_flat(gen_ctx *x) {
   lo_morphism g, f, gf;
   lo_layout lgf, lg, lf, comp;
   if (flat_morphism_arg(x, 0, &g) || flat_morphism_arg(x, 1, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "morphism compose");
-  CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_flat_composition(&lg, &lf, &comp, err), "flat composition L_g o L_f");
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "morphism compose");
+  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_flat_composition(&lg, &lf, &comp, err), "flat composition L_g o L_f");
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "encode (g o f) = %s but encode g o encode f = %s",
                      prop_show_layout(0, &lgf), prop_show_layout(1, &comp));
@@ -370,7 +359,7 @@ static gen_verdict lean_complement_examples(gen_ctx *x) {
   if (lo_size(&l, &size, &e)) return GEN_DISCARD;
   for (lo_int k = 1; k <= 4; k++) {
     if (lo_mul(size, k, &n, "N", &e)) return GEN_DISCARD;
-    CALL(x, lo_flat_complement(&l, n, &c, err), "flat complement");
+    PROP_CALL(x, lo_flat_complement(&l, n, &c, err), "flat complement");
     lo_layout_flat(&want, &k, &size, k > 1);
     if (!lo_layout_equal(&c, &want))
       return gen_failf(x, "complement L %lld = %s, the examples' pattern gives %s", (long long)n,
@@ -392,8 +381,8 @@ static gen_verdict lean_complement_exists(gen_ctx *x) {
   if (lo_flat_complement(&l, n, &c, &e))
     return gen_failf(x, "L maps into [0, %lld) (cosize %lld) but comp(L, %lld) does not exist: %s",
                      (long long)n, (long long)cos, (long long)n, e.msg);
-  CALL(x, lo_flat_concat(&l, &c, &lc, err), "concat");
-  CALL(x, lo_flat_coalesce(&c, &cc, err), "flat coalesce");
+  PROP_CALL(x, lo_flat_concat(&l, &c, &lc, err), "concat");
+  PROP_CALL(x, lo_flat_coalesce(&c, &cc, err), "flat coalesce");
   if (!lo_is_compact(&lc) || !lo_is_sorted(&c) || !lo_layout_equal(&c, &cc))
     return gen_failf(x, "comp(L, %lld) = %s: L ++ comp = %s compact %d, sorted %d, coalesced %d",
                      (long long)n, prop_show_layout(0, &c), prop_show_layout(1, &lc),
@@ -547,7 +536,7 @@ static gen_verdict lean_correspondence_converse(gen_ctx *x) {
   lo_morphism f;
   lo_layout l;
   if (flat_morphism_arg(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
   if (standard_encodings(&l) != 1) return GEN_DISCARD;
   if (!lo_is_nondegenerate(&l) || !lo_is_tractable(&l))
     return gen_failf(x, "L_f = %s has exactly one standard-form encoding but is %s",
@@ -564,18 +553,18 @@ static gen_verdict lean_realization_functor(gen_ctx *x) {
   lo_int size, v;
   lo_err e;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_identity(&f.cod, &id), "identity");
-  CALL(x, lo_morphism_layout(&id, &lid, err), "layout");
+  PROP_CALL(x, lo_morphism_identity(&f.cod, &id), "identity");
+  PROP_CALL(x, lo_morphism_layout(&id, &lid, err), "layout");
   if (lo_size(&lid, &size, &e) || size > x->bounds->max_size) return GEN_DISCARD;
   for (lo_int i = 0; i < size; i++)
     if (lo_apply(&lid, i, &v, &e) || v != i)
       return gen_failf(x, "|id_T| = Phi of %s sends %lld to %lld", prop_show_layout(0, &lid),
                        (long long)i, (long long)v);
-  CALL(x, lo_morphism_compose(&g, &f, &gf, err), "morphism compose");
-  CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  return judged(prop_is_composite(x, &lg, &lf, &lgf));
+  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "morphism compose");
+  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  return prop_judged(prop_is_composite(x, &lg, &lf, &lgf));
 }
 
 /* ============================================== seed 001: Chinese summary */
@@ -587,7 +576,7 @@ static gen_verdict zh_concat_cosize(gen_ctx *x) {
   lo_int sa, sb, sab, ca, cb, cab;
   lo_err e;
   if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_flat_concat(&a, &b, &ab, err), "concat");
+  PROP_CALL(x, lo_flat_concat(&a, &b, &ab, err), "concat");
   if (lo_size(&a, &sa, &e) || lo_size(&b, &sb, &e) || lo_size(&ab, &sab, &e) ||
       lo_cosize(&a, &ca, &e) || lo_cosize(&b, &cb, &e) || lo_cosize(&ab, &cab, &e))
     return GEN_DISCARD;
@@ -610,12 +599,12 @@ static gen_verdict zh_squeeze_keeps_function(gen_ctx *x) {
   lo_int cl, cs;
   lo_err e;
   if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_squeeze(&l, &s, err), "squeeze");
+  PROP_CALL(x, lo_squeeze(&l, &s, err), "squeeze");
   if (lo_cosize(&l, &cl, &e) || lo_cosize(&s, &cs, &e)) return GEN_DISCARD;
   if (cl != cs)
     return gen_failf(x, "cosize(squeeze L) = cosize(%s) = %lld, cosize(L) = %lld",
                      prop_show_layout(0, &s), (long long)cs, (long long)cl);
-  return judged(prop_same_function(x, &s, &l, "squeeze(L) vs L"));
+  return prop_judged(prop_same_function(x, &s, &l, "squeeze(L) vs L"));
 }
 
 /* ZH Z3: a sorted flat layout is complementable iff s_i d_i | d_{i+1} for
@@ -666,7 +655,7 @@ static gen_verdict seed_vs_paper(gen_ctx *x, const lo_layout *seed, const lo_lay
                                  const char *op) {
   char what[96];
   snprintf(what, sizeof what, "the summary's %s vs the paper's", op);
-  return judged(prop_same_function(x, seed, paper, what));
+  return prop_judged(prop_same_function(x, seed, paper, what));
 }
 
 /* ZH Z5: A (/)flat B = (comp-flat(B, size A), B) against Def 2.1.7.9. */
@@ -677,7 +666,7 @@ static gen_verdict zh_flat_divide(gen_ctx *x) {
   if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_FAIL;
   if (lo_size(&a, &n, &e) || lo_flat_complement(&b, n, &comp, &e)) return undefined(x);
   if (lo_flat_divide(&a, &b, &paper, &e)) return undefined(x);
-  CALL(x, lo_flat_concat(&comp, &b, &seed, err), "concat");
+  PROP_CALL(x, lo_flat_concat(&comp, &b, &seed, err), "concat");
   return seed_vs_paper(x, &seed, &paper, "(comp(B, size A), B)");
 }
 
@@ -691,7 +680,7 @@ static gen_verdict zh_flat_product(gen_ctx *x) {
   if (lo_size(&a, &sa, &e) || lo_cosize(&b, &cb, &e) || lo_mul(sa, cb, &n, "N", &e) ||
       lo_flat_complement(&a, n, &comp, &e) || lo_flat_product(&a, &b, &paper, &e))
     return undefined(x);
-  CALL(x, lo_flat_concat(&a, &comp, &ac, err), "concat");
+  PROP_CALL(x, lo_flat_concat(&a, &comp, &ac, err), "concat");
   if (lo_paper_composition(&ac, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
                      (long long)n, prop_show_layout(0, &ac), e.msg, prop_show_layout(1, &paper));
@@ -709,7 +698,7 @@ static gen_verdict zh_logical_divide(gen_ctx *x) {
       lo_paper_logical_divide(&a, &b, &paper, &e))
     return undefined(x);
   const lo_layout *parts[2] = {&comp, &b};
-  CALL(x, lo_layout_nest(parts, 2, &outer, err), "concat");
+  PROP_CALL(x, lo_layout_nest(parts, 2, &outer, err), "concat");
   if (lo_paper_composition(&outer, &a, &seed, &e))
     return gen_failf(x, "(comp(B, %lld), B) o A = %s o A is undefined (%s); A (/) B = %s",
                      (long long)n, prop_show_layout(0, &outer), e.msg, prop_show_layout(1, &paper));
@@ -727,7 +716,7 @@ static gen_verdict zh_logical_product(gen_ctx *x) {
       lo_paper_complement(&a, n, &comp, &e) || lo_paper_logical_product(&a, &b, &paper, &e))
     return undefined(x);
   const lo_layout *parts[2] = {&a, &comp};
-  CALL(x, lo_layout_nest(parts, 2, &outer, err), "concat");
+  PROP_CALL(x, lo_layout_nest(parts, 2, &outer, err), "concat");
   if (lo_paper_composition(&outer, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
                      (long long)n, prop_show_layout(0, &outer), e.msg, prop_show_layout(1, &paper));
@@ -739,7 +728,7 @@ static gen_verdict zh_logical_product(gen_ctx *x) {
 static gen_verdict zh_tractable_equivalences(gen_ctx *x) {
   lo_layout l, s, f;
   if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_sort(&l, &s, err), "sort");
+  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
   filter_zeros(&l, &f);
   int t = lo_is_tractable(&l), ts = lo_is_tractable(&s), tf = lo_is_tractable(&f),
       cf = lo_is_complementable(&f);
@@ -823,11 +812,11 @@ static gen_verdict zh_layout_of_morphism(gen_ctx *x) {
   lo_layout l, back, f, q, s;
   lo_morphism m;
   if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_morphism_of_layout(&l, &m, err), "morphism");
-  CALL(x, lo_morphism_layout(&m, &back, err), "layout");
+  PROP_CALL(x, lo_morphism_of_layout(&l, &m, err), "morphism");
+  PROP_CALL(x, lo_morphism_layout(&m, &back, err), "layout");
   filter_zeros(&l, &f);
-  CALL(x, lo_squeeze(&f, &q, err), "squeeze");
-  CALL(x, lo_sort(&q, &s, err), "sort");
+  PROP_CALL(x, lo_squeeze(&f, &q, err), "squeeze");
+  PROP_CALL(x, lo_sort(&q, &s, err), "sort");
   if (!same_modes(&back, &s))
     return gen_failf(x, "L_{f_L} = %s (f_L = %s) but sort(squeeze(filter L)) = %s",
                      prop_show_layout(0, &back), prop_show_morphism(1, &m),
@@ -841,11 +830,11 @@ static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
   lo_morphism f, g, q;
   lo_layout lq, lf, lg, d;
   if (flat_morphism_arg(x, 0, &f) || flat_morphism_arg(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_flat_divide(&f, &g, &q, err), "morphism flat divide");
-  CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide");
+  PROP_CALL(x, lo_morphism_flat_divide(&f, &g, &q, err), "morphism flat divide");
+  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide");
   if (!same_modes(&lq, &d))
     return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(0, &lq),
                      prop_show_layout(1, &d));
@@ -859,12 +848,12 @@ static gen_verdict zh_complement_nest(gen_ctx *x) {
   lo_layout lfc, lf, comp, ccomp;
   lo_int n;
   if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  CALL(x, lo_morphism_complement(&f, &fc, err), "morphism complement");
-  CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
-  CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
-  CALL(x, lo_coalesce(&comp, &ccomp, err), "coalesce");
+  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "morphism complement");
+  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
+  PROP_CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
+  PROP_CALL(x, lo_coalesce(&comp, &ccomp, err), "coalesce");
   if (!lo_layout_equal(&lfc, &ccomp))
     return gen_failf(x, "L(f^c) = %s but coal(comp(L_f, %lld)) = %s", prop_show_layout(0, &lfc),
                      (long long)n, prop_show_layout(1, &ccomp));
@@ -877,11 +866,11 @@ static gen_verdict zh_logical_divide_agree(gen_ctx *x) {
   lo_morphism f, g, q;
   lo_layout lq, lf, lg, d;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  CALL(x, lo_morphism_logical_divide(&f, &g, &q, err), "morphism divide");
-  CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  CALL(x, lo_paper_logical_divide(&lf, &lg, &d, err), "paper divide");
+  PROP_CALL(x, lo_morphism_logical_divide(&f, &g, &q, err), "morphism divide");
+  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
+  PROP_CALL(x, lo_paper_logical_divide(&lf, &lg, &d, err), "paper divide");
   if (!lo_layout_equal(&lq, &d))
     return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(0, &lq),
                      prop_show_layout(1, &d));

@@ -18,7 +18,32 @@ const gen_property *prop_find(const char *name);
 ** than half of them or never saw one of those labels.  Returns 1 when it
 ** wrote a warning. */
 uint32_t prop_expected_labels(const gen_property *p);
-int      prop_health(const gen_property *p, const gen_result *r, char *buf, size_t cap);
+int prop_health(const gen_property *p, const gen_result *r, char *buf, size_t cap);
+
+/* Run an oracle call inside a check (expr sees `err`, an lo_err *): fail
+** the case with the call's message when it errs.  The _BOUNDED form
+** discards the case instead when the call only ran into a size limit
+** (LO_ELIMIT: too large to enumerate or verify). */
+#define PROP_CALL(x, expr, what)                                                                   \
+  do {                                                                                             \
+    lo_err e_;                                                                                     \
+    lo_err *err = &e_;                                                                             \
+    if ((expr) != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                 \
+  } while (0)
+
+#define PROP_CALL_BOUNDED(x, expr, what)                                                           \
+  do {                                                                                             \
+    lo_err e_;                                                                                     \
+    lo_err *err = &e_;                                                                             \
+    int rc_ = (expr);                                                                              \
+    if (rc_ == LO_ELIMIT) return GEN_DISCARD;                                                      \
+    if (rc_ != LO_OK) return gen_failf((x), "%s failed: %s", (what), err->msg);                    \
+  } while (0)
+
+/* A brute-force answer (1 equal, 0 not, -1 too large) as a verdict. */
+static inline gen_verdict prop_judged(int r) {
+  return r < 0 ? GEN_DISCARD : r ? GEN_PASS : GEN_FAIL;
+}
 
 /* ---------------------------------------------------------- check helpers
 ** Each returns 0, or nonzero after writing the reason into x->msg: the
