@@ -250,6 +250,43 @@ int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
 int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
 
 /* ---------------------------------------------------------------------
+** 6b. CuTe C++ as it computes (lo_cute.c, lo_cute_tile.c)
+**
+** What CuTe C++ returns for static layouts (every integer an Int<N>),
+** step by step as cute/layout.hpp computes it: bit for bit, including
+** answers that break the op's definition, and including CuTe's
+** compile-time refusals, which are LO_EUNDEF errors whose message starts
+** "CuTe refuses: " and names the static_assert.  The plain ops of section
+** 6 return these answers where they meet the op's definition.  Arithmetic
+** is exact for values whose products fit CuTe's int.
+*/
+int lo_cute_coalesce(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err);
+int lo_cute_filter(const lo_layout *l, lo_layout *out, lo_err *err);
+/* composition(A, B) = A o B; B may be a tiler. */
+int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* complement(L, cotarget); cotarget NULL: cosize(filter(L)).  A tuple
+** cotarget is divided mode by mode, as logical_divide's shape(coalesce A). */
+int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err);
+int lo_cute_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
+int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
+int lo_cute_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* CuTe's flat_divide and flat_product unpack both modes of the zipped
+** form; they are not the paper's flat division (lo_flat_divide). */
+int lo_cute_flat_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_blocked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout *out,
+                              lo_err *err);
+int lo_cute_max_common_vector(const lo_layout *a, const lo_layout *b, lo_int *out, lo_err *err);
+int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
 ** 7. Morphisms
 */
 /* Valid: map entries in range, no codomain position hit twice, and each

@@ -1338,6 +1338,107 @@ OP(sort_not_functorial) {
   return LO_OK;
 }
 
+/* ------------------------------------------------ CuTe C++ as it computes */
+
+OP(cute_coalesce) {
+  lo_layout l, r;
+  lo_tuple p;
+  if (get_layout(a, 0, &l, err) || (argc > 1 && get_profile(a, 1, &p, err)) ||
+      lo_cute_coalesce(&l, argc > 1 ? &p : NULL, &r, err))
+    return err->code;
+  out_layout(o, &r);
+  return LO_OK;
+}
+
+OP(cute_filter) {
+  UNUSED_ARGC;
+  return lay1(lo_cute_filter, a, o, err);
+}
+
+/* complement L [N]: N an integer or a shape (the cotarget). */
+OP(cute_complement) {
+  lo_layout l, r;
+  lo_tuple n;
+  if (get_layout(a, 0, &l, err) || (argc > 1 && get_tuple(a, 1, &n, err)) ||
+      lo_cute_complement(&l, argc > 1 ? &n : NULL, &r, err))
+    return err->code;
+  out_layout(o, &r);
+  return LO_OK;
+}
+
+OP(cute_composition) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_composition, a, 1, o, err);
+}
+OP(cute_logical_divide) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_logical_divide, a, 1, o, err);
+}
+OP(cute_zipped_divide) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_zipped_divide, a, 1, o, err);
+}
+OP(cute_tiled_divide) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_tiled_divide, a, 1, o, err);
+}
+OP(cute_flat_divide) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_flat_divide, a, 1, o, err);
+}
+OP(cute_logical_product) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_logical_product, a, 1, o, err);
+}
+OP(cute_zipped_product) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_zipped_product, a, 1, o, err);
+}
+OP(cute_tiled_product) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_tiled_product, a, 1, o, err);
+}
+OP(cute_flat_product) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_flat_product, a, 1, o, err);
+}
+OP(cute_blocked_product) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_blocked_product, a, 0, o, err);
+}
+OP(cute_raked_product) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_raked_product, a, 0, o, err);
+}
+OP(cute_max_common_layout) {
+  UNUSED_ARGC;
+  return lay2(lo_cute_max_common_layout, a, 0, o, err);
+}
+
+OP(cute_right_inverse) {
+  UNUSED_ARGC;
+  return lay1(lo_cute_right_inverse, a, o, err);
+}
+OP(cute_left_inverse) {
+  UNUSED_ARGC;
+  return lay1(lo_cute_left_inverse, a, o, err);
+}
+OP(cute_nullspace) {
+  UNUSED_ARGC;
+  return lay1(lo_cute_nullspace, a, o, err);
+}
+
+OP(cute_max_common_vector) {
+  lo_layout x, y;
+  lo_int v;
+  UNUSED_ARGC;
+  if (get_layout(a, 0, &x, err) || get_layout(a, 1, &y, err) ||
+      lo_cute_max_common_vector(&x, &y, &v, err))
+    return err->code;
+  out_int(o, v);
+  return LO_OK;
+}
+
 /* ------------------------------------------------------------ the table */
 
 typedef struct op_row {
@@ -1407,6 +1508,26 @@ static const op_row ops[] = {
     E(flat_product, 2, 2, "A B|f g", "flat product (Def 2.1.7.13); f (x)flat g = f * (f^c o g)"),
     E(right_inverse, 1, 1, "L", "R with L(R(i)) = i, as large as possible"),
     E(left_inverse, 1, 1, "L", "R with R(L(i)) = i"),
+    /* CuTe C++ as it computes (static layouts), refusals included */
+    E(cute_coalesce, 1, 2, "L [P]", "CuTe C++ coalesce(L[, P]) as it prints"),
+    E(cute_filter, 1, 1, "L", "CuTe C++ filter(L)"),
+    E(cute_complement, 1, 2, "L [N]", "CuTe C++ complement(L[, N]) (N may be a shape)"),
+    E(cute_composition, 2, 2, "A B|A <B..>", "CuTe C++ composition(A, B), right or wrong"),
+    E(cute_logical_divide, 2, 2, "A B|A <B..>", "CuTe C++ logical_divide"),
+    E(cute_zipped_divide, 2, 2, "A B|A <B..>", "CuTe C++ zipped_divide"),
+    E(cute_tiled_divide, 2, 2, "A B|A <B..>", "CuTe C++ tiled_divide"),
+    E(cute_flat_divide, 2, 2, "A B|A <B..>", "CuTe C++ flat_divide (both modes unpacked)"),
+    E(cute_logical_product, 2, 2, "A B|A <B..>", "CuTe C++ logical_product"),
+    E(cute_zipped_product, 2, 2, "A B|A <B..>", "CuTe C++ zipped_product"),
+    E(cute_tiled_product, 2, 2, "A B|A <B..>", "CuTe C++ tiled_product"),
+    E(cute_flat_product, 2, 2, "A B|A <B..>", "CuTe C++ flat_product (both modes unpacked)"),
+    E(cute_blocked_product, 2, 2, "A B", "CuTe C++ blocked_product"),
+    E(cute_raked_product, 2, 2, "A B", "CuTe C++ raked_product"),
+    E(cute_right_inverse, 1, 1, "L", "CuTe C++ right_inverse"),
+    E(cute_left_inverse, 1, 1, "L", "CuTe C++ left_inverse (quasi-inverse)"),
+    E(cute_max_common_layout, 2, 2, "A B", "CuTe C++ max_common_layout"),
+    E(cute_max_common_vector, 2, 2, "A B", "CuTe C++ max_common_vector"),
+    E(cute_nullspace, 1, 1, "L", "CuTe C++ nullspace"),
     /* predicates */
     E(is_tractable, 1, 1, "L", "Def 2.1.8.1"),
     E(is_compact, 1, 1, "L", "Phi is a bijection onto [0,cosize)"),

@@ -32,4 +32,15 @@ int lo_modes_complementable(const lo_mode *m, int n);
 ** LO_ELIMIT when size > cap. */
 int lo_layout_function(const lo_layout *l, lo_int *vals, lo_int cap, lo_int *n, lo_err *err);
 
+/* Building CuTe trees token by token (lo_cute.c): begin an empty tree,
+** then append '(' and ')' tokens, leaves s:d, whole trees, or mode i
+** (0-based; an integer layout is its own mode 0).  Each fails with
+** LO_ELIMIT past the limits of section 1 of lo.h. */
+int lo_cute_is_tuple(const lo_layout *l);
+void lo_cute_begin(lo_layout *b);
+int lo_cute_tok(lo_layout *b, char c, lo_err *err);
+int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err);
+int lo_cute_put(lo_layout *b, const lo_layout *t, lo_err *err);
+int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err);
+
 #endif

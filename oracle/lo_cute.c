@@ -1,0 +1,466 @@
+/*
+** lo_cute.c -- CuTe C++ as it computes on static layouts: coalesce,
+** filter, composition, complement and the inverses, step by step as
+** cute/layout.hpp does them, including its compile-time refusals (each a
+** LO_EUNDEF error whose message starts "CuTe refuses: ") and including its
+** answers that break the op's definition.  The plain ops (lo_composition,
+** ...) check these answers against the definitions; this file only
+** reproduces them.
+**
+** CuTe's values are trees: a leaf s:d or a tuple of trees.  Here a tree is
+** an lo_layout (its shape's profile tokens give the nesting), and results
+** are built token by token with the small builder below.
+*/
+#include "lo_internal.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* ------------------------------------------------------------ the trees */
+
+/* True when the layout is a tuple (its shape starts with '('), false for
+** an integer layout s:d. */
+int lo_cute_is_tuple(const lo_layout *l) { return l->shape.ntok > 0 && l->shape.tok[0] == '('; }
+
+/* Start an empty tree under construction. */
+void lo_cute_begin(lo_layout *b) {
+  b->shape.len = 0;
+  b->shape.ntok = 0;
+  b->is_tiler = 0;
+}
+
+/* Append one profile token ('(' or ')') to the tree under construction. */
+int lo_cute_tok(lo_layout *b, char c, lo_err *err) {
+  if (b->shape.ntok >= LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d profile tokens", LO_MAX_TOKENS);
+  b->shape.tok[b->shape.ntok++] = c;
+  return LO_OK;
+}
+
+/* Append the leaf s:d. */
+int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err) {
+  if (b->shape.len >= LO_MAX_LEAVES)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d entries (limit)", LO_MAX_LEAVES);
+  if (lo_cute_tok(b, '*', err)) return err->code;
+  b->shape.leaf[b->shape.len] = s;
+  b->stride[b->shape.len] = d;
+  b->shape.len++;
+  return LO_OK;
+}
+
+/* Append a whole tree (its tokens, leaves and strides). */
+int lo_cute_put(lo_layout *b, const lo_layout *t, lo_err *err) {
+  if (b->shape.ntok + t->shape.ntok > LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d profile tokens", LO_MAX_TOKENS);
+  if (b->shape.len + t->shape.len > LO_MAX_LEAVES)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d entries (limit)", LO_MAX_LEAVES);
+  memcpy(b->shape.tok + b->shape.ntok, t->shape.tok, (size_t)t->shape.ntok);
+  memcpy(b->shape.leaf + b->shape.len, t->shape.leaf, (size_t)t->shape.len * sizeof(lo_int));
+  memcpy(b->stride + b->shape.len, t->stride, (size_t)t->shape.len * sizeof(lo_int));
+  b->shape.ntok += t->shape.ntok;
+  b->shape.len += t->shape.len;
+  return LO_OK;
+}
+
+/* Append mode i (0-based) of t, or t itself when t is not a tuple and
+** i == 0 (CuTe's get<0> of an integer). */
+int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err) {
+  lo_layout m;
+  if (lo_layout_mode(t, i + 1, &m, err)) return err->code;
+  return lo_cute_put(b, &m, err);
+}
+
+/* The modes m[0..n) as CuTe returns a flat result: s:d for one mode, a
+** flat tuple otherwise (n >= 1). */
+static void from_flat(const lo_mode *m, int n, lo_layout *out) {
+  assert(n >= 1);
+  if (n == 1)
+    lo_layout_scalar(out, m[0].s, m[0].d);
+  else
+    lo_layout_flat_modes(out, m, n);
+}
+
+/* --------------------------------------------------------------- coalesce */
+
+/* CuTe's backward coalesce over the flat modes m[0..n-1), starting from the
+** last mode `init` (detail::bw_coalesce): size-1 modes are skipped, a
+** front of shape 1 is replaced, s0:d0 merges into a front s1:s0*d0, and
+** anything else is prepended.  A result that is the integer 1 is 1:0. */
+static void bw_coalesce(const lo_mode *m, int n, lo_mode init, lo_layout *out) {
+  lo_mode rev[LO_MAX_LEAVES]; /* rev[k-1] is the front */
+  int k = 1;
+  rev[0] = init;
+  for (int i = n - 2; i >= 0; i--) {
+    lo_int p;
+    if (m[i].s == 1) continue;
+    if (k == 1 && rev[0].s == 1) {
+      rev[0] = m[i];
+    } else if (!__builtin_mul_overflow(m[i].s, m[i].d, &p) && p == rev[k - 1].d &&
+               !__builtin_mul_overflow(m[i].s, rev[k - 1].s, &p)) {
+      rev[k - 1].s = p;
+      rev[k - 1].d = m[i].d;
+    } else {
+      rev[k++] = m[i];
+    }
+  }
+  if (k == 1 && rev[0].s == 1) {
+    lo_layout_scalar(out, 1, 0);
+    return;
+  }
+  lo_mode fwd[LO_MAX_LEAVES];
+  for (int i = 0; i < k; i++) fwd[i] = rev[k - 1 - i];
+  from_flat(fwd, k, out);
+}
+
+/* The flat modes of l, refusing the empty layout as CuTe does (its
+** coalesce reads the last mode of the flattening). */
+static int flat_nonempty(const lo_layout *l, const char *op, lo_mode *m, int *n, lo_err *err) {
+  *n = lo_modes_of(l, m);
+  if (*n == 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s of the empty layout (it reads the last mode "
+                   "of the flattening, which has none)", op);
+  return LO_OK;
+}
+
+/* coalesce(L): same function on [0, size L), depth at most 1. */
+static int coalesce_whole(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n;
+  if (flat_nonempty(l, "coalesce", m, &n, err)) return err->code;
+  bw_coalesce(m, n, m[n - 1], out);
+  return LO_OK;
+}
+
+/* detail::coalesce_x(L): like coalesce, but a trailing size-1 mode counts
+** as size 2, so that the function is kept past the domain too. */
+static int coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n;
+  if (flat_nonempty(l, "composition", m, &n, err)) return err->code;
+  lo_mode init = m[n - 1];
+  if (init.s == 1) init.s = 2;
+  bw_coalesce(m, n, init, out);
+  return LO_OK;
+}
+
+/* Coalesce by profile p (NULL: the whole layout): at a tuple of p, mode by
+** mode (l keeps its modes past p's rank), at a leaf of p, coalesce. */
+int lo_cute_coalesce(const lo_layout *l, const lo_tuple *p, lo_layout *out, lo_err *err) {
+  if (!p || p->ntok == 0 || p->tok[0] != '(') return coalesce_whole(l, out, err);
+  int rp = lo_tuple_rank(p), rl = lo_tuple_rank(&l->shape);
+  if (rp > rl)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: the profile has %d modes but the layout has "
+                   "rank %d (static_assert tuple_size <= rank)", rp, rl);
+  lo_layout b;
+  lo_cute_begin(&b);
+  if (lo_cute_tok(&b, '(', err)) return err->code;
+  for (int i = 0; i < rl; i++) {
+    lo_layout li, r;
+    if (lo_layout_mode(l, i + 1, &li, err)) return err->code;
+    if (i < rp) {
+      lo_tuple pi;
+      int first;
+      if (lo_tuple_mode(p, i + 1, &pi, &first, err) || lo_cute_coalesce(&li, &pi, &r, err))
+        return err->code;
+    } else {
+      r = li;
+    }
+    if (lo_cute_put(&b, &r, err)) return err->code;
+  }
+  if (lo_cute_tok(&b, ')', err)) return err->code;
+  *out = b;
+  return LO_OK;
+}
+
+/* filter(L) = coalesce(filter_zeros(L)): stride-0 modes become size 1,
+** then everything of size 1 goes. */
+int lo_cute_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n;
+  if (flat_nonempty(l, "filter", m, &n, err)) return err->code;
+  for (int i = 0; i < n; i++)
+    if (m[i].d == 0) m[i].s = 1;
+  bw_coalesce(m, n, m[n - 1], out);
+  return LO_OK;
+}
+
+/* ------------------------------------------------------------ composition */
+
+/* composition_impl for one leaf s:d of B against the coalesced outer modes
+** a[0..na) (na == 1: an integer outer layout).  Appends the leaf's result
+** (an integer layout or a flat tuple) to b. */
+static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, lo_err *err) {
+  lo_mode r[LO_MAX_LEAVES];
+  int nr = 0;
+  lo_int rest_s = s, rest_d = d, t;
+  if (d == 0) return lo_cute_leaf(b, s, 0, err);
+  if (na == 1) {
+    if (lo_mul(d, a[0].d, &t, "composition stride", err)) return err->code;
+    return lo_cute_leaf(b, s, t, err);
+  }
+  for (int i = 0; i + 1 < na; i++) {
+    lo_int cs = a[i].s, cd = a[i].d;
+    if (rest_d % cs != 0 && rest_d >= cs)
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: Stride Divisibility Condition (stride %lld of B against shape "
+                     "%lld of A's coalesced mode %d: neither a multiple nor smaller)",
+                     (long long)rest_d, (long long)cs, i + 1);
+    lo_int next_s = lo_ceil_div(cs, rest_d), next_d = lo_ceil_div(rest_d, cs);
+    if (next_s != 1 && rest_s != 1) {
+      lo_int ns = next_s < rest_s ? next_s : rest_s;
+      if (rest_s % ns != 0)
+        return lo_fail(err, LO_EUNDEF,
+                       "CuTe refuses: Shape Divisibility Condition (shape %lld of B is not a "
+                       "multiple of %lld, the part of A's coalesced mode %d it covers)",
+                       (long long)rest_s, (long long)ns, i + 1);
+      r[nr].s = ns;
+      if (lo_mul(rest_d, cd, &r[nr].d, "composition stride", err)) return err->code;
+      nr++;
+      rest_s /= ns;
+    }
+    rest_d = next_d;
+  }
+  if (lo_mul(rest_d, a[na - 1].d, &t, "composition stride", err)) return err->code;
+  if (nr == 0) return lo_cute_leaf(b, rest_s, t, err);
+  if (rest_s != 1) {
+    r[nr].s = rest_s;
+    r[nr].d = t;
+    nr++;
+  }
+  lo_layout leaf;
+  from_flat(r, nr, &leaf);
+  return lo_cute_put(b, &leaf, err);
+}
+
+/* composition_impl over the tree of B: a tuple is composed mode by mode
+** (make_layout of the results, so a rank-1 tuple stays wrapped); the empty
+** tuple has no make_layout() and is refused. */
+static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout *b, lo_err *err) {
+  if (!lo_cute_is_tuple(bt)) return compose_leaf(a, na, bt->shape.leaf[0], bt->stride[0], b, err);
+  int r = lo_tuple_rank(&bt->shape);
+  if (r == 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: composition with the empty layout (there is no "
+                   "make_layout() of zero modes)");
+  if (lo_cute_tok(b, '(', err)) return err->code;
+  for (int i = 0; i < r; i++) {
+    lo_layout bi;
+    if (lo_layout_mode(bt, i + 1, &bi, err) || compose_tree(a, na, &bi, b, err)) return err->code;
+  }
+  return lo_cute_tok(b, ')', err);
+}
+
+/* composition(A, B) for a layout B (not a tiler). */
+static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *out, lo_err *err) {
+  lo_layout ca, b;
+  lo_mode am[LO_MAX_LEAVES];
+  if (coalesce_x(a, &ca, err)) return err->code;
+  int na = lo_modes_of(&ca, am);
+  lo_cute_begin(&b);
+  if (compose_tree(am, na, bl, &b, err)) return err->code;
+  *out = b;
+  return LO_OK;
+}
+
+/* composition(A, B): B a layout, or a tiler composed with A's modes one
+** by one (A's modes past the tiler are dropped). */
+int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
+  if (!b->is_tiler) return compose_layout(a, b, out, err);
+  int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
+  if (k > ra)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: the tiler has %d modes but A has rank %d "
+                   "(static_assert tuple_size <= rank)", k, ra);
+  lo_layout res;
+  lo_cute_begin(&res);
+  if (lo_cute_tok(&res, '(', err)) return err->code;
+  for (int i = 1; i <= k; i++) {
+    lo_layout ai, bi, ri;
+    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err) ||
+        compose_layout(&ai, &bi, &ri, err) || lo_cute_put(&res, &ri, err))
+      return err->code;
+  }
+  if (lo_cute_tok(&res, ')', err)) return err->code;
+  *out = res;
+  return LO_OK;
+}
+
+/* ------------------------------------------------------------- complement */
+
+/* ceil_div of a cotarget shape by an integer: an integer is divided and
+** rounded up; a tuple is divided mode by mode, each mode taking what the
+** earlier ones left (int_tuple's fold), and CuTe's coalesce of the result
+** multiplies it out. */
+static lo_int cotarget_div(const lo_tuple *c, lo_int d) {
+  lo_int rest = d, prod = 1;
+  for (int i = 0; i < c->len; i++) {
+    lo_int q = lo_ceil_div(c->leaf[i], rest);
+    rest = lo_ceil_div(rest, c->leaf[i]);
+    if (__builtin_mul_overflow(prod, q, &prod)) return -1;
+  }
+  return prod;
+}
+
+/* The product of a cotarget's entries (CuTe's coalesce of a static shape),
+** or -1 on overflow. */
+static lo_int cotarget_size(const lo_tuple *c) {
+  lo_int p = 1;
+  for (int i = 0; i < c->len; i++)
+    if (__builtin_mul_overflow(p, c->leaf[i], &p)) return -1;
+  return p;
+}
+
+/* make_layout(n): n:1, or 1:0 for n == 1 (compact strides skip size 1). */
+static void compact_scalar(lo_layout *out, lo_int n) { lo_layout_scalar(out, n, n == 1 ? 0 : 1); }
+
+/* detail::complement on the filtered modes f[0..n) (n >= 1, no stride 0):
+** repeatedly take the smallest stride (the first of equals), divide it by
+** the last result stride (rounding down: a 0 is CuTe's "non-injective"
+** refusal), then the rest mode ceil(cotarget / extent) and a coalesce. */
+static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layout *out,
+                            lo_err *err) {
+  lo_mode r[LO_MAX_LEAVES + 2];
+  lo_int last = 1;
+  int nr = 0;
+  while (n > 0) {
+    int mi = 0;
+    for (int i = 1; i < n; i++)
+      if (f[i].d < f[mi].d) mi = i;
+    lo_int ns = f[mi].d / last;
+    if (ns == 0)
+      return lo_fail(err, LO_EUNDEF, "CuTe refuses: Non-injective Layout detected in complement "
+                     "(stride %lld is below %lld, the extent of the smaller modes)",
+                     (long long)f[mi].d, (long long)last);
+    r[nr].s = ns;
+    r[nr].d = last;
+    nr++;
+    if (lo_mul(f[mi].d, f[mi].s, &last, "complement stride", err)) return err->code;
+    memmove(f + mi, f + mi + 1, (size_t)(n - mi - 1) * sizeof *f);
+    n--;
+  }
+  lo_int rest = cotarget_div(cotarget, last);
+  if (rest < 0) return lo_fail(err, LO_EOVERFLOW, "overflow: complement rest shape exceeds 64 bits");
+  r[nr].s = rest;
+  r[nr].d = rest == 1 ? 0 : last;
+  nr++;
+  bw_coalesce(r, nr, r[nr - 1], out);
+  return LO_OK;
+}
+
+/* complement(L, cotarget); cotarget NULL means cosize(filter(L)). */
+int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
+  lo_layout f;
+  lo_mode m[LO_MAX_LEAVES];
+  lo_tuple ct;
+  if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "complement takes a layout, not a tiler");
+  if (lo_cute_filter(l, &f, err)) return err->code;
+  if (cotarget) {
+    ct = *cotarget;
+  } else {
+    lo_int c;
+    if (lo_cosize(&f, &c, err)) return err->code;
+    lo_tuple_int(&ct, c);
+  }
+  for (int i = 0; i < ct.len; i++)
+    if (ct.leaf[i] < 1) return lo_fail(err, LO_EUNDEF, "complement: the cotarget must be positive");
+  int n = lo_modes_of(&f, m);
+  if (n == 1 && m[0].d == 0) { /* filter gave 1:0 */
+    lo_int p = cotarget_size(&ct);
+    if (p < 0) return lo_fail(err, LO_EOVERFLOW, "overflow: cotarget size exceeds 64 bits");
+    compact_scalar(out, p);
+    return LO_OK;
+  }
+  return complement_modes(m, n, &ct, out, err);
+}
+
+/* --------------------------------------------------------------- inverses */
+
+/* CuTe's static sort by key: an exchange sort (not stable) of the indices
+** 0..n-1 by key[i]. */
+static void exchange_sort(const lo_int *key, int *idx, int n) {
+  lo_int k[LO_MAX_LEAVES];
+  for (int i = 0; i < n; i++) {
+    k[i] = key[i];
+    idx[i] = i;
+  }
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      if (k[j] < k[i]) {
+        lo_int tk = k[j];
+        int ti = idx[j];
+        k[j] = k[i];
+        idx[j] = idx[i];
+        k[i] = tk;
+        idx[i] = ti;
+      }
+}
+
+/* The coalesced modes of l (a 1-tuple for an integer result) with their
+** exclusive prefix products of the shape. */
+static int coalesced_with_prefix(const lo_layout *l, const char *op, lo_mode *m, int *n,
+                                 lo_int *pre, lo_err *err) {
+  lo_layout c;
+  if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "%s takes a layout, not a tiler", op);
+  if (coalesce_whole(l, &c, err)) return err->code;
+  *n = lo_modes_of(&c, m);
+  pre[0] = 1;
+  for (int i = 0; i < *n; i++)
+    if (lo_mul(pre[i], m[i].s, &pre[i + 1], "prefix product", err)) return err->code;
+  return LO_OK;
+}
+
+/* right_inverse(L): over coalesce(L)'s modes in CuTe's stride order, take
+** each mode whose stride equals the extent reached so far, with the prefix
+** product of the shape as its stride; then coalesce. */
+int lo_cute_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES + 1];
+  lo_int pre[LO_MAX_LEAVES + 1], key[LO_MAX_LEAVES] = {0};
+  int n, idx[LO_MAX_LEAVES], nr = 1;
+  if (coalesced_with_prefix(l, "right_inverse", m, &n, pre, err)) return err->code;
+  for (int i = 0; i < n; i++) key[i] = m[i].d;
+  exchange_sort(key, idx, n);
+  r[0].s = 1;
+  r[0].d = 0;
+  lo_int curr = 1;
+  for (int j = 0; j < n; j++) {
+    int i = idx[j];
+    if (m[i].d != curr) continue;
+    r[nr].s = m[i].s;
+    r[nr].d = pre[i];
+    nr++;
+    if (lo_mul(m[i].s, m[i].d, &curr, "right_inverse extent", err)) return err->code;
+  }
+  bw_coalesce(r, nr, r[nr - 1], out);
+  return LO_OK;
+}
+
+/* left_inverse(L): over coalesce(L)'s modes in CuTe's stride order, skip
+** stride 0; each stride must be a multiple of the size so far ("Left
+** inverse divisibility condition"), giving shape stride/size with the
+** prefix product as stride; the shape of the last mode in that order ends
+** the shape; then coalesce. */
+int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES + 1];
+  lo_int pre[LO_MAX_LEAVES + 1], key[LO_MAX_LEAVES] = {0};
+  int n, idx[LO_MAX_LEAVES], nr = 0;
+  if (coalesced_with_prefix(l, "left_inverse", m, &n, pre, err)) return err->code;
+  for (int i = 0; i < n; i++) key[i] = m[i].d;
+  exchange_sort(key, idx, n);
+  lo_int size = 1, strides[LO_MAX_LEAVES + 1]; /* strides[0] is CuTe's leading _0 */
+  int ns = 1;
+  strides[0] = 0;
+  for (int j = 0; j < n; j++) {
+    int i = idx[j];
+    if (m[i].d == 0) continue;
+    if (m[i].d % size != 0)
+      return lo_fail(err, LO_EUNDEF, "CuTe refuses: Left inverse divisibility condition (stride "
+                     "%lld is not a multiple of %lld, the size so far)",
+                     (long long)m[i].d, (long long)size);
+    r[nr++].s = m[i].d / size;
+    strides[ns++] = pre[i];
+    if (lo_mul(size, m[i].d / size, &size, "left_inverse size", err)) return err->code;
+  }
+  r[nr++].s = m[idx[n - 1]].s;
+  for (int k = 0; k < nr; k++) r[k].d = strides[k];
+  bw_coalesce(r, nr, r[nr - 1], out);
+  return LO_OK;
+}

@@ -1,0 +1,299 @@
+/*
+** lo_cute_tile.c -- CuTe C++'s tiling ops on static layouts, built from
+** the ones in lo_cute.c as cute/layout.hpp builds them: logical_divide and
+** logical_product (by layout and by tiler), their zipped, tiled and flat
+** regroupings, blocked_product and raked_product, max_common_layout,
+** max_common_vector and nullspace.
+*/
+#include "lo_internal.h"
+
+#include <string.h>
+
+typedef int (*cute_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_err *);
+
+/* out = (x, y): make_layout of two layouts. */
+static int make_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
+  lo_layout b;
+  lo_cute_begin(&b);
+  if (lo_cute_tok(&b, '(', err) || lo_cute_put(&b, x, err) || lo_cute_put(&b, y, err) ||
+      lo_cute_tok(&b, ')', err))
+    return err->code;
+  *out = b;
+  return LO_OK;
+}
+
+/* logical_divide(A, B) for a layout B:
+** A o (B, complement(B, shape(coalesce(A)))). */
+static int divide_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_layout ca, c, bb;
+  if (lo_cute_coalesce(a, NULL, &ca, err) || lo_cute_complement(b, &ca.shape, &c, err) ||
+      make_pair(b, &c, &bb, err))
+    return err->code;
+  return lo_cute_composition(a, &bb, out, err);
+}
+
+/* logical_product(A, B) for a layout B:
+** (A, complement(A, size(A) cosize(B)) o B). */
+static int product_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_int sa, cb, n;
+  lo_layout c, r;
+  lo_tuple nt;
+  if (lo_size(a, &sa, err) || lo_cosize(b, &cb, err) ||
+      lo_mul(sa, cb, &n, "size(A)*cosize(B)", err))
+    return err->code;
+  lo_tuple_int(&nt, n);
+  if (lo_cute_complement(a, &nt, &c, err) || lo_cute_composition(&c, b, &r, err)) return err->code;
+  return make_pair(a, &r, out, err);
+}
+
+/* fn(A, B) for a layout B, or mode by mode for a tiler B (transform_layout:
+** A's modes past the tiler are kept as they are). */
+static int by_tiler(cute_fn fn, const char *op, const lo_layout *a, const lo_layout *b,
+                    lo_layout *out, lo_err *err) {
+  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "%s: the first argument is a tiler", op);
+  if (!b->is_tiler) return fn(a, b, out, err);
+  int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
+  if (k > ra)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s: Too many modes in tiler (%d for rank %d)",
+                   op, k, ra);
+  lo_layout res;
+  lo_cute_begin(&res);
+  if (lo_cute_tok(&res, '(', err)) return err->code;
+  for (int i = 1; i <= ra; i++) {
+    lo_layout ai, bi, ri;
+    if (lo_layout_mode(a, i, &ai, err)) return err->code;
+    if (i <= k) {
+      if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &ri, err)) return err->code;
+    } else {
+      ri = ai;
+    }
+    if (lo_cute_put(&res, &ri, err)) return err->code;
+  }
+  if (lo_cute_tok(&res, ')', err)) return err->code;
+  *out = res;
+  return LO_OK;
+}
+
+int lo_cute_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return by_tiler(divide_layout, "logical_divide", a, b, out, err);
+}
+
+int lo_cute_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return by_tiler(product_layout, "logical_product", a, b, out, err);
+}
+
+/* tile_unzip(R, B) (zip2_by on shape and stride): for a layout B, R as it
+** is; for a tiler of k layouts, ((R1[0],...,Rk[0]), (R1[1],...,Rk[1],
+** R's modes past k)), each Ri of rank 2. */
+static int tile_unzip(const lo_layout *r, const lo_layout *b, lo_layout *out, lo_err *err) {
+  if (!b->is_tiler) {
+    *out = *r;
+    return LO_OK;
+  }
+  int k = lo_tuple_rank(&b->shape), rr = lo_tuple_rank(&r->shape);
+  lo_layout res;
+  lo_cute_begin(&res);
+  if (lo_cute_tok(&res, '(', err)) return err->code;
+  for (int part = 0; part < 2; part++) {
+    if (lo_cute_tok(&res, '(', err)) return err->code;
+    for (int i = 0; i < k; i++) {
+      lo_layout ri;
+      if (lo_layout_mode(r, i + 1, &ri, err)) return err->code;
+      if (lo_tuple_rank(&ri.shape) != 2 || !lo_cute_is_tuple(&ri))
+        return lo_fail(err, LO_EUNDEF, "CuTe refuses: zip2_by: Mismatched ranks (mode %d is not "
+                       "of rank 2)", i + 1);
+      if (lo_cute_put_mode(&res, &ri, part, err)) return err->code;
+    }
+    for (int i = k; part == 1 && i < rr; i++)
+      if (lo_cute_put_mode(&res, r, i, err)) return err->code;
+    if (lo_cute_tok(&res, ')', err)) return err->code;
+  }
+  if (lo_cute_tok(&res, ')', err)) return err->code;
+  *out = res;
+  return LO_OK;
+}
+
+/* Append mode x to b, spliced into its modes when x is a tuple of rank 2
+** or more (slicing with repeat<R>(_) for R = rank(x)). */
+static int put_spliced(lo_layout *b, const lo_layout *x, lo_err *err) {
+  int r = lo_tuple_rank(&x->shape);
+  if (r < 2) return lo_cute_put(b, x, err);
+  for (int i = 0; i < r; i++)
+    if (lo_cute_put_mode(b, x, i, err)) return err->code;
+  return LO_OK;
+}
+
+/* The slice of a rank-2 layout z by (first ? repeat<R0>(_) : _,
+** repeat<R1>(_)): the modes of z's second mode (and, when first, of its
+** first mode) spliced into the top level. */
+static int unpack(const lo_layout *z, int first, lo_layout *out, lo_err *err) {
+  lo_layout z0, z1, b;
+  if (lo_layout_mode(z, 1, &z0, err) || lo_layout_mode(z, 2, &z1, err)) return err->code;
+  lo_cute_begin(&b);
+  if (lo_cute_tok(&b, '(', err)) return err->code;
+  if (first ? put_spliced(&b, &z0, err) : lo_cute_put(&b, &z0, err)) return err->code;
+  if (put_spliced(&b, &z1, err) || lo_cute_tok(&b, ')', err)) return err->code;
+  *out = b;
+  return LO_OK;
+}
+
+/* op(A, B) regrouped: 0 zipped, 1 tiled, 2 flat. */
+static int regrouped(int divide, int how, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                     lo_err *err) {
+  lo_layout r, z;
+  if ((divide ? lo_cute_logical_divide(a, b, &r, err) : lo_cute_logical_product(a, b, &r, err)) ||
+      tile_unzip(&r, b, &z, err))
+    return err->code;
+  if (how == 0) {
+    *out = z;
+    return LO_OK;
+  }
+  return unpack(&z, how == 2, out, err);
+}
+
+int lo_cute_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regrouped(1, 0, a, b, out, err);
+}
+int lo_cute_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regrouped(1, 1, a, b, out, err);
+}
+int lo_cute_flat_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regrouped(1, 2, a, b, out, err);
+}
+int lo_cute_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regrouped(0, 0, a, b, out, err);
+}
+int lo_cute_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regrouped(0, 1, a, b, out, err);
+}
+int lo_cute_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return regrouped(0, 2, a, b, out, err);
+}
+
+/* append<R>(L): L padded with 1:0 modes to rank r (an integer layout of
+** rank 1 becomes a tuple when r > 1). */
+static int pad_rank(const lo_layout *l, int r, lo_layout *out, lo_err *err) {
+  int rl = lo_tuple_rank(&l->shape);
+  if (rl >= r) {
+    *out = *l;
+    return LO_OK;
+  }
+  lo_layout b;
+  lo_cute_begin(&b);
+  if (lo_cute_tok(&b, '(', err)) return err->code;
+  for (int i = 0; i < rl; i++)
+    if (lo_cute_put_mode(&b, l, i, err)) return err->code;
+  for (int i = rl; i < r; i++)
+    if (lo_cute_leaf(&b, 1, 0, err)) return err->code;
+  if (lo_cute_tok(&b, ')', err)) return err->code;
+  *out = b;
+  return LO_OK;
+}
+
+/* zip(X, Y) of two layouts: for a tuple X, ((X0,Y0),(X1,Y1),...) with Y a
+** tuple of the same rank; for an integer X, ((X,Y)). */
+static int zip2(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
+  lo_layout b;
+  lo_cute_begin(&b);
+  if (lo_cute_tok(&b, '(', err)) return err->code;
+  if (!lo_cute_is_tuple(x)) {
+    if (lo_cute_tok(&b, '(', err) || lo_cute_put(&b, x, err) || lo_cute_put(&b, y, err) ||
+        lo_cute_tok(&b, ')', err))
+      return err->code;
+  } else {
+    int r = lo_tuple_rank(&x->shape);
+    if (!lo_cute_is_tuple(y) || lo_tuple_rank(&y->shape) != r)
+      return lo_fail(err, LO_EUNDEF, "CuTe refuses: zip: Mismatched Ranks (%d modes against %s)",
+                     r, lo_cute_is_tuple(y) ? "a tuple of another rank" : "an integer");
+    for (int i = 0; i < r; i++)
+      if (lo_cute_tok(&b, '(', err) || lo_cute_put_mode(&b, x, i, err) ||
+          lo_cute_put_mode(&b, y, i, err) || lo_cute_tok(&b, ')', err))
+        return err->code;
+  }
+  if (lo_cute_tok(&b, ')', err)) return err->code;
+  *out = b;
+  return LO_OK;
+}
+
+/* blocked_product (raked when raked): logical_product of A and B padded to
+** the larger rank, its two modes zipped (block first, or tile first). */
+static int rank_product(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                        lo_err *err) {
+  if (a->is_tiler || b->is_tiler)
+    return lo_fail(err, LO_EUNDEF, "%s_product takes layouts, not tilers", raked ? "raked" : "blocked");
+  int ra = lo_tuple_rank(&a->shape), rb = lo_tuple_rank(&b->shape), r = ra > rb ? ra : rb;
+  lo_layout pa, pb, p, p0, p1;
+  if (pad_rank(a, r, &pa, err) || pad_rank(b, r, &pb, err) || product_layout(&pa, &pb, &p, err) ||
+      lo_layout_mode(&p, 1, &p0, err) || lo_layout_mode(&p, 2, &p1, err))
+    return err->code;
+  return raked ? zip2(&p1, &p0, out, err) : zip2(&p0, &p1, out, err);
+}
+
+int lo_cute_blocked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return rank_product(0, a, b, out, err);
+}
+int lo_cute_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return rank_product(1, a, b, out, err);
+}
+
+/* The common layout of max_common_layout and max_common_vector:
+** coalesce(A o right_inverse(B)), with right_inverse(B) in *inv. */
+static int common_of(const lo_layout *a, const lo_layout *b, lo_layout *inv, lo_layout *common,
+                     lo_err *err) {
+  lo_layout c;
+  if (a->is_tiler || b->is_tiler)
+    return lo_fail(err, LO_EUNDEF, "max_common_layout takes layouts, not tilers");
+  if (lo_cute_right_inverse(b, inv, err) || lo_cute_composition(a, inv, &c, err) ||
+      lo_cute_coalesce(&c, NULL, common, err))
+    return err->code;
+  return LO_OK;
+}
+
+/* max_common_layout(A, B): B's right inverse composed with the first mode
+** of the common layout when that mode has stride 1; else 1:0. */
+int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout *out,
+                              lo_err *err) {
+  lo_layout inv, common, c0;
+  if (common_of(a, b, &inv, &common, err) || lo_layout_mode(&common, 1, &c0, err))
+    return err->code;
+  if (c0.stride[0] != 1) {
+    lo_layout_scalar(out, 1, 0);
+    return LO_OK;
+  }
+  return lo_cute_composition(&inv, &c0, out, err);
+}
+
+/* max_common_vector(A, B): the shape of the common layout's first mode
+** when it has stride 1; else 1. */
+int lo_cute_max_common_vector(const lo_layout *a, const lo_layout *b, lo_int *out, lo_err *err) {
+  lo_layout inv, common, c0;
+  if (common_of(a, b, &inv, &common, err) || lo_layout_mode(&common, 1, &c0, err))
+    return err->code;
+  *out = c0.stride[0] == 1 ? c0.shape.leaf[0] : 1;
+  return LO_OK;
+}
+
+/* nullspace(L): the flat entries of stride 0 with L's compact
+** column-major strides (0 for size 1), unwrapped; 1:0 when there are
+** none. */
+int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES];
+  int n = lo_modes_of(l, m), nr = 0;
+  lo_int w = 1;
+  if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "nullspace takes a layout, not a tiler");
+  for (int i = 0; i < n; i++) {
+    if (m[i].d == 0) {
+      r[nr].s = m[i].s;
+      r[nr].d = m[i].s == 1 ? 0 : w;
+      nr++;
+    }
+    if (lo_mul(w, m[i].s, &w, "nullspace stride", err)) return err->code;
+  }
+  if (nr == 0)
+    lo_layout_scalar(out, 1, 0);
+  else if (nr == 1)
+    lo_layout_scalar(out, r[0].s, r[0].d);
+  else
+    lo_layout_flat_modes(out, r, nr);
+  return LO_OK;
+}
