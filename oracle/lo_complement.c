@@ -4,6 +4,9 @@
 */
 #include "lo_internal.h"
 
+#include <stdio.h>
+#include <string.h>
+
 /* Build the modes of a complement of the sorted chain m[0..n) into c:
 ** (d_1 : 1), (d_i / (s_{i-1} d_{i-1}) : s_{i-1} d_{i-1}), and a last mode
 ** ceil(N / (s_n d_n)) : s_n d_n when n_target >= 0.  Fails unless every
@@ -57,17 +60,37 @@ static int complement_modes(const lo_layout *l, int ignore_zero, lo_mode *m, int
   return LO_OK;
 }
 
-/* CuTe's complement(L, N); n < 0 means no N (CuTe's default target). */
+/* The plain complement against a cotarget shape (NULL: cosize(filter L)):
+** CuTe's answer where it meets the contract of lo_contract.c, else an
+** error saying what CuTe prints and why it is wrong; CuTe's refusals
+** (a non-injective L) stay errors. */
+int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
+  lo_layout r;
+  char buf[200], why[sizeof err->msg];
+  if (l->shape.len == 0) { /* CuTe refuses (); its complement is the compact cotarget */
+    lo_layout one;
+    lo_layout_scalar(&one, 1, 0);
+    return lo_cute_complement(&one, cotarget, out, err);
+  }
+  if (lo_cute_complement(l, cotarget, &r, err)) return err->code;
+  if (lo_check_complement(l, cotarget, &r, err) == LO_OK) {
+    *out = r;
+    return LO_OK;
+  }
+  if (err->code != LO_EUNDEF) return err->code;
+  if (lo_print_layout(&r, buf, sizeof buf)) snprintf(buf, sizeof buf, "a layout too long to show");
+  memcpy(why, err->msg, sizeof why);
+  return lo_fail(err, LO_EUNDEF, "not complementable: CuTe prints %s, which is not a complement: %s",
+                 buf, why);
+}
+
+/* complement(L, N); n < 0 means no N (CuTe's default cotarget). */
 int lo_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
-  lo_mode m[LO_MAX_LEAVES], c[LO_MAX_LEAVES + 1];
-  int k, nc;
+  lo_tuple ct;
   if (n == 0) return lo_fail(err, LO_EUNDEF, "complement: N must be positive");
-  if (complement_modes(l, 1, m, &k, err)) return err->code;
-  if (k >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many modes");
-  if (chain_complement(m, k, n < 0 ? 1 : n, c, &nc, err)) return err->code;
-  nc = lo_modes_coalesce(c, nc);
-  lo_layout_from_modes(out, c, nc);
-  return LO_OK;
+  if (n < 0) return lo_complement_to(l, NULL, out, err);
+  lo_tuple_int(&ct, n);
+  return lo_complement_to(l, &ct, out, err);
 }
 
 /* The paper's comp(L, N) (flat when flat is set): defined only when L is

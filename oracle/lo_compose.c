@@ -6,6 +6,7 @@
 */
 #include "lo_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,7 +181,9 @@ static int cute_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int 
   return compose_mode(cx->am, cx->na, s, d, r, nr, err);
 }
 
-/* Composition of A with a (non-tiler) layout B. */
+/* The mode-by-mode composite of A with a (non-tiler) layout B: A o B
+** with size-1 modes at stride 0, or an error; what the plain composition
+** answers where CuTe refuses. */
 static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   lo_mode am[LO_MAX_LEAVES];
   lo_int sa, sb;
@@ -194,24 +197,55 @@ static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
   return LO_OK;
 }
 
-/* CuTe's composition(A, B) = A o B; B may be a tiler. */
+/* "what CuTe prints" for messages: the answer r, printed. */
+static void shown(const lo_layout *r, char *buf, size_t cap) {
+  if (lo_print_layout(r, buf, cap)) snprintf(buf, cap, "a layout too long to show");
+}
+
+/* The plain composition of A with a layout B: CuTe's answer where it is
+** A o B; an error saying why where it is not; where CuTe refuses the
+** input, the mode-by-mode composite above (A o B exactly, or an error). */
+static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_layout r;
+  lo_err e;
+  char buf[200];
+  if (lo_cute_composition(a, b, &r, &e) == LO_OK) {
+    if (lo_check_composition(a, b, &r, err) == LO_OK) {
+      *out = r;
+      return LO_OK;
+    }
+    if (err->code != LO_EUNDEF) return err->code;
+    shown(&r, buf, sizeof buf);
+    char why[sizeof err->msg];
+    memcpy(why, err->msg, sizeof why);
+    return lo_fail(err, LO_EUNDEF, "composition: CuTe prints %s, which is not A o B: %s", buf, why);
+  }
+  if (!lo_cute_refused(&e)) {
+    *err = e;
+    return err->code;
+  }
+  return compose_layout(a, b, out, err);
+}
+
+/* composition(A, B) = A o B; B may be a tiler (A's modes past it are
+** dropped, as in CuTe C++). */
 int lo_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
-  if (!b->is_tiler) return compose_layout(a, b, out, err);
+  if (!b->is_tiler) return plain_compose(a, b, out, err);
   int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
   if (k > ra)
     return lo_fail(err, LO_EUNDEF, "composition: tiler has %d modes but A has rank %d", k, ra);
-  lo_layout parts[LO_MAX_LEAVES];
-  const lo_layout *pp[LO_MAX_LEAVES];
+  lo_layout res;
+  lo_cute_begin(&res);
+  if (lo_cute_tok(&res, '(', err)) return err->code;
   for (int i = 1; i <= k; i++) {
-    lo_layout ai, bi;
-    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err)) return err->code;
-    if (compose_layout(&ai, &bi, &parts[i - 1], err)) return err->code;
-    pp[i - 1] = &parts[i - 1];
+    lo_layout ai, bi, ri;
+    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err) ||
+        plain_compose(&ai, &bi, &ri, err) || lo_cute_put(&res, &ri, err))
+      return err->code;
   }
-  lo_layout r;
-  if (lo_layout_nest(pp, k, &r, err)) return err->code;
-  *out = r;
+  if (lo_cute_tok(&res, ')', err)) return err->code;
+  *out = res;
   return LO_OK;
 }
 

@@ -133,7 +133,7 @@ static int coalesce_whole(const lo_layout *l, lo_layout *out, lo_err *err) {
 
 /* detail::coalesce_x(L): like coalesce, but a trailing size-1 mode counts
 ** as size 2, so that the function is kept past the domain too. */
-static int coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err) {
+int lo_cute_coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_mode m[LO_MAX_LEAVES];
   int n;
   if (flat_nonempty(l, "composition", m, &n, err)) return err->code;
@@ -253,7 +253,7 @@ static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout
 static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *out, lo_err *err) {
   lo_layout ca, b;
   lo_mode am[LO_MAX_LEAVES];
-  if (coalesce_x(a, &ca, err)) return err->code;
+  if (lo_cute_coalesce_x(a, &ca, err)) return err->code;
   int na = lo_modes_of(&ca, am);
   lo_cute_begin(&b);
   if (compose_tree(am, na, bl, &b, err)) return err->code;
@@ -293,7 +293,11 @@ int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, 
 static lo_int cotarget_div(const lo_tuple *c, lo_int d) {
   lo_int rest = d, prod = 1;
   for (int i = 0; i < c->len; i++) {
+#ifdef LO_MUTANT_COMPLEMENT_FLOOR /* planted bug for `make mutants`: rounds down */
+    lo_int q = c->leaf[i] / rest > 0 ? c->leaf[i] / rest : 1;
+#else
     lo_int q = lo_ceil_div(c->leaf[i], rest);
+#endif
     rest = lo_ceil_div(rest, c->leaf[i]);
     if (__builtin_mul_overflow(prod, q, &prod)) return -1;
   }
@@ -463,4 +467,9 @@ int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   for (int k = 0; k < nr; k++) r[k].d = strides[k];
   bw_coalesce(r, nr, r[nr - 1], out);
   return LO_OK;
+}
+
+/* True when err holds one of CuTe's compile-time refusals. */
+int lo_cute_refused(const lo_err *err) {
+  return err->code == LO_EUNDEF && strncmp(err->msg, "CuTe refuses: ", 14) == 0;
 }

@@ -14,17 +14,18 @@ static int pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *
   return LO_OK;
 }
 
-/* CuTe's logical_divide of A by a layout B: A o (B, complement(B, size A)). */
+/* CuTe's logical_divide of A by a layout B:
+** A o (B, complement(B, shape(coalesce(A)))), each step checked. */
 static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  lo_int n;
-  lo_layout bc, bb;
+  lo_layout ca, bc, bb;
 #ifdef LO_MUTANT_DIVIDE_COSIZE /* planted bug for `make mutants`: against cosize(A) */
-  if (lo_cosize(a, &n, err) || lo_complement(b, n, &bc, err) || pair(b, &bc, &bb, err))
-    return err->code;
+  lo_int n;
+  if (lo_cosize(a, &n, err)) return err->code;
+  lo_tuple_int(&ca.shape, n);
 #else
-  if (lo_size(a, &n, err) || lo_complement(b, n, &bc, err) || pair(b, &bc, &bb, err))
-    return err->code;
+  if (lo_coalesce(a, &ca, err)) return err->code;
 #endif
+  if (lo_complement_to(b, &ca.shape, &bc, err) || pair(b, &bc, &bb, err)) return err->code;
   return lo_composition(a, &bb, out, err);
 }
 

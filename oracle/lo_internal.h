@@ -43,4 +43,24 @@ int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err);
 int lo_cute_put(lo_layout *b, const lo_layout *t, lo_err *err);
 int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err);
 
+/* CuTe's detail::coalesce_x: coalesce keeping the function past the
+** domain (a trailing size-1 mode counts as size 2); how composition sees
+** its outer layout. */
+int lo_cute_coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err);
+/* Is the error one of CuTe's compile-time refusals ("CuTe refuses: ...")? */
+int lo_cute_refused(const lo_err *err);
+
+/* The contracts of lo_contract.c, checked on an answer r: LO_OK, LO_EUNDEF
+** with what is wrong (the message completes "it is wrong: ..."), or
+** LO_ELIMIT when too large to settle. */
+#define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points enumerated by a check */
+int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err);
+int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r,
+                        lo_err *err);
+int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
+int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
+/* The plain complement against a cotarget shape (NULL: none), as
+** logical_divide needs it. */
+int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err);
+
 #endif

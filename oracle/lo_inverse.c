@@ -3,11 +3,14 @@
 */
 #include "lo_internal.h"
 
+#include <stdio.h>
+#include <string.h>
+
 /* right_inverse(L): R with L(R(i)) = i on [0, size R), as large as the
 ** stride chain 1, s1*d1, ... of coalesce(L) allows (stride-0 modes are
 ** skipped, as CuTe C++ does).  R's strides are the column-major strides of
 ** coalesce(L)'s shape at the chained modes. */
-int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+static int own_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_layout c;
   lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES];
   lo_int colmajor[LO_MAX_LEAVES], w = 1;
@@ -40,7 +43,7 @@ int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
 ** on [0, size L).  Undefined when L is not injective in the way a
 ** complement certifies (a stride-0 mode of size > 1, or not
 ** complementable). */
-int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+static int own_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_layout c, lc;
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "left_inverse takes a layout, not a tiler");
   for (int i = 0; i < l->shape.len; i++)
@@ -51,5 +54,51 @@ int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   if (lo_complement(l, -1, &c, err)) return err->code;
   const lo_layout *pp[2] = {l, &c};
   if (lo_layout_nest(pp, 2, &lc, err)) return err->code;
-  return lo_right_inverse(&lc, out, err);
+  return own_right_inverse(&lc, out, err);
+}
+
+/* Keep CuTe's answer r for op when check accepts it; otherwise an error
+** saying what CuTe prints and why that is wrong. */
+static int keep_checked(const char *op, const lo_layout *l, const lo_layout *r,
+                        int (*check)(const lo_layout *, const lo_layout *, lo_err *),
+                        lo_layout *out, lo_err *err) {
+  char buf[200], why[sizeof err->msg];
+  if (check(l, r, err) == LO_OK) {
+    *out = *r;
+    return LO_OK;
+  }
+  if (err->code != LO_EUNDEF) return err->code;
+  if (lo_print_layout(r, buf, sizeof buf)) snprintf(buf, sizeof buf, "a layout too long to show");
+  memcpy(why, err->msg, sizeof why);
+  return lo_fail(err, LO_EUNDEF, "%s: CuTe prints %s, which is wrong: %s", op, buf, why);
+}
+
+/* right_inverse(L): CuTe's answer, checked (L(R(i)) = i); where CuTe
+** refuses (the empty layout), the chain construction above. */
+int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_layout r;
+  lo_err e;
+  if (lo_cute_right_inverse(l, &r, &e) != LO_OK) {
+    if (!lo_cute_refused(&e)) {
+      *err = e;
+      return err->code;
+    }
+    if (own_right_inverse(l, &r, err)) return err->code; /* the empty layout: 1:0 */
+  }
+  return keep_checked("right_inverse", l, &r, lo_check_right_inverse, out, err);
+}
+
+/* left_inverse(L): CuTe's quasi-inverse, checked (L(R(L(i))) = L(i));
+** where CuTe refuses, right_inverse((L, complement(L))), checked too. */
+int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_layout r;
+  lo_err e;
+  if (lo_cute_left_inverse(l, &r, &e) == LO_OK)
+    return keep_checked("left_inverse", l, &r, lo_check_left_inverse, out, err);
+  if (!lo_cute_refused(&e)) {
+    *err = e;
+    return err->code;
+  }
+  if (own_left_inverse(l, &r, err)) return err->code;
+  return keep_checked("left_inverse", l, &r, lo_check_left_inverse, out, err);
 }

@@ -1267,8 +1267,9 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
   PROP_CALL_BOUNDED(x, lo_coalesce_profile(&c, &a.shape, &rel, err), "relative coalesce");
   PROP_CALL_BOUNDED(x, lo_paper_composition(&b, &a, &paper, err), "paper composition");
   CHECK(same_layout(x, &rel, &paper, "coal(C, shape A) vs B o A"));
-  if (lo_composition(&b, &a, &cute, &e) == LO_OK)
-    CHECK(same_layout(x, &rel, &cute, "coal(C, shape A) vs CuTe composition(B, A)"));
+  if (lo_composition(&b, &a, &cute, &e) == LO_OK &&
+      lo_coalesce_profile(&cute, &a.shape, &cute, &e) == LO_OK)
+    CHECK(same_layout(x, &rel, &cute, "coal(C, shape A) vs coal(CuTe composition(B, A), shape A)"));
   return prop_judged(prop_is_composite(x, &b, &a, &c));
 }
 

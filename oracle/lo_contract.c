@@ -1,0 +1,278 @@
+/*
+** lo_contract.c -- the contracts CuTe documents for its layout ops,
+** checked on a given answer: the plain ops return CuTe's answer only where
+** it meets them.
+**
+**   composition  R(x) = A(B(x)) for x in [0, size B), shape(R) refining
+**                shape(B) (CuTe's "compatible(B, R)")
+**   complement   R strictly increasing, (filter(L), R) injective, and
+**                size(filter(L)) size(R) >= the cotarget's size
+**   right_inverse  L(R(i)) = i for i in [0, size R)
+**   left_inverse   L(R(L(i))) = L(i) for i in [0, size L) (a quasi-
+**                inverse; a left inverse when L is injective)
+**
+** Checks enumerate at most LO_CHECK_LIMIT points; past that a sufficient
+** condition is tried and, failing it, the check answers LO_ELIMIT.
+*/
+#include "lo_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An odometer over a layout's flat modes: v is the layout function at the
+** current index, advanced one index at a time (colexicographic). */
+typedef struct odo {
+  const lo_layout *l;
+  lo_int c[LO_MAX_LEAVES];
+  lo_int v;
+} odo;
+
+/* Start at index 0.  Assumes cosize(l) fits (checked by the caller). */
+static void odo_init(odo *o, const lo_layout *l) {
+  o->l = l;
+  memset(o->c, 0, sizeof o->c);
+  o->v = 0;
+}
+
+/* Advance to the next index; past the last one it wraps to 0. */
+static void odo_next(odo *o) {
+  const lo_layout *l = o->l;
+  for (int i = 0; i < l->shape.len; i++) {
+    if (++o->c[i] < l->shape.leaf[i]) {
+      o->v += l->stride[i];
+      return;
+    }
+    o->v -= (l->shape.leaf[i] - 1) * l->stride[i];
+    o->c[i] = 0;
+  }
+}
+
+/* Size and cosize of l, so that odometers over it cannot overflow. */
+static int bounds(const lo_layout *l, lo_int *size, lo_err *err) {
+  lo_int c;
+  return lo_size(l, size, err) || lo_cosize(l, &c, err) ? err->code : LO_OK;
+}
+
+/* ------------------------------------------------------------ composition */
+
+/* True when CuTe's walk for one leaf s:d of B over the outer modes
+** a[0..na) is exact: at every step that splits the leaf, the stride and
+** the mode's shape divide one way or the other, or the rest of the leaf
+** fits inside the mode. */
+static int leaf_is_exact(const lo_mode *a, int na, lo_int s, lo_int d) {
+  lo_int rest_s = s, rest_d = d;
+  if (d == 0 || na == 1) return 1;
+  for (int i = 0; i + 1 < na && rest_s > 1; i++) {
+    lo_int cs = a[i].s;
+    lo_int next_s = lo_ceil_div(cs, rest_d);
+    if (next_s == 1) {
+      if (rest_d % cs != 0) return 0;
+    } else {
+      if (cs % rest_d != 0 && rest_s > next_s) return 0;
+      lo_int ns = next_s < rest_s ? next_s : rest_s;
+      if (rest_s % ns != 0) return 0;
+      rest_s /= ns;
+    }
+    rest_d = lo_ceil_div(rest_d, cs);
+  }
+  return 1;
+}
+
+/* True when A o B is additive over B's leaves without looking at points:
+** B's non-trivial leaves, sorted by stride, each start past the largest
+** value of those below (no carries in A's mixed radix), or A is one mode,
+** or B stays inside A's first coalesced mode. */
+static int sum_is_exact(const lo_mode *a, int na, const lo_layout *b) {
+  lo_mode m[LO_MAX_LEAVES];
+  int n = 0;
+  if (na == 1) return 1;
+  for (int i = 0; i < b->shape.len; i++)
+    if (b->shape.leaf[i] > 1 && b->stride[i] > 0) {
+      m[n].s = b->shape.leaf[i];
+      m[n].d = b->stride[i];
+      n++;
+    }
+  lo_modes_sort(m, n);
+  lo_int top = 0, t;
+  int chain = 1;
+  for (int i = 0; i < n && chain; i++) {
+    if (top >= m[i].d) chain = 0;
+    if (__builtin_mul_overflow(m[i].s - 1, m[i].d, &t) || __builtin_add_overflow(top, t, &top))
+      chain = 0;
+  }
+  return chain || top < a[0].s;
+}
+
+/* Check R = A o B (B a layout, not a tiler). */
+int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err) {
+  lo_int sb, sr;
+  if (!lo_refines(&r->shape, &b->shape))
+    return lo_fail(err, LO_EUNDEF, "its shape does not refine B's shape, so it is not "
+                   "compatible with B");
+  if (bounds(b, &sb, err) || bounds(r, &sr, err)) return err->code;
+  if (sb <= LO_CHECK_LIMIT) {
+    odo ob, orr;
+    odo_init(&ob, b);
+    odo_init(&orr, r);
+    for (lo_int x = 0; x < sb; x++, odo_next(&ob), odo_next(&orr)) {
+      lo_int abx;
+      if (lo_apply(a, ob.v, &abx, err)) return err->code;
+      if (abx != orr.v)
+        return lo_fail(err, LO_EUNDEF, "at x = %lld, A(B(x)) = A(%lld) = %lld but it gives %lld",
+                       (long long)x, (long long)ob.v, (long long)abx, (long long)orr.v);
+    }
+    return LO_OK;
+  }
+  lo_layout ca;
+  lo_mode am[LO_MAX_LEAVES];
+  if (lo_cute_coalesce_x(a, &ca, err)) return err->code;
+  int na = lo_modes_of(&ca, am);
+  for (int i = 0; i < b->shape.len; i++)
+    if (!leaf_is_exact(am, na, b->shape.leaf[i], b->stride[i]))
+      return lo_fail(err, LO_ELIMIT, "size(B) = %lld is too large to check point by point "
+                     "(limit %lld) and entry %d of B crosses a mode of A unevenly",
+                     (long long)sb, (long long)LO_CHECK_LIMIT, i + 1);
+  if (!sum_is_exact(am, na, b))
+    return lo_fail(err, LO_ELIMIT, "size(B) = %lld is too large to check point by point (limit "
+                   "%lld) and B's entries overlap", (long long)sb, (long long)LO_CHECK_LIMIT);
+  return LO_OK;
+}
+
+/* ------------------------------------------------------------- complement */
+
+/* The modes of l with size > 1 and stride > 0 (what filter keeps). */
+static int live_modes(const lo_layout *l, lo_mode *m) {
+  int n = 0;
+  for (int i = 0; i < l->shape.len; i++)
+    if (l->shape.leaf[i] > 1 && l->stride[i] > 0) {
+      m[n].s = l->shape.leaf[i];
+      m[n].d = l->stride[i];
+      n++;
+    }
+  return n;
+}
+
+/* True when the modes, in the given order, are superincreasing: each
+** stride exceeds the largest value of the modes before it (so the layout
+** is injective and, in this order, strictly increasing). */
+static int superincreasing(const lo_mode *m, int n) {
+  lo_int top = 0, t;
+  for (int i = 0; i < n; i++) {
+    if (m[i].d <= top) return 0;
+    if (__builtin_mul_overflow(m[i].s - 1, m[i].d, &t) || __builtin_add_overflow(top, t, &top))
+      return 0;
+  }
+  return 1;
+}
+
+static int cmp_int(const void *x, const void *y) {
+  lo_int a = *(const lo_int *)x, b = *(const lo_int *)y;
+  return (a > b) - (a < b);
+}
+
+#define INJECTIVE_ENUM 16384 /* points listed to settle injectivity */
+
+/* Decide whether the flat modes m[0..n) form an injective layout: the
+** superincreasing test after sorting, else by listing at most
+** INJECTIVE_ENUM points. */
+static int injective(lo_mode *m, int n, int *yes, lo_err *err) {
+  lo_int size = 1, vals[INJECTIVE_ENUM];
+  lo_modes_sort(m, n);
+  *yes = 1;
+  if (superincreasing(m, n)) return LO_OK;
+  for (int i = 0; i < n; i++)
+    if (__builtin_mul_overflow(size, m[i].s, &size) || size > INJECTIVE_ENUM)
+      return lo_fail(err, LO_ELIMIT, "too many points to check injectivity (limit %d)",
+                     INJECTIVE_ENUM);
+  lo_layout l;
+  lo_layout_flat_modes(&l, m, n);
+  odo o;
+  odo_init(&o, &l);
+  for (lo_int x = 0; x < size; x++, odo_next(&o)) vals[x] = o.v;
+  qsort(vals, (size_t)size, sizeof vals[0], cmp_int);
+  for (lo_int x = 1; x < size; x++)
+    if (vals[x] == vals[x - 1]) *yes = 0;
+  return LO_OK;
+}
+
+/* Check R as complement(L, cotarget) (cotarget NULL: cosize(filter L)). */
+int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r,
+                        lo_err *err) {
+  lo_mode lm[LO_MAX_LEAVES], rm[LO_MAX_LEAVES], both[2 * LO_MAX_LEAVES];
+  int nl = live_modes(l, lm), nr = 0;
+  lo_int sr, sl = 1, n = 1;
+  for (int i = 0; i < r->shape.len; i++) {
+    if (r->shape.leaf[i] == 1) continue;
+    if (r->stride[i] == 0)
+      return lo_fail(err, LO_EUNDEF, "it has a stride-0 mode %lld:0, so it is not increasing",
+                     (long long)r->shape.leaf[i]);
+    rm[nr].s = r->shape.leaf[i];
+    rm[nr].d = r->stride[i];
+    nr++;
+  }
+  if (!superincreasing(rm, nr))
+    return lo_fail(err, LO_EUNDEF, "it is not strictly increasing (a stride does not exceed the "
+                   "values of the modes before it)");
+  if (lo_size(r, &sr, err)) return err->code;
+  for (int i = 0; i < nl; i++)
+    if (lo_mul(sl, lm[i].s, &sl, "size", err)) return err->code;
+  if (cotarget) {
+    for (int i = 0; i < cotarget->len; i++)
+      if (lo_mul(n, cotarget->leaf[i], &n, "cotarget size", err)) return err->code;
+  } else {
+    lo_layout f;
+    lo_layout_flat_modes(&f, lm, nl);
+    if (lo_cosize(&f, &n, err)) return err->code;
+  }
+  lo_int cover;
+  if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;
+  if (cover < n)
+    return lo_fail(err, LO_EUNDEF, "size(filter(L)) size(R) = %lld does not reach the "
+                   "cotarget %lld", (long long)cover, (long long)n);
+  memcpy(both, lm, (size_t)nl * sizeof *lm);
+  memcpy(both + nl, rm, (size_t)nr * sizeof *rm);
+  int yes;
+  if (injective(both, nl + nr, &yes, err)) return err->code;
+  if (!yes)
+    return lo_fail(err, LO_EUNDEF, "(filter(L), R) is not injective: R hits values of L");
+  return LO_OK;
+}
+
+/* --------------------------------------------------------------- inverses */
+
+/* Check L(R(i)) = i on [0, size R).  Past the limit, CuTe's construction
+** (modes chained from stride 1) is exact and R is accepted. */
+int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
+  lo_int sr;
+  if (bounds(r, &sr, err)) return err->code;
+  if (sr > LO_CHECK_LIMIT) return LO_OK;
+  odo o;
+  odo_init(&o, r);
+  for (lo_int i = 0; i < sr; i++, odo_next(&o)) {
+    lo_int v;
+    if (lo_apply(l, o.v, &v, err)) return err->code;
+    if (v != i)
+      return lo_fail(err, LO_EUNDEF, "L(R(%lld)) = L(%lld) = %lld, not %lld", (long long)i,
+                     (long long)o.v, (long long)v, (long long)i);
+  }
+  return LO_OK;
+}
+
+/* Check L(R(L(i))) = L(i) on [0, size L). */
+int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
+  lo_int sl;
+  if (bounds(l, &sl, err)) return err->code;
+  if (sl > LO_CHECK_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "size(L) = %lld is too large to check the left inverse point "
+                   "by point (limit %lld)", (long long)sl, (long long)LO_CHECK_LIMIT);
+  odo o;
+  odo_init(&o, l);
+  for (lo_int i = 0; i < sl; i++, odo_next(&o)) {
+    lo_int ri, lri;
+    if (lo_apply(r, o.v, &ri, err) || lo_apply(l, ri, &lri, err)) return err->code;
+    if (lri != o.v)
+      return lo_fail(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
+                     (long long)i, (long long)o.v, (long long)ri, (long long)lri, (long long)o.v);
+  }
+  return LO_OK;
+}

@@ -1,0 +1,425 @@
+#!/usr/bin/env python3
+"""Regenerate corpus/cute_cpp/: CuTe C++'s own answers, as test vectors.
+
+    python3 tools/cute_corpus.py [--seed N] [--per-op N] [--adapter CMD] [--out DIR]
+
+1. Generates requests for every layout op of CuTe (flat and nested layouts,
+   size-1 and stride-0 modes, tied strides, tilers, non-complementable
+   layouts, overlapping modes of B), deterministically from the seed.
+2. Asks CuTe C++ through adapters/cute_cpp/cute_adapter.py (static layouts).
+3. Judges each CuTe answer against the op's contract with the small
+   evaluator below (point by point, independent of the oracle's C code).
+4. Writes one YAML file per op family: for every request a case of the
+   `cute_OP` op (CuTe's text or `error`, exactly), and where the plain op
+   exists a case of the plain op: CuTe's text where it meets the contract,
+   `error` where it does not.  Requests CuTe refuses get no plain case (the
+   plain answer there is checked by the properties, not by CuTe).
+
+The contracts (README, "Where the paper and CuTe differ"):
+  composition    R(x) = A(B(x)) on [0, size B), shape(R) refining shape(B)
+  complement     R increasing, (filter L, R) injective, size(filter L)
+                 size(R) >= cotarget
+  right_inverse  L(R(i)) = i on [0, size R)
+  left_inverse   L(R(L(i))) = L(i) on [0, size L)
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# ------------------------------------------------------------ values
+
+def parse(text):
+    """Parse 'S:D' (or '<L,...>') into (shape, stride) nested Python
+    values: an int is a leaf, a tuple a tuple.  A tiler is a list."""
+    pos = [0]
+
+    def peek():
+        return text[pos[0]] if pos[0] < len(text) else ''
+
+    def tup():
+        if peek() == '(':
+            pos[0] += 1
+            items = []
+            if peek() == ')':
+                pos[0] += 1
+                return ()
+            while True:
+                items.append(tup())
+                c = peek()
+                pos[0] += 1
+                if c == ')':
+                    return tuple(items)
+        j = pos[0]
+        while peek().isdigit():
+            pos[0] += 1
+        return int(text[j:pos[0]])
+
+    def layout():
+        s = tup()
+        if peek() != ':':
+            return (s, 1)
+        pos[0] += 1
+        return (s, tup())
+
+    if text.startswith('<'):
+        pos[0] = 1
+        parts = []
+        while True:
+            parts.append(layout())
+            c = peek()
+            pos[0] += 1
+            if c == '>':
+                return parts
+    return layout()
+
+
+def leaves(t):
+    if isinstance(t, int):
+        return [t]
+    out = []
+    for x in t:
+        out += leaves(x)
+    return out
+
+
+def show(t):
+    if isinstance(t, int):
+        return str(t)
+    return '(' + ','.join(show(x) for x in t) + ')'
+
+
+def show_layout(l):
+    if isinstance(l, list):
+        return '<' + ','.join(show_layout(x) for x in l) + '>'
+    return show(l[0]) + ':' + show(l[1])
+
+
+def size(l):
+    p = 1
+    for s in leaves(l[0]):
+        p *= s
+    return p
+
+
+def apply(l, x):
+    """The layout function at x, colexicographic; the last entry runs on."""
+    ss, ds = leaves(l[0]), leaves(l[1])
+    v = 0
+    for i, (s, d) in enumerate(zip(ss, ds)):
+        if i == len(ss) - 1:
+            v += x * d
+        else:
+            v += (x % s) * d
+            x //= s
+    return v
+
+
+def values(l):
+    return [apply(l, x) for x in range(size(l))]
+
+
+def refines(r, b):
+    """Does shape r refine shape b (each leaf of b replaced by a tree of
+    the same size)?"""
+    if isinstance(b, int):
+        p = 1
+        for s in leaves(r):
+            p *= s
+        return p == b
+    if isinstance(r, int) or len(r) != len(b):
+        return False
+    return all(refines(x, y) for x, y in zip(r, b))
+
+# --------------------------------------------------------- contracts
+
+LIMIT = 1 << 16
+
+
+def meets_composition(a, b, r):
+    if not refines(r[0], b[0]):
+        return False, 'shape does not refine B'
+    if size(b) > LIMIT:
+        return None, 'too large'
+    for x in range(size(b)):
+        if apply(r, x) != apply(a, apply(b, x)):
+            return False, 'R(%d) != A(B(%d))' % (x, x)
+    return True, ''
+
+
+def meets_tiled_composition(a, tiler, r):
+    """By-mode: mode i of R is A_i o B_i."""
+    rs, rd = r
+    for i, bi in enumerate(tiler):
+        ai = (mode(a[0], i), mode(a[1], i))
+        ri = (rs[i], rd[i])
+        ok, why = meets_composition(ai, bi, ri)
+        if not ok:
+            return ok, why
+    return True, ''
+
+
+def mode(t, i):
+    return t if isinstance(t, int) else t[i]
+
+
+def meets_complement(l, n, r):
+    lm = [(s, d) for s, d in zip(leaves(l[0]), leaves(l[1])) if s > 1 and d > 0]
+    rm = [(s, d) for s, d in zip(leaves(r[0]), leaves(r[1])) if s > 1]
+    vals = values(r)
+    if any(vals[i] >= vals[i + 1] for i in range(len(vals) - 1)):
+        return False, 'not increasing'
+    sl = 1
+    for s, _ in lm:
+        sl *= s
+    if n is None:
+        n = 1 + sum((s - 1) * d for s, d in lm)
+    if sl * size(r) < n:
+        return False, 'does not reach the cotarget'
+    both = lm + rm
+    sz = 1
+    for s, _ in both:
+        sz *= s
+    if sz > LIMIT:
+        return None, 'too large'
+    f = (tuple(s for s, _ in both), tuple(d for _, d in both))
+    if len(set(values(f))) != sz:
+        return False, 'not injective'
+    return True, ''
+
+
+def meets_right_inverse(l, r):
+    if size(r) > LIMIT:
+        return None, 'too large'
+    for i in range(size(r)):
+        if apply(l, apply(r, i)) != i:
+            return False, 'L(R(%d)) != %d' % (i, i)
+    return True, ''
+
+
+def meets_left_inverse(l, r):
+    if size(l) > LIMIT:
+        return None, 'too large'
+    for i in range(size(l)):
+        li = apply(l, i)
+        if apply(l, apply(r, li)) != li:
+            return False, 'L(R(L(%d))) != L(%d)' % (i, i)
+    return True, ''
+
+# --------------------------------------------------------- generators
+
+SHAPES = [1, 2, 2, 2, 3, 4, 4, 5, 6, 8]
+
+
+def gen_shape(rng, rank, depth):
+    if depth > 0 and rng.random() < 0.3:
+        return tuple(gen_shape(rng, rng.randint(1, 2), depth - 1) for _ in range(rank))
+    if rank == 1 and rng.random() < 0.5:
+        return rng.choice(SHAPES)
+    return tuple(rng.choice(SHAPES) for _ in range(rank))
+
+
+def strides_like(rng, shape, kind):
+    ss = leaves(shape)
+    n = len(ss)
+    if kind == 'compact':
+        order = list(range(n))
+        rng.shuffle(order)
+        d, acc = [0] * n, 1
+        for i in order:
+            d[i] = acc
+            acc *= ss[i]
+    elif kind == 'gapped':
+        order = list(range(n))
+        rng.shuffle(order)
+        d, acc = [0] * n, rng.choice([1, 1, 2, 3])
+        for i in order:
+            d[i] = acc
+            acc *= ss[i] * rng.choice([1, 1, 2, 3])
+    elif kind == 'broadcast':
+        d = strides_like(rng, shape, 'compact')
+        d = leaves(d)
+        for i in range(n):
+            if rng.random() < 0.35:
+                d[i] = 0
+    else:
+        d = [rng.choice([0, 1, 2, 3, 4, 5, 6, 7, 8, 12]) for _ in range(n)]
+    it = iter(d)
+
+    def rebuild(t):
+        if isinstance(t, int):
+            return next(it)
+        return tuple(rebuild(x) for x in t)
+    return rebuild(shape)
+
+
+def gen_layout(rng, max_rank=3, depth=2):
+    shape = gen_shape(rng, rng.randint(1, max_rank), depth)
+    kind = rng.choice(['compact', 'compact', 'gapped', 'broadcast', 'random'])
+    return (shape, strides_like(rng, shape, kind))
+
+
+def gen_small(rng):
+    """A B for composition: often a sub-layout of A's domain."""
+    shape = gen_shape(rng, rng.randint(1, 2), 1)
+    kind = rng.choice(['compact', 'gapped', 'random', 'broadcast'])
+    return (shape, strides_like(rng, shape, kind))
+
+
+def gen_tiler(rng, a):
+    ra = 1 if isinstance(a[0], int) else len(a[0])
+    k = rng.randint(1, ra)
+    return [gen_small(rng) if rng.random() < 0.7 else (rng.choice([1, 2, 4]), 1) for _ in range(k)]
+
+
+EDGE = ['1:0', '(1):(0)', '1:5', '(4,1):(1,0)', '(2,2):(1,1)', '(2,2):(0,1)', '(3,1,2):(2,7,6)',
+        '((2,2),(2,2)):((1,4),(2,8))', '(4):(1)', '((4)):((1))', '(2,3):(3,1)', '(5,7,7):(7,7,1)',
+        '(2,5):(1,7)', '4:3', '4:0', '(2,4,8):(64,1,2)', '(8,8):(8,1)']
+
+
+def requests(seed, per_op):
+    rng = random.Random(seed)
+    out = []
+
+    def L():
+        return show_layout(parse(rng.choice(EDGE))) if rng.random() < 0.15 \
+            else show_layout(gen_layout(rng))
+
+    for _ in range(per_op):
+        a = parse(L())
+        sa = show_layout(a)
+        b = gen_small(rng)
+        out.append(('size', [sa]))
+        out.append(('cosize', [sa]))
+        out.append(('rank', [sa]))
+        out.append(('depth', [sa]))
+        out.append(('flatten', [sa]))
+        out.append(('apply', [sa, str(rng.randint(0, max(0, size(a) - 1)))]))
+        out.append(('coalesce', [sa]))
+        prof = show(a[0]) if not isinstance(a[0], int) and rng.random() < 0.5 else None
+        if prof:
+            out.append(('coalesce', [sa, prof]))
+        out.append(('filter', [sa]))
+        out.append(('composition', [sa, show_layout(b)]))
+        t = gen_tiler(rng, a)
+        out.append(('composition', [sa, show_layout(t)]))
+        out.append(('complement', [sa]))
+        out.append(('complement', [sa, str(rng.choice([1, 4, 8, 16, 24, 32, 64, 96, 128]))]))
+        out.append(('right_inverse', [sa]))
+        out.append(('left_inverse', [sa]))
+        bb = show_layout(b) if rng.random() < 0.6 else show_layout(t)
+        for op in ('logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide',
+                   'logical_product', 'zipped_product', 'tiled_product', 'flat_product'):
+            out.append((op, [sa, bb]))
+        out.append(('blocked_product', [sa, show_layout(b)]))
+        out.append(('raked_product', [sa, show_layout(b)]))
+        c = parse(L())
+        out.append(('max_common_layout', [sa, show_layout(c)]))
+        out.append(('max_common_vector', [sa, show_layout(c)]))
+        out.append(('nullspace', [sa]))
+    seen, uniq = set(), []
+    for r in out:
+        key = (r[0], tuple(r[1]))
+        if key not in seen:
+            seen.add(key)
+            uniq.append(r)
+    return uniq
+
+# ------------------------------------------------------ classification
+
+CUTE_TWIN = {'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
+             'logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide', 'logical_product',
+             'zipped_product', 'tiled_product', 'flat_product', 'blocked_product', 'raked_product',
+             'max_common_layout', 'max_common_vector', 'nullspace'}
+NO_TWIN = {'size', 'cosize', 'rank', 'depth', 'flatten', 'apply'}
+FAMILY = {'size': 'basic', 'cosize': 'basic', 'rank': 'basic', 'depth': 'basic',
+          'flatten': 'basic', 'apply': 'basic', 'coalesce': 'coalesce', 'filter': 'coalesce',
+          'composition': 'composition', 'complement': 'complement',
+          'right_inverse': 'inverse', 'left_inverse': 'inverse',
+          'max_common_layout': 'inverse', 'max_common_vector': 'inverse', 'nullspace': 'inverse'}
+
+
+def plain_verdict(op, args, answer):
+    """(expectation for the plain op or None when there is no plain case,
+    a note)."""
+    if answer.startswith('error'):
+        return None, 'CuTe refuses'
+    if op in NO_TWIN or op in ('coalesce', 'filter'):
+        return answer, ''
+    if op == 'composition':
+        a, b, r = parse(args[0]), parse(args[1]), parse(answer)
+        ok, why = (meets_tiled_composition(a, b, r) if isinstance(b, list)
+                   else meets_composition(a, b, r))
+    elif op == 'complement':
+        n = int(args[1]) if len(args) > 1 else None
+        ok, why = meets_complement(parse(args[0]), n, parse(answer))
+    elif op == 'right_inverse':
+        ok, why = meets_right_inverse(parse(args[0]), parse(answer))
+    elif op == 'left_inverse':
+        ok, why = meets_left_inverse(parse(args[0]), parse(answer))
+    else:
+        return None, ''
+    if ok is None:
+        return None, why
+    return (answer if ok else 'error'), ('' if ok else 'CuTe is wrong: ' + why)
+
+
+def yaml_str(s):
+    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--seed', type=int, default=20261123)
+    ap.add_argument('--per-op', type=int, default=260)
+    ap.add_argument('--adapter', default='python3 ' + os.path.join(ROOT, 'adapters/cute_cpp/cute_adapter.py'))
+    ap.add_argument('--out', default=os.path.join(ROOT, 'corpus/cute_cpp'))
+    ap.add_argument('--commit', default='7107b05535f8977f5ecb9d01ee203205b1fd9bc4')
+    opts = ap.parse_args()
+    reqs = requests(opts.seed, opts.per_op)
+    text = ''.join('%s %s\n' % (op, ' '.join(args)) for op, args in reqs)
+    res = subprocess.run(opts.adapter, shell=True, input=text, capture_output=True, text=True,
+                         cwd=ROOT)
+    answers = res.stdout.split('\n')[:len(reqs)]
+    if len(answers) != len(reqs):
+        sys.exit('cute_corpus: %d answers for %d requests (adapter stderr: %s)'
+                 % (len(answers), len(reqs), res.stderr[-500:]))
+    files, counts = {}, {}
+    for (op, args), ans in zip(reqs, answers):
+        fam = FAMILY.get(op, 'divide_product')
+        lines = files.setdefault(fam, [])
+        exp = 'error' if ans.startswith('error') else ans
+        reason = ', reason: %s' % yaml_str(ans[7:]) if ans.startswith('error') else ''
+        c = counts.setdefault(fam, [0, 0, 0, 0])
+        if op in CUTE_TWIN:
+            lines.append('- {op: cute_%s, args: [%s], expect: %s%s}' % (
+                op, ', '.join(yaml_str(a) for a in args), yaml_str(exp), reason))
+            c[0] += 1
+            c[3] += exp == 'error'
+        if op in NO_TWIN or op in CUTE_TWIN and op not in ('flat_divide', 'flat_product'):
+            pexp, note = plain_verdict(op, args, ans)
+            if pexp is not None:
+                lines.append('- {op: %s, args: [%s], expect: %s%s}' % (
+                    op, ', '.join(yaml_str(a) for a in args), yaml_str(pexp),
+                    ', note: %s' % yaml_str(note) if note else ''))
+                c[1] += 1
+                c[2] += pexp == 'error'
+    os.makedirs(opts.out, exist_ok=True)
+    for fam, lines in sorted(files.items()):
+        c = counts[fam]
+        with open(os.path.join(opts.out, fam + '.yaml'), 'w') as f:
+            f.write('# CuTe C++ answers (static layouts, CUTLASS %s), made by\n'
+                    '# tools/cute_corpus.py --seed %d --per-op %d: %d cute_ cases (%d refused by\n'
+                    '# CuTe), %d plain cases (%d where CuTe\'s answer breaks the contract).\n'
+                    % (opts.commit, opts.seed, opts.per_op, c[0], c[3], c[1], c[2]))
+            f.write('\n'.join(lines) + '\n')
+        print('%-16s %5d cute_ cases (%d refused), %5d plain cases (%d CuTe wrong)'
+              % (fam, c[0], c[3], c[1], c[2]))
+    print('%d requests' % len(reqs))
+
+
+if __name__ == '__main__':
+    main()
