@@ -207,6 +207,8 @@ echo "== planted mutants (a fast run)"
 run_counted "planted mutants" bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
 echo "== GPU stage (skip, import of results)"
 run_counted "GPU stage" bash tests/gpu_cli.sh "$lc"
+echo "== CuTe C++ adapter"
+run_counted "CuTe C++ adapter" bash tests/cute_adapter.sh
 
 # --- 4. corpus ------------------------------------------------------------
 echo "== corpus"

@@ -1,0 +1,1097 @@
+#!/usr/bin/env python3
+"""Adapter: CuTe C++ itself as a system under test for `layoutcheck fuzz --sut`.
+
+Speaks the batch protocol of `layoutcheck eval --batch` (README.md): one
+request "OP ARG ARG..." per line on stdin, one answer line per request on
+stdout, in order, flushed.  Each request becomes one C++ expression over
+CuTe's headers, e.g.
+
+    composition (31,2):(6,3) 2:4
+    -> print(composition(make_layout(make_shape(Int<31>{},Int<2>{}),
+                                     make_stride(Int<6>{},Int<3>{})),
+                         make_layout(Int<2>{},Int<4>{})))
+
+Many requests are compiled into one translation unit with g++, the program is
+run, and each answer is CuTe's printout without the '_' of static integers.
+A request CuTe refuses at compile time (a static_assert, any hard error)
+answers "error: CuTe refuses: MESSAGE"; the diagnostics are attributed to
+the request that caused them and the rest of the batch is compiled again
+without it.  Every answer is kept in an SQLite cache, so no request is
+compiled twice.  See adapters/cute_cpp/README.md.
+
+    layoutcheck fuzz --sut 'python3 adapters/cute_cpp/cute_adapter.py'
+"""
+import hashlib
+import os
+import re
+import select
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+# Changing the generated C++ changes this, so old cache entries are not used.
+CODEGEN_VERSION = "cute_cpp-3"
+
+INT_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+MAX_LEAVES = 64        # integers per argument (as the oracle)
+MAX_DEPTH = 64         # nesting depth per argument
+MAX_ANSWER = 1 << 16   # longest answer kept from the program
+
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_CUTLASS = os.path.join(REPO_ROOT, "..", "shared", "third_party", "cutlass", "include")
+
+
+# ------------------------------------------------------------------ values
+#
+# A parsed argument is a small tree of tuples:
+#   ("int", n, static)        an integer; static is True when written _n
+#   ("star",)                 '*', a profile leaf
+#   ("tuple", [items])        a nested tuple, () included
+#   ("layout", shape, stride) S:D (also a group (L1,...,Lk) of layouts)
+#   ("tiler", [entries])      <E1,...>, each entry a layout or a bare shape
+
+
+class ParseError(Exception):
+    """A malformed argument: the message names the column (1-based)."""
+
+
+def show_char(c):
+    """Printable description of the character c, for error messages."""
+    if c == "":
+        return "end of input"
+    if " " < c <= "~":
+        return "'%s'" % c
+    o = ord(c)
+    if 0xDC80 <= o <= 0xDCFF:  # an undecodable byte (surrogateescape)
+        return "byte 0x%02x" % (o - 0xDC00)
+    return "U+%04X" % o
+
+
+class Parser:
+    """Recursive descent over one argument in layoutcheck's syntax."""
+
+    def __init__(self, text, allow_star=False):
+        self.s = text
+        self.i = 0
+        self.leaves = 0
+        self.allow_star = allow_star
+
+    def fail(self, what):
+        self.skip()
+        c = self.s[self.i] if self.i < len(self.s) else ""
+        raise ParseError("column %d: expected %s, found %s" % (self.i + 1, what, show_char(c)))
+
+    def skip(self):
+        while self.i < len(self.s) and self.s[self.i] in " \t\r\n\v\f":
+            self.i += 1
+
+    def peek(self):
+        self.skip()
+        return self.s[self.i] if self.i < len(self.s) else ""
+
+    def accept(self, c):
+        if self.peek() == c:
+            self.i += 1
+            return True
+        return False
+
+    def leaf(self):
+        """An integer n or _n (CuTe's static n), or '*' where allowed."""
+        self.skip()
+        start = self.i
+        static = False
+        if self.allow_star and self.accept("*"):
+            return ("star",)
+        if self.i < len(self.s) and self.s[self.i] == "_":
+            static = True
+            self.i += 1
+        j = self.i
+        while self.i < len(self.s) and "0" <= self.s[self.i] <= "9":
+            self.i += 1
+        if j == self.i:
+            self.i = start
+            self.fail("an integer" + (" or '*'" if self.allow_star else ""))
+        n = int(self.s[j:self.i])
+        if n > INT64_MAX:
+            raise ParseError("column %d: integer %s exceeds 2^63-1" % (start + 1, self.s[j:self.i]))
+        self.leaves += 1
+        if self.leaves > MAX_LEAVES:
+            raise ParseError("column %d: more than %d integers" % (start + 1, MAX_LEAVES))
+        return ("int", n, static)
+
+    def tuple(self, depth=0):
+        """An integer or a parenthesised tuple of tuples (no layouts)."""
+        if depth > MAX_DEPTH:
+            raise ParseError("column %d: nesting deeper than %d" % (self.i + 1, MAX_DEPTH))
+        if not self.accept("("):
+            return self.leaf()
+        items = []
+        if self.accept(")"):
+            return ("tuple", items)
+        while True:
+            items.append(self.tuple(depth + 1))
+            if self.accept(","):
+                continue
+            if self.accept(")"):
+                return ("tuple", items)
+            self.fail("',' or ')'")
+
+    def term(self, depth=0):
+        """A tuple, a layout S:D, or a group (L1,...,Lk) of layouts."""
+        if depth > MAX_DEPTH:
+            raise ParseError("column %d: nesting deeper than %d" % (self.i + 1, MAX_DEPTH))
+        if self.peek() != "(":
+            node = self.leaf()
+        else:
+            self.accept("(")
+            items = []
+            if not self.accept(")"):
+                while True:
+                    at = self.i
+                    items.append((at, self.term(depth + 1)))
+                    if self.accept(","):
+                        continue
+                    if self.accept(")"):
+                        break
+                    self.fail("',' or ')'")
+            kinds = set(x[1][0] for x in items)
+            if "layout" in kinds:  # a group: every item must be a layout
+                for at, x in items:
+                    if x[0] != "layout":
+                        self.i = at
+                        self.fail("a layout in the group")
+                return ("layout", ("tuple", [x[1] for _, x in items]),
+                        ("tuple", [x[2] for _, x in items]))
+            node = ("tuple", [x for _, x in items])
+        if self.accept(":"):
+            at = self.i
+            stride = self.tuple(depth)
+            if not congruent(node, stride):
+                raise ParseError("column %d: stride is not congruent to the shape" % (at + 1))
+            return ("layout", node, stride)
+        return node
+
+    def value(self):
+        """A whole argument: a tiler <E1,...>, or a term."""
+        if self.accept("<"):
+            entries = []
+            while True:
+                entries.append(self.term(1))
+                if self.accept(","):
+                    continue
+                if self.accept(">"):
+                    break
+                self.fail("',' or '>'")
+            v = ("tiler", entries)
+        else:
+            v = self.term()
+        if self.peek() != "":
+            self.fail("end of argument")
+        return v
+
+
+def congruent(a, b):
+    """Shape a and stride b have the same nesting."""
+    if a[0] == "tuple" and b[0] == "tuple":
+        return len(a[1]) == len(b[1]) and all(congruent(x, y) for x, y in zip(a[1], b[1]))
+    return a[0] != "tuple" and b[0] != "tuple"
+
+
+def canon(v, keep_static):
+    """Canonical text of a value (the cache key); _n kept when keep_static."""
+    k = v[0]
+    if k == "int":
+        return ("_%d" if keep_static and v[2] else "%d") % v[1]
+    if k == "star":
+        return "*"
+    if k == "tuple":
+        return "(" + ",".join(canon(x, keep_static) for x in v[1]) + ")"
+    if k == "layout":
+        return canon(v[1], keep_static) + ":" + canon(v[2], keep_static)
+    return "<" + ",".join(canon(x, keep_static) for x in v[1]) + ">"
+
+
+def split_words(line):
+    """Words at white space outside brackets; '-->' does not nest."""
+    words, depth, cur, i = [], 0, [], 0
+    while i < len(line):
+        c = line[i]
+        if line.startswith("-->", i):
+            cur.append("-->")
+            i += 3
+            continue
+        if c in "(<[":
+            depth += 1
+        elif c in ")>]":
+            depth = max(0, depth - 1)
+        if c in " \t\r\n\v\f" and depth == 0:
+            if cur:
+                words.append("".join(cur))
+                cur = []
+        else:
+            cur.append(c)
+        i += 1
+    if cur:
+        words.append("".join(cur))
+    return words
+
+
+# ------------------------------------------------------------------ codegen
+
+class Codegen:
+    """C++ text of values; static integers everywhere unless dynamic."""
+
+    def __init__(self, dynamic, wide):
+        self.dynamic = dynamic
+        self.wide = wide
+
+    def int_(self, n, static):
+        if static or not self.dynamic:
+            if n <= INT_MAX and not self.wide:
+                return "Int<%d>{}" % n
+            return "C<%dLL>{}" % n
+        if n <= INT_MAX and not self.wide:
+            return "%d" % n
+        return "int64_t(%dLL)" % n
+
+    def tup(self, v, maker):
+        """A tuple or integer; nested tuples with maker (make_shape, ...)."""
+        if v[0] == "int":
+            return self.int_(v[1], v[2])
+        if v[0] == "star":
+            return "Int<1>{}"
+        return maker + "(" + ",".join(self.tup(x, maker) for x in v[1]) + ")"
+
+    def layout(self, v):
+        return "make_layout(%s,%s)" % (self.tup(v[1], "make_shape"), self.tup(v[2], "make_stride"))
+
+    def tiler_entry(self, v):
+        """A tiler entry: a layout; a bare integer n (n:1); a bare shape
+        S (compact column-major, as the oracle reads it)."""
+        if v[0] == "layout":
+            return self.layout(v)
+        if v[0] == "int":
+            return self.int_(v[1], v[2])
+        return "make_layout(%s)" % self.tup(v, "make_shape")
+
+    def value(self, v, kind):
+        """An argument as the op's kind wants it."""
+        if v[0] == "layout":
+            return self.layout(v)
+        if v[0] == "tiler":
+            return "make_tile(" + ",".join(self.tiler_entry(x) for x in v[1]) + ")"
+        maker = {"C": "make_coord", "P": "make_tuple"}.get(kind, "make_shape")
+        return self.tup(v, maker)
+
+
+# Argument kinds: L layout; X tuple; LX either; B layout, tiler or shape
+# (CuTe's tilers); N integer or shape (a cotarget); P profile; C coordinate.
+KIND_NAMES = {
+    "L": "a layout", "X": "a tuple", "LX": "a layout or a tuple",
+    "B": "a layout, a tiler or a shape", "N": "an integer or a shape",
+    "P": "a profile tuple", "C": "a coordinate",
+}
+KIND_ACCEPTS = {
+    "L": ("layout",), "X": ("int", "tuple"), "LX": ("layout", "int", "tuple"),
+    "B": ("layout", "tiler", "int", "tuple"), "N": ("int", "tuple"),
+    "P": ("int", "tuple"), "C": ("int", "tuple"),
+}
+
+
+def call(fn):
+    return lambda *a: "%s(%s)" % (fn, ",".join(a))
+
+
+# op -> list of (argument kinds, C++ expression builder)
+OPS = {
+    "size": [(("LX",), call("size"))],
+    "cosize": [(("L",), call("cosize"))],
+    "rank": [(("LX",), call("rank"))],
+    "depth": [(("LX",), call("depth"))],
+    "flatten": [(("LX",), call("flatten"))],
+    "apply": [(("L", "C"), lambda a, x: "%s(%s)" % (a, x))],
+    "coalesce": [(("L",), call("coalesce")), (("L", "P"), call("coalesce"))],
+    "filter": [(("L",), call("filter")), (("L", "P"), call("filter"))],
+    "composition": [(("L", "B"), call("composition"))],
+    "complement": [(("L",), call("complement")), (("L", "N"), call("complement"))],
+    "right_inverse": [(("L",), call("right_inverse"))],
+    "left_inverse": [(("L",), call("left_inverse"))],
+    "max_common_layout": [(("L", "L"), call("max_common_layout"))],
+    "max_common_vector": [(("L", "L"), call("max_common_vector"))],
+    "nullspace": [(("L",), call("nullspace"))],
+    "blocked_product": [(("L", "L"), call("blocked_product"))],
+    "raked_product": [(("L", "L"), call("raked_product"))],
+}
+for _op in ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+            "logical_product", "zipped_product", "tiled_product", "flat_product"):
+    OPS[_op] = [(("L", "B"), call(_op))]
+
+
+class Request:
+    """One request line: its answer, or its C++ expression and cache key."""
+
+    def __init__(self, line, gen):
+        self.answer = None   # final answer line
+        self.expr = None     # C++ expression to print
+        self.key = None      # canonical request text
+        words = split_words(line)
+        op = words[0]
+        name = op[5:] if op.startswith("cute_") else op
+        if name not in OPS or not name:
+            self.answer = "error: unsupported op %s" % printable(op)
+            return
+        args = words[1:]
+        sigs = OPS[name]
+        counts = sorted(set(len(k) for k, _ in sigs))
+        sig = [s for s in sigs if len(s[0]) == len(args)]
+        if not sig:
+            want = " or ".join(str(c) for c in counts)
+            self.answer = "error: %s takes %s argument%s, got %d" % (
+                name, want, "" if want == "1" else "s", len(args))
+            return
+        kinds, build = sig[0]
+        vals = []
+        for i, (text, kind) in enumerate(zip(args, kinds)):
+            if "-->" in text:
+                self.answer = "error: argument %d: a morphism; CuTe has none" % (i + 1)
+                return
+            try:
+                v = Parser(text, allow_star=(kind == "P")).value()
+            except ParseError as e:
+                self.answer = "error: argument %d: %s" % (i + 1, e)
+                return
+            if v[0] not in KIND_ACCEPTS[kind]:
+                self.answer = "error: argument %d: expected %s, found %s" % (
+                    i + 1, KIND_NAMES[kind], {"layout": "a layout", "tiler": "a tiler",
+                                              "int": "an integer", "tuple": "a tuple"}[v[0]])
+                return
+            vals.append(v)
+        self.key = " ".join([name] + [canon(v, gen.dynamic) for v in vals])
+        self.expr = build(*[gen.value(v, k) for v, k in zip(vals, kinds)])
+
+
+def printable(s):
+    """s with every character outside printable ASCII shown as \\xNN."""
+    out = []
+    for c in s:
+        if " " <= c <= "~":
+            out.append(c)
+        else:
+            o = ord(c)
+            out.append("\\x%02x" % (o - 0xDC00 if 0xDC80 <= o <= 0xDCFF else o)
+                       if o < 256 or 0xDC80 <= o <= 0xDCFF else "\\u%04x" % o)
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ the cache
+
+class Cache:
+    """Answers by (environment hash, canonical request) in SQLite.  Any
+    SQLite failure (a corrupt file, a full disk) is reported once on stderr
+    and the cache is bypassed from then on."""
+
+    def __init__(self, path, env_hash):
+        self.env = env_hash
+        self.db = None
+        if path is None:
+            return
+        try:
+            d = os.path.dirname(os.path.abspath(path))
+            os.makedirs(d, exist_ok=True)
+            self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
+            self.db.execute("PRAGMA busy_timeout = 30000")
+            try:
+                self.db.execute("PRAGMA journal_mode = WAL")
+            except sqlite3.OperationalError:
+                pass  # another process holds it; the default mode works too
+            self.db.execute("CREATE TABLE IF NOT EXISTS answers (env TEXT NOT NULL, "
+                            "request TEXT NOT NULL, answer TEXT NOT NULL, "
+                            "PRIMARY KEY (env, request))")
+            self.db.execute("SELECT count(*) FROM answers WHERE env = ? AND request = ?",
+                            (self.env, "")).fetchone()
+        except (sqlite3.Error, OSError) as e:
+            self.fail(path, e)
+        self.path = path
+
+    def fail(self, path, e):
+        sys.stderr.write("cute_adapter: cache %s unusable (%s); going on without it\n"
+                         % (path, e))
+        sys.stderr.flush()
+        try:
+            if self.db is not None:
+                self.db.close()
+        except sqlite3.Error:
+            pass
+        self.db = None
+
+    def get_many(self, keys):
+        """Dict key -> answer for the keys found."""
+        found = {}
+        if self.db is None or not keys:
+            return found
+        try:
+            keys = list(keys)
+            for i in range(0, len(keys), 500):
+                part = keys[i:i + 500]
+                q = "SELECT request, answer FROM answers WHERE env = ? AND request IN (%s)" % (
+                    ",".join("?" * len(part)))
+                for k, a in self.db.execute(q, [self.env] + part):
+                    found[k] = a
+        except sqlite3.Error as e:
+            self.fail(self.path, e)
+            return {}
+        return found
+
+    def put_many(self, pairs):
+        if self.db is None or not pairs:
+            return
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.executemany("INSERT OR REPLACE INTO answers VALUES (?,?,?)",
+                                [(self.env, k, a) for k, a in pairs])
+            self.db.execute("COMMIT")
+        except sqlite3.Error as e:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            self.fail(self.path, e)
+
+
+def hash_headers(cutlass):
+    """SHA-256 over the names and contents of the files under cute/."""
+    h = hashlib.sha256()
+    root = os.path.join(cutlass, "cute")
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        for f in sorted(files):
+            p = os.path.join(d, f)
+            h.update(os.path.relpath(p, root).encode() + b"\0")
+            with open(p, "rb") as fh:
+                h.update(fh.read())
+            h.update(b"\0")
+    return h.hexdigest()
+
+
+# ------------------------------------------------------------------ compiling
+
+# Everything the translation unit includes, in one header that is also
+# precompiled (cute_all.hpp.gch beside it) when it can be.
+PCH_HEADER = """#include <cute/layout.hpp>
+#include <cstdio>
+#include <cstdint>
+#include <unistd.h>
+#include <sys/wait.h>
+"""
+
+TU_HEAD = """#include "cute_all.hpp"
+using namespace cute;
+"""
+
+# Runs every request in a child process with a time limit, so that a fault
+# (SIGFPE, abort, a loop) is that request's alone; the child's stderr goes
+# to stdout so an assertion's message is its answer.  Each answer ends with
+# a marker line "\\x1eEND i EXIT SIGNAL".
+TU_MAIN = """typedef void (*req_fn)();
+static req_fn const reqs[] = { %snullptr };
+int main() {
+  for (int i = 0; reqs[i]; i++) {
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid == 0) {
+      dup2(1, 2);
+      alarm(%d);
+      reqs[i]();
+      fflush(stdout);
+      _exit(0);
+    }
+    int st = 0;
+    if (pid < 0 || waitpid(pid, &st, 0) < 0) st = -1;
+    printf("\\n\\x1e" "END %%d %%d %%d\\n", i, st != -1 && WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+           st != -1 && WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+  }
+  fflush(stdout);
+  return 0;
+}
+"""
+
+FIRST_LINE = TU_HEAD.count("\n") + 1   # line of req_0
+
+# One request, on one line.  A result whose type holds all of its values
+# (every integer static) is printed from its type alone, so g++ emits no
+# code for CuTe's functions (half the compile time); otherwise the value is
+# computed at run time.
+REQ_FN = ("static void req_%d() { using T = decltype(%s); [](auto) { if constexpr "
+          "(is_static<T>::value) print(T{}); else print(%s); }(0); }\n")
+
+RE_TU_LINE = re.compile(r"^(?:In file included from )?(\S*?req\.cpp):(\d+):")
+RE_IN_FUNC = re.compile(r"In function '?.?void req_(\d+)\(\)")
+RE_ERROR = re.compile(r":\d+:(?:\d+:)? (?:fatal )?error: (.*)$")
+RE_STATIC = re.compile(r"static assertion failed(?:: (.*))?$")
+
+
+class Compiler:
+    """Compiles and runs batches of requests; attributes failures."""
+
+    def __init__(self, cxx, flags, run_timeout, pch_dir, log):
+        self.cxx = cxx
+        self.flags = flags
+        self.run_timeout = run_timeout
+        self.log = log
+        self.dir = tempfile.mkdtemp(prefix="cute_adapter.")
+        self.pch_dir = pch_dir or os.path.join(self.dir, "pch")
+        self.pch_ready = False
+        self.seq = 0
+        self.stats = {"compiles": 0, "compile_s": 0.0, "pch_s": 0.0}
+
+    def close(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def ensure_pch(self):
+        """Write cute_all.hpp and, once per environment, precompile it
+        (about 4 s, 100 MB; a compile then saves about 0.7 s).  A failure
+        leaves the plain header, which works as well, only slower."""
+        if self.pch_ready:
+            return
+        self.pch_ready = True
+        hdr = os.path.join(self.pch_dir, "cute_all.hpp")
+        gch = hdr + ".gch"
+        try:
+            os.makedirs(self.pch_dir, exist_ok=True)
+            if not os.path.isfile(hdr):
+                tmp = "%s.%d.tmp" % (hdr, os.getpid())
+                with open(tmp, "w") as f:
+                    f.write(PCH_HEADER)
+                os.replace(tmp, hdr)
+        except OSError as e:  # an unwritable cache directory: use our own
+            if self.pch_dir == os.path.join(self.dir, "pch"):
+                raise
+            sys.stderr.write("cute_adapter: %s: %s; precompiling in a temporary directory\n"
+                             % (self.pch_dir, e))
+            self.pch_dir = os.path.join(self.dir, "pch")
+            self.pch_ready = False
+            return self.ensure_pch()
+        if self.pch_dir is None or os.path.isfile(gch):
+            return
+        tmp = os.path.join(self.dir, "cute_all.hpp.gch")
+        t0 = time.monotonic()
+        try:
+            r = subprocess.run([self.cxx] + self.flags + ["-x", "c++-header", hdr, "-o", tmp],
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, timeout=600,
+                               env=dict(os.environ, LC_ALL="C", LANG="C"))
+            if r.returncode == 0:
+                shutil.move(tmp, gch + ".%d.tmp" % os.getpid())
+                os.replace(gch + ".%d.tmp" % os.getpid(), gch)
+        except (OSError, subprocess.TimeoutExpired, shutil.Error):
+            pass
+        self.stats["pch_s"] += time.monotonic() - t0
+
+    def source(self, exprs):
+        """The translation unit: request i on line FIRST_LINE + i."""
+        lines = [TU_HEAD]
+        for i, e in enumerate(exprs):
+            lines.append(REQ_FN % (i, e, e))
+        lines.append(TU_MAIN % ("".join("req_%d, " % i for i in range(len(exprs))),
+                                self.run_timeout))
+        return "".join(lines)
+
+    def start(self, exprs):
+        """Start compiling exprs; returns a job for finish()."""
+        self.ensure_pch()
+        self.seq += 1
+        base = os.path.join(self.dir, "b%d" % self.seq)
+        os.makedirs(base)
+        src = os.path.join(base, "req.cpp")
+        exe = os.path.join(base, "req")
+        with open(src, "w") as f:
+            f.write(self.source(exprs))
+        env = dict(os.environ, LC_ALL="C", LANG="C")
+        cmd = [self.cxx] + self.flags + ["-I", self.pch_dir, src, "-o", exe]
+        t0 = time.monotonic()
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             stderr=subprocess.STDOUT, env=env, cwd=base)
+        return (p, exprs, base, exe, t0)
+
+    def finish(self, job):
+        """Wait for a compile; returns (ok, diagnostics text, exe)."""
+        p, exprs, base, exe, t0 = job
+        limit = 120 + 2 * len(exprs)
+        try:
+            out, _ = p.communicate(timeout=limit)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
+            shutil.rmtree(base, ignore_errors=True)
+            out = b"compilation timed out after %d s" % limit
+            self.stats["compiles"] += 1
+            self.stats["compile_s"] += time.monotonic() - t0
+            return (False, out.decode("utf-8", "replace"), None, True)
+        self.stats["compiles"] += 1
+        self.stats["compile_s"] += time.monotonic() - t0
+        text = out.decode("utf-8", "replace")
+        ok = p.returncode == 0 and os.path.exists(exe)
+        if not ok:
+            shutil.rmtree(base, ignore_errors=True)
+        return (ok, text, exe, False)
+
+    def probe(self):
+        """None when CuTe's headers compile alone, else the first error."""
+        ok, diag, _, timed_out = self.finish(self.start([]))
+        return None if ok else first_error(diag, timed_out)
+
+    def attribute(self, diag, n):
+        """From g++'s output, two dicts request index -> its first error:
+        errors inside CuTe's headers (each reached from a request's line by
+        "required from here"), and errors on a request's own line."""
+        certain, local = {}, {}
+        ctx = None
+        for line in diag.splitlines():
+            m = RE_IN_FUNC.search(line)
+            if m:
+                ctx = int(m.group(1))
+                continue
+            if "In instantiation of" in line or line.startswith("In file included from"):
+                ctx = None
+            m = RE_TU_LINE.match(line)
+            if m and not line.startswith("In file included"):
+                k = int(m.group(2)) - FIRST_LINE
+                ctx = k if 0 <= k < n else None
+            m = RE_ERROR.search(line)
+            if m and ctx is not None:
+                where = local if RE_TU_LINE.match(line) else certain
+                where.setdefault(ctx, summarize(m.group(1)))
+        return certain, local
+
+    def run(self, exe, n):
+        """Run a built program; list of n answers (None where missing)."""
+        answers = [None] * n
+        try:
+            p = subprocess.run([exe], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT,
+                               timeout=n * (self.run_timeout + 1) + 10)
+            out = p.stdout
+        except subprocess.TimeoutExpired as e:
+            out = e.stdout or b""
+        except OSError as e:
+            return [("error: cannot run the compiled program: %s" % e)] * n
+        finally:
+            shutil.rmtree(os.path.dirname(exe), ignore_errors=True)
+        text = out.decode("utf-8", "replace")
+        chunks = text.split("\x1eEND ")
+        for c_i, chunk in enumerate(chunks[:-1]):
+            body = chunk
+            if c_i > 0:  # drop the rest of the previous marker line
+                body = chunk.split("\n", 1)[1] if "\n" in chunk else ""
+            if body.endswith("\n"):
+                body = body[:-1]
+            tail = chunks[c_i + 1].split("\n", 1)[0].split()
+            try:
+                i, code, sig = int(tail[0]), int(tail[1]), int(tail[2])
+            except (ValueError, IndexError):
+                continue
+            if not 0 <= i < n:
+                continue
+            answers[i] = interpret(body, code, sig, self.run_timeout)
+        return answers
+
+
+def summarize(msg):
+    """One line for a compiler error: a static_assert's message, else the
+    error text shortened."""
+    msg = msg.strip()
+    m = RE_STATIC.match(msg)
+    if m:
+        return (m.group(1) or "static assertion failed").strip()
+    msg = re.sub(r"\s+", " ", msg)
+    return msg if len(msg) <= 300 else msg[:297] + "..."
+
+
+TIMEOUT_ANSWER = "error: CuTe does not finish: "
+
+
+def interpret(body, code, sig, timeout):
+    """The answer line for one child's output and exit status."""
+    if sig:
+        if sig == signal.SIGALRM:
+            return TIMEOUT_ANSWER + "no answer within %d s" % timeout
+        name = {signal.SIGFPE: "SIGFPE (arithmetic fault, e.g. division by zero)",
+                signal.SIGABRT: "SIGABRT", signal.SIGSEGV: "SIGSEGV"}.get(sig, "signal %d" % sig)
+        detail = " ".join(body.split())
+        if len(detail) > 300:
+            detail = detail[:297] + "..."
+        return "error: CuTe fails at run time: %s%s" % (name, (": " + detail) if detail else "")
+    if code != 0:
+        return "error: CuTe fails at run time: exit status %d" % code
+    if "\n" in body.strip() or not body.strip():
+        return "error: CuTe printed %s" % ("nothing" if not body.strip() else
+                                           "several lines: " + " | ".join(body.split("\n"))[:300])
+    return re.sub(r"_(?=\d)", "", body.strip())
+
+
+# ------------------------------------------------------------------ engine
+
+class Engine:
+    """Answers batches: cache first, then compile what is left."""
+
+    def __init__(self, opts):
+        self.opts = opts
+        self.gen = Codegen(opts["dynamic"], opts["wide"])
+        self.setup_error = None
+        self.cache = Cache(None, "")
+        cut = opts["cutlass"]
+        cxx = shutil.which(opts["cxx"])
+        if not os.path.isfile(os.path.join(cut, "cute", "layout.hpp")):
+            self.setup_error = ("CuTe headers not found: %s/cute/layout.hpp (set CUTLASS_DIR "
+                                "or --cutlass)" % cut)
+        elif cxx is None:
+            self.setup_error = "C++ compiler %s not found" % opts["cxx"]
+        if self.setup_error:
+            sys.stderr.write("cute_adapter: %s\n" % self.setup_error)
+            return
+        self.flags = ["-std=c++17", "-O0", "-ftemplate-backtrace-limit=0",
+                      "-fdiagnostics-color=never", "-fno-diagnostics-show-caret",
+                      "-I", cut, "-I", "/usr/local/cuda/include",
+                      "-I", "/usr/local/cuda/include/cccl"]
+        if opts["dynamic"]:
+            self.flags.append("-ftrapv")
+        try:
+            v = subprocess.run([cxx, "--version"], stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, timeout=60)
+            version = v.stdout.decode("utf-8", "replace").split("\n")[0]
+        except (OSError, subprocess.TimeoutExpired) as e:
+            version = "unknown (%s)" % e
+        t0 = time.monotonic()
+        headers = hash_headers(cut)
+        self.hash_s = time.monotonic() - t0
+        mode = ("dynamic" if opts["dynamic"] else "static") + ("-wide" if opts["wide"] else "")
+        env = "\n".join([CODEGEN_VERSION, headers, version, " ".join(self.flags[:5] + self.flags[-1:]),
+                         mode, str(opts["run_timeout"])])
+        self.env_hash = hashlib.sha256(env.encode()).hexdigest()[:32]
+        self.cache = Cache(opts["cache"], self.env_hash)
+        pch_dir = None
+        if opts["cache"] is not None:
+            pch_dir = os.path.join(os.path.dirname(os.path.abspath(opts["cache"])),
+                                   "cute_cpp.pch", self.env_hash)
+        self.compiler = Compiler(cxx, self.flags, opts["run_timeout"], pch_dir, opts["log"])
+        if not opts["pch"]:
+            self.compiler.pch_ready = True  # the plain header only
+            self.compiler.pch_dir = os.path.join(self.compiler.dir, "pch")
+            os.makedirs(self.compiler.pch_dir)
+            with open(os.path.join(self.compiler.pch_dir, "cute_all.hpp"), "w") as f:
+                f.write(PCH_HEADER)
+
+    def close(self):
+        if not self.setup_error:
+            self.compiler.close()
+
+    def answer(self, lines, emit):
+        """Answer the request lines: emit(list of answers, None for blank and
+        comment lines) is called with those known before compiling, then
+        with the rest."""
+        reqs = []
+        for line in lines:
+            s = line.strip()
+            if not s or s.startswith("#"):
+                reqs.append(None)
+                continue
+            reqs.append(Request(s, self.gen))
+        todo = [r for r in reqs if r is not None and r.answer is None]
+        if todo and self.setup_error:
+            for r in todo:
+                r.answer = "error: %s" % self.setup_error
+        elif todo:
+            known = self.cache.get_many(set(r.key for r in todo))
+            for r in todo:
+                r.answer = known.get(r.key)
+        k = 0
+        while k < len(reqs) and (reqs[k] is None or reqs[k].answer is not None):
+            k += 1
+        emit([None if r is None else r.answer for r in reqs[:k]])
+        todo = [r for r in reqs[k:] if r is not None and r.answer is None]
+        if todo:
+            self.solve(todo)
+        emit([None if r is None else r.answer for r in reqs[k:]])
+
+    def solve(self, todo):
+        """Compile the requests todo (none of them cached) and answer them."""
+        keys = {}
+        for r in todo:
+            keys.setdefault(r.key, r.expr)
+        known = {}
+        left = list(keys)
+        if left:
+            fresh = self.compile_all([(k, keys[k]) for k in left])
+            self.cache.put_many([(k, a) for k, (a, keep) in fresh.items() if keep])
+            known.update((k, a) for k, (a, _) in fresh.items())
+        for r in todo:
+            r.answer = known[r.key]
+
+    def compile_all(self, items):
+        """Dict key -> answer for [(key, expr)], in 1 or 2 translation
+        units compiled at once."""
+        jobs = self.opts["jobs"]
+        min_split = self.opts["split"]
+        if jobs > 1 and len(items) >= min_split:
+            step = -(-len(items) // jobs)
+            parts = [items[j:j + step] for j in range(0, len(items), step)]
+        else:
+            parts = [items]
+        result = {}
+        for part, res in zip(parts, self.compile_parts(parts)):
+            result.update(res)
+        return result
+
+    def compile_parts(self, parts):
+        """Compile several parts at once; each becomes a dict key ->
+        (answer, cacheable), after attribution of failures and recompiles of
+        what is left.  Answers that depend on the machine (a broken
+        compiler, a time limit) are not cacheable."""
+        pending = [(i, p) for i, p in enumerate(parts)]
+        results = [dict() for _ in parts]
+        probed = False
+        while pending:
+            jobs = [(i, p, self.compiler.start([e for _, e in p])) for i, p in pending]
+            pending = []
+            for i, p, job in jobs:
+                ok, diag, exe, timed_out = self.compiler.finish(job)
+                if ok:
+                    pending.extend(self.take_run(i, p, exe, results))
+                    continue
+                certain, local = ({}, {}) if timed_out else self.compiler.attribute(diag, len(p))
+                if not certain and not local and not probed:
+                    probed = True
+                    broken = self.compiler.probe()
+                    if broken:  # the compiler fails on CuTe's headers alone
+                        for j, q in [(i, p)] + pending:
+                            for k, _ in q:
+                                results[j][k] = ("error: cannot compile CuTe: " + broken, False)
+                        pending = []
+                        continue
+                if len(p) == 1:
+                    msg = certain.get(0) or local.get(0)
+                    results[i][p[0][0]] = (("error: CuTe refuses: " + msg, True) if msg else
+                                           ("error: compile failed: " + first_error(diag, timed_out),
+                                            False))
+                    continue
+                # Errors in CuTe's headers name their request for sure.  An
+                # error on a request's own line may follow from a failed
+                # instantiation reported for another request (g++ reports it
+                # once), so it is final only in a round without the former.
+                final = certain or local
+                for j, msg in final.items():
+                    results[i][p[j][0]] = ("error: CuTe refuses: " + msg, True)
+                rest = [x for j, x in enumerate(p) if j not in final]
+                if final and rest:
+                    pending.append((i, rest))
+                elif not final:  # nothing attributable: bisect
+                    half = len(p) // 2
+                    pending.append((i, p[:half]))
+                    pending.append((i, p[half:]))
+            if self.opts["log"]:
+                sys.stderr.write("cute_adapter: %d compiles, %.1f s\n" % (
+                    self.compiler.stats["compiles"], self.compiler.stats["compile_s"]))
+        return results
+
+    def take_run(self, i, p, exe, results):
+        """Run a built part; record its answers in results[i]; returns the
+        pending parts to run again (one request each) where the program
+        gave no answer."""
+        answers = self.compiler.run(exe, len(p))
+        redo = []
+        for (k, e), a in zip(p, answers):
+            if a is None:
+                redo.append((k, e))
+            else:
+                results[i][k] = (a, not a.startswith(TIMEOUT_ANSWER))
+        if len(p) == 1 and redo:
+            results[i][p[0][0]] = ("error: the compiled program gave no answer", False)
+            return []
+        return [(i, [x]) for x in redo]
+
+
+def first_error(diag, timed_out):
+    """One line for a failed compile that names no request."""
+    if timed_out:
+        return diag.strip()
+    for line in diag.splitlines():
+        m = RE_ERROR.search(line)
+        if m:
+            return summarize(m.group(1))
+    lines = [x for x in diag.splitlines() if x.strip()]
+    return summarize(lines[-1]) if lines else "the compiler failed with no message"
+
+
+# ------------------------------------------------------------------ input
+
+class LineReader:
+    """Lines from a file descriptor: one blocking, then whatever else is
+    already there (read-ahead), up to a maximum."""
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.buf = b""
+        self.eof = False
+
+    def fill(self, block):
+        if self.eof:
+            return False
+        if not block:
+            try:
+                r, _, _ = select.select([self.fd], [], [], 0)
+            except (OSError, ValueError):
+                r = [self.fd]
+            if not r:
+                return False
+        try:
+            data = os.read(self.fd, 1 << 16)
+        except InterruptedError:
+            return True
+        if not data:
+            self.eof = True
+            return False
+        self.buf += data
+        return True
+
+    def take(self):
+        """One complete line if buffered (the last line at EOF too)."""
+        j = self.buf.find(b"\n")
+        if j < 0:
+            if self.eof and self.buf:
+                line, self.buf = self.buf, b""
+                return line
+            return None
+        line, self.buf = self.buf[:j], self.buf[j + 1:]
+        return line
+
+    def batch(self, most):
+        """At least one line (blocking), at most `most`; None at EOF."""
+        out = []
+        while not out:
+            line = self.take()
+            if line is not None:
+                out.append(line)
+            elif not self.fill(True):
+                line = self.take()
+                if line is None:
+                    return None
+                out.append(line)
+        while len(out) < most:
+            line = self.take()
+            if line is None:
+                if not self.fill(False):
+                    line = self.take()
+                    if line is None:
+                        break
+                else:
+                    continue
+            out.append(line)
+        return [x.decode("utf-8", "surrogateescape") for x in out]
+
+
+# ------------------------------------------------------------------ main
+
+USAGE = """usage: cute_adapter.py [options]   (requests on stdin, answers on stdout)
+  --cutlass DIR     CUTLASS include directory (default $CUTLASS_DIR, else
+                    ../shared/third_party/cutlass/include beside the repository)
+  --cxx PROGRAM     the C++ compiler (default g++)
+  --dynamic         runtime ints (make_shape(2,3)) instead of Int<N>{}; _N stays static
+  --wide            64-bit integers everywhere (C<NLL>{}, int64_t) instead of int
+  --max-batch N     most requests compiled together (default 256)
+  --jobs N          translation units compiled at once for a big batch (default 2)
+  --split N         smallest batch split over the jobs (default 48)
+  --no-pch          do not precompile CuTe's headers (slower compiles)
+  --run-timeout S   seconds one request may run (default 10)
+  --cache FILE      answer cache (default $LAYOUTCHECK_CUTE_CACHE, else
+                    ~/.cache/layoutcheck/cute_cpp.db)
+  --no-cache        no answer cache
+  --log             compile counts and times on stderr
+"""
+
+
+def parse_options(argv):
+    """Options dict, or raises ValueError with a message."""
+    default_cache = os.environ.get("LAYOUTCHECK_CUTE_CACHE") or os.path.join(
+        os.path.expanduser("~"), ".cache", "layoutcheck", "cute_cpp.db")
+    cut = os.environ.get("CUTLASS_DIR") or DEFAULT_CUTLASS
+    opts = {"cutlass": cut, "cxx": "g++", "dynamic": False, "wide": False,
+            "max_batch": 256, "jobs": 2, "split": 48, "run_timeout": 10,
+            "cache": default_cache, "log": False, "pch": True}
+    ints = {"--max-batch": ("max_batch", 1), "--jobs": ("jobs", 1), "--split": ("split", 2),
+            "--run-timeout": ("run_timeout", 1)}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            raise ValueError("")
+        if a in ("--dynamic", "--wide", "--log"):
+            opts[a[2:]] = True
+        elif a == "--no-cache":
+            opts["cache"] = None
+        elif a == "--no-pch":
+            opts["pch"] = False
+        elif a in ("--cutlass", "--cxx", "--cache") or a in ints:
+            if i + 1 >= len(argv):
+                raise ValueError("%s needs a value" % a)
+            v = argv[i + 1]
+            i += 1
+            if a in ints:
+                name, least = ints[a]
+                if not v.isdigit() or int(v) < least:
+                    raise ValueError("%s wants an integer >= %d, got '%s'" % (a, least, v))
+                opts[name] = int(v)
+            else:
+                opts[a[2:]] = v
+        else:
+            raise ValueError("unknown option '%s'" % a)
+        i += 1
+    opts["cutlass"] = os.path.abspath(opts["cutlass"])
+    return opts
+
+
+def main(argv):
+    try:
+        opts = parse_options(argv)
+    except ValueError as e:
+        if str(e):
+            sys.stderr.write("cute_adapter: %s\n" % e)
+        sys.stderr.write(USAGE)
+        return 0 if not str(e) else 2
+    engine = Engine(opts)
+    reader = LineReader(sys.stdin.fileno())
+    out = sys.stdout
+    try:
+        while True:
+            lines = reader.batch(opts["max_batch"])
+            if lines is None:
+                break
+            done = [0]
+
+            def emit(answers):
+                done[0] += len(answers)
+                out.write("".join(a + "\n" for a in answers if a is not None))
+                out.flush()
+            try:
+                engine.answer(lines, emit)
+            except BrokenPipeError:
+                return 0
+            except Exception as e:  # never die on one batch
+                msg = printable(" ".join(("%s: %s" % (type(e).__name__, e)).split()))
+                rest = lines[done[0]:]
+                try:
+                    emit([None if (not l.strip() or l.strip().startswith("#"))
+                          else "error: adapter failure: " + msg for l in rest])
+                except BrokenPipeError:
+                    return 0
+    finally:
+        engine.close()
+    return 1 if engine.setup_error else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
