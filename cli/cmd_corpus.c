@@ -4,7 +4,7 @@
 ** skips.
 **
 ** A case passes when the oracle prints exactly the expected string (the
-** value of correct when present, else of expect), or when the expected
+** value of correct when present, else of cute_cpp, else of expect), or when the expected
 ** string is "error" and the oracle returns an error.  A malformed case is a
 ** failure; a file that cannot be read or parsed counts one failure more and
 ** makes the exit status 2.
@@ -67,7 +67,7 @@ static void put_error(const char *path, const corpus_error *e) {
 
 /* Run one well-formed case and count the outcome. */
 static void run_case(file_run *run, const corpus_case *c) {
-  const char *want = c->correct ? c->correct : c->expect;
+  const char *want = c->correct ? c->correct : c->cute_cpp ? c->cute_cpp : c->expect;
   int code =
       oracle_call(c->op, (int)c->nargs, (const char *const *)c->args, run->out, ORACLE_OUT_CAP);
   int ok =

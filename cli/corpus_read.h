@@ -3,8 +3,10 @@
 **
 **   - {op: NAME, args: ["ARG", ...], expect: "RESULT"}
 **
-** with optional keys correct (overrides expect), skip (a reason: the case
-** is not run) and the ignored keys ref, note, got, reason.  Every scalar is
+** with optional keys correct (overrides expect), cute_cpp (what CuTe C++
+** prints where the source printed otherwise; the plain ops follow it, so
+** it overrides expect too, and correct overrides it), skip (a reason: the
+** case is not run) and the ignored keys ref, note, got, reason.  Every scalar is
 ** taken as a string, whatever its tag or form (true, 3 and error included).
 */
 #ifndef CORPUS_READ_H
@@ -27,6 +29,7 @@ typedef struct corpus_case {
   size_t nargs, args_cap; /* nargs <= INT_MAX */
   int has_args;
   char *expect, *correct, *skip;
+  char *cute_cpp; /* what CuTe C++ prints where the source printed otherwise */
   int has_error; /* the case is malformed: error says why */
   corpus_error error;
 } corpus_case;

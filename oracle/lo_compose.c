@@ -197,58 +197,6 @@ static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
   return LO_OK;
 }
 
-/* "what CuTe prints" for messages: the answer r, printed. */
-static void shown(const lo_layout *r, char *buf, size_t cap) {
-  if (lo_print_layout(r, buf, cap)) snprintf(buf, cap, "a layout too long to show");
-}
-
-/* The plain composition of A with a layout B: CuTe's answer where it is
-** A o B; an error saying why where it is not; where CuTe refuses the
-** input, the mode-by-mode composite above (A o B exactly, or an error). */
-static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  lo_layout r;
-  lo_err e;
-  char buf[200];
-  if (lo_cute_composition(a, b, &r, &e) == LO_OK) {
-    if (lo_check_composition(a, b, &r, err) == LO_OK) {
-      *out = r;
-      return LO_OK;
-    }
-    if (err->code != LO_EUNDEF) return err->code;
-    shown(&r, buf, sizeof buf);
-    char why[sizeof err->msg];
-    memcpy(why, err->msg, sizeof why);
-    return lo_fail(err, LO_EUNDEF, "composition: CuTe prints %s, which is not A o B: %s", buf, why);
-  }
-  if (!lo_cute_refused(&e)) {
-    *err = e;
-    return err->code;
-  }
-  return compose_layout(a, b, out, err);
-}
-
-/* composition(A, B) = A o B; B may be a tiler (A's modes past it are
-** dropped, as in CuTe C++). */
-int lo_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
-  if (!b->is_tiler) return plain_compose(a, b, out, err);
-  int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
-  if (k > ra)
-    return lo_fail(err, LO_EUNDEF, "composition: tiler has %d modes but A has rank %d", k, ra);
-  lo_layout res;
-  lo_cute_begin(&res);
-  if (lo_cute_tok(&res, '(', err)) return err->code;
-  for (int i = 1; i <= k; i++) {
-    lo_layout ai, bi, ri;
-    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err) ||
-        plain_compose(&ai, &bi, &ri, err) || lo_cute_put(&res, &ri, err))
-      return err->code;
-  }
-  if (lo_cute_tok(&res, ')', err)) return err->code;
-  *out = res;
-  return LO_OK;
-}
-
 /* ------------------------------------------------- the paper's composite */
 
 /* Find the layout (as coalesced modes) whose function on [0, s) is
@@ -331,5 +279,80 @@ int lo_flat_composition(const lo_layout *outer, const lo_layout *inner, lo_layou
                    "no flat composite: the composite %s nests an entry of the inner layout",
                    "(coalesced over its shape)");
   lo_layout_flatten(&c, out);
+  return LO_OK;
+}
+
+/* ------------------------------------------------ the plain composition */
+
+/* "what CuTe prints" for messages: the answer r, printed. */
+static void shown(const lo_layout *r, char *buf, size_t cap) {
+  if (lo_print_layout(r, buf, cap)) snprintf(buf, cap, "a layout too long to show");
+}
+
+/* Where CuTe and the mode-by-mode walk both refuse: fit each entry of B
+** (the layout of k -> A(k d) on [0, s), A's last mode running on), then
+** check the whole against A(B(x)).  An error when no such layout exists. */
+static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_layout res;
+  compose_ctx cx = {NULL, 0, a};
+  if (per_leaf(b, fit_leaf, &cx, &res, err)) return err->code;
+  if (lo_check_composition(a, b, &res, err) == LO_OK) {
+    *out = res;
+    return LO_OK;
+  }
+  if (err->code != LO_EUNDEF) return err->code;
+  char why[sizeof err->msg];
+  memcpy(why, err->msg, sizeof why);
+  return lo_fail(err, LO_EUNDEF, "composition: CuTe refuses and no layout is A o B: the entry-wise "
+                 "fit fails: %s", why);
+}
+
+/* The plain composition of A with a layout B: CuTe's answer where it is
+** A o B; an error saying why where it is not; where CuTe refuses the
+** input, the mode-by-mode composite above, or failing that the fitted
+** one (A o B exactly, or an error). */
+static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  lo_layout r;
+  lo_err e;
+  char buf[200];
+  if (lo_cute_composition(a, b, &r, &e) == LO_OK) {
+    if (lo_check_composition(a, b, &r, err) == LO_OK) {
+      *out = r;
+      return LO_OK;
+    }
+    if (err->code != LO_EUNDEF) return err->code;
+    shown(&r, buf, sizeof buf);
+    char why[sizeof err->msg];
+    memcpy(why, err->msg, sizeof why);
+    return lo_fail(err, LO_EUNDEF, "composition: CuTe prints %s, which is not A o B: %s", buf, why);
+  }
+  if (!lo_cute_refused(&e)) {
+    *err = e;
+    return err->code;
+  }
+  if (compose_layout(a, b, out, err) == LO_OK) return LO_OK;
+  if (err->code != LO_EUNDEF) return err->code;
+  return fit_composite(a, b, out, err);
+}
+
+/* composition(A, B) = A o B; B may be a tiler (A's modes past it are
+** dropped, as in CuTe C++). */
+int lo_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
+  if (!b->is_tiler) return plain_compose(a, b, out, err);
+  int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
+  if (k > ra)
+    return lo_fail(err, LO_EUNDEF, "composition: tiler has %d modes but A has rank %d", k, ra);
+  lo_layout res;
+  lo_cute_begin(&res);
+  if (lo_cute_tok(&res, '(', err)) return err->code;
+  for (int i = 1; i <= k; i++) {
+    lo_layout ai, bi, ri;
+    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err) ||
+        plain_compose(&ai, &bi, &ri, err) || lo_cute_put(&res, &ri, err))
+      return err->code;
+  }
+  if (lo_cute_tok(&res, ')', err)) return err->code;
+  *out = res;
   return LO_OK;
 }

@@ -276,3 +276,16 @@ int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
   }
   return LO_OK;
 }
+
+/* Is l injective?  *out = 1 or 0; LO_ELIMIT when neither the
+** superincreasing test nor a listing of at most INJECTIVE_ENUM points
+** settles it. */
+int lo_is_injective(const lo_layout *l, int *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  for (int i = 0; i < l->shape.len; i++)
+    if (l->shape.leaf[i] > 1 && l->stride[i] == 0) {
+      *out = 0;
+      return LO_OK;
+    }
+  return injective(m, live_modes(l, m), out, err);
+}

@@ -169,7 +169,7 @@ static void test_logic(void) {
   /* complement(L, 16) is undefined for L = (2,2):(1,3) */
   const char *bad = "(2,2):(1,3)";
   EVAL_FAILS("size(complement(L, 16)) == 1", bad, 4096, CONJ_UNDEFINED,
-             "complement(L, 16): not complementable: sorted mode 2:3");
+             "complement(L, 16): not complementable: CuTe prints 3:6");
   EVAL_L("defined(complement(L, 16))", bad, "false");
   EVAL_L("defined(complement(L, 12))", "(2,2):(1,2)", "true");
   EVAL_L("false and size(complement(L, 16)) == 1", bad, "false");
@@ -285,8 +285,8 @@ static void test_explanations(void) {
   EXPLAINS("is_compact(A) => A == B", "4:1", "2:1", "A = 4:1 but B = 2:1");
   EXPLAINS("not is_compact(A)", "4:1", "2:1", "is_compact(A) holds");
   EXPLAINS("defined(complement(A, 16))", "(2,2):(1,3)", "1:0",
-           "not defined: complement(A, 16): not complementable: sorted mode 2:3 does not start at "
-           "a multiple of 2 (the extent of the modes below it)");
+           "not defined: complement(A, 16): not complementable: CuTe prints 3:6, which is not a "
+           "complement: size(filter(L)) size(R) = 12 does not reach the cotarget 16");
   EXPLAINS("false", "1:0", "1:0", "false is false");
   char long_layout[600] = "(";
   for (int i = 0; i < 60; i++) strcat(long_layout, i ? ",2" : "2");

@@ -508,8 +508,8 @@ static void test_translate(void) {
            "untranslatable: no function 'frobnicate' of the map takes a layout");
   /* an op the oracle refuses: an error value, compared as such */
   T_EQ_STR(translate_file("#eval complement (mkLayout [(2, 2), (2, 3)]) 16", m),
-           "error: not complementable: sorted mode 2:3 does not start at a multiple of 4 (the "
-           "extent of the modes below it) (complement (2,2):(2,3) 16)");
+           "error: CuTe refuses: Non-injective Layout detected in complement (stride 3 is below 4, "
+           "the extent of the smaller modes) (complement (2,2):(2,3) 16)");
   lean_map_free(m);
 }
 

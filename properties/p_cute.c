@@ -1,0 +1,205 @@
+/*
+** p_cute.c -- CuTe C++ against its own contracts, and the plain ops
+** against CuTe C++.
+**
+** The cute_ ops reproduce what CuTe C++ prints for static layouts (checked
+** against CuTe itself by corpus/cute_cpp/).  Each contract CuTe documents
+** for an op (layout.hpp's @post lines) is a conjecture here, checked point
+** by point by this file's own brute force: where fuzzing refutes one, the
+** shrunk counterexample is an input on which CuTe prints a wrong answer.
+** The theorems say that the plain ops print CuTe's text wherever both
+** answer (README, "CuTe C++ as the ground truth").
+*/
+#include "properties.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A brute-force enumeration bound for these checks. */
+#define CUTE_ENUM ((lo_int)1 << 14)
+
+/* 1 when l's size is at most CUTE_ENUM (its size in *n), else 0. */
+static int small(const lo_layout *l, lo_int *n) {
+  lo_err e;
+  return lo_size(l, n, &e) == LO_OK && *n <= CUTE_ENUM;
+}
+
+/* Contract of composition: when CuTe answers R, R(x) = A(B(x)) on
+** [0, size B) and shape(R) refines shape(B). */
+static gen_verdict composition_contract(gen_ctx *x) {
+  lo_layout a, b, r;
+  lo_err e;
+  lo_int n;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (lo_cute_composition(&a, &b, &r, &e) != LO_OK) {
+    x->labels |= 1u << GEN_L_UNDEFINED;
+    return GEN_DISCARD;
+  }
+  if (!small(&b, &n)) return GEN_DISCARD;
+  if (!lo_refines(&r.shape, &b.shape))
+    return gen_failf(x, "CuTe prints %s, whose shape does not refine shape(B)",
+                     prop_show_layout(0, &r));
+  return prop_judged(prop_is_composite(x, &a, &b, &r));
+}
+
+/* Contract of complement(L): R strictly increasing, and no value of R
+** past R(0) = 0 is a value of filter(L) plus another value of R (so that
+** (filter L, R) is injective), with size(filter L) size(R) >= cosize. */
+static gen_verdict complement_contract(gen_ctx *x) {
+  lo_layout l, f, r, fr;
+  lo_err e;
+  lo_int sr, sf, sfr, cf;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (lo_cute_complement(&l, NULL, &r, &e) != LO_OK) {
+    x->labels |= 1u << GEN_L_UNDEFINED;
+    return GEN_DISCARD;
+  }
+  PROP_CALL(x, lo_cute_filter(&l, &f, err), "filter");
+  const lo_layout *pp[2] = {&f, &r};
+  PROP_CALL(x, lo_layout_nest(pp, 2, &fr, err), "(filter L, R)");
+  if (!small(&fr, &sfr) || lo_size(&f, &sf, &e) || lo_size(&r, &sr, &e) || lo_cosize(&f, &cf, &e))
+    return GEN_DISCARD;
+  lo_int prev = -1, v;
+  for (lo_int i = 0; i < sr; i++) {
+    if (lo_apply(&r, i, &v, &e)) return GEN_DISCARD;
+    if (v <= prev)
+      return gen_failf(x, "CuTe prints %s, which is not increasing (R(%lld) = %lld)",
+                       prop_show_layout(0, &r), (long long)i, (long long)v);
+    prev = v;
+  }
+  if (sf * sr < cf)
+    return gen_failf(x, "CuTe prints %s: size(filter L) size(R) = %lld < cosize(filter L) = %lld",
+                     prop_show_layout(0, &r), (long long)(sf * sr), (long long)cf);
+  int inj;
+  if (lo_is_injective(&fr, &inj, &e)) return GEN_DISCARD;
+  if (!inj)
+    return gen_failf(x, "CuTe prints %s, and (filter L, R) = %s is not injective",
+                     prop_show_layout(0, &r), prop_show_layout(1, &fr));
+  return GEN_PASS;
+}
+
+/* Contract of left_inverse: L(R(L(i))) = L(i) on [0, size L). */
+static gen_verdict left_inverse_contract(gen_ctx *x) {
+  lo_layout l, r;
+  lo_err e;
+  lo_int n;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (lo_cute_left_inverse(&l, &r, &e) != LO_OK) {
+    x->labels |= 1u << GEN_L_UNDEFINED;
+    return GEN_DISCARD;
+  }
+  if (!small(&l, &n)) return GEN_DISCARD;
+  for (lo_int i = 0; i < n; i++) {
+    lo_int li, rli, lrli;
+    if (lo_apply(&l, i, &li, &e) || lo_apply(&r, li, &rli, &e) || lo_apply(&l, rli, &lrli, &e))
+      return GEN_DISCARD;
+    if (lrli != li)
+      return gen_failf(x, "CuTe prints %s: L(R(L(%lld))) = %lld, not L(%lld) = %lld",
+                       prop_show_layout(0, &r), (long long)i, (long long)lrli, (long long)i,
+                       (long long)li);
+  }
+  return GEN_PASS;
+}
+
+/* Contract of right_inverse: L(R(i)) = i on [0, size R). */
+static gen_verdict right_inverse_contract(gen_ctx *x) {
+  lo_layout l, r;
+  lo_err e;
+  lo_int n;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (lo_cute_right_inverse(&l, &r, &e) != LO_OK) {
+    x->labels |= 1u << GEN_L_UNDEFINED;
+    return GEN_DISCARD;
+  }
+  if (!small(&r, &n)) return GEN_DISCARD;
+  for (lo_int i = 0; i < n; i++) {
+    lo_int ri, lri;
+    if (lo_apply(&r, i, &ri, &e) || lo_apply(&l, ri, &lri, &e)) return GEN_DISCARD;
+    if (lri != i)
+      return gen_failf(x, "CuTe prints %s: L(R(%lld)) = %lld", prop_show_layout(0, &r),
+                       (long long)i, (long long)lri);
+  }
+  return GEN_PASS;
+}
+
+/* Contract of logical_divide(A, B) for a layout B: A o (B, complement(B,
+** shape(coalesce A))), so its first mode is A o B. */
+static gen_verdict logical_divide_contract(gen_ctx *x) {
+  lo_layout a, b, r, r1;
+  lo_err e;
+  lo_int n;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (b.is_tiler || lo_cute_logical_divide(&a, &b, &r, &e) != LO_OK) {
+    x->labels |= 1u << GEN_L_UNDEFINED;
+    return GEN_DISCARD;
+  }
+  if (!small(&b, &n)) return GEN_DISCARD;
+  PROP_CALL(x, lo_layout_mode(&r, 1, &r1, err), "mode 1");
+  return prop_judged(prop_is_composite(x, &a, &b, &r1));
+}
+
+/* The plain op prints CuTe's text wherever both answer: compare op and
+** its cute_ twin through the op table, on the case's arguments. */
+static gen_verdict follows(gen_ctx *x, const char *op) {
+  char plain[512], cute[512], twin[64];
+  const char *argv[2] = {x->argv[0], x->argc > 1 ? x->argv[1] : ""};
+  int argc = strcmp(op, "left_inverse") == 0 || strcmp(op, "right_inverse") == 0 ||
+                     strcmp(op, "complement") == 0
+                 ? 1
+                 : 2;
+  snprintf(twin, sizeof twin, "cute_%s", op);
+  if (lo_eval(op, argc, argv, plain, sizeof plain) != LO_OK ||
+      lo_eval(twin, argc, argv, cute, sizeof cute) != LO_OK)
+    return GEN_DISCARD;
+  if (strcmp(plain, cute) != 0)
+    return gen_failf(x, "%s prints %s but CuTe C++ prints %s", op, plain, cute);
+  return GEN_PASS;
+}
+
+static gen_verdict follows_composition(gen_ctx *x) { return follows(x, "composition"); }
+static gen_verdict follows_complement(gen_ctx *x) { return follows(x, "complement"); }
+static gen_verdict follows_left_inverse(gen_ctx *x) { return follows(x, "left_inverse"); }
+static gen_verdict follows_right_inverse(gen_ctx *x) { return follows(x, "right_inverse"); }
+static gen_verdict follows_logical_divide(gen_ctx *x) { return follows(x, "logical_divide"); }
+static gen_verdict follows_logical_product(gen_ctx *x) { return follows(x, "logical_product"); }
+
+const gen_property prop_cute_table[] = {
+    {"cute.composition_contract", "CuTe's composition(A,B), when it compiles, has R(x) = A(B(x))",
+     "cute/layout.hpp composition: @post result(c) = lhs(rhs(c)), compatible(rhs, result)",
+     GEN_CONJECTURE, "nested_compose_pair", "cute_composition", composition_contract, NULL},
+    {"cute.complement_contract",
+     "CuTe's complement(L), when it compiles, is increasing, disjoint from L and covers cosize",
+     "cute/layout.hpp complement: @post lines", GEN_CONJECTURE, "layout", "cute_complement",
+     complement_contract, NULL},
+    {"cute.left_inverse_contract", "CuTe's left_inverse(L), when it compiles, has L(R(L(i))) = L(i)",
+     "cute/layout.hpp left_inverse: @result", GEN_CONJECTURE, "layout", "cute_left_inverse",
+     left_inverse_contract, NULL},
+    {"cute.right_inverse_contract", "CuTe's right_inverse(L) has L(R(i)) = i",
+     "cute/layout.hpp right_inverse: @result", GEN_THEOREM, "layout", "cute_right_inverse",
+     right_inverse_contract, NULL},
+    {"cute.logical_divide_contract",
+     "mode 1 of CuTe's logical_divide(A,B), when it compiles, is A o B",
+     "cute/layout.hpp logical_divide = composition(A, (B, complement(B, shape(coalesce A))))",
+     GEN_CONJECTURE, "divide_layouts", "cute_logical_divide", logical_divide_contract, NULL},
+    {"plain.composition_follows_cute", "composition prints CuTe's text wherever both answer",
+     "README: the plain ops follow CuTe C++", GEN_THEOREM, "nested_compose_pair", "composition",
+     follows_composition, NULL},
+    {"plain.complement_follows_cute", "complement prints CuTe's text wherever both answer",
+     "README: the plain ops follow CuTe C++", GEN_THEOREM, "complementable", "complement",
+     follows_complement, NULL},
+    {"plain.left_inverse_follows_cute", "left_inverse prints CuTe's text wherever both answer",
+     "README: the plain ops follow CuTe C++", GEN_THEOREM, "injective", "left_inverse",
+     follows_left_inverse, NULL},
+    {"plain.right_inverse_follows_cute", "right_inverse prints CuTe's text wherever both answer",
+     "README: the plain ops follow CuTe C++", GEN_THEOREM, "layout", "right_inverse",
+     follows_right_inverse, NULL},
+    {"plain.logical_divide_follows_cute",
+     "logical_divide prints CuTe's text wherever both answer",
+     "README: the plain ops follow CuTe C++", GEN_THEOREM, "divide_layouts", "logical_divide",
+     follows_logical_divide, NULL},
+    {"plain.logical_product_follows_cute",
+     "logical_product prints CuTe's text wherever both answer",
+     "README: the plain ops follow CuTe C++", GEN_THEOREM, "product_layouts", "logical_product",
+     follows_logical_product, NULL},
+};
+const int prop_cute_count = (int)(sizeof prop_cute_table / sizeof prop_cute_table[0]);
