@@ -11,6 +11,7 @@
 #                   fuzzing finds each one (tests/mutants.sh)
 #   make fuzz-parsers  run each libFuzzer target (fuzz/) for FUZZ_SECONDS
 #   make gpu        bin/layoutcheck-gpu, the CUDA stage (gpu/; skipped without nvcc)
+#   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py)
 #   make clean      remove build/ and bin/
 #
 # Sources are found by wildcard: oracle/*.c (libc only), cli/*.c, gen/*.c and
@@ -49,7 +50,7 @@ SAN_TESTS  := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 # POSIX and the packages, and sees the oracle's and the CLI's headers.
 src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Igen -Iproperties -Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
-.PHONY: all test deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu
+.PHONY: all test deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus
 
 # libFuzzer targets (fuzz/fuzz_*.c), each run for FUZZ_SECONDS from its
 # seed corpus corpus/fuzz/NAME/ by `make fuzz-parsers`.
@@ -105,6 +106,12 @@ endif
 
 fuzz: bin/layoutcheck
 	./bin/layoutcheck fuzz --config CONFIG.yaml
+
+# corpus/cute_cpp/: CuTe C++'s own answers, asked through adapters/cute_cpp/
+# (needs g++ and the CUTLASS headers; CUTLASS_DIR, default
+# ../shared/third_party/cutlass/include).  make test only reads the result.
+cute-corpus:
+	python3 tools/cute_corpus.py
 
 # The GPU stage: bin/layoutcheck-gpu, a standalone CUDA program (gpu/*.cu)
 # linked with the oracle and the generators only (no SQLite, no libyaml),

@@ -1485,7 +1485,7 @@ static const op_row ops[] = {
     E(substitute, 2, 2, "P \"X1; ...\"|P L", "substitution into a profile"),
     /* complements */
     E(complement, 1, 2, "L [N] | f",
-      "CuTe complement (stride-0 modes ignored, last mode rounded up)"),
+      "CuTe's complement where it meets its contract (stride-0 modes ignored, last mode rounded up)"),
     E(paper_complement, 1, 2, "L [N]", "the paper's comp(L,N): only for N-complementable L"),
     E(flat_complement, 1, 2, "L [N]", "the paper's flat comp(L,N)"),
     E(is_complement, 2, 2, "A B|f g", "A*B compact / f and g complementary"),
@@ -1507,7 +1507,7 @@ static const op_row ops[] = {
     E(flat_divide, 2, 2, "A B|f g", "flat division (Def 2.1.7.9); f (/)flat g = f o (g * g^c)"),
     E(flat_product, 2, 2, "A B|f g", "flat product (Def 2.1.7.13); f (x)flat g = f * (f^c o g)"),
     E(right_inverse, 1, 1, "L", "R with L(R(i)) = i, as large as possible"),
-    E(left_inverse, 1, 1, "L", "R with R(L(i)) = i"),
+    E(left_inverse, 1, 1, "L", "CuTe's quasi-inverse: L(R(L(i))) = L(i)"),
     /* CuTe C++ as it computes (static layouts), refusals included */
     E(cute_coalesce, 1, 2, "L [P]", "CuTe C++ coalesce(L[, P]) as it prints"),
     E(cute_filter, 1, 1, "L", "CuTe C++ filter(L)"),

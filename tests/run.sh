@@ -8,7 +8,8 @@
 #    the corpus runner on tests/corpus_selftest/).
 # 3. The examples of the README's op tables, through the batch protocol, and
 #    the run commands (tests/fuzz_cli.sh).
-# 4. The corpus: corpus/*.yaml and corpus/golden/*.yaml, except the
+# 4. The corpus: corpus/*.yaml, corpus/cute_cpp/*.yaml (CuTe C++'s answers)
+#    and corpus/golden/*.yaml, except the
 #    *-rejected.yaml files (kept for reference only).
 #
 # Each program of 1 and 3 ends its output with its own summary line; the
@@ -213,7 +214,7 @@ run_counted "CuTe C++ adapter" bash tests/cute_adapter.sh
 # --- 4. corpus ------------------------------------------------------------
 echo "== corpus"
 shopt -s nullglob
-corpus=(corpus/*.yaml)
+corpus=(corpus/*.yaml corpus/cute_cpp/*.yaml)
 for f in corpus/golden/*.yaml; do
   case $f in *-rejected.yaml) ;; *) corpus+=("$f") ;; esac
 done
