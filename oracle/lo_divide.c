@@ -5,6 +5,8 @@
 */
 #include "lo_internal.h"
 
+#include <string.h>
+
 /* out = (x, y). */
 static int pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
   const lo_layout *pp[2] = {x, y};
@@ -26,7 +28,10 @@ static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo
   if (lo_coalesce(a, &ca, err)) return err->code;
 #endif
   if (lo_complement_to(b, &ca.shape, &bc, err) || pair(b, &bc, &bb, err)) return err->code;
-  return lo_composition(a, &bb, out, err);
+  if (lo_composition(a, &bb, out, err) == LO_OK) return LO_OK;
+  char m[sizeof err->msg];
+  memcpy(m, err->msg, sizeof m);
+  return lo_fail(err, err->code, "logical_divide: A o (B, complement(B, shape(coalesce A))): %s", m);
 }
 
 /* CuTe's logical_product of A and a layout B:
