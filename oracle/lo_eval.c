@@ -1350,6 +1350,26 @@ OP(cute_coalesce) {
   return LO_OK;
 }
 
+/* CuTe's flatten: an integer (layout) stays as it is, a tuple becomes the
+** flat tuple of its leaves. */
+OP(cute_flatten) {
+  UNUSED_ARGC;
+  if (is_layout(a, 0)) {
+    lo_layout l, r;
+    if (get_layout(a, 0, &l, err)) return err->code;
+    if (l.shape.len == 1 && l.shape.ntok == 1) r = l; /* s:d */
+    else lo_layout_flatten(&l, &r);
+    out_layout(o, &r);
+    return LO_OK;
+  }
+  lo_tuple t, r;
+  if (get_profile(a, 0, &t, err)) return err->code;
+  if (lo_tuple_is_int(&t)) r = t;
+  else lo_tuple_flatten(&t, &r);
+  out_tuple(o, &r);
+  return LO_OK;
+}
+
 OP(cute_filter) {
   UNUSED_ARGC;
   return lay1(lo_cute_filter, a, o, err);
@@ -1511,6 +1531,7 @@ static const op_row ops[] = {
     /* CuTe C++ as it computes (static layouts), refusals included */
     E(cute_coalesce, 1, 2, "L [P]", "CuTe C++ coalesce(L[, P]) as it prints"),
     E(cute_filter, 1, 1, "L", "CuTe C++ filter(L)"),
+    E(cute_flatten, 1, 1, "L|X", "CuTe C++ flatten: an integer stays as it is"),
     E(cute_complement, 1, 2, "L [N]", "CuTe C++ complement(L[, N]) (N may be a shape)"),
     E(cute_composition, 2, 2, "A B|A <B..>", "CuTe C++ composition(A, B), right or wrong"),
     E(cute_logical_divide, 2, 2, "A B|A <B..>", "CuTe C++ logical_divide"),
