@@ -344,7 +344,7 @@ FAMILY = {'size': 'basic', 'cosize': 'basic', 'rank': 'basic', 'depth': 'basic',
           'max_common_layout': 'inverse', 'max_common_vector': 'inverse', 'nullspace': 'inverse'}
 
 
-def plain_verdict(op, args, answer):
+def plain_verdict(op, args, answer, verdicts):
     """(expectation for the plain op or None when there is no plain case,
     a note)."""
     if answer.startswith('error'):
@@ -362,6 +362,12 @@ def plain_verdict(op, args, answer):
         ok, why = meets_right_inverse(parse(args[0]), parse(answer))
     elif op == 'left_inverse':
         ok, why = meets_left_inverse(parse(args[0]), parse(answer))
+    elif op in ('logical_divide', 'logical_product', 'zipped_divide', 'tiled_divide',
+                'zipped_product', 'tiled_product'):
+        key = (('logical_divide' if 'divide' in op else 'logical_product'), tuple(args))
+        if key not in verdicts:
+            return None, ''
+        ok, why = verdicts[key]
     else:
         return None, ''
     if ok is None:
@@ -373,6 +379,73 @@ def yaml_str(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
 
 
+def ask(adapter, reqs):
+    """CuTe's answers to reqs [(op, args)], in order."""
+    text = ''.join('%s %s\n' % (op, ' '.join(args)) for op, args in reqs)
+    res = subprocess.run(adapter, shell=True, input=text, capture_output=True, text=True, cwd=ROOT)
+    answers = res.stdout.split('\n')[:len(reqs)]
+    if len(answers) != len(reqs):
+        sys.exit('cute_corpus: %d answers for %d requests (adapter stderr: %s)'
+                 % (len(answers), len(reqs), res.stderr[-500:]))
+    return answers
+
+
+def tiler_parts(a, b):
+    """[(A_i, B_i)]: the layout pair itself, or mode by mode for a tiler."""
+    if not isinstance(b, list):
+        return [(a, b)]
+    return [((mode(a[0], i), mode(a[1], i)), bi) for i, bi in enumerate(b)]
+
+
+def steps(op, args):
+    """The complement requests a divide or product is built on (CuTe's own
+    formulas), one per part: complement(B, shape(coalesce A)) for a
+    divide, complement(A, size(A) cosize(B)) for a product."""
+    a, b = parse(args[0]), parse(args[1])
+    out = []
+    for ai, bi in tiler_parts(a, b):
+        if 'divide' in op:
+            out.append(('coalesce', [show_layout(ai)]))
+        else:
+            cb = 1 + sum((s - 1) * d for s, d in zip(leaves(bi[0]), leaves(bi[1])))
+            out.append(('complement', [show_layout(ai), str(size(ai) * cb)]))
+    return out
+
+
+def meets_divide_product(op, args, answer, step_answers, adapter_cache):
+    """Check a logical divide or product answer part by part: the
+    complement step meets its contract and the composite is point by point
+    A o (B, C), resp. (A, C o B)."""
+    a, b = parse(args[0]), parse(args[1])
+    r = parse(answer)
+    rs, rd = r
+    for i, ((ai, bi), st) in enumerate(zip(tiler_parts(a, b), step_answers)):
+        ri = ((rs[i], rd[i]) if isinstance(b, list) else r)
+        if 'divide' in op:
+            ca = parse(st)[0]
+            c = parse(adapter_cache[('complement', show_layout(bi), show(ca))])
+            n = 1
+            for x in leaves(ca):
+                n *= x
+            ok, why = meets_complement(bi, n, c)
+            if not ok:
+                return ok, 'its complement step: ' + why
+            bb = ((bi[0], c[0]), (bi[1], c[1]))
+            ok, why = meets_composition(ai, bb, ri)
+        else:
+            c = parse(st)
+            cb = 1 + sum((s - 1) * d for s, d in zip(leaves(bi[0]), leaves(bi[1])))
+            ok, why = meets_complement(ai, size(ai) * cb, c)
+            if not ok:
+                return ok, 'its complement step: ' + why
+            if (ri[0][0], ri[1][0]) != ai:
+                return False, 'its first mode is not A'
+            ok, why = meets_composition(c, bi, (ri[0][1], ri[1][1]))
+        if not ok:
+            return ok, why
+    return True, ''
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--seed', type=int, default=20261123)
@@ -382,13 +455,32 @@ def main():
     ap.add_argument('--commit', default='7107b05535f8977f5ecb9d01ee203205b1fd9bc4')
     opts = ap.parse_args()
     reqs = requests(opts.seed, opts.per_op)
-    text = ''.join('%s %s\n' % (op, ' '.join(args)) for op, args in reqs)
-    res = subprocess.run(opts.adapter, shell=True, input=text, capture_output=True, text=True,
-                         cwd=ROOT)
-    answers = res.stdout.split('\n')[:len(reqs)]
-    if len(answers) != len(reqs):
-        sys.exit('cute_corpus: %d answers for %d requests (adapter stderr: %s)'
-                 % (len(answers), len(reqs), res.stderr[-500:]))
+    answers = ask(opts.adapter, reqs)
+    answer_of = {(op, tuple(args)): ans for (op, args), ans in zip(reqs, answers)}
+    # the complement steps of the logical divides and products CuTe answered
+    logical = [(op, args) for (op, args), ans in zip(reqs, answers)
+               if op in ('logical_divide', 'logical_product') and not ans.startswith('error')]
+    step_reqs = [st for op, args in logical for st in steps(op, args)]
+    step_ans = dict(zip([(op, tuple(args)) for op, args in step_reqs], ask(opts.adapter, step_reqs)))
+    div_comps = []
+    for op, args in logical:
+        if 'divide' not in op:
+            continue
+        a, b = parse(args[0]), parse(args[1])
+        for ai, bi in tiler_parts(a, b):
+            ca = step_ans[('coalesce', (show_layout(ai),))]
+            div_comps.append(('complement', [show_layout(bi), show(parse(ca)[0])]))
+    comp_ans = dict(zip([(op,) + tuple(args) for op, args in div_comps], ask(opts.adapter, div_comps)))
+    verdicts = {}
+    for op, args in logical:
+        sts = [step_ans[(o, tuple(a))] for o, a in steps(op, args)]
+        if any(x.startswith('error') for x in sts):
+            continue
+        try:
+            verdicts[(op, tuple(args))] = meets_divide_product(
+                op, args, answer_of[(op, tuple(args))], sts, comp_ans)
+        except KeyError:
+            continue
     files, counts = {}, {}
     for (op, args), ans in zip(reqs, answers):
         fam = FAMILY.get(op, 'divide_product')
@@ -402,7 +494,7 @@ def main():
             c[0] += 1
             c[3] += exp == 'error'
         if op in NO_TWIN or op in CUTE_TWIN and op not in PAPER_PLAIN:
-            pexp, note = plain_verdict(op, args, ans)
+            pexp, note = plain_verdict(op, args, ans, verdicts)
             if pexp is not None:
                 lines.append('- {op: %s, args: [%s], expect: %s%s}' % (
                     op, ', '.join(yaml_str(a) for a in args), yaml_str(pexp),
