@@ -413,8 +413,8 @@ static void test_batches(void) {
   gpu_cute_batch_free(&b);
 }
 
-/* The version-2 result file: header and path lines written and read back,
-** version 1 read, other versions refused, inconsistent files refused. */
+/* The version-2 result file: header and path lines written and read back;
+** path lines that do not agree with the header refused. */
 static void test_results_v2(void) {
   gpu_summary s, r;
   memset(&s, 0, sizeof s);
@@ -451,7 +451,6 @@ static void test_results_v2(void) {
   T_EQ_INT(gpu_write_path(f, cute), 0);
   rewind(f);
   char line[1024];
-  gpu_path_summary p;
   T_CHECK(fgets(line, sizeof line, f) != NULL);
   T_EQ_INT(gpu_parse_header(line, &r), 0);
   T_EQ_INT(r.version, 2);
@@ -477,8 +476,14 @@ static void test_results_v2(void) {
   r.path[1].mismatches = 0;
   snprintf(r.path[1].name, sizeof r.path[1].name, "own");
   T_CHECK(gpu_summary_disagrees(&r) != NULL);
+}
 
-  /* version 1: read, one path implied, copy bandwidth not measured */
+/* Version 1 still read; other versions, and malformed version-2 headers
+** and path lines, refused. */
+static void test_results_refused(void) {
+  gpu_summary r;
+  gpu_path_summary p;
+  /* version 1: read, no path lines, copy bandwidth not measured */
   T_EQ_INT(gpu_parse_header("layoutcheck-gpu 1 skipped=0 layouts=5 offsets=1 elements=1 "
                             "mismatches=0 reported=0 truncated=0 passes=1 seed=3 seconds=1.0 "
                             "gbps=2.0 device=Old GPU\n",
@@ -539,5 +544,6 @@ int main(void) {
   test_cute_make();
   test_batches();
   test_results_v2();
+  test_results_refused();
   return T_DONE();
 }
