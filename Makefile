@@ -113,21 +113,36 @@ fuzz: bin/layoutcheck
 cute-corpus:
 	python3 tools/cute_corpus.py
 
-# The GPU stage: bin/layoutcheck-gpu, a standalone CUDA program (gpu/*.cu)
-# linked with the oracle and the generators only (no SQLite, no libyaml),
-# compiled as C by $(CC).  `make gpu` skips it with a message without nvcc.
+# The GPU stage: bin/layoutcheck-gpu, a standalone CUDA program (gpu/*.cu,
+# one object each, so -j builds them in parallel) linked with the oracle
+# and the generators only (no SQLite, no libyaml), compiled as C by $(CC).
+# Its CuTe path needs the CUTLASS headers in CUTLASS_DIR (included as system
+# headers; the program's own host code builds with -Werror).  `make gpu`
+# skips it with a message without nvcc or without CUTLASS.
 NVCC       ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc),nvcc)
-NVCC_FLAGS := -O2 -std=c++17 -Xcompiler -Wall,-Wextra -gencode arch=compute_90,code=sm_90 \
-              -gencode arch=compute_80,code=sm_80 -gencode arch=compute_90,code=compute_90
+CUTLASS_DIR ?= ../shared/third_party/cutlass/include
+NVCC_ARCH  := -gencode arch=compute_90,code=sm_90 -gencode arch=compute_80,code=sm_80 \
+              -gencode arch=compute_90,code=compute_90
+NVCC_FLAGS := -O2 -std=c++17 -Xcompiler -Wall,-Wextra,-Werror -Werror all-warnings \
+              -isystem $(CUTLASS_DIR) $(NVCC_ARCH)
 GPU_OBJ    := $(call objs,gpu,$(ORACLE_SRC) gen/choice.c gen/generators.c $(wildcard gen/gen_*.c))
+GPU_CU_OBJ := $(patsubst gpu/%.cu,build/gpu/obj/gpu/%.o,$(wildcard gpu/*.cu))
+GPU_HDR    := $(wildcard gpu/*.h gpu/*.cuh) oracle/lo.h gen/gen.h
 
 gpu:
-	@if command -v $(NVCC) >/dev/null 2>&1; then $(MAKE) --no-print-directory bin/layoutcheck-gpu; \
-	else echo "gpu: nvcc not found (install the CUDA toolkit); skipping bin/layoutcheck-gpu"; fi
+	@if ! command -v $(NVCC) >/dev/null 2>&1; then \
+	  echo "gpu: nvcc not found (install the CUDA toolkit); skipping bin/layoutcheck-gpu"; \
+	elif [ ! -f $(CUTLASS_DIR)/cute/tensor.hpp ]; then \
+	  echo "gpu: CUTLASS headers not found in $(CUTLASS_DIR) (set CUTLASS_DIR); skipping bin/layoutcheck-gpu"; \
+	else $(MAKE) --no-print-directory bin/layoutcheck-gpu; fi
 
-bin/layoutcheck-gpu: $(wildcard gpu/*.cu) $(wildcard gpu/*.h) $(GPU_OBJ)
+bin/layoutcheck-gpu: $(GPU_CU_OBJ) $(GPU_OBJ)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_FLAGS) -Ioracle -Igen -Igpu $(filter %.cu,$^) $(GPU_OBJ) -o $@
+	$(NVCC) $(NVCC_ARCH) $^ -o $@
+
+build/gpu/obj/gpu/%.o: gpu/%.cu $(GPU_HDR)
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) -Ioracle -Igen -Igpu -c $< -o $@
 
 build/gpu/obj/%.o: %.c
 	@mkdir -p $(@D)

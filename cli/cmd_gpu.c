@@ -3,8 +3,12 @@
 **
 ** Runs bin/layoutcheck-gpu (the standalone CUDA program of gpu/, found next
 ** to this program's executable) with the options, reads its result file
-** (format in gpu/gpu_results.h), prints the counts, and stores a row in
-** gpu_runs and every reported mismatch in gpu_mismatches of results.db.
+** (format in gpu/gpu_results.h: version 2, with a line per path and the
+** device's copy bandwidth, or version 1; another version is refused),
+** prints the counts of the run and of each path, and stores a row in
+** gpu_runs (the run's totals: elements and mismatches of both paths, GB/s
+** of all kernels) and every reported mismatch in gpu_mismatches of
+** results.db (the CuTe path's checks are named cute_*).
 ** Exit 0 when every result agrees with the oracle, 1 on a mismatch, 2 on a
 ** usage, configuration, program or database error.  Without a CUDA device
 ** (or without the program, which `make gpu` builds only where nvcc is) it
@@ -135,6 +139,66 @@ static void gpu_file_free(gpu_file *f) {
   memset(f, 0, sizeof *f);
 }
 
+/* Parse line number lineno of a result file into f: the header, a path
+** line, or a mismatch line (kept); 0, or -1 with a message. */
+static int read_line(const char *path, int64_t lineno, const char *line, gpu_file *f,
+                     int64_t *cap_m) {
+  if (lineno == 1) {
+    int rc = gpu_parse_header(line, &f->s);
+    if (rc == GPU_RESULTS_EVERSION)
+      fprintf(stderr, "gpu: %s:1: result format version %d is not supported (this program reads "
+                      "versions 1 and %d)\n",
+              path, f->s.version, GPU_RESULTS_VERSION);
+    else if (rc)
+      fprintf(stderr, "gpu: %s:1: not a layoutcheck-gpu result header\n", path);
+    return rc ? -1 : 0;
+  }
+  if (lineno - 2 < f->s.npaths) {
+    if (gpu_parse_path(line, &f->s.path[lineno - 2]) == 0) return 0;
+    fprintf(stderr, "gpu: %s:%" PRId64 ": malformed path line\n", path, lineno);
+    return -1;
+  }
+  if (f->n == *cap_m) {
+    int64_t grown = *cap_m ? 2 * *cap_m : 64;
+    char **l = realloc(f->line, (size_t)grown * sizeof *l);
+    if (l) f->line = l;
+    gpu_mismatch *m = realloc(f->m, (size_t)grown * sizeof *m);
+    if (m) f->m = m;
+    if (!l || !m) return fprintf(stderr, "gpu: %s: out of memory\n", path), -1;
+    *cap_m = grown;
+  }
+  f->line[f->n] = strdup(line);
+  if (!f->line[f->n]) return fprintf(stderr, "gpu: %s: out of memory\n", path), -1;
+  f->n++;
+  if (gpu_parse_mismatch(f->line[f->n - 1], &f->m[f->n - 1])) {
+    fprintf(stderr, "gpu: %s:%" PRId64 ": malformed mismatch line\n", path, lineno);
+    return -1;
+  }
+  return 0;
+}
+
+/* Check a file read whole: lines present, path lines and mismatch lines
+** as the header says; 0, or -1 with a message. */
+static int check_results(const char *path, const gpu_file *f, int64_t lineno) {
+  const char *why;
+  if (lineno == 0) return fprintf(stderr, "gpu: %s: empty result file\n", path), -1;
+  if (lineno - 1 < f->s.npaths) {
+    fprintf(stderr, "gpu: %s: %" PRId64 " path lines, the header says %d\n", path, lineno - 1,
+            f->s.npaths);
+    return -1;
+  }
+  if ((why = gpu_summary_disagrees(&f->s)) != NULL) {
+    fprintf(stderr, "gpu: %s: %s\n", path, why);
+    return -1;
+  }
+  if (f->n != f->s.reported) {
+    fprintf(stderr, "gpu: %s: %" PRId64 " mismatch lines, the header says %" PRId64 "\n", path,
+            f->n, f->s.reported);
+    return -1;
+  }
+  return 0;
+}
+
 /* Read the result file at path into *f; 0, or -1 with a message naming
 ** the file and the line. */
 static int read_results(const char *path, gpu_file *f) {
@@ -148,57 +212,15 @@ static int read_results(const char *path, gpu_file *f) {
   size_t cap = 0;
   int64_t lineno = 0, cap_m = 0;
   int rc = 0;
-  while (getline(&line, &cap, in) >= 0) {
-    lineno++;
-    if (lineno == 1) {
-      if (gpu_parse_header(line, &f->s)) {
-        fprintf(stderr, "gpu: %s:1: not a layoutcheck-gpu result header\n", path);
-        rc = -1;
-        break;
-      }
-      continue;
-    }
-    if (f->n == cap_m) {
-      int64_t grown = cap_m ? 2 * cap_m : 64;
-      char **l = realloc(f->line, (size_t)grown * sizeof *l);
-      if (l) f->line = l;
-      gpu_mismatch *m = realloc(f->m, (size_t)grown * sizeof *m);
-      if (m) f->m = m;
-      if (!l || !m) {
-        fprintf(stderr, "gpu: %s: out of memory\n", path);
-        rc = -1;
-        break;
-      }
-      cap_m = grown;
-    }
-    f->line[f->n] = strdup(line);
-    if (!f->line[f->n]) {
-      fprintf(stderr, "gpu: %s: out of memory\n", path);
-      rc = -1;
-      break;
-    }
-    f->n++;
-    if (gpu_parse_mismatch(f->line[f->n - 1], &f->m[f->n - 1])) {
-      fprintf(stderr, "gpu: %s:%" PRId64 ": malformed mismatch line\n", path, lineno);
-      rc = -1;
-      break;
-    }
-  }
+  while (rc == 0 && getline(&line, &cap, in) >= 0)
+    rc = read_line(path, ++lineno, line, f, &cap_m);
   free(line);
   if (rc == 0 && ferror(in)) {
     fprintf(stderr, "gpu: %s: read error\n", path);
     rc = -1;
   }
   fclose(in);
-  if (rc == 0 && lineno == 0) {
-    fprintf(stderr, "gpu: %s: empty result file\n", path);
-    rc = -1;
-  }
-  if (rc == 0 && f->n != f->s.reported) {
-    fprintf(stderr, "gpu: %s: %" PRId64 " mismatch lines, the header says %" PRId64 "\n", path,
-            f->n, f->s.reported);
-    rc = -1;
-  }
+  if (rc == 0) rc = check_results(path, f, lineno);
   if (rc) gpu_file_free(f);
   return rc;
 }
@@ -225,6 +247,21 @@ static int store_run(const char *path, const gpu_file *f) {
   return rc ? -1 : 0;
 }
 
+/* Print the figures of one path, its GB/s also as a fraction of the copy
+** bandwidth copy_gbps. */
+static void print_path(const gpu_path_summary *p, double copy_gbps) {
+  printf("path %s: offsets %" PRId64 ", elements dereferenced %" PRId64 ", mismatches %" PRId64
+         ", GB/s %.1f (%.3f of copy)\n",
+         p->name, p->offsets, p->elements, p->mismatches, p->gbps,
+         copy_gbps > 0 ? p->gbps / copy_gbps : 0.0);
+  if (strcmp(p->name, "cute") == 0)
+    printf("  profiles: %" PRId64 " exact, %" PRId64 " nearest, %" PRId64 " skipped; items %" PRId64
+           ", int strides skipped %" PRId64 "; compositions: %" PRId64 " dereferenced, skipped %" PRId64
+           " differing, %" PRId64 " refused, %" PRId64 " without profile, %" PRId64 " stride 0\n",
+           p->exact, p->nearest, p->unmapped, p->items, p->int_skipped, p->compose_same,
+           p->compose_differs, p->compose_refused, p->compose_unmapped, p->compose_zero_stride);
+}
+
 /* Print the counts of a run that was not skipped, and its first
 ** mismatches. */
 static void print_counts(const gpu_file *f) {
@@ -232,12 +269,18 @@ static void print_counts(const gpu_file *f) {
   printf("device: %s\n", s->device);
   printf("seed: %" PRIu64 "\n", s->seed);
   printf("layouts: %" PRId64 "\n", s->layouts);
-  printf("offsets: %" PRId64 " (each in 64-bit and 32-bit arithmetic, %" PRId64 " pass%s)\n",
-         s->offsets, s->passes, s->passes == 1 ? "" : "es");
+  if (s->npaths == 0)
+    printf("offsets: %" PRId64 " (each in 64-bit and 32-bit arithmetic, %" PRId64 " pass%s)\n",
+           s->offsets, s->passes, s->passes == 1 ? "" : "es");
+  else
+    printf("offsets: %" PRId64 " (%d path%s, %" PRId64 " pass%s)\n", s->offsets, s->npaths,
+           s->npaths == 1 ? "" : "s", s->passes, s->passes == 1 ? "" : "es");
   printf("elements dereferenced: %" PRId64 "\n", s->elements);
   printf("32-bit truncations caught: %" PRId64 "\n", s->truncated);
   printf("mismatches: %" PRId64 "\n", s->mismatches);
   printf("GB/s: %.1f\n", s->gbps);
+  if (s->copy_gbps >= 0) printf("copy GB/s: %.1f (measured in the same run)\n", s->copy_gbps);
+  for (int k = 0; k < s->npaths; k++) print_path(&s->path[k], s->copy_gbps);
   printf("seconds: %.1f\n", s->seconds);
   for (int64_t i = 0; i < f->n && i < 10; i++)
     printf("MISMATCH %s at %" PRId64 ": expected %" PRId64 ", got %" PRId64 "\n  %s\n",

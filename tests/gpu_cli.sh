@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # gpu_cli.sh LAYOUTCHECK -- command-line checks of `layoutcheck gpu`: the
 # skip without a CUDA device or without the GPU program (exit 0, or 2 when
-# the configuration requires a GPU), the import of a result file into
-# results.db (with stand-in programs that write one), the refusal of broken
-# programs and files, and bin/layoutcheck-gpu itself when `make gpu` built
-# it.  Prints "N passed, N failed" (", N skipped" when checks could not run).
+# the configuration requires a GPU), the import of result files of format
+# versions 1 and 2 into results.db (with stand-in programs that write one),
+# the refusal of broken programs and files (another version included), and
+# bin/layoutcheck-gpu itself when `make gpu` built it: its skip, its host
+# emulation of both paths (CuTe's code on the CPU) and the import of what
+# it writes.  Prints "N passed, N failed" (", N skipped" when checks could
+# not run).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 root=$PWD
@@ -115,6 +118,21 @@ case $FAKE_MODE in
   liar) echo "$h mismatches=1 reported=0 $tail" >"$out"; exit 0 ;;
   killed) echo "$h mismatches=0 reported=0 $tail" >"$out"; kill -9 $$ ;;
   badline) { echo "$h mismatches=1 reported=1 $tail"; echo "mismatch gather five 77 78 (2):(1)"; } >"$out"; exit 1 ;;
+  v2|v2short|v2sums|v2badpath)
+    h2="layoutcheck-gpu 2 skipped=0 layouts=$layouts offsets=30 elements=7 mismatches=1 reported=1"
+    own="path own layouts=$layouts offsets=10 elements=3 mismatches=0 reported=0 passes=1 bytes=400 kernel_seconds=0.000001 gbps=400.000 truncated=2"
+    cute="path cute layouts=$layouts offsets=20 elements=4 mismatches=1 reported=1 passes=2 bytes=500 kernel_seconds=0.000001 gbps=500.000 items=9 exact=3 nearest=1 unmapped=1 int_skipped=2 compose_same=1 compose_differs=0 compose_refused=0 compose_unmapped=1 compose_zero_stride=1"
+    { echo "$h2 truncated=2 passes=3 seed=42 seconds=1.000 gbps=450.000 copy_gbps=2000.000 paths=2 device=Fake GPU 80GB"
+      echo "$own"
+      case $FAKE_MODE in
+        v2) echo "$cute" ;;
+        v2sums) echo "${cute/elements=4/elements=5}" ;;
+        v2badpath) echo "${cute/items=9 /}" ;;
+      esac
+      echo "mismatch cute_gather:int 3 77 78 (2,3):(1,2) ; cute (2,3):(1,2)"
+    } >"$out"
+    exit 1 ;;
+  v3) echo "layoutcheck-gpu 3 skipped=0 layouts=1 whatever" >"$out"; exit 0 ;;
 esac
 exit 3
 EOF
@@ -171,6 +189,28 @@ for mode in crash:"fake.sh failed (exit status 2)" garbage:"not a layoutcheck-gp
   has "broken program: ${mode%%:*}" "${mode#*:}" err
 done
 dbsame "nothing stored for broken programs" b.db "SELECT count(*) FROM gpu_runs" "$before"
+# version 2: a line per path, the copy bandwidth, the CuTe path's counts
+FAKE_MODE=v2 status 1 "version 2" "$lc" gpu --db b.db --program "$tmp/fake.sh" --layouts 5
+has "version 2" "^copy GB/s: 2000.0 " out
+has "version 2" "^path own: offsets 10, elements dereferenced 3, mismatches 0, GB/s 400.0 (0.200 of copy)$" out
+has "version 2" "^path cute: offsets 20, elements dereferenced 4, mismatches 1, GB/s 500.0 (0.250 of copy)$" out
+has "version 2" "items 9, int strides skipped 2" out
+has "version 2" "^elements dereferenced: 7$" out
+has "version 2" "^MISMATCH cute_gather:int at 3: expected 77, got 78$" out
+dbsame "version 2 stored" b.db \
+  "SELECT layouts, elements, mismatches, gbps FROM gpu_runs ORDER BY id DESC LIMIT 1" "5|7|1|450.0"
+dbsame "version 2 mismatch stored" b.db \
+  "SELECT check_kind, layout FROM gpu_mismatches ORDER BY rowid DESC LIMIT 1" \
+  "cute_gather:int|(2,3):(1,2) ; cute (2,3):(1,2)"
+before=$(q b.db "SELECT count(*) FROM gpu_runs")
+for mode in v3:"result format version 3 is not supported" v2short:":3: malformed path line" \
+  v2sums:"do not add up" v2badpath:":3: malformed path line"; do
+  FAKE_MODE=${mode%%:*} status 2 "broken version 2: ${mode%%:*}" "$lc" gpu --db b.db \
+    --program "$tmp/fake.sh"
+  has "broken version 2: ${mode%%:*}" "${mode#*:}" err
+done
+dbsame "nothing stored for broken version 2 files" b.db "SELECT count(*) FROM gpu_runs" "$before"
+
 TMPDIR=$tmp/t FAKE_MODE=clean status 2 "missing TMPDIR" "$lc" gpu --db b.db --program "$tmp/fake.sh"
 mkdir -p t
 TMPDIR=$tmp/t FAKE_MODE=clean status 0 "TMPDIR" "$lc" gpu --db b.db --program "$tmp/fake.sh"
@@ -183,17 +223,35 @@ if [ -x "$gpu" ]; then
   st=$?
   if grep -q '^skipped: no CUDA device$' out; then
     same "standalone without a device: exit" "$st" 0
-    has "standalone without a device: result file" "^layoutcheck-gpu 1 skipped=1 " r.txt
+    has "standalone without a device: result file" "^layoutcheck-gpu 2 skipped=1 .* paths=0 device=none$" r.txt
     status 2 "standalone without a device, --require-gpu" "$gpu" --require-gpu --out r.txt
     status 2 "layoutcheck gpu, GPU required" "$lc" gpu --config required.yaml --db c.db --program "$gpu"
     has "layoutcheck gpu, GPU required" "^skipped: no CUDA device$" out
   else
     same "standalone on a device: exit" "$st" 0
     has "standalone on a device: no mismatch" "^mismatches: 0$" out
-    has "standalone on a device: result file" "^layoutcheck-gpu 1 skipped=0 layouts=20 " r.txt
+    has "standalone on a device: result file" "^layoutcheck-gpu 2 skipped=0 layouts=20 .* paths=2 " r.txt
   fi
   status 0 "layoutcheck gpu with the program" "$lc" gpu --config optional.yaml --db c.db --program "$gpu"
   if grep -q -E '^(skipped: no CUDA device|mismatches: 0)$' out; then ok; else bad "layoutcheck gpu with the program: $(cat out)"; fi
+  # the host emulation: both paths, CuTe's indexing run on the CPU
+  status 0 "emulated run" "$gpu" --emulate --layouts 60 --seed 3 --out e.txt
+  has "emulated run" "^mismatches: 0$" out
+  has "emulated run" "^cute path (CuTe tensors):$" out
+  has "emulated run: result file" "^layoutcheck-gpu 2 skipped=0 layouts=60 .* paths=2 device=host emulation$" e.txt
+  has "emulated run: own path" "^path own layouts=60 " e.txt
+  has "emulated run: cute path" "^path cute layouts=60 .* items=[1-9]" e.txt
+  printf '#!/bin/sh\nexec "%s" --emulate "$@"\n' "$gpu" >emulate.sh
+  chmod +x emulate.sh
+  status 0 "layoutcheck gpu, emulated" "$lc" gpu --db e.db --program "$tmp/emulate.sh" --layouts 40
+  has "layoutcheck gpu, emulated" "^path cute: offsets [1-9]" out
+  dbsame "layoutcheck gpu, emulated: stored" e.db "SELECT layouts, mismatches, device FROM gpu_runs" \
+    "40|0|host emulation"
+  status 0 "standalone: --list-profiles" "$gpu" --list-profiles
+  same "standalone: profiles" "$(head -n 1 out) $(sed -n 9p out) $(tail -n 1 out) $(wc -l <out)" \
+    "* (********) ((**)(**)(**)) 23"
+  status 2 "standalone: bad path" "$gpu" --path gpu --emulate
+  has "standalone: bad path" "expected own, cute or both" err
   status 2 "standalone: unknown flag" "$gpu" --frobnicate
   status 2 "standalone: bad layouts" "$gpu" --layouts -5
   status 0 "standalone: --help" "$gpu" --help
