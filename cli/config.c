@@ -97,6 +97,8 @@ void config_defaults(config *c) {
 
 /* --- loading ---------------------------------------------------------- */
 
+#define CONFIG_MAX_NESTING 16 /* mappings and sequences inside one another */
+
 typedef struct loader {
   const char *path;
   char *msg; /* where the error message goes: msg[0..cap) */
@@ -159,8 +161,12 @@ static int parser_error(loader *ld, const yaml_parser_t *p, FILE *f) {
 }
 
 /* Parse the whole file into ld->ev, up to and including STREAM-END.
-** Returns 0, or -1 with the message set. */
+** Nesting deeper than CONFIG_MAX_NESTING ends the parse at once (libyaml's
+** scanner takes time quadratic in the depth of flow collections, so a
+** file of 100,000 '[' would take half a minute).  Returns 0, or -1 with
+** the message set. */
 static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
+  int depth = 0;
   for (;;) {
     if (ld->n == ld->n_cap) {
       size_t grown_cap = ld->n_cap ? 2 * ld->n_cap : 64;
@@ -170,7 +176,12 @@ static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
       ld->n_cap = grown_cap;
     }
     if (!yaml_parser_parse(p, &ld->ev[ld->n])) return parser_error(ld, p, f);
-    if (ld->ev[ld->n++].type == YAML_STREAM_END_EVENT) return 0;
+    const yaml_event_t *e = &ld->ev[ld->n++];
+    if (e->type == YAML_STREAM_END_EVENT) return 0;
+    if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT) depth--;
+    if ((e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT) &&
+        ++depth > CONFIG_MAX_NESTING)
+      return fail(ld, e->start_mark, "nested deeper than %d levels", CONFIG_MAX_NESTING);
   }
 }
 

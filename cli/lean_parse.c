@@ -12,6 +12,7 @@
 #include "lean_parse.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -455,21 +456,28 @@ static lean_expr *node(parser *p, lean_expr_kind k, size_t off) {
 }
 
 /* Append kid (and field name, for a structure) to e; frees kid on
-** failure. */
+** failure.  The arrays grow geometrically: their capacity is the smallest
+** power of two >= n, so they are reallocated only when n is one (the
+** kids of a node all have a field name, or none has). */
 static int add_kid(parser *p, lean_expr *e, lean_expr *kid, char *field) {
-  lean_expr **kids = realloc(e->kids, (size_t)(e->n + 1) * sizeof *kids);
+  int full = e->n == 0 || (e->n & (e->n - 1)) == 0; /* 0 or a power of two */
+  size_t want = e->n ? 2 * (size_t)e->n : 1;
+  lean_expr **kids = e->kids;
+  if (e->n >= INT_MAX / 2)
+    kids = NULL;
+  else if (full)
+    kids = realloc(e->kids, want * sizeof *kids);
   if (kids) e->kids = kids;
-  if (kids && field) {
-    char **fields = realloc(e->fields, (size_t)(e->n + 1) * sizeof *fields);
-    if (fields) {
+  if (kids && field && full) {
+    char **fields = realloc(e->fields, want * sizeof *fields);
+    if (fields)
       e->fields = fields;
-      fields[e->n] = field;
-    } else {
+    else
       kids = NULL;
-    }
   }
+  if (kids && field) e->fields[e->n] = field;
   if (!kids) {
-    perr(p, kid ? kid->off : 0, "out of memory");
+    perr(p, kid ? kid->off : 0, e->n >= INT_MAX / 2 ? "too many elements" : "out of memory");
     lean_expr_free(kid);
     free(field);
     return -1;
