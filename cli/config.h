@@ -36,7 +36,8 @@ typedef struct config {
   char db[1024];           /* db: path of the results database (default "results.db"), not empty */
   int include_conjectures; /* conjectures: run conjecture-kind properties (default true) */
   /* engine */
-  double case_timeout; /* case_timeout: seconds one case may run before it fails (default 2), > 0 */
+  double case_timeout; /* case_timeout: seconds one case may run before it fails (default 2),
+                          0.001..1e6 */
   int isolate;         /* isolate: run checks in a forked worker (default true) */
   int64_t
       shrink_limit; /* shrink_limit: most evaluations while shrinking one failure (5000), >= 0 */
@@ -50,8 +51,9 @@ typedef struct config {
   char conjecture_files[CONFIG_MAX_LIST][1024]; /* conjecture_files: paths (default none) */
   int n_conjecture_files;
   char sut[1024];      /* sut: command line of a system under test (default empty) */
-  char sut_ops[1024];  /* sut_ops: comma-separated op names (default empty = all) */
-  double sut_timeout;  /* sut_timeout: seconds per request (default 5), > 0 */
+  char sut_ops[1024];  /* sut_ops: comma-separated op names (default empty = all), each known to
+                          differential fuzzing, optionally =exact, =function or =coalesced */
+  double sut_timeout;  /* sut_timeout: seconds per request (default 5), 0.001..1e6 */
   int require_gpu;     /* gpu.required (default false) */
   int64_t gpu_layouts; /* gpu.layouts (default 100000), >= 0 */
 } config;
