@@ -32,6 +32,7 @@ typedef struct fuzz_state {
   int64_t run_id;
   char seed[32];
   int theorem_failures, refuted, db_error;
+  int not_stored; /* counterexamples shown as NOT STORED */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -43,12 +44,13 @@ static void git_revision(char *buf, size_t cap) {
   pclose(p);
 }
 
-/* Store a shrunk failure at once and print it. */
+/* Store a shrunk failure at once and print it: with its row id once it is
+** committed, else as NOT STORED with the reason (never as stored). */
 static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   fuzz_state *s = ud;
   char input[4 * GEN_ARG_LEN + 64], original[4 * GEN_ARG_LEN + 64], msg[512];
   int64_t id = 0;
-  int is_new = 0;
+  int is_new = 0, stored = 1;
   gen_case_to_line(p, &r->shrunk, input, sizeof input);
   gen_case_to_line(p, &r->original, original, sizeof original);
   if (db_record_cex(s->d, s->run_id, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture", "",
@@ -56,13 +58,19 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
                     sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
+    s->not_stored++;
+    stored = 0;
   }
   if (p->kind == GEN_THEOREM)
     s->theorem_failures++;
   else
     s->refuted++;
-  printf("%s %s (#%lld, %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
-         (long long)id, is_new ? "new" : "seen before", input, r->message);
+  if (stored)
+    printf("%s %s (#%lld, %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+           p->name, (long long)id, is_new ? "new" : "seen before", input, r->message);
+  else
+    printf("%s %s (NOT STORED: %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+           p->name, msg, input, r->message);
   fflush(stdout);
 }
 
@@ -179,6 +187,9 @@ int cmd_fuzz(int argc, char **argv) {
   printf("  %d still failing, %d conjectures still refuted, %d fixed\n", still, refuted, fixed);
   if (rc == 0) rc = fuzz_properties(&c, &g, &s);
   db_close(s.d);
+  if (s.not_stored)
+    printf("%d counterexample%s NOT STORED (see the errors above)\n", s.not_stored,
+           s.not_stored == 1 ? "" : "s");
   if (rc || s.db_error) return 2;
   printf("%d theorem failure%s, %d conjecture%s refuted\n", s.theorem_failures + still,
          s.theorem_failures + still == 1 ? "" : "s", s.refuted + refuted,
