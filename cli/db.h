@@ -61,7 +61,7 @@ typedef struct db_cex {
 /* Open the database at path for reading and writing, creating the file
 ** (whose directory must exist) or migrating an older schema.  Refuses,
 ** without modifying the file: a file that is not a SQLite database, a
-** database that PRAGMA quick_check finds damaged, a SQLite database of some
+** database that PRAGMA integrity_check finds damaged, a SQLite database of some
 ** other program, a schema version newer than DB_SCHEMA_VERSION, a file or
 ** directory that cannot be written.  *out is NULL after a failure. */
 int db_open(const char *path, db **out, char *msg, size_t cap);

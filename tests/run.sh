@@ -207,6 +207,8 @@ echo "== planted mutants (a fast run)"
 run_counted "planted mutants" bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
 echo "== GPU stage (skip, import of results)"
 run_counted "GPU stage" bash tests/gpu_cli.sh "$lc"
+echo "== reliability (hostile inputs, failing machines)"
+run_counted "reliability" bash tests/reliability_cli.sh "$lc"
 
 # --- 4. corpus ------------------------------------------------------------
 echo "== corpus"

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# reliability_cli.sh LAYOUTCHECK -- regression checks for hostile inputs
+# and failing machines: inputs too deep or too long (generated here, never
+# committed), damaged databases, bad configuration values, write errors,
+# Lean logs of other files, interrupted runs.  Large inputs must be handled
+# in linear time: each such command runs under `timeout 60` (they take a
+# few seconds under the sanitizers; the quadratic versions took minutes).
+# Needs python3 (to damage a database).  Prints "N passed, N failed".
+set -u
+cd "$(dirname "$0")/.." || exit 2
+lc=${1:?usage: tests/reliability_cli.sh LAYOUTCHECK}
+lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
+cfg=$PWD/CONFIG.yaml
+lean_dir=$PWD/lean/examples
+tmp=$(mktemp -d) || exit 2
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp" || exit 2
+passed=0 failed=0
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+# status WANT NAME CMD...: CMD exits with WANT (output in out, err)
+status() {
+  local want=$1 name=$2
+  shift 2
+  "$@" >out 2>err
+  local got=$?
+  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; tail -n 5 out err; fi
+}
+has() { if grep -q -E -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; sed 's/^/  | /' "$3" | head -n 5; fi; }
+hasnt() { if grep -q -E -- "$2" "$3"; then bad "$1: '$2' in $3"; else ok; fi; }
+
+# --- 1. deep expressions: a load error at FILE:LINE:COLUMN, not a crash ---
+python3 -c '
+import sys
+chain = " and ".join(["true"] * 20000)
+open("deep.yaml", "w").write("- {name: user.deep, forall: {L: layout}, check: \"" + chain + "\"}\n")
+' && printf 'conjecture_files: [deep.yaml]\n' >deep_cfg.yaml
+status 2 "20,000 and" timeout 60 "$lc" fuzz --config deep_cfg.yaml --db deep.db --cases 5
+# the 1001st operand, at column 50 + 1000 * 9 of line 1
+has "20,000 and" "^deep.yaml:1:9050: check: expression nested too deeply: more than 1000 levels" err
+hasnt "20,000 and" "refuted|signal" out
+if [ ! -e deep.db ]; then ok; else bad "20,000 and: a database was written"; fi
+
+# --- 4. large inputs in linear time ---------------------------------------
+python3 -c 'open("nest.yaml", "w").write("cases: " + "[" * 100000 + "\n")'
+status 2 "100k nested [" timeout 60 "$lc" fuzz --config nest.yaml --db n.db
+has "100k nested [" "^nest.yaml:1:23: nested deeper than 16 levels$" err
+# 100,000 conjectures, the last one a second user.c7: the whole file is
+# read (loading was quadratic in the number of entries)
+python3 -c '
+with open("many.yaml", "w") as f:
+    for i in range(100000):
+        f.write("- {name: user.c%d, forall: {L: layout}, check: \"size(L) >= 1\"}\n" % i)
+    f.write("- {name: user.c7, forall: {L: layout}, check: \"true\"}\n")
+' && printf 'conjecture_files: [many.yaml]\n' >many_cfg.yaml
+status 2 "100k conjectures" timeout 60 "$lc" list --config many_cfg.yaml
+has "100k conjectures" "^many.yaml:100001:10: name: 'user.c7' is already defined at many.yaml:8$" err
+python3 -c '
+open("long.lean", "w").write("/-- info: 3 -/\n#guard_msgs in\n#eval List.length [" + ", ".join(["1"] * 1500000) + "]\n")
+'
+status 0 "a Lean list of 1.5M elements" timeout 60 "$lc" lean check long.lean --no-db -q
+has "a Lean list of 1.5M elements" "^long.lean: 1 #eval: 0 agree, 0 DISAGREE, 1 untranslatable" out
+
+# --- 5. a damaged index is refused, and nothing is written ----------------
+"$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db >/dev/null 2>&1
+python3 -c '
+import sqlite3
+db = sqlite3.connect("ix.db")
+root = db.execute("select rootpage from sqlite_master where name = ?",
+                  ("sqlite_autoindex_counterexamples_1",)).fetchone()[0]
+size = db.execute("pragma page_size").fetchone()[0]
+db.close()
+data = bytearray(open("ix.db", "rb").read())
+at = data.find(b"complement (2,2):(2,1) 4", (root - 1) * size, root * size)
+assert at > 0, "the input is not on the index page"
+data[at + len("complement (2,2):(2,1) ")] = ord("5")   # one byte
+open("ix.db", "wb").write(data)
+' || bad "could not damage the index"
+cp ix.db ix.before
+status 2 "damaged index" "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db
+has "damaged index" "^ix.db: the database is damaged \(PRAGMA integrity_check: row 1 missing from index sqlite_autoindex_counterexamples_1\); the file was left as it is$" err
+if cmp -s ix.db ix.before; then ok; else bad "damaged index: the file was modified"; fi
+status 2 "damaged index, report" "$lc" report --db ix.db
+
+echo "$passed passed, $failed failed"
