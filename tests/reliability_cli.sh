@@ -82,4 +82,72 @@ has "damaged index" "^ix.db: the database is damaged \(PRAGMA integrity_check: r
 if cmp -s ix.db ix.before; then ok; else bad "damaged index: the file was modified"; fi
 status 2 "damaged index, report" "$lc" report --db ix.db
 
+# --- 6. bad values are refused when loading, with their position ---------
+printf -- "- {name: user.q, forall: {L: layout}, check: \"L == '(2,3'\"}\n" >quoted.yaml
+printf 'conjecture_files: [quoted.yaml]\n' >quoted_cfg.yaml
+status 2 "unparsable quoted layout" "$lc" fuzz --config quoted_cfg.yaml --db q.db
+has "unparsable quoted layout" "^quoted.yaml:1:53: check: quoted literal: '\(' is not closed$" err
+printf 'case_timeout: 1e-320\n' >tiny.yaml
+status 2 "tiny case_timeout" "$lc" fuzz --config tiny.yaml --db t.db
+has "tiny case_timeout" "^tiny.yaml:1:15: case_timeout: expected a number from 0.001 to 1e\+06, found '1e-320'$" err
+printf 'cases: 10\nsut: "cat"\nsut_ops: "size,no_such_op"\n' >ops.yaml
+status 2 "unknown sut op" "$lc" fuzz --config ops.yaml --db o.db
+has "unknown sut op" "^ops.yaml:3:10: sut_ops: no generator for op 'no_such_op'; known: " err
+if [ ! -e q.db ] && [ ! -e t.db ] && [ ! -e o.db ]; then ok; else bad "bad values: a database was written"; fi
+
+# --- 7. write errors, side files, unfinished runs -------------------------
+if [ -w /dev/full ]; then
+  status 2 "eval --list into /dev/full" sh -c "'$lc' eval --list >/dev/full"
+  has "eval --list into /dev/full" "^layoutcheck: cannot write the standard output: No space left on device$" err
+  status 2 "fuzz into /dev/full" sh -c "'$lc' fuzz --config '$cfg' --property 'lean.complement*' --db w.db >/dev/full"
+else
+  echo "skipped: /dev/full is not writable here"
+fi
+"$lc" fuzz --config "$cfg" --property 'lean.complement*' --db m1.db >/dev/null 2>&1
+"$lc" fuzz --config "$cfg" --property 'lean.sorting*' --db m2.db >/dev/null 2>&1
+status 0 "merge" "$lc" merge m1.db m2.db --into m.db
+if [ -z "$(ls m1.db-* m2.db-* 2>/dev/null)" ]; then ok; else bad "merge left $(ls m1.db-* m2.db-*)"; fi
+# a database whose counterexamples table is gone: the run fails (exit 2)
+# but its row still gets a finish time
+python3 -c 'import sqlite3; db = sqlite3.connect("m1.db"); db.execute("drop table counterexamples"); db.commit()'
+status 2 "no counterexamples table" "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db m1.db
+has "no counterexamples table" "no such table: counterexamples" err
+python3 -c 'import sqlite3; print(sqlite3.connect("m1.db").execute("select count(*) from runs where finished is null").fetchone()[0])' >unfinished
+if [ "$(cat unfinished)" = 0 ]; then ok; else bad "no counterexamples table: a run has no finish time"; fi
+
+# --- 8. SIGINT and SIGTERM end a run cleanly ------------------------------
+# interrupt SIG DB: start a long run, wait for its first counterexample,
+# send SIG; the exit status, the run marked interrupted, and every
+# counterexample shown as stored is in DB
+interrupt() {
+  local sig=$1 db=$2 want=$3 code
+  "$lc" fuzz --config "$cfg" --cases 100000000 --db "$db" >"$db.out" 2>"$db.err" &
+  local pid=$!
+  for _ in $(seq 1 300); do
+    grep -q "^refuted " "$db.out" && break
+    sleep 0.05
+  done
+  sleep 0.3
+  kill "-$sig" "$pid"
+  wait "$pid"
+  code=$?
+  if [ "$code" -eq "$want" ]; then ok; else bad "SIG$sig: exit $code, expected $want"; cat "$db.err"; fi
+  has "SIG$sig" "^interrupted \(SIG$sig\): run 1 marked interrupted in $db; " "$db.out"
+  python3 -c '
+import re, sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+run = db.execute("select interrupted, finished is not null from runs where id = 1").fetchone()
+shown = re.findall(r"^(?:refuted|FAILED) (\S+) \(#(\d+), (?:new|seen before)\)$", open(sys.argv[2]).read(), re.M)
+missing = [s for s in shown if db.execute("select count(*) from counterexamples where id = ? and property = ?", (int(s[1]), s[0])).fetchone()[0] != 1]
+print("%s %d %d %d" % (run[0], run[1], len(shown), len(missing)))
+' "$db" "$db.out" >"$db.check"
+  read -r reason finished shown missing <"$db.check"
+  if [ "$reason" = "SIG$sig" ] && [ "$finished" = 1 ]; then ok; else bad "SIG$sig: run row: $(cat "$db.check")"; fi
+  if [ "$shown" -gt 0 ] && [ "$missing" = 0 ]; then ok; else bad "SIG$sig: shown $shown, missing $missing"; fi
+}
+interrupt TERM term.db 143
+interrupt INT int.db 130
+status 0 "report of an interrupted run" "$lc" report --db term.db
+has "report of an interrupted run" "^last run 1: started .*, finished .* \(interrupted: SIGTERM\)" out
+
 echo "$passed passed, $failed failed"
