@@ -184,10 +184,28 @@ lean_pos lean_pos_advance(const char *s, size_t len, size_t off, lean_pos base) 
   return p;
 }
 
+/* The length of one well-formed UTF-8 character (see lean_parse.h):
+** no overlong forms, no surrogates, nothing above U+10FFFF. */
+size_t lean_utf8_len(const char *s, size_t len) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t n = u[0] < 0x80                    ? 1
+             : u[0] >= 0xC2 && u[0] <= 0xDF ? 2
+             : u[0] >= 0xE0 && u[0] <= 0xEF ? 3
+             : u[0] >= 0xF0 && u[0] <= 0xF4 ? 4
+                                            : 0;
+  if (n == 0 || n > len) return 0;
+  for (size_t i = 1; i < n; i++)
+    if ((u[i] & 0xC0) != 0x80) return 0;
+  if ((u[0] == 0xE0 && u[1] < 0xA0) || (u[0] == 0xED && u[1] > 0x9F) ||
+      (u[0] == 0xF0 && u[1] < 0x90) || (u[0] == 0xF4 && u[1] > 0x8F))
+    return 0;
+  return n;
+}
+
 /* Copy text to one line (see lean_parse.h). */
 void lean_one_line(const char *s, size_t len, char *out, size_t cap) {
   size_t o = 0, i = 0;
-  int space = 0;
+  int space = 0, full = 0;
   if (cap == 0) return;
   while (i < len) {
     size_t next = i + 1;
@@ -209,11 +227,22 @@ void lean_one_line(const char *s, size_t len, char *out, size_t cap) {
     if (s[i] == '"') next = string_end(s, len, i);
     if (space && o > 0 && o + 1 < cap) out[o++] = ' ';
     space = 0;
-    for (; i < next && i < len; i++) {
-      if (o + 1 >= cap) break;
-      out[o++] = (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') ? ' ' : s[i];
+    while (i < next && i < len && !full) {
+      size_t n = lean_utf8_len(s + i, len - i);
+      if (o + (n ? n : 1) >= cap) {
+        full = 1;
+        break;
+      }
+      unsigned char c = (unsigned char)s[i];
+      if (c == '\n' || c == '\r' || c == '\t')
+        out[o++] = ' ';
+      else if (n == 0 || c < 0x20 || c == 0x7F) /* never echo raw control bytes */
+        out[o++] = '?';
+      else
+        for (size_t k = 0; k < n; k++) out[o++] = s[i + k];
+      i += n ? n : 1;
     }
-    if (o + 1 >= cap) break;
+    if (full || o + 1 >= cap) break;
   }
   out[o] = '\0';
   if (i < len && cap > 8) { /* cut: back to a character boundary, add "..." */

@@ -41,6 +41,20 @@ has "20,000 and" "^deep.yaml:1:9050: check: expression nested too deeply: more t
 hasnt "20,000 and" "refuted|signal" out
 if [ ! -e deep.db ]; then ok; else bad "20,000 and: a database was written"; fi
 
+# --- 3. a Lean log must be of the file, and text --------------------------
+status 2 "log of another file" "$lc" lean check "$lean_dir/pinned.lean" --output "$lean_dir/flat.json.log"
+has "log of another file" "flat.json.log is a log of lean/examples/flat.lean, not of .*pinned.lean" err
+hasnt "log of another file" "DISAGREE" out
+head -c 4096 /dev/urandom >random.log
+printf '\0' >>random.log
+status 2 "random bytes as a log" "$lc" lean check "$lean_dir/flat.lean" --output random.log --no-db
+has "random bytes as a log" "^random.log:[0-9]+:[0-9]+: not a text log \(byte 0x[0-9A-F]{2}\)" err
+# a text log with terminal escapes: read, but never echoed raw
+sed '1s/^/\x1bc\x07/' "$lean_dir/flat.plain.log" >escapes.log
+status 1 "escapes in a log" "$lc" lean check "$lean_dir/flat.lean" --output escapes.log --no-db
+if LC_ALL=C grep -q "$(printf '\033')" out err; then bad "escapes in a log: echoed raw"; else ok; fi
+has "escapes in a log" "^    lean    \?c\?\[\(8, 1\)\]    \(escapes.log:1\)$" out
+
 # --- 4. large inputs in linear time ---------------------------------------
 python3 -c 'open("nest.yaml", "w").write("cases: " + "[" * 100000 + "\n")'
 status 2 "100k nested [" timeout 60 "$lc" fuzz --config nest.yaml --db n.db
@@ -124,7 +138,7 @@ interrupt() {
   "$lc" fuzz --config "$cfg" --cases 100000000 --db "$db" >"$db.out" 2>"$db.err" &
   local pid=$!
   for _ in $(seq 1 300); do
-    grep -q "^refuted " "$db.out" && break
+    grep -qs "^refuted " "$db.out" && break
     sleep 0.05
   done
   sleep 0.3
