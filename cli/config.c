@@ -66,10 +66,9 @@ static const key gpu_keys[] = {
 #define MIN_TIMEOUT 0.001
 #define MAX_TIMEOUT 1e6
 
-/* sut_ops: comma-separated ops that differential fuzzing knows, each
-** optionally with =exact, =function or =coalesced (what `fuzz --ops`
-** accepts); 0, or -1 with why. */
-static int check_sut_ops(const char *value, char *why, size_t cap) {
+/* sut_ops: comma-separated ops that differential fuzzing knows; see
+** config.h. */
+int config_check_ops(const char *value, char *why, size_t cap) {
   char buf[sizeof((config *)0)->sut_ops], *save = NULL;
   snprintf(buf, sizeof buf, "%s", value);
   for (char *op = strtok_r(buf, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
@@ -108,7 +107,7 @@ static const key top_keys[] = {
     {.name = "bounds", .kind = K_MAP, .sub = bounds_keys, .n_sub = N_OF(bounds_keys)},
     {.name = "conjecture_files", .kind = K_LIST, FIELD(conjecture_files), .nonempty = 1},
     {.name = "sut", .kind = K_STRING, FIELD(sut)},
-    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops), .check = check_sut_ops},
+    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops), .check = config_check_ops},
     {.name = "sut_timeout",
      .kind = K_FLOAT,
      FIELD(sut_timeout),

@@ -72,6 +72,11 @@ void config_defaults(config *c);
 ** "PATH: cannot open: REASON".  The first problem ends the load. */
 int config_load(const char *path, config *c, char *msg, size_t cap);
 
+/* Check a list of ops for sut_ops or --ops: comma-separated ops that
+** differential fuzzing knows, each optionally with =exact, =function or
+** =coalesced.  0, or -1 with the reason in why[0..cap). */
+int config_check_ops(const char *list, char *why, size_t cap);
+
 /* Write *c into buf[0..cap) as canonical YAML that config_load reads back to
 ** the same values: every key in a fixed order (seed only when has_seed),
 ** strings double-quoted, numbers in their shortest exact form.  Returns 0,

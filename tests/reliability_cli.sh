@@ -107,6 +107,8 @@ has "tiny case_timeout" "^tiny.yaml:1:15: case_timeout: expected a number from 0
 printf 'cases: 10\nsut: "cat"\nsut_ops: "size,no_such_op"\n' >ops.yaml
 status 2 "unknown sut op" "$lc" fuzz --config ops.yaml --db o.db
 has "unknown sut op" "^ops.yaml:3:10: sut_ops: no generator for op 'no_such_op'; known: " err
+status 2 "unknown op in --ops" "$lc" fuzz --config "$cfg" --sut cat --ops size,no_such_op --db o.db
+has "unknown op in --ops" "^--ops: no generator for op 'no_such_op'; known: " err
 if [ ! -e q.db ] && [ ! -e t.db ] && [ ! -e o.db ]; then ok; else bad "bad values: a database was written"; fi
 
 # --- 7. write errors, side files, unfinished runs -------------------------
