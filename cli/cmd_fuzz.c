@@ -5,10 +5,13 @@
 ** property on generated cases, shrink each failure and store it in
 ** results.db the moment it is shrunk; print a table per property and each
 ** counterexample as a replayable line.  Exit 0 when no theorem failed, 1
-** when one did, 2 on a usage, configuration or database error.
+** when one did, 2 on a usage, configuration or database error.  The run
+** itself is guarded (run_guard.h): SIGINT or SIGTERM ends it cleanly, the
+** run marked interrupted, exit 130 or 143.
 */
 #include "cli.h"
 #include "fuzz_sut.h"
+#include "run_guard.h"
 #include "run_setup.h"
 
 #include "properties.h"
@@ -32,6 +35,7 @@ typedef struct fuzz_state {
   int64_t run_id;
   char seed[32];
   int theorem_failures, refuted, db_error;
+  int not_stored; /* counterexamples shown as NOT STORED */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -43,27 +47,36 @@ static void git_revision(char *buf, size_t cap) {
   pclose(p);
 }
 
-/* Store a shrunk failure at once and print it. */
+/* Store a shrunk failure at once and print it: with its row id once it is
+** committed, else as NOT STORED with the reason (never as stored). */
 static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   fuzz_state *s = ud;
   char input[4 * GEN_ARG_LEN + 64], original[4 * GEN_ARG_LEN + 64], msg[512];
   int64_t id = 0;
-  int is_new = 0;
+  int is_new = 0, stored = 1;
   gen_case_to_line(p, &r->shrunk, input, sizeof input);
   gen_case_to_line(p, &r->original, original, sizeof original);
+  guard_hold(); /* SIGINT, SIGTERM: once it is stored and shown, or neither */
   if (db_record_cex(s->d, s->run_id, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture", "",
                     input, original, r->choices, r->message, s->seed, &id, &is_new, msg,
                     sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
+    s->not_stored++;
+    stored = 0;
   }
   if (p->kind == GEN_THEOREM)
     s->theorem_failures++;
   else
     s->refuted++;
-  printf("%s %s (#%lld, %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
-         (long long)id, is_new ? "new" : "seen before", input, r->message);
+  if (stored)
+    printf("%s %s (#%lld, %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+           p->name, (long long)id, is_new ? "new" : "seen before", input, r->message);
+  else
+    printf("%s %s (NOT STORED: %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+           p->name, msg, input, r->message);
   fflush(stdout);
+  guard_release();
 }
 
 /* "nested 37% zero-stride 21%" for the labels that came up. */
@@ -82,9 +95,10 @@ static void label_summary(const gen_result *r, char *buf, size_t cap, int percen
   }
 }
 
-/* Run the selected properties; returns the exit status. */
-static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s) {
-  int64_t total_cases = 0, total_failed = 0;
+/* Run the selected properties, adding up their cases and failures;
+** returns 0, or 2 on an engine error. */
+static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s,
+                           int64_t *total_cases, int64_t *total_failed) {
   char msg[512], labels[512];
   printf("%-28s %-10s %7s %7s %7s %6s %7s  %s\n", "property", "kind", "cases", "passed", "discard",
          "failed", "seconds", "labels");
@@ -110,13 +124,9 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s) 
       fprintf(stderr, "%s\n", msg);
       s->db_error = 1;
     }
-    total_cases += r.cases;
-    total_failed += r.failed;
+    *total_cases += r.cases;
+    *total_failed += r.failed;
     gen_result_clear(&r);
-  }
-  if (db_run_end(s->d, s->run_id, total_cases, total_failed, msg, sizeof msg)) {
-    fprintf(stderr, "%s\n", msg);
-    s->db_error = 1;
   }
   return 0;
 }
@@ -137,12 +147,90 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
   return found + still ? 1 : 0;
 }
 
+/* The work of run s->run_id, which has begun (in the guarded child, with
+** a database handle of its own): replay, run, and finish the run row in
+** every case, also after an error.  Returns the exit status. */
+static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
+  char msg[512];
+  int64_t cases = 0, failed = 0;
+  int still = 0, refuted = 0, fixed = 0;
+  if (db_open(c->db, &s->d, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    return 2;
+  }
+  if (c->sut[0]) return fuzz_against_sut(c, g, s);
+  printf("replaying stored counterexamples\n");
+  int rc = run_replay(s->d, s->run_id, g, c->property, stdout, &still, &refuted, &fixed);
+  printf("  %d still failing, %d conjectures still refuted, %d fixed\n", still, refuted, fixed);
+  if (rc == 0) rc = fuzz_properties(c, g, s, &cases, &failed);
+  if (db_run_end(s->d, s->run_id, cases, failed, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    s->db_error = 1;
+  }
+  db_close(s->d);
+  if (s->not_stored)
+    printf("%d counterexample%s NOT STORED (see the errors above)\n", s->not_stored,
+           s->not_stored == 1 ? "" : "s");
+  if (rc || s->db_error) return 2;
+  printf("%d theorem failure%s, %d conjecture%s refuted\n", s->theorem_failures + still,
+         s->theorem_failures + still == 1 ? "" : "s", s->refuted + refuted,
+         s->refuted + refuted == 1 ? "" : "s");
+  return s->theorem_failures + still ? 1 : 0;
+}
+
+/* Open the database and insert the run's row (s->run_id); 0 or 2.  The
+** handle is closed again: the guarded child opens its own. */
+static int fuzz_begin(const config *c, fuzz_state *s) {
+  char msg[512], rev[64], dump[8192];
+  db *d;
+  if (db_open(c->db, &d, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    return 2;
+  }
+  git_revision(rev, sizeof rev);
+  if (config_dump(c, dump, sizeof dump)) dump[0] = 0;
+  int64_t shard_k, shard_n;
+  const char *batch;
+  run_shard(&shard_k, &shard_n, &batch);
+  size_t used = strlen(dump);
+  if (shard_n > 1 && used && used + 64 + strlen(batch) < sizeof dump) /* for merge */
+    snprintf(dump + used, sizeof dump - used, "# shard %lld/%lld%s%s\n", (long long)shard_k,
+             (long long)shard_n, batch[0] ? " batch " : "", batch);
+  int rc = db_run_begin(d, s->seed, dump, rev[0] ? rev : NULL, c->sut[0] ? c->sut : NULL,
+                        &s->run_id, msg, sizeof msg);
+  if (rc) fprintf(stderr, "%s\n", msg);
+  db_close(d);
+  return rc ? 2 : 0;
+}
+
+/* The run was ended by a signal (out): mark it interrupted and say so.
+** Returns 130 (SIGINT), 143 (SIGTERM), or 2 (killed otherwise, or the
+** mark could not be stored). */
+static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_outcome *out) {
+  char msg[512];
+  db *d;
+  int rc = db_open(c->db, &d, msg, sizeof msg);
+  if (rc == 0) rc = db_run_interrupted(d, s->run_id, out->reason, msg, sizeof msg);
+  db_close(d);
+  if (rc) {
+    fprintf(stderr, "%s\n", msg);
+    printf("interrupted (%s); run %lld could not be marked interrupted\n", out->reason,
+           (long long)s->run_id);
+    return 2;
+  }
+  printf("interrupted (%s): run %lld marked interrupted in %s; the counterexamples shown above "
+         "as stored are stored\n",
+         out->reason, (long long)s->run_id, c->db);
+  return guard_exit_status(out->signo);
+}
+
 int cmd_fuzz(int argc, char **argv) {
   run_opts o;
   config c;
   gen_config g;
   fuzz_state s;
-  char msg[512], rev[64], dump[8192];
+  guard_outcome out;
+  char msg[512];
   memset(&s, 0, sizeof s);
   if (run_parse_args(argc, argv, &o, NULL, fuzz_usage) || run_load_config(&o, &c) ||
       run_load_properties(&o, &c))
@@ -151,39 +239,15 @@ int cmd_fuzz(int argc, char **argv) {
   run_engine_config(&c, &g);
   g.progress = isatty(2);
   snprintf(s.seed, sizeof s.seed, "%llu", (unsigned long long)c.seed);
-  if (db_open(c.db, &s.d, msg, sizeof msg)) {
-    fprintf(stderr, "%s\n", msg);
-    return 2;
-  }
-  git_revision(rev, sizeof rev);
-  if (config_dump(&c, dump, sizeof dump)) dump[0] = 0;
-  int64_t shard_k, shard_n;
-  const char *batch;
-  run_shard(&shard_k, &shard_n, &batch);
-  size_t used = strlen(dump);
-  if (shard_n > 1 && used && used + 64 + strlen(batch) < sizeof dump) /* for merge */
-    snprintf(dump + used, sizeof dump - used, "# shard %lld/%lld%s%s\n", (long long)shard_k,
-             (long long)shard_n, batch[0] ? " batch " : "", batch);
-  if (db_run_begin(s.d, s.seed, dump, rev[0] ? rev : NULL, c.sut[0] ? c.sut : NULL, &s.run_id, msg,
-                   sizeof msg)) {
-    fprintf(stderr, "%s\n", msg);
-    db_close(s.d);
-    return 2;
-  }
+  if (fuzz_begin(&c, &s)) return 2;
   printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed, (long long)c.cases,
          c.db, (long long)s.run_id);
-  int still = 0, refuted = 0, fixed = 0;
-  if (c.sut[0]) return fuzz_against_sut(&c, &g, &s);
-  printf("replaying stored counterexamples\n");
-  int rc = run_replay(s.d, s.run_id, &g, c.property, stdout, &still, &refuted, &fixed);
-  printf("  %d still failing, %d conjectures still refuted, %d fixed\n", still, refuted, fixed);
-  if (rc == 0) rc = fuzz_properties(&c, &g, &s);
-  db_close(s.d);
-  if (rc || s.db_error) return 2;
-  printf("%d theorem failure%s, %d conjecture%s refuted\n", s.theorem_failures + still,
-         s.theorem_failures + still == 1 ? "" : "s", s.refuted + refuted,
-         s.refuted + refuted == 1 ? "" : "s");
-  return s.theorem_failures + still ? 1 : 0;
+  int where = guard_start(&out, msg, sizeof msg);
+  if (where < 0)
+    fprintf(stderr, "warning: %s: SIGINT or SIGTERM will leave run %lld unfinished\n", msg,
+            (long long)s.run_id);
+  if (where <= 0) return fuzz_work(&c, &g, &s); /* the child, or unguarded */
+  return out.signo ? fuzz_interrupted(&c, &s, &out) : out.status;
 }
 
 int cmd_replay(int argc, char **argv) {

@@ -269,8 +269,9 @@ static int lean_check(int argc, char **argv) {
     goto done;
   }
   if (log) {
-    if (lean_log_assign(log, f, found, msg, sizeof msg) != 0) {
-      fprintf(stderr, "layoutcheck lean: out of memory\n");
+    int rc = lean_log_assign(log, f, found, msg, sizeof msg);
+    if (rc != 0) {
+      fprintf(stderr, "%s\n", rc > 0 ? msg : "layoutcheck lean: out of memory");
       goto done;
     }
     if (msg[0]) printf("note: %s\n", msg);

@@ -264,6 +264,8 @@ static int add_shard_run(merge_state *s, const db_run *r, src_run *x, int64_t n,
     g->run.finished[0] = 0; /* one shard unfinished: the batch is */
   else if (strcmp(r->finished, g->run.finished) > 0)
     memcpy(g->run.finished, r->finished, sizeof r->finished);
+  if (r->interrupted[0] && !g->run.interrupted[0]) /* one shard interrupted: the batch was */
+    memcpy(g->run.interrupted, r->interrupted, sizeof r->interrupted);
   g->run.cases += r->cases;
   g->run.failures += r->failures;
   x->to_id = g->run.id;

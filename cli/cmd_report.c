@@ -130,6 +130,7 @@ static void total_runs(report *r) {
     tame(x->shards);
     tame(x->row.started);
     tame(x->row.finished);
+    tame(x->row.interrupted);
     tame(x->row.seed);
   }
   for (size_t i = 0; i < r->n_cex; i++) {
@@ -322,9 +323,10 @@ static void label_percents(const report_prop *p, char *buf, size_t cap) {
 
 /* The run header lines. */
 static void text_run(FILE *f, const report *r, const report_run *run) {
-  fprintf(f, "last run %lld: started %s, finished %s%s%s\n", (long long)run->row.id,
+  fprintf(f, "last run %lld: started %s, finished %s%s%s%s%s%s\n", (long long)run->row.id,
           run->row.started, run->row.finished[0] ? run->row.finished : "(not finished)",
-          run->shards[0] ? ", shards " : "", run->shards);
+          run->row.interrupted[0] ? " (interrupted: " : "", run->row.interrupted,
+          run->row.interrupted[0] ? ")" : "", run->shards[0] ? ", shards " : "", run->shards);
   fprintf(f, "  seed %s, revision %s, %lld properties, %lld cases, %lld failed, %.1f s\n",
           run->row.seed, report_rev(r, run->row.id), (long long)run->props,
           (long long)run->row.cases, (long long)run->failed, run->seconds);

@@ -10,6 +10,8 @@
 */
 #include "config.h"
 
+#include "diff.h"
+
 #include <yaml.h>
 
 #include <errno.h>
@@ -29,10 +31,13 @@ typedef enum key_kind { K_SEED, K_INT, K_FLOAT, K_BOOL, K_STRING, K_LIST, K_MAP 
 typedef struct key {
   const char *name; /* as written in the file */
   key_kind kind;
-  size_t offset, size;   /* of the field in config */
-  int64_t lo, hi;        /* K_INT: the allowed range */
-  double min;            /* K_FLOAT: the value is >= min, or > min when open */
-  int open;              /* K_FLOAT: the bound min is excluded */
+  size_t offset, size; /* of the field in config */
+  int64_t lo, hi;      /* K_INT: the allowed range */
+  double min;          /* K_FLOAT: the value is >= min, or > min when open */
+  int open;            /* K_FLOAT: the bound min is excluded */
+  double max;          /* K_FLOAT: when not 0, the value is <= max */
+  /* K_STRING: when not NULL, checks the value: 0, or -1 with why */
+  int (*check)(const char *value, char *why, size_t cap);
   int nonempty;          /* K_STRING, K_LIST: the empty string is refused */
   const struct key *sub; /* K_MAP: the keys of the nested mapping */
   size_t n_sub;
@@ -55,6 +60,35 @@ static const key gpu_keys[] = {
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
+/* Timeouts: a millisecond at least (a smaller one stops every case at
+** once), and at most 11.5 days (the engine waits in whole milliseconds, an
+** int). */
+#define MIN_TIMEOUT 0.001
+#define MAX_TIMEOUT 1e6
+
+/* sut_ops: comma-separated ops that differential fuzzing knows; see
+** config.h. */
+int config_check_ops(const char *value, char *why, size_t cap) {
+  char buf[sizeof((config *)0)->sut_ops], *save = NULL;
+  snprintf(buf, sizeof buf, "%s", value);
+  for (char *op = strtok_r(buf, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
+    char *mode = strchr(op, '=');
+    diff_mode m;
+    if (mode) *mode++ = '\0';
+    if (!diff_op_find(op)) {
+      size_t n = (size_t)snprintf(why, cap, "no generator for op '%.40s'; known:", op);
+      for (int i = 0; i < diff_op_count() && n < cap; i++)
+        n += (size_t)snprintf(why + n, cap - n, " %s", diff_op_at(i)->op);
+      return -1;
+    }
+    if (mode && diff_mode_parse(mode, &m))
+      return snprintf(why, cap, "comparison '%.40s' for %s: expected exact, function or coalesced",
+                      mode, op),
+             -1;
+  }
+  return 0;
+}
+
 /* The top level, in the order of config_dump and CONFIG.yaml (at most 32). */
 static const key top_keys[] = {
     {.name = "seed", .kind = K_SEED, FIELD(seed)},
@@ -63,14 +97,22 @@ static const key top_keys[] = {
     {.name = "property", .kind = K_STRING, FIELD(property), .nonempty = 1},
     {.name = "db", .kind = K_STRING, FIELD(db), .nonempty = 1},
     {.name = "conjectures", .kind = K_BOOL, FIELD(include_conjectures)},
-    {.name = "case_timeout", .kind = K_FLOAT, FIELD(case_timeout), .min = 0, .open = 1},
+    {.name = "case_timeout",
+     .kind = K_FLOAT,
+     FIELD(case_timeout),
+     .min = MIN_TIMEOUT,
+     .max = MAX_TIMEOUT},
     {.name = "isolate", .kind = K_BOOL, FIELD(isolate)},
     {.name = "shrink_limit", .kind = K_INT, FIELD(shrink_limit), .lo = 0, .hi = INT64_MAX},
     {.name = "bounds", .kind = K_MAP, .sub = bounds_keys, .n_sub = N_OF(bounds_keys)},
     {.name = "conjecture_files", .kind = K_LIST, FIELD(conjecture_files), .nonempty = 1},
     {.name = "sut", .kind = K_STRING, FIELD(sut)},
-    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops)},
-    {.name = "sut_timeout", .kind = K_FLOAT, FIELD(sut_timeout), .min = 0, .open = 1},
+    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops), .check = config_check_ops},
+    {.name = "sut_timeout",
+     .kind = K_FLOAT,
+     FIELD(sut_timeout),
+     .min = MIN_TIMEOUT,
+     .max = MAX_TIMEOUT},
     {.name = "gpu", .kind = K_MAP, .sub = gpu_keys, .n_sub = N_OF(gpu_keys)},
 };
 
@@ -96,6 +138,8 @@ void config_defaults(config *c) {
 }
 
 /* --- loading ---------------------------------------------------------- */
+
+#define CONFIG_MAX_NESTING 16 /* mappings and sequences inside one another */
 
 typedef struct loader {
   const char *path;
@@ -159,8 +203,12 @@ static int parser_error(loader *ld, const yaml_parser_t *p, FILE *f) {
 }
 
 /* Parse the whole file into ld->ev, up to and including STREAM-END.
-** Returns 0, or -1 with the message set. */
+** Nesting deeper than CONFIG_MAX_NESTING ends the parse at once (libyaml's
+** scanner takes time quadratic in the depth of flow collections, so a
+** file of 100,000 '[' would take half a minute).  Returns 0, or -1 with
+** the message set. */
 static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
+  int depth = 0;
   for (;;) {
     if (ld->n == ld->n_cap) {
       size_t grown_cap = ld->n_cap ? 2 * ld->n_cap : 64;
@@ -170,7 +218,12 @@ static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
       ld->n_cap = grown_cap;
     }
     if (!yaml_parser_parse(p, &ld->ev[ld->n])) return parser_error(ld, p, f);
-    if (ld->ev[ld->n++].type == YAML_STREAM_END_EVENT) return 0;
+    const yaml_event_t *e = &ld->ev[ld->n++];
+    if (e->type == YAML_STREAM_END_EVENT) return 0;
+    if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT) depth--;
+    if ((e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT) &&
+        ++depth > CONFIG_MAX_NESTING)
+      return fail(ld, e->start_mark, "nested deeper than %d levels", CONFIG_MAX_NESTING);
   }
 }
 
@@ -287,7 +340,7 @@ static void int_range(int64_t lo, int64_t hi, char *out, size_t cap) {
 static int read_scalar(loader *ld, const key *k, const char *name) {
   const yaml_event_t *e = cur(ld);
   char *field = (char *)ld->c + k->offset;
-  char found[96], want[96];
+  char found[96], want[512];
   describe(e, found, sizeof found);
   int is_scalar = e->type == YAML_SCALAR_EVENT;
   int plain = is_scalar && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
@@ -331,8 +384,12 @@ static int read_scalar(loader *ld, const key *k, const char *name) {
     if (ok) {
       char *end = NULL;
       v = strtod(s, &end);
-      ok = end == s + len && isfinite(v) && (k->open ? v > k->min : v >= k->min);
+      ok = end == s + len && isfinite(v) && (k->open ? v > k->min : v >= k->min) &&
+           (k->max == 0 || v <= k->max);
     }
+    if (!ok && k->max != 0)
+      return fail(ld, e->start_mark, "%s: expected a number from %g to %g, found %s", name, k->min,
+                  k->max, found);
     if (!ok)
       return fail(ld, e->start_mark, "%s: expected a number %s %g, found %s", name,
                   k->open ? ">" : ">=", k->min, found);
@@ -351,6 +408,8 @@ static int read_scalar(loader *ld, const key *k, const char *name) {
   size_t size = k->kind == K_LIST ? sizeof ld->c->conjecture_files[0] : k->size;
   if (len >= size)
     return fail(ld, e->start_mark, "%s: the string is longer than %zu bytes", name, size - 1);
+  if (k->check && k->check(s, want, sizeof want))
+    return fail(ld, e->start_mark, "%s: %s", name, want);
   memcpy(field, s, len);
   field[len] = '\0';
   return 0;

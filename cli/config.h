@@ -36,7 +36,8 @@ typedef struct config {
   char db[1024];           /* db: path of the results database (default "results.db"), not empty */
   int include_conjectures; /* conjectures: run conjecture-kind properties (default true) */
   /* engine */
-  double case_timeout; /* case_timeout: seconds one case may run before it fails (default 2), > 0 */
+  double case_timeout; /* case_timeout: seconds one case may run before it fails (default 2),
+                          0.001..1e6 */
   int isolate;         /* isolate: run checks in a forked worker (default true) */
   int64_t
       shrink_limit; /* shrink_limit: most evaluations while shrinking one failure (5000), >= 0 */
@@ -50,8 +51,9 @@ typedef struct config {
   char conjecture_files[CONFIG_MAX_LIST][1024]; /* conjecture_files: paths (default none) */
   int n_conjecture_files;
   char sut[1024];      /* sut: command line of a system under test (default empty) */
-  char sut_ops[1024];  /* sut_ops: comma-separated op names (default empty = all) */
-  double sut_timeout;  /* sut_timeout: seconds per request (default 5), > 0 */
+  char sut_ops[1024];  /* sut_ops: comma-separated op names (default empty = all), each known to
+                          differential fuzzing, optionally =exact, =function or =coalesced */
+  double sut_timeout;  /* sut_timeout: seconds per request (default 5), 0.001..1e6 */
   int require_gpu;     /* gpu.required (default false) */
   int64_t gpu_layouts; /* gpu.layouts (default 100000), >= 0 */
 } config;
@@ -69,6 +71,11 @@ void config_defaults(config *c);
 ** anchors, aliases, tags, malformed YAML.  A file that cannot be opened gives
 ** "PATH: cannot open: REASON".  The first problem ends the load. */
 int config_load(const char *path, config *c, char *msg, size_t cap);
+
+/* Check a list of ops for sut_ops or --ops: comma-separated ops that
+** differential fuzzing knows, each optionally with =exact, =function or
+** =coalesced.  0, or -1 with the reason in why[0..cap). */
+int config_check_ops(const char *list, char *why, size_t cap);
 
 /* Write *c into buf[0..cap) as canonical YAML that config_load reads back to
 ** the same values: every key in a fixed order (seed only when has_seed),

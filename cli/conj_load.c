@@ -18,13 +18,15 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#define MAX_FILE (64u << 20) /* bytes of one conjecture file */
-#define MAX_NAME 64          /* characters of a property or variable name */
+#define MAX_FILE    (64u << 20) /* bytes of one conjecture file */
+#define MAX_NAME    64          /* characters of a property or variable name */
+#define MAX_NESTING 16          /* mappings and sequences inside one another */
 
 /* One loaded property; p.data points back to it. */
 typedef struct conj_prop {
@@ -38,6 +40,8 @@ typedef struct conj_prop {
 struct conj_set {
   conj_prop **v;
   int n, cap;
+  int *slot;    /* open addressing by name: 1 + an index of v, 0 empty */
+  size_t nslot; /* a power of two, at least twice n (0 before the first) */
 };
 
 /* Free one property. */
@@ -62,7 +66,49 @@ void conj_set_free(conj_set *s) {
   if (!s) return;
   for (int i = 0; i < s->n; i++) prop_free(s->v[i]);
   free(s->v);
+  free(s->slot);
   free(s);
+}
+
+/* FNV-1a of a name. */
+static size_t name_hash(const char *name) {
+  uint64_t h = 14695981039346656037u;
+  for (const unsigned char *c = (const unsigned char *)name; *c; c++) h = (h ^ *c) * 1099511628211u;
+  return (size_t)h;
+}
+
+/* The index in s->v of the property called name, or -1. */
+static int find_index(const conj_set *s, const char *name) {
+  if (!s || !s->nslot) return -1;
+  for (size_t i = name_hash(name) & (s->nslot - 1);; i = (i + 1) & (s->nslot - 1)) {
+    int k = s->slot[i] - 1;
+    if (k < 0) return -1;
+    if (strcmp(s->v[k]->name, name) == 0) return k;
+  }
+}
+
+/* Enter s->v[0..n) into the name index (which has room for them). */
+static void fill_slots(conj_set *s) {
+  memset(s->slot, 0, s->nslot * sizeof *s->slot);
+  for (int k = 0; k < s->n; k++) {
+    size_t i = name_hash(s->v[k]->name) & (s->nslot - 1);
+    while (s->slot[i]) i = (i + 1) & (s->nslot - 1);
+    s->slot[i] = k + 1;
+  }
+}
+
+/* Rebuild the name index with room for at least want properties; 0, or -1
+** when memory runs out (the old index is kept). */
+static int reindex(conj_set *s, int want) {
+  size_t nslot = 16;
+  while (nslot < 2 * (size_t)want) nslot *= 2;
+  int *slot = calloc(nslot, sizeof *slot);
+  if (!slot) return -1;
+  free(s->slot);
+  s->slot = slot;
+  s->nslot = nslot;
+  fill_slots(s);
+  return 0;
 }
 
 /* Properties in the set (0 for NULL). */
@@ -75,9 +121,8 @@ const gen_property *conj_set_at(const conj_set *s, int i) {
 
 /* The property of that name, or NULL. */
 const gen_property *conj_set_find(const conj_set *s, const char *name) {
-  for (int i = 0; s && i < s->n; i++)
-    if (strcmp(s->v[i]->name, name) == 0) return &s->v[i]->p;
-  return NULL;
+  int k = find_index(s, name);
+  return k < 0 ? NULL : &s->v[k]->p;
 }
 
 /* ------------------------------------------------------------ checking */
@@ -241,10 +286,12 @@ static int read_file(loader *ld) {
   return 0;
 }
 
-/* Parse the text into ld->ev, up to and including STREAM-END. */
+/* Parse the text into ld->ev, up to and including STREAM-END.  Nesting
+** deeper than MAX_NESTING ends the parse at once (libyaml's scanner takes
+** time quadratic in the depth of flow collections). */
 static int read_events(loader *ld) {
   yaml_parser_t p;
-  int status = 0;
+  int status = 0, depth = 0;
   if (!yaml_parser_initialize(&p))
     return snprintf(ld->msg, ld->cap, "%s: out of memory", ld->path), -1;
   yaml_parser_set_input_string(&p, (const unsigned char *)ld->text, ld->len);
@@ -263,7 +310,14 @@ static int read_events(loader *ld) {
       status = parser_error(ld, &p);
       break;
     }
-    if (ld->ev[ld->n++].type == YAML_STREAM_END_EVENT) break;
+    const yaml_event_t *e = &ld->ev[ld->n++];
+    if (e->type == YAML_STREAM_END_EVENT) break;
+    if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT) depth--;
+    if ((e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT) &&
+        ++depth > MAX_NESTING) {
+      status = fail(ld, e->start_mark, "nested deeper than %d levels", MAX_NESTING);
+      break;
+    }
   }
   yaml_parser_delete(&p);
   return status;
@@ -401,9 +455,9 @@ static int check_name(loader *ld, size_t i, const char *name) {
   if (len > MAX_NAME) return fail(ld, at, "name: longer than %d characters", MAX_NAME);
   if (strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != len)
     return fail(ld, at, "name: '%s' may hold only letters, digits, '_', '.' and '-'", name);
-  for (int j = 0; j < ld->set->n; j++)
-    if (strcmp(ld->set->v[j]->name, name) == 0)
-      return fail(ld, at, "name: '%s' is already defined at %s", name, ld->set->v[j]->defined_at);
+  int j = find_index(ld->set, name);
+  if (j >= 0)
+    return fail(ld, at, "name: '%s' is already defined at %s", name, ld->set->v[j]->defined_at);
   if (ld->taken && ld->taken(name, ld->ud))
     return fail(ld, at, "name: '%s' is the name of a built-in property", name);
   return 0;
@@ -581,7 +635,8 @@ static int build(loader *ld, const entry *en, conj_prop *c) {
   return 0;
 }
 
-/* Add a property to the set; 0, or -1 when out of memory. */
+/* Add a property (whose name is not in the set) to the set and its name
+** index; 0, or -1 when out of memory. */
 static int push(conj_set *s, conj_prop *c) {
   if (s->n == s->cap) {
     int cap = s->cap ? 2 * s->cap : 8;
@@ -590,6 +645,10 @@ static int push(conj_set *s, conj_prop *c) {
     s->v = grown;
     s->cap = cap;
   }
+  if (2 * ((size_t)s->n + 1) > s->nslot && reindex(s, 2 * (s->n + 1))) return -1;
+  size_t i = name_hash(c->name) & (s->nslot - 1);
+  while (s->slot[i]) i = (i + 1) & (s->nslot - 1);
+  s->slot[i] = s->n + 1;
   s->v[s->n++] = c;
   return 0;
 }
@@ -656,7 +715,9 @@ int conj_set_load(conj_set *s, const char *path, conj_taken_fn taken, void *ud, 
   for (size_t i = 0; i < ld.n; i++) yaml_event_delete(&ld.ev[i]);
   free(ld.ev);
   free(ld.text);
-  if (status != 0)
+  if (status != 0 && s->n > first) {
     while (s->n > first) prop_free(s->v[--s->n]);
+    if (reindex(s, s->n)) fill_slots(s); /* the larger index still fits */
+  }
   return status;
 }

@@ -3,8 +3,9 @@
 **
 ** Every statement is prepared with bound parameters; no SQL text is built
 ** from data.  Opening checks the file before SQLite writes anything to it:
-** the 16-byte SQLite header, PRAGMA quick_check, and the schema version in
-** table meta, so that a foreign, damaged or newer file is refused untouched.
+** the 16-byte SQLite header, PRAGMA integrity_check, and the schema version
+** in table meta, so that a foreign, damaged or newer file is refused
+** untouched.
 ** Migrations then run one transaction each, under BEGIN IMMEDIATE, which
 ** makes two processes opening one new file at once safe.
 */
@@ -110,6 +111,8 @@ static const char *const migrations[] = {
     "  expected INTEGER,"
     "  got INTEGER);"
     "CREATE INDEX gpu_mismatches_run ON gpu_mismatches(run_id);",
+    /* version 4: why a run ended early (SIGINT, SIGTERM, killed by a signal) */
+    "ALTER TABLE runs ADD COLUMN interrupted TEXT;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == DB_SCHEMA_VERSION,
@@ -296,13 +299,16 @@ static int check_file(const char *path, int readonly, int *exists, char *msg, si
   return 0;
 }
 
-/* Run PRAGMA quick_check on d; -1 with msg when it does not answer "ok".
-** *sql_rc gets SQLite's extended result code when the check could not run
-** at all, else SQLITE_OK. */
-static int quick_check(const db *d, int *sql_rc, char *msg, size_t cap) {
+/* Run PRAGMA integrity_check on d; -1 with msg when it does not answer
+** "ok".  quick_check is not enough: it does not compare the indexes with
+** their tables, so a damaged UNIQUE index on counterexamples would let a
+** run store a duplicate.  (On 10,000 counterexamples the check takes about
+** 15 ms.)  *sql_rc gets SQLite's extended result code when the check could
+** not run at all, else SQLITE_OK. */
+static int check_integrity(const db *d, int *sql_rc, char *msg, size_t cap) {
   sqlite3_stmt *st;
   *sql_rc = SQLITE_OK;
-  if (prepare(d, "PRAGMA quick_check", &st, "cannot read the database", msg, cap) != 0) {
+  if (prepare(d, "PRAGMA integrity_check(20)", &st, "cannot read the database", msg, cap) != 0) {
     *sql_rc = sqlite3_extended_errcode(d->h);
     return -1;
   }
@@ -328,7 +334,8 @@ static int quick_check(const db *d, int *sql_rc, char *msg, size_t cap) {
     }
     shown[n] = '\0';
     set_msg(msg, cap,
-            "%s: the database is damaged (PRAGMA quick_check: %s); the file was left as it is",
+            "%s: the database is damaged (PRAGMA integrity_check: %s); the file was left as it "
+            "is",
             d->path, shown);
     sqlite3_finalize(st);
     return -1;
@@ -524,23 +531,10 @@ static int open_handle(db *d, const char *uri, int flags, char *msg, size_t cap)
   return 0;
 }
 
-/* Open d read-only and run quick_check.  A WAL-mode file in a directory
-** this process cannot write cannot be read the usual way, for SQLite
-** cannot create its -shm file there; when no -wal file with content exists
-** (no writer has the file open, and every commit is in the file itself),
-** it is opened again as immutable, which needs no -shm.  (A writer that
-** starts while such a handle is open is not seen and may disturb it.)
-** -1 with msg on failure. */
-static int connect_readonly(db *d, char *msg, size_t cap) {
+/* Open d read-only as an immutable file (no -shm needed or made) and run
+** check_integrity; -1 with msg on failure. */
+static int connect_immutable(db *d, char *msg, size_t cap) {
   int sql_rc;
-  if (open_handle(d, NULL, SQLITE_OPEN_READONLY, msg, cap) != 0) return -1;
-  if (quick_check(d, &sql_rc, msg, cap) == 0) return 0;
-  int primary = sql_rc & 0xff;
-  if ((primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) ||
-      side_file_size(d->path, "-wal") > 0)
-    return -1;
-  sqlite3_close_v2(d->h);
-  d->h = NULL;
   char *uri = immutable_uri(d->path);
   if (!uri) {
     set_msg(msg, cap, "%s: cannot open: out of memory", d->path);
@@ -548,8 +542,32 @@ static int connect_readonly(db *d, char *msg, size_t cap) {
   }
   int rc = open_handle(d, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, msg, cap);
   free(uri);
-  if (rc != 0 || quick_check(d, &sql_rc, msg, cap) != 0) return -1;
+  if (rc != 0 || check_integrity(d, &sql_rc, msg, cap) != 0) return -1;
   return 0;
+}
+
+/* Open d read-only and run check_integrity.  A read-only handle on a
+** WAL-mode file makes PATH-wal and PATH-shm beside it and cannot remove
+** them when it closes, so a file with no -wal (no writer has it open, and
+** every commit is in the file itself) is opened as immutable, which makes
+** nothing: reading leaves the directory as it was (`merge` of shard files,
+** `report`).  The same serves a file in a directory this process cannot
+** write, where SQLite cannot create its -shm, when the -wal is empty.  (A
+** writer that starts while an immutable handle is open is not seen and may
+** disturb it.)  -1 with msg on failure. */
+static int connect_readonly(db *d, char *msg, size_t cap) {
+  int sql_rc;
+  long long wal = side_file_size(d->path, "-wal");
+  if (wal < 0 && side_file_size(d->path, "-journal") < 0) return connect_immutable(d, msg, cap);
+  if (open_handle(d, NULL, SQLITE_OPEN_READONLY, msg, cap) != 0) return -1;
+  if (check_integrity(d, &sql_rc, msg, cap) == 0) return 0;
+  int primary = sql_rc & 0xff;
+  if ((primary != SQLITE_READONLY && primary != SQLITE_CANTOPEN) ||
+      side_file_size(d->path, "-wal") > 0)
+    return -1;
+  sqlite3_close_v2(d->h);
+  d->h = NULL;
+  return connect_immutable(d, msg, cap);
 }
 
 /* Open path for reading and writing or for reading only; see db.h. */
@@ -589,7 +607,7 @@ static int open_db(const char *path, int readonly, db **out, char *msg, size_t c
       db_close(d);
       return -1;
     }
-    if (quick_check(d, &sql_rc, msg, cap) != 0) {
+    if (check_integrity(d, &sql_rc, msg, cap) != 0) {
       db_close(d);
       return -1;
     }
@@ -685,6 +703,26 @@ int db_run_begin(db *d, const char *seed, const char *config, const char *git_re
   bind_text(st, 4, sut);
   if (step_done(d, st, what, msg, cap) != 0) return -1;
   if (run_id) *run_id = sqlite3_last_insert_rowid(d->h);
+  return 0;
+}
+
+/* Mark a run interrupted; see db.h. */
+int db_run_interrupted(db *d, int64_t run_id, const char *reason, char *msg, size_t cap) {
+  static const char what[] = "marking a run interrupted";
+  sqlite3_stmt *st;
+  if (check_writable(d, what, msg, cap) != 0 ||
+      prepare(d,
+              "UPDATE runs SET interrupted = ?2, finished = coalesce(finished, " DB_NOW
+              ") WHERE id = ?1",
+              &st, what, msg, cap) != 0)
+    return -1;
+  sqlite3_bind_int64(st, 1, run_id);
+  bind_text(st, 2, reason);
+  if (step_done(d, st, what, msg, cap) != 0) return -1;
+  if (sqlite3_changes(d->h) == 0) {
+    set_msg(msg, cap, "%s: %s: no run %" PRId64, d->path, what, run_id);
+    return 1;
+  }
   return 0;
 }
 
@@ -1080,8 +1118,10 @@ static int read_run_row(const db *d, sqlite3_stmt *st, db_run *r, char *msg, siz
   r->failures = sqlite3_column_int64(st, 8);
   if (column_fixed(st, 1, r->started, sizeof r->started) != 0 ||
       column_fixed(st, 2, r->finished, sizeof r->finished) != 0 ||
-      column_fixed(st, 3, r->seed, sizeof r->seed) != 0) {
-    set_msg(msg, cap, "%s: run %" PRId64 ": a stored time or seed is too long", d->path, r->id);
+      column_fixed(st, 3, r->seed, sizeof r->seed) != 0 ||
+      column_fixed(st, 9, r->interrupted, sizeof r->interrupted) != 0) {
+    set_msg(msg, cap, "%s: run %" PRId64 ": a stored time, seed or reason is too long", d->path,
+            r->id);
     return -1;
   }
   if (column_dup(st, 4, 0, &r->config) != 0 || column_dup(st, 5, 0, &r->git_rev) != 0 ||
@@ -1098,8 +1138,8 @@ int db_each_run(db *d, int (*fn)(const db_run *r, void *ud), void *ud, char *msg
   static const char what[] = "listing runs";
   sqlite3_stmt *st;
   if (prepare(d,
-              "SELECT id, started, finished, seed, config, git_rev, sut, cases, failures FROM runs "
-              "ORDER BY id",
+              "SELECT id, started, finished, seed, config, git_rev, sut, cases, failures, "
+              "interrupted FROM runs ORDER BY id",
               &st, what, msg, cap) != 0)
     return -1;
   int rc, result = 0;
@@ -1169,9 +1209,10 @@ int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap) {
   }
   if (prepare(d,
               r->id > 0 ? "UPDATE runs SET started = ?2, finished = ?3, seed = ?4, config = ?5, "
-                          "git_rev = ?6, sut = ?7, cases = ?8, failures = ?9 WHERE id = ?1"
+                          "git_rev = ?6, sut = ?7, cases = ?8, failures = ?9, interrupted = ?10 "
+                          "WHERE id = ?1"
                         : "INSERT INTO runs(started, finished, seed, config, git_rev, sut, cases, "
-                          "failures) VALUES(?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                          "failures, interrupted) VALUES(?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
               &st, what, msg, cap) != 0)
     return -1;
   if (r->id > 0) sqlite3_bind_int64(st, 1, r->id);
@@ -1183,6 +1224,7 @@ int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap) {
   bind_text(st, 7, r->sut);
   sqlite3_bind_int64(st, 8, r->cases);
   sqlite3_bind_int64(st, 9, r->failures);
+  bind_text(st, 10, r->interrupted[0] ? r->interrupted : NULL);
   if (step_done(d, st, what, msg, cap) != 0) return -1;
   if (r->id > 0 && sqlite3_changes(d->h) == 0) {
     set_msg(msg, cap, "%s: %s: no run %" PRId64, d->path, what, r->id);

@@ -21,6 +21,9 @@
 **                                skipped (1: no CUDA device)
 **   gpu_mismatches (version 3)   per GPU run: layout, check_kind, index_value,
 **                                expected, got
+**   runs.interrupted (version 4) why a run ended early: "SIGINT", "SIGTERM",
+**                                "killed by signal N"; NULL for a run that
+**                                ended by itself
 **
 ** Timestamps are UTC ISO-8601 text, "2025-01-31T12:00:00Z".  A run id of 0
 ** (or less) passed to a function below stands for "no run" and is stored as
@@ -39,7 +42,7 @@
 #include <stdint.h>
 
 /* The schema version this program creates and understands. */
-#define DB_SCHEMA_VERSION 3
+#define DB_SCHEMA_VERSION 4
 
 typedef struct db db; /* an open results database; opaque */
 
@@ -61,7 +64,7 @@ typedef struct db_cex {
 /* Open the database at path for reading and writing, creating the file
 ** (whose directory must exist) or migrating an older schema.  Refuses,
 ** without modifying the file: a file that is not a SQLite database, a
-** database that PRAGMA quick_check finds damaged, a SQLite database of some
+** database that PRAGMA integrity_check finds damaged, a SQLite database of some
 ** other program, a schema version newer than DB_SCHEMA_VERSION, a file or
 ** directory that cannot be written.  *out is NULL after a failure. */
 int db_open(const char *path, db **out, char *msg, size_t cap);
@@ -82,6 +85,11 @@ int db_run_begin(db *d, const char *seed, const char *config, const char *git_re
 /* Finish a run: set finished = now and its case and failure counts.
 ** Returns 1 (msg says so) when there is no run run_id. */
 int db_run_end(db *d, int64_t run_id, int64_t cases, int64_t failures, char *msg, size_t cap);
+
+/* Mark run run_id as ended early, for reason (such as "SIGINT"; stored
+** as given): set interrupted, and finished = now unless it is set.
+** Returns 1 (msg says so) when there is no run run_id. */
+int db_run_interrupted(db *d, int64_t run_id, const char *reason, char *msg, size_t cap);
 
 /* Store one property's statistics for run run_id (which must exist),
 ** replacing an earlier row for the same run and property.  labels (free
@@ -140,17 +148,17 @@ void db_cex_clear(db_cex *c);
 ** (shared by the rows of one check; NULL = now), file, expression and
 ** verdict must not be NULL; lean_value and oracle_value may be. */
 int db_record_lean_check(db *d, const char *run_at, const char *file, int64_t line,
-                         const char *expression, const char *lean_value,
-                         const char *oracle_value, const char *verdict, char *msg, size_t cap);
+                         const char *expression, const char *lean_value, const char *oracle_value,
+                         const char *verdict, char *msg, size_t cap);
 
 /* --- Reading runs, and copying rows: for `report` and `merge`. --------- */
 
 /* One row of runs.  The pointer fields are NULL when not stored; finished
-** is "" while the run has not finished.  The struct that db_each_run
-** passes is valid only during the call. */
+** is "" while the run has not finished, interrupted "" unless it was.  The
+** struct that db_each_run passes is valid only during the call. */
 typedef struct db_run {
   int64_t id;
-  char started[32], finished[32], seed[32];
+  char started[32], finished[32], seed[32], interrupted[64];
   char *config, *git_rev, *sut;
   int64_t cases, failures;
 } db_run;
@@ -188,7 +196,7 @@ int db_commit(db *d, char *msg, size_t cap);
 void db_rollback(db *d);
 
 /* Store a run row exactly as given (started, finished, seed, config,
-** git_rev, sut, cases, failures): a new row with a new id when r->id <= 0,
+** git_rev, sut, cases, failures, interrupted): a new row with a new id when r->id <= 0,
 ** else row r->id overwritten (1 with msg when there is none).  *id gets
 ** the row id (may be NULL).  started and seed must not be "". */
 int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap);
@@ -209,8 +217,8 @@ int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap);
 ** *run_id (may be NULL).  device is NULL for a skipped run (no CUDA
 ** device). */
 int db_record_gpu_run(db *d, const char *device, int64_t layouts, int64_t elements,
-                      int64_t mismatches, double gbps, double seconds, int skipped,
-                      int64_t *run_id, char *msg, size_t cap);
+                      int64_t mismatches, double gbps, double seconds, int skipped, int64_t *run_id,
+                      char *msg, size_t cap);
 
 /* Store one mismatch of GPU run run_id in gpu_mismatches: the layout in
 ** protocol text, the check that failed (offset64, gather, ...), the index

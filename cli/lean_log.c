@@ -773,10 +773,29 @@ static lean_log_format detect(const line *v, int n) {
 }
 
 /* Parse a log (see lean_log.h). */
+/* Refuse what is not text: a NUL byte, or bytes that are not UTF-8 (a
+** binary file given as a log).  0, or -1 with "PATH:LINE:COLUMN: what". */
+static int check_text(const char *path, const char *text, size_t len, char *msg, size_t cap) {
+  int line = 1, col = 1;
+  for (size_t i = 0; i < len;) {
+    size_t n = lean_utf8_len(text + i, len - i);
+    if (n == 0 || text[i] == '\0') {
+      snprintf(msg, cap, "%s:%d:%d: not a text log (byte 0x%02X): give what Lean printed", path,
+               line, col, (unsigned char)text[i]);
+      return -1;
+    }
+    if (text[i] == '\n') line++, col = 0;
+    col++;
+    i += n;
+  }
+  return 0;
+}
+
 int lean_log_parse(const char *path, const char *text_in, size_t len, lean_log_format fmt,
                    lean_log **out, char *msg, size_t cap) {
   int n = 0, rc = 0;
   *out = NULL;
+  if (check_text(path, text_in, len, msg, cap) != 0) return -1;
   lean_log *l = calloc(1, sizeof *l);
   line *v = split_lines(text_in, len, &n);
   if (l) l->path = malloc(strlen(path) + 1);
@@ -907,31 +926,88 @@ static int guard_mismatch(const char *text) {
 }
 
 /* Tie messages to commands (see lean_log.h). */
+/* The last path component of p. */
+static const char *base_name(const char *p) {
+  const char *slash = strrchr(p, '/');
+  return slash ? slash + 1 : p;
+}
+
+/* Which positioned messages of log are about f: set *use_other when none
+** names f but some name a file of f's name elsewhere (a log made in
+** another directory), which are then used.  1 with note when messages
+** name files but none of f's name: a log of another file. */
+static int pick_file(const lean_log *log, const lean_file *f, int *use_other, char *note,
+                     size_t cap) {
+  int matched = 0, named = 0;
+  const char *elsewhere = NULL, *other = NULL;
+  *use_other = 0;
+  for (int i = 0; i < log->n; i++) {
+    const lean_msg *m = &log->msgs[i];
+    if (!m->has_pos || !m->file[0]) continue;
+    named++;
+    if (same_file(m->file, f->path))
+      matched++;
+    else if (strcmp(base_name(m->file), base_name(f->path)) == 0)
+      elsewhere = elsewhere ? elsewhere : m->file;
+    else
+      other = other ? other : m->file;
+  }
+  if (named == 0 || matched > 0) return 0;
+  if (elsewhere) {
+    *use_other = 1;
+    snprintf(note, cap, "%s names the file %s, not %s: its messages were used", log->path,
+             elsewhere, f->path);
+    return 0;
+  }
+  snprintf(note, cap, "%s is a log of %s, not of %s: give the log Lean wrote for %s", log->path,
+           other, f->path, f->path);
+  return 1;
+}
+
+/* Is message m about f (with pick_file's choice)? */
+static int about(const lean_msg *m, const lean_file *f, int use_other) {
+  if (!m->has_pos) return 0;
+  if (!m->file[0] || same_file(m->file, f->path)) return 1;
+  return use_other && strcmp(base_name(m->file), base_name(f->path)) == 0;
+}
+
+/* A positioned message m about f must lie inside f, and a value must be
+** where Lean puts it, at the #eval keyword of its command k: otherwise the
+** log is of another file or of another version of f.  0, or 1 with note. */
+static int check_place(const lean_log *log, const lean_file *f, const lean_msg *m, int k,
+                       char *note, size_t cap) {
+  if (m->pos.line < 1 || (size_t)m->pos.line > f->nlines + 1) {
+    snprintf(note, cap,
+             "%s:%d: a message at line %d, past the end of %s (%zu lines): not a log of this "
+             "file",
+             log->path, m->log_line, m->pos.line, f->path, f->nlines);
+    return 1;
+  }
+  const lean_cmd *c = k >= 0 ? &f->cmds[k] : NULL;
+  if (c && c->kind == LEAN_CMD_EVAL && m->severity == LEAN_SEV_INFO &&
+      (m->pos.line != c->pos.line || m->pos.col != c->pos.col)) {
+    snprintf(note, cap,
+             "%s:%d: a value at line %d, column %d, where %s has no #eval (the #eval of line %d "
+             "starts at column %d): a log of another version of the file? make it again",
+             log->path, m->log_line, m->pos.line, m->pos.col, f->path, c->pos.line, c->pos.col);
+    return 1;
+  }
+  return 0;
+}
+
+/* Tie the messages to the commands; see lean_log.h. */
 int lean_log_assign(const lean_log *log, const lean_file *f, lean_found *found, char *note,
                     size_t cap) {
-  int matched = 0, one_file = 1;
-  const char *first_file = NULL;
-  if (cap) note[0] = '\0';
+  int use_other;
+  char spare[1];
+  if (!cap) note = spare, cap = 1;
+  note[0] = '\0';
+  if (pick_file(log, f, &use_other, note, cap)) return 1;
   for (int i = 0; i < log->n; i++) {
     const lean_msg *m = &log->msgs[i];
-    if (!m->has_pos) continue;
-    if (m->file[0] && same_file(m->file, f->path)) matched++;
-    if (m->file[0]) {
-      if (!first_file)
-        first_file = m->file;
-      else if (strcmp(first_file, m->file) != 0)
-        one_file = 0;
-    }
-  }
-  /* a log of one file under another name (made elsewhere): use it */
-  int any_file = matched == 0 && first_file && one_file;
-  if (any_file && cap)
-    snprintf(note, cap, "%s names the file %s, not %s: its messages were used", log->path,
-             first_file, f->path);
-  for (int i = 0; i < log->n; i++) {
-    const lean_msg *m = &log->msgs[i];
-    if (!m->has_pos || (m->file[0] && !any_file && !same_file(m->file, f->path))) continue;
+    if (!about(m, f, use_other)) continue;
     int k = command_at(f, m->pos);
+    if (check_place(log, f, m, k, note, cap)) return 1;
     if (k < 0) continue;
     lean_found *fd = &found[k];
     if (m->severity == LEAN_SEV_INFO && !fd->value) {
@@ -964,11 +1040,13 @@ int lean_log_assign(const lean_log *log, const lean_file *f, lean_found *found, 
       fd->log_line = m->log_line;
     }
   }
-  if (expecting != bare && cap && !note[0])
+  if (expecting != bare) {
     snprintf(note, cap,
-             "%s has %d unpositioned messages for %d commands that print one: they were tied by "
-             "order and may be shifted (a log from `lean --json` has positions)",
-             log->path, bare, expecting);
+             "%s has %d unpositioned message%s for the %d commands of %s that print one: not a "
+             "log of this file as it is (a log from `lean --json` has positions)",
+             log->path, bare, bare == 1 ? "" : "s", expecting, f->path);
+    return 1;
+  }
   return 0;
 }
 

@@ -10,7 +10,8 @@
 **   lake   `lake build` logs: "info: FILE:LINE:COL: TEXT" (also warning:,
 **          error:), between lake's own status lines
 **
-** Messages may span several lines.  Positioned messages are tied to the
+** A log must be text (UTF-8, no NUL byte).  Messages may span several
+** lines.  Positioned messages are tied to the
 ** command whose text contains their position; the bare messages of the
 ** plain form are tied by order to the commands that print one (an #eval
 ** without an error, a failing #guard_msgs block, #check ...).  A bare
@@ -69,10 +70,12 @@ typedef struct lean_found {
 } lean_found;
 
 /* Tie the messages of log to the commands of f: found[0..f->n) (zeroed by
-** the caller) gets each command's messages.  A remark for the user (the
-** log names another file, the numbers of bare messages and of commands
-** that print one differ) goes to note[0..cap) ("" when none).  Returns 0,
-** or -1 when out of memory. */
+** the caller) gets each command's messages.  Returns 0, with a remark for
+** the user in note[0..cap) ("" when none: the log names the file in
+** another directory); 1 when the log is not one of f as it is, with the
+** reason in note: its messages name another file, lie past the end of f,
+** give a value where f has no #eval, or (the plain form) number more or
+** fewer than the commands that print one; -1 when out of memory. */
 int lean_log_assign(const lean_log *log, const lean_file *f, lean_found *found, char *note,
                     size_t cap);
 

@@ -299,8 +299,11 @@ static yaml_mark_t mark_at(FILE *f, size_t off) {
   return m;
 }
 
-/* Read every event of the file; 0 or -1. */
+/* Read every event of the file; 0 or -1.  Nesting deeper than 16 levels
+** ends the parse at once (libyaml's scanner takes time quadratic in the
+** depth of flow collections). */
 static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
+  int depth = 0;
   for (;;) {
     if (ld->n == ld->n_cap) {
       size_t cap = ld->n_cap ? 2 * ld->n_cap : 64;
@@ -317,7 +320,12 @@ static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
       if (p->context) return lfail(ld, p->problem_mark, "%s, %s", problem, p->context);
       return lfail(ld, p->problem_mark, "%s", problem);
     }
-    if (ld->ev[ld->n++].type == YAML_STREAM_END_EVENT) return 0;
+    const yaml_event_t *e = &ld->ev[ld->n++];
+    if (e->type == YAML_STREAM_END_EVENT) return 0;
+    if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT) depth--;
+    if ((e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT) &&
+        ++depth > 16)
+      return lfail(ld, e->start_mark, "nested deeper than 16 levels");
   }
 }
 

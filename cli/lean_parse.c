@@ -12,6 +12,7 @@
 #include "lean_parse.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -183,10 +184,28 @@ lean_pos lean_pos_advance(const char *s, size_t len, size_t off, lean_pos base) 
   return p;
 }
 
+/* The length of one well-formed UTF-8 character (see lean_parse.h):
+** no overlong forms, no surrogates, nothing above U+10FFFF. */
+size_t lean_utf8_len(const char *s, size_t len) {
+  const unsigned char *u = (const unsigned char *)s;
+  size_t n = u[0] < 0x80                    ? 1
+             : u[0] >= 0xC2 && u[0] <= 0xDF ? 2
+             : u[0] >= 0xE0 && u[0] <= 0xEF ? 3
+             : u[0] >= 0xF0 && u[0] <= 0xF4 ? 4
+                                            : 0;
+  if (n == 0 || n > len) return 0;
+  for (size_t i = 1; i < n; i++)
+    if ((u[i] & 0xC0) != 0x80) return 0;
+  if ((u[0] == 0xE0 && u[1] < 0xA0) || (u[0] == 0xED && u[1] > 0x9F) ||
+      (u[0] == 0xF0 && u[1] < 0x90) || (u[0] == 0xF4 && u[1] > 0x8F))
+    return 0;
+  return n;
+}
+
 /* Copy text to one line (see lean_parse.h). */
 void lean_one_line(const char *s, size_t len, char *out, size_t cap) {
   size_t o = 0, i = 0;
-  int space = 0;
+  int space = 0, full = 0;
   if (cap == 0) return;
   while (i < len) {
     size_t next = i + 1;
@@ -208,11 +227,22 @@ void lean_one_line(const char *s, size_t len, char *out, size_t cap) {
     if (s[i] == '"') next = string_end(s, len, i);
     if (space && o > 0 && o + 1 < cap) out[o++] = ' ';
     space = 0;
-    for (; i < next && i < len; i++) {
-      if (o + 1 >= cap) break;
-      out[o++] = (s[i] == '\n' || s[i] == '\r' || s[i] == '\t') ? ' ' : s[i];
+    while (i < next && i < len && !full) {
+      size_t n = lean_utf8_len(s + i, len - i);
+      if (o + (n ? n : 1) >= cap) {
+        full = 1;
+        break;
+      }
+      unsigned char c = (unsigned char)s[i];
+      if (c == '\n' || c == '\r' || c == '\t')
+        out[o++] = ' ';
+      else if (n == 0 || c < 0x20 || c == 0x7F) /* never echo raw control bytes */
+        out[o++] = '?';
+      else
+        for (size_t k = 0; k < n; k++) out[o++] = s[i + k];
+      i += n ? n : 1;
     }
-    if (o + 1 >= cap) break;
+    if (full || o + 1 >= cap) break;
   }
   out[o] = '\0';
   if (i < len && cap > 8) { /* cut: back to a character boundary, add "..." */
@@ -455,21 +485,28 @@ static lean_expr *node(parser *p, lean_expr_kind k, size_t off) {
 }
 
 /* Append kid (and field name, for a structure) to e; frees kid on
-** failure. */
+** failure.  The arrays grow geometrically: their capacity is the smallest
+** power of two >= n, so they are reallocated only when n is one (the
+** kids of a node all have a field name, or none has). */
 static int add_kid(parser *p, lean_expr *e, lean_expr *kid, char *field) {
-  lean_expr **kids = realloc(e->kids, (size_t)(e->n + 1) * sizeof *kids);
+  int full = e->n == 0 || (e->n & (e->n - 1)) == 0; /* 0 or a power of two */
+  size_t want = e->n ? 2 * (size_t)e->n : 1;
+  lean_expr **kids = e->kids;
+  if (e->n >= INT_MAX / 2)
+    kids = NULL;
+  else if (full)
+    kids = realloc(e->kids, want * sizeof *kids);
   if (kids) e->kids = kids;
-  if (kids && field) {
-    char **fields = realloc(e->fields, (size_t)(e->n + 1) * sizeof *fields);
-    if (fields) {
+  if (kids && field && full) {
+    char **fields = realloc(e->fields, want * sizeof *fields);
+    if (fields)
       e->fields = fields;
-      fields[e->n] = field;
-    } else {
+    else
       kids = NULL;
-    }
   }
+  if (kids && field) e->fields[e->n] = field;
   if (!kids) {
-    perr(p, kid ? kid->off : 0, "out of memory");
+    perr(p, kid ? kid->off : 0, e->n >= INT_MAX / 2 ? "too many elements" : "out of memory");
     lean_expr_free(kid);
     free(field);
     return -1;

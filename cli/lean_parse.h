@@ -76,8 +76,14 @@ int lean_expr_print(const lean_expr *e, char *buf, size_t cap);
 lean_pos lean_pos_advance(const char *s, size_t len, size_t off, lean_pos base);
 
 /* Copy s[0..len) into out[0..cap) on one line: comments removed, runs of
-** white space made one space, trimmed; cut with "..." when too long. */
+** white space made one space, trimmed; cut with "..." when too long.
+** Control bytes and bytes that are not UTF-8 become '?', so that the line
+** can be shown on a terminal as it is. */
 void lean_one_line(const char *s, size_t len, char *out, size_t cap);
+
+/* The length (1 to 4) of the well-formed UTF-8 character at s[0..len), or
+** 0 when the bytes there are not one (len > 0). */
+size_t lean_utf8_len(const char *s, size_t len);
 
 /* ---------------------------------------------------------------------
 ** Commands of a .lean file.

@@ -4,6 +4,7 @@
 */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,6 +59,19 @@ static const command *find_command(const char *name) {
   return NULL;
 }
 
+/* The exit status of a command that returned status: 2 with a message
+** when something it printed could not be written (a full disk, /dev/full),
+** for output that was lost must not look like success. */
+static int finish(int status) {
+  errno = 0;
+  int flush_failed = fflush(stdout) != 0;
+  int why = errno;
+  if (!flush_failed && !ferror(stdout)) return status;
+  fprintf(stderr, "layoutcheck: cannot write the standard output%s%s\n",
+          flush_failed && why ? ": " : "", flush_failed && why ? strerror(why) : "");
+  return 2;
+}
+
 /* Run the command named by argv[1] with the arguments after it; no command
 ** prints the table on stderr (exit 2), --help and -h print it on stdout. */
 int main(int argc, char **argv) {
@@ -66,11 +80,11 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
-    return cmd_help(argc - 1, argv + 1);
+    return finish(cmd_help(argc - 1, argv + 1));
   const command *cmd = find_command(argv[1]);
   if (!cmd) {
     fprintf(stderr, "layoutcheck: unknown command '%s' (try 'layoutcheck help')\n", argv[1]);
     return 2;
   }
-  return cmd->run(argc - 1, argv + 1);
+  return finish(cmd->run(argc - 1, argv + 1));
 }

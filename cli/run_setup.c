@@ -218,7 +218,11 @@ int run_load_config(const run_opts *o, config *c) {
   }
   if (o->no_isolate) c->isolate = 0;
   if (o->sut) snprintf(c->sut, sizeof c->sut, "%s", o->sut);
-  if (o->ops) snprintf(c->sut_ops, sizeof c->sut_ops, "%s", o->ops);
+  if (o->ops) {
+    char why[512];
+    if (config_check_ops(o->ops, why, sizeof why)) return fprintf(stderr, "--ops: %s\n", why), 2;
+    snprintf(c->sut_ops, sizeof c->sut_ops, "%s", o->ops);
+  }
   if (settle_shard(o)) return 2;
   if (shard_n > 1 && !c->has_seed) {
     if (!shard_batch[0])

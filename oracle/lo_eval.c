@@ -19,6 +19,8 @@ typedef struct out {
   char *p;
   size_t cap, len;
   int full;
+  lo_err range;               /* code 0, or why a layout result's size or cosize does not fit */
+  size_t range_at, range_len; /* that layout's text in p */
 } out;
 
 static void out_str(out *o, const char *s) {
@@ -48,7 +50,15 @@ static void out_bool(out *o, int b) { out_str(o, b ? "true" : "false"); }
       (o)->full = 1;                                                                               \
   } while (0)
 
-static void out_layout(out *o, const lo_layout *l) { OUT_PRINT(o, lo_print_layout, l); }
+/* Print a layout result, remembering the first whose size or cosize does
+** not fit in lo_int (lo_eval then answers an error naming it). */
+static void out_layout(out *o, const lo_layout *l) {
+  lo_int n;
+  size_t at = o->len;
+  int bad = !o->range.code && (lo_size(l, &n, &o->range) || lo_cosize(l, &n, &o->range));
+  OUT_PRINT(o, lo_print_layout, l);
+  if (bad) o->range_at = at, o->range_len = o->full ? 0 : o->len - at;
+}
 static void out_tuple(out *o, const lo_tuple *t) { OUT_PRINT(o, lo_print_tuple, t); }
 static void out_morphism(out *o, const lo_morphism *f) { OUT_PRINT(o, lo_print_morphism, f); }
 
@@ -1599,7 +1609,7 @@ const lo_op_info *lo_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i].info : N
 /* Evaluate op on argv; see lo.h. */
 int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t cap) {
   lo_err err;
-  out o = {buf, cap, 0, cap == 0};
+  out o = {buf, cap, 0, cap == 0, {0, ""}, 0, 0};
   int rc = LO_EUNSUPPORTED;
   err.code = 0;
   err.msg[0] = 0;
@@ -1612,6 +1622,10 @@ int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t
     }
     rc = ops[i].fn(argc, argv, &o, &err);
     if (rc == LO_OK && o.full) rc = lo_fail(&err, LO_ESPACE, "result longer than %zu bytes", cap);
+    if (rc == LO_OK && o.range.code)
+      rc = lo_fail(&err, LO_EOVERFLOW, "the result %.*s%s is out of range: %s",
+                   (int)(o.range_len < 120 ? o.range_len : 120), buf + o.range_at,
+                   o.range_len > 120 ? "..." : "", o.range.msg);
     if (rc == LO_OK) return LO_OK;
     goto fail;
   }

@@ -61,8 +61,7 @@ static int parse_number(parser *p, lo_int *v) {
   while (p->s[p->pos] >= '0' && p->s[p->pos] <= '9') {
     int d = p->s[p->pos] - '0';
     if (x > (INT64_MAX - d) / 10)
-      return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer does not fit in 64 bits",
-                     start + 1);
+      return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer larger than 2^63-1", start + 1);
     x = x * 10 + d;
     p->pos++;
   }

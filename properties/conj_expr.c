@@ -14,6 +14,7 @@
 
 #define MAX_KIDS   8                 /* arguments of one call */
 #define MAX_NEST   256               /* depth of the parser's recursion */
+#define MAX_DEPTH  1000              /* depth of the tree, which evaluation recurses */
 #define MAX_RESULT ((size_t)1 << 24) /* longest oracle answer read */
 #define SHOW_LEN   160               /* characters of a value in a message */
 
@@ -45,7 +46,8 @@ typedef struct node {
   size_t start, end; /* the node's text: [start, end) */
   char *text;        /* owned */
   int index;
-  int n; /* kids */
+  int depth; /* 1 for a leaf, else 1 + the deepest kid */
+  int n;     /* kids */
   struct node *kid[MAX_KIDS];
 } node;
 
@@ -254,7 +256,26 @@ static node *new_node(parser *p, node_kind kind, conj_type type, size_t start, s
   n->type = type;
   n->start = start;
   n->end = end;
+  n->depth = 1;
   return n;
+}
+
+/* Set n's depth from its kids; -1 (an error at n's last kid, or at n)
+** when the tree grows deeper than MAX_DEPTH.  Parentheses, calls, 'not'
+** and '.' are bounded by MAX_NEST on the way down; this bounds the chains
+** of 'and' and 'or', which the parser builds without recursing, so that
+** evaluating, explaining and freeing the tree cannot exhaust the stack. */
+static int set_depth(parser *p, node *n) {
+  int deepest = 0;
+  for (int i = 0; i < n->n; i++)
+    if (n->kid[i]->depth > deepest) deepest = n->kid[i]->depth;
+  n->depth = deepest + 1;
+  if (n->depth <= MAX_DEPTH) return 0;
+  perr(p, n->n ? n->kid[n->n - 1]->start : n->start,
+       "expression nested too deeply: more than %d levels (each operand of a chain of "
+       "'and' or 'or' is one level more)",
+       MAX_DEPTH);
+  return -1;
 }
 
 /* Require kid k of n to have type want, else an error at the kid naming
@@ -277,6 +298,10 @@ static node *join(parser *p, node_kind kind, conj_type type, node *a, node *b) {
   }
   n->kid[n->n++] = a;
   if (b) n->kid[n->n++] = b;
+  if (set_depth(p, n)) {
+    node_free(n);
+    return NULL;
+  }
   return n;
 }
 
@@ -305,6 +330,98 @@ static char *canonical(const char *s, size_t len) {
   return strdup(out);
 }
 
+/* Check one word of a quoted literal, s[0..len) (no white space or ';'
+** outside brackets), that looks like a layout, tiler, morphism or tuple:
+** it must parse as one (a tuple also as a profile, a coordinate, or a
+** permutation in cycles such as (1 2)(3 4)).  0, or -1 with the parser's
+** message in msg. */
+static int check_word(const char *s, size_t len, char *msg, size_t cap) {
+  char buf[4096];
+  lo_err e;
+  if (len >= sizeof buf) return 0; /* the oracle refuses it when it is used */
+  memcpy(buf, s, len);
+  buf[len] = 0;
+  lo_kind kind = lo_kind_of(buf);
+  int rc = LO_OK;
+  if (kind == LO_KIND_MORPHISM) {
+    lo_morphism f;
+    rc = lo_parse_morphism(buf, &f, &e);
+  } else if (kind == LO_KIND_LAYOUT || kind == LO_KIND_TILER) {
+    lo_layout l;
+    rc = lo_parse_layout(buf, &l, &e);
+  } else if (buf[0] == '(' && !strchr(buf, ',') && strspn(buf, "0123456789() ") == len) {
+    rc = LO_OK; /* cycles */
+  } else if (buf[0] == '(') {
+    lo_tuple t;
+    lo_err e2;
+    rc = lo_parse_tuple(buf, &t, &e);
+    if (rc != LO_OK && lo_parse_profile(buf, &t, &e2) == LO_OK) rc = LO_OK;
+    if (rc != LO_OK && lo_parse_index(buf, &t, &e2) == LO_OK) rc = LO_OK;
+  }
+  if (rc != LO_OK) snprintf(msg, cap, "'%.40s' does not parse: %.120s", buf, e.msg);
+  return rc == LO_OK ? 0 : -1;
+}
+
+/* Check the words of item s[0..len) of a quoted literal, separated by
+** white space outside brackets (a pair such as "(6,(2,3)) ((6,2),3,6)").
+** 0, or -1. */
+static int check_words(const char *s, size_t len) {
+  char msg[200];
+  size_t depth = 0, word = 0;
+  for (size_t i = 0; i <= len; i++) {
+    char c = i < len ? s[i] : ' ';
+    if (i + 3 <= len && memcmp(s + i, "-->", 3) == 0) {
+      i += 2;
+    } else if (strchr("([{<", c) && c) {
+      depth++;
+    } else if (strchr(")]}>", c) && c) {
+      depth--;
+    } else if (depth == 0 && (c == ' ' || c == '\t' || c == '\n' || c == '\r')) {
+      if (i > word && check_word(s + word, i - word, msg, sizeof msg)) return -1;
+      word = i + 1;
+    }
+  }
+  return 0;
+}
+
+/* Check a quoted literal s[0..len) (between the quotes, starting at
+** offset at of the text): its brackets balance, and each of its items
+** (separated by ';' outside brackets, as the oracle prints lists) that
+** looks like a layout, tuple or morphism parses, whole or word by word.
+** 0, or -1 with the error recorded. */
+static int check_literal(parser *p, size_t at, const char *s, size_t len) {
+  char open[64], msg[200];
+  size_t open_at[64], depth = 0, item = 0;
+  for (size_t i = 0; i <= len; i++) {
+    char c = i < len ? s[i] : ';';
+    if (i + 3 <= len && memcmp(s + i, "-->", 3) == 0) {
+      i += 2;
+      continue;
+    }
+    const char *o = c ? strchr("([{<", c) : NULL, *cl = c ? strchr(")]}>", c) : NULL;
+    if (o) {
+      if (depth == sizeof open) return perr(p, at + i, "quoted literal nested too deeply"), -1;
+      open_at[depth] = i;
+      open[depth++] = c;
+    } else if (cl) {
+      if (!depth || open[depth - 1] != "([{<"[cl - ")]}>"])
+        return perr(p, at + i, "quoted literal: '%c' closes nothing that is open", c), -1;
+      depth--;
+    } else if (c == ';' && depth == 0) {
+      size_t b = item, e = i;
+      while (b < e && strchr(" \t\r\n", s[b])) b++;
+      while (e > b && strchr(" \t\r\n", s[e - 1])) e--;
+      if (e > b && check_word(s + b, e - b, msg, sizeof msg) && check_words(s + b, e - b))
+        return perr(p, at + b, "quoted literal %s", msg), -1;
+      item = i + 1;
+    }
+  }
+  if (depth)
+    return perr(p, at + open_at[depth - 1], "quoted literal: '%c' is not closed", open[depth - 1]),
+           -1;
+  return 0;
+}
+
 /* The arguments of a call whose name is the current token: '(' args ')'.
 ** Fills n's kids and end. */
 static node *parse_args(parser *p, node *n, const char *name) {
@@ -329,7 +446,7 @@ static node *parse_args(parser *p, node *n, const char *name) {
     return node_free(n), NULL;
   }
   n->end = p->pos;
-  if (lex(p)) return node_free(n), NULL;
+  if (set_depth(p, n) || lex(p)) return node_free(n), NULL;
   return n;
 }
 
@@ -458,6 +575,7 @@ static node *parse_primary(parser *p) {
     const char *body = p->s + t.start + 1;
     size_t len = t.len - 2;
     if (len == 0) return perr(p, t.start, "empty quoted literal");
+    if (check_literal(p, t.start + 1, body, len)) return NULL;
     int is_bool = (len == 4 && !memcmp(body, "true", 4)) || (len == 5 && !memcmp(body, "false", 5));
     node *n = new_node(p, is_bool ? N_BOOL : N_LITERAL, is_bool ? CONJ_BOOL : CONJ_VALUE, t.start,
                        t.start + t.len);
@@ -653,7 +771,7 @@ static const node *call_at_depth(const node *n, int d) {
 
 /* The least deep call, leftmost among equals; see conj_expr.h. */
 const char *conj_expr_op(const conj_expr *e) {
-  for (int d = 0; d <= 2 * MAX_NEST + 2; d++) {
+  for (int d = 0; d < e->root->depth; d++) {
     const node *c = call_at_depth(e->root, d);
     if (c) return c->text;
   }

@@ -24,6 +24,13 @@
 ** Names are [A-Za-z_][A-Za-z0-9_]*; and, or, not, true, false, defined and
 ** function are keywords.  White space is free between tokens.
 **
+** Limits, checked when compiling: parentheses, calls, 'not', '.' and '=>'
+** nest at most 256 levels of the parser; the whole tree is at most 1000
+** levels deep, where each operand of a chain of 'and' or 'or' counts one
+** level.  A quoted literal must balance its brackets, and each of its
+** items (separated by ';', or by white space outside brackets) that looks
+** like a layout, tiler, morphism or tuple must parse as one.
+**
 ** Types, checked at compile time:
 **   value     an oracle text (layout, tuple, morphism, integer, ...):
 **             literals, variables and calls of ops;

@@ -20,6 +20,32 @@ status() {
   if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
 }
 has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
+# q DB SQL: the rows of a query (sqlite3's format), with the sqlite3 shell
+# or Python's sqlite3 module.
+q() {
+  if command -v sqlite3 >/dev/null 2>&1; then
+    sqlite3 "$1" "$2"
+  else
+    python3 -c 'import sqlite3, sys
+for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
+    print("|".join("" if v is None else str(v) for v in row))' "$1" "$2"
+  fi
+}
+# shown_stored OUT DB: every counterexample that OUT shows as stored
+# ("refuted NAME (#ID, ...)", "FAILED NAME (#ID, ...)") is row ID of DB,
+# of that property, and every other failure line says NOT STORED.
+shown_stored() {
+  local prop id got status=0
+  while read -r prop id; do
+    got=$(q "$2" "select property from counterexamples where id = $id")
+    [ "$got" = "$prop" ] || { echo "  #$id $prop is shown as stored but not in $2"; status=1; }
+  done < <(sed -n -E 's/^(refuted|FAILED) ([^ ]+) \(#([0-9]+), (new|seen before)\)$/\2 \3/p' "$1")
+  if grep -E '^(refuted|FAILED) ' "$1" | grep -v -E '\((#[0-9]+, (new|seen before)|NOT STORED: .+)\)$'; then
+    echo "  a failure line above is neither stored nor NOT STORED"
+    status=1
+  fi
+  return $status
+}
 
 cfg=$PWD/CONFIG.yaml
 cd "$tmp" || exit 2
@@ -60,6 +86,13 @@ if [ $? -eq 2 ]; then ok; else bad "full disk: expected exit 2"; fi
 has "full disk" "a.db" full.err
 status 1 "replay after a full disk" "$lc" replay --config "$cfg" --db a.db
 has "replay after a full disk" "still refuted lean.complement_involution" out
+# the disk fills up in the middle of a run: what was not stored is shown
+# as NOT STORED with the reason, never as stored (it was "#0, seen before")
+(trap '' XFSZ; ulimit -f 100; "$lc" fuzz --config "$cfg" --cases 2000 --db fill.db >fill.out 2>fill.err)
+if [ $? -eq 2 ]; then ok; else bad "disk filling up: expected exit 2"; fi
+has "disk filling up" "^refuted [^ ]* (NOT STORED: fill.db: recording a counterexample: " fill.out
+has "disk filling up" "^[0-9]* counterexamples* NOT STORED (see the errors above)$" fill.out
+if shown_stored fill.out fill.db; then ok; else bad "disk filling up: shown as stored, not stored"; fi
 
 # a database in a missing directory is a clear error, exit 2
 status 2 "missing directory" "$lc" fuzz --config "$cfg" --property 'lean.*' --db "$tmp/no/such/dir/r.db"

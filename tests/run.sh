@@ -210,6 +210,8 @@ echo "== GPU stage (skip, import of results)"
 run_counted "GPU stage" bash tests/gpu_cli.sh "$lc"
 echo "== CuTe C++ adapter"
 run_counted "CuTe C++ adapter" bash tests/cute_adapter.sh
+echo "== reliability (hostile inputs, failing machines)"
+run_counted "reliability" bash tests/reliability_cli.sh "$lc"
 
 # --- 4. corpus ------------------------------------------------------------
 echo "== corpus"

@@ -303,9 +303,25 @@ static void test_errors(void) {
   T_EQ_STR(load_error("time: '1'\n"),
            "F:1:7: time: expected a number >= 0, found the quoted string '1'");
   T_EQ_STR(load_error("case_timeout: 0\n"),
-           "F:1:15: case_timeout: expected a number > 0, found '0'");
+           "F:1:15: case_timeout: expected a number from 0.001 to 1e+06, found '0'");
   T_EQ_STR(load_error("sut_timeout: 0.0\n"),
-           "F:1:14: sut_timeout: expected a number > 0, found '0.0'");
+           "F:1:14: sut_timeout: expected a number from 0.001 to 1e+06, found '0.0'");
+  /* a denormal timeout made every case "time out" as a theorem failure;
+  ** one past 2^31 milliseconds would overflow the engine's wait */
+  T_EQ_STR(load_error("case_timeout: 1e-320\n"),
+           "F:1:15: case_timeout: expected a number from 0.001 to 1e+06, found '1e-320'");
+  T_EQ_STR(load_error("case_timeout: 0.0009\n"),
+           "F:1:15: case_timeout: expected a number from 0.001 to 1e+06, found '0.0009'");
+  T_EQ_STR(load_error("sut_timeout: 3e6\n"),
+           "F:1:14: sut_timeout: expected a number from 0.001 to 1e+06, found '3e6'");
+  T_EQ_STR(load_error("case_timeout: 0.001\nsut_timeout: 1000000\n"), "ok");
+  /* sut_ops: every op known to differential fuzzing, with its position */
+  T_CHECK(strncmp(load_error("cases: 3\nsut_ops: \"coalesce,no_such_op\"\n"),
+                  "F:2:10: sut_ops: no generator for op 'no_such_op'; known: ", 58) == 0);
+  T_EQ_STR(load_error("sut_ops: coalesce=approximate\n"),
+           "F:1:10: sut_ops: comparison 'approximate' for coalesce: expected exact, function or "
+           "coalesced");
+  T_EQ_STR(load_error("sut_ops: \"coalesce,composition=function\"\n"), "ok");
 
   /* Booleans. */
   T_EQ_STR(load_error("isolate: maybe\n"),
@@ -463,9 +479,9 @@ static void test_dump(void) {
   c.has_seed = 1;
   c.seed = UINT64_MAX;
   c.cases = INT64_MAX;
-  c.time = 0.1;
-  c.case_timeout = 1e-300;
-  c.sut_timeout = 1.7976931348623157e308;
+  c.time = 1e-300;
+  c.case_timeout = 0.1;
+  c.sut_timeout = 999999.9999999999;
   c.shrink_limit = 0;
   c.max_rank = 64;
   c.max_depth = 0;
@@ -479,18 +495,18 @@ static void test_dump(void) {
   snprintf(c.property, sizeof c.property, "*: #x 'y' \"z\" \\ [a] &b !c");
   snprintf(c.db, sizeof c.db, " lead and trail \t\n\r\x01\x7f ");
   snprintf(c.sut, sizeof c.sut, "caf\xc3\xa9 \xc2\x85 \xe2\x80\xa8 \xef\xbb\xbf \xf0\x9f\x98\x80");
-  snprintf(c.sut_ops, sizeof c.sut_ops, "true");
+  snprintf(c.sut_ops, sizeof c.sut_ops, "size=exact,coalesce");
   c.n_conjecture_files = CONFIG_MAX_LIST;
   for (int i = 0; i < CONFIG_MAX_LIST; i++)
     snprintf(c.conjecture_files[i], sizeof c.conjecture_files[i], "dir/%d - \"q\".yaml", i);
   T_EQ_STR(round_trip(&c), NULL);
-  memset(c.sut_ops, 'a', sizeof c.sut_ops - 1);
-  c.sut_ops[sizeof c.sut_ops - 1] = '\0';
+  for (size_t i = 0; i + 5 < sizeof c.sut_ops; i += 5) memcpy(c.sut_ops + i, "size,", 6);
   T_EQ_STR(round_trip(&c), NULL);
   T_EQ_INT(config_dump(&c, buf, sizeof buf), 0);
   T_CHECK(strstr(buf, "seed: 18446744073709551615\n") == buf);
-  T_CHECK(strstr(buf, "time: 0.1\n") != NULL);
-  T_CHECK(strstr(buf, "case_timeout: 1e-300\n") != NULL);
+  T_CHECK(strstr(buf, "\ntime: 1e-300\n") != NULL);
+  T_CHECK(strstr(buf, "case_timeout: 0.1\n") != NULL);
+  T_CHECK(strstr(buf, "sut_timeout: 999999.9999999999\n") != NULL);
   T_CHECK(strstr(buf, "conjecture_files:\n  - \"dir/0 - \\\"q\\\".yaml\"\n") != NULL);
 
   /* A string that is not UTF-8 cannot be written. */

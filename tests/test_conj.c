@@ -241,6 +241,71 @@ static void test_compile_errors(void) {
   T_CHECK(!conj_is_op("function"));
 }
 
+/* n copies of operand joined by " OP " (malloc'd). */
+static char *chain(const char *operand, const char *op, int n) {
+  size_t each = strlen(operand) + strlen(op) + 2;
+  char *s = malloc(each * (size_t)n + 1), *p = s;
+  for (int i = 0; s && i < n; i++)
+    p += i ? sprintf(p, " %s %s", op, operand) : sprintf(p, "%s", operand);
+  return s;
+}
+
+/* Deep trees: a chain of 'and' or 'or' is one level per operand, and the
+** tree may be 1000 levels deep, so that evaluating it cannot exhaust the
+** stack (a chain of 20,000 'and's crashed the evaluator).  Quoted
+** literals that look like values must parse. */
+static void test_depth_and_literals(void) {
+  char out[64];
+  const char *argv[] = {"4:1"};
+  char *ok = chain("true", "and", 1000), *deep = chain("true", "and", 1001);
+  char *deep_or = chain("false", "or", 1001), *huge = chain("true", "and", 20000);
+  if (!ok || !deep || !deep_or || !huge) {
+    T_CHECK(!"out of memory");
+  } else {
+    /* 1000 operands: depth 1000 (the innermost 'and' holds two leaves) */
+    T_EQ_INT(eval_text(ok, vars_l, 1, argv, 4096, out, sizeof out), CONJ_OK);
+    T_EQ_STR(out, "true");
+    /* the 1001st operand starts at 1000 * strlen("true and ") */
+    COMPILE_ERROR(deep, 9000, "expression nested too deeply: more than 1000 levels");
+    COMPILE_ERROR(deep_or, 9000, "expression nested too deeply");
+    COMPILE_ERROR(huge, 9000, "expression nested too deeply");
+  }
+  free(ok);
+  free(deep);
+  free(deep_or);
+  free(huge);
+
+  COMPILE_ERROR("A == '(2,3'", 6, "quoted literal: '(' is not closed");
+  COMPILE_ERROR("A == '(2,3):(1,2'", 12, "quoted literal: '(' is not closed");
+  COMPILE_ERROR("A == '(2,3)):(1'", 11, "quoted literal: ')' closes nothing that is open");
+  COMPILE_ERROR("A == '(2,x)'", 6, "quoted literal '(2,x)' does not parse: ");
+  COMPILE_ERROR("A == '2:3:4'", 6, "quoted literal '2:3:4' does not parse: ");
+  COMPILE_ERROR("A == '4:1; (2,:(1'", 15, "quoted literal: '(' is not closed");
+  COMPILE_ERROR("A == '4:1; (2,3:(1,2))'", 11, "quoted literal '(2,3:(1,2))' does not parse");
+  /* what the oracle reads or prints is accepted: lists, pairs, cycles,
+  ** index sets, tilers, profiles, functions, morphisms, spaces */
+  static const char *const good_literals[] = {
+      "modes(A) == '(2,2):(3,6); 9:12'",
+      "A == '(6,(2,3)) ((6,2),3,6)'",
+      "A == '(1 2)(3 4)'",
+      "A == '{1,3}'",
+      "A == '<4:1,3:1>'",
+      "A == '((*,*),*)'",
+      "A == '[0,1,5,6]'",
+      "A == '(2, 2) : (1, 2)'",
+      "A == '(2,2)--(1,2)-->(2,2)'",
+      "A == '(1,0);(0,2)'",
+  };
+  for (size_t i = 0; i < sizeof good_literals / sizeof good_literals[0]; i++) {
+    conj_expr *e = NULL;
+    conj_error err;
+    if (!t_eq_int(conj_compile(good_literals[i], vars_ab, 2, &e, &err), 0, good_literals[i],
+                  __FILE__, __LINE__))
+      printf("    %s\n", err.msg);
+    conj_expr_free(e);
+  }
+}
+
 /* Types and the outermost op. */
 static void test_types_and_ops(void) {
   static const struct {
@@ -508,6 +573,8 @@ static void test_load_errors(void) {
   LOAD_ERROR("- {name: a, forall: {\"A B\": layout_pair, \"C D\": layout_pair, E: layout}, "
              "check: \"true\"}\n",
              ":1:62: forall: more than 4 variables");
+  LOAD_ERROR("- {name: a, forall: {L: layout}, check: \"L == '(2,3'\"}\n",
+             ":1:48: check: quoted literal: '(' is not closed");
   /* positions inside expressions: plain, double-quoted, single-quoted, folded */
   LOAD_ERROR("- {name: a, forall: {L: layout}, check: size(X) == 1}\n",
              ":1:46: check: unknown variable 'X' (the variables are L)");
@@ -604,6 +671,7 @@ int main(void) {
   test_functions();
   test_logic();
   test_compile_errors();
+  test_depth_and_literals();
   test_types_and_ops();
   test_explanations();
   test_load_good();

@@ -544,9 +544,10 @@ static const char *assign(const char *log_text, lean_log_format fmt, char *note,
     return out;
   }
   lean_found *found = calloc((size_t)f->n, sizeof *found);
-  lean_log_assign(log, f, found, note, cap);
+  int refused = lean_log_assign(log, f, found, note, cap) == 1;
   out[0] = '\0';
-  for (int k = 0; k < f->n; k++) {
+  if (refused) snprintf(out, sizeof out, "refused: %s", note);
+  for (int k = 0; k < f->n && !refused; k++) {
     if (f->cmds[k].kind != LEAN_CMD_EVAL) continue;
     len += (size_t)snprintf(out + len, sizeof out - len, "%s%s%s%s%s", len ? " | " : "",
                             found[k].guard_failed ? "G" : "", found[k].error ? "E:" : "",
@@ -610,13 +611,49 @@ static void test_logs(void) {
                      "- T\n"
                      "error: build failed\n";
   T_EQ_STR(assign(lake, LEAN_LOG_AUTO, note, sizeof note), want);
-  /* a log of the same file under another name is used, with a note */
-  const char *other = "info: elsewhere/u.lean:2:0: [(2, 2)]\n";
-  T_EQ_STR(assign(other, LEAN_LOG_LAKE, note, sizeof note), "[(2, 2)] | - | - | - | - | -");
-  T_CHECK(has(note, "names the file elsewhere/u.lean, not dir/t.lean"));
-  /* plain logs with too few messages: a note */
-  T_EQ_STR(assign("[(2, 2)]\n", LEAN_LOG_PLAIN, note, sizeof note), "[(2, 2)] | - | - | - | - | -");
-  T_CHECK(has(note, "1 unpositioned messages for 4 commands"));
+  /* a log of the same file made in another directory is used, with a
+  ** note; messages about other files (a lake build of a package) are
+  ** skipped */
+  const char *elsewhere = "info: elsewhere/t.lean:2:0: [(2, 2)]\n";
+  T_EQ_STR(assign(elsewhere, LEAN_LOG_LAKE, note, sizeof note), "[(2, 2)] | - | - | - | - | -");
+  T_CHECK(has(note, "names the file elsewhere/t.lean, not dir/t.lean"));
+  const char *package = "warning: pkg/Dep.lean:40:8: declaration uses 'sorry'\n"
+                        "info: ./dir/t.lean:2:0: [(2, 2)]\n";
+  T_EQ_STR(assign(package, LEAN_LOG_LAKE, note, sizeof note), "[(2, 2)] | - | - | - | - | -");
+  T_EQ_STR(note, "");
+  /* a log of another file, or of another version of this one, is
+  ** refused (it gave bogus verdicts) */
+  T_EQ_STR(assign("info: elsewhere/u.lean:2:0: [(2, 2)]\n", LEAN_LOG_LAKE, note, sizeof note),
+           "refused: t.log is a log of elsewhere/u.lean, not of dir/t.lean: give the log Lean "
+           "wrote for dir/t.lean");
+  T_EQ_STR(assign("info: dir/t.lean:2:0: [(2, 2)]\ninfo: dir/t.lean:40:0: [(2, 2)]\n",
+                  LEAN_LOG_LAKE, note, sizeof note),
+           "refused: t.log:2: a message at line 40, past the end of dir/t.lean (12 lines): not a "
+           "log of this file");
+  T_EQ_STR(assign("info: dir/t.lean:2:6: [(2, 2)]\n", LEAN_LOG_LAKE, note, sizeof note),
+           "refused: t.log:1: a value at line 2, column 6, where dir/t.lean has no #eval (the "
+           "#eval of line 2 starts at column 0): a log of another version of the file? make it "
+           "again");
+  /* plain logs whose messages do not match the commands that print one */
+  T_EQ_STR(assign("[(2, 2)]\n", LEAN_LOG_PLAIN, note, sizeof note),
+           "refused: t.log has 1 unpositioned message for the 4 commands of dir/t.lean that print "
+           "one: not a log of this file as it is (a log from `lean --json` has positions)");
+  T_EQ_STR(assign("1\n2\n3\n4\n5\n", LEAN_LOG_PLAIN, note, sizeof note),
+           "refused: t.log has 5 unpositioned messages for the 4 commands of dir/t.lean that "
+           "print one: not a log of this file as it is (a log from `lean --json` has positions)");
+  /* a log that is not text */
+  T_EQ_STR(assign("[(2, 2)]\n[(2,\x01 1)]\n\xff\n", LEAN_LOG_AUTO, note, sizeof note),
+           "t.log:3:1: not a text log (byte 0xFF): give what Lean printed");
+  lean_log *nul;
+  T_EQ_INT(lean_log_parse("n.log", "ab\0c", 4, LEAN_LOG_AUTO, &nul, note, sizeof note), -1);
+  T_EQ_STR(note, "n.log:1:3: not a text log (byte 0x00): give what Lean printed");
+  T_EQ_STR(assign("\xc3\xa9\n\xed\xa0\x80\n", LEAN_LOG_AUTO, note, sizeof note), /* a surrogate */
+           "t.log:2:1: not a text log (byte 0xED): give what Lean printed");
+  /* what is shown never holds control bytes or broken UTF-8 */
+  char line[64];
+  const char *raw = "[(2,\x1b[2J 1)]\x07 caf\xc3\xa9 \xc3(";
+  lean_one_line(raw, strlen(raw), line, sizeof line);
+  T_EQ_STR(line, "[(2,?[2J 1)]? caf\xc3\xa9 ?(");
   /* a multi-line error in the plain form is not taken for values */
   const char *multi = "[(2, 2)]\n"
                       "[(2, 1)]\n"

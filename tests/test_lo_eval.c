@@ -28,5 +28,16 @@ int main(void) {
     T_CHECK(lo_eval(op->name, 0, NULL, buf, sizeof buf) != LO_OK);
   }
   T_CHECK(lo_op_at(n) == NULL);
+  /* A layout result whose size or cosize is 2^63 or more is refused,
+  ** naming it: 2:2^62 o 4:1 is 4:2^62 (CuTe's composition: the mode of A
+  ** runs on), whose cosize 3 * 2^62 + 1 does not fit.  2:(2^62-1) o 2:1
+  ** is itself, cosize 2^62 fits. */
+  T_EQ_STR(EV2("composition", "2:4611686018427387904", "4:1"),
+           "error: the result 4:4611686018427387904 is out of range: overflow: cosize (3 * "
+           "4611686018427387904) exceeds 64 bits");
+  T_EQ_STR(EV2("composition", "2:4611686018427387903", "2:1"), "2:4611686018427387903");
+  T_EQ_STR(EV1("modes", "(2,4):(1,4611686018427387904)"),
+           "error: the result 4:4611686018427387904 is out of range: overflow: cosize (3 * "
+           "4611686018427387904) exceeds 64 bits");
   return T_DONE();
 }

@@ -52,8 +52,10 @@ int main(void) {
   T_EQ_STR(round_layout("(2,0):(1,2)"), "error: column 4: entries must be positive, found 0");
   T_EQ_STR(round_layout("(2,-3):(1,2)"), "error: column 4: expected an integer or '(', found '-'");
   T_EQ_STR(round_layout("12"), "error: column 3: expected ':', found end of input");
-  T_EQ_STR(round_layout("99999999999999999999:1"),
-           "error: column 1: integer does not fit in 64 bits");
+  T_EQ_STR(round_layout("99999999999999999999:1"), "error: column 1: integer larger than 2^63-1");
+  /* 2^63 is the first integer refused, 2^63-1 the last one read */
+  T_EQ_STR(round_layout("9223372036854775808:1"), "error: column 1: integer larger than 2^63-1");
+  T_EQ_STR(round_layout("9223372036854775807:1"), "9223372036854775807:1");
   T_EQ_STR(round_layout("4:1 x"), "error: column 5: expected end of input, found 'x'");
   T_EQ_STR(round_layout("<>"), "error: column 2: expected an integer or '(', found '>'");
   /* nesting and length limits are errors, not crashes */
