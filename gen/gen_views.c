@@ -293,12 +293,12 @@ static void regroup_pattern(gen_choices *c, const lo_int *d, int n, char *pat, c
   (void)order;
 }
 
-/* A view of a tensor of shape d[0..n) (n <= VMAX): contiguous (kind 0),
-** with its axes permuted (1), padded (2), with stride-0 axes (3), or the
-** result of a rearrange (4: nested axes).  Returns the kind. */
+/* A view of shape d[0..n) (n <= VMAX): contiguous (kind 0), over storage
+** in another axis order (1), padded (2), with stride-0 axes (3), or the
+** result of a rearrange (4: other, nested axes).  Returns the kind. */
 static int draw_view(gen_choices *c, const lo_int *d, int n, lo_layout *out) {
   lo_tuple sh, st;
-  lo_int s[VMAX], acc = 1, ps[VMAX], pd[VMAX];
+  lo_int s[VMAX], acc = 1;
   lo_err e;
   int kind = (int)gen_draw(c, 4), perm[VMAX];
   if (kind == 4) {
@@ -307,18 +307,16 @@ static int draw_view(gen_choices *c, const lo_int *d, int n, lo_layout *out) {
     if (lo_view_rearrange(pat, n ? sz : NULL, NULL, out, &e) == LO_OK) return 4;
     kind = 0;
   }
-  for (int i = n - 1; i >= 0; i--) { /* row-major, padded in kind 2 */
-    s[i] = acc;
-    acc *= d[i] + (kind == 2 && gen_flip(c, 2) ? 1 + (lo_int)gen_small(c, 3) : 0);
-  }
   for (int i = 0; i < n; i++) perm[i] = i;
   if (kind == 1) gen_shuffle(c, perm, n);
-  for (int i = 0; i < n; i++) {
-    pd[i] = d[perm[i]];
-    ps[i] = kind == 3 && gen_flip(c, 2) ? 0 : s[perm[i]];
+  for (int j = n - 1; j >= 0; j--) { /* storage in the order perm, row-major */
+    s[perm[j]] = acc;
+    acc *= d[perm[j]] + (kind == 2 && gen_flip(c, 2) ? 1 + (lo_int)gen_small(c, 3) : 0);
   }
-  lo_tuple_flat(&sh, pd, n);
-  lo_tuple_flat(&st, ps, n);
+  for (int i = 0; i < n; i++)
+    if (kind == 3 && gen_flip(c, 2)) s[i] = 0;
+  lo_tuple_flat(&sh, d, n);
+  lo_tuple_flat(&st, s, n);
   lo_view_to_layout(&sh, &st, out, &e);
   return kind;
 }
@@ -542,7 +540,9 @@ static int g_view_layout_pair(gen_choices *c, const gen_bounds *b, gen_case *k) 
   for (int i = 0; i < n; i++) s.leaf[i] = draw_size(c, b, b->max_entry);
   d = s;
   for (int i = 0; i < n; i++) d.leaf[i] = (lo_int)gen_draw(c, (uint64_t)b->max_stride);
-  if (gen_put_tuple(k, &s) || gen_put_tuple(k, &d)) return -1;
+  char buf[GEN_ARG_LEN];
+  if (gen_put_tuple(k, &s) || lo_print_index(&d, buf, sizeof buf) || gen_case_arg(k, "%s", buf))
+    return -1;
   return 0;
 }
 

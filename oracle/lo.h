@@ -333,6 +333,9 @@ const lo_op_info *lo_op_at(int i);
 #define LO_VIEW_NAME_CAP 32 /* axis names are shorter than this */
 #define LO_VIEW_SIDES    5  /* an einsum has at most 4 operands */
 
+/* Print a nested tuple of non-negative integers (strides, coordinates: what
+** lo_parse_index reads), zeros as 0 where lo_print_tuple writes '*'. */
+int lo_print_index(const lo_tuple *t, char *buf, size_t cap);
 /* out = t with its modes in reverse order, recursively. */
 void lo_tuple_reverse(const lo_tuple *t, lo_tuple *out);
 /* The sizes of a shape argument (flat or an integer) into dims[0..*n). */

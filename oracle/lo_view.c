@@ -25,9 +25,26 @@ void lo_tuple_reverse(const lo_tuple *t, lo_tuple *out) {
   *out = r;
 }
 
+/* Print a tuple of non-negative integers: as the strides of a layout of
+** its profile, the text after the ':'. */
+int lo_print_index(const lo_tuple *t, char *buf, size_t cap) {
+  lo_layout l;
+  char tmp[2 * (LO_MAX_TOKENS + 24 * LO_MAX_LEAVES)];
+  l.shape = *t;
+  for (int i = 0; i < t->len; i++) l.shape.leaf[i] = 1;
+  memcpy(l.stride, t->leaf, (size_t)t->len * sizeof(lo_int));
+  l.is_tiler = 0;
+  if (lo_print_layout(&l, tmp, sizeof tmp) != LO_OK) return LO_ESPACE;
+  const char *colon = strchr(tmp, ':');
+  assert(colon);
+  if (strlen(colon + 1) + 1 > cap) return LO_ESPACE;
+  strcpy(buf, colon + 1);
+  return LO_OK;
+}
+
 /* Text of a tuple for a message (cut when long). */
 static const char *show_tuple(const lo_tuple *t, char *buf, size_t cap) {
-  if (lo_print_tuple(t, buf, cap) != LO_OK && cap > 4) strcpy(buf + cap - 4, "...");
+  if (lo_print_index(t, buf, cap) != LO_OK && cap > 4) strcpy(buf + cap - 4, "...");
   return buf;
 }
 
@@ -260,7 +277,7 @@ static void put_layout(vout *o, const lo_layout *l) {
 }
 
 static void put_tuple(vout *o, const lo_tuple *t) {
-  if (o->full || lo_print_tuple(t, o->p + o->len, o->cap - o->len) != LO_OK)
+  if (o->full || lo_print_index(t, o->p + o->len, o->cap - o->len) != LO_OK)
     o->full = 1;
   else
     o->len += strlen(o->p + o->len);
