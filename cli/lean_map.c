@@ -450,7 +450,7 @@ static int read_fn(loader *ld, lean_fn *f) {
       if (!known_op(buf))
         return lfail(ld, vm,
                      "op: unknown op '%s' (an op of `layoutcheck eval --list`, or id, colex, "
-                     "colex_inverse, codomain, tensor_*)",
+                     "colex_inverse, codomain)",
                      buf);
       f->op = sdup(buf, &oom);
       op_mark = vm;
@@ -463,9 +463,7 @@ static int read_fn(loader *ld, lean_fn *f) {
         if (scalar(ld, "args", buf, sizeof buf) != 0) return -1;
         int k = kind_parse(buf);
         if (k < 0)
-          return lfail(ld, am,
-                       "args: expected int, bool, layout, tuple, morphism, tensor, list or fun, "
-                       "found '%s'",
+          return lfail(ld, am, "args: expected int, bool, layout, tuple or morphism, found '%s'",
                        buf);
         if (f->nargs == LEAN_MAX_ARGS)
           return lfail(ld, am, "args: at most %d arguments", LEAN_MAX_ARGS);
