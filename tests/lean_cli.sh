@@ -254,6 +254,15 @@ status 0 "einlean without a log" "$lc" lean check "$ein" --map "$ex/einlean-map.
 has "einlean without a log" "17 without a Lean value" "$tmp/out"
 status 0 "einlean without the map" "$lc" lean check "$ein" --output "$ex/einlean.json.log" --no-db
 has "einlean without the map" "0 agree, 0 DISAGREE, 17 untranslatable" "$tmp/out"
+# the README's example (section "Tensor views") is what the command prints
+status 1 "einlean -q" "$lc" lean check "$ein" --map "$ex/einlean-map.yaml" \
+  --output "$ex/einlean.json.log" --no-db -q
+awk '/^## Tensor views/ { on = 1 } on && /^\$ bin\/layoutcheck lean check/ { grab = 1; getline; next }
+     grab && /^```/ { exit } grab && $0 != "..." { print }' README.md >"$tmp/treadme"
+if [ -s "$tmp/treadme" ] && grep -v -x -F -f "$tmp/out" "$tmp/treadme" >"$tmp/missing"; then
+  bad "README tensor example lines not printed:"
+  cat "$tmp/missing"
+elif [ -s "$tmp/treadme" ]; then ok; else bad "no README tensor example found"; fi
 # a map that gives a tensor op other kinds
 printf 'functions:\n  - {lean: f, op: tensor_shape, args: [int], result: tuple}\n' >"$tmp/tbad.yaml"
 status 2 "bad tensor map" "$lc" lean check "$ein" --map "$tmp/tbad.yaml" --no-db
