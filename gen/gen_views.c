@@ -528,24 +528,6 @@ static int g_einsum_case(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return 0;
 }
 
-/* SHAPE STRIDES: congruent nested tuples (a view written outermost first),
-** strides 0 to max_stride. */
-static int g_view_layout_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
-  lo_tuple s, d;
-  int n = 0, nt = 0;
-  while (gen_more(c, n, b->max_rank)) n++;
-  gen_profile_rec(c, n, b->max_depth < 1 ? 1 : b->max_depth, s.tok, &nt);
-  s.ntok = nt;
-  s.len = n;
-  for (int i = 0; i < n; i++) s.leaf[i] = draw_size(c, b, b->max_entry);
-  d = s;
-  for (int i = 0; i < n; i++) d.leaf[i] = (lo_int)gen_draw(c, (uint64_t)b->max_stride);
-  char buf[GEN_ARG_LEN];
-  if (gen_put_tuple(k, &s) || lo_print_index(&d, buf, sizeof buf) || gen_case_arg(k, "%s", buf))
-    return -1;
-  return 0;
-}
-
 /* SHAPE N: a flat shape and a size. */
 static int g_view_shape(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int d[VMAX];
@@ -587,8 +569,6 @@ const gen_info gen_views_table[] = {
      g_derivation},
     {"einsum_case", "PATTERN SIZES A B", "a contraction with batch, free and contracted axes",
      g_einsum_case},
-    {"view_layout_pair", "SHAPE STRIDES", "congruent nested shape and strides (outermost first)",
-     g_view_layout_pair},
     {"view_shape", "SHAPE N", "a flat shape and a size", g_view_shape},
     {"view_attention", "S H D", "sequence length, heads, head size", g_attention},
 };

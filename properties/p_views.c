@@ -353,33 +353,34 @@ static gen_verdict einsum_index_map(gen_ctx *x) {
 
 /* --------------------------------------------------------- views: the ops */
 
-/* view_of_layout inverts view_to_layout; a contiguous view is the
-** column-major layout of the reversed shape, the identity function. */
+/* view_to_layout inverts view_of_layout (and so the other way round); a
+** contiguous view is the column-major layout of the reversed shape, the
+** identity function, with view_strides' strides. */
 static gen_verdict layout_roundtrip(gen_ctx *x) {
-  lo_tuple s, d, s2, d2, st;
-  lo_layout l, c;
+  lo_tuple s, d, s2, d2, st, flat;
+  lo_layout l, back, c;
   lo_err e;
-  char out[64];
-  if (prop_tuple(x, 0, &s)) return GEN_FAIL;
-  if (lo_parse_index(x->argv[1], &d, &e)) return gen_failf(x, "strides: %s", e.msg);
-  if (lo_view_to_layout(&s, &d, &l, &e)) return gen_failf(x, "view_to_layout: %s", e.msg);
-  lo_view_of_layout(&l, &s2, &d2);
+  char out[64], text[GEN_ARG_LEN];
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  lo_view_of_layout(&l, &s, &d);
+  if (lo_view_to_layout(&s, &d, &back, &e)) return gen_failf(x, "view_to_layout: %s", e.msg);
+  if (!lo_layout_equal(&back, &l))
+    return gen_failf(x, "view_to_layout(view_of_layout L) = %s", prop_show_layout(0, &back));
+  lo_view_of_layout(&back, &s2, &d2);
   if (!lo_tuple_equal(&s, &s2) || !lo_tuple_equal(&d, &d2))
-    return gen_failf(x, "view_of_layout gives %s %s", prop_show_tuple(0, &s2),
-                     prop_show_tuple(1, &d2));
-  lo_tuple_flatten(&s, &s2);
-  if (lo_view_contiguous(&s2, &c, &e) || lo_view_strides(&s2, &st, &e))
+    return gen_failf(x, "view_of_layout is not stable: %s", prop_show_tuple(0, &s2));
+  lo_tuple_flatten(&s, &flat);
+  if (lo_view_contiguous(&flat, &c, &e) || lo_view_strides(&flat, &st, &e))
     return gen_failf(x, "%s", e.msg);
-  char text[GEN_ARG_LEN];
   const char *argv[1] = {text};
   if (lo_print_layout(&c, text, sizeof text) || lo_eval("is_column_major", 1, argv, out, sizeof out))
     return gen_failf(x, "is_column_major: %s", out);
   if (strcmp(out, "true"))
     return gen_failf(x, "contiguous %s is not column-major", prop_show_layout(0, &c));
-  lo_view_of_layout(&c, &s, &d);
-  if (!lo_tuple_equal(&d, &st))
+  lo_view_of_layout(&c, &s2, &d2);
+  if (!lo_tuple_equal(&d2, &st))
     return gen_failf(x, "the contiguous strides %s differ from view_strides %s",
-                     prop_show_tuple(0, &d), prop_show_tuple(1, &st));
+                     prop_show_tuple(0, &d2), prop_show_tuple(1, &st));
   lo_int n;
   int r = function_of(x, &c, vals_a, &n);
   if (r) return r > 0 ? GEN_DISCARD : GEN_FAIL;
@@ -839,9 +840,9 @@ const gen_property prop_views_table[] = {
      "view_einsum", einsum_index_map, NULL},
     /* the view ops */
     {"view.layout_roundtrip",
-     "view_of_layout inverts view_to_layout; a contiguous view is column-major with Phi = id",
-     "view_to_layout, view_strides (Einlean computeStrides, flatIndex)", GEN_THEOREM,
-     "view_layout_pair", "view_to_layout", layout_roundtrip, NULL},
+     "view_to_layout inverts view_of_layout; a contiguous view is column-major with Phi = id",
+     "view_to_layout, view_strides (Einlean computeStrides, flatIndex)", GEN_THEOREM, "layout",
+     "view_of_layout", layout_roundtrip, NULL},
     {"view.reshape_exact",
      "view_reshape is defined exactly when a flat view of the target shape with the same Phi "
      "exists, and is that view",
