@@ -42,6 +42,7 @@ static int sig_of(const char *op) {
   return -1;
 }
 
+/* Is op a local tensor op (lean_views.h)? */
 int lean_views_op(const char *op) { return sig_of(op) >= 0; }
 
 /* Check an entry's kinds against its op's row (lean_views.h). */
@@ -75,6 +76,7 @@ static void value_start(lean_value *v, lean_type t) {
   v->type = t;
 }
 
+/* Make v an error (lean_views.h). */
 void lean_views_error(lean_value *v, const char *fmt, ...) {
   va_list ap;
   v->error = 1;

@@ -118,6 +118,7 @@ static int tokenize(const char *s, size_t a, size_t b, klist *l) {
   return 0;
 }
 
+/* The current token; take it (the end token stays). */
 static const ktok *peek(const klist *l) { return &l->t[l->pos]; }
 static const ktok *take(klist *l) { return &l->t[l->pos < l->n ? l->pos++ : l->pos]; }
 

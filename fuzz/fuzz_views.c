@@ -36,6 +36,7 @@ static void translate_all(const lean_map *m, const char *text, size_t size) {
   lean_file_free(f);
 }
 
+/* One input: a pattern and sizes, then a Lean file. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static lean_map *map;
   static char text[8192], out[1 << 16];

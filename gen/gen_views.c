@@ -55,6 +55,7 @@ static void draw_atoms(gen_choices *c, const gen_bounds *b, vspec *v) {
   }
 }
 
+/* Append an item to a side (dropped when full). */
 static void side_push(vside *s, int it) {
   if (s->n < VSIDE_CAP) s->item[s->n++] = it;
 }
@@ -191,6 +192,7 @@ static int rearrange_case(gen_choices *c, const gen_bounds *b, gen_case *k, int 
   return 0;
 }
 
+/* view_pattern and view_pattern_sized (no input shape). */
 static int g_pattern(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return rearrange_case(c, b, k, 1);
 }

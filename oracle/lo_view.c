@@ -232,6 +232,7 @@ static int arg_fail(int i, lo_err *err) {
   return err->code;
 }
 
+/* Argument i as a nested tuple. */
 static int get_tuple(const char *const *a, int i, lo_tuple *t, lo_err *err) {
   return lo_parse_tuple(a[i], t, err) ? arg_fail(i, err) : LO_OK;
 }
@@ -269,6 +270,7 @@ static void put(vout *o, const char *s) {
   o->len += n;
 }
 
+/* Append a layout, canonical. */
 static void put_layout(vout *o, const lo_layout *l) {
   if (o->full || lo_print_layout(l, o->p + o->len, o->cap - o->len) != LO_OK)
     o->full = 1;
@@ -276,6 +278,7 @@ static void put_layout(vout *o, const lo_layout *l) {
     o->len += strlen(o->p + o->len);
 }
 
+/* Append a tuple of non-negative integers (zeros as 0). */
 static void put_tuple(vout *o, const lo_tuple *t) {
   if (o->full || lo_print_index(t, o->p + o->len, o->cap - o->len) != LO_OK)
     o->full = 1;

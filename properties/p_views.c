@@ -592,9 +592,8 @@ static gen_verdict broadcast_pad_left(gen_ctx *x) {
 
 /* ---------------------------------------------------- TorchLean: shapes */
 
-/* A CanBroadcastTo derivation, checked rule by rule: its conclusion
-** (s1, s2) and the index map it describes (the stride of each target axis
-** in the row-major source).  Returns 0, or 1 after failing. */
+/* A CanBroadcastTo derivation, read rule by rule: its conclusion (s1, s2)
+** and, for each target axis, the source axis it reads (its index map). */
 typedef struct deriv {
   lo_int s1[LO_MAX_LEAVES], s2[LO_MAX_LEAVES];
   int n1, n2;
@@ -612,6 +611,8 @@ static int deriv_num(const char **s, lo_int *v) {
   return *v < 1;
 }
 
+/* Read a derivation DERIV (the generator's syntax) rule by rule into dv:
+** 0, or 1 after failing on malformed text. */
 static int deriv_parse(gen_ctx *x, const char *s, deriv *dv) {
   static const char *const ctor[] = {"dim_eq(", "dim_1_to_n(", "expand_dims(", "scalar_to_any(("};
   int depth = 0;
