@@ -247,7 +247,8 @@ static int reads_as_value(const line *v, int i, int end) {
   lean_expr *e;
   lean_error err;
   lean_pos base = {1, 0};
-  if (lean_parse_term(v[i].s, len, base, &e, &err) != 0) return 0;
+  int array = len > 1 && v[i].s[0] == '#' && v[i].s[1] == '['; /* an Array: #[1, 2] */
+  if (lean_parse_term(v[i].s + array, len - (size_t)array, base, &e, &err) != 0) return 0;
   int ok =
       e->kind != LEAN_NAME && e->kind != LEAN_APP && e->kind != LEAN_FIELD && e->kind != LEAN_PROOF;
   if (e->kind == LEAN_NAME)

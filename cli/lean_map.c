@@ -7,6 +7,7 @@
 ** calls (oracle ops and the few local ops); scopes; translation.
 */
 #include "lean_map.h"
+#include "lean_views.h"
 
 #include "gen.h"
 
@@ -23,11 +24,12 @@
 
 /* --- names ------------------------------------------------------------- */
 
-static const char *const kind_names[] = {"int", "bool", "layout", "tuple", "morphism"};
+static const char *const kind_names[] = {"int",      "bool",   "layout", "tuple",
+                                         "morphism", "tensor", "list",   "fun"};
 
 /* "int", "bool", ... */
 const char *lean_kind_name(lean_kind k) {
-  return k >= LEAN_T_INT && k <= LEAN_T_MORPHISM ? kind_names[k] : "?";
+  return k >= LEAN_T_INT && k <= LEAN_T_LAST ? kind_names[k] : "?";
 }
 
 /* "layout" or "option layout". */
@@ -47,7 +49,7 @@ const char *lean_repr_name(lean_repr r) {
 
 /* A kind by name ("nat" is int); -1 when unknown. */
 static int kind_parse(const char *s) {
-  for (int k = 0; k <= LEAN_T_MORPHISM; k++)
+  for (int k = 0; k <= LEAN_T_LAST; k++)
     if (!strcmp(s, kind_names[k])) return k;
   return !strcmp(s, "nat") ? LEAN_T_INT : -1;
 }
@@ -89,7 +91,7 @@ static int repr_parse(const char *s, lean_repr *r) {
 /* The ops computed here rather than by lo_eval. */
 static int local_op(const char *op) {
   return !strcmp(op, "id") || !strcmp(op, "colex") || !strcmp(op, "colex_inverse") ||
-         !strcmp(op, "codomain");
+         !strcmp(op, "codomain") || lean_views_op(op);
 }
 
 /* Is op an op of lo_eval or a local op? */
@@ -400,6 +402,7 @@ static int lean_ident(const char *s) {
 static const char *check_local(const lean_fn *f) {
   int k0 = f->nargs > 0 ? (int)f->args[0] : -1, k1 = f->nargs > 1 ? (int)f->args[1] : -1;
   lean_kind r = f->result.kind;
+  if (lean_views_op(f->op)) return lean_views_check(f);
   if (!strcmp(f->op, "id"))
     return f->nargs == 1 && k0 == (int)r ? NULL : "op id takes one argument of the result's kind";
   if (!strcmp(f->op, "colex"))
@@ -823,6 +826,12 @@ static int read_as(const lean_map *m, lean_type t, const lean_expr *e, lean_valu
     case LEAN_T_MORPHISM:
       snprintf(why, cap, "morphisms have no printed form to read");
       return -1;
+    case LEAN_T_LIST:
+      return lean_views_read(e, out, why, cap);
+    case LEAN_T_TENSOR:
+    case LEAN_T_FUN:
+      snprintf(why, cap, "%ss have no printed form to read", lean_kind_name(t.kind));
+      return -1;
   }
   return -1;
 }
@@ -834,6 +843,8 @@ int lean_value_read(const lean_map *m, lean_type t, const char *text, lean_value
   lean_error err;
   lean_pos base = {1, 0};
   value_init(out, t);
+  const char *arr = text + strspn(text, " \t\r\n");
+  if (arr[0] == '#' && arr[1] == '[') text = arr + 1; /* an Array prints as #[...] */
   if (lean_parse_term(text, strlen(text), base, &e, &err) != 0) {
     if (err.line > 1)
       snprintf(why, cap, "line %d, column %d: %s", err.line, err.col, err.text);
@@ -893,6 +904,11 @@ int lean_value_from_oracle(lean_type t, const char *text, lean_value *out, char 
       }
       if (lo_parse_morphism(text, &out->morph, &err) != LO_OK) break;
       return 0;
+    case LEAN_T_TENSOR:
+    case LEAN_T_LIST:
+    case LEAN_T_FUN:
+      snprintf(err.msg, sizeof err.msg, "no oracle syntax for it");
+      break;
   }
   snprintf(why, cap, "'%.80s' is not a %s: %s", text, lean_kind_name(t.kind), err.msg);
   return -1;
@@ -914,6 +930,10 @@ int lean_value_oracle_text(const lean_value *v, char *buf, size_t cap) {
       return lo_print_tuple(&v->tuple, buf, cap) == LO_OK ? 0 : -1;
     case LEAN_T_MORPHISM:
       return lo_print_morphism(&v->morph, buf, cap) == LO_OK ? 0 : -1;
+    case LEAN_T_TENSOR:
+    case LEAN_T_LIST:
+    case LEAN_T_FUN:
+      return -1;
   }
   return -1;
 }
@@ -1001,6 +1021,11 @@ int lean_value_print(const lean_map *m, const lean_value *v, char *buf, size_t c
       oput(&o, "%s", t);
       break;
     }
+    case LEAN_T_TENSOR:
+    case LEAN_T_LIST:
+    case LEAN_T_FUN:
+      if (o.full || lean_views_print(v, buf + o.len, cap - o.len) != 0) return -1;
+      return 0;
   }
   return o.full ? -1 : 0;
 }
@@ -1009,7 +1034,9 @@ int lean_value_print(const lean_map *m, const lean_value *v, char *buf, size_t c
 int lean_value_term(const lean_map *m, const lean_value *v, char *buf, size_t cap) {
   obuf o = {buf, cap, 0, 0};
   if (cap) buf[0] = '\0';
-  if (v->error || v->invalid || v->type.option || v->type.kind == LEAN_T_MORPHISM) return -1;
+  if (v->error || v->invalid || v->type.option || v->type.kind == LEAN_T_MORPHISM ||
+      v->type.kind == LEAN_T_TENSOR || v->type.kind == LEAN_T_FUN)
+    return -1;
   if (v->type.kind == LEAN_T_LAYOUT) {
     const lean_fn *ctor = lean_map_ctor(m);
     if (ctor) oput(&o, "(%s ", ctor->lean);
@@ -1056,6 +1083,10 @@ int lean_value_compare(lean_compare c, const lean_value *lean, const lean_value 
         return snprintf(why, cap, "cannot print the morphisms"), 0;
       return !strcmp(a, b) ? 1 : (snprintf(why, cap, "the morphisms differ"), 0);
     }
+    case LEAN_T_TENSOR:
+    case LEAN_T_LIST:
+    case LEAN_T_FUN:
+      return lean_views_compare(lean, oracle, why, cap);
     case LEAN_T_LAYOUT:
       break;
   }
@@ -1163,6 +1194,10 @@ void lean_call(const lean_fn *fn, const lean_value *args, lean_value *out, char 
   value_init(out, fn->result);
   obuf req = {request, cap, 0, 0};
   if (cap) request[0] = '\0';
+  if (lean_views_op(fn->op)) { /* the tensor ops (lean_views.c) */
+    lean_views_call(fn, args, out, request, cap);
+    return;
+  }
   char(*text)[4096] = malloc(LEAN_MAX_ARGS * sizeof *text);
   char *answer = malloc(ORACLE_ANSWER_CAP);
   if (!text || !answer) {
@@ -1466,6 +1501,12 @@ static const char *kind_words(int k) {
       return "a list of numbers";
     case LEAN_T_MORPHISM:
       return "a morphism";
+    case LEAN_T_TENSOR:
+      return "a tensor";
+    case LEAN_T_LIST:
+      return "a list";
+    case LEAN_T_FUN:
+      return "a lambda";
   }
   return "a value";
 }
@@ -1567,6 +1608,10 @@ static int tr_def(tr *t, const lean_def *d, int want, lean_value *out) {
   if (!t->f || d->body_end > t->f->len || d->body > d->body_end)
     return tfail(t, "the definition of %s is not available", d->name);
   if (t->depth >= TR_MAX_DEPTH) return tfail(t, "definitions nest too deeply (a cycle?)");
+  char vwhy[256];
+  int typed = lean_views_def(t->m, t->s, t->f, d, out, vwhy, sizeof vwhy); /* Tensor [dims] */
+  if (typed > 0) return 0;
+  if (typed < 0) return tfail(t, "the definition of %s: %s", d->name, vwhy);
   lean_expr *e;
   lean_error err;
   lean_pos at = lean_file_pos(t->f, d->body);
@@ -1694,6 +1739,12 @@ void lean_translate(const lean_map *m, const lean_scope *s, const lean_file *f, 
   if (out->value.type.kind == LEAN_T_MORPHISM && !out->value.error) {
     snprintf(out->reason, sizeof out->reason,
              "%s returns a morphism, which has no printed form to compare (apply toLayout)",
+             t.top->lean);
+    return;
+  }
+  if (out->value.type.kind == LEAN_T_TENSOR && !out->value.error) {
+    snprintf(out->reason, sizeof out->reason,
+             "%s returns a tensor, which has no printed form to compare (apply toList or shape)",
              t.top->lean);
     return;
   }

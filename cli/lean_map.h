@@ -38,7 +38,20 @@
 
 #define LEAN_MAX_ARGS 4
 
-typedef enum { LEAN_T_INT, LEAN_T_BOOL, LEAN_T_LAYOUT, LEAN_T_TUPLE, LEAN_T_MORPHISM } lean_kind;
+/* TENSOR, LIST and FUN serve the tensor libraries (lean_views.h): a tensor
+** (its shape and elements) is only passed between functions, a list is a
+** long list of integers (toList), a fun a lambda in a definition. */
+typedef enum {
+  LEAN_T_INT,
+  LEAN_T_BOOL,
+  LEAN_T_LAYOUT,
+  LEAN_T_TUPLE,
+  LEAN_T_MORPHISM,
+  LEAN_T_TENSOR,
+  LEAN_T_LIST,
+  LEAN_T_FUN
+} lean_kind;
+#define LEAN_T_LAST LEAN_T_FUN
 
 typedef struct lean_type {
   lean_kind kind;
@@ -93,6 +106,16 @@ const char *lean_repr_name(lean_repr r);
 /* The map's constructor of layouts (op id from a layout), or NULL. */
 const lean_fn *lean_map_ctor(const lean_map *m);
 
+/* The elements of a tensor (row-major) or of a list, and what made them. */
+#define LEAN_ELEM_CAP 1024
+typedef struct lean_tensor {
+  int n;
+  lo_int elem[LEAN_ELEM_CAP];
+  char dims[256];   /* Einlean's typed tensors: the einops side of its atoms, "b (h w)" */
+  char sizes[256];  /* and their sizes, "b=2,h=3,w=4"; both "" when unknown */
+  char origin[1024]; /* the oracle request that computed the elements */
+} lean_tensor;
+
 /* ---------------------------------------------------------------------
 ** Values.  A layout is flat (its modes); trivial marks the oracle's 1:0,
 ** CuTe's way of writing the layout of size 1, which stands for [] and
@@ -109,6 +132,7 @@ typedef struct lean_value {
   lo_morphism morph;
   int trivial;
   char msg[256];
+  lean_tensor tensor; /* TENSOR (shape in tuple), LIST (its elements) */
 } lean_value;
 
 /* Read Lean's printed value (text) as a value of type t.  Returns 0, or

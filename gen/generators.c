@@ -680,6 +680,8 @@ static const gen_info table[] = {
 ** serve particular parts of the catalogue. */
 extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[], gen_nest_table[];
 extern const int gen_flat_count, gen_nested_count, gen_category_count, gen_nest_count;
+extern const gen_info gen_views_table[];
+extern const int gen_views_count;
 
 typedef struct gen_table {
   const gen_info *rows;
@@ -694,6 +696,7 @@ static const gen_table tables[] = {
     {gen_nested_table, &gen_nested_count},
     {gen_category_table, &gen_category_count},
     {gen_nest_table, &gen_nest_count},
+    {gen_views_table, &gen_views_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

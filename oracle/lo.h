@@ -13,6 +13,8 @@
 **                                                 lo_divide.c, lo_inverse.c)
 **   7. Morphisms: validity, encoding, operations (lo_morphism.c, lo_morph_ops.c)
 **   8. Evaluation by op name                     (lo_eval.c)
+**   9. Tensor views: row-major views, einops patterns, broadcasting
+**                                                (lo_view.c, lo_view_pattern.c)
 **
 ** Every value is a fixed-size struct owned by its caller: nothing in the
 ** oracle allocates.  Every operation returns LO_OK or an error code and, on
@@ -350,5 +352,103 @@ typedef struct lo_op_info {
 } lo_op_info;
 int lo_op_count(void);
 const lo_op_info *lo_op_at(int i);
+
+/* ---------------------------------------------------------------------
+** 9. Tensor views (lo_view.c, lo_view_pattern.c)
+**
+** PyTorch, einops and the Lean tensor libraries describe a view of storage
+** by a shape and strides listed outermost first: row-major order, the last
+** axis runs fastest.  The view's CuTe layout lists the same modes
+** innermost first, so that its (colexicographic) layout function at i is
+** the storage offset of element i in row-major order: shape (2,3) with
+** strides (3,1) is the layout (3,2):(1,3).  Nested tuples reverse at every
+** level: an einops group (b w) (w fastest) is the mode (w,b).  Axes are
+** numbered from 0, outermost first, as PyTorch numbers dims.  A shape is a
+** flat tuple of positive sizes ((2,3), an integer 5 for (5), () for a
+** scalar).
+*/
+#define LO_VIEW_NAME_CAP 32 /* axis names are shorter than this */
+#define LO_VIEW_SIDES    5  /* an einsum has at most 4 operands */
+
+/* Print a nested tuple of non-negative integers (strides, coordinates: what
+** lo_parse_index reads), zeros as 0 where lo_print_tuple writes '*'. */
+int lo_print_index(const lo_tuple *t, char *buf, size_t cap);
+/* out = t with its modes in reverse order, recursively. */
+void lo_tuple_reverse(const lo_tuple *t, lo_tuple *out);
+/* The sizes of a shape argument (flat or an integer) into dims[0..*n). */
+int lo_view_dims(const lo_tuple *shape, lo_int *dims, int *n, lo_err *err);
+/* Row-major strides of a shape: suffix products ((2,3,4) -> (12,4,1)). */
+int lo_view_strides(const lo_tuple *shape, lo_tuple *strides, lo_err *err);
+/* The layout of a view given outermost first (congruent nested tuples;
+** strides may be 0), and back: lo_view_of_layout inverts it exactly. */
+int lo_view_to_layout(const lo_tuple *shape, const lo_tuple *strides, lo_layout *out, lo_err *err);
+void lo_view_of_layout(const lo_layout *l, lo_tuple *shape, lo_tuple *strides);
+/* The layout of a contiguous row-major tensor of the given shape. */
+int lo_view_contiguous(const lo_tuple *shape, lo_layout *out, lo_err *err);
+/* The axes of a view layout, outermost first: its top-level modes in
+** reverse order (an integer layout s:d has one axis, () none). */
+int lo_view_axes(const lo_layout *l, lo_layout *axes, int cap, int *n, lo_err *err);
+
+/* A view of the same elements with another shape, as torch's view: the
+** layout of shape reversed(to) with the layout function of from (all
+** sizes match), flat, one stride per axis.  LO_EUNDEF, naming the target
+** axis, when no such strides exist (a copy is needed).  A size-1 axis gets
+** the stride of the position it stands at. */
+int lo_view_reshape(const lo_layout *from, const lo_tuple *to, lo_layout *out, lo_err *err);
+/* PyTorch broadcasting of the view from to the shape to (shapes aligned at
+** their last axes; an axis of size 1 or a missing leading axis becomes a
+** stride-0 mode).  LO_EUNDEF naming the axis that does not broadcast. */
+int lo_view_broadcast(const lo_layout *from, const lo_tuple *to, lo_layout *out, lo_err *err);
+/* torch.broadcast_shapes of two shapes. */
+int lo_view_broadcast_shapes(const lo_tuple *a, const lo_tuple *b, lo_tuple *out, lo_err *err);
+
+/* An einops pattern, parsed: sides 0..nsides-2 are the inputs (one for
+** rearrange, the operands of an einsum), the last side the output.  A side
+** is a list of top-level axes; each axis is a group of atoms; an atom is
+** a named axis (its index in name[]) or -1 for an anonymous 1. */
+typedef struct lo_view_side {
+  int natoms, naxes;
+  int atom[LO_MAX_LEAVES];
+  int atom_col[LO_MAX_LEAVES];  /* 1-based column of each atom in the pattern */
+  int axis_first[LO_MAX_LEAVES]; /* the first atom of each axis */
+  int axis_len[LO_MAX_LEAVES];
+  int axis_paren[LO_MAX_LEAVES]; /* written in parentheses */
+} lo_view_side;
+
+typedef struct lo_view_pattern {
+  int nnames, nsides;
+  char name[LO_MAX_LEAVES][LO_VIEW_NAME_CAP];
+  lo_view_side side[LO_VIEW_SIDES];
+} lo_view_pattern;
+
+/* Parse "b h w c -> h (b w) c" (white space between axes; the arrow may be
+** written "-->", the form the batch protocol needs; the whole may be
+** wrapped in [ ]; einsum operands are separated by ',').  Only the syntax
+** is checked: at most max_inputs inputs, no nested parentheses, no
+** anonymous axis other than 1, no ellipsis.  Errors name the column. */
+int lo_view_pattern_parse(const char *text, int max_inputs, lo_view_pattern *p, lo_err *err);
+/* The sizes of the pattern's named axes from "b=2,h=3" (',' or white space
+** between entries, may be wrapped in [ ]; NULL or "" for none): size[i]
+** for name i, have[i] set when given. */
+int lo_view_sizes_parse(const char *text, const lo_view_pattern *p, lo_int *size, int *have,
+                        lo_err *err);
+
+/* einops rearrange of a contiguous row-major tensor: the layout of the
+** result over the input's storage.  sizes may be NULL; shape (the input's,
+** or NULL) lets sizes be inferred, as einops does from the tensor.  Errors
+** name the rule broken: an axis used twice, dropped or unknown, sizes that
+** do not multiply out, a missing size. */
+int lo_view_rearrange(const char *pattern, const char *sizes, const lo_tuple *shape,
+                      lo_layout *out, lo_err *err);
+/* einsum "i k, k j -> i j": the index map of each operand and of the
+** output over the iteration space (the output axes, then the contracted
+** axes in order of first appearance, row-major), maps[0..nops] (the output
+** last).  operands[0..nops) are the operands' views (NULL: contiguous). */
+int lo_view_einsum(const char *pattern, const char *sizes, const lo_layout *operands, int nops,
+                   lo_layout *maps, int cap, int *nmaps, lo_err *err);
+
+/* The ops view_* of lo_eval: evaluate one, printing into buf[0..cap). */
+int lo_view_eval(const char *op, int argc, const char *const *argv, char *buf, size_t cap,
+                 lo_err *err);
 
 #endif /* LO_H */

@@ -1469,6 +1469,29 @@ OP(cute_max_common_vector) {
   return LO_OK;
 }
 
+/* ---------------------------------------------- tensor views (lo_view.c) */
+
+/* The view_* ops print their own results (lo_view_eval). */
+static int view_op(const char *name, int argc, args a, out *o, lo_err *err) {
+  if (o->full) return LO_OK;
+  int rc = lo_view_eval(name, argc, a, o->p + o->len, o->cap - o->len, err);
+  if (rc == LO_OK) o->len += strlen(o->p + o->len);
+  return rc;
+}
+
+#define VIEW_OP(name)                                                                              \
+  OP(name) { return view_op(#name, argc, a, o, err); }
+VIEW_OP(view_strides)
+VIEW_OP(view_to_layout)
+VIEW_OP(view_of_layout)
+VIEW_OP(view_rearrange)
+VIEW_OP(view_reshape)
+VIEW_OP(view_broadcast)
+VIEW_OP(view_can_broadcast)
+VIEW_OP(view_broadcast_shapes)
+VIEW_OP(view_pad_left)
+VIEW_OP(view_einsum)
+
 /* ------------------------------------------------------------ the table */
 
 typedef struct op_row {
@@ -1598,6 +1621,18 @@ static const op_row ops[] = {
     E(relative_mode_inclusion, 3, 3, "S' S i", "incl_i(S',S)"),
     E(relative_mode, 3, 3, "f S i", "mode_i(f,S) = f o incl_i"),
     E(sort_not_functorial, 2, 2, "f g", "sort f; sort g"),
+    /* tensor views (lo_view.c): shapes and strides outermost first */
+    E(view_strides, 1, 1, "SHAPE", "row-major strides (suffix products)"),
+    E(view_to_layout, 2, 2, "SHAPE STRIDES", "the layout of a row-major view (modes reversed)"),
+    E(view_of_layout, 1, 1, "L", "the row-major view of a layout: SHAPE STRIDES"),
+    E(view_rearrange, 1, 3, "PATTERN [SIZES] [SHAPE]",
+      "einops rearrange: the result over the input's row-major storage"),
+    E(view_reshape, 2, 2, "FROM TO", "torch view: the same elements with shape TO, no copy"),
+    E(view_broadcast, 2, 2, "FROM TO", "PyTorch broadcasting of FROM to the shape TO"),
+    E(view_can_broadcast, 2, 2, "FROM TO", "does FROM broadcast to the shape TO"),
+    E(view_broadcast_shapes, 2, 2, "A B", "torch.broadcast_shapes"),
+    E(view_pad_left, 2, 2, "N SHAPE", "N leading axes of size 1"),
+    E(view_einsum, 2, 6, "PATTERN SIZES [VIEW..]", "einsum index maps over the iteration space"),
 };
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))

@@ -396,6 +396,8 @@ extern const gen_property prop_flat_table[], prop_nested_table[], prop_category_
     prop_seeds_table[], prop_nest_table[], prop_cute_table[];
 extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count,
     prop_nest_count, prop_cute_count;
+extern const gen_property prop_views_table[];
+extern const int prop_views_count;
 
 typedef struct prop_table {
   const gen_property *rows;
@@ -412,6 +414,7 @@ static const prop_table tables[] = {
     {prop_category_table, &prop_category_count},
     {prop_nest_table, &prop_nest_count},
     {prop_cute_table, &prop_cute_count},
+    {prop_views_table, &prop_views_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -216,5 +216,64 @@ status 0 "check the regression file" "$lc" lean check "$tmp/r.lean" --no-db -q
 has "check the regression file" "0 DISAGREE, 0 untranslatable, 0 without" "$tmp/out"
 status 2 "emit --from-db missing" "$lc" lean emit --out "$tmp/x.lean" --from-db "$tmp/none.db"
 
+# --- tensor libraries: Einlean and TorchLean -------------------------------
+# every #eval line of each example: the planted wrong values (and the values
+# that differ from PyTorch/einops) DISAGREE, all others agree
+ein=$ex/einlean.lean torch=$ex/torchlean.lean
+for form in json plain; do
+  status 1 "einlean $form" "$lc" lean check "$ein" --map "$ex/einlean-map.yaml" \
+    --output "$ex/einlean.$form.log" --no-db
+  has "einlean $form: summary" \
+    "$ein: 17 #evals: 14 agree, 3 DISAGREE, 0 untranslatable, 0 without a Lean value" "$tmp/out"
+  for l in 26 27 28 29 34 35 41 43 49 50 51 56 73 74; do verdict "einlean $form $l" "$ein:$l" agree; done
+  for l in 36 42 63; do verdict "einlean $form $l" "$ein:$l" DISAGREE; done
+  status 1 "torchlean $form" "$lc" lean check "$torch" --map "$ex/torchlean-map.yaml" \
+    --output "$ex/torchlean.$form.log" --no-db
+  has "torchlean $form: summary" \
+    "$torch: 13 #evals: 10 agree, 3 DISAGREE, 0 untranslatable, 0 without a Lean value" "$tmp/out"
+  for l in 21 22 23 24 25 29 30 32 35 37; do verdict "torchlean $form $l" "$torch:$l" agree; done
+  for l in 26 31 36; do verdict "torchlean $form $l" "$torch:$l" DISAGREE; done
+done
+status 1 "einlean values" "$lc" lean check "$ein" --map "$ex/einlean-map.yaml" \
+  --output "$ex/einlean.json.log" --no-db
+has "einlean: the oracle's rearrange" \
+  "    oracle  [3, 4, 2]    (the shape of view_rearrange [b h w c --> h (b w) c] b=2,h=3,w=2,c=2 (2,3,2,2))" \
+  "$tmp/out"
+has "einlean: the einsum" \
+  "    oracle  [92, 98, 104, 110, 218, 233, 248, 263]    (view_einsum [i c0, c0 j --> i j] i=2,c0=3,j=4)" \
+  "$tmp/out"
+has "einlean: einops refuses a repeated atom" "why     the oracle refuses: axis 'one' appears twice" \
+  "$tmp/out"
+has "einlean: planted order" "why     the lists differ first at index 2: 12 vs 2" "$tmp/out"
+status 1 "torchlean values" "$lc" lean check "$torch" --map "$ex/torchlean-map.yaml" \
+  --output "$ex/torchlean.json.log" --no-db
+has "torchlean: CanBroadcastTo (2) (2,1)" "    oracle  false    (view_can_broadcast (2) (2,1))" \
+  "$tmp/out"
+has "torchlean: broadcast" "(view_broadcast (4) (2,4))" "$tmp/out"
+status 0 "einlean without a log" "$lc" lean check "$ein" --map "$ex/einlean-map.yaml" --no-db
+has "einlean without a log" "17 without a Lean value" "$tmp/out"
+status 0 "einlean without the map" "$lc" lean check "$ein" --output "$ex/einlean.json.log" --no-db
+has "einlean without the map" "0 agree, 0 DISAGREE, 17 untranslatable" "$tmp/out"
+# the README's example (section "Tensor views") is what the command prints
+status 1 "einlean -q" "$lc" lean check "$ein" --map "$ex/einlean-map.yaml" \
+  --output "$ex/einlean.json.log" --no-db -q
+awk '/^## Tensor views/ { on = 1 } on && /^\$ bin\/layoutcheck lean check/ { grab = 1; getline; next }
+     grab && /^```/ { exit } grab && $0 != "..." { print }' README.md >"$tmp/treadme"
+if [ -s "$tmp/treadme" ] && grep -v -x -F -f "$tmp/out" "$tmp/treadme" >"$tmp/missing"; then
+  bad "README tensor example lines not printed:"
+  cat "$tmp/missing"
+elif [ -s "$tmp/treadme" ]; then ok; else bad "no README tensor example found"; fi
+# a map that gives a tensor op other kinds
+printf 'functions:\n  - {lean: f, op: tensor_shape, args: [int], result: tuple}\n' >"$tmp/tbad.yaml"
+status 2 "bad tensor map" "$lc" lean check "$ein" --map "$tmp/tbad.yaml" --no-db
+has "bad tensor map" "$tmp/tbad.yaml:2:19: op tensor_shape takes [tensor] and gives tuple" "$tmp/err"
+# emit with the TorchLean map, then check what it wrote
+status 0 "emit torchlean" "$lc" lean emit --out "$tmp/t.lean" --map "$ex/torchlean-map.yaml" \
+  --cases 5 --no-corpus
+has "emit torchlean: a shape" "#eval Shape.size [" "$tmp/t.lean"
+status 0 "check emitted torchlean" "$lc" lean check "$tmp/t.lean" --map "$ex/torchlean-map.yaml" \
+  --no-db -q
+has "check emitted torchlean" "0 DISAGREE, 0 untranslatable, 0 without" "$tmp/out"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -124,9 +124,55 @@ static void test_choices(void) {
   T_CHECK(gen_case_seed(1, "p", 0) != gen_case_seed(2, "p", 0));
 }
 
+/* Is s one of the arguments of the tensor views' generators (gen/gen_views.c)
+** that are not oracle values, well formed: an einops pattern "[a b --> b a]",
+** sizes "a=2,b=3" or "[]", a TorchLean derivation "dim_eq(2,scalar_to_any((1)))"? */
+static int view_arg(const char *s) {
+  static const char *const ctor[] = {"dim_eq(", "dim_1_to_n(", "expand_dims("};
+  lo_view_pattern p;
+  lo_tuple t;
+  lo_err e;
+  if (s[0] == '[' && strstr(s, "-->")) return lo_view_pattern_parse(s, 4, &p, &e) == LO_OK;
+  if (!strcmp(s, "[]")) return 1;
+  if (strchr(s, '=')) { /* NAME=N,NAME=N... */
+    for (const char *q = s; *q;) {
+      size_t n = strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
+      if (n == 0 || q[n] != '=' || !strspn(q + n + 1, "0123456789")) return 0;
+      q += n + 1 + strspn(q + n + 1, "0123456789");
+      if (*q == ',') q++;
+      else if (*q) return 0;
+    }
+    return 1;
+  }
+  int depth = 0;
+  for (int c = 0; c < 3;) { /* the constructors with a size, then scalar_to_any */
+    if (strncmp(s, ctor[c], strlen(ctor[c]))) {
+      c++;
+      continue;
+    }
+    s += strlen(ctor[c]);
+    if (!strspn(s, "0123456789")) return 0;
+    s += strspn(s, "0123456789");
+    if (*s++ != ',') return 0;
+    depth++;
+    c = 0;
+  }
+  if (strncmp(s, "scalar_to_any(", 14)) return 0;
+  const char *close = strchr(s + 14, ')');
+  char shape[GEN_ARG_LEN];
+  if (!close) return 0;
+  snprintf(shape, sizeof shape, "%.*s", (int)(close - s - 13), s + 14);
+  if (lo_parse_tuple(shape, &t, &e) != LO_OK) return 0;
+  s = close + 1;
+  for (int i = 0; i <= depth; i++)
+    if (*s++ != ')') return 0;
+  return *s == '\0';
+}
+
 /* 0 when s parses as a value of the oracle's syntax: a morphism, a
-** layout or tiler, an integer, a nested tuple or profile, or a list of
-** them separated by ';' (the item lists of `substitute`). */
+** layout or tiler, an integer, a nested tuple or profile, an argument of
+** the tensor views (above), or a list of them separated by ';' (the item
+** lists of `substitute`). */
 static int parses(const char *s, lo_err *e) {
   char item[GEN_ARG_LEN];
   const char *semi = strchr(s, ';');
@@ -138,6 +184,7 @@ static int parses(const char *s, lo_err *e) {
   lo_morphism f;
   lo_tuple t;
   lo_int v;
+  if (view_arg(s)) return 0;
   switch (lo_kind_of(s)) {
     case LO_KIND_MORPHISM: return lo_parse_morphism(s, &f, e);
     case LO_KIND_LAYOUT:
