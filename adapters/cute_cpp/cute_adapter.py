@@ -34,7 +34,7 @@ import tempfile
 import time
 
 # Changing the generated C++ changes this, so old cache entries are not used.
-CODEGEN_VERSION = "cute_cpp-3"
+CODEGEN_VERSION = "cute_cpp-4"
 
 INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
@@ -464,9 +464,10 @@ class Cache:
 
 
 def hash_headers(cutlass):
-    """SHA-256 over the names and contents of the files under cute/."""
+    """SHA-256 over the names and contents of the files of the CUTLASS
+    include directory (cute/ and the cutlass/ headers it includes)."""
     h = hashlib.sha256()
-    root = os.path.join(cutlass, "cute")
+    root = cutlass
     for d, dirs, files in os.walk(root):
         dirs.sort()
         for f in sorted(files):
@@ -545,7 +546,8 @@ class Compiler:
         self.log = log
         self.dir = tempfile.mkdtemp(prefix="cute_adapter.")
         self.pch_dir = pch_dir or os.path.join(self.dir, "pch")
-        self.pch_ready = False
+        self.use_pch = True
+        self.pch_tried = False
         self.seq = 0
         self.stats = {"compiles": 0, "compile_s": 0.0, "pch_s": 0.0}
 
@@ -553,31 +555,30 @@ class Compiler:
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def ensure_pch(self):
-        """Write cute_all.hpp and, once per environment, precompile it
-        (about 4 s, 100 MB; a compile then saves about 0.7 s).  A failure
-        leaves the plain header, which works as well, only slower."""
-        if self.pch_ready:
-            return
-        self.pch_ready = True
+        """Write cute_all.hpp where it is missing and, once per environment
+        (unless use_pch is off), precompile it (about 3 s and 100 MB; each
+        compile then saves about 0.7 s).  Where precompiling fails the plain
+        header serves, only slower."""
         hdr = os.path.join(self.pch_dir, "cute_all.hpp")
-        gch = hdr + ".gch"
         try:
-            os.makedirs(self.pch_dir, exist_ok=True)
             if not os.path.isfile(hdr):
+                os.makedirs(self.pch_dir, exist_ok=True)
                 tmp = "%s.%d.tmp" % (hdr, os.getpid())
                 with open(tmp, "w") as f:
                     f.write(PCH_HEADER)
                 os.replace(tmp, hdr)
         except OSError as e:  # an unwritable cache directory: use our own
-            if self.pch_dir == os.path.join(self.dir, "pch"):
+            own = os.path.join(self.dir, "pch")
+            if self.pch_dir == own:
                 raise
             sys.stderr.write("cute_adapter: %s: %s; precompiling in a temporary directory\n"
                              % (self.pch_dir, e))
-            self.pch_dir = os.path.join(self.dir, "pch")
-            self.pch_ready = False
+            self.pch_dir = own
             return self.ensure_pch()
-        if self.pch_dir is None or os.path.isfile(gch):
+        gch = hdr + ".gch"
+        if self.pch_tried or not self.use_pch or os.path.isfile(gch):
             return
+        self.pch_tried = True
         tmp = os.path.join(self.dir, "cute_all.hpp.gch")
         t0 = time.monotonic()
         try:
@@ -586,8 +587,9 @@ class Compiler:
                                stderr=subprocess.STDOUT, timeout=600,
                                env=dict(os.environ, LC_ALL="C", LANG="C"))
             if r.returncode == 0:
-                shutil.move(tmp, gch + ".%d.tmp" % os.getpid())
-                os.replace(gch + ".%d.tmp" % os.getpid(), gch)
+                part = "%s.%d.tmp" % (gch, os.getpid())
+                shutil.move(tmp, part)
+                os.replace(part, gch)
         except (OSError, subprocess.TimeoutExpired, shutil.Error):
             pass
         self.stats["pch_s"] += time.monotonic() - t0
@@ -713,6 +715,7 @@ def summarize(msg):
 
 
 TIMEOUT_ANSWER = "error: CuTe does not finish: "
+RE_UBSAN = re.compile(r"runtime error: (.*)")
 
 
 def interpret(body, code, sig, timeout):
@@ -726,6 +729,9 @@ def interpret(body, code, sig, timeout):
         if len(detail) > 300:
             detail = detail[:297] + "..."
         return "error: CuTe fails at run time: %s%s" % (name, (": " + detail) if detail else "")
+    m = RE_UBSAN.search(body)
+    if code != 0 and m:
+        return "error: CuTe fails at run time: " + " ".join(m.group(1).split())[:300]
     if code != 0:
         return "error: CuTe fails at run time: exit status %d" % code
     if "\n" in body.strip() or not body.strip():
@@ -755,11 +761,15 @@ class Engine:
             sys.stderr.write("cute_adapter: %s\n" % self.setup_error)
             return
         self.flags = ["-std=c++17", "-O0", "-ftemplate-backtrace-limit=0",
-                      "-fdiagnostics-color=never", "-fno-diagnostics-show-caret",
-                      "-I", cut, "-I", "/usr/local/cuda/include",
-                      "-I", "/usr/local/cuda/include/cccl"]
-        if opts["dynamic"]:
-            self.flags.append("-ftrapv")
+                      "-fdiagnostics-color=never", "-fno-diagnostics-show-caret"]
+        # Integers computed at run time (dynamic ints; results whose type
+        # is not static): an overflow or a division by zero stops the request
+        # with UBSan's message instead of a wrong value or a bare SIGFPE.
+        self.flags += ["-fsanitize=signed-integer-overflow,integer-divide-by-zero",
+                       "-fno-sanitize-recover=all"]
+        key_flags = " ".join(self.flags)
+        self.flags += ["-I", cut, "-I", "/usr/local/cuda/include",
+                       "-I", "/usr/local/cuda/include/cccl"]
         try:
             v = subprocess.run([cxx, "--version"], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, timeout=60)
@@ -770,7 +780,7 @@ class Engine:
         headers = hash_headers(cut)
         self.hash_s = time.monotonic() - t0
         mode = ("dynamic" if opts["dynamic"] else "static") + ("-wide" if opts["wide"] else "")
-        env = "\n".join([CODEGEN_VERSION, headers, version, " ".join(self.flags[:5] + self.flags[-1:]),
+        env = "\n".join([CODEGEN_VERSION, headers, version, key_flags,
                          mode, str(opts["run_timeout"])])
         self.env_hash = hashlib.sha256(env.encode()).hexdigest()[:32]
         self.cache = Cache(opts["cache"], self.env_hash)
@@ -779,12 +789,9 @@ class Engine:
             pch_dir = os.path.join(os.path.dirname(os.path.abspath(opts["cache"])),
                                    "cute_cpp.pch", self.env_hash)
         self.compiler = Compiler(cxx, self.flags, opts["run_timeout"], pch_dir, opts["log"])
-        if not opts["pch"]:
-            self.compiler.pch_ready = True  # the plain header only
+        if not opts["pch"]:  # the plain header, in the temporary directory
+            self.compiler.use_pch = False
             self.compiler.pch_dir = os.path.join(self.compiler.dir, "pch")
-            os.makedirs(self.compiler.pch_dir)
-            with open(os.path.join(self.compiler.pch_dir, "cute_all.hpp"), "w") as f:
-                f.write(PCH_HEADER)
 
     def close(self):
         if not self.setup_error:
@@ -1062,6 +1069,8 @@ def main(argv):
             sys.stderr.write("cute_adapter: %s\n" % e)
         sys.stderr.write(USAGE)
         return 0 if not str(e) else 2
+    # Killed by the harness (a restart): remove the temporary directory.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     engine = Engine(opts)
     reader = LineReader(sys.stdin.fileno())
     out = sys.stdout
