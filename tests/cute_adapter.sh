@@ -10,7 +10,7 @@
 # computes each with CuTe C++ directly (hand-written calls, not the adapter's
 # generated code); its printouts are copied here with the '_' of static
 # integers removed.  The refusal messages are the static_asserts g++ stops at
-# when that file is built with -DREFUSE_1 .. -DREFUSE_4; with -DFAULT_1 it
+# when that file is built with -DREFUSE_1 .. -DREFUSE_5; with -DFAULT_1 it
 # dies of a division by zero (UBSan's message with -fsanitize=integer-divide-by-zero).
 #
 # Without g++, python3 or the CUTLASS headers ($CUTLASS_DIR, default
@@ -75,6 +75,7 @@ size (2,3:(1,2)
 tiled_product (2,2):(1,2) <3:1,2:1>
 left_inverse 20:2
 left_inverse (2,2,2):(1,3,4)
+composition (4,4):(1,5) 2:6
 right_inverse (4,8):(8,1)
 nullspace (4,2,3):(1,0,0)
 max_common_vector (4,8):(1,4) (32):(1)
@@ -100,6 +101,7 @@ error: argument 1: column 6: stride is not congruent to the shape
 ((2,2),3,2):((1,2),2,1)
 (2,20):(0,1)
 error: CuTe refuses: Left inverse divisibility condition
+error: CuTe refuses: Stride Divisibility Condition
 (8,4):(4,1)
 (2,3):(4,8)
 32

@@ -40,7 +40,7 @@ INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
 MAX_LEAVES = 64        # integers per argument (as the oracle)
 MAX_DEPTH = 64         # nesting depth per argument
-MAX_ANSWER = 1 << 16   # longest answer kept from the program
+BLANK = " \t\r\n\v\f"  # white space, as C's isspace() in the C locale
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CUTLASS = os.path.join(REPO_ROOT, "..", "shared", "third_party", "cutlass", "include")
@@ -87,7 +87,7 @@ class Parser:
         raise ParseError("column %d: expected %s, found %s" % (self.i + 1, what, show_char(c)))
 
     def skip(self):
-        while self.i < len(self.s) and self.s[self.i] in " \t\r\n\v\f":
+        while self.i < len(self.s) and self.s[self.i] in BLANK:
             self.i += 1
 
     def peek(self):
@@ -229,7 +229,7 @@ def split_words(line):
             depth += 1
         elif c in ")>]":
             depth = max(0, depth - 1)
-        if c in " \t\r\n\v\f" and depth == 0:
+        if c in BLANK and depth == 0:
             if cur:
                 words.append("".join(cur))
                 cur = []
@@ -803,7 +803,7 @@ class Engine:
         with the rest."""
         reqs = []
         for line in lines:
-            s = line.strip()
+            s = line.strip(BLANK)
             if not s or s.startswith("#"):
                 reqs.append(None)
                 continue
@@ -1093,7 +1093,7 @@ def main(argv):
                 msg = printable(" ".join(("%s: %s" % (type(e).__name__, e)).split()))
                 rest = lines[done[0]:]
                 try:
-                    emit([None if (not l.strip() or l.strip().startswith("#"))
+                    emit([None if (not l.strip(BLANK) or l.strip(BLANK).startswith("#"))
                           else "error: adapter failure: " + msg for l in rest])
                 except BrokenPipeError:
                     return 0
