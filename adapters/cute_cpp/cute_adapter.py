@@ -116,9 +116,10 @@ class Parser:
         if j == self.i:
             self.i = start
             self.fail("an integer" + (" or '*'" if self.allow_star else ""))
-        n = int(self.s[j:self.i])
-        if n > INT64_MAX:
-            raise ParseError("column %d: integer %s exceeds 2^63-1" % (start + 1, self.s[j:self.i]))
+        digits = self.s[j:self.i].lstrip("0")
+        if len(digits) > 19 or int(digits or "0") > INT64_MAX:
+            raise ParseError("column %d: integer exceeds 2^63-1" % (start + 1))
+        n = int(digits or "0")
         self.leaves += 1
         if self.leaves > MAX_LEAVES:
             raise ParseError("column %d: more than %d integers" % (start + 1, MAX_LEAVES))
@@ -289,15 +290,15 @@ class Codegen:
         return self.tup(v, maker)
 
 
-# Argument kinds: L layout; X tuple; LX either; B layout, tiler or shape
+# Argument kinds: L layout; LX layout or tuple; B layout, tiler or shape
 # (CuTe's tilers); N integer or shape (a cotarget); P profile; C coordinate.
 KIND_NAMES = {
-    "L": "a layout", "X": "a tuple", "LX": "a layout or a tuple",
+    "L": "a layout", "LX": "a layout or a tuple",
     "B": "a layout, a tiler or a shape", "N": "an integer or a shape",
     "P": "a profile tuple", "C": "a coordinate",
 }
 KIND_ACCEPTS = {
-    "L": ("layout",), "X": ("int", "tuple"), "LX": ("layout", "int", "tuple"),
+    "L": ("layout",), "LX": ("layout", "int", "tuple"),
     "B": ("layout", "tiler", "int", "tuple"), "N": ("int", "tuple"),
     "P": ("int", "tuple"), "C": ("int", "tuple"),
 }
@@ -343,7 +344,8 @@ class Request:
         op = words[0]
         name = op[5:] if op.startswith("cute_") else op
         if name not in OPS or not name:
-            self.answer = "error: unsupported op %s" % printable(op)
+            shown = printable(op[:200]) + ("..." if len(op) > 200 else "")
+            self.answer = "error: unsupported op %s" % shown
             return
         args = words[1:]
         sigs = OPS[name]
@@ -852,9 +854,12 @@ class Engine:
             version = v.stdout.decode("utf-8", "replace").split("\n")[0]
         except (OSError, subprocess.TimeoutExpired) as e:
             version = "unknown (%s)" % e
-        t0 = time.monotonic()
-        headers = hash_headers(cut)
-        self.hash_s = time.monotonic() - t0
+        try:
+            headers = hash_headers(cut)
+        except OSError as e:
+            self.setup_error = "cannot read the CUTLASS headers: %s" % e
+            sys.stderr.write("cute_adapter: %s\n" % self.setup_error)
+            return
         mode = ("dynamic" if opts["dynamic"] else "static") + ("-wide" if opts["wide"] else "")
         env = "\n".join([CODEGEN_VERSION, headers, version, key_flags,
                          mode, str(opts["run_timeout"])])
@@ -883,7 +888,12 @@ class Engine:
             if not s or s.startswith("#"):
                 reqs.append(None)
                 continue
-            reqs.append(Request(s, self.gen))
+            try:
+                reqs.append(Request(s, self.gen))
+            except Exception as e:  # a bug here must not cost the batch
+                r = Request.__new__(Request)
+                r.answer = "error: adapter failure: " + printable(" ".join(str(e).split()))
+                reqs.append(r)
         todo = [r for r in reqs if r is not None and r.answer is None]
         if todo and self.setup_error:
             for r in todo:
