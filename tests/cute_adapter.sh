@@ -142,7 +142,7 @@ error: CuTe fails at run time: division by zero
 error: CuTe refuses: Dynamic-stride complement only for rank-1 layouts
 1:0'
 python3 "$adapter" --dynamic --no-pch --cache "$tmp/cache.db" <"$tmp/dyn" >"$tmp/out3" 2>"$tmp/err3"
-check "dynamic: answers, a fault and a refusal each for its own request" same "$tmp/out3" "$want_dynamic"
+check "dynamic: a fault and a refusal each for its own request" same "$tmp/out3" "$want_dynamic"
 
 # --- 4. a corrupt cache file is bypassed ------------------------------------
 printf 'this is not an SQLite database, only text\n%.0s' $(seq 200) >"$tmp/corrupt.db"

@@ -980,9 +980,11 @@ class Engine:
                         continue
                 if len(p) == 1:
                     msg = certain.get(0) or local.get(0)
-                    results[i][p[0][0]] = (("error: CuTe refuses: " + msg, True) if msg else
-                                           ("error: compile failed: " + first_error(diag, timed_out),
-                                            False))
+                    if msg:
+                        results[i][p[0][0]] = ("error: CuTe refuses: " + msg, True)
+                    else:
+                        why = first_error(diag, timed_out)
+                        results[i][p[0][0]] = ("error: compile failed: " + why, False)
                     continue
                 # Errors in CuTe's headers name their request for sure.  An
                 # error on a request's own line may follow from a failed
