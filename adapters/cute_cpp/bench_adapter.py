@@ -21,6 +21,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ADAPTER = os.path.join(HERE, "cute_adapter.py")
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # no __pycache__ beside the adapter
 import cute_adapter  # noqa: E402  (the adapter's own module, for compile timings)
 
 
