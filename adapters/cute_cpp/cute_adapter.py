@@ -34,13 +34,13 @@ import tempfile
 import time
 
 # Changing the generated C++ changes this, so old cache entries are not used.
-CODEGEN_VERSION = "cute_cpp-3"
+CODEGEN_VERSION = "cute_cpp-4"
 
 INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
 MAX_LEAVES = 64        # integers per argument (as the oracle)
 MAX_DEPTH = 64         # nesting depth per argument
-MAX_ANSWER = 1 << 16   # longest answer kept from the program
+BLANK = " \t\r\n\v\f"  # white space, as C's isspace() in the C locale
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_CUTLASS = os.path.join(REPO_ROOT, "..", "shared", "third_party", "cutlass", "include")
@@ -87,7 +87,7 @@ class Parser:
         raise ParseError("column %d: expected %s, found %s" % (self.i + 1, what, show_char(c)))
 
     def skip(self):
-        while self.i < len(self.s) and self.s[self.i] in " \t\r\n\v\f":
+        while self.i < len(self.s) and self.s[self.i] in BLANK:
             self.i += 1
 
     def peek(self):
@@ -116,9 +116,10 @@ class Parser:
         if j == self.i:
             self.i = start
             self.fail("an integer" + (" or '*'" if self.allow_star else ""))
-        n = int(self.s[j:self.i])
-        if n > INT64_MAX:
-            raise ParseError("column %d: integer %s exceeds 2^63-1" % (start + 1, self.s[j:self.i]))
+        digits = self.s[j:self.i].lstrip("0")
+        if len(digits) > 19 or int(digits or "0") > INT64_MAX:
+            raise ParseError("column %d: integer exceeds 2^63-1" % (start + 1))
+        n = int(digits or "0")
         self.leaves += 1
         if self.leaves > MAX_LEAVES:
             raise ParseError("column %d: more than %d integers" % (start + 1, MAX_LEAVES))
@@ -229,7 +230,7 @@ def split_words(line):
             depth += 1
         elif c in ")>]":
             depth = max(0, depth - 1)
-        if c in " \t\r\n\v\f" and depth == 0:
+        if c in BLANK and depth == 0:
             if cur:
                 words.append("".join(cur))
                 cur = []
@@ -289,15 +290,15 @@ class Codegen:
         return self.tup(v, maker)
 
 
-# Argument kinds: L layout; X tuple; LX either; B layout, tiler or shape
+# Argument kinds: L layout; LX layout or tuple; B layout, tiler or shape
 # (CuTe's tilers); N integer or shape (a cotarget); P profile; C coordinate.
 KIND_NAMES = {
-    "L": "a layout", "X": "a tuple", "LX": "a layout or a tuple",
+    "L": "a layout", "LX": "a layout or a tuple",
     "B": "a layout, a tiler or a shape", "N": "an integer or a shape",
     "P": "a profile tuple", "C": "a coordinate",
 }
 KIND_ACCEPTS = {
-    "L": ("layout",), "X": ("int", "tuple"), "LX": ("layout", "int", "tuple"),
+    "L": ("layout",), "LX": ("layout", "int", "tuple"),
     "B": ("layout", "tiler", "int", "tuple"), "N": ("int", "tuple"),
     "P": ("int", "tuple"), "C": ("int", "tuple"),
 }
@@ -343,7 +344,8 @@ class Request:
         op = words[0]
         name = op[5:] if op.startswith("cute_") else op
         if name not in OPS or not name:
-            self.answer = "error: unsupported op %s" % printable(op)
+            shown = printable(op[:200]) + ("..." if len(op) > 200 else "")
+            self.answer = "error: unsupported op %s" % shown
             return
         args = words[1:]
         sigs = OPS[name]
@@ -464,9 +466,10 @@ class Cache:
 
 
 def hash_headers(cutlass):
-    """SHA-256 over the names and contents of the files under cute/."""
+    """SHA-256 over the names and contents of the files of the CUTLASS
+    include directory (cute/ and the cutlass/ headers it includes)."""
     h = hashlib.sha256()
-    root = os.path.join(cutlass, "cute")
+    root = cutlass
     for d, dirs, files in os.walk(root):
         dirs.sort()
         for f in sorted(files):
@@ -535,6 +538,47 @@ RE_ERROR = re.compile(r":\d+:(?:\d+:)? (?:fatal )?error: (.*)$")
 RE_STATIC = re.compile(r"static assertion failed(?:: (.*))?$")
 
 
+PCH_LOCK_STALE_S = 900  # a precompile lock older than this is abandoned
+
+
+try:
+    import ctypes
+    LIBC = ctypes.CDLL(None, use_errno=True)
+except (ImportError, OSError):
+    LIBC = None
+
+
+def die_with_parent():
+    """In a child before exec: be killed when the adapter dies (Linux's
+    PR_SET_PDEATHSIG), so that a harness that kills the adapter (a time
+    limit) leaves no compile running.  Elsewhere, nothing."""
+    try:
+        LIBC.prctl(1, signal.SIGKILL, 0, 0, 0)
+    except AttributeError:
+        pass
+
+
+def remove_stale_dirs():
+    """Remove the temporary directories of adapters that died without
+    cleaning up (killed with SIGKILL): cute_adapter.PID.* with no process
+    PID.  A directory of a live process (or a reused pid) is left alone."""
+    root = tempfile.gettempdir()
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        m = re.match(r"cute_adapter\.(\d+)\.[A-Za-z0-9_]+$", name)
+        if not m or int(m.group(1)) == os.getpid():
+            continue
+        try:
+            os.kill(int(m.group(1)), 0)
+        except ProcessLookupError:
+            shutil.rmtree(os.path.join(root, name), ignore_errors=True)
+        except OSError:
+            pass
+
+
 class Compiler:
     """Compiles and runs batches of requests; attributes failures."""
 
@@ -543,54 +587,88 @@ class Compiler:
         self.flags = flags
         self.run_timeout = run_timeout
         self.log = log
-        self.dir = tempfile.mkdtemp(prefix="cute_adapter.")
+        remove_stale_dirs()
+        self.dir = tempfile.mkdtemp(prefix="cute_adapter.%d." % os.getpid())
         self.pch_dir = pch_dir or os.path.join(self.dir, "pch")
-        self.pch_ready = False
+        self.use_pch = True
+        self.pch_tried = False
+        self.pch_job = None
         self.seq = 0
-        self.stats = {"compiles": 0, "compile_s": 0.0, "pch_s": 0.0}
+        self.stats = {"compiles": 0, "compile_s": 0.0}
 
     def close(self):
+        """Remove the temporary directory.  A precompile still running goes
+        on where its result is kept (the next run uses it), else it is
+        stopped."""
+        p = self.pch_job
+        if p is not None and p.poll() is None and self.pch_dir.startswith(self.dir + os.sep):
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except OSError:
+                pass
+            p.wait()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def ensure_pch(self):
-        """Write cute_all.hpp and, once per environment, precompile it
-        (about 4 s, 100 MB; a compile then saves about 0.7 s).  A failure
-        leaves the plain header, which works as well, only slower."""
-        if self.pch_ready:
-            return
-        self.pch_ready = True
+        """Write cute_all.hpp where it is missing and, once per environment
+        (unless use_pch is off), start precompiling it (3 to 5 s and 100 MB;
+        each compile then saves about 0.7 s).  Where precompiling fails the
+        plain header serves, only slower."""
         hdr = os.path.join(self.pch_dir, "cute_all.hpp")
-        gch = hdr + ".gch"
         try:
-            os.makedirs(self.pch_dir, exist_ok=True)
             if not os.path.isfile(hdr):
+                os.makedirs(self.pch_dir, exist_ok=True)
                 tmp = "%s.%d.tmp" % (hdr, os.getpid())
                 with open(tmp, "w") as f:
                     f.write(PCH_HEADER)
                 os.replace(tmp, hdr)
         except OSError as e:  # an unwritable cache directory: use our own
-            if self.pch_dir == os.path.join(self.dir, "pch"):
+            own = os.path.join(self.dir, "pch")
+            if self.pch_dir == own:
                 raise
             sys.stderr.write("cute_adapter: %s: %s; precompiling in a temporary directory\n"
                              % (self.pch_dir, e))
-            self.pch_dir = os.path.join(self.dir, "pch")
-            self.pch_ready = False
+            self.pch_dir = own
             return self.ensure_pch()
-        if self.pch_dir is None or os.path.isfile(gch):
+        gch = hdr + ".gch"
+        if self.pch_tried or not self.use_pch or os.path.isfile(gch):
             return
-        tmp = os.path.join(self.dir, "cute_all.hpp.gch")
-        t0 = time.monotonic()
+        self.pch_tried = True
+        self.start_pch(hdr, gch)
+
+    def start_pch(self, hdr, gch):
+        """Precompile hdr into gch in the background, in a session of its
+        own: the compiles meanwhile use the plain header, and the result
+        lands (renamed, so that a concurrent adapter sees all or none) even
+        when this adapter is killed meanwhile.  A lock file keeps
+        concurrent adapters from building the same header twice."""
+        lock = gch + ".lock"
         try:
-            r = subprocess.run([self.cxx] + self.flags + ["-x", "c++-header", hdr, "-o", tmp],
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, timeout=600,
-                               env=dict(os.environ, LC_ALL="C", LANG="C"))
-            if r.returncode == 0:
-                shutil.move(tmp, gch + ".%d.tmp" % os.getpid())
-                os.replace(gch + ".%d.tmp" % os.getpid(), gch)
-        except (OSError, subprocess.TimeoutExpired, shutil.Error):
-            pass
-        self.stats["pch_s"] += time.monotonic() - t0
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            try:
+                if time.time() - os.path.getmtime(lock) < PCH_LOCK_STALE_S:
+                    return  # another adapter is building it
+                os.unlink(lock)
+                fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+            except OSError:
+                return
+        except OSError:
+            return
+        os.close(fd)
+        tmp = "%s.%d.tmp" % (gch, os.getpid())
+        script = '"$@" -o "$T" && mv -f "$T" "$G"; rm -f "$T" "$L"'
+        try:
+            self.pch_job = subprocess.Popen(
+                ["/bin/sh", "-c", script, "sh", self.cxx] + self.flags + ["-x", "c++-header", hdr],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                env=dict(os.environ, LC_ALL="C", LANG="C", T=tmp, G=gch, L=lock),
+                start_new_session=True)
+        except OSError:
+            try:
+                os.unlink(lock)
+            except OSError:
+                pass
 
     def source(self, exprs):
         """The translation unit: request i on line FIRST_LINE + i."""
@@ -615,6 +693,7 @@ class Compiler:
         cmd = [self.cxx] + self.flags + ["-I", self.pch_dir, src, "-o", exe]
         t0 = time.monotonic()
         p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                             preexec_fn=die_with_parent,
                              stderr=subprocess.STDOUT, env=env, cwd=base)
         return (p, exprs, base, exe, t0)
 
@@ -673,6 +752,7 @@ class Compiler:
         answers = [None] * n
         try:
             p = subprocess.run([exe], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               preexec_fn=die_with_parent,
                                stderr=subprocess.STDOUT,
                                timeout=n * (self.run_timeout + 1) + 10)
             out = p.stdout
@@ -713,6 +793,7 @@ def summarize(msg):
 
 
 TIMEOUT_ANSWER = "error: CuTe does not finish: "
+RE_UBSAN = re.compile(r"runtime error: (.*)")
 
 
 def interpret(body, code, sig, timeout):
@@ -726,6 +807,9 @@ def interpret(body, code, sig, timeout):
         if len(detail) > 300:
             detail = detail[:297] + "..."
         return "error: CuTe fails at run time: %s%s" % (name, (": " + detail) if detail else "")
+    m = RE_UBSAN.search(body)
+    if code != 0 and m:
+        return "error: CuTe fails at run time: " + " ".join(m.group(1).split())[:300]
     if code != 0:
         return "error: CuTe fails at run time: exit status %d" % code
     if "\n" in body.strip() or not body.strip():
@@ -735,6 +819,18 @@ def interpret(body, code, sig, timeout):
 
 
 # ------------------------------------------------------------------ engine
+
+def idle_cores():
+    """Cores not busy by the load average, at least 1, at most 2 (--jobs
+    by default).  Two translation units at once halve the wall time where
+    two cores are idle, and cost 10% more CPU for nothing where they are
+    not (README.md, "Measured")."""
+    try:
+        free = (os.cpu_count() or 1) - os.getloadavg()[0]
+    except OSError:
+        return 1
+    return max(1, min(2, int(free + 0.5)))
+
 
 class Engine:
     """Answers batches: cache first, then compile what is left."""
@@ -755,22 +851,29 @@ class Engine:
             sys.stderr.write("cute_adapter: %s\n" % self.setup_error)
             return
         self.flags = ["-std=c++17", "-O0", "-ftemplate-backtrace-limit=0",
-                      "-fdiagnostics-color=never", "-fno-diagnostics-show-caret",
-                      "-I", cut, "-I", "/usr/local/cuda/include",
-                      "-I", "/usr/local/cuda/include/cccl"]
-        if opts["dynamic"]:
-            self.flags.append("-ftrapv")
+                      "-fdiagnostics-color=never", "-fno-diagnostics-show-caret"]
+        # Integers computed at run time (dynamic ints; results whose type
+        # is not static): an overflow or a division by zero stops the request
+        # with UBSan's message instead of a wrong value or a bare SIGFPE.
+        self.flags += ["-fsanitize=signed-integer-overflow,integer-divide-by-zero",
+                       "-fno-sanitize-recover=all"]
+        key_flags = " ".join(self.flags)
+        self.flags += ["-I", cut, "-I", "/usr/local/cuda/include",
+                       "-I", "/usr/local/cuda/include/cccl"]
         try:
             v = subprocess.run([cxx, "--version"], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, timeout=60)
             version = v.stdout.decode("utf-8", "replace").split("\n")[0]
         except (OSError, subprocess.TimeoutExpired) as e:
             version = "unknown (%s)" % e
-        t0 = time.monotonic()
-        headers = hash_headers(cut)
-        self.hash_s = time.monotonic() - t0
+        try:
+            headers = hash_headers(cut)
+        except OSError as e:
+            self.setup_error = "cannot read the CUTLASS headers: %s" % e
+            sys.stderr.write("cute_adapter: %s\n" % self.setup_error)
+            return
         mode = ("dynamic" if opts["dynamic"] else "static") + ("-wide" if opts["wide"] else "")
-        env = "\n".join([CODEGEN_VERSION, headers, version, " ".join(self.flags[:5] + self.flags[-1:]),
+        env = "\n".join([CODEGEN_VERSION, headers, version, key_flags,
                          mode, str(opts["run_timeout"])])
         self.env_hash = hashlib.sha256(env.encode()).hexdigest()[:32]
         self.cache = Cache(opts["cache"], self.env_hash)
@@ -779,12 +882,9 @@ class Engine:
             pch_dir = os.path.join(os.path.dirname(os.path.abspath(opts["cache"])),
                                    "cute_cpp.pch", self.env_hash)
         self.compiler = Compiler(cxx, self.flags, opts["run_timeout"], pch_dir, opts["log"])
-        if not opts["pch"]:
-            self.compiler.pch_ready = True  # the plain header only
+        if not opts["pch"]:  # the plain header, in the temporary directory
+            self.compiler.use_pch = False
             self.compiler.pch_dir = os.path.join(self.compiler.dir, "pch")
-            os.makedirs(self.compiler.pch_dir)
-            with open(os.path.join(self.compiler.pch_dir, "cute_all.hpp"), "w") as f:
-                f.write(PCH_HEADER)
 
     def close(self):
         if not self.setup_error:
@@ -796,11 +896,16 @@ class Engine:
         with the rest."""
         reqs = []
         for line in lines:
-            s = line.strip()
+            s = line.strip(BLANK)
             if not s or s.startswith("#"):
                 reqs.append(None)
                 continue
-            reqs.append(Request(s, self.gen))
+            try:
+                reqs.append(Request(s, self.gen))
+            except Exception as e:  # a bug here must not cost the batch
+                r = Request.__new__(Request)
+                r.answer = "error: adapter failure: " + printable(" ".join(str(e).split()))
+                reqs.append(r)
         todo = [r for r in reqs if r is not None and r.answer is None]
         if todo and self.setup_error:
             for r in todo:
@@ -833,9 +938,9 @@ class Engine:
             r.answer = known[r.key]
 
     def compile_all(self, items):
-        """Dict key -> answer for [(key, expr)], in 1 or 2 translation
-        units compiled at once."""
-        jobs = self.opts["jobs"]
+        """Dict key -> answer for [(key, expr)], in one translation unit or
+        (a big batch) several compiled at once."""
+        jobs = self.opts["jobs"] or idle_cores()
         min_split = self.opts["split"]
         if jobs > 1 and len(items) >= min_split:
             step = -(-len(items) // jobs)
@@ -875,9 +980,11 @@ class Engine:
                         continue
                 if len(p) == 1:
                     msg = certain.get(0) or local.get(0)
-                    results[i][p[0][0]] = (("error: CuTe refuses: " + msg, True) if msg else
-                                           ("error: compile failed: " + first_error(diag, timed_out),
-                                            False))
+                    if msg:
+                        results[i][p[0][0]] = ("error: CuTe refuses: " + msg, True)
+                    else:
+                        why = first_error(diag, timed_out)
+                        results[i][p[0][0]] = ("error: compile failed: " + why, False)
                     continue
                 # Errors in CuTe's headers name their request for sure.  An
                 # error on a request's own line may follow from a failed
@@ -1003,7 +1110,8 @@ USAGE = """usage: cute_adapter.py [options]   (requests on stdin, answers on std
   --dynamic         runtime ints (make_shape(2,3)) instead of Int<N>{}; _N stays static
   --wide            64-bit integers everywhere (C<NLL>{}, int64_t) instead of int
   --max-batch N     most requests compiled together (default 256)
-  --jobs N          translation units compiled at once for a big batch (default 2)
+  --jobs N          translation units compiled at once for a big batch (default:
+                    2 where two cores are idle by the load average, else 1)
   --split N         smallest batch split over the jobs (default 48)
   --no-pch          do not precompile CuTe's headers (slower compiles)
   --run-timeout S   seconds one request may run (default 10)
@@ -1020,7 +1128,7 @@ def parse_options(argv):
         os.path.expanduser("~"), ".cache", "layoutcheck", "cute_cpp.db")
     cut = os.environ.get("CUTLASS_DIR") or DEFAULT_CUTLASS
     opts = {"cutlass": cut, "cxx": "g++", "dynamic": False, "wide": False,
-            "max_batch": 256, "jobs": 2, "split": 48, "run_timeout": 10,
+            "max_batch": 256, "jobs": 0, "split": 48, "run_timeout": 10,
             "cache": default_cache, "log": False, "pch": True}
     ints = {"--max-batch": ("max_batch", 1), "--jobs": ("jobs", 1), "--split": ("split", 2),
             "--run-timeout": ("run_timeout", 1)}
@@ -1062,6 +1170,8 @@ def main(argv):
             sys.stderr.write("cute_adapter: %s\n" % e)
         sys.stderr.write(USAGE)
         return 0 if not str(e) else 2
+    # Stopped by SIGTERM: remove the temporary directory.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
     engine = Engine(opts)
     reader = LineReader(sys.stdin.fileno())
     out = sys.stdout
@@ -1084,7 +1194,7 @@ def main(argv):
                 msg = printable(" ".join(("%s: %s" % (type(e).__name__, e)).split()))
                 rest = lines[done[0]:]
                 try:
-                    emit([None if (not l.strip() or l.strip().startswith("#"))
+                    emit([None if (not l.strip(BLANK) or l.strip(BLANK).startswith("#"))
                           else "error: adapter failure: " + msg for l in rest])
                 except BrokenPipeError:
                     return 0

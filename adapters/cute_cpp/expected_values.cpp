@@ -7,8 +7,10 @@
 // Each line prints "request => CuTe's printout"; the test compares the
 // adapter's answers with these printouts, '_' of static integers removed.
 // The refusals of the test are compiled one at a time by defining one of
-// REFUSE_1 .. REFUSE_4; g++ then stops at the static_assert quoted beside it.
-// FAULT_1 builds a program that dies of SIGFPE at run time.
+// REFUSE_1 .. REFUSE_5; g++ then stops at the static_assert quoted beside it.
+// FAULT_1 builds a program that dies of SIGFPE at run time; built with
+// -fsanitize=integer-divide-by-zero (as the adapter builds), UBSan says
+// "int_tuple.hpp:344:31: runtime error: division by zero".
 #include <cute/layout.hpp>
 #include <cstdio>
 using namespace cute;
@@ -72,6 +74,9 @@ int main() {
 #ifdef REFUSE_4  // "Dynamic-stride complement only for rank-1 layouts"
   show("dynamic: complement (4,4):(1,16) 128",
        complement(make_layout(make_shape(4, 4), make_stride(1, 16)), 128));
+#endif
+#ifdef REFUSE_5  // "Stride Divisibility Condition"
+  show("composition (4,4):(1,5) 2:6", composition(Layout<Shape<_4, _4>, Stride<_1, _5>>{}, Layout<_2, _6>{}));
 #endif
 #ifdef FAULT_1  // SIGFPE (a division by the size 0)
   show("dynamic: logical_divide 8:1 0:1", logical_divide(make_layout(8, 1), make_layout(0, 1)));
