@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #define CONFIG_MAX_LIST 16
+#define CONFIG_MAX_WINDOW 4096 /* most requests in flight to a system under test */
 
 typedef struct config {
   /* run */
@@ -52,6 +53,8 @@ typedef struct config {
   char sut[1024];      /* sut: command line of a system under test (default empty) */
   char sut_ops[1024];  /* sut_ops: comma-separated op names (default empty = all) */
   double sut_timeout;  /* sut_timeout: seconds per request (default 5), > 0 */
+  int64_t sut_window;  /* sut_window: requests in flight (default 64), 1..CONFIG_MAX_WINDOW */
+  char sut_layer[16];  /* sut_layer: "plain" (default) or "cute": the oracle ops compared with */
   int require_gpu;     /* gpu.required (default false) */
   int64_t gpu_layouts; /* gpu.layouts (default 100000), >= 0 */
 } config;

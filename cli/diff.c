@@ -8,6 +8,7 @@
 #include "lo.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Ops, the generator of their inputs, and the default comparison.  Exact
@@ -116,24 +117,151 @@ int diff_compare(diff_mode mode, const char *oracle, const char *answer, const g
   return 0;
 }
 
-/* The check of a differential property: ask both, compare. */
-static gen_verdict diff_check(gen_ctx *x) {
-  diff_target *t = (diff_target *)x->data;
-  char line[4 * GEN_ARG_LEN + 64], oracle[1 << 14], answer[1 << 14], why[256];
-  size_t len = (size_t)snprintf(line, sizeof line, "%s", t->op->op);
-  for (int i = 0; i < x->argc && len < sizeof line; i++)
-    len += (size_t)snprintf(line + len, sizeof line - len, " %s", x->argv[i]);
-  char out[1 << 14];
-  int rc = lo_eval(t->op->op, x->argc, x->argv, out, sizeof out);
-  snprintf(oracle, sizeof oracle, rc == LO_OK ? "%s" : "error: %s", out);
-  sut_status st = sut_ask(t->s, line, answer, sizeof answer);
-  if (st != SUT_OK) return gen_failf(x, "%s", answer);
-  if (strncmp(answer, "error: unsupported op", 21) == 0) {
-    t->unsupported = 1;
-    return GEN_DISCARD;
+#define DIFF_LINE_CAP   (GEN_MAX_ARGS * (GEN_ARG_LEN + 1) + 64) /* a request line */
+#define DIFF_ANSWER_CAP (1 << 14)                              /* an answer kept */
+
+const char *diff_layer_name(diff_layer l) { return l == DIFF_CUTE ? "cute" : "plain"; }
+
+int diff_layer_parse(const char *s, diff_layer *l) {
+  if (!strcmp(s, "plain"))
+    *l = DIFF_PLAIN;
+  else if (!strcmp(s, "cute"))
+    *l = DIFF_CUTE;
+  else
+    return -1;
+  return 0;
+}
+
+const char *diff_oracle_op(const char *op, diff_layer layer) {
+  char twin[96];
+  if (layer != DIFF_CUTE || snprintf(twin, sizeof twin, "cute_%s", op) >= (int)sizeof twin)
+    return op;
+  for (int i = 0; i < lo_op_count(); i++) {
+    const lo_op_info *o = lo_op_at(i);
+    if (o && o->name && strcmp(o->name, twin) == 0) return o->name;
   }
-  if (diff_compare(t->mode, oracle, answer, x->bounds, why, sizeof why) == 0) return GEN_PASS;
-  return gen_failf(x, "%s: oracle %s, system under test %s", why, oracle, answer);
+  return op;
+}
+
+/* The request line of an item: "OP ARG ARG...". */
+static void request_line(const diff_item *it, char *line, size_t cap) {
+  size_t len = (size_t)snprintf(line, cap, "%s", it->t->op->op);
+  for (int i = 0; i < it->argc && len < cap; i++)
+    len += (size_t)snprintf(line + len, cap - len, " %s", it->argv[i]);
+}
+
+/* Judge an item by the SUT's answer. */
+static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
+  char out[DIFF_ANSWER_CAP], oracle[DIFF_ANSWER_CAP], why[256], via[128] = "";
+  it->msg[0] = 0;
+  if (strncmp(answer, "error: unsupported op", 21) == 0) {
+    it->t->unsupported = 1;
+    it->verdict = GEN_DISCARD;
+    return;
+  }
+  int rc = lo_eval(it->t->oracle_op, it->argc, it->argv, out, sizeof out);
+  snprintf(oracle, sizeof oracle, rc == LO_OK ? "%s" : "error: %s", out);
+  if (diff_compare(it->t->mode, oracle, answer, b, why, sizeof why) == 0) {
+    it->verdict = GEN_PASS;
+    return;
+  }
+  if (strcmp(it->t->oracle_op, it->t->op->op) != 0)
+    snprintf(via, sizeof via, " (%s)", it->t->oracle_op);
+  it->verdict = GEN_FAIL;
+  snprintf(it->msg, it->msgcap, "%s: oracle%s %s, system under test %s", why, via, oracle, answer);
+}
+
+/* The SUT failed on this item (why says how). */
+static void sut_failed(diff_item *it, const char *why) {
+  it->verdict = GEN_FAIL;
+  snprintf(it->msg, it->msgcap, "%s", why);
+}
+
+/* Ask items[0..m) one at a time; returns how many got a verdict (all, or
+** up to the first failure of the SUT). */
+static int ask_each(sut *s, diff_item *items, int m, char *line, char *reply, const gen_bounds *b) {
+  char why[512];
+  for (int j = 0; j < m; j++) {
+    const char *req = line;
+    request_line(&items[j], line, DIFF_LINE_CAP);
+    if (sut_ask_window(s, &req, 1, &reply, DIFF_ANSWER_CAP, why, sizeof why) != SUT_OK) {
+      sut_failed(&items[j], why);
+      return j + 1;
+    }
+    judge(&items[j], reply, b);
+  }
+  return m;
+}
+
+int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b) {
+  int w = window < 1 ? 1 : window < n ? window : n, i = 0;
+  char *lines = malloc((size_t)w * DIFF_LINE_CAP), *replies = malloc((size_t)w * DIFF_ANSWER_CAP);
+  const char **req = malloc((size_t)w * sizeof *req);
+  char **reply = malloc((size_t)w * sizeof *reply), why[512];
+  if (n > 0 && (!lines || !replies || !req || !reply)) {
+    sut_failed(&items[0], "out of memory");
+    i = 1;
+  }
+  while (i < n) {
+    int m = n - i < w ? n - i : w;
+    for (int j = 0; j < m; j++) {
+      req[j] = lines + (size_t)j * DIFF_LINE_CAP;
+      reply[j] = replies + (size_t)j * DIFF_ANSWER_CAP;
+      request_line(&items[i + j], lines + (size_t)j * DIFF_LINE_CAP, DIFF_LINE_CAP);
+    }
+    sut_status st = sut_ask_window(s, req, m, reply, DIFF_ANSWER_CAP, why, sizeof why);
+    if (st == SUT_OK) {
+      for (int j = 0; j < m; j++) judge(&items[i + j], reply[j], b);
+      i += m;
+      continue;
+    }
+    if (m == 1) {
+      sut_failed(&items[i], why);
+      i++;
+      break;
+    }
+    s->retried++; /* pin the failure on the request that causes it alone */
+    int done = ask_each(s, items + i, m, lines, replies, b);
+    i += done;
+    if (done < m) break;
+  }
+  free(lines), free(replies), free(req), free(reply);
+  return i;
+}
+
+/* The batch check of a differential property. */
+static int diff_check_batch(gen_ctx *x, gen_verdict *v, int n) {
+  diff_target *t = (diff_target *)x[0].data;
+  diff_item *items = malloc((size_t)(n > 0 ? n : 1) * sizeof *items);
+  if (!items) {
+    v[0] = gen_failf(&x[0], "out of memory");
+    return 1;
+  }
+  for (int i = 0; i < n; i++)
+    items[i] = (diff_item){t, x[i].argc, x[i].argv, GEN_DISCARD, x[i].msg, sizeof x[i].msg};
+  int done = diff_ask(t->s, t->window, items, n, x[0].bounds);
+  for (int i = 0; i < done; i++) v[i] = items[i].verdict;
+  free(items);
+  return done;
+}
+
+/* The check of a differential property, one case: ask both, compare. */
+static gen_verdict diff_check(gen_ctx *x) {
+  gen_verdict v = GEN_DISCARD;
+  diff_check_batch(x, &v, 1);
+  return v;
+}
+
+void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_mode mode, sut *s,
+                      int window) {
+  memset(t, 0, sizeof *t);
+  t->op = op;
+  t->oracle_op = diff_oracle_op(op->op, layer);
+  t->mode = mode;
+  t->s = s;
+  t->window = window < 1 ? 1 : window;
+  t->batch.check = diff_check_batch;
+  t->batch.width = t->window;
 }
 
 void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap) {
