@@ -456,6 +456,8 @@ static void test_dump(void) {
                 "sut: \"\"\n"
                 "sut_ops: \"\"\n"
                 "sut_timeout: 5.0\n"
+                "sut_window: 64\n"
+                "sut_layer: \"plain\"\n"
                 "gpu:\n"
                 "  required: false\n"
                 "  layouts: 100000\n");
