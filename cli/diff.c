@@ -117,8 +117,7 @@ int diff_compare(diff_mode mode, const char *oracle, const char *answer, const g
   return 0;
 }
 
-#define DIFF_LINE_CAP   (GEN_MAX_ARGS * (GEN_ARG_LEN + 1) + 64) /* a request line */
-#define DIFF_ANSWER_CAP (1 << 14)                              /* an answer kept */
+#define DIFF_ORACLE_CAP (1 << 14) /* the oracle's answer */
 
 const char *diff_layer_name(diff_layer l) { return l == DIFF_CUTE ? "cute" : "plain"; }
 
@@ -143,16 +142,21 @@ const char *diff_oracle_op(const char *op, diff_layer layer) {
   return op;
 }
 
-/* The request line of an item: "OP ARG ARG...". */
-static void request_line(const diff_item *it, char *line, size_t cap) {
-  size_t len = (size_t)snprintf(line, cap, "%s", it->t->op->op);
-  for (int i = 0; i < it->argc && len < cap; i++)
-    len += (size_t)snprintf(line + len, cap - len, " %s", it->argv[i]);
+/* The request line of an item, "OP ARG ARG...", malloc'd (NULL when out
+** of memory). */
+static char *request_line(const diff_item *it) {
+  size_t len = strlen(it->t->op->op) + 1;
+  for (int i = 0; i < it->argc; i++) len += 1 + strlen(it->argv[i]);
+  char *line = malloc(len);
+  if (!line) return NULL;
+  size_t at = (size_t)snprintf(line, len, "%s", it->t->op->op);
+  for (int i = 0; i < it->argc; i++) at += (size_t)snprintf(line + at, len - at, " %s", it->argv[i]);
+  return line;
 }
 
 /* Judge an item by the SUT's answer. */
 static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
-  char out[DIFF_ANSWER_CAP], oracle[DIFF_ANSWER_CAP], why[256], via[128] = "";
+  char out[DIFF_ORACLE_CAP], oracle[DIFF_ORACLE_CAP], why[256], via[128] = "";
   it->msg[0] = 0;
   if (strncmp(answer, "error: unsupported op", 21) == 0) {
     it->t->unsupported = 1;
@@ -177,55 +181,82 @@ static void sut_failed(diff_item *it, const char *why) {
   snprintf(it->msg, it->msgcap, "%s", why);
 }
 
-/* Ask items[0..m) one at a time; returns how many got a verdict (all, or
-** up to the first failure of the SUT). */
-static int ask_each(sut *s, diff_item *items, int m, char *line, char *reply, const gen_bounds *b) {
+/* What diff_ask works with: the SUT and the requests and answers of a
+** window. */
+typedef struct asker {
+  sut *s;
+  const gen_bounds *b;
+  char **req, **reply; /* per item of a window, malloc'd */
   char why[512];
-  for (int j = 0; j < m; j++) {
-    const char *req = line;
-    request_line(&items[j], line, DIFF_LINE_CAP);
-    if (sut_ask_window(s, &req, 1, &reply, DIFF_ANSWER_CAP, why, sizeof why) != SUT_OK) {
-      sut_failed(&items[j], why);
+} asker;
+
+/* Ask items[0..m) as one window and judge them when it succeeds; the
+** status, with a->why and *answered as sut_ask_window. */
+static sut_status ask_window(asker *a, diff_item *items, int m, int *answered) {
+  sut_status st = SUT_OK;
+  int made = 0;
+  while (made < m && (a->req[made] = request_line(&items[made]))) made++;
+  if (made < m) {
+    snprintf(a->why, sizeof a->why, "out of memory");
+    st = SUT_START_FAILED;
+    if (answered) *answered = 0;
+  } else {
+    st = sut_ask_window(a->s, (const char *const *)a->req, m, a->reply, a->why, sizeof a->why,
+                        answered);
+  }
+  for (int j = 0; j < m && st == SUT_OK; j++) judge(&items[j], a->reply[j], a->b);
+  for (int j = 0; j < made; j++) free(a->req[j]);
+  for (int j = 0; j < m && st == SUT_OK; j++) free(a->reply[j]);
+  return st;
+}
+
+/* A window of m > 1 items failed after k answer lines: pin the failure
+** on the item that causes it alone, as a window of 1 would have.  The k
+** items before it are asked again as a window (all of them one by one if
+** that fails too), then the others one by one up to the first that fails
+** alone.  Returns how many items got a verdict; *stopped is set when the
+** last one is a failure of the SUT. */
+static int pin_failure(asker *a, diff_item *items, int m, int k, int *stopped) {
+  *stopped = 0;
+  if (k >= m || (k > 0 && ask_window(a, items, k, NULL) != SUT_OK)) k = 0;
+  for (int j = k; j < m; j++) {
+    if (ask_window(a, items + j, 1, NULL) != SUT_OK) {
+      sut_failed(&items[j], a->why);
+      *stopped = 1;
       return j + 1;
     }
-    judge(&items[j], reply, b);
   }
   return m;
 }
 
 int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b) {
   int w = window < 1 ? 1 : window < n ? window : n, i = 0;
-  char *lines = malloc((size_t)w * DIFF_LINE_CAP), *replies = malloc((size_t)w * DIFF_ANSWER_CAP);
-  const char **req = malloc((size_t)w * sizeof *req);
-  char **reply = malloc((size_t)w * sizeof *reply), why[512];
-  if (n > 0 && (!lines || !replies || !req || !reply)) {
+  asker a = {s, b, malloc((size_t)w * sizeof(char *)), malloc((size_t)w * sizeof(char *)), ""};
+  if (n > 0 && (!a.req || !a.reply)) {
     sut_failed(&items[0], "out of memory");
     i = 1;
   }
   while (i < n) {
-    int m = n - i < w ? n - i : w;
-    for (int j = 0; j < m; j++) {
-      req[j] = lines + (size_t)j * DIFF_LINE_CAP;
-      reply[j] = replies + (size_t)j * DIFF_ANSWER_CAP;
-      request_line(&items[i + j], lines + (size_t)j * DIFF_LINE_CAP, DIFF_LINE_CAP);
-    }
-    sut_status st = sut_ask_window(s, req, m, reply, DIFF_ANSWER_CAP, why, sizeof why);
-    if (st == SUT_OK) {
-      for (int j = 0; j < m; j++) judge(&items[i + j], reply[j], b);
+    int cur = s->careful > 0 ? 1 : w;
+    int m = n - i < cur ? n - i : cur, k = 0, stopped = 0;
+    if (ask_window(&a, items + i, m, &k) == SUT_OK) {
       i += m;
+      if (s->careful > 0) s->careful--;
       continue;
     }
+    /* after a failure of the SUT, more are likely (shrinking it): one
+    ** request at a time for a window's worth, so that each costs one
+    ** timeout, not two */
+    s->careful = window;
     if (m == 1) {
-      sut_failed(&items[i], why);
-      i++;
+      sut_failed(&items[i++], a.why);
       break;
     }
-    s->retried++; /* pin the failure on the request that causes it alone */
-    int done = ask_each(s, items + i, m, lines, replies, b);
-    i += done;
-    if (done < m) break;
+    s->retried++;
+    i += pin_failure(&a, items + i, m, k, &stopped);
+    if (stopped) break;
   }
-  free(lines), free(replies), free(req), free(reply);
+  free(a.req), free(a.reply);
   return i;
 }
 

@@ -14,6 +14,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,7 +74,7 @@ static void stop(sut *s, int *status) {
   close(s->from);
   s->to = s->from = -1;
   kill(-s->pid, SIGKILL); /* the group: a pipeline's other commands too */
-  kill(s->pid, SIGKILL);  /* in case it had not made its group yet */
+  kill(s->pid, SIGKILL);  /* in case the group is gone but not the process */
   while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
     ;
   if (live_group == s->pid) live_group = 0;
@@ -90,50 +91,70 @@ void sut_free(sut *s) {
   free(s);
 }
 
-/* In the child: its own process group, the pipes on stdin and stdout,
-** then the command. */
-static void exec_child(const sut *s, int in[2], int out[2]) {
-  setpgid(0, 0);
-  dup2(in[0], 0);
-  dup2(out[1], 1);
-  close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-  signal(SIGPIPE, SIG_DFL);
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  signal(SIGHUP, SIG_DFL);
-  /* a simple command replaces the shell, so that its own death (a
-  ** signal) is what the engine sees and the shell reports nothing */
+/* The shell command line to run: a simple command replaces the shell
+** ("exec COMMAND"), so that its own death (a signal) is what the engine
+** sees and the shell reports nothing. */
+static const char *command_line(const sut *s, char *buf, size_t cap) {
   const char *cmd = s->command;
+  if (!strpbrk(cmd, "|;&<>()`$\n") && snprintf(buf, cap, "exec %s", cmd) < (int)cap) return buf;
+  return cmd;
+}
+
+/* Spawn /bin/sh -c COMMAND in its own process group, stdin from in[0] and
+** stdout to out[1], the signals the program changes back to their
+** defaults.  posix_spawn does not copy the program's memory, so starting
+** stays cheap however large the program is.  0, or an errno value. */
+static int spawn(const sut *s, int in[2], int out[2], pid_t *pid) {
+  extern char **environ;
   char buf[8192];
-  if (!strpbrk(cmd, "|;&<>()`$\n") && snprintf(buf, sizeof buf, "exec %s", cmd) < (int)sizeof buf)
-    cmd = buf;
-  execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-  _exit(127);
+  char *argv[] = {"sh", "-c", (char *)command_line(s, buf, sizeof buf), NULL};
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  sigset_t dfl;
+  int rc = posix_spawn_file_actions_init(&fa);
+  if (rc) return rc;
+  if ((rc = posix_spawnattr_init(&at))) {
+    posix_spawn_file_actions_destroy(&fa);
+    return rc;
+  }
+  sigemptyset(&dfl);
+  sigaddset(&dfl, SIGPIPE), sigaddset(&dfl, SIGINT), sigaddset(&dfl, SIGTERM);
+  sigaddset(&dfl, SIGHUP);
+  if (!(rc = posix_spawn_file_actions_adddup2(&fa, in[0], 0)) &&
+      !(rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1)) &&
+      !(rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF)) &&
+      !(rc = posix_spawnattr_setpgroup(&at, 0)) && !(rc = posix_spawnattr_setsigdefault(&at, &dfl)))
+    rc = posix_spawn(pid, "/bin/sh", &fa, &at, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  return rc;
 }
 
 /* Start the command with its stdin and stdout on pipes. */
 static int start(sut *s, char *why, size_t cap) {
   int in[2], out[2];
+  pid_t pid;
   if (pipe(in)) return snprintf(why, cap, "pipe: %s", strerror(errno)), -1;
   if (pipe(out)) {
     close(in[0]), close(in[1]);
     return snprintf(why, cap, "pipe: %s", strerror(errno)), -1;
   }
+  /* every end closes in the child on exec; its copies on 0 and 1 stay */
+  for (int i = 0; i < 2; i++) {
+    if (in[i] > 1) fcntl(in[i], F_SETFD, FD_CLOEXEC);
+    if (out[i] > 1) fcntl(out[i], F_SETFD, FD_CLOEXEC);
+  }
   watch_signals();
   fflush(stdout);
   fflush(stderr);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    return snprintf(why, cap, "fork: %s", strerror(errno)), -1;
-  }
-  if (pid == 0) exec_child(s, in, out);
-  setpgid(pid, pid); /* as the child does: whichever runs first */
-  live_group = pid;
+  int rc = spawn(s, in, out, &pid);
   close(in[0]);
   close(out[1]);
-  fcntl(out[0], F_SETFD, FD_CLOEXEC);
-  fcntl(in[1], F_SETFD, FD_CLOEXEC);
+  if (rc) {
+    close(in[1]), close(out[0]);
+    return snprintf(why, cap, "cannot start the system under test: %s", strerror(rc)), -1;
+  }
+  live_group = pid;
   fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
   if (s->requests) s->restarts++;
   s->pid = pid;
@@ -153,8 +174,7 @@ static double now(void) {
 typedef struct window {
   const char *const *req;
   int n;
-  char *const *reply;
-  size_t cap;
+  char **reply; /* malloc'd answers (freed again on a failure) */
   char *why;
   size_t whycap;
   char *out; /* the request lines and the sync request (owned) */
@@ -235,17 +255,20 @@ static sut_status take_line(sut *s, window *w, size_t n) {
                     "out of step: the system under test answered fewer lines than requests "
                     "(the answer to the sync request `" SUT_PROBE "` came as line %d of %d)",
                     w->got + 1, w->n + 1);
-    snprintf(w->reply[w->got], w->cap, "%.*s", (int)(n < w->cap ? n : w->cap - 1), line);
+    if (!(w->reply[w->got] = malloc(n + 1)))
+      return failed(s, w, SUT_GARBAGE, "out of memory for the answers of the system under test");
+    memcpy(w->reply[w->got], line, n);
+    w->reply[w->got][n] = 0;
   } else if (n == sizeof SUT_PROBE_ANSWER - 1 && memcmp(line, SUT_PROBE_ANSWER, n) == 0) {
     /* in its place */
   } else if (n >= 6 && memcmp(line, "error:", 6) == 0) {
     s->weak_sync = 1; /* a SUT without `size`: the line count is checked */
   } else {
     return failed(s, w, SUT_OUT_OF_STEP,
-                  "out of step: the system under test answered more lines than requests ('%.*s' "
-                  "where the answer to the sync request `" SUT_PROBE "`, " SUT_PROBE_ANSWER
-                  ", was due after %d answers)",
-                  (int)(n < 80 ? n : 80), line, w->n);
+                  "out of step: the system under test answered more lines than requests, or "
+                  "the sync request `" SUT_PROBE "` wrongly: '%.*s' where its answer, "
+                  SUT_PROBE_ANSWER ", was due (after %d answer%s)",
+                  (int)(n < 80 ? n : 80), line, w->n, w->n == 1 ? "" : "s");
   }
   w->got++;
   return SUT_OK;
@@ -359,11 +382,13 @@ static sut_status exchange(sut *s, window *w) {
   }
 }
 
-sut_status sut_ask_window(sut *s, const char *const *req, int n, char *const *reply, size_t cap,
-                          char *why, size_t whycap) {
-  window w = {req, n, reply, cap, why, whycap, NULL, 0, 0, 0, 0};
-  assert(n >= 1 && cap > 0 && whycap > 0);
+sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, char *why,
+                          size_t whycap, int *answered) {
+  window w = {req, n, reply, why, whycap, NULL, 0, 0, 0, 0};
+  assert(n >= 1 && whycap > 0);
   why[0] = 0;
+  if (answered) *answered = 0;
+  for (int i = 0; i < n; i++) reply[i] = NULL;
   if (build_out(&w)) return snprintf(why, whycap, "out of memory"), SUT_START_FAILED;
   if (s->pid <= 0 && start(s, why, whycap)) {
     free(w.out);
@@ -375,12 +400,20 @@ sut_status sut_ask_window(sut *s, const char *const *req, int n, char *const *re
   sut_status st = exchange(s, &w);
   signal(SIGPIPE, old);
   free(w.out);
+  if (st == SUT_OK) return st;
+  if (answered && (st == SUT_CRASHED || st == SUT_TIMEOUT || st == SUT_GARBAGE) && w.got < n)
+    *answered = w.got;
+  for (int i = 0; i < n; i++) {
+    free(reply[i]);
+    reply[i] = NULL;
+  }
   return st;
 }
 
 sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap) {
-  char why[512];
-  sut_status st = sut_ask_window(s, &request, 1, &reply, cap, why, sizeof why);
-  if (st != SUT_OK) snprintf(reply, cap, "%s", why);
+  char why[512], *answer;
+  sut_status st = sut_ask_window(s, &request, 1, &answer, why, sizeof why, NULL);
+  snprintf(reply, cap, "%s", st == SUT_OK ? answer : why);
+  free(answer);
   return st;
 }

@@ -50,7 +50,8 @@ typedef struct sut {
   long restarts;      /* processes started after the first */
   long requests;      /* request lines sent, sync requests not counted */
   long windows;       /* windows sent */
-  long retried;       /* windows that failed and were asked again one by one (diff.c) */
+  long retried;       /* windows that failed and were asked again in parts (diff.c) */
+  int careful;        /* diff.c: requests still to ask one at a time after a failure */
   int weak_sync;      /* 1 once the SUT answered the sync request with an error */
 } sut;
 
@@ -60,17 +61,20 @@ sut *sut_new(const char *command, double timeout);
 void sut_free(sut *s); /* stops the process group; NULL ok */
 
 /* Send the request lines req[0..n) (n >= 1, no newlines) and the sync
-** request at once, and read the n answers into reply[i][0..cap) (without
-** the newline), starting the process when it is not running.  SUT_OK
-** when every answer came and the sync answer was in its place.  On
-** anything else why[0..whycap) says what happened ("out of step: ..." for
-** SUT_OUT_OF_STEP), the replies are not to be used, and the process is
-** stopped, to be restarted by the next call. */
-sut_status sut_ask_window(sut *s, const char *const *req, int n, char *const *reply, size_t cap,
-                          char *why, size_t whycap);
+** request at once, and read the n answers (without their newlines) into
+** reply[i], malloc'd (the caller frees them), starting the process when
+** it is not running.  SUT_OK when every answer came and the sync answer
+** was in its place.  On anything else the replies are NULL, why[0..whycap)
+** says what happened ("out of step: ..." for SUT_OUT_OF_STEP), the
+** process is stopped, to be restarted by the next call, and *answered
+** (when not NULL) gets how many answer lines came before a crash, timeout
+** or garbage while the requests were still being answered (0 otherwise):
+** where the failure happened, not that those lines were in step. */
+sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, char *why,
+                          size_t whycap, int *answered);
 
-/* One request: sut_ask_window with n = 1, the answer or what happened in
-** reply. */
+/* One request: sut_ask_window with n = 1; the answer, or what happened,
+** in reply[0..cap). */
 sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap);
 
 #endif

@@ -17,8 +17,8 @@ bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 status() {
   local want=$1 name=$2
   shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
+  local t0=$(date +%s.%N); "$@" >"$tmp/out" 2>"$tmp/err"
+  local got=$?; echo "TIME $name $(echo "$(date +%s.%N) - $t0" | bc)" >&2
   if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
 }
 has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; cat "$3"; fi; }
