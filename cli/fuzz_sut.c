@@ -94,8 +94,10 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
     s->db_error = 1;
   }
   s->failures++;
-  printf("%s %s (#%lld, %s)\n  %s\n  %s\n", out_of_step(r->message) ? "OUT OF STEP" : "DISAGREE",
-         p->name, (long long)id, is_new ? "new" : "seen before", input, r->message);
+  printf("%s %s (#%lld, %s; shrunk in %lld steps, %.1f s)\n  %s\n  %s\n",
+         out_of_step(r->message) ? "OUT OF STEP" : "DISAGREE", p->name, (long long)id,
+         is_new ? "new" : "seen before", (long long)r->shrink_steps, r->shrink_seconds, input,
+         r->message);
   fflush(stdout);
 }
 

@@ -288,7 +288,9 @@ static void shrink_failure(gen_evaluator *e, uint64_t *v, size_t n, gen_outcome 
   gen_outcome last = *first;
   last.choices = NULL; /* v is the stream; first's copy is freed by the caller */
   last.nchoices = 0;
+  double t0 = gen_now();
   r->shrink_steps = gen_shrink(e, &v, &n, &last);
+  r->shrink_seconds = gen_now() - t0;
   regenerate(e->cfg, e->g, v, n, &r->shrunk);
   snprintf(r->message, sizeof r->message, "%s", last.msg[0] ? last.msg : first->msg);
   gen_outcome_clear(&last);

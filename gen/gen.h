@@ -224,6 +224,7 @@ typedef struct gen_result {
   char message[512];
   char *choices;        /* text form of the shrunk choices (owned) */
   int64_t shrink_steps; /* evaluations spent shrinking */
+  double shrink_seconds; /* time spent shrinking */
 } gen_result;
 
 /* Called when a failure has been shrunk, before the run goes on, so that
