@@ -1,8 +1,10 @@
 /*
 ** fuzz_sut.c -- `fuzz --sut COMMAND` and `replay --sut COMMAND`: run the
 ** differential properties of the selected ops against a system under
-** test, shrink every disagreement (asking the SUT again at each step) and
-** store it with the SUT's command; the stored input is the request line.
+** test, sut_window requests at a time, shrink every disagreement (asking
+** the SUT again, a window of candidates at a time) and store it with the
+** SUT's name (sut_identity: the command and the layer); the stored input
+** is the request line.
 */
 #include "fuzz_sut.h"
 
@@ -113,7 +115,7 @@ static diff_mode mode_of(const config *c, const diff_op *op, diff_layer layer) {
 static void print_stats(const sut *s) {
   printf("%ld requests to the system under test in %ld windows, %ld restarts", s->requests,
          s->windows, s->restarts);
-  if (s->retried) printf(", %ld windows asked again one request at a time", s->retried);
+  if (s->retried) printf(", %ld failed windows asked again in parts", s->retried);
   printf("\n");
   if (s->weak_sync)
     printf("note: the system under test answers the sync request `%s` with an error: its "
