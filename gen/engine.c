@@ -180,7 +180,7 @@ int gen_eval_many(const gen_config *cfg, const gen_property *p, const gen_plan *
   batch_mem b;
   if (m <= 0) return 0;
   if (gen_batch_width(cfg) == 1) return eval_each(cfg, p, g, c, m, o, stop_at_fail);
-  if (m == 1 || batch_alloc(&b, m)) return eval_each(cfg, p, g, c, 1, o, stop_at_fail);
+  if (m == 1 || batch_alloc(&b, m)) return eval_each(cfg, p, g, c, m, o, stop_at_fail);
   for (int i = 0; i < m; i++) b.made[i] = generate(cfg, g, &c[i], &b.k[i], &o[i]) == 0;
   int done = 0;
   while (done < m) {
