@@ -26,9 +26,10 @@
 static const char fuzz_usage[] =
     "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
     "                        [--time SECONDS] [--db FILE] [--no-isolate]\n"
-    "                        [--sut COMMAND [--ops OP,...]]\n";
+    "                        [--sut COMMAND [--ops OP,...] [--window N] [--layer plain|cute]]\n";
 static const char replay_usage[] =
-    "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB] [--sut COMMAND]\n";
+    "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
+    "                          [--sut COMMAND [--window N]]\n";
 
 typedef struct fuzz_state {
   db *d;
@@ -135,7 +136,8 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s,
 ** it op by op.  Exit 0 when it agreed everywhere, 1 otherwise. */
 static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s) {
   int still = 0, fixed = 0, found = 0;
-  printf("system under test: %s\nreplaying its stored disagreements\n", c->sut);
+  printf("system under test: %s (window %lld, layer %s)\nreplaying its stored disagreements\n",
+         c->sut, (long long)c->sut_window, c->sut_layer);
   int rc = sut_replay(c, g, s->d, &still, &fixed);
   printf("  %d still disagree, %d fixed\n", still, fixed);
   if (rc == 0) rc = sut_fuzz(c, g, s->d, s->run_id, s->seed, &found);
@@ -196,7 +198,9 @@ static int fuzz_begin(const config *c, fuzz_state *s) {
   if (shard_n > 1 && used && used + 64 + strlen(batch) < sizeof dump) /* for merge */
     snprintf(dump + used, sizeof dump - used, "# shard %lld/%lld%s%s\n", (long long)shard_k,
              (long long)shard_n, batch[0] ? " batch " : "", batch);
-  int rc = db_run_begin(d, s->seed, dump, rev[0] ? rev : NULL, c->sut[0] ? c->sut : NULL,
+  char sut_name[sizeof c->sut + 32];
+  sut_identity(c->sut, c->sut_layer, sut_name, sizeof sut_name);
+  int rc = db_run_begin(d, s->seed, dump, rev[0] ? rev : NULL, c->sut[0] ? sut_name : NULL,
                         &s->run_id, msg, sizeof msg);
   if (rc) fprintf(stderr, "%s\n", msg);
   db_close(d);

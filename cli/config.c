@@ -39,6 +39,7 @@ typedef struct key {
   /* K_STRING: when not NULL, checks the value: 0, or -1 with why */
   int (*check)(const char *value, char *why, size_t cap);
   int nonempty;          /* K_STRING, K_LIST: the empty string is refused */
+  const char *const *oneof; /* K_STRING: the allowed values (NULL-terminated), or NULL */
   const struct key *sub; /* K_MAP: the keys of the nested mapping */
   size_t n_sub;
 } key;
@@ -89,6 +90,8 @@ int config_check_ops(const char *value, char *why, size_t cap) {
   return 0;
 }
 
+static const char *const sut_layers[] = {"plain", "cute", NULL};
+
 /* The top level, in the order of config_dump and CONFIG.yaml (at most 32). */
 static const key top_keys[] = {
     {.name = "seed", .kind = K_SEED, FIELD(seed)},
@@ -113,6 +116,8 @@ static const key top_keys[] = {
      FIELD(sut_timeout),
      .min = MIN_TIMEOUT,
      .max = MAX_TIMEOUT},
+    {.name = "sut_window", .kind = K_INT, FIELD(sut_window), .lo = 1, .hi = CONFIG_MAX_WINDOW},
+    {.name = "sut_layer", .kind = K_STRING, FIELD(sut_layer), .oneof = sut_layers},
     {.name = "gpu", .kind = K_MAP, .sub = gpu_keys, .n_sub = N_OF(gpu_keys)},
 };
 
@@ -133,6 +138,8 @@ void config_defaults(config *c) {
   c->max_stride = 64;
   c->max_size = 4096;
   c->sut_timeout = 5.0;
+  c->sut_window = 64;
+  snprintf(c->sut_layer, sizeof c->sut_layer, "plain");
   c->require_gpu = 0;
   c->gpu_layouts = 100000;
 }
@@ -405,6 +412,17 @@ static int read_scalar(loader *ld, const key *k, const char *name) {
     return fail(ld, e->start_mark, "%s: the string contains a NUL character", name);
   if (len == 0 && k->nonempty)
     return fail(ld, e->start_mark, "%s: expected a non-empty string, found %s", name, found);
+  if (k->oneof) {
+    size_t i = 0;
+    while (k->oneof[i] && (strlen(k->oneof[i]) != len || memcmp(k->oneof[i], s, len) != 0)) i++;
+    if (!k->oneof[i]) {
+      char list[96] = "";
+      for (size_t j = 0; k->oneof[j]; j++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", j ? " or " : "",
+                 k->oneof[j]);
+      return fail(ld, e->start_mark, "%s: expected %s, found %s", name, list, found);
+    }
+  }
   size_t size = k->kind == K_LIST ? sizeof ld->c->conjecture_files[0] : k->size;
   if (len >= size)
     return fail(ld, e->start_mark, "%s: the string is longer than %zu bytes", name, size - 1);

@@ -25,6 +25,7 @@
 #include <stdint.h>
 
 #define CONFIG_MAX_LIST 16
+#define CONFIG_MAX_WINDOW 4096 /* most requests in flight to a system under test */
 
 typedef struct config {
   /* run */
@@ -54,6 +55,8 @@ typedef struct config {
   char sut_ops[1024];  /* sut_ops: comma-separated op names (default empty = all), each known to
                           differential fuzzing, optionally =exact, =function or =coalesced */
   double sut_timeout;  /* sut_timeout: seconds per request (default 5), 0.001..1e6 */
+  int64_t sut_window;  /* sut_window: requests in flight (default 64), 1..CONFIG_MAX_WINDOW */
+  char sut_layer[16];  /* sut_layer: "plain" (default) or "cute": the oracle ops compared with */
   int require_gpu;     /* gpu.required (default false) */
   int64_t gpu_layouts; /* gpu.layouts (default 100000), >= 0 */
 } config;

@@ -8,6 +8,7 @@
 #include "lo.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Ops, the generator of their inputs, and the default comparison.  Exact
@@ -116,24 +117,182 @@ int diff_compare(diff_mode mode, const char *oracle, const char *answer, const g
   return 0;
 }
 
-/* The check of a differential property: ask both, compare. */
-static gen_verdict diff_check(gen_ctx *x) {
-  diff_target *t = (diff_target *)x->data;
-  char line[4 * GEN_ARG_LEN + 64], oracle[1 << 14], answer[1 << 14], why[256];
-  size_t len = (size_t)snprintf(line, sizeof line, "%s", t->op->op);
-  for (int i = 0; i < x->argc && len < sizeof line; i++)
-    len += (size_t)snprintf(line + len, sizeof line - len, " %s", x->argv[i]);
-  char out[1 << 14];
-  int rc = lo_eval(t->op->op, x->argc, x->argv, out, sizeof out);
-  snprintf(oracle, sizeof oracle, rc == LO_OK ? "%s" : "error: %s", out);
-  sut_status st = sut_ask(t->s, line, answer, sizeof answer);
-  if (st != SUT_OK) return gen_failf(x, "%s", answer);
-  if (strncmp(answer, "error: unsupported op", 21) == 0) {
-    t->unsupported = 1;
-    return GEN_DISCARD;
+#define DIFF_ORACLE_CAP (1 << 14) /* the oracle's answer */
+
+const char *diff_layer_name(diff_layer l) { return l == DIFF_CUTE ? "cute" : "plain"; }
+
+int diff_layer_parse(const char *s, diff_layer *l) {
+  if (!strcmp(s, "plain"))
+    *l = DIFF_PLAIN;
+  else if (!strcmp(s, "cute"))
+    *l = DIFF_CUTE;
+  else
+    return -1;
+  return 0;
+}
+
+const char *diff_oracle_op(const char *op, diff_layer layer) {
+  char twin[96];
+  if (layer != DIFF_CUTE || snprintf(twin, sizeof twin, "cute_%s", op) >= (int)sizeof twin)
+    return op;
+  for (int i = 0; i < lo_op_count(); i++) {
+    const lo_op_info *o = lo_op_at(i);
+    if (o && o->name && strcmp(o->name, twin) == 0) return o->name;
   }
-  if (diff_compare(t->mode, oracle, answer, x->bounds, why, sizeof why) == 0) return GEN_PASS;
-  return gen_failf(x, "%s: oracle %s, system under test %s", why, oracle, answer);
+  return op;
+}
+
+/* The request line of an item, "OP ARG ARG...", malloc'd (NULL when out
+** of memory). */
+static char *request_line(const diff_item *it) {
+  size_t len = strlen(it->t->op->op) + 1;
+  for (int i = 0; i < it->argc; i++) len += 1 + strlen(it->argv[i]);
+  char *line = malloc(len);
+  if (!line) return NULL;
+  size_t at = (size_t)snprintf(line, len, "%s", it->t->op->op);
+  for (int i = 0; i < it->argc; i++) at += (size_t)snprintf(line + at, len - at, " %s", it->argv[i]);
+  return line;
+}
+
+/* Judge an item by the SUT's answer. */
+static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
+  char out[DIFF_ORACLE_CAP], oracle[DIFF_ORACLE_CAP], why[256], via[128] = "";
+  it->msg[0] = 0;
+  if (strncmp(answer, "error: unsupported op", 21) == 0) {
+    it->t->unsupported = 1;
+    it->verdict = GEN_DISCARD;
+    return;
+  }
+  int rc = lo_eval(it->t->oracle_op, it->argc, it->argv, out, sizeof out);
+  snprintf(oracle, sizeof oracle, rc == LO_OK ? "%s" : "error: %s", out);
+  if (diff_compare(it->t->mode, oracle, answer, b, why, sizeof why) == 0) {
+    it->verdict = GEN_PASS;
+    return;
+  }
+  if (strcmp(it->t->oracle_op, it->t->op->op) != 0)
+    snprintf(via, sizeof via, " (%s)", it->t->oracle_op);
+  it->verdict = GEN_FAIL;
+  snprintf(it->msg, it->msgcap, "%s: oracle%s %s, system under test %s", why, via, oracle, answer);
+}
+
+/* The SUT failed on this item (why says how). */
+static void sut_failed(diff_item *it, const char *why) {
+  it->verdict = GEN_FAIL;
+  snprintf(it->msg, it->msgcap, "%s", why);
+}
+
+/* What diff_ask works with: the SUT and the requests and answers of a
+** window. */
+typedef struct asker {
+  sut *s;
+  const gen_bounds *b;
+  char **req, **reply; /* per item of a window, malloc'd */
+  char why[512];
+} asker;
+
+/* Ask items[0..m) as one window and judge them when it succeeds; the
+** status, with a->why and *answered as sut_ask_window. */
+static sut_status ask_window(asker *a, diff_item *items, int m, int *answered) {
+  sut_status st = SUT_OK;
+  int made = 0;
+  while (made < m && (a->req[made] = request_line(&items[made]))) made++;
+  if (made < m) {
+    snprintf(a->why, sizeof a->why, "out of memory");
+    st = SUT_START_FAILED;
+    if (answered) *answered = 0;
+  } else {
+    st = sut_ask_window(a->s, (const char *const *)a->req, m, a->reply, a->why, sizeof a->why,
+                        answered);
+  }
+  for (int j = 0; j < m && st == SUT_OK; j++) judge(&items[j], a->reply[j], a->b);
+  for (int j = 0; j < made; j++) free(a->req[j]);
+  for (int j = 0; j < m && st == SUT_OK; j++) free(a->reply[j]);
+  return st;
+}
+
+/* A window of m > 1 items failed after k answer lines: pin the failure
+** on the item that causes it alone, as a window of 1 would have.  The k
+** items before it are asked again as a window (all of them one by one if
+** that fails too), then the others one by one up to the first that fails
+** alone.  Returns how many items got a verdict; *stopped is set when the
+** last one is a failure of the SUT. */
+static int pin_failure(asker *a, diff_item *items, int m, int k, int *stopped) {
+  *stopped = 0;
+  if (k >= m || (k > 0 && ask_window(a, items, k, NULL) != SUT_OK)) k = 0;
+  for (int j = k; j < m; j++) {
+    if (ask_window(a, items + j, 1, NULL) != SUT_OK) {
+      sut_failed(&items[j], a->why);
+      *stopped = 1;
+      return j + 1;
+    }
+  }
+  return m;
+}
+
+int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b) {
+  int w = window < 1 ? 1 : window < n ? window : n, i = 0;
+  asker a = {s, b, malloc((size_t)w * sizeof(char *)), malloc((size_t)w * sizeof(char *)), ""};
+  if (n > 0 && (!a.req || !a.reply)) {
+    sut_failed(&items[0], "out of memory");
+    i = 1;
+  }
+  while (i < n) {
+    int cur = s->careful > 0 ? 1 : w;
+    int m = n - i < cur ? n - i : cur, k = 0, stopped = 0;
+    if (ask_window(&a, items + i, m, &k) == SUT_OK) {
+      i += m;
+      if (s->careful > 0) s->careful--;
+      continue;
+    }
+    /* after a failure of the SUT, more are likely (shrinking it): one
+    ** request at a time for a window's worth, so that each costs one
+    ** timeout, not two */
+    s->careful = window;
+    if (m == 1) {
+      sut_failed(&items[i++], a.why);
+      break;
+    }
+    s->retried++;
+    i += pin_failure(&a, items + i, m, k, &stopped);
+    if (stopped) break;
+  }
+  free(a.req), free(a.reply);
+  return i;
+}
+
+/* The batch check of a differential property. */
+static int diff_check_batch(gen_ctx *x, gen_verdict *v, int n) {
+  diff_target *t = (diff_target *)x[0].data;
+  diff_item *items = malloc((size_t)(n > 0 ? n : 1) * sizeof *items);
+  if (!items) {
+    v[0] = gen_failf(&x[0], "out of memory");
+    return 1;
+  }
+  for (int i = 0; i < n; i++)
+    items[i] = (diff_item){t, x[i].argc, x[i].argv, GEN_DISCARD, x[i].msg, sizeof x[i].msg};
+  int done = diff_ask(t->s, t->window, items, n, x[0].bounds);
+  for (int i = 0; i < done; i++) v[i] = items[i].verdict;
+  free(items);
+  return done;
+}
+
+/* The check of a differential property, one case: ask both, compare. */
+static gen_verdict diff_check(gen_ctx *x) {
+  gen_verdict v = GEN_DISCARD;
+  diff_check_batch(x, &v, 1);
+  return v;
+}
+
+void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_mode mode, sut *s,
+                      int window) {
+  memset(t, 0, sizeof *t);
+  t->op = op;
+  t->oracle_op = diff_oracle_op(op->op, layer);
+  t->mode = mode;
+  t->s = s;
+  t->window = window < 1 ? 1 : window;
+  t->batch.check = diff_check_batch;
+  t->batch.width = t->window;
 }
 
 void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap) {

@@ -1,6 +1,12 @@
 /*
 ** diff.h -- differential fuzzing: one property per op, that asks a system
 ** under test the same request as the oracle and compares the answers.
+**
+** Requests go to the SUT in windows (sut.h).  The answers of a window
+** count only when the SUT answered it in step; a window that fails
+** (crash, timeout, garbage, out of step) is asked again one request at a
+** time, so that the failure is pinned on the request that causes it
+** alone, as it would be with a window of 1.
 */
 #ifndef DIFF_H
 #define DIFF_H
@@ -9,6 +15,10 @@
 #include "sut.h"
 
 typedef enum { DIFF_EXACT, DIFF_FUNCTION, DIFF_COALESCED } diff_mode;
+
+/* Which oracle ops a SUT is compared with: the plain ones, or CuTe's
+** printed forms (cute_OP, where the oracle has one, compared exactly). */
+typedef enum { DIFF_PLAIN, DIFF_CUTE } diff_layer;
 
 /* One op under test. */
 typedef struct diff_op {
@@ -24,17 +34,51 @@ const diff_op *diff_op_at(int i);
 const diff_op *diff_op_find(const char *op);
 const char *diff_mode_name(diff_mode m);
 int diff_mode_parse(const char *s, diff_mode *m);
+const char *diff_layer_name(diff_layer l);
+int diff_layer_parse(const char *s, diff_layer *l); /* "plain" or "cute"; 0 or -1 */
+
+/* The oracle's op that a request for op is compared with in layer: in
+** the cute layer cute_OP when the oracle's op table (lo_op_at) has it,
+** else op itself.  The result lives as long as op or the op table. */
+const char *diff_oracle_op(const char *op, diff_layer layer);
 
 /* The state a differential property's check uses (gen_property.data). */
 typedef struct diff_target {
   const diff_op *op;
+  const char *oracle_op; /* what the oracle evaluates: op->op or its cute_ twin */
   diff_mode mode;
   sut *s;
+  int window;      /* requests per window, >= 1 */
   int unsupported; /* set when the SUT answered "unsupported op" */
+  gen_batch batch; /* the property's batch check (diff_property) */
 } diff_target;
 
-/* Fill p (name "sut.OP", kind theorem) to compare t's op on t's SUT. */
+/* Fill t for op in layer, compared by mode, on s, window requests at a
+** time. */
+void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_mode mode, sut *s,
+                      int window);
+
+/* Fill p (name "sut.OP", kind theorem) to compare t's op on t's SUT; its
+** batch check is &t->batch (for gen_config.batch). */
 void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap);
+
+/* One request and, after diff_ask, its verdict: GEN_PASS (the answers
+** agree), GEN_FAIL (msg says how they differ, or what the SUT did), or
+** GEN_DISCARD (the SUT does not do the op). */
+typedef struct diff_item {
+  diff_target *t;
+  int argc;
+  const char *const *argv;
+  gen_verdict verdict;
+  char *msg; /* msg[0..msgcap) */
+  size_t msgcap;
+} diff_item;
+
+/* Ask s the items in order, in windows of window requests, and judge
+** each answer against the oracle.  Returns how many items got a verdict,
+** from the first: n, or fewer after a failure of the SUT itself (the
+** last item judged is that failure). */
+int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b);
 
 /* Compare one request's answers: 0 equal, 1 different (msg says how). */
 int diff_compare(diff_mode mode, const char *oracle, const char *answer, const gen_bounds *b,

@@ -1,8 +1,10 @@
 /*
 ** fuzz_sut.c -- `fuzz --sut COMMAND` and `replay --sut COMMAND`: run the
 ** differential properties of the selected ops against a system under
-** test, shrink every disagreement (asking the SUT again at each step) and
-** store it with the SUT's command; the stored input is the request line.
+** test, sut_window requests at a time, shrink every disagreement (asking
+** the SUT again, a window of candidates at a time) and store it with the
+** SUT's name (sut_identity: the command and the layer); the stored input
+** is the request line.
 */
 #include "fuzz_sut.h"
 
@@ -15,7 +17,8 @@
 
 /* Find op in the comma-separated list "OP[=MODE],..." (an empty list
 ** selects every op, with its default comparison): 1 when selected, with
-** *mode set; 0 when not selected. */
+** *mode set to the op's default, 2 when selected with =MODE (*mode set to
+** it); 0 when not selected. */
 static int selected(const char *list, const diff_op *op, diff_mode *mode) {
   size_t n = strlen(op->op);
   *mode = op->mode;
@@ -28,6 +31,7 @@ static int selected(const char *list, const diff_op *op, diff_mode *mode) {
         char m[32];
         snprintf(m, sizeof m, "%.*s", (int)(len - n - 1), p + n + 1);
         diff_mode_parse(m, mode); /* checked by check_ops */
+        return 2;
       }
       return 1;
     }
@@ -61,10 +65,20 @@ static int check_ops(const char *list) {
   return 0;
 }
 
+void sut_identity(const char *command, const char *layer, char *buf, size_t cap) {
+  if (strcmp(layer, "cute") == 0)
+    snprintf(buf, cap, "%s #layer=cute", command);
+  else
+    snprintf(buf, cap, "%s", command);
+}
+
+/* Is msg the message of a SUT that got out of step? */
+static int out_of_step(const char *msg) { return strncmp(msg, "out of step", 11) == 0; }
+
 typedef struct sut_state {
   db *d;
   int64_t run_id;
-  const char *command, *seed;
+  const char *identity, *seed;
   int failures, db_error;
 } sut_state;
 
@@ -76,37 +90,65 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
   int is_new = 0;
   gen_case_to_line(p, &r->shrunk, input, sizeof input);
   gen_case_to_line(p, &r->original, original, sizeof original);
-  if (db_record_cex(s->d, s->run_id, p->name, "theorem", s->command, input, original, r->choices,
+  if (db_record_cex(s->d, s->run_id, p->name, "theorem", s->identity, input, original, r->choices,
                     r->message, s->seed, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
   }
   s->failures++;
-  printf("DISAGREE %s (#%lld, %s)\n  %s\n  %s\n", p->name, (long long)id,
-         is_new ? "new" : "seen before", input, r->message);
+  printf("%s %s (#%lld, %s; shrunk in %lld steps, %.1f s)\n  %s\n  %s\n",
+         out_of_step(r->message) ? "OUT OF STEP" : "DISAGREE", p->name, (long long)id,
+         is_new ? "new" : "seen before", (long long)r->shrink_steps, r->shrink_seconds, input,
+         r->message);
   fflush(stdout);
+}
+
+/* The comparison of op: the one --ops names, else exact in the cute
+** layer and the op's default in the plain one. */
+static diff_mode mode_of(const config *c, const diff_op *op, diff_layer layer) {
+  diff_mode mode;
+  if (selected(c->sut_ops, op, &mode) != 2) mode = layer == DIFF_CUTE ? DIFF_EXACT : op->mode;
+  return mode;
+}
+
+/* Print the SUT's statistics. */
+static void print_stats(const sut *s) {
+  printf("%ld requests to the system under test in %ld windows, %ld restarts", s->requests,
+         s->windows, s->restarts);
+  if (s->retried) printf(", %ld failed windows asked again in parts", s->retried);
+  printf("\n");
+  if (s->weak_sync)
+    printf("note: the system under test answers the sync request `%s` with an error: its "
+           "answers were counted, not matched\n",
+           SUT_PROBE);
 }
 
 int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const char *seed,
              int *failures) {
   gen_config g = *g0;
   g.isolate = 0; /* the SUT is the separate process; the oracle runs here */
+  diff_layer layer = DIFF_PLAIN;
   if (check_ops(c->sut_ops)) return 2;
+  if (diff_layer_parse(c->sut_layer, &layer))
+    return fprintf(stderr, "sut_layer: expected plain or cute, found '%s'\n", c->sut_layer), 2;
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return fprintf(stderr, "out of memory\n"), 2;
-  sut_state st = {d, run_id, c->sut, seed, 0, 0};
-  char msg[512];
+  char identity[sizeof c->sut + 32], msg[512];
+  sut_identity(c->sut, c->sut_layer, identity, sizeof identity);
+  sut_state st = {d, run_id, identity, seed, 0, 0};
   printf("%-24s %-9s %7s %7s %7s %6s %7s\n", "op", "compare", "cases", "agreed", "discard",
          "differ", "seconds");
   for (int i = 0; i < diff_op_count(); i++) {
     const diff_op *op = diff_op_at(i);
     diff_mode mode;
     if (!selected(c->sut_ops, op, &mode)) continue;
-    diff_target t = {op, mode, s, 0};
+    diff_target t;
+    diff_target_init(&t, op, layer, mode_of(c, op, layer), s, (int)c->sut_window);
     gen_property p;
     char name[64];
     gen_result r;
     diff_property(&t, &p, name, sizeof name);
+    g.batch = &t.batch;
     if (gen_run(&g, &p, &r, on_disagreement, &st, msg, sizeof msg)) {
       fprintf(stderr, "%s\n", msg);
       sut_free(s);
@@ -124,60 +166,126 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
                     r.seconds, NULL, msg, sizeof msg);
     gen_result_clear(&r);
   }
-  printf("%ld requests to the system under test, %ld restarts\n", s->requests, s->restarts);
+  print_stats(s);
   sut_free(s);
   *failures = st.failures;
   return st.db_error ? 2 : 0;
 }
 
+/* One stored disagreement being asked again. */
+typedef struct stored_cex {
+  int64_t id;
+  char *input;
+  gen_case k;
+  const char *argv[GEN_MAX_ARGS];
+  diff_target t;
+  char msg[512];
+} stored_cex;
+
 typedef struct replay_sut {
-  const config *c;
-  db *d;
-  sut *s;
-  const gen_config *g;
-  int still, fixed, error;
+  stored_cex *v;
+  size_t n, cap;
 } replay_sut;
 
-/* Ask the SUT one stored request again. */
-static int replay_request(const db_cex *c, void *ud) {
+/* Collect one stored disagreement (db_each_cex passes rows only for the
+** call). */
+static int collect(const db_cex *c, void *ud) {
   replay_sut *r = ud;
-  char op[64], msg[512], err[512];
-  gen_case k;
-  const diff_op *dop;
-  if (gen_case_from_line(c->input, &k, op, sizeof op) || !(dop = diff_op_find(op))) {
-    printf("  #%lld %s: stored input does not parse; left as it is\n", (long long)c->id, c->input);
-    return 0;
+  if (r->n == r->cap) {
+    size_t cap = r->cap ? 2 * r->cap : 16;
+    stored_cex *nv = realloc(r->v, cap * sizeof *nv);
+    if (!nv) return 1;
+    r->v = nv;
+    r->cap = cap;
   }
-  diff_mode mode;
-  if (!selected(r->c->sut_ops, dop, &mode)) mode = dop->mode;
-  diff_target t = {dop, mode, r->s, 0};
-  gen_property p;
-  char name[64];
-  diff_property(&t, &p, name, sizeof name);
-  gen_config g = *r->g;
-  g.isolate = 0;
-  gen_verdict v = gen_check_once(&g, &p, &k, msg, sizeof msg);
-  if (v == GEN_FAIL) {
-    r->still++;
-    printf("  #%lld STILL DISAGREES: %s\n    %s\n", (long long)c->id, c->input, msg);
-    if (db_cex_seen(r->d, c->id, 0, msg, err, sizeof err)) r->error = 1;
-  } else if (v == GEN_PASS) {
-    r->fixed++;
-    printf("  #%lld fixed: %s\n", (long long)c->id, c->input);
-    if (db_cex_fixed(r->d, c->id, err, sizeof err)) r->error = 1;
-  }
+  stored_cex *e = &r->v[r->n];
+  memset(e, 0, sizeof *e);
+  e->id = c->id;
+  if (!(e->input = strdup(c->input))) return 1;
+  r->n++;
   return 0;
 }
 
+/* Set up e's request; 0, or -1 when its input does not parse. */
+static int prepare(const config *c, stored_cex *e, diff_layer layer, sut *s) {
+  char op[64];
+  const diff_op *dop;
+  if (gen_case_from_line(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
+  for (int i = 0; i < e->k.argc; i++) e->argv[i] = e->k.argv[i];
+  diff_target_init(&e->t, dop, layer, mode_of(c, dop, layer), s, (int)c->sut_window);
+  return 0;
+}
+
+/* Report and record the verdict of each stored disagreement asked
+** again; 0, or -1 on a database error. */
+static int record_verdicts(db *d, stored_cex *const *v, const diff_item *items, size_t n,
+                           int *still, int *fixed) {
+  char err[512];
+  int error = 0;
+  for (size_t i = 0; i < n; i++) {
+    const stored_cex *e = v[i];
+    int rc = 0;
+    if (items[i].verdict == GEN_FAIL) {
+      (*still)++;
+      printf("  #%lld %s: %s\n    %s\n", (long long)e->id,
+             out_of_step(e->msg) ? "OUT OF STEP" : "STILL DISAGREES", e->input, e->msg);
+      rc = db_cex_seen(d, e->id, 0, e->msg, err, sizeof err);
+    } else if (items[i].verdict == GEN_PASS) {
+      (*fixed)++;
+      printf("  #%lld fixed: %s\n", (long long)e->id, e->input);
+      rc = db_cex_fixed(d, e->id, err, sizeof err);
+    } else {
+      printf("  #%lld %s: the system under test does not do this op; left as it is\n",
+             (long long)e->id, e->input);
+    }
+    if (rc) {
+      fprintf(stderr, "%s\n", err);
+      error = -1;
+    }
+  }
+  fflush(stdout);
+  return error;
+}
+
+/* Ask the SUT again the stored disagreements of one layer (stored under
+** its identity), window requests at a time; 0, or -1 on a database
+** error. */
+static int replay_layer(const config *c, const gen_config *g, db *d, sut *s, diff_layer layer,
+                        int *still, int *fixed) {
+  char identity[sizeof c->sut + 32], msg[512];
+  replay_sut r = {NULL, 0, 0};
+  sut_identity(c->sut, diff_layer_name(layer), identity, sizeof identity);
+  int rc = db_each_cex(d, "sut.*", identity, "open", collect, &r, msg, sizeof msg);
+  if (rc) fprintf(stderr, "%s\n", rc < 0 ? msg : "out of memory");
+  diff_item *items = r.n ? malloc(r.n * sizeof *items) : NULL;
+  stored_cex **of = r.n ? malloc(r.n * sizeof *of) : NULL; /* the entry of each item */
+  if (r.n && (!items || !of)) rc = 1;
+  size_t n = 0;
+  for (size_t i = 0; rc == 0 && i < r.n; i++) {
+    stored_cex *e = &r.v[i];
+    if (prepare(c, e, layer, s)) {
+      printf("  #%lld %s: stored input does not parse; left as it is\n", (long long)e->id,
+             e->input);
+      continue;
+    }
+    of[n] = e;
+    items[n++] = (diff_item){&e->t, e->k.argc, e->argv, GEN_DISCARD, e->msg, sizeof e->msg};
+  }
+  for (size_t done = 0; rc == 0 && done < n;)
+    done += (size_t)diff_ask(s, (int)c->sut_window, items + done, (int)(n - done), &g->bounds);
+  if (rc == 0) rc = record_verdicts(d, of, items, n, still, fixed);
+  for (size_t i = 0; i < r.n; i++) free(r.v[i].input);
+  free(r.v);
+  free(items);
+  free(of);
+  return rc ? -1 : 0;
+}
+
 int sut_replay(const config *c, const gen_config *g, db *d, int *still, int *fixed) {
-  char msg[512];
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return 2;
-  replay_sut r = {c, d, s, g, 0, 0, 0};
-  int rc = db_each_cex(d, "sut.*", c->sut, "open", replay_request, &r, msg, sizeof msg);
+  int rc = replay_layer(c, g, d, s, DIFF_PLAIN, still, fixed);
+  if (rc == 0) rc = replay_layer(c, g, d, s, DIFF_CUTE, still, fixed);
   sut_free(s);
-  if (rc < 0) fprintf(stderr, "%s\n", msg);
-  *still = r.still;
-  *fixed = r.fixed;
-  return rc < 0 || r.error ? 2 : 0;
+  return rc ? 2 : 0;
 }

@@ -8,6 +8,11 @@
 #include "db.h"
 #include "gen.h"
 
+/* The name the disagreements of a SUT are stored under (the sut column
+** of results.db): its command, with " #layer=cute" after it for the cute
+** layer (a shell comment: the name still runs the command). */
+void sut_identity(const char *command, const char *layer, char *buf, size_t cap);
+
 /* Run the differential properties of c->sut_ops (all known ops when empty)
 ** against c->sut, storing disagreements in d under run run_id; prints a
 ** table.  *failures gets the number of disagreements.  0, or 2 on a usage
@@ -15,8 +20,9 @@
 int sut_fuzz(const config *c, const gen_config *g, db *d, int64_t run_id, const char *seed,
              int *failures);
 
-/* Ask c->sut again every open stored disagreement recorded for it; mark
-** the ones that now agree fixed. */
+/* Ask c->sut again every open stored disagreement recorded for it, each
+** in the layer it was found in, c->sut_window requests at a time; mark
+** the ones that now agree fixed.  *still and *fixed are added to. */
 int sut_replay(const config *c, const gen_config *g, db *d, int *still, int *fixed);
 
 #endif

@@ -34,6 +34,10 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
       slot = &o->sut;
     else if (!strcmp(a, "--ops"))
       slot = &o->ops;
+    else if (!strcmp(a, "--window"))
+      slot = &o->window;
+    else if (!strcmp(a, "--layer"))
+      slot = &o->layer;
     else if (!strcmp(a, "--shard"))
       slot = &o->shard;
     else if (!strcmp(a, "--no-isolate")) {
@@ -222,6 +226,19 @@ int run_load_config(const run_opts *o, config *c) {
     char why[512];
     if (config_check_ops(o->ops, why, sizeof why)) return fprintf(stderr, "--ops: %s\n", why), 2;
     snprintf(c->sut_ops, sizeof c->sut_ops, "%s", o->ops);
+  }
+  if (o->window) {
+    if (parse_u64("--window", o->window, &v)) return 2;
+    if (v < 1 || v > CONFIG_MAX_WINDOW)
+      return fprintf(stderr, "--window: expected 1 to %d requests, found '%s'\n",
+                     CONFIG_MAX_WINDOW, o->window),
+             2;
+    c->sut_window = (int64_t)v;
+  }
+  if (o->layer) {
+    if (strcmp(o->layer, "plain") && strcmp(o->layer, "cute"))
+      return fprintf(stderr, "--layer: expected plain or cute, found '%s'\n", o->layer), 2;
+    snprintf(c->sut_layer, sizeof c->sut_layer, "%s", o->layer);
   }
   if (settle_shard(o)) return 2;
   if (shard_n > 1 && !c->has_seed) {

@@ -16,6 +16,7 @@
 typedef struct run_opts {
   const char *config_path; /* NULL: CONFIG.yaml when it exists, else defaults */
   const char *property, *db, *seed, *cases, *time, *sut, *ops;
+  const char *window, *layer; /* --window N, --layer plain|cute (the system under test) */
   const char *shard; /* --shard K/N */
   int no_isolate;
 } run_opts;

@@ -1,12 +1,21 @@
 /*
 ** sut.c -- the system under test as a co-process (see sut.h).
+**
+** A window is written through a non-blocking pipe while the answers are
+** read, both under one poll, so that neither side can block the other:
+** a SUT that never reads its input times out like one that never
+** answers.  The deadline is the timeout after the last answer line (or
+** after the window was sent).
 */
 #include "sut.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +24,31 @@
 #include <unistd.h>
 
 #define SUT_LINE_MAX (1 << 20) /* an answer longer than this is garbage */
+#define SUT_DRAIN_MS 10        /* the wait for extra lines after a weak sync answer */
+
+/* The process group of the running SUT, killed when the program is
+** interrupted (the group does not get the terminal's signals). */
+static volatile sig_atomic_t live_group;
+
+/* SIGINT, SIGTERM, SIGHUP: kill the SUT's group, then die of the signal. */
+static void on_fatal_signal(int sig) {
+  if (live_group > 0) kill(-(pid_t)live_group, SIGKILL);
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+/* Install on_fatal_signal where the signal is not handled already. */
+static void watch_signals(void) {
+  static int done;
+  int sigs[] = {SIGINT, SIGTERM, SIGHUP};
+  if (done) return;
+  done = 1;
+  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+    struct sigaction old;
+    if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
+      signal(sigs[i], on_fatal_signal);
+  }
+}
 
 sut *sut_new(const char *command, double timeout) {
   sut *s = calloc(1, sizeof *s);
@@ -31,17 +65,19 @@ sut *sut_new(const char *command, double timeout) {
   return s;
 }
 
-/* Stop the process (if any): close its pipes, kill it, reap it; the exit
-** status goes to *status when non-NULL. */
+/* Stop the process (if any): close its pipes, kill its process group,
+** reap it; the exit status goes to *status when non-NULL. */
 static void stop(sut *s, int *status) {
   int st = 0;
   if (s->pid <= 0) return;
   close(s->to);
   close(s->from);
   s->to = s->from = -1;
-  kill(s->pid, SIGKILL);
+  kill(-s->pid, SIGKILL); /* the group: a pipeline's other commands too */
+  kill(s->pid, SIGKILL);  /* in case the group is gone but not the process */
   while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
     ;
+  if (live_group == s->pid) live_group = 0;
   if (status) *status = st;
   s->pid = 0;
   s->len = 0;
@@ -55,39 +91,71 @@ void sut_free(sut *s) {
   free(s);
 }
 
+/* The shell command line to run: a simple command replaces the shell
+** ("exec COMMAND"), so that its own death (a signal) is what the engine
+** sees and the shell reports nothing. */
+static const char *command_line(const sut *s, char *buf, size_t cap) {
+  const char *cmd = s->command;
+  if (!strpbrk(cmd, "|;&<>()`$\n") && snprintf(buf, cap, "exec %s", cmd) < (int)cap) return buf;
+  return cmd;
+}
+
+/* Spawn /bin/sh -c COMMAND in its own process group, stdin from in[0] and
+** stdout to out[1], the signals the program changes back to their
+** defaults.  posix_spawn does not copy the program's memory, so starting
+** stays cheap however large the program is.  0, or an errno value. */
+static int spawn(const sut *s, int in[2], int out[2], pid_t *pid) {
+  extern char **environ;
+  char buf[8192];
+  char *argv[] = {"sh", "-c", (char *)command_line(s, buf, sizeof buf), NULL};
+  posix_spawn_file_actions_t fa;
+  posix_spawnattr_t at;
+  sigset_t dfl;
+  int rc = posix_spawn_file_actions_init(&fa);
+  if (rc) return rc;
+  if ((rc = posix_spawnattr_init(&at))) {
+    posix_spawn_file_actions_destroy(&fa);
+    return rc;
+  }
+  sigemptyset(&dfl);
+  sigaddset(&dfl, SIGPIPE), sigaddset(&dfl, SIGINT), sigaddset(&dfl, SIGTERM);
+  sigaddset(&dfl, SIGHUP);
+  if (!(rc = posix_spawn_file_actions_adddup2(&fa, in[0], 0)) &&
+      !(rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1)) &&
+      !(rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF)) &&
+      !(rc = posix_spawnattr_setpgroup(&at, 0)) && !(rc = posix_spawnattr_setsigdefault(&at, &dfl)))
+    rc = posix_spawn(pid, "/bin/sh", &fa, &at, argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&at);
+  return rc;
+}
+
 /* Start the command with its stdin and stdout on pipes. */
-static int start(sut *s, char *reply, size_t cap) {
+static int start(sut *s, char *why, size_t cap) {
   int in[2], out[2];
-  if (pipe(in)) return snprintf(reply, cap, "pipe: %s", strerror(errno)), -1;
+  pid_t pid;
+  if (pipe(in)) return snprintf(why, cap, "pipe: %s", strerror(errno)), -1;
   if (pipe(out)) {
     close(in[0]), close(in[1]);
-    return snprintf(reply, cap, "pipe: %s", strerror(errno)), -1;
+    return snprintf(why, cap, "pipe: %s", strerror(errno)), -1;
   }
+  /* every end closes in the child on exec; its copies on 0 and 1 stay */
+  for (int i = 0; i < 2; i++) {
+    if (in[i] > 1) fcntl(in[i], F_SETFD, FD_CLOEXEC);
+    if (out[i] > 1) fcntl(out[i], F_SETFD, FD_CLOEXEC);
+  }
+  watch_signals();
   fflush(stdout);
   fflush(stderr);
-  pid_t pid = fork();
-  if (pid < 0) {
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    return snprintf(reply, cap, "fork: %s", strerror(errno)), -1;
-  }
-  if (pid == 0) {
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    close(in[0]), close(in[1]), close(out[0]), close(out[1]);
-    signal(SIGPIPE, SIG_DFL);
-    /* a simple command replaces the shell, so that its own death (a
-    ** signal) is what the engine sees and the shell reports nothing */
-    char *cmd = s->command;
-    char buf[8192];
-    if (!strpbrk(cmd, "|;&<>()`$\n") && snprintf(buf, sizeof buf, "exec %s", cmd) < (int)sizeof buf)
-      cmd = buf;
-    execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
-    _exit(127);
-  }
+  int rc = spawn(s, in, out, &pid);
   close(in[0]);
   close(out[1]);
-  fcntl(out[0], F_SETFD, FD_CLOEXEC);
-  fcntl(in[1], F_SETFD, FD_CLOEXEC);
+  if (rc) {
+    close(in[1]), close(out[0]);
+    return snprintf(why, cap, "cannot start the system under test: %s", strerror(rc)), -1;
+  }
+  live_group = pid;
+  fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
   if (s->requests) s->restarts++;
   s->pid = pid;
   s->to = in[1];
@@ -102,37 +170,108 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* One window in progress. */
+typedef struct window {
+  const char *const *req;
+  int n;
+  char **reply; /* malloc'd answers (freed again on a failure) */
+  char *why;
+  size_t whycap;
+  char *out; /* the request lines and the sync request (owned) */
+  size_t olen, opos;
+  int got;          /* answer lines read; line n is the sync answer */
+  int write_closed; /* the SUT closed its input */
+} window;
+
 /* Describe how the process ended, stop it, return SUT_CRASHED. */
-static sut_status crashed(sut *s, char *reply, size_t cap, const char *when) {
+static sut_status crashed(sut *s, window *w, const char *when) {
   int st = 0;
   stop(s, &st);
   if (WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL)
-    snprintf(reply, cap, "the system under test crashed %s: killed by signal %d (%s)", when,
+    snprintf(w->why, w->whycap, "the system under test crashed %s: killed by signal %d (%s)", when,
              WTERMSIG(st), strsignal(WTERMSIG(st)));
   else if (WIFEXITED(st))
-    snprintf(reply, cap, "the system under test exited %s with status %d", when, WEXITSTATUS(st));
+    snprintf(w->why, w->whycap, "the system under test exited %s with status %d", when,
+             WEXITSTATUS(st));
   else
-    snprintf(reply, cap, "the system under test ended %s", when);
+    snprintf(w->why, w->whycap, "the system under test ended %s", when);
   return SUT_CRASHED;
 }
 
-/* Write the whole request and its newline. */
-static int send_line(sut *s, const char *request) {
-  size_t n = strlen(request);
-  const char *parts[2] = {request, "\n"};
-  size_t lens[2] = {n, 1};
-  for (int k = 0; k < 2; k++) {
-    const char *p = parts[k];
-    size_t left = lens[k];
-    while (left) {
-      ssize_t w = write(s->to, p, left);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) return -1;
-      p += w;
-      left -= (size_t)w;
-    }
+/* Stop the process and say why (printf-style); returns st. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static sut_status failed(sut *s, window *w, sut_status st, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(w->why, w->whycap, fmt, ap);
+  va_end(ap);
+  stop(s, NULL);
+  return st;
+}
+
+/* The request lines and the sync request, newline-terminated, into
+** w->out; 0 or -1 when out of memory. */
+static int build_out(window *w) {
+  size_t total = sizeof SUT_PROBE + 1;
+  for (int i = 0; i < w->n; i++) total += strlen(w->req[i]) + 1;
+  w->out = malloc(total);
+  if (!w->out) return -1;
+  size_t len = 0;
+  for (int i = 0; i < w->n; i++) {
+    size_t k = strlen(w->req[i]);
+    assert(!memchr(w->req[i], '\n', k));
+    memcpy(w->out + len, w->req[i], k);
+    len += k;
+    w->out[len++] = '\n';
   }
+  memcpy(w->out + len, SUT_PROBE "\n", sizeof SUT_PROBE);
+  w->olen = len + sizeof SUT_PROBE;
   return 0;
+}
+
+/* Is line (length n) an answer that only the sync request gets: its exact
+** answer, or, from a SUT without `size`, "unsupported op size" to a
+** request that is not a size request? */
+static int is_sync_answer(const char *line, size_t n, const char *request) {
+  static const char unsupported[] = "error: unsupported op size";
+  if (n == sizeof SUT_PROBE_ANSWER - 1 && memcmp(line, SUT_PROBE_ANSWER, n) == 0) return 1;
+  return n >= sizeof unsupported - 1 && memcmp(line, unsupported, sizeof unsupported - 1) == 0 &&
+         (n == sizeof unsupported - 1 || line[sizeof unsupported - 1] == ' ') &&
+         strncmp(request, "size ", 5) != 0;
+}
+
+/* Take one complete line (length n, at s->buf) as answer w->got.
+** SUT_OK, or the failure (the process is then stopped). */
+static sut_status take_line(sut *s, window *w, size_t n) {
+  const char *line = s->buf;
+  if (memchr(line, '\0', n))
+    return failed(s, w, SUT_GARBAGE, "the system under test answered a line with a NUL byte");
+  if (n && line[n - 1] == '\r') n--;
+  if (w->got < w->n) {
+    if (is_sync_answer(line, n, w->req[w->got]))
+      return failed(s, w, SUT_OUT_OF_STEP,
+                    "out of step: the system under test answered fewer lines than requests "
+                    "(the answer to the sync request `" SUT_PROBE "` came as line %d of %d)",
+                    w->got + 1, w->n + 1);
+    if (!(w->reply[w->got] = malloc(n + 1)))
+      return failed(s, w, SUT_GARBAGE, "out of memory for the answers of the system under test");
+    memcpy(w->reply[w->got], line, n);
+    w->reply[w->got][n] = 0;
+  } else if (n == sizeof SUT_PROBE_ANSWER - 1 && memcmp(line, SUT_PROBE_ANSWER, n) == 0) {
+    /* in its place */
+  } else if (n >= 6 && memcmp(line, "error:", 6) == 0) {
+    s->weak_sync = 1; /* a SUT without `size`: the line count is checked */
+  } else {
+    return failed(s, w, SUT_OUT_OF_STEP,
+                  "out of step: the system under test answered more lines than requests, or "
+                  "the sync request `" SUT_PROBE "` wrongly: '%.*s' where its answer, "
+                  SUT_PROBE_ANSWER ", was due (after %d answer%s)",
+                  (int)(n < 80 ? n : 80), line, w->n, w->n == 1 ? "" : "s");
+  }
+  w->got++;
+  return SUT_OK;
 }
 
 /* Make room for more input; 0 or -1 past SUT_LINE_MAX. */
@@ -146,49 +285,135 @@ static int grow(sut *s) {
   return 0;
 }
 
-sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap) {
-  if (s->pid <= 0 && start(s, reply, cap)) return SUT_START_FAILED;
-  s->requests++;
-  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
-  int rc = send_line(s, request);
-  signal(SIGPIPE, old);
-  if (rc) return crashed(s, reply, cap, "before reading the request");
+/* Take the complete lines in the buffer, up to the sync answer; *progress
+** is set when one was taken.  SUT_OK or the failure. */
+static sut_status take_lines(sut *s, window *w, int *progress) {
+  char *nl;
+  while (w->got <= w->n && (nl = memchr(s->buf, '\n', s->len))) {
+    size_t n = (size_t)(nl - s->buf);
+    sut_status st = take_line(s, w, n);
+    if (st != SUT_OK) return st;
+    memmove(s->buf, nl + 1, s->len - n - 1);
+    s->len -= n + 1;
+    *progress = 1;
+  }
+  if (w->got <= w->n && s->len + 1 >= SUT_LINE_MAX)
+    return failed(s, w, SUT_GARBAGE,
+                  "the system under test answered a line longer than %d bytes", SUT_LINE_MAX);
+  return SUT_OK;
+}
+
+/* The timeout: say what the SUT was not doing. */
+static sut_status timed_out(sut *s, window *w) {
+  if (w->opos < w->olen && !w->write_closed)
+    return failed(s, w, SUT_TIMEOUT,
+                  "the system under test did not read its input within %g s (%zu of %zu bytes of "
+                  "requests unread)",
+                  s->timeout, w->olen - w->opos, w->olen);
+  if (w->got == w->n)
+    return failed(s, w, SUT_TIMEOUT,
+                  "the system under test did not answer within %g s (no answer to the sync "
+                  "request `" SUT_PROBE "` after %d answers)",
+                  s->timeout, w->n);
+  return failed(s, w, SUT_TIMEOUT, "the system under test did not answer within %g s", s->timeout);
+}
+
+/* Write what the pipe takes (the fd is non-blocking). */
+static void write_some(sut *s, window *w) {
+  ssize_t k = write(s->to, w->out + w->opos, w->olen - w->opos);
+  if (k > 0)
+    w->opos += (size_t)k;
+  else if (k < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
+    w->write_closed = 1; /* EPIPE: it closed its input; its answers (or end) tell the rest */
+}
+
+/* Wait up to ms for the pipes, then write and read what is ready.
+** SUT_OK, or the failure. */
+static sut_status pump(sut *s, window *w, int ms) {
+  struct pollfd pf[2] = {{s->from, POLLIN, 0}, {-1, POLLOUT, 0}};
+  if (w->opos < w->olen && !w->write_closed) pf[1].fd = s->to;
+  int pr = poll(pf, 2, ms);
+  if (pr <= 0) return SUT_OK; /* EINTR or nothing yet: the caller checks the deadline */
+  if (pf[1].revents) write_some(s, w);
+  if (!(pf[0].revents & (POLLIN | POLLHUP | POLLERR))) return SUT_OK;
+  if (grow(s))
+    return failed(s, w, SUT_GARBAGE,
+                  "the system under test answered a line longer than %d bytes", SUT_LINE_MAX);
+  ssize_t r = read(s->from, s->buf + s->len, s->cap - s->len - 1);
+  if (r < 0 && errno == EINTR) return SUT_OK;
+  if (r <= 0)
+    return crashed(s, w, w->got < w->n ? "before answering" : "before answering the sync request");
+  s->len += (size_t)r;
+  return SUT_OK;
+}
+
+/* After the sync answer nothing may follow: not in the buffer, and, after
+** a weak (error) sync answer, not within SUT_DRAIN_MS either. */
+static sut_status check_nothing_after(sut *s, window *w) {
+  if (!s->len && s->weak_sync) {
+    struct pollfd pf = {s->from, POLLIN, 0};
+    if (poll(&pf, 1, SUT_DRAIN_MS) > 0 && (pf.revents & POLLIN) && !grow(s)) {
+      ssize_t r = read(s->from, s->buf, s->cap - 1);
+      if (r > 0) s->len = (size_t)r;
+    }
+  }
+  if (!s->len) return SUT_OK;
+  const char *nl = memchr(s->buf, '\n', s->len);
+  size_t n = nl ? (size_t)(nl - s->buf) : s->len;
+  return failed(s, w, SUT_OUT_OF_STEP,
+                "out of step: the system under test answered more lines than requests ('%.*s' "
+                "after the answer to the sync request)",
+                (int)(n < 80 ? n : 80), s->buf);
+}
+
+/* Exchange window w; see sut_ask_window. */
+static sut_status exchange(sut *s, window *w) {
   double deadline = now() + s->timeout;
   for (;;) {
-    char *nl = memchr(s->buf, '\n', s->len);
-    if (nl) {
-      size_t n = (size_t)(nl - s->buf);
-      if (memchr(s->buf, '\0', n)) {
-        stop(s, NULL);
-        snprintf(reply, cap, "the system under test answered a line with a NUL byte");
-        return SUT_GARBAGE;
-      }
-      if (n && s->buf[n - 1] == '\r') n--;
-      snprintf(reply, cap, "%.*s", (int)(n < cap ? n : cap - 1), s->buf);
-      size_t used = (size_t)(nl - s->buf) + 1;
-      memmove(s->buf, s->buf + used, s->len - used);
-      s->len -= used;
-      return SUT_OK;
-    }
+    int progress = 0;
+    sut_status st = take_lines(s, w, &progress);
+    if (st != SUT_OK) return st;
+    if (w->got > w->n) return check_nothing_after(s, w);
+    if (progress) deadline = now() + s->timeout;
     int ms = (int)((deadline - now()) * 1000);
-    if (ms <= 0) {
-      stop(s, NULL);
-      snprintf(reply, cap, "the system under test did not answer within %g s", s->timeout);
-      return SUT_TIMEOUT;
-    }
-    struct pollfd pf = {s->from, POLLIN, 0};
-    int pr = poll(&pf, 1, ms);
-    if (pr < 0 && errno == EINTR) continue;
-    if (pr == 0) continue;
-    if (grow(s)) {
-      stop(s, NULL);
-      snprintf(reply, cap, "the system under test answered a line longer than %d bytes",
-               SUT_LINE_MAX);
-      return SUT_GARBAGE;
-    }
-    ssize_t r = read(s->from, s->buf + s->len, s->cap - s->len - 1);
-    if (r < 0 && errno == EINTR) continue;
-    if (r <= 0) return crashed(s, reply, cap, "before answering");
-    s->len += (size_t)r;
+    if (ms <= 0) return timed_out(s, w);
+    st = pump(s, w, ms);
+    if (st != SUT_OK) return st;
   }
+}
+
+sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, char *why,
+                          size_t whycap, int *answered) {
+  window w = {req, n, reply, why, whycap, NULL, 0, 0, 0, 0};
+  assert(n >= 1 && whycap > 0);
+  why[0] = 0;
+  if (answered) *answered = 0;
+  for (int i = 0; i < n; i++) reply[i] = NULL;
+  if (build_out(&w)) return snprintf(why, whycap, "out of memory"), SUT_START_FAILED;
+  if (s->pid <= 0 && start(s, why, whycap)) {
+    free(w.out);
+    return SUT_START_FAILED;
+  }
+  s->requests += n;
+  s->windows++;
+  void (*old)(int) = signal(SIGPIPE, SIG_IGN);
+  sut_status st = exchange(s, &w);
+  signal(SIGPIPE, old);
+  free(w.out);
+  if (st == SUT_OK) return st;
+  if (answered && (st == SUT_CRASHED || st == SUT_TIMEOUT || st == SUT_GARBAGE) && w.got < n)
+    *answered = w.got;
+  for (int i = 0; i < n; i++) {
+    free(reply[i]);
+    reply[i] = NULL;
+  }
+  return st;
+}
+
+sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap) {
+  char why[512], *answer;
+  sut_status st = sut_ask_window(s, &request, 1, &answer, why, sizeof why, NULL);
+  snprintf(reply, cap, "%s", st == SUT_OK ? answer : why);
+  free(answer);
+  return st;
 }

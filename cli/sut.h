@@ -3,9 +3,24 @@
 ** algebra, run as a co-process that speaks the batch protocol of
 ** `layoutcheck eval --batch` (one request line in, one answer line out).
 **
-** A SUT that crashes, hangs past the per-request timeout or answers
-** garbage (no line, a line too long, bytes that are not text) is reported
-** to the caller and restarted on the next request.
+** Requests go in windows: up to a window of request lines is written at
+** once, followed by a sync request, and the answers are read in order.
+** The sync request is `size 1000000007:1` (SUT_PROBE); its answer,
+** 1000000007, is what every SUT speaking the protocol prints, and a prime
+** far above the sizes and offsets of generated cases, so the line where
+** it comes back shows whether the SUT answered exactly one line per
+** request.  It is the same every time, so that a SUT that caches answers
+** (a compiling adapter) answers it from its cache.  A SUT
+** that answers it with an error (it does not do `size`) is checked more
+** weakly: its answer must be an `error:` line, in its place, with no line
+** after it.  The answers of a window are used only once its sync answer
+** is in place.
+**
+** A SUT that crashes, hangs past the timeout (answering, or reading its
+** input: writes never block), answers garbage (a line too long, a NUL
+** byte) or gets out of step (more or fewer answer lines than requests) is
+** reported to the caller and stopped, to be restarted by the next window.
+** The SUT runs in its own process group, which is killed whole.
 */
 #ifndef SUT_H
 #define SUT_H
@@ -13,34 +28,53 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#define SUT_PROBE        "size 1000000007:1"
+#define SUT_PROBE_ANSWER "1000000007"
+
 typedef enum {
-  SUT_OK = 0,      /* an answer line */
-  SUT_CRASHED,     /* the process ended (reply says how) */
-  SUT_TIMEOUT,     /* no answer within the timeout; the process was killed */
-  SUT_GARBAGE,     /* an answer that is not one line of text */
-  SUT_START_FAILED /* the command could not be started */
+  SUT_OK = 0,       /* an answer line per request */
+  SUT_CRASHED,      /* the process ended (why says how) */
+  SUT_TIMEOUT,      /* no progress within the timeout; the process was killed */
+  SUT_GARBAGE,      /* an answer that is not one line of text */
+  SUT_START_FAILED, /* the command could not be started */
+  SUT_OUT_OF_STEP   /* more or fewer answer lines than requests */
 } sut_status;
 
 typedef struct sut {
   char *command;  /* owned */
-  double timeout; /* seconds per request */
-  pid_t pid;      /* 0 when not running */
-  int to, from;   /* pipe ends */
+  double timeout; /* seconds without progress (an answer) */
+  pid_t pid;      /* 0 when not running; also the process group */
+  int to, from;   /* pipe ends (to is non-blocking) */
   char *buf;      /* read buffer (owned) */
   size_t len, cap;
-  long restarts; /* processes started after the first */
-  long requests;
+  long restarts;      /* processes started after the first */
+  long requests;      /* request lines sent, sync requests not counted */
+  long windows;       /* windows sent */
+  long retried;       /* windows that failed and were asked again in parts (diff.c) */
+  int careful;        /* diff.c: requests still to ask one at a time after a failure */
+  int weak_sync;      /* 1 once the SUT answered the sync request with an error */
 } sut;
 
 /* A SUT for command (run with /bin/sh -c), not started yet.  NULL when out
 ** of memory. */
 sut *sut_new(const char *command, double timeout);
-void sut_free(sut *s); /* stops the process; NULL ok */
+void sut_free(sut *s); /* stops the process group; NULL ok */
 
-/* Send one request line (no newline) and read one answer line into
-** reply[0..cap) (without the newline).  Starts the process when it is not
-** running.  On anything but SUT_OK, reply describes what happened and the
-** process is stopped, to be restarted by the next request. */
+/* Send the request lines req[0..n) (n >= 1, no newlines) and the sync
+** request at once, and read the n answers (without their newlines) into
+** reply[i], malloc'd (the caller frees them), starting the process when
+** it is not running.  SUT_OK when every answer came and the sync answer
+** was in its place.  On anything else the replies are NULL, why[0..whycap)
+** says what happened ("out of step: ..." for SUT_OUT_OF_STEP), the
+** process is stopped, to be restarted by the next call, and *answered
+** (when not NULL) gets how many answer lines came before a crash, timeout
+** or garbage while the requests were still being answered (0 otherwise):
+** where the failure happened, not that those lines were in step. */
+sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, char *why,
+                          size_t whycap, int *answered);
+
+/* One request: sut_ask_window with n = 1; the answer, or what happened,
+** in reply[0..cap). */
 sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap);
 
 #endif

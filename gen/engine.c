@@ -7,6 +7,8 @@
 
 #include "split.h"
 
+#include <assert.h>
+
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,35 +47,148 @@ void gen_result_clear(gen_result *r) {
   r->choices = NULL;
 }
 
-/* Generate k from c and check it here.  A generator that gives up, or a
-** stream past its draw limit, discards the case. */
-void gen_eval(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
-              gen_case *k, gen_outcome *o) {
-  memset(o, 0, sizeof *o);
-  memset(k, 0, sizeof *k);
-  if (gen_plan_run(g, c, &cfg->bounds, k) || c->too_many) {
-    o->verdict = GEN_DISCARD;
-    return;
-  }
-  gen_label_args(k);
-  const char *argv[GEN_MAX_ARGS];
+/* Point x at the arguments of k (argv has GEN_MAX_ARGS slots). */
+static void ctx_for(const gen_config *cfg, const gen_property *p, const gen_case *k,
+                    const char **argv, gen_ctx *x) {
+  memset(x, 0, sizeof *x);
   for (int i = 0; i < k->argc; i++) argv[i] = k->argv[i];
-  gen_ctx x;
-  memset(&x, 0, sizeof x);
-  x.argc = k->argc;
-  x.argv = argv;
-  x.bounds = &cfg->bounds;
-  x.data = p->data;
-  o->verdict = p->check(&x);
-  o->labels = k->labels | x.labels;
-  snprintf(o->msg, sizeof o->msg, "%s", x.msg);
-  if (o->verdict == GEN_FAIL && c->n) {
+  x->argc = k->argc;
+  x->argv = argv;
+  x->bounds = &cfg->bounds;
+  x->data = p->data;
+}
+
+/* Fill o from the check of case k (drawn from c) with verdict v. */
+static void finish_outcome(gen_outcome *o, const gen_ctx *x, gen_verdict v, const gen_choices *c,
+                           const gen_case *k) {
+  o->verdict = v;
+  o->labels = k->labels | x->labels;
+  snprintf(o->msg, sizeof o->msg, "%s", x->msg);
+  if (v == GEN_FAIL && c->n) {
     o->choices = malloc(c->n * sizeof *o->choices);
     if (o->choices) {
       memcpy(o->choices, c->v, c->n * sizeof *o->choices);
       o->nchoices = c->n;
     }
   }
+}
+
+/* Generate k from c (o and k are reset); 0, or -1 with o discarded when
+** the generator gives up or the stream runs past its draw limit. */
+static int generate(const gen_config *cfg, const gen_plan *g, gen_choices *c, gen_case *k,
+                    gen_outcome *o) {
+  memset(o, 0, sizeof *o);
+  memset(k, 0, sizeof *k);
+  if (gen_plan_run(g, c, &cfg->bounds, k) || c->too_many) {
+    o->verdict = GEN_DISCARD;
+    return -1;
+  }
+  gen_label_args(k);
+  return 0;
+}
+
+/* Generate k from c and check it here.  A generator that gives up, or a
+** stream past its draw limit, discards the case. */
+void gen_eval(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
+              gen_case *k, gen_outcome *o) {
+  if (generate(cfg, g, c, k, o)) return;
+  const char *argv[GEN_MAX_ARGS];
+  gen_ctx x;
+  ctx_for(cfg, p, k, argv, &x);
+  finish_outcome(o, &x, p->check(&x), c, k);
+}
+
+int gen_batch_width(const gen_config *cfg) {
+  return cfg->batch && !cfg->isolate && cfg->batch->width > 1 ? cfg->batch->width : 1;
+}
+
+/* Memory for checking up to m cases together. */
+typedef struct batch_mem {
+  gen_case *k;                       /* the cases */
+  int *made;                         /* made[i]: case i was generated (not discarded) */
+  const char *(*argv)[GEN_MAX_ARGS]; /* per context */
+  gen_ctx *x;                        /* the contexts handed to the batch check */
+  gen_verdict *v;
+  int *idx; /* x[j] is the context of case idx[j] */
+} batch_mem;
+
+static void batch_free(batch_mem *b) {
+  free(b->k);
+  free(b->made);
+  free(b->argv);
+  free(b->x);
+  free(b->v);
+  free(b->idx);
+}
+
+/* 0, or -1 (nothing allocated) when out of memory. */
+static int batch_alloc(batch_mem *b, int m) {
+  size_t n = (size_t)m;
+  b->k = malloc(n * sizeof *b->k);
+  b->made = malloc(n * sizeof *b->made);
+  b->argv = malloc(n * sizeof *b->argv);
+  b->x = malloc(n * sizeof *b->x);
+  b->v = malloc(n * sizeof *b->v);
+  b->idx = malloc(n * sizeof *b->idx);
+  if (b->k && b->made && b->argv && b->x && b->v && b->idx) return 0;
+  batch_free(b);
+  return -1;
+}
+
+/* Did one of o[0..n) fail? */
+static int any_failed(const gen_outcome *o, int n) {
+  for (int i = 0; i < n; i++)
+    if (o[i].verdict == GEN_FAIL) return 1;
+  return 0;
+}
+
+/* Cases c[0..m) one by one, as gen_eval_many without a batch check. */
+static int eval_each(const gen_config *cfg, const gen_property *p, const gen_plan *g,
+                     gen_choices *c, int m, gen_outcome *o, int stop_at_fail) {
+  for (int i = 0; i < m; i++) {
+    gen_case k;
+    gen_eval(cfg, p, g, &c[i], &k, &o[i]);
+    if (stop_at_fail && o[i].verdict == GEN_FAIL) return i + 1;
+  }
+  return m;
+}
+
+/* Hand the generated cases of b from case `from` on to the batch check;
+** returns the number of cases (generated or not) now evaluated. */
+static int check_rest(const gen_config *cfg, const gen_property *p, gen_choices *c, int m,
+                      gen_outcome *o, batch_mem *b, int from) {
+  int cnt = 0;
+  for (int i = from; i < m; i++) {
+    if (!b->made[i]) continue;
+    ctx_for(cfg, p, &b->k[i], b->argv[cnt], &b->x[cnt]);
+    b->idx[cnt++] = i;
+  }
+  if (cnt == 0) return m;
+  int r = cfg->batch->check(b->x, b->v, cnt);
+  assert(r >= 1 && r <= cnt);
+  if (r < 1) r = 1; /* a batch check that breaks its contract still ends */
+  if (r > cnt) r = cnt;
+  for (int j = 0; j < r; j++) {
+    int i = b->idx[j];
+    finish_outcome(&o[i], &b->x[j], b->v[j], &c[i], &b->k[i]);
+  }
+  return r == cnt ? m : b->idx[r - 1] + 1;
+}
+
+int gen_eval_many(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
+                  int m, gen_outcome *o, int stop_at_fail) {
+  batch_mem b;
+  if (m <= 0) return 0;
+  if (gen_batch_width(cfg) == 1) return eval_each(cfg, p, g, c, m, o, stop_at_fail);
+  if (m == 1 || batch_alloc(&b, m)) return eval_each(cfg, p, g, c, m, o, stop_at_fail);
+  for (int i = 0; i < m; i++) b.made[i] = generate(cfg, g, &c[i], &b.k[i], &o[i]) == 0;
+  int done = 0;
+  while (done < m) {
+    done = check_rest(cfg, p, c, m, o, &b, done);
+    if (stop_at_fail && any_failed(o, done)) break;
+  }
+  batch_free(&b);
+  return done;
 }
 
 void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o) {
@@ -90,6 +205,27 @@ void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o)
   }
   gen_eval(e->cfg, e->p, e->g, &c, &k, o);
   gen_choices_free(&c);
+}
+
+int gen_evaluate_many(gen_evaluator *e, uint64_t *const *v, const size_t *n, int m, gen_outcome *o,
+                      int stop_at_fail) {
+  gen_choices *c = NULL;
+  int ready = 0;
+  if (!e->w && m > 1 && gen_batch_width(e->cfg) > 1 && (c = calloc((size_t)m, sizeof *c)))
+    while (ready < m && gen_choices_replay(&c[ready], v[ready], n[ready]) == 0) ready++;
+  if (ready < m) { /* one by one: isolated, a single case, or out of memory */
+    for (int i = 0; i < ready; i++) gen_choices_free(&c[i]);
+    free(c);
+    for (int i = 0; i < m; i++) {
+      gen_evaluate(e, v[i], n[i], &o[i]);
+      if (stop_at_fail && o[i].verdict == GEN_FAIL) return i + 1;
+    }
+    return m;
+  }
+  int done = gen_eval_many(e->cfg, e->p, e->g, c, m, o, stop_at_fail);
+  for (int i = 0; i < m; i++) gen_choices_free(&c[i]);
+  free(c);
+  return done;
 }
 
 /* Regenerate the case of a stream here (generation only, no check). */
@@ -152,7 +288,9 @@ static void shrink_failure(gen_evaluator *e, uint64_t *v, size_t n, gen_outcome 
   gen_outcome last = *first;
   last.choices = NULL; /* v is the stream; first's copy is freed by the caller */
   last.nchoices = 0;
+  double t0 = gen_now();
   r->shrink_steps = gen_shrink(e, &v, &n, &last);
+  r->shrink_seconds = gen_now() - t0;
   regenerate(e->cfg, e->g, v, n, &r->shrunk);
   snprintf(r->message, sizeof r->message, "%s", last.msg[0] ? last.msg : first->msg);
   gen_outcome_clear(&last);
@@ -163,29 +301,44 @@ static void shrink_failure(gen_evaluator *e, uint64_t *v, size_t n, gen_outcome 
   r->has_failure = 1;
 }
 
-/* Run the random phase in-process. */
+/* Run the random phase in-process, gen_batch_width cases at a time; the
+** cases after the first failure of a batch are not counted, so the
+** counts are those of a run one case at a time. */
 static int run_local(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_result *r,
                      double deadline, uint64_t **fv, size_t *fn, gen_outcome *fo) {
   double next = 0;
-  for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases; i = gen_shard_next(cfg, i + 1)) {
-    if (cfg->time > 0 && gen_now() > deadline) break;
-    gen_choices c;
-    gen_case k;
-    gen_outcome o;
-    gen_choices_random(&c, gen_case_seed(cfg->seed, p->name, (uint64_t)i));
-    gen_eval(cfg, p, g, &c, &k, &o);
-    tally(r, &o);
-    progress(cfg, p, r, &next);
-    if (o.verdict == GEN_FAIL) {
-      *fv = c.v;
-      *fn = c.n;
-      *fo = o;
-      return 1;
-    }
-    gen_choices_free(&c);
-    gen_outcome_clear(&o);
+  int width = gen_batch_width(cfg), found = 0;
+  gen_choices one_c, *c = width > 1 ? malloc((size_t)width * sizeof *c) : NULL;
+  gen_outcome one_o, *o = width > 1 ? malloc((size_t)width * sizeof *o) : NULL;
+  if (!c || !o) { /* one at a time (or out of memory) */
+    free(c), free(o);
+    c = &one_c, o = &one_o, width = 1;
   }
-  return 0;
+  for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases && !found;) {
+    if (cfg->time > 0 && gen_now() > deadline) break;
+    int m = 0;
+    for (; m < width && i < cfg->cases; m++, i = gen_shard_next(cfg, i + 1))
+      gen_choices_random(&c[m], gen_case_seed(cfg->seed, p->name, (uint64_t)i));
+    int done = gen_eval_many(cfg, p, g, c, m, o, 1);
+    for (int j = 0; j < done; j++) {
+      if (!found) {
+        tally(r, &o[j]);
+        progress(cfg, p, r, &next);
+      }
+      if (!found && o[j].verdict == GEN_FAIL) {
+        *fv = c[j].v;
+        *fn = c[j].n;
+        c[j].v = NULL;
+        *fo = o[j];
+        found = 1;
+      } else {
+        gen_outcome_clear(&o[j]);
+      }
+    }
+    for (int j = 0; j < m; j++) gen_choices_free(&c[j]);
+  }
+  if (c != &one_c) free(c), free(o);
+  return found;
 }
 
 /* Run the random phase in workers, BATCH cases per request. */
@@ -273,12 +426,7 @@ static gen_verdict check_here(const gen_config *cfg, const gen_property *p, cons
                               char *msg, size_t cap) {
   const char *argv[GEN_MAX_ARGS];
   gen_ctx x;
-  memset(&x, 0, sizeof x);
-  for (int i = 0; i < k->argc; i++) argv[i] = k->argv[i];
-  x.argc = k->argc;
-  x.argv = argv;
-  x.bounds = &cfg->bounds;
-  x.data = p->data;
+  ctx_for(cfg, p, k, argv, &x);
   gen_verdict v = p->check(&x);
   snprintf(msg, cap, "%s", x.msg);
   return v;

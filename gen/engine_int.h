@@ -24,6 +24,18 @@ void gen_outcome_clear(gen_outcome *o);
 void gen_eval(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
               gen_case *k, gen_outcome *o);
 
+/* How many cases the engine evaluates together: the width of cfg's batch
+** check when it has one and checks run in this process, else 1. */
+int gen_batch_width(const gen_config *cfg);
+
+/* Generate the cases of streams c[0..m) and check them here: the ones
+** generated together through cfg's batch check, or one by one through
+** p->check without one.  o[i] is filled as gen_eval fills
+** it.  Returns how many were evaluated, from the first: m, or fewer (at
+** least 1 when m >= 1) when stop_at_fail and an evaluated case failed. */
+int gen_eval_many(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
+                  int m, gen_outcome *o, int stop_at_fail);
+
 /* A forked worker that evaluates cases for one property. */
 typedef struct gen_worker {
   pid_t pid;
@@ -53,6 +65,11 @@ typedef struct gen_evaluator {
 } gen_evaluator;
 
 void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o);
+/* Evaluate the replayed streams v[i] (length n[i]), i < m, as
+** gen_eval_many does (one by one, in the worker, when isolating); returns
+** how many were evaluated, as gen_eval_many. */
+int gen_evaluate_many(gen_evaluator *e, uint64_t *const *v, const size_t *n, int m, gen_outcome *o,
+                      int stop_at_fail);
 
 /* Shrink the failing stream *v (length *n, malloc'd; replaced by the
 ** shrunk one) within the configured limits; returns the evaluations spent. */

@@ -175,6 +175,21 @@ typedef struct gen_property {
   void *data; /* for properties defined at run time */
 } gen_property;
 
+/* A batch check, for a property whose check is a round trip to another
+** process (the differential properties): check the cases x[0..n)
+** together, setting verdicts[i], x[i].msg and x[i].labels as the
+** property's check would for each.  It returns how many it checked, from
+** the first (at least 1 when n >= 1; fewer than n after a failure that
+** ends its process).  When checks run in this process (isolate off), the
+** engine hands it up to width cases at a time, the random cases and the
+** candidates of shrinking alike, and keeps the results of checking the
+** cases one by one, in order: the same cases, the same counts and the
+** same shrunk failure whatever width is. */
+typedef struct gen_batch {
+  int (*check)(gen_ctx *x, gen_verdict *verdicts, int n);
+  int width; /* most cases per call; <= 1: one at a time */
+} gen_batch;
+
 /* How the engine runs. */
 typedef struct gen_config {
   uint64_t seed;
@@ -189,6 +204,9 @@ typedef struct gen_config {
   ** shard_index, so that shards 0..shard_count-1 together run exactly the
   ** cases of an unsharded run.  shard_count 0 or 1: every case. */
   int64_t shard_index, shard_count;
+  /* The batch check of the property run (NULL: none); its check stays
+  ** the one used when isolating and by gen_check_once. */
+  const gen_batch *batch;
 } gen_config;
 
 /* The first case number >= i that cfg's shard runs (i when not sharded;
@@ -206,6 +224,7 @@ typedef struct gen_result {
   char message[512];
   char *choices;        /* text form of the shrunk choices (owned) */
   int64_t shrink_steps; /* evaluations spent shrinking */
+  double shrink_seconds; /* time spent shrinking */
 } gen_result;
 
 /* Called when a failure has been shrunk, before the run goes on, so that

@@ -83,6 +83,8 @@ static const char *config_diff(const config *a, const config *b) {
   SAME_STR(sut);
   SAME_STR(sut_ops);
   SAME(sut_timeout);
+  SAME(sut_window);
+  SAME_STR(sut_layer);
   SAME(require_gpu);
   SAME(gpu_layouts);
   return NULL;
@@ -127,6 +129,8 @@ static void test_defaults(void) {
   T_EQ_STR(c.sut, "");
   T_EQ_STR(c.sut_ops, "");
   T_CHECK(c.sut_timeout == 5.0);
+  T_EQ_INT(c.sut_window, 64);
+  T_EQ_STR(c.sut_layer, "plain");
   T_EQ_INT(c.require_gpu, 0);
   T_EQ_INT(c.gpu_layouts, 100000);
 }
@@ -190,6 +194,8 @@ static void test_values(void) {
                      "sut: python3 -m pycute_batch --x 'y'\n"
                      "sut_ops: coalesce,composition\n"
                      "sut_timeout: .25\n"
+                     "sut_window: 4096\n"
+                     "sut_layer: cute\n"
                      "gpu:\n"
                      "  layouts: 0\n"
                      "  required: true\n",
@@ -217,6 +223,8 @@ static void test_values(void) {
   T_EQ_STR(c.sut, "python3 -m pycute_batch --x 'y'");
   T_EQ_STR(c.sut_ops, "coalesce,composition");
   T_CHECK(c.sut_timeout == 0.25);
+  T_EQ_INT(c.sut_window, 4096);
+  T_EQ_STR(c.sut_layer, "cute");
   T_EQ_INT(c.require_gpu, 1);
   T_EQ_INT(c.gpu_layouts, 0);
   T_EQ_STR(round_trip(&c), NULL);
@@ -322,6 +330,10 @@ static void test_errors(void) {
            "F:1:10: sut_ops: comparison 'approximate' for coalesce: expected exact, function or "
            "coalesced");
   T_EQ_STR(load_error("sut_ops: \"coalesce,composition=function\"\n"), "ok");
+  T_EQ_STR(load_error("sut_window: 0\n"),
+           "F:1:13: sut_window: expected an integer from 1 to 4096, found '0'");
+  T_EQ_STR(load_error("sut_window: 4097\n"),
+           "F:1:13: sut_window: expected an integer from 1 to 4096, found '4097'");
 
   /* Booleans. */
   T_EQ_STR(load_error("isolate: maybe\n"),
@@ -345,6 +357,10 @@ static void test_errors(void) {
            "F:1:6: sut: expected a string, found 'null' (write \"\" for empty)");
   T_EQ_STR(load_error("sut_ops: [a, b]\n"), "F:1:10: sut_ops: expected a string, found a sequence");
   T_EQ_STR(load_error("sut: \"a\\0b\"\n"), "F:1:6: sut: the string contains a NUL character");
+  T_EQ_STR(load_error("sut_layer: CuTe\n"),
+           "F:1:12: sut_layer: expected plain or cute, found 'CuTe'");
+  T_EQ_STR(load_error("sut_layer: ''\n"),
+           "F:1:12: sut_layer: expected plain or cute, found the quoted string ''");
   char long_text[1200];
   snprintf(long_text, sizeof long_text, "property: %0300d\n", 0);
   T_EQ_STR(load_error(long_text), "F:1:11: property: the string is longer than 255 bytes");
@@ -456,6 +472,8 @@ static void test_dump(void) {
                 "sut: \"\"\n"
                 "sut_ops: \"\"\n"
                 "sut_timeout: 5.0\n"
+                "sut_window: 64\n"
+                "sut_layer: \"plain\"\n"
                 "gpu:\n"
                 "  required: false\n"
                 "  layouts: 100000\n");

@@ -287,6 +287,78 @@ static void test_determinism(void) {
   gen_result_clear(&b);
 }
 
+/* A batch check for the tests: each case through the property's own
+** check (probe_check), recording the batches it was given; with
+** stop_early it stops after the first failure, as a batch check whose
+** other process died does. */
+static struct {
+  gen_verdict (*check)(gen_ctx *x);
+  int stop_early, calls, largest;
+} probe;
+
+static int probe_batch(gen_ctx *x, gen_verdict *v, int n) {
+  probe.calls++;
+  if (n > probe.largest) probe.largest = n;
+  for (int i = 0; i < n; i++) {
+    v[i] = probe.check(&x[i]);
+    if (probe.stop_early && v[i] == GEN_FAIL) return i + 1;
+  }
+  return n;
+}
+
+/* Run p with a batch check of the given width (0: none) and describe the
+** result: counts, original and shrunk case, choices, steps, message. */
+static const char *batched(const gen_property *p, int width, int stop_early, char *out,
+                           size_t cap) {
+  gen_config c;
+  gen_batch b = {probe_batch, width};
+  gen_result r;
+  char err[256], orig[4096], shr[4096];
+  config_for_tests(&c, 0);
+  c.seed = 9;
+  c.batch = width ? &b : NULL;
+  probe.check = p->check;
+  probe.stop_early = stop_early;
+  probe.calls = probe.largest = 0;
+  if (gen_run(&c, p, &r, NULL, NULL, err, sizeof err)) return "engine error";
+  gen_case_to_line(p, &r.original, orig, sizeof orig);
+  gen_case_to_line(p, &r.shrunk, shr, sizeof shr);
+  snprintf(out, cap, "%lld %lld %lld %lld | %s | %s | %s | %lld | %s", (long long)r.cases,
+           (long long)r.passed, (long long)r.discarded, (long long)r.failed, orig, shr,
+           r.choices ? r.choices : "", (long long)r.shrink_steps, r.message);
+  gen_result_clear(&r);
+  return out;
+}
+
+/* A batch check changes nothing but how many cases are checked at once:
+** the same cases, counts, shrunk failure, choices and steps as one by one,
+** whatever the width, also when it stops early after a failure.  The
+** shrunk cases are the minimal ones of test_shrinking. */
+static void test_batch_check(void) {
+  gen_property p1 = {"planted.rank_below_3", "",  "", GEN_THEOREM, "layout", "size",
+                     rank_below_3,           NULL};
+  gen_property p2 = {"planted.no_stride_6", "",     "",          GEN_THEOREM,
+                     "tractable",           "size", no_stride_6, NULL};
+  gen_property ok = {"planted.pass", "", "", GEN_THEOREM, "layout", "size", always_pass, NULL};
+  const gen_property *ps[] = {&p1, &p2, &ok};
+  static char want[8192], got[8192];
+  int widths[] = {1, 2, 7, 64};
+  for (int i = 0; i < 3; i++) {
+    batched(ps[i], 0, 0, want, sizeof want);
+    T_EQ_INT(probe.calls, 0);
+    for (int w = 0; w < 4; w++) {
+      for (int stop = 0; stop < 2; stop++) {
+        T_EQ_STR(batched(ps[i], widths[w], stop, got, sizeof got), want);
+        T_CHECK(probe.largest <= widths[w]);
+        if (widths[w] == 64) T_CHECK(probe.largest > 1); /* the batches were used */
+      }
+    }
+  }
+  T_CHECK(strstr(batched(&p1, 64, 0, got, sizeof got), "| size (2,2,2):(0,0,0) |") != NULL);
+  T_CHECK(strstr(batched(&p2, 64, 1, got, sizeof got), "| size 2:6 |") != NULL);
+  T_CHECK(strncmp(batched(&ok, 64, 0, got, sizeof got), "500 500 0 0 |", 13) == 0);
+}
+
 /* Replay marks a stored case that now passes as fixed, and bumps one
 ** that still fails. */
 static void test_replay(void) {
@@ -363,6 +435,7 @@ int main(void) {
   test_generators_total();
   test_shrinking();
   test_determinism();
+  test_batch_check();
   test_replay();
   return T_DONE();
 }

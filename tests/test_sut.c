@@ -1,0 +1,268 @@
+/* test_sut.c -- the system under test as a co-process (cli/sut.c) and the
+** differential comparisons (cli/diff.c): windows of requests with their
+** sync request, a SUT that answers more or fewer lines than requests, one
+** that never reads its input, crashes, garbage, the process group killed
+** whole, and the oracle op of each layer.
+**
+** The SUTs are small shell loops.  The sync request is `size
+** 1000000007:1` and its answer 1000000007 (sut.h); ECHO answers it and
+** echoes every other line, so the expected answers are the requests. */
+#include "diff.h"
+#include "lo.h"
+#include "sut.h"
+#include "t.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Answers the sync request, echoes the rest. */
+#define ECHO                                                                                       \
+  "while IFS= read -r l; do case \"$l\" in 'size 1000000007:1') echo 1000000007;; *) echo "    \
+  "\"$l\";; esac; done"
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Ask s the n requests "r0 x", "r1 x", ...; the status, replies freed;
+** *ok is set when every reply equals its request. */
+static sut_status ask_n(sut *s, int n, char *why, size_t cap, int *answered, int *ok) {
+  char **req = calloc((size_t)n, sizeof *req), **reply = calloc((size_t)n, sizeof *reply);
+  for (int i = 0; i < n; i++) {
+    req[i] = malloc(128);
+    snprintf(req[i], 128, "r%d %0100d", i, i); /* 100-odd bytes a line */
+  }
+  sut_status st = sut_ask_window(s, (const char *const *)req, n, reply, why, cap, answered);
+  *ok = st == SUT_OK;
+  for (int i = 0; i < n; i++) {
+    if (st == SUT_OK && (!reply[i] || strcmp(reply[i], req[i]) != 0)) *ok = 0;
+    if (st != SUT_OK && reply[i]) *ok = 0; /* no replies after a failure */
+    free(req[i]);
+    free(reply[i]);
+  }
+  free(req);
+  free(reply);
+  return st;
+}
+
+/* Windows of 1, 3 and 1000 requests, in order, to one process. */
+static void test_windows(void) {
+  char why[512];
+  int ok = 0, answered = -1;
+  sut *s = sut_new(ECHO, 5);
+  T_EQ_INT(ask_n(s, 1, why, sizeof why, &answered, &ok), SUT_OK);
+  T_CHECK(ok);
+  T_EQ_INT(ask_n(s, 3, why, sizeof why, &answered, &ok), SUT_OK);
+  T_CHECK(ok);
+  T_EQ_INT(ask_n(s, 1000, why, sizeof why, &answered, &ok), SUT_OK); /* 100 KiB: more than a pipe */
+  T_CHECK(ok);
+  T_EQ_INT(s->requests, 1004);
+  T_EQ_INT(s->windows, 3);
+  T_EQ_INT(s->restarts, 0);
+  T_EQ_INT(s->weak_sync, 0);
+  char reply[64];
+  T_EQ_INT(sut_ask(s, "size 2:1", reply, sizeof reply), SUT_OK);
+  T_EQ_STR(reply, "size 2:1");
+  sut_free(s);
+}
+
+/* More lines, fewer lines and a wrong sync answer are out of step, with
+** a window of 1 too; the process is stopped and restarted. */
+static void test_out_of_step(void) {
+  char why[512];
+  int ok = 0, answered = -1;
+  /* two lines per request (the sync answer comes late) */
+  sut *s = sut_new("while IFS= read -r l; do case \"$l\" in 'size 1000000007:1') echo 1000000007;; "
+                   "*) echo \"$l\"; echo \"$l\";; esac; done",
+                   5);
+  for (int n = 1; n <= 4; n += 3) {
+    T_EQ_INT(ask_n(s, n, why, sizeof why, &answered, &ok), SUT_OUT_OF_STEP);
+    T_CHECK(!ok);
+    T_CHECK(strncmp(why, "out of step: the system under test answered more lines than requests",
+                    strlen("out of step: the system under test answered more lines than "
+                           "requests")) == 0);
+    /* line n is the second copy of an answer: r0's when n = 1, r2's (r0 r0 r1 r1 r2) when 4 */
+    T_CHECK(strstr(why, n == 1 ? "'r0 0" : "'r2 0") != NULL);
+    T_EQ_INT(answered, 0);
+    T_EQ_INT(s->pid, 0);
+  }
+  T_EQ_INT(s->restarts, 1);
+  sut_free(s);
+
+  /* no answer to the requests r1 ...: the sync answer comes as line 2 */
+  s = sut_new("while IFS= read -r l; do case \"$l\" in 'size 1000000007:1') echo 1000000007;; "
+              "r1*) ;; *) echo \"$l\";; esac; done",
+              5);
+  T_EQ_INT(ask_n(s, 1, why, sizeof why, &answered, &ok), SUT_OK); /* r0 alone is answered */
+  T_EQ_INT(ask_n(s, 3, why, sizeof why, &answered, &ok), SUT_OUT_OF_STEP);
+  T_EQ_STR(why, "out of step: the system under test answered fewer lines than requests (the "
+                "answer to the sync request `size 1000000007:1` came as line 3 of 4)");
+  sut_free(s);
+
+  /* a SUT that echoes everything answers the sync request wrongly */
+  s = sut_new("cat", 5);
+  T_EQ_INT(ask_n(s, 2, why, sizeof why, &answered, &ok), SUT_OUT_OF_STEP);
+  T_CHECK(strstr(why, "'size 1000000007:1' where its answer, 1000000007, was due (after 2 "
+                      "answers)") != NULL);
+  sut_free(s);
+}
+
+/* A SUT without `size` answers the sync request with an error: accepted,
+** with the line count checked (an extra line after it, or the sync
+** request's error in a request's place, is out of step). */
+static void test_weak_sync(void) {
+  char why[512];
+  int ok = 0, answered = -1;
+  sut *s = sut_new("while IFS= read -r l; do case \"$l\" in size*) echo 'error: unsupported op "
+                   "size';; *) echo \"$l\";; esac; done",
+                   5);
+  T_EQ_INT(ask_n(s, 5, why, sizeof why, &answered, &ok), SUT_OK);
+  T_CHECK(ok);
+  T_EQ_INT(s->weak_sync, 1);
+  sut_free(s);
+  s = sut_new("while IFS= read -r l; do case \"$l\" in size*) echo 'error: unsupported op "
+              "size';; r1*) ;; *) echo \"$l\";; esac; done",
+              5);
+  T_EQ_INT(ask_n(s, 3, why, sizeof why, &answered, &ok), SUT_OUT_OF_STEP);
+  T_CHECK(strstr(why, "fewer lines than requests") != NULL);
+  sut_free(s);
+  s = sut_new("while IFS= read -r l; do case \"$l\" in size*) echo 'error: unsupported op "
+              "size'; echo extra;; *) echo \"$l\";; esac; done",
+              5);
+  T_EQ_INT(ask_n(s, 2, why, sizeof why, &answered, &ok), SUT_OUT_OF_STEP);
+  T_EQ_STR(why, "out of step: the system under test answered more lines than requests ('extra' "
+                "after the answer to the sync request)");
+  sut_free(s);
+}
+
+/* A SUT that never reads its input: writing does not block, the window
+** times out (reported as not reading), within about the timeout. */
+static void test_never_reads(void) {
+  char why[512];
+  int ok = 0, answered = -1;
+  sut *s = sut_new("sleep 1000", 0.3);
+  double t0 = now();
+  T_EQ_INT(ask_n(s, 2000, why, sizeof why, &answered, &ok), SUT_TIMEOUT); /* 200 KiB */
+  T_CHECK(now() - t0 < 5);
+  T_CHECK(strncmp(why, "the system under test did not read its input within 0.3 s (", 59) == 0);
+  T_EQ_INT(s->pid, 0);
+  /* a small window fits in the pipe: then it is the answer that is late */
+  T_EQ_INT(ask_n(s, 2, why, sizeof why, &answered, &ok), SUT_TIMEOUT);
+  T_EQ_STR(why, "the system under test did not answer within 0.3 s");
+  sut_free(s);
+}
+
+/* Crashes, exits and garbage: where in the window they happened. */
+static void test_failures(void) {
+  char why[512];
+  int ok = 0, answered = -1;
+  sut *s = sut_new("read -r l; echo \"$l\"; read -r l; echo \"$l\"; read -r l; kill -SEGV $$", 5);
+  T_EQ_INT(ask_n(s, 4, why, sizeof why, &answered, &ok), SUT_CRASHED);
+  T_EQ_INT(answered, 2);
+  T_CHECK(!ok);
+  T_EQ_STR(why, "the system under test crashed before answering: killed by signal 11 "
+                "(Segmentation fault)");
+  sut_free(s);
+  s = sut_new("sh -c 'exit 3'", 5);
+  T_EQ_INT(ask_n(s, 1, why, sizeof why, &answered, &ok), SUT_CRASHED);
+  T_EQ_STR(why, "the system under test exited before answering with status 3");
+  sut_free(s);
+  s = sut_new("printf 'a\\000b\\n'; cat >/dev/null", 5);
+  T_EQ_INT(ask_n(s, 1, why, sizeof why, &answered, &ok), SUT_GARBAGE);
+  T_EQ_STR(why, "the system under test answered a line with a NUL byte");
+  sut_free(s);
+  s = sut_new("/nonexistent/sut 2>/dev/null", 5);
+  T_EQ_INT(ask_n(s, 1, why, sizeof why, &answered, &ok), SUT_CRASHED);
+  T_EQ_STR(why, "the system under test exited before answering with status 127");
+  sut_free(s);
+}
+
+/* Does process group g have a member that is not a zombie (reaped or
+** not: an orphan's reaper may be slow)? */
+static int group_alive(pid_t g) {
+  DIR *d = opendir("/proc");
+  struct dirent *e;
+  int alive = 0;
+  while (d && !alive && (e = readdir(d))) {
+    char path[300], buf[512], *p;
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+    FILE *f = fopen(path, "r");
+    if (!f) continue;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char state;
+    long ppid, pgrp;
+    if ((p = strrchr(buf, ')')) && sscanf(p + 1, " %c %ld %ld", &state, &ppid, &pgrp) == 3)
+      alive = pgrp == (long)g && state != 'Z';
+  }
+  if (d) closedir(d);
+  return alive;
+}
+
+/* The SUT runs in its own process group, killed whole: a pipeline and a
+** background process leave nothing behind, on a restart (after a
+** timeout) or at the end. */
+static void test_process_group(void) {
+  char why[512];
+  int ok = 0, answered = -1;
+  /* answers one window, then runs a pipeline that never answers */
+  sut *s = sut_new("read -r l; echo \"$l\"; read -r l; echo 1000000007; sleep 1000 | sleep 1001",
+                   0.3);
+  T_EQ_INT(ask_n(s, 1, why, sizeof why, &answered, &ok), SUT_OK);
+  pid_t group = s->pid;
+  nanosleep(&(struct timespec){0, 100 * 1000 * 1000}, NULL);
+  T_CHECK(group > 0 && group_alive(group));
+  T_EQ_INT(ask_n(s, 1, why, sizeof why, &answered, &ok), SUT_TIMEOUT);
+  T_CHECK(!group_alive(group));
+  sut_free(s);
+  s = sut_new("sleep 1000 & " ECHO, 5);
+  T_EQ_INT(ask_n(s, 2, why, sizeof why, &answered, &ok), SUT_OK);
+  group = s->pid;
+  T_CHECK(group_alive(group));
+  sut_free(s);
+  T_CHECK(!group_alive(group));
+}
+
+/* The oracle op a request is compared with: the plain op, or in the cute
+** layer its cute_ twin where the op table has one. */
+static void test_layers(void) {
+  diff_layer l = DIFF_CUTE;
+  T_EQ_INT(diff_layer_parse("plain", &l), 0);
+  T_EQ_INT(l, DIFF_PLAIN);
+  T_EQ_INT(diff_layer_parse("cute", &l), 0);
+  T_EQ_INT(l, DIFF_CUTE);
+  T_EQ_INT(diff_layer_parse("CuTe", &l), -1);
+  T_EQ_STR(diff_layer_name(DIFF_CUTE), "cute");
+  T_EQ_STR(diff_oracle_op("composition", DIFF_PLAIN), "composition");
+  T_EQ_STR(diff_oracle_op("no_such_op", DIFF_CUTE), "no_such_op");
+  for (int i = 0; i < diff_op_count(); i++) {
+    const char *op = diff_op_at(i)->op, *twin = NULL;
+    char name[96];
+    snprintf(name, sizeof name, "cute_%s", op);
+    for (int j = 0; j < lo_op_count(); j++)
+      if (strcmp(lo_op_at(j)->name, name) == 0) twin = lo_op_at(j)->name;
+    T_EQ_STR(diff_oracle_op(op, DIFF_CUTE), twin ? twin : op);
+    T_EQ_STR(diff_oracle_op(op, DIFF_PLAIN), op);
+  }
+}
+
+int main(void) {
+  signal(SIGPIPE, SIG_IGN);
+  test_windows();
+  test_out_of_step();
+  test_weak_sync();
+  test_never_reads();
+  test_failures();
+  test_process_group();
+  test_layers();
+  return T_DONE();
+}
