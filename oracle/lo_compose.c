@@ -320,10 +320,12 @@ static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out,
       *out = r;
       return LO_OK;
     }
-    if (err->code != LO_EUNDEF) return err->code;
     shown(&r, buf, sizeof buf);
     char why[sizeof err->msg];
     memcpy(why, err->msg, sizeof why);
+    if (err->code == LO_EOVERFLOW)
+      return lo_fail(err, LO_EOVERFLOW, "the result %s is out of range: %s", buf, why);
+    if (err->code != LO_EUNDEF) return err->code;
     return lo_fail(err, LO_EUNDEF, "composition: CuTe prints %s, which is not A o B: %s", buf, why);
   }
   if (!lo_cute_refused(&e)) {
