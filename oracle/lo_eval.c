@@ -1380,6 +1380,42 @@ OP(cute_flatten) {
   return LO_OK;
 }
 
+/* True when the tuple has an empty tuple "()" anywhere: CuTe's depth and
+** indexing have no case for it. */
+static int has_empty(const lo_tuple *t) {
+  for (int i = 0; i + 1 < t->ntok; i++)
+    if (t->tok[i] == '(' && t->tok[i + 1] == ')') return 1;
+  return 0;
+}
+
+/* CuTe's depth: refused where the shape holds an empty tuple (max() of no
+** values). */
+OP(cute_depth) {
+  lo_tuple t;
+  UNUSED_ARGC;
+  if (get_shape(a, 0, &t, err)) return err->code;
+  if (has_empty(&t))
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: depth of an empty tuple (there is no max() of "
+                   "zero values)");
+  out_int(o, lo_tuple_depth(&t));
+  return LO_OK;
+}
+
+/* CuTe's layout(x): refused where the shape holds an empty tuple (no
+** crd2idx for ()). */
+OP(cute_apply) {
+  lo_layout l;
+  lo_int x, v;
+  UNUSED_ARGC;
+  if (get_layout(a, 0, &l, err) || get_int(a, 1, &x, err)) return err->code;
+  if (has_empty(&l.shape))
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: indexing a layout whose shape holds an empty "
+                   "tuple (no crd2idx for ())");
+  if (lo_apply(&l, x, &v, err)) return err->code;
+  out_int(o, v);
+  return LO_OK;
+}
+
 OP(cute_filter) {
   UNUSED_ARGC;
   return lay1(lo_cute_filter, a, o, err);
@@ -1564,6 +1600,8 @@ static const op_row ops[] = {
     /* CuTe C++ as it computes (static layouts), refusals included */
     E(cute_coalesce, 1, 2, "L [P]", "CuTe C++ coalesce(L[, P]) as it prints"),
     E(cute_filter, 1, 1, "L", "CuTe C++ filter(L)"),
+    E(cute_depth, 1, 1, "L|X", "CuTe C++ depth (refuses an empty tuple)"),
+    E(cute_apply, 2, 2, "L x", "CuTe C++ layout(x) (refuses an empty tuple in the shape)"),
     E(cute_flatten, 1, 1, "L|X", "CuTe C++ flatten: an integer stays as it is"),
     E(cute_complement, 1, 2, "L [N]", "CuTe C++ complement(L[, N]) (N may be a shape)"),
     E(cute_composition, 2, 2, "A B|A <B..>", "CuTe C++ composition(A, B), right or wrong"),

@@ -330,11 +330,11 @@ def requests(seed, per_op):
 
 # ------------------------------------------------------ classification
 
-CUTE_TWIN = {'flatten', 'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
+CUTE_TWIN = {'depth', 'apply', 'flatten', 'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
              'logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide', 'logical_product',
              'zipped_product', 'tiled_product', 'flat_product', 'blocked_product', 'raked_product',
              'max_common_layout', 'max_common_vector', 'nullspace'}
-NO_TWIN = {'size', 'cosize', 'rank', 'depth', 'apply'}
+NO_TWIN = {'size', 'cosize', 'rank'}
 # twins whose plain op is the paper's, not CuTe's (no plain case)
 PAPER_PLAIN = {'flatten', 'flat_divide', 'flat_product'}
 FAMILY = {'size': 'basic', 'cosize': 'basic', 'rank': 'basic', 'depth': 'basic',
@@ -349,7 +349,7 @@ def plain_verdict(op, args, answer, verdicts):
     a note)."""
     if answer.startswith('error'):
         return None, 'CuTe refuses'
-    if op in NO_TWIN or op in ('coalesce', 'filter'):
+    if op in NO_TWIN or op in ('depth', 'apply', 'coalesce', 'filter'):
         return answer, ''
     if op == 'composition':
         a, b, r = parse(args[0]), parse(args[1]), parse(answer)
