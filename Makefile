@@ -180,3 +180,12 @@ clean:
 
 -include $(patsubst %.o,%.d,$(REL_ORACLE) $(REL_APP) $(REL_BENCH) $(SAN_ORACLE) $(SAN_APP) \
                             $(SAN_MAIN) $(call objs,san,$(TEST_SRC)))
+
+# The oracle beside pycute and CuTe C++ on the same generated inputs
+# (bench/peers/run.py): figures only, never part of `make test`.  A part
+# whose peer (pycute, g++, the CUTLASS headers) is absent says "skipped: ...".
+.PHONY: bench-peers
+bench-peers: bin/layoutcheck $(REL_ORACLE)
+	@if command -v python3 >/dev/null 2>&1; then \
+	  python3 bench/peers/run.py --cc "$(CC)" --oracle-objs "$(REL_ORACLE)"; \
+	else echo "bench-peers: skipped: python3 not found"; fi
