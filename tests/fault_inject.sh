@@ -2,7 +2,8 @@
 # fault_inject.sh [LAYOUTCHECK] [ROUNDS] -- a fault-injection run, kept out
 # of `make test` (it takes a few minutes): kills at random moments during
 # fuzz (SIGKILL, SIGTERM or SIGINT, to the process or to the worker that
-# does its work), merge and lean check, and runs on a full disk (a small
+# does its work), fuzz --sut (against a planted-bug build as the system
+# under test; no SUT process may be left running), merge and lean check, and runs on a full disk (a small
 # tmpfs when this user can mount one, else a file size limit).  After each
 # one it checks that nothing was lost:
 #
@@ -24,6 +25,7 @@ cd "$(dirname "$0")/.." || exit 2
 lc=${1:-bin/layoutcheck}
 rounds=${2:-20}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
+root=$PWD
 cfg=$PWD/CONFIG.yaml
 lean_dir=$PWD/lean/examples
 seed=${FAULT_SEED:-$$}
@@ -53,7 +55,7 @@ missing() {
   py '
 import re, sqlite3, sys
 out = open(sys.argv[1], errors="replace").read()
-shown = re.findall(r"^(?:refuted|FAILED) (\S+) \(#(\d+), (?:new|seen before)\)$", out, re.M)
+shown = re.findall(r"^(?:refuted|FAILED|DISAGREE) (\S+) \(#(\d+), (?:new|seen before)[;)]", out, re.M)
 db = sqlite3.connect(sys.argv[2])
 gone = [s for s in shown if db.execute(
     "select count(*) from counterexamples where id = ? and property = ?",
@@ -115,6 +117,35 @@ print(sqlite3.connect(sys.argv[1]).execute("select interrupted from runs order b
       kill -KILL "$p" 2>/dev/null
     fi
   done
+}
+
+# --- fuzz --sut, killed ---------------------------------------------------
+# The system under test is the program built with a planted bug (make test
+# builds build/mut/COALESCE_SORTS), so that disagreements are found and
+# stored while the run is killed.
+suts=0
+mutant=$root/build/mut/COALESCE_SORTS/layoutcheck
+sut_round() {
+  local i=$1 sig pid n gone left
+  case $((RANDOM % 3)) in 0) sig=KILL ;; 1) sig=TERM ;; 2) sig=INT ;; esac
+  "$lc" fuzz --config "$cfg" --cases 100000 --sut "$mutant eval --batch" --db u.db \
+    >"u$i.out" 2>"u$i.err" &
+  pid=$!
+  rand_sleep 3000
+  kill "-$sig" "$pid" 2>/dev/null
+  wait "$pid" 2>/dev/null
+  runs=$((runs + 1)) kills=$((kills + 1)) suts=$((suts + 1))
+  by_signal[sut-$sig]=$((${by_signal[sut-$sig]:-0} + 1))
+  if [ -e u.db ]; then
+    read -r n gone < <(missing "u$i.out" u.db)
+    shown=$((shown + n)) losses=$((losses + gone))
+  fi
+  sleep 0.3
+  left=$(pgrep -f "$mutant eval --batch" | tr '\n' ' ')
+  if [ -n "$left" ]; then
+    problem "fuzz --sut round $i: SIG$sig left the system under test running ($left)"
+    kill -KILL $left 2>/dev/null
+  fi
 }
 
 # --- merge, killed ---------------------------------------------------------
@@ -224,6 +255,7 @@ echo "fault injection: $rounds rounds, seed $seed, $lc, full disk: $disk"
 prepare_merge
 for i in $(seq 1 "$rounds"); do
   fuzz_round "$i"
+  [ -x "$mutant" ] && sut_round "$i"
   merge_round "$i"
   lean_round "$i"
   [ $((i % 2)) -eq 0 ] && full_round "$i"
@@ -231,6 +263,8 @@ for i in $(seq 1 "$rounds"); do
 done
 echo "fuzz kills by signal and target:"
 for k in "${!by_signal[@]}"; do echo "  $k: ${by_signal[$k]}"; done | sort
+[ -x "$mutant" ] || echo "fuzz --sut rounds skipped: $mutant is not built (make test builds it)"
+echo "fuzz --sut runs killed: $suts"
 echo "merges killed: $merges ($merged_whole complete, $merged_none rolled back)"
 echo "lean checks killed: $leans ($lean_whole had finished)"
 echo "full-disk runs: $fulls ($not_stored counterexamples shown as NOT STORED)"
