@@ -36,6 +36,14 @@ gen_verdict gen_failf(gen_ctx *x, const char *fmt, ...) {
   return GEN_FAIL;
 }
 
+gen_verdict gen_errorf(gen_ctx *x, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+  va_end(ap);
+  return GEN_ERROR;
+}
+
 void gen_outcome_clear(gen_outcome *o) {
   free(o->choices);
   o->choices = NULL;
@@ -260,14 +268,16 @@ int64_t gen_shard_next(const gen_config *cfg, int64_t i) {
   return i > INT64_MAX - gap ? INT64_MAX : i + gap;
 }
 
-/* Count one outcome into r. */
+/* Count one outcome into r; a harness error keeps its first message. */
 static void tally(gen_result *r, const gen_outcome *o) {
   r->cases++;
   if (o->verdict == GEN_PASS)
     r->passed++;
   else if (o->verdict == GEN_DISCARD)
     r->discarded++;
-  else
+  else if (o->verdict == GEN_ERROR) {
+    if (!r->errors++) snprintf(r->error_message, sizeof r->error_message, "%s", o->msg);
+  } else
     r->failed++;
   for (int l = 0; l < GEN_L_COUNT; l++)
     if (o->labels & (1u << l)) r->label_count[l]++;

@@ -89,15 +89,15 @@ typedef struct pmap {
 static int prop_pmap(gen_ctx *x, int i, int n, pmap *p) {
   lo_tuple t;
   lo_err e;
-  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
-  if (lo_parse_profile(x->argv[i], &t, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
+  if (lo_parse_profile(x->argv[i], &t, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   if (t.ntok != t.len + 2 || t.tok[0] != '(')
-    return gen_failf(x, "argument %d: a pointed map is a flat tuple", i + 1);
+    return gen_errorf(x, "argument %d: a pointed map is a flat tuple", i + 1);
   p->m = t.len;
   p->n = n;
   for (int k = 0; k < t.len; k++) {
     if (t.leaf[k] < 0 || t.leaf[k] > n)
-      return gen_failf(x, "argument %d: entry %d is outside {*,1..%d}", i + 1, k + 1, n);
+      return gen_errorf(x, "argument %d: entry %d is outside {*,1..%d}", i + 1, k + 1, n);
     p->a[k] = (int)t.leaf[k];
   }
   return 0;
@@ -384,7 +384,7 @@ static gen_verdict finstar_category(gen_ctx *x) {
   lo_int q;
   if (prop_int(x, 3, &q) || prop_pmap(x, 0, (int)q, &ga) || prop_pmap(x, 1, ga.m, &be) ||
       prop_pmap(x, 2, be.m, &al))
-    return GEN_FAIL;
+    return GEN_ERROR;
   pmap_identity(al.n, &id);
   pmap_compose(&id, &al, &r1);
   pmap_identity(al.m, &id);
@@ -417,7 +417,7 @@ static gen_verdict finstar_tractable(gen_ctx *x) {
   lo_int q;
   if (prop_int(x, 3, &q) || prop_pmap(x, 0, (int)q, &m[0]) || prop_pmap(x, 1, m[0].m, &m[1]) ||
       prop_pmap(x, 2, m[1].m, &m[2]))
-    return GEN_FAIL;
+    return GEN_ERROR;
   for (int k = 0; k < 3; k++) {
     char t[256], n[24];
     pmap_text(&m[k], t, sizeof t);
@@ -446,11 +446,13 @@ static gen_verdict finstar_tractable(gen_ctx *x) {
 /* [127] Def 3.1.1.13: g o f is a valid morphism S -> U over beta o alpha;
 ** the oracle refuses to compose when codomain and domain differ. */
 static gen_verdict category_composite(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, bad;
   pmap a, b, ba;
   lo_err e;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "composition");
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "composition", PROP_STRICT);
   if (valid(x, &gf, "g o f")) return GEN_FAIL;
   if (!lo_tuple_equal(&gf.dom, &f.dom) || !lo_tuple_equal(&gf.cod, &g.cod))
     return gen_failf(x, "g o f = %s does not go from S to U", prop_show_morphism(0, &gf));
@@ -468,7 +470,7 @@ static gen_verdict category_composite(gen_ctx *x) {
 static gen_verdict category_validity(gen_ctx *x) {
   lo_morphism f, g;
   lo_err e;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (valid(x, &f, "f")) return GEN_FAIL;
   for (int i = 0; i < f.dom.len; i++) {
     g = f;
@@ -496,13 +498,18 @@ static gen_verdict category_validity(gen_ctx *x) {
 
 /* [127] Def 3.1.1.13: composition of tuple morphisms is associative. */
 static gen_verdict category_associative(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism h, g, f, gf, hg, l, r;
   if (prop_morphism(x, 0, &h) || prop_morphism(x, 1, &g) || prop_morphism(x, 2, &f))
-    return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  PROP_CALL(x, lo_morphism_compose(&h, &gf, &l, err), "h o (g o f)");
-  PROP_CALL(x, lo_morphism_compose(&h, &g, &hg, err), "h o g");
-  PROP_CALL(x, lo_morphism_compose(&hg, &f, &r, err), "(h o g) o f");
+    return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
+  if (lo_morphism_compose(&h, &gf, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "h o (g o f)", PROP_STRICT);
+  if (lo_morphism_compose(&h, &g, &hg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "h o g", PROP_STRICT);
+  if (lo_morphism_compose(&hg, &f, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "(h o g) o f", PROP_STRICT);
   if (!same_morphism(&l, &r))
     return gen_failf(x, "h o (g o f) = %s but (h o g) o f = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -512,15 +519,18 @@ static gen_verdict category_associative(gen_ctx *x) {
 /* [127] Def 3.1.1.13: identities are units: id_T o f = f = f o id_S, and
 ** id_S lies over the identity map. */
 static gen_verdict category_identity(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, ids, idt, l, r;
   pmap p;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   lo_morphism_identity(&f.dom, &ids);
   lo_morphism_identity(&f.cod, &idt);
   pmap_identity(f.dom.len, &p);
   if (lies_over(x, &ids, &p, "id_S")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&idt, &f, &l, err), "id_T o f");
-  PROP_CALL(x, lo_morphism_compose(&f, &ids, &r, err), "f o id_S");
+  if (lo_morphism_compose(&idt, &f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "id_T o f", PROP_STRICT);
+  if (lo_morphism_compose(&f, &ids, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f o id_S", PROP_STRICT);
   if (!same_morphism(&l, &f) || !same_morphism(&r, &f))
     return gen_failf(x, "id_T o f = %s, f o id_S = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -533,11 +543,13 @@ static gen_verdict category_identity(gen_ctx *x) {
 ** product of the codomain entries before alpha(i); size(L_f) = size(S),
 ** cosize(L_f) <= size(T). */
 static gen_verdict encoding_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f;
   lo_layout l;
   lo_int size, cosize, ss, st;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_tuple_equal(&l.shape, &f.dom))
     return gen_failf(x, "shape(L_f) of %s is not the domain", prop_show_layout(0, &l));
   for (int i = 0; i < f.dom.len; i++) {
@@ -546,10 +558,12 @@ static gen_verdict encoding_layout(gen_ctx *x) {
       return gen_failf(x, "L_f = %s: stride %d is %lld, the prefix product is %lld",
                        prop_show_layout(0, &l), i + 1, (long long)l.stride[i], (long long)want);
   }
-  PROP_CALL(x, lo_size(&l, &size, err), "size");
-  PROP_CALL(x, lo_cosize(&l, &cosize, err), "cosize");
-  PROP_CALL(x, lo_tuple_size(&f.dom, &ss, err), "size S");
-  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
+  if (lo_size(&l, &size, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_cosize(&l, &cosize, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
+  if (lo_tuple_size(&f.dom, &ss, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size S", PROP_STRICT);
+  if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
   if (size != ss || cosize > st)
     return gen_failf(x, "L_f = %s: size %lld (size S %lld), cosize %lld (size T %lld)",
                      prop_show_layout(0, &l), (long long)size, (long long)ss, (long long)cosize,
@@ -560,11 +574,13 @@ static gen_verdict encoding_layout(gen_ctx *x) {
 /* [132] Prop 3.1.2.10: every L_f is tractable; f_L exists exactly for the
 ** tractable flat layouts (Def 2.1.8.1, computed here) and encodes L. */
 static gen_verdict encoding_tractable(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fl;
   lo_layout lf, l, back;
   lo_err e;
-  if (prop_morphism(x, 0, &f) || prop_layout(x, 1, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  if (prop_morphism(x, 0, &f) || prop_layout(x, 1, &l)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!tractable_def(&lf) || !lo_is_tractable(&lf))
     return gen_failf(x, "L_f = %s is not tractable", prop_show_layout(0, &lf));
   int tract = tractable_def(&l);
@@ -576,7 +592,8 @@ static gen_verdict encoding_tractable(gen_ctx *x) {
     return gen_failf(x, "L = %s is%s tractable but f_L %s", prop_show_layout(0, &l),
                      tract ? "" : " not", made ? "was made" : e.msg);
   if (!made) return GEN_PASS;
-  PROP_CALL(x, lo_morphism_layout(&fl, &back, err), "layout");
+  if (lo_morphism_layout(&fl, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&back, &l))
     return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &fl),
                      prop_show_layout(1, &back));
@@ -586,11 +603,14 @@ static gen_verdict encoding_tractable(gen_ctx *x) {
 /* [131] Lemma 3.1.2.9: for tractable L, L_{f_L} = L exactly (zero strides
 ** and degenerate modes kept, same mode order). */
 static gen_verdict standard_round_trip(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, back;
   lo_morphism f;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
-  PROP_CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_morphism_of_layout(&l, &f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
+  if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&l, &back))
     return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
                      prop_show_layout(1, &back));
@@ -600,10 +620,12 @@ static gen_verdict standard_round_trip(gen_ctx *x) {
 /* [134] Ex 3.1.2.15: f_L has standard form (Def 3.1.2.12 with fix E1,
 ** computed here, and per the oracle). */
 static gen_verdict standard_of_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l;
   lo_morphism f;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_morphism_of_layout(&l, &f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!is_standard_def(&f, 0) || !lo_morphism_is_standard(&f))
     return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
   return GEN_PASS;
@@ -614,7 +636,7 @@ static gen_verdict standard_of_layout(gen_ctx *x) {
 static gen_verdict standard_predicate(gen_ctx *x) {
   for (int i = 0; i < x->argc; i++) {
     lo_morphism f;
-    if (prop_morphism(x, i, &f)) return GEN_FAIL;
+    if (prop_morphism(x, i, &f)) return GEN_ERROR;
     if (lo_morphism_is_standard(&f) != is_standard_def(&f, 0))
       return gen_failf(x, "is_standard_form(%s) = %d, Def 3.1.2.12 says %d",
                        prop_show_morphism(0, &f), lo_morphism_is_standard(&f),
@@ -627,11 +649,14 @@ static gen_verdict standard_predicate(gen_ctx *x) {
 ** L non-degenerate iff f_L is; the oracle's predicates agree with Def
 ** 3.1.2.17. */
 static gen_verdict nondegenerate_iff(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fl;
   lo_layout lf, l;
-  if (prop_morphism(x, 0, &f) || prop_layout(x, 1, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_of_layout(&l, &fl, err), "morphism");
+  if (prop_morphism(x, 0, &f) || prop_layout(x, 1, &l)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_of_layout(&l, &fl, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (lo_morphism_is_nondegenerate(&f) != nondegenerate_morphism(&f) ||
       lo_is_nondegenerate(&l) != nondegenerate_layout(&l))
     return gen_failf(x, "a non-degeneracy predicate disagrees with Def 3.1.2.17");
@@ -651,7 +676,7 @@ static gen_verdict nondegenerate_iff(gen_ctx *x) {
 ** layout function, tractable when L is. */
 static gen_verdict nondegenerate_normalize(gen_ctx *x) {
   lo_layout l, n;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   n = l;
   lo_normalize(&n);
   if (!nondegenerate_layout(&n))
@@ -664,9 +689,10 @@ static gen_verdict nondegenerate_normalize(gen_ctx *x) {
 /* [138] Obs 3.1.2.19 as printed: filter(L) is non-degenerate with the
 ** layout function of L (refuted: INDEX E4). */
 static gen_verdict filter_as_printed(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, f;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_filter(&l, &f, err), "filter");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_filter(&l, &f, &oe) != LO_OK) return prop_verdict_of(x, &oe, "filter", PROP_STRICT);
   if (!nondegenerate_layout(&f))
     return gen_failf(x, "filter(L) = %s is degenerate", prop_show_layout(0, &f));
   return prop_judged(prop_same_function(x, &l, &f, "filter(L) vs L"));
@@ -677,10 +703,12 @@ static gen_verdict filter_as_printed(gen_ctx *x) {
 ** exactly {1} with {d_i, s_i d_i : d_i != 0} of L_f.  (The proof's X = Z
 ** omits the empty product: d_i = 1 when alpha(i) = 1.) */
 static gen_verdict standard_prefix_products(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   lo_int z[2 * LO_MAX_LEAVES + 1];
   int nz = 0;
   z[nz++] = 1;
@@ -710,11 +738,14 @@ static gen_verdict standard_prefix_products(gen_ctx *x) {
 /* [140] Theorem 3.1.2.21 (a): for non-degenerate tractable flat L,
 ** L_{f_L} = L and f_L is non-degenerate and of standard form. */
 static gen_verdict theorem_a_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, back;
   lo_morphism f;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
-  PROP_CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_morphism_of_layout(&l, &f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
+  if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&l, &back))
     return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
                      prop_show_layout(1, &back));
@@ -727,12 +758,15 @@ static gen_verdict theorem_a_layout(gen_ctx *x) {
 /* [140] Theorem 3.1.2.21 (b), Lemma 3.1.2.20: f_{L_f} = f for f
 ** non-degenerate of standard form (fix E1). */
 static gen_verdict theorem_a_morphism(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, back;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (!is_standard_def(&f, 0) || !nondegenerate_morphism(&f)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
-  PROP_CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!same_morphism(&f, &back)) return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
   return GEN_PASS;
 }
@@ -740,12 +774,15 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
 /* [140] Theorem 3.1.2.21 with the literal Def 3.1.2.12 (n = 1 need not be
 ** hit): f_{L_f} = f (refuted: INDEX E1). */
 static gen_verdict theorem_a_literal(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, back;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (!is_standard_def(&f, 1) || !nondegenerate_morphism(&f)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
-  PROP_CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!same_morphism(&f, &back)) return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
   return GEN_PASS;
 }
@@ -755,19 +792,21 @@ static gen_verdict theorem_a_literal(gen_ctx *x) {
 /* [141] Ex 3.1.3.1: L_{id_S} is the column-major layout of shape S, whose
 ** layout function is the identity of [0, size S). */
 static gen_verdict family_identity(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple s;
   lo_morphism id;
   lo_layout l;
-  if (prop_tuple(x, 0, &s)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &s)) return GEN_ERROR;
   lo_morphism_identity(&s, &id);
   if (valid(x, &id, "id_S")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&id, &l, err), "layout");
+  if (lo_morphism_layout(&id, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_tuple_equal(&l.shape, &s) || !column_major(&l))
     return gen_failf(x, "L_{id_S} = %s is not column-major", prop_show_layout(0, &l));
   lo_int n = small_size(x, &s);
   for (lo_int i = 0; i < n; i++) {
     lo_int v;
-    PROP_CALL(x, lo_apply(&l, i, &v, err), "apply");
+    if (lo_apply(&l, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != i)
       return gen_failf(x, "L_{id_S} = %s maps %lld to %lld", prop_show_layout(0, &l), (long long)i,
                        (long long)v);
@@ -779,21 +818,25 @@ static gen_verdict family_identity(gen_ctx *x) {
 ** has an inverse g (g o f = id_S, f o g = id_T), and L_f is compact
 ** (a bijection onto [0, size)). */
 static gen_verdict family_isomorphism(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, gf, fg, ids, idt;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (!is_iso(&f)) return gen_failf(x, "f does not lie over a permutation");
   g.dom = f.cod;
   g.cod = f.dom;
   for (int i = 0; i < f.dom.len; i++) g.map[f.map[i] - 1] = i + 1;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  PROP_CALL(x, lo_morphism_compose(&f, &g, &fg, err), "f o g");
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
+  if (lo_morphism_compose(&f, &g, &fg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f o g", PROP_STRICT);
   lo_morphism_identity(&f.dom, &ids);
   lo_morphism_identity(&f.cod, &idt);
   if (!same_morphism(&gf, &ids) || !same_morphism(&fg, &idt))
     return gen_failf(x, "g o f = %s, f o g = %s", prop_show_morphism(0, &gf),
                      prop_show_morphism(1, &fg));
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_is_compact(&l)) return gen_failf(x, "L_f = %s is not compact", prop_show_layout(0, &l));
   return prop_judged(bijective(x, &l, "L_f"));
 }
@@ -817,8 +860,9 @@ static uint64_t nth_subset(unsigned k, int n) {
 ** (s_i)_{i in I} is valid and has stride s_{i_1}...s_{i_{j-1}} at i_j, 0
 ** elsewhere. */
 static gen_verdict family_projection(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple s;
-  if (prop_tuple(x, 0, &s)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &s)) return GEN_ERROR;
   for (unsigned k = 0; k < subset_count(s.len); k++) {
     uint64_t mask = nth_subset(k, s.len);
     lo_morphism p;
@@ -837,7 +881,8 @@ static gen_verdict family_projection(gen_ctx *x) {
     p.dom = s;
     lo_tuple_flat(&p.cod, t, r);
     if (valid(x, &p, "projection")) return GEN_FAIL;
-    PROP_CALL(x, lo_morphism_layout(&p, &l, err), "layout");
+    if (lo_morphism_layout(&p, &l, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
     if (memcmp(l.stride, want, (size_t)s.len * sizeof *want))
       return gen_failf(x, "projection %s encodes %s", prop_show_morphism(0, &p),
                        prop_show_layout(1, &l));
@@ -849,11 +894,12 @@ static gen_verdict family_projection(gen_ctx *x) {
 ** (2,4,...,2m) into (c_1,s_1,...,c_m,s_m) and has strides
 ** d_i = c_i prod_{j<i} c_j s_j. */
 static gen_verdict family_dilation(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple s, cc;
   lo_morphism f;
   lo_layout l;
   lo_int t[LO_MAX_LEAVES], w = 1;
-  if (prop_tuple(x, 0, &s) || prop_tuple(x, 1, &cc)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &s) || prop_tuple(x, 1, &cc)) return GEN_ERROR;
   if (s.len != cc.len || 2 * s.len > LO_MAX_LEAVES) return GEN_DISCARD;
   for (int i = 0; i < s.len; i++) {
     t[2 * i] = cc.leaf[i];
@@ -863,7 +909,8 @@ static gen_verdict family_dilation(gen_ctx *x) {
   f.dom = s;
   lo_tuple_flat(&f.cod, t, 2 * s.len);
   if (valid(x, &f, "dilation")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   for (int i = 0; i < s.len; i++) {
     lo_int d = cc.leaf[i] * w;
     if (l.stride[i] != d)
@@ -877,23 +924,28 @@ static gen_verdict family_dilation(gen_ctx *x) {
 /* [145] Ex 3.1.3.6: the expansion e : T -> T * T'' encodes the
 ** column-major layout of shape T, and L_{e o f} = L_f. */
 static gen_verdict family_expansion(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, ex, ef;
   lo_tuple more;
   lo_layout le, lf, lef;
   lo_int v[LO_MAX_LEAVES];
-  if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &more)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &more)) return GEN_ERROR;
   if (f.cod.len + more.len > LO_MAX_LEAVES) return GEN_DISCARD;
   memcpy(v, f.cod.leaf, (size_t)f.cod.len * sizeof *v);
   memcpy(v + f.cod.len, more.leaf, (size_t)more.len * sizeof *v);
   ex.dom = f.cod;
   lo_tuple_flat(&ex.cod, v, f.cod.len + more.len);
   for (int i = 0; i < f.cod.len; i++) ex.map[i] = i + 1;
-  PROP_CALL(x, lo_morphism_layout(&ex, &le, err), "layout");
+  if (lo_morphism_layout(&ex, &le, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!column_major(&le))
     return gen_failf(x, "L_e = %s is not column-major", prop_show_layout(0, &le));
-  PROP_CALL(x, lo_morphism_compose(&ex, &f, &ef, err), "e o f");
-  PROP_CALL(x, lo_morphism_layout(&ef, &lef, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  if (lo_morphism_compose(&ex, &f, &ef, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "e o f", PROP_STRICT);
+  if (lo_morphism_layout(&ef, &lef, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&lef, &lf))
     return gen_failf(x, "L_{e o f} = %s but L_f = %s", prop_show_layout(0, &lef),
                      prop_show_layout(1, &lf));
@@ -904,10 +956,12 @@ static gen_verdict family_expansion(gen_ctx *x) {
 ** it has more than 12 entries), f|_I is valid and
 ** L_{f|_I} = (L_f)|_I (the modes in I). */
 static gen_verdict family_restriction(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, r;
   lo_layout lf, lr;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   for (unsigned k = 0; k < subset_count(f.dom.len); k++) {
     uint64_t mask = nth_subset(k, f.dom.len);
     int idx[LO_MAX_LEAVES], n = 0;
@@ -920,9 +974,11 @@ static gen_verdict family_restriction(gen_ctx *x) {
       }
     lo_layout want;
     lo_layout_flat(&want, s, d, n);
-    PROP_CALL(x, lo_morphism_restrict(&f, idx, n, &r, err), "restrict");
+    if (lo_morphism_restrict(&f, idx, n, &r, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "restrict", PROP_STRICT);
     if (valid(x, &r, "f|_I")) return GEN_FAIL;
-    PROP_CALL(x, lo_morphism_layout(&r, &lr, err), "layout");
+    if (lo_morphism_layout(&r, &lr, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
     if (!lo_layout_equal(&lr, &want))
       return gen_failf(x, "f|_I = %s encodes %s, (L_f)|_I = %s", prop_show_morphism(0, &r),
                        prop_show_layout(1, &lr), prop_show_layout(2, &want));
@@ -933,22 +989,26 @@ static gen_verdict family_restriction(gen_ctx *x) {
 /* [147] Ex 3.1.3.8, Ex 3.1.5.36: the i-th entry f_i : (s_i) -> T encodes
 ** (s_i):(d_i), and f = f_1 * ... * f_m. */
 static gen_verdict family_entries(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fi, acc;
   lo_layout lf, li;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   for (int i = 1; i <= f.dom.len; i++) {
     lo_layout want;
     lo_layout_flat(&want, &lf.shape.leaf[i - 1], &lf.stride[i - 1], 1);
-    PROP_CALL(x, lo_morphism_restrict(&f, &i, 1, &fi, err), "entry");
-    PROP_CALL(x, lo_morphism_layout(&fi, &li, err), "layout");
+    if (lo_morphism_restrict(&f, &i, 1, &fi, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "entry", PROP_STRICT);
+    if (lo_morphism_layout(&fi, &li, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
     if (!lo_layout_equal(&li, &want))
       return gen_failf(x, "f_%d = %s encodes %s, not %s", i, prop_show_morphism(0, &fi),
                        prop_show_layout(1, &li), prop_show_layout(2, &want));
     if (i == 1)
       acc = fi;
-    else
-      PROP_CALL(x, lo_morphism_flat_concat(&acc, &fi, &acc, err), "concatenation");
+    else if (lo_morphism_flat_concat(&acc, &fi, &acc, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "concatenation", PROP_STRICT);
   }
   if (f.dom.len && !same_morphism(&acc, &f))
     return gen_failf(x, "f_1 * ... * f_m = %s", prop_show_morphism(0, &acc));
@@ -959,13 +1019,16 @@ static gen_verdict family_entries(gen_ctx *x) {
 ** entries left out below alpha(i), and i o f|^J = f. */
 static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_layout *lf,
                                   const int *idx, int n) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism r, inc, back;
   lo_layout lr;
   char in[LO_MAX_LEAVES + 1] = {0};
   lo_int v[LO_MAX_LEAVES];
-  PROP_CALL(x, lo_morphism_factorize(f, idx, n, &r, err), "factorize");
+  if (lo_morphism_factorize(f, idx, n, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "factorize", PROP_STRICT);
   if (valid(x, &r, "f|^J")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&r, &lr, err), "layout");
+  if (lo_morphism_layout(&r, &lr, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   for (int k = 0; k < n; k++) {
     in[idx[k]] = 1;
     v[k] = f->cod.leaf[idx[k] - 1];
@@ -982,7 +1045,8 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
   }
   lo_tuple_flat(&inc.dom, v, n);
   inc.cod = f->cod;
-  PROP_CALL(x, lo_morphism_compose(&inc, &r, &back, err), "i o f|^J");
+  if (lo_morphism_compose(&inc, &r, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "i o f|^J", PROP_STRICT);
   if (!same_morphism(&back, f))
     return gen_failf(x, "i o f|^J = %s is not f", prop_show_morphism(0, &back));
   return GEN_PASS;
@@ -993,13 +1057,15 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
 ** there are more than 12), f|^J as in factor_through; J = <n> without one
 ** image position is refused. */
 static gen_verdict family_factorization(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, r;
   lo_layout lf;
   lo_err e;
   char in[LO_MAX_LEAVES + 1] = {0};
   int other[LO_MAX_LEAVES], no = 0;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   for (int i = 0; i < f.dom.len; i++) in[f.map[i]] = 1;
   for (int j = 1; j <= f.cod.len; j++)
     if (!in[j]) other[no++] = j;
@@ -1032,11 +1098,13 @@ static gen_verdict family_factorization(gen_ctx *x) {
 ** functors: F(g o f) = F g o F f on every coordinate of [0, S),
 ** |g o f| = |g| o |f|, and |id_S| = id. */
 static gen_verdict realization_functor(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, id;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   lo_int n = small_size(x, &f.dom);
   if (n < 0 || small_size(x, &f.cod) < 0 || small_size(x, &g.cod) < 0) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
   lo_morphism_identity(&f.dom, &id);
   for (lo_int v = 0; v < n; v++) {
     lo_int xs[LO_MAX_LEAVES], ys[LO_MAX_LEAVES], zs[LO_MAX_LEAVES], ws[LO_MAX_LEAVES];
@@ -1055,15 +1123,17 @@ static gen_verdict realization_functor(gen_ctx *x) {
 /* [151] Lemma 3.1.4.5: |f| = Phi_{L_f} on [0, size S), with values in
 ** [0, size T). */
 static gen_verdict realization_layout_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   lo_int n = small_size(x, &f.dom), nt = small_size(x, &f.cod);
   if (n < 0 || nt < 0) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   for (lo_int v = 0; v < n; v++) {
     lo_int phi, r = realize(&f, v);
-    PROP_CALL(x, lo_apply(&l, v, &phi, err), "apply");
+    if (lo_apply(&l, v, &phi, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (phi != r || r >= nt)
       return gen_failf(x, "|f|(%lld) = %lld but Phi of L_f = %s gives %lld", (long long)v,
                        (long long)r, prop_show_layout(0, &l), (long long)phi);
@@ -1074,15 +1144,21 @@ static gen_verdict realization_layout_function(gen_ctx *x) {
 /* [152] Cor 3.1.4.6 (with INDEX E2: only f non-degenerate): L_{g o f} is
 ** the paper's composite L_g o L_f, checked exactly and point by point. */
 static gen_verdict theorem_b_flat(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf;
   lo_layout lgf, lg, lf, comp;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (!nondegenerate_morphism(&f)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
                      prop_show_layout(1, &comp));
@@ -1093,14 +1169,20 @@ static gen_verdict theorem_b_flat(gen_ctx *x) {
 /* [152] Cor 3.1.4.6 without non-degeneracy: L_{g o f} = L_g o L_f
 ** (refuted: INDEX E2). */
 static gen_verdict theorem_b_degenerate(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf;
   lo_layout lgf, lg, lf, comp;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
                      prop_show_layout(1, &comp));
@@ -1112,12 +1194,13 @@ static gen_verdict theorem_b_degenerate(gen_ctx *x) {
 /* [153] Def 3.1.5.1, Remark 3.1.5.2: the sum of tractable maps is
 ** tractable, and the oracle's sum of morphisms over them lies over it. */
 static gen_verdict sum_tractable(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   pmap a, b, ab;
   lo_int n, q;
   lo_morphism f, g, fg;
   if (prop_int(x, 1, &n) || prop_int(x, 3, &q) || prop_pmap(x, 0, (int)n, &a) ||
       prop_pmap(x, 2, (int)q, &b))
-    return GEN_FAIL;
+    return GEN_ERROR;
   if (!pmap_is_tractable(&a) || !pmap_is_tractable(&b)) return GEN_DISCARD;
   if (a.m + b.m > LO_MAX_LEAVES || a.n + b.n > LO_MAX_LEAVES) return GEN_DISCARD;
   pmap_sum(&a, &b, &ab);
@@ -1129,28 +1212,37 @@ static gen_verdict sum_tractable(gen_ctx *x) {
     return gen_failf(x, "alpha (+) beta = %s is not tractable", t);
   lift(&a, &f);
   lift(&b, &g);
-  PROP_CALL(x, lo_morphism_sum(&f, &g, &fg, err), "sum");
+  if (lo_morphism_sum(&f, &g, &fg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sum", PROP_STRICT);
   return lies_over(x, &fg, &ab, "f (+) g");
 }
 
 /* [154] Def 3.1.5.3: f (+) g : S*U -> T*V is valid and
 ** L_{f (+) g} = L_f * (L_g with its non-zero strides times size(T)). */
 static gen_verdict sum_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, fg;
   lo_layout lf, lg, l, want;
   lo_int st;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (f.dom.len + g.dom.len > LO_MAX_LEAVES || f.cod.len + g.cod.len > LO_MAX_LEAVES)
     return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_sum(&f, &g, &fg, err), "sum");
+  if (lo_morphism_sum(&f, &g, &fg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sum", PROP_STRICT);
   if (valid(x, &fg, "f (+) g")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&fg, &l, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
+  if (lo_morphism_layout(&fg, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
   for (int i = 0; i < lg.shape.len; i++)
-    PROP_CALL(x, lo_mul(lg.stride[i], st, &lg.stride[i], "stride", err), "scale");
-  PROP_CALL(x, lo_flat_concat(&lf, &lg, &want, err), "flat concat");
+    if (lo_mul(lg.stride[i], st, &lg.stride[i], "stride", &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "scale", PROP_STRICT);
+  if (lo_flat_concat(&lf, &lg, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   if (!lo_layout_equal(&l, &want))
     return gen_failf(x, "L_{f (+) g} = %s but L_f * size(T) L_g = %s", prop_show_layout(0, &l),
                      prop_show_layout(1, &want));
@@ -1159,16 +1251,21 @@ static gen_verdict sum_layout(gen_ctx *x) {
 
 /* [154] Def 3.1.5.3: the sum is associative. */
 static gen_verdict sum_associative(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, h, fg, gh, l, r;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g) || prop_morphism(x, 2, &h))
-    return GEN_FAIL;
+    return GEN_ERROR;
   if (f.dom.len + g.dom.len + h.dom.len > LO_MAX_LEAVES ||
       f.cod.len + g.cod.len + h.cod.len > LO_MAX_LEAVES)
     return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_sum(&f, &g, &fg, err), "f (+) g");
-  PROP_CALL(x, lo_morphism_sum(&fg, &h, &l, err), "(f (+) g) (+) h");
-  PROP_CALL(x, lo_morphism_sum(&g, &h, &gh, err), "g (+) h");
-  PROP_CALL(x, lo_morphism_sum(&f, &gh, &r, err), "f (+) (g (+) h)");
+  if (lo_morphism_sum(&f, &g, &fg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f (+) g", PROP_STRICT);
+  if (lo_morphism_sum(&fg, &h, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "(f (+) g) (+) h", PROP_STRICT);
+  if (lo_morphism_sum(&g, &h, &gh, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g (+) h", PROP_STRICT);
+  if (lo_morphism_sum(&f, &gh, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f (+) (g (+) h)", PROP_STRICT);
   if (!same_morphism(&l, &r))
     return gen_failf(x, "(f (+) g) (+) h = %s but f (+) (g (+) h) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -1186,18 +1283,23 @@ static int no_ones(const lo_tuple *t) {
 ** squeeze(L_f); squeeze is idempotent and leaves no 1; f = squeeze(f)
 ** iff no s_i, t_j is 1. */
 static gen_verdict squeeze_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, s, ss;
   lo_layout ls, lf, want;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_squeeze(&f, &s, err), "squeeze");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_squeeze(&f, &s, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (valid(x, &s, "squeeze(f)")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&s, &ls, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_squeeze(&lf, &want, err), "squeeze");
+  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
     return gen_failf(x, "squeeze(f) = %s encodes %s, squeeze(L_f) = %s", prop_show_morphism(0, &s),
                      prop_show_layout(1, &ls), prop_show_layout(2, &want));
-  PROP_CALL(x, lo_morphism_squeeze(&s, &ss, err), "squeeze");
+  if (lo_morphism_squeeze(&s, &ss, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!same_morphism(&s, &ss) || !no_ones(&s.dom) || !no_ones(&s.cod))
     return gen_failf(x, "squeeze(f) = %s, squeeze(squeeze(f)) = %s", prop_show_morphism(0, &s),
                      prop_show_morphism(1, &ss));
@@ -1209,18 +1311,25 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
 /* [155] Def 3.1.5.7: squeeze is a functor: squeeze(g o f) =
 ** squeeze(g) o squeeze(f), squeeze(id_S) = id_{squeeze S}. */
 static gen_verdict squeeze_functor(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, sg, sf, l, r, id, sid, idsq;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  PROP_CALL(x, lo_morphism_squeeze(&gf, &l, err), "squeeze");
-  PROP_CALL(x, lo_morphism_squeeze(&g, &sg, err), "squeeze");
-  PROP_CALL(x, lo_morphism_squeeze(&f, &sf, err), "squeeze");
-  PROP_CALL(x, lo_morphism_compose(&sg, &sf, &r, err), "squeeze(g) o squeeze(f)");
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
+  if (lo_morphism_squeeze(&gf, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_morphism_squeeze(&g, &sg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_morphism_squeeze(&f, &sf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_morphism_compose(&sg, &sf, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze(g) o squeeze(f)", PROP_STRICT);
   if (!same_morphism(&l, &r))
     return gen_failf(x, "squeeze(g o f) = %s but squeeze(g) o squeeze(f) = %s",
                      prop_show_morphism(0, &l), prop_show_morphism(1, &r));
   lo_morphism_identity(&f.dom, &id);
-  PROP_CALL(x, lo_morphism_squeeze(&id, &sid, err), "squeeze");
+  if (lo_morphism_squeeze(&id, &sid, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   lo_morphism_identity(&sf.dom, &idsq);
   if (!same_morphism(&sid, &idsq))
     return gen_failf(x, "squeeze(id_S) = %s", prop_show_morphism(0, &sid));
@@ -1230,11 +1339,13 @@ static gen_verdict squeeze_functor(gen_ctx *x) {
 /* [158] Prop 3.1.5.14: a sorted morphism (Def 3.1.5.12) encodes a sorted
 ** layout. */
 static gen_verdict sort_sorted_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (!is_sorted_def(&f)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!layout_sorted_def(&l) || !lo_is_sorted(&l))
     return gen_failf(x, "L_f = %s is not sorted", prop_show_layout(0, &l));
   return GEN_PASS;
@@ -1242,9 +1353,10 @@ static gen_verdict sort_sorted_layout(gen_ctx *x) {
 
 /* [160] Lemma 3.1.5.17: f is sorted (Def 3.1.5.12) iff sort(f) = f. */
 static gen_verdict sort_fixed_points(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, s;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_sort(&f, &s, err), "sort");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (is_sorted_def(&f) != same_morphism(&f, &s))
     return gen_failf(x, "f sorted: %d, sort(f) = %s", is_sorted_def(&f), prop_show_morphism(0, &s));
   return GEN_PASS;
@@ -1261,10 +1373,11 @@ static int count_entry(const lo_morphism *f, lo_int s, int a) {
 ** is f o (a permutation) (same codomain, same entries with their targets),
 ** and L_{sort f} = sort(L_f). */
 static gen_verdict sort_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, s;
   lo_layout ls, lf, want;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_sort(&f, &s, err), "sort");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!is_sorted_def(&s))
     return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(0, &s));
   int perm = lo_tuple_equal(&s.cod, &f.cod) && s.dom.len == f.dom.len;
@@ -1272,9 +1385,11 @@ static gen_verdict sort_layout(gen_ctx *x) {
     perm = count_entry(&f, f.dom.leaf[i], f.map[i]) == count_entry(&s, f.dom.leaf[i], f.map[i]);
   if (!perm)
     return gen_failf(x, "sort(f) = %s is not f o (a permutation)", prop_show_morphism(0, &s));
-  PROP_CALL(x, lo_morphism_layout(&s, &ls, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_sort(&lf, &want, err), "sort");
+  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_sort(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
     return gen_failf(x, "L_{sort f} = %s but sort(L_f) = %s", prop_show_layout(0, &ls),
                      prop_show_layout(1, &want));
@@ -1284,13 +1399,15 @@ static gen_verdict sort_layout(gen_ctx *x) {
 /* [162] Remark 3.1.5.19: sort(g) o sort(f) is defined whenever g o f is,
 ** and equals sort(g o f) (refuted: sort is not a functor). */
 static gen_verdict sort_functorial(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, sg, sf, l, r;
   lo_err e;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "g o f");
-  PROP_CALL(x, lo_morphism_sort(&gf, &l, err), "sort");
-  PROP_CALL(x, lo_morphism_sort(&g, &sg, err), "sort");
-  PROP_CALL(x, lo_morphism_sort(&f, &sf, err), "sort");
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
+  if (lo_morphism_sort(&gf, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_morphism_sort(&g, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_morphism_sort(&f, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_morphism_compose(&sg, &sf, &r, &e))
     return gen_failf(x, "sort(g) = %s and sort(f) = %s are not composable",
                      prop_show_morphism(0, &sg), prop_show_morphism(1, &sf));
@@ -1303,10 +1420,12 @@ static gen_verdict sort_functorial(gen_ctx *x) {
 /* [164] Prop 3.1.5.24: f is coalesced (Def 3.1.5.20) iff L_f is
 ** flat-coalesced; the oracle's is_coalesced of a morphism agrees. */
 static gen_verdict coalesce_predicate(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   int def = is_coalesced_def(&f);
   if (!def) x->labels |= 1u << GEN_L_UNDEFINED;
   if (def != lo_is_flat_coalesced(&l))
@@ -1342,19 +1461,24 @@ static int same_unhit(const lo_morphism *cf, const lo_morphism *f) {
 ** squeeze(f), L_{coal f} = coal-flat(L_f), and both have the layout
 ** function of L_f. */
 static gen_verdict coalesce_theorem_c(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, cf;
   lo_layout lcf, lf, want;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, tuple_coalesce(&f, &cf, err), "coalesce");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (tuple_coalesce(&f, &cf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (valid(x, &cf, "coal(f)")) return GEN_FAIL;
   if (!is_coalesced_def(&cf))
     return gen_failf(x, "coal(f) = %s is not coalesced", prop_show_morphism(0, &cf));
   if (!same_unhit(&cf, &f))
     return gen_failf(x, "coal(f) = %s: its unhit codomain entries are not those of squeeze(f)",
                      prop_show_morphism(0, &cf));
-  PROP_CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_flat_coalesce(&lf, &want, err), "flat coalesce");
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_coalesce(&lf, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &want))
     return gen_failf(x, "L_{coal f} = %s but coal-flat(L_f) = %s", prop_show_layout(0, &lcf),
                      prop_show_layout(1, &want));
@@ -1366,11 +1490,12 @@ static gen_verdict coalesce_theorem_c(gen_ctx *x) {
 ** the concatenation of tractable maps with disjoint images is tractable,
 ** and the oracle's f * g over them lies over it. */
 static gen_verdict concat_tractable(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   pmap a, b, ab;
   lo_int n;
   lo_morphism f, g, fg;
   if (prop_int(x, 2, &n) || prop_pmap(x, 0, (int)n, &a) || prop_pmap(x, 1, (int)n, &b))
-    return GEN_FAIL;
+    return GEN_ERROR;
   if (!pmap_is_tractable(&a) || !pmap_is_tractable(&b)) return GEN_DISCARD;
   if (a.m + b.m > LO_MAX_LEAVES) return GEN_DISCARD;
   pmap_concat(&a, &b, &ab);
@@ -1379,22 +1504,29 @@ static gen_verdict concat_tractable(gen_ctx *x) {
   int disjoint = disjoint_images(&f, &g);
   if (!disjoint) return GEN_DISCARD;
   if (!pmap_is_tractable(&ab)) return gen_failf(x, "alpha * beta is not tractable");
-  PROP_CALL(x, lo_morphism_flat_concat(&f, &g, &fg, err), "concatenation");
+  if (lo_morphism_flat_concat(&f, &g, &fg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concatenation", PROP_STRICT);
   return lies_over(x, &fg, &ab, "f * g");
 }
 
 /* [169] Lemma 3.1.5.37: g o (f1 * f2) = (g o f1) * (g o f2). */
 static gen_verdict concat_composite(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f1, f2, f12, l, g1, g2, r;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f1) || prop_morphism(x, 2, &f2))
-    return GEN_FAIL;
+    return GEN_ERROR;
   if (f1.dom.len + f2.dom.len > LO_MAX_LEAVES) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_flat_concat(&f1, &f2, &f12, err), "f1 * f2");
+  if (lo_morphism_flat_concat(&f1, &f2, &f12, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f1 * f2", PROP_STRICT);
   if (valid(x, &f12, "f1 * f2")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&g, &f12, &l, err), "g o (f1 * f2)");
-  PROP_CALL(x, lo_morphism_compose(&g, &f1, &g1, err), "g o f1");
-  PROP_CALL(x, lo_morphism_compose(&g, &f2, &g2, err), "g o f2");
-  PROP_CALL(x, lo_morphism_flat_concat(&g1, &g2, &r, err), "(g o f1) * (g o f2)");
+  if (lo_morphism_compose(&g, &f12, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o (f1 * f2)", PROP_STRICT);
+  if (lo_morphism_compose(&g, &f1, &g1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f1", PROP_STRICT);
+  if (lo_morphism_compose(&g, &f2, &g2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f2", PROP_STRICT);
+  if (lo_morphism_flat_concat(&g1, &g2, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "(g o f1) * (g o f2)", PROP_STRICT);
   if (!same_morphism(&l, &r))
     return gen_failf(x, "g o (f1 * f2) = %s but (g o f1) * (g o f2) = %s",
                      prop_show_morphism(0, &l), prop_show_morphism(1, &r));
@@ -1405,24 +1537,33 @@ static gen_verdict concat_composite(gen_ctx *x) {
 ** associative, L_{f1 * f2 * f3} = L_{f1} * L_{f2} * L_{f3}, and it is
 ** refused when the images meet. */
 static gen_verdict concat_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f[3], a, l, b, r, bad;
   lo_layout lf[3], ll, want;
   lo_err e;
   for (int i = 0; i < 3; i++) {
-    if (prop_morphism(x, i, &f[i])) return GEN_FAIL;
-    PROP_CALL(x, lo_morphism_layout(&f[i], &lf[i], err), "layout");
+    if (prop_morphism(x, i, &f[i])) return GEN_ERROR;
+    if (lo_morphism_layout(&f[i], &lf[i], &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   }
   if (f[0].dom.len + f[1].dom.len + f[2].dom.len > LO_MAX_LEAVES) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_flat_concat(&f[0], &f[1], &a, err), "f1 * f2");
-  PROP_CALL(x, lo_morphism_flat_concat(&a, &f[2], &l, err), "(f1 * f2) * f3");
-  PROP_CALL(x, lo_morphism_flat_concat(&f[1], &f[2], &b, err), "f2 * f3");
-  PROP_CALL(x, lo_morphism_flat_concat(&f[0], &b, &r, err), "f1 * (f2 * f3)");
+  if (lo_morphism_flat_concat(&f[0], &f[1], &a, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f1 * f2", PROP_STRICT);
+  if (lo_morphism_flat_concat(&a, &f[2], &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "(f1 * f2) * f3", PROP_STRICT);
+  if (lo_morphism_flat_concat(&f[1], &f[2], &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f2 * f3", PROP_STRICT);
+  if (lo_morphism_flat_concat(&f[0], &b, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f1 * (f2 * f3)", PROP_STRICT);
   if (!same_morphism(&l, &r))
     return gen_failf(x, "(f1 * f2) * f3 = %s but f1 * (f2 * f3) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
-  PROP_CALL(x, lo_morphism_layout(&l, &ll, err), "layout");
-  PROP_CALL(x, lo_flat_concat(&lf[0], &lf[1], &want, err), "flat concat");
-  PROP_CALL(x, lo_flat_concat(&want, &lf[2], &want, err), "flat concat");
+  if (lo_morphism_layout(&l, &ll, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_concat(&lf[0], &lf[1], &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
+  if (lo_flat_concat(&want, &lf[2], &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   if (!lo_layout_equal(&ll, &want))
     return gen_failf(x, "L_{f1 * f2 * f3} = %s but L_f1 * L_f2 * L_f3 = %s",
                      prop_show_layout(0, &ll), prop_show_layout(1, &want));
@@ -1436,49 +1577,64 @@ static gen_verdict concat_layout(gen_ctx *x) {
 ** f * g is an isomorphism, size(L_f) size(L_g) = size(T), and L_f * L_g
 ** is a bijection onto [0, size T). */
 static gen_verdict complement_is_complement(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, fg;
   lo_layout lf, lg, l;
   lo_int sf, sg, st;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (!disjoint_images(&f, &g)) return gen_failf(x, "f and g have overlapping images");
-  PROP_CALL(x, lo_morphism_flat_concat(&f, &g, &fg, err), "f * g");
+  if (lo_morphism_flat_concat(&f, &g, &fg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f * g", PROP_STRICT);
   if (valid(x, &fg, "f * g")) return GEN_FAIL;
   if (!is_iso(&fg))
     return gen_failf(x, "f * g = %s is not an isomorphism", prop_show_morphism(0, &fg));
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_size(&lf, &sf, err), "size");
-  PROP_CALL(x, lo_size(&lg, &sg, err), "size");
-  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_size(&lf, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&lg, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
   if (sf * sg != st)
     return gen_failf(x, "size(L_f) size(L_g) = %lld, size(T) = %lld", (long long)(sf * sg),
                      (long long)st);
-  PROP_CALL(x, lo_flat_concat(&lf, &lg, &l, err), "flat concat");
+  if (lo_flat_concat(&lf, &lg, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   return prop_judged(bijective(x, &l, "L_f * L_g"));
 }
 
 /* [173] Prop 3.1.5.43 (flat Theorem D): for injective f, f^c is a valid
 ** complement of f and coal-flat(L_{f^c}) = comp-flat(L_f, size T). */
 static gen_verdict complement_theorem_d(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc, ffc;
   lo_layout lf, lfc, clfc, want, both;
   lo_int st;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (valid(x, &fc, "f^c")) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_flat_concat(&f, &fc, &ffc, err), "f * f^c");
+  if (lo_morphism_flat_concat(&f, &fc, &ffc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f * f^c", PROP_STRICT);
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!is_iso(&ffc))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL(x, lo_flat_coalesce(&lfc, &clfc, err), "flat coalesce");
-  PROP_CALL(x, lo_tuple_size(&f.cod, &st, err), "size T");
-  PROP_CALL(x, lo_flat_complement(&lf, st, &want, err), "flat complement");
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_coalesce(&lfc, &clfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
+  if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
+  if (lo_flat_complement(&lf, st, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!lo_layout_equal(&clfc, &want))
     return gen_failf(x, "coal-flat(L_{f^c}) = %s but comp-flat(L_f, %lld) = %s",
                      prop_show_layout(0, &clfc), (long long)st, prop_show_layout(1, &want));
-  PROP_CALL(x, lo_flat_concat(&lf, &lfc, &both, err), "flat concat");
+  if (lo_flat_concat(&lf, &lfc, &both, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   int r = bijective(x, &both, "L_f * L_{f^c}");
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
@@ -1486,14 +1642,19 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
 /* [174] Prop 3.1.5.44 with INDEX E3 (f must also be non-degenerate): for
 ** f injective of standard form, L_{f^c} = comp-flat(L_f). */
 static gen_verdict complement_standard(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc;
   lo_layout lf, lfc, want;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (!is_standard_def(&f, 0) || !nondegenerate_morphism(&f)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL(x, lo_flat_complement(&lf, -1, &want, err), "flat complement");
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!lo_layout_equal(&lfc, &want))
     return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(0, &lfc),
                      prop_show_layout(1, &want));
@@ -1503,14 +1664,19 @@ static gen_verdict complement_standard(gen_ctx *x) {
 /* [174] Prop 3.1.5.44 as printed (injective, standard form, possibly
 ** degenerate): L_{f^c} = comp-flat(L_f) (refuted: INDEX E3). */
 static gen_verdict complement_standard_degenerate(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc;
   lo_layout lf, lfc, want;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (!is_standard_def(&f, 0)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL(x, lo_flat_complement(&lf, -1, &want, err), "flat complement");
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!lo_layout_equal(&lfc, &want))
     return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(0, &lfc),
                      prop_show_layout(1, &want));
@@ -1519,10 +1685,12 @@ static gen_verdict complement_standard_degenerate(gen_ctx *x) {
 
 /* [177] Prop 3.1.5.48: a complement g of f sorts to f^c. */
 static gen_verdict complement_sort(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, sg, fc;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_sort(&g, &sg, err), "sort");
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_sort(&g, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (!same_morphism(&sg, &fc))
     return gen_failf(x, "sort(g) = %s but f^c = %s", prop_show_morphism(0, &sg),
                      prop_show_morphism(1, &fc));
@@ -1533,10 +1701,11 @@ static gen_verdict complement_sort(gen_ctx *x) {
 ** f^c exists iff no entry goes to *; then it lies over the increasing map
 ** onto the positions f misses, and f * f^c is an isomorphism. */
 static gen_verdict complement_exists(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc, ffc;
   lo_err e;
   char hit[LO_MAX_LEAVES + 1] = {0};
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   int injective = 1;
   for (int i = 0; i < f.dom.len; i++) {
     injective &= f.map[i] != 0;
@@ -1553,7 +1722,8 @@ static gen_verdict complement_exists(gen_ctx *x) {
                        prop_show_morphism(0, &fc));
     k++;
   }
-  PROP_CALL(x, lo_morphism_flat_concat(&f, &fc, &ffc, err), "f * f^c");
+  if (lo_morphism_flat_concat(&f, &fc, &ffc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f * f^c", PROP_STRICT);
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!is_iso(&ffc) || !lo_tuple_equal(&fc.cod, &f.cod))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
@@ -1562,11 +1732,14 @@ static gen_verdict complement_exists(gen_ctx *x) {
 
 /* [179] Prop 3.1.5.50: for complementable f, sort(f) = (f^c)^c. */
 static gen_verdict complement_double(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, s, fc, fcc;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_sort(&f, &s, err), "sort");
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL(x, lo_morphism_complement(&fc, &fcc, err), "complement");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (!same_morphism(&s, &fcc))
     return gen_failf(x, "sort(f) = %s but (f^c)^c = %s", prop_show_morphism(0, &s),
                      prop_show_morphism(1, &fcc));
@@ -1577,23 +1750,34 @@ static gen_verdict complement_double(gen_ctx *x) {
 ** injective and f : T -> U, non-degenerate, f (/) g = f o (g * g^c)
 ** pointwise, and coal-flat(L_{f (/) g}) = coal-flat(L_f (/)flat L_g). */
 static gen_verdict divide_theorem_e(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, q, gc;
   lo_layout lq, clq, lf, lg, lgc, lgg, d, cd;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (!nondegenerate_morphism(&f) || !nondegenerate_morphism(&g)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_flat_divide(&f, &g, &q, err), "morphism flat divide");
-  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  PROP_CALL(x, lo_flat_coalesce(&lq, &clq, err), "flat coalesce");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide");
-  PROP_CALL(x, lo_flat_coalesce(&d, &cd, err), "flat coalesce");
+  if (lo_morphism_flat_divide(&f, &g, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism flat divide", PROP_STRICT);
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_coalesce(&lq, &clq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat divide", PROP_BOUNDED);
+  if (lo_flat_coalesce(&d, &cd, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&clq, &cd))
     return gen_failf(x, "coal-flat(L_{f/g}) = %s but coal-flat(L_f / L_g) = %s",
                      prop_show_layout(0, &clq), prop_show_layout(1, &cd));
-  PROP_CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
-  PROP_CALL(x, lo_morphism_layout(&gc, &lgc, err), "layout");
-  PROP_CALL(x, lo_flat_concat(&lg, &lgc, &lgg, err), "flat concat");
+  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_layout(&gc, &lgc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_concat(&lg, &lgc, &lgg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   int r = prop_is_composite(x, &lf, &lgg, &lq);
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
@@ -1601,15 +1785,21 @@ static gen_verdict divide_theorem_e(gen_ctx *x) {
 /* [183] Lemma 3.1.5.60: for (f, g) product admissible with g injective,
 ** f (x)flat g is injective and (f (x)flat g)^c = f^c o g^c. */
 static gen_verdict product_complement(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, p, pc, fc, gc, r;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_flat_product(&f, &g, &p, err), "flat product");
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat product", PROP_STRICT);
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(0, &p));
-  PROP_CALL(x, lo_morphism_complement(&p, &pc, err), "complement");
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL(x, lo_morphism_complement(&g, &gc, err), "complement");
-  PROP_CALL(x, lo_morphism_compose(&fc, &gc, &r, err), "f^c o g^c");
+  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_compose(&fc, &gc, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f^c o g^c", PROP_STRICT);
   if (!same_morphism(&pc, &r))
     return gen_failf(x, "(f (x) g)^c = %s but f^c o g^c = %s", prop_show_morphism(0, &pc),
                      prop_show_morphism(1, &r));
@@ -1620,13 +1810,18 @@ static gen_verdict product_complement(gen_ctx *x) {
 ** (f (x) g, h) and (f, g (x) h) are product admissible and
 ** (f (x) g) (x) h = f (x) (g (x) h). */
 static gen_verdict product_associative(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, h, fg, gh, l, r;
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g) || prop_morphism(x, 2, &h))
-    return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_flat_product(&f, &g, &fg, err), "f (x) g");
-  PROP_CALL(x, lo_morphism_flat_product(&fg, &h, &l, err), "(f (x) g) (x) h");
-  PROP_CALL(x, lo_morphism_flat_product(&g, &h, &gh, err), "g (x) h");
-  PROP_CALL(x, lo_morphism_flat_product(&f, &gh, &r, err), "f (x) (g (x) h)");
+    return GEN_ERROR;
+  if (lo_morphism_flat_product(&f, &g, &fg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f (x) g", PROP_STRICT);
+  if (lo_morphism_flat_product(&fg, &h, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "(f (x) g) (x) h", PROP_STRICT);
+  if (lo_morphism_flat_product(&g, &h, &gh, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g (x) h", PROP_STRICT);
+  if (lo_morphism_flat_product(&f, &gh, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f (x) (g (x) h)", PROP_STRICT);
   if (!same_morphism(&l, &r))
     return gen_failf(x, "(f (x) g) (x) h = %s but f (x) (g (x) h) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
@@ -1662,20 +1857,28 @@ static int product_pointwise(gen_ctx *x, const lo_layout *lp, const lo_layout *l
 ** N as in Obs 2.3.9.2): L_{f (x)flat g} = L_f (x)flat L_g, and pointwise
 ** as in product_pointwise. */
 static gen_verdict product_theorem_f(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, p, fc;
   lo_layout lp, lf, lg, lfc, q;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (!nondegenerate_morphism(&f) || !nondegenerate_morphism(&g)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_flat_product(&f, &g, &p, err), "morphism flat product");
-  PROP_CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_flat_product(&lf, &lg, &q, err), "flat product");
+  if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism flat product", PROP_STRICT);
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat product", PROP_BOUNDED);
   if (!lo_layout_equal(&lp, &q))
     return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(0, &lp),
                      prop_show_layout(1, &q));
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   return product_pointwise(x, &lp, &lf, &lfc, &lg) == 0 ? GEN_FAIL : GEN_PASS;
 }
 

@@ -229,13 +229,14 @@ static int tractable_by_morphism(const lo_layout *l) {
 
 /* [4] Def 2.1.1.1: size(X * Y) = size(X) size(Y), len(X * Y) = len X + len Y. */
 static gen_verdict tuple_size_len(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple a, b, ab;
   lo_int sa = 1, sb = 1, sab;
-  if (prop_tuple(x, 0, &a) || prop_tuple(x, 1, &b)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &a) || prop_tuple(x, 1, &b)) return GEN_ERROR;
   if (ev_tuple(x, "flat_concat", 2, x->argv[0], x->argv[1], &ab)) return GEN_FAIL;
   for (int i = 0; i < a.len; i++) sa *= a.leaf[i];
   for (int i = 0; i < b.len; i++) sb *= b.leaf[i];
-  PROP_CALL(x, lo_tuple_size(&ab, &sab, err), "size");
+  if (lo_tuple_size(&ab, &sab, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (sab != sa * sb)
     return gen_failf(x, "size(X * Y) = %lld but size X size Y = %lld", (long long)sab,
                      (long long)(sa * sb));
@@ -266,7 +267,7 @@ static gen_verdict tuple_monoid(gen_ctx *x) {
   }
   lo_tuple a, b, ab;
   lo_err e;
-  if (prop_tuple(x, 0, &a) || prop_tuple(x, 1, &b)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &a) || prop_tuple(x, 1, &b)) return GEN_ERROR;
   if (lo_parse_tuple(xy, &ab, &e)) return gen_failf(x, "X * Y = %s: %s", xy, e.msg);
   int ok = ab.len == a.len + b.len && ab.ntok == ab.len + 2 &&
            !memcmp(ab.leaf, a.leaf, (size_t)a.len * sizeof(lo_int)) &&
@@ -280,7 +281,7 @@ static gen_verdict tuple_monoid(gen_ctx *x) {
 static gen_verdict tuple_divides(gen_ctx *x) {
   lo_tuple p, t, rest;
   char buf[GEN_ARG_LEN], out[OUT_CAP];
-  if (prop_tuple(x, 0, &p) || prop_tuple(x, 1, &t)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &p) || prop_tuple(x, 1, &t)) return GEN_ERROR;
   int prefix = p.len <= t.len && !memcmp(p.leaf, t.leaf, (size_t)p.len * sizeof(lo_int));
   int d = ev_bool(x, "tuple_divides", 2, x->argv[0], x->argv[1]);
   if (d < 0) return GEN_FAIL;
@@ -328,7 +329,7 @@ static gen_verdict tuple_permute(gen_ctx *x) {
   lo_tuple t, ts, tst, tc;
   int s[LO_MAX_LEAVES + 1], u[LO_MAX_LEAVES + 1], st[LO_MAX_LEAVES + 1];
   char buf[GEN_ARG_LEN], cyc[GEN_ARG_LEN];
-  if (prop_tuple(x, 0, &t)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &t)) return GEN_ERROR;
   int n = t.len;
   if (cycle_perm(x, 1, n, s) || cycle_perm(x, 2, n, u)) return GEN_FAIL;
   if (ev_tuple(x, "permute", 2, x->argv[0], x->argv[1], &ts)) return GEN_FAIL;
@@ -372,7 +373,7 @@ static int next_coord(const char **p, lo_int *c, int *m) {
 static gen_verdict colex_bijection(gen_ctx *x) {
   lo_tuple t;
   lo_int size = 1, c[LO_MAX_LEAVES];
-  if (prop_tuple(x, 0, &t)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &t)) return GEN_ERROR;
   for (int i = 0; i < t.len; i++) size *= t.leaf[i];
   if (size > x->bounds->max_size) return GEN_DISCARD;
   size_t cap = (size_t)size * (size_t)(t.len + 1) * 22 + 16;
@@ -409,12 +410,13 @@ static gen_verdict colex_bijection(gen_ctx *x) {
 ** S is column-major and Phi is the identity on [0, size); the row-major
 ** one is row-major and compact. */
 static gen_verdict column_major_identity(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple t;
   lo_layout col, row;
   lo_int dc[LO_MAX_LEAVES], dr[LO_MAX_LEAVES], w = 1, size, v;
   char buf[GEN_ARG_LEN];
   lo_err e;
-  if (prop_tuple(x, 0, &t)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &t)) return GEN_ERROR;
   for (int i = 0; i < t.len; i++) {
     dc[i] = w;
     w *= t.leaf[i];
@@ -432,7 +434,7 @@ static gen_verdict column_major_identity(gen_ctx *x) {
     return x->msg[0] ? GEN_FAIL : gen_failf(x, "%s is not row-major", buf);
   if (lo_size(&col, &size, &e) || size > x->bounds->max_size) return GEN_DISCARD;
   for (lo_int i = 0; i < size; i++) {
-    PROP_CALL(x, lo_apply(&col, i, &v, err), "apply");
+    if (lo_apply(&col, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != i)
       return gen_failf(x, "Phi of %s at %lld is %lld", text_layout(&col, buf), (long long)i,
                        (long long)v);
@@ -444,10 +446,11 @@ static gen_verdict column_major_identity(gen_ctx *x) {
 
 /* [11] Def 2.1.2.9: cosize(L) = 1 + max Phi_L. */
 static gen_verdict cosize_max(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l;
   lo_int *v, n, cosize, top = 0;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_cosize(&l, &cosize, err), "cosize");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_cosize(&l, &cosize, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
   if (phi_list(x, &l, &v, &n)) return GEN_DISCARD;
   for (lo_int i = 0; i < n; i++)
     if (v[i] > top) top = v[i];
@@ -462,7 +465,7 @@ static gen_verdict cosize_max(gen_ctx *x) {
 static gen_verdict size1_strides(gen_ctx *x) {
   lo_layout a, b;
   char ca[64], cb[64], buf[GEN_ARG_LEN];
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   int r = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (r <= 0) return prop_judged(r);
   snprintf(buf, sizeof buf, "(");
@@ -487,12 +490,13 @@ static gen_verdict size1_strides(gen_ctx *x) {
 /* [21] Lemma 2.1.3.11, Constr 2.1.3.6: squeeze(L) = L restricted to its
 ** modes of size != 1, and keeps size, cosize and Phi. */
 static gen_verdict squeeze_invariants(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, q, want;
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], a, b;
   int n = 0;
   lo_err e;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_squeeze(&l, &q, err), "squeeze");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_squeeze(&l, &q, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   for (int i = 0; i < l.shape.len; i++)
     if (l.shape.leaf[i] != 1) {
       s[n] = l.shape.leaf[i];
@@ -514,7 +518,7 @@ static gen_verdict squeeze_invariants(gen_ctx *x) {
 static gen_verdict permute_image(gen_ctx *x) {
   lo_layout l, p;
   int s[LO_MAX_LEAVES + 1];
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (cycle_perm(x, 1, l.shape.len, s)) return GEN_FAIL;
   if (ev_layout(x, "permute", 2, x->argv[0], x->argv[1], &p)) return GEN_FAIL;
   for (int i = 1; i <= l.shape.len; i++)
@@ -545,13 +549,14 @@ static int nondecreasing(gen_ctx *x, const lo_layout *l) {
 ** needs d_i > 0: (2,1):(1,0) and (3,2):(0,0) have non-decreasing Phi and
 ** are not sorted.) */
 static gen_verdict nondecreasing_sorted(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, q, nz;
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
   int n = 0, seen_nonzero = 0;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int r = nondecreasing(x, &l);
   if (r <= 0) return r < 0 ? GEN_DISCARD : GEN_PASS;
-  PROP_CALL(x, lo_squeeze(&l, &q, err), "squeeze");
+  if (lo_squeeze(&l, &q, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   for (int i = 0; i < q.shape.len; i++) {
     if (q.stride[i] == 0 && seen_nonzero)
       return gen_failf(x,
@@ -576,7 +581,7 @@ static gen_verdict nondecreasing_sorted(gen_ctx *x) {
 ** when a size-1 mode is out of place, e.g. (2,1):(1,0)). */
 static gen_verdict nondecreasing_sorted_literal(gen_ctx *x) {
   lo_layout l;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int r = nondecreasing(x, &l);
   if (r <= 0) return r < 0 ? GEN_DISCARD : GEN_PASS;
   if (!lo_is_sorted(&l)) return gen_failf(x, "Phi_L is non-decreasing but L is not sorted");
@@ -607,10 +612,11 @@ static int same_modes(const lo_layout *a, const lo_layout *b) {
 /* [27] Constr 2.1.3.31, Ex 2.1.3.34: sort(L) is sorted, has the modes of L
 ** (as a multiset), and sort(sort L) = sort L. */
 static gen_verdict sort_spec(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, s, ss;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
-  PROP_CALL(x, lo_sort(&s, &ss, err), "sort");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!sorted_def(&s)) return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(0, &s));
   if (!lo_is_sorted(&s)) return gen_failf(x, "is_sorted(sort L) is false");
   if (!same_modes(&l, &s))
@@ -623,9 +629,10 @@ static gen_verdict sort_spec(gen_ctx *x) {
 
 /* [28] Obs 2.1.3.35: Image(Phi_{sort L}) = Image(Phi_L). */
 static gen_verdict sort_image(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, s;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   int r = same_image(x, &l, &s);
   if (r == 0) return gen_failf(x, "Image(Phi) changes under sort: %s", prop_show_layout(0, &s));
   return r < 0 ? GEN_DISCARD : GEN_PASS;
@@ -639,10 +646,12 @@ static void empty_layout(lo_layout *l) {
 
 /* The case's layouts L_1..L_k (k = argc) and their concatenation. */
 static int concat_all(gen_ctx *x, lo_layout *ls, lo_layout *cat) {
+  lo_err oe = {LO_OK, ""};
   empty_layout(cat);
   for (int i = 0; i < x->argc; i++) {
     if (prop_layout(x, i, &ls[i])) return 1;
-    PROP_CALL(x, lo_flat_concat(cat, &ls[i], cat, err), "flat_concat");
+    if (lo_flat_concat(cat, &ls[i], cat, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   }
   return 0;
 }
@@ -650,12 +659,14 @@ static int concat_all(gen_ctx *x, lo_layout *ls, lo_layout *cat) {
 /* [31] Prop 2.1.3.40: Phi_{L_1 * ... * L_k}(x) = sum_i Phi_{L_i}(floor(x /
 ** (N_1...N_{i-1})) mod N_i), N_i = size(L_i). */
 static gen_verdict concat_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout ls[GEN_MAX_ARGS], cat;
   lo_int sizes[GEN_MAX_ARGS], size = 1, v, w;
   lo_err e;
   if (concat_all(x, ls, &cat)) return GEN_FAIL;
   for (int i = 0; i < x->argc; i++) {
-    PROP_CALL(x, lo_size(&ls[i], &sizes[i], err), "size");
+    if (lo_size(&ls[i], &sizes[i], &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "size", PROP_STRICT);
     size *= sizes[i];
   }
   if (size > x->bounds->max_size) return GEN_DISCARD;
@@ -666,7 +677,7 @@ static gen_verdict concat_function(gen_ctx *x) {
       sum += w;
       rest /= sizes[i];
     }
-    PROP_CALL(x, lo_apply(&cat, p, &v, err), "apply");
+    if (lo_apply(&cat, p, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != sum)
       return gen_failf(x, "Phi of the concatenation %s at %lld is %lld, the blocks give %lld",
                        prop_show_layout(0, &cat), (long long)p, (long long)v, (long long)sum);
@@ -678,19 +689,20 @@ static gen_verdict concat_function(gen_ctx *x) {
 ** cosize(L_1 * ... * L_k) = 1 - k + sum cosize(L_i) (= 1 + max Phi);
 ** concatenation is associative with unit ():(). */
 static gen_verdict concat_attributes(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout ls[GEN_MAX_ARGS], cat, empty, u;
   lo_int size = 1, cos = 1 - x->argc, s, c;
   int rank = 0;
   if (concat_all(x, ls, &cat)) return GEN_FAIL;
   for (int i = 0; i < x->argc; i++) {
-    PROP_CALL(x, lo_size(&ls[i], &s, err), "size");
-    PROP_CALL(x, lo_cosize(&ls[i], &c, err), "cosize");
+    if (lo_size(&ls[i], &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+    if (lo_cosize(&ls[i], &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
     size *= s;
     cos += c;
     rank += ls[i].shape.len;
   }
-  PROP_CALL(x, lo_size(&cat, &s, err), "size");
-  PROP_CALL(x, lo_cosize(&cat, &c, err), "cosize");
+  if (lo_size(&cat, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_cosize(&cat, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
   if (cat.shape.len != rank || s != size || c != cos)
     return gen_failf(x, "%s: rank %d size %lld cosize %lld, expected %d, %lld, %lld",
                      prop_show_layout(0, &cat), cat.shape.len, (long long)s, (long long)c, rank,
@@ -704,14 +716,19 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   }
   if (x->argc >= 3) { /* (L1 * L2) * L3 = L1 * (L2 * L3) */
     lo_layout l12, r, l23, q;
-    PROP_CALL(x, lo_flat_concat(&ls[0], &ls[1], &l12, err), "flat_concat");
-    PROP_CALL(x, lo_flat_concat(&l12, &ls[2], &r, err), "flat_concat");
-    PROP_CALL(x, lo_flat_concat(&ls[1], &ls[2], &l23, err), "flat_concat");
-    PROP_CALL(x, lo_flat_concat(&ls[0], &l23, &q, err), "flat_concat");
+    if (lo_flat_concat(&ls[0], &ls[1], &l12, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
+    if (lo_flat_concat(&l12, &ls[2], &r, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
+    if (lo_flat_concat(&ls[1], &ls[2], &l23, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
+    if (lo_flat_concat(&ls[0], &l23, &q, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
     if (!lo_layout_equal(&r, &q)) return gen_failf(x, "concatenation is not associative");
   }
   empty_layout(&empty);
-  PROP_CALL(x, lo_flat_concat(&ls[0], &empty, &u, err), "flat_concat");
+  if (lo_flat_concat(&ls[0], &empty, &u, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (!lo_layout_equal(&u, &ls[0])) return gen_failf(x, "L1 * ():() = %s", prop_show_layout(0, &u));
   return GEN_PASS;
 }
@@ -722,13 +739,16 @@ static gen_verdict concat_attributes(gen_ctx *x) {
 ** flat coalesced layout and coal-flat is idempotent; is_flat_coalesced
 ** follows Def 2.1.4.1. */
 static gen_verdict coalesce_coalesced(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_is_flat_coalesced(&l) != coalesced_def(&l))
     return gen_failf(x, "is_flat_coalesced(L) says %d, Def 2.1.4.1 says %d",
                      lo_is_flat_coalesced(&l), coalesced_def(&l));
-  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat_coalesce");
-  PROP_CALL(x, lo_flat_coalesce(&c, &cc, err), "flat_coalesce");
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
+  if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (lo_tuple_depth(&c.shape) != 1 || !coalesced_def(&c) || !lo_is_flat_coalesced(&c))
     return gen_failf(x, "coal-flat(L) = %s is not a flat coalesced layout",
                      prop_show_layout(0, &c));
@@ -740,19 +760,24 @@ static gen_verdict coalesce_coalesced(gen_ctx *x) {
 
 /* [37] Lemma 2.1.4.17: Phi_{coal-flat(L)} = Phi_L. */
 static gen_verdict coalesce_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat_coalesce");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_coal-flat(L)"));
 }
 
 /* [38] Prop 2.1.4.18: for flat A, B of equal size, Phi_A = Phi_B iff
 ** coal-flat(A) = coal-flat(B). */
 static gen_verdict coalesce_unique(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_coalesce(&a, &ca, err), "flat_coalesce");
-  PROP_CALL(x, lo_flat_coalesce(&b, &cb, err), "flat_coalesce");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_flat_coalesce(&a, &ca, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
+  if (lo_flat_coalesce(&b, &cb, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
@@ -765,11 +790,13 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
 /* [39] Prop 2.1.4.19: for B with Phi_B = Phi_A, rank(coal-flat A) <=
 ** rank(B), with equality only for B = coal-flat(A). */
 static gen_verdict coalesce_minimal(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   int same = prop_same_function(x, &a, &b, "generated B: Phi_A vs Phi_B");
   if (same <= 0) return prop_judged(same);
-  PROP_CALL(x, lo_flat_coalesce(&a, &c, err), "flat_coalesce");
+  if (lo_flat_coalesce(&a, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (c.shape.len > b.shape.len)
     return gen_failf(x, "coal-flat(A) = %s has rank %d > rank(B) = %d", prop_show_layout(0, &c),
                      c.shape.len, b.shape.len);
@@ -784,13 +811,14 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
 /* [41] Prop 2.1.5.6 (Def 2.1.5.1): L is compact (Phi a bijection onto
 ** [0, cosize)) iff sort(squeeze(L)) is column-major; is_compact agrees. */
 static gen_verdict compact_criterion(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, q, s;
   char buf[GEN_ARG_LEN];
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int brute = brute_compact(x, &l);
   if (brute < 0) return GEN_DISCARD;
-  PROP_CALL(x, lo_squeeze(&l, &q, err), "squeeze");
-  PROP_CALL(x, lo_sort(&q, &s, err), "sort");
+  if (lo_squeeze(&l, &q, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_sort(&q, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   int col = ev_bool(x, "is_column_major", 1, text_layout(&s, buf), NULL);
   if (col < 0) return GEN_FAIL;
   if (col != brute || lo_is_compact(&l) != brute)
@@ -804,14 +832,16 @@ static gen_verdict compact_criterion(gen_ctx *x) {
 /* [42] Prop 2.1.5.7: L compact iff coal-flat(L), squeeze(L), sort(L) are
 ** (all by brute force). */
 static gen_verdict compact_invariance(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, v[3];
   static const char *const names[3] = {"coal-flat(L)", "squeeze(L)", "sort(L)"};
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int c = brute_compact(x, &l);
   if (c < 0) return GEN_DISCARD;
-  PROP_CALL(x, lo_flat_coalesce(&l, &v[0], err), "flat_coalesce");
-  PROP_CALL(x, lo_squeeze(&l, &v[1], err), "squeeze");
-  PROP_CALL(x, lo_sort(&l, &v[2], err), "sort");
+  if (lo_flat_coalesce(&l, &v[0], &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
+  if (lo_squeeze(&l, &v[1], &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_sort(&l, &v[2], &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   for (int i = 0; i < 3; i++) {
     int ci = brute_compact(x, &v[i]);
     if (ci < 0) return GEN_DISCARD;
@@ -833,7 +863,7 @@ static gen_verdict complementable_injective(gen_ctx *x) {
   if (lo_parse_layout("(2,2):(1,3)", &ex, &e)) return gen_failf(x, "%s", e.msg);
   if (brute_injective(x, &ex) == 0 || lo_is_complementable(&ex))
     return gen_failf(x, "(2,2):(1,3) should be injective and not complementable");
-  if (prop_layout(x, 0, &a)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a)) return GEN_ERROR;
   int c = lo_is_complementable(&a);
   if (c != complementable_def(&a, &ext))
     return gen_failf(x, "is_complementable says %d, Def 2.1.6.11 (with E5) says %d", c, !c);
@@ -858,9 +888,9 @@ static gen_verdict complements_not_unique(gen_ctx *x) {
       return x->msg[0] ? GEN_FAIL
                        : gen_failf(x, "%s is not a complement of (8,8):(2,32)", listed[i]);
   }
-  if (prop_layout(x, 0, &a)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a)) return GEN_ERROR;
   for (int i = 2; i < 4; i++) {
-    if (prop_layout(x, i, &b)) return GEN_FAIL;
+    if (prop_layout(x, i, &b)) return GEN_ERROR;
     int r = brute_complement(x, &a, &b);
     if (r < 0) return GEN_DISCARD;
     int o = ev_bool(x, "is_complement", 2, x->argv[0], x->argv[i]);
@@ -876,27 +906,35 @@ static gen_verdict complements_not_unique(gen_ctx *x) {
 ** squeeze B; sort(A * B) = sort(A * sort B); coal-flat(A * B) =
 ** coal-flat(A * coal-flat B). */
 static gen_verdict concat_lemma(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ab, l, r, t, u;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_concat(&a, &b, &ab, err), "flat_concat");
-  PROP_CALL(x, lo_squeeze(&ab, &l, err), "squeeze");
-  PROP_CALL(x, lo_squeeze(&a, &t, err), "squeeze");
-  PROP_CALL(x, lo_squeeze(&b, &u, err), "squeeze");
-  PROP_CALL(x, lo_flat_concat(&t, &u, &r, err), "flat_concat");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_flat_concat(&a, &b, &ab, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
+  if (lo_squeeze(&ab, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_squeeze(&a, &t, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_squeeze(&b, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_flat_concat(&t, &u, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "squeeze(A * B) = %s but squeeze A * squeeze B = %s",
                      prop_show_layout(0, &l), prop_show_layout(1, &r));
-  PROP_CALL(x, lo_sort(&ab, &l, err), "sort");
-  PROP_CALL(x, lo_sort(&b, &u, err), "sort");
-  PROP_CALL(x, lo_flat_concat(&a, &u, &t, err), "flat_concat");
-  PROP_CALL(x, lo_sort(&t, &r, err), "sort");
+  if (lo_sort(&ab, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_sort(&b, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_flat_concat(&a, &u, &t, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
+  if (lo_sort(&t, &r, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "sort(A * B) = %s but sort(A * sort B) = %s", prop_show_layout(0, &l),
                      prop_show_layout(1, &r));
-  PROP_CALL(x, lo_flat_coalesce(&ab, &l, err), "flat_coalesce");
-  PROP_CALL(x, lo_flat_coalesce(&b, &u, err), "flat_coalesce");
-  PROP_CALL(x, lo_flat_concat(&a, &u, &t, err), "flat_concat");
-  PROP_CALL(x, lo_flat_coalesce(&t, &r, err), "flat_coalesce");
+  if (lo_flat_coalesce(&ab, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
+  if (lo_flat_coalesce(&b, &u, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
+  if (lo_flat_concat(&a, &u, &t, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
+  if (lo_flat_coalesce(&t, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "coal-flat(A * B) = %s but coal-flat(A * coal-flat B) = %s",
                      prop_show_layout(0, &l), prop_show_layout(1, &r));
@@ -908,20 +946,22 @@ static gen_verdict concat_lemma(gen_ctx *x) {
 ** force, and is_complement agrees; A _|_ ():() iff A compact; A _|_ A iff
 ** size(A) = 1. */
 static gen_verdict complement_equivalences(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, v[4], empty;
   static const char *const names[4] = {"B * A", "A * squeeze(B)", "A * coal-flat(B)",
                                        "A * sort(B)"};
   lo_int size;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   int c = brute_complement(x, &a, &b);
   if (c < 0) return GEN_DISCARD;
   int o = ev_bool(x, "is_complement", 2, x->argv[0], x->argv[1]);
   if (o < 0) return GEN_FAIL;
   if (o != c) return gen_failf(x, "A * B compact by brute force: %d, is_complement: %d", c, o);
-  PROP_CALL(x, lo_squeeze(&b, &v[1], err), "squeeze");
-  PROP_CALL(x, lo_flat_coalesce(&b, &v[2], err), "flat_coalesce");
-  PROP_CALL(x, lo_sort(&b, &v[3], err), "sort");
+  if (lo_squeeze(&b, &v[1], &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_flat_coalesce(&b, &v[2], &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
+  if (lo_sort(&b, &v[3], &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   for (int i = 0; i < 4; i++) {
     int ci = i == 0 ? brute_complement(x, &b, &a) : brute_complement(x, &a, &v[i]);
     if (ci != c)
@@ -941,15 +981,17 @@ static gen_verdict complement_equivalences(gen_ctx *x) {
 ** definition; complementable A => A * comp-flat(A) compact; otherwise
 ** A * B is not compact for the B tried (a random B, CuTe's complement). */
 static gen_verdict complementable_criterion(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c;
   lo_int ext;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   int k = lo_is_complementable(&a);
   if (k != complementable_def(&a, &ext))
     return gen_failf(x, "is_complementable says %d, Def 2.1.6.11 (with E5) says %d", k, !k);
   if (k) {
-    PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+    if (lo_flat_complement(&a, -1, &c, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
     int r = brute_complement(x, &a, &c);
     if (r == 0)
       return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
@@ -967,9 +1009,11 @@ static gen_verdict complementable_criterion(gen_ctx *x) {
 ** comp-flat(A) is compact; comp-flat(A) is sorted and coalesced, and ():()
 ** when A is compact. */
 static gen_verdict complement_is_complement(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, c;
-  if (prop_layout(x, 0, &a)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+  if (prop_layout(x, 0, &a)) return GEN_ERROR;
+  if (lo_flat_complement(&a, -1, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   int r = brute_complement(x, &a, &c);
   if (r < 0) return GEN_DISCARD;
   if (!r) return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
@@ -983,15 +1027,17 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
 /* [51] Prop 2.1.6.21: if A has a complement B then A (and B, by symmetry)
 ** is complementable; conversely A * comp-flat(A) is compact. */
 static gen_verdict complement_exists(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 2, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 2, &b)) return GEN_ERROR;
   int r = brute_complement(x, &a, &b);
   if (r < 0) return GEN_DISCARD;
   if (!r) return gen_failf(x, "generated B1 is not a complement of A");
   if (!lo_is_complementable(&a) || !lo_is_complementable(&b))
     return gen_failf(x, "A _|_ B1 but is_complementable gives %d for A and %d for B1",
                      lo_is_complementable(&a), lo_is_complementable(&b));
-  PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+  if (lo_flat_complement(&a, -1, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   if (brute_complement(x, &a, &c) == 0)
     return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
   return GEN_PASS;
@@ -1002,7 +1048,7 @@ static gen_verdict complement_exists(gen_ctx *x) {
 static gen_verdict sorted_complementable_increasing(gen_ctx *x) {
   lo_layout a;
   lo_int *v, n;
-  if (prop_layout(x, 0, &a)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a)) return GEN_ERROR;
   if (!lo_is_sorted(&a) || !lo_is_complementable(&a))
     return gen_failf(x, "generated A is not sorted and complementable");
   if (phi_list(x, &a, &v, &n)) return GEN_DISCARD;
@@ -1021,18 +1067,21 @@ static gen_verdict sorted_complementable_increasing(gen_ctx *x) {
 ** gives coal-flat(sort(B')) = comp-flat(A) (B' a refined, permuted
 ** variant, still a complement by Prop 2.1.6.10). */
 static gen_verdict complement_unique(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c, s, cs;
   lo_int sb, sc;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_complement(&a, -1, &c, err), "flat_complement");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_flat_complement(&a, -1, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   int r = brute_complement(x, &a, &b);
   if (r < 0) return GEN_DISCARD;
   if (!r || lo_size(&b, &sb, &e) || lo_size(&c, &sc, &e) || sb != sc)
     return gen_failf(x, "generated B' is not a complement of size(comp-flat(A)) = %s",
                      prop_show_layout(0, &c));
-  PROP_CALL(x, lo_sort(&b, &s, err), "sort");
-  PROP_CALL(x, lo_flat_coalesce(&s, &cs, err), "flat_coalesce");
+  if (lo_sort(&b, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_flat_coalesce(&s, &cs, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&cs, &c))
     return gen_failf(x, "coal-flat(sort(B')) = %s but comp-flat(A) = %s", prop_show_layout(0, &cs),
                      prop_show_layout(1, &c));
@@ -1045,7 +1094,7 @@ static gen_verdict n_complementable_multiple(gen_ctx *x) {
   lo_layout a, c;
   lo_int n, ext;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n)) return GEN_ERROR;
   if (!complementable_def(&a, &ext)) return gen_failf(x, "generated A is not complementable");
   int want = n % ext == 0, got = lo_is_n_complementable(&a, n);
   if (got != want)
@@ -1070,17 +1119,19 @@ static int brute_n_complement(gen_ctx *x, const lo_layout *a, const lo_layout *b
 /* [57] Obs 2.1.6.27, Remark 2.1.6.28: N-complements B1, B2 of A have the
 ** same image; coal-flat and sort of an N-complement are N-complements. */
 static gen_verdict n_complements_image(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b1, b2, v[2];
   lo_int n;
   if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &b1) ||
       prop_layout(x, 3, &b2))
-    return GEN_FAIL;
+    return GEN_ERROR;
   if (brute_n_complement(x, &a, &b1, n) != 1 || brute_n_complement(x, &a, &b2, n) != 1)
     return gen_failf(x, "generated B1, B2 are not N-complements of A");
   int r = same_image(x, &b1, &b2);
   if (r == 0) return gen_failf(x, "Image(Phi_B1) != Image(Phi_B2)");
-  PROP_CALL(x, lo_flat_coalesce(&b1, &v[0], err), "flat_coalesce");
-  PROP_CALL(x, lo_sort(&b1, &v[1], err), "sort");
+  if (lo_flat_coalesce(&b1, &v[0], &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
+  if (lo_sort(&b1, &v[1], &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   for (int i = 0; i < 2; i++)
     if (brute_n_complement(x, &a, &v[i], n) != 1)
       return gen_failf(x, "%s = %s is not an N-complement", i ? "sort(B1)" : "coal-flat(B1)",
@@ -1091,10 +1142,12 @@ static gen_verdict n_complements_image(gen_ctx *x) {
 /* [59] Lemma 2.1.6.31: for N-complementable A, comp-flat(A, N) is an
 ** N-complement (A * comp-flat(A, N) compact, sizes multiply to N). */
 static gen_verdict n_complement_spec(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, c;
   lo_int n;
-  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_complement(&a, n, &c, err), "flat_complement");
+  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n)) return GEN_ERROR;
+  if (lo_flat_complement(&a, n, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   int r = brute_n_complement(x, &a, &c, n);
   if (r == 0)
     return gen_failf(x, "comp-flat(A, N) = %s is not an N-complement", prop_show_layout(0, &c));
@@ -1106,7 +1159,7 @@ static gen_verdict n_complement_spec(gen_ctx *x) {
 static gen_verdict n_complement_exists(gen_ctx *x) {
   lo_layout a, b;
   lo_int n;
-  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &b)) return GEN_ERROR;
   int r = brute_n_complement(x, &a, &b, n);
   if (r < 0) return GEN_DISCARD;
   if (!r) return gen_failf(x, "generated B1 is not an N-complement of A");
@@ -1119,18 +1172,23 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
 ** equals comp-flat(A, N); and comp-flat(comp-flat(A, N), N) =
 ** coal-flat(sort A) (INDEX [61], derived). */
 static gen_verdict n_complement_unique(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c, s, cs, cc, sa, csa;
   lo_int n;
-  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_complement(&a, n, &c, err), "flat_complement");
-  PROP_CALL(x, lo_sort(&b, &s, err), "sort");
-  PROP_CALL(x, lo_flat_coalesce(&s, &cs, err), "flat_coalesce");
+  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &b)) return GEN_ERROR;
+  if (lo_flat_complement(&a, n, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
+  if (lo_sort(&b, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_flat_coalesce(&s, &cs, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&cs, &c))
     return gen_failf(x, "coal-flat(sort B1) = %s but comp-flat(A, N) = %s",
                      prop_show_layout(0, &cs), prop_show_layout(1, &c));
-  PROP_CALL(x, lo_flat_complement(&c, n, &cc, err), "flat_complement twice");
-  PROP_CALL(x, lo_sort(&a, &sa, err), "sort");
-  PROP_CALL(x, lo_flat_coalesce(&sa, &csa, err), "flat_coalesce");
+  if (lo_flat_complement(&c, n, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement twice", PROP_STRICT);
+  if (lo_sort(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_flat_coalesce(&sa, &csa, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&cc, &csa))
     return gen_failf(x, "comp-flat(comp-flat(A, N), N) = %s but coal-flat(sort A) = %s",
                      prop_show_layout(0, &cc), prop_show_layout(1, &csa));
@@ -1140,19 +1198,22 @@ static gen_verdict n_complement_unique(gen_ctx *x) {
 /* [62] Lemma 2.1.6.34 with INDEX E11 (domain [0, N1 / size A)): Phi of
 ** comp-flat(A, N2) on [0, N1 / size A) is Phi of comp-flat(A, N1). */
 static gen_verdict complement_prefix(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, c1, c2;
   lo_int n1, n2, sa, s1, u, v;
-  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n1) || prop_int(x, 2, &n2)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n1) || prop_int(x, 2, &n2)) return GEN_ERROR;
   if (n1 > n2 || !lo_is_n_complementable(&a, n1) || !lo_is_n_complementable(&a, n2))
     return GEN_DISCARD;
-  PROP_CALL(x, lo_flat_complement(&a, n1, &c1, err), "flat_complement N1");
-  PROP_CALL(x, lo_flat_complement(&a, n2, &c2, err), "flat_complement N2");
-  PROP_CALL(x, lo_size(&a, &sa, err), "size");
-  PROP_CALL(x, lo_size(&c1, &s1, err), "size");
+  if (lo_flat_complement(&a, n1, &c1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement N1", PROP_STRICT);
+  if (lo_flat_complement(&a, n2, &c2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement N2", PROP_STRICT);
+  if (lo_size(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&c1, &s1, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (s1 * sa != n1) return gen_failf(x, "size(comp-flat(A, N1)) = %lld", (long long)s1);
   for (lo_int i = 0; i < s1; i++) {
-    PROP_CALL(x, lo_apply(&c1, i, &u, err), "apply");
-    PROP_CALL(x, lo_apply(&c2, i, &v, err), "apply");
+    if (lo_apply(&c1, i, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
+    if (lo_apply(&c2, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (u != v)
       return gen_failf(x, "at %lld: comp-flat(A, N1) = %s gives %lld, comp-flat(A, N2) = %s %lld",
                        (long long)i, prop_show_layout(0, &c1), (long long)u,
@@ -1166,9 +1227,11 @@ static gen_verdict complement_prefix(gen_ctx *x) {
 /* [63] Def 2.1.7.1: B o A = A when A has all strides 0, or when B is
 ** column-major with cosize(A) <= size(B) and A is non-degenerate. */
 static gen_verdict composition_trivial(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout b, a, c;
-  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_composition(&b, &a, &c, err), "flat_composition");
+  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_ERROR;
+  if (lo_flat_composition(&b, &a, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_composition", PROP_STRICT);
   if (!lo_layout_equal(&c, &a)) return gen_failf(x, "B o A = %s, not A", prop_show_layout(0, &c));
   return prop_judged(prop_is_composite(x, &b, &a, &c));
 }
@@ -1192,12 +1255,13 @@ static int flat_candidate(const lo_layout *b, const lo_layout *a, lo_layout *c) 
 ** answers exactly then, with C; and a B' with Phi_B' = Phi_B gives the
 ** same answer. */
 static gen_verdict composition_definition(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout b, a, b2, cand, c, c2;
   lo_int sb, ca;
   lo_err e;
-  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a) || prop_layout(x, 2, &b2)) return GEN_FAIL;
-  PROP_CALL(x, lo_size(&b, &sb, err), "size");
-  PROP_CALL(x, lo_cosize(&a, &ca, err), "cosize");
+  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a) || prop_layout(x, 2, &b2)) return GEN_ERROR;
+  if (lo_size(&b, &sb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_cosize(&a, &ca, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
   int exists = ca <= sb && !flat_candidate(&b, &a, &cand);
   if (exists) {
     exists = prop_is_composite(x, &b, &a, &cand);
@@ -1239,16 +1303,20 @@ static int groups_into(const lo_tuple *fine, const lo_tuple *r) {
 ** Phi_{A (/)flat B}(x) = Phi_A(Phi_{B * B^c}(x)); its shape refines the
 ** shape of B * B^c. */
 static gen_verdict divide_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, bc, bb, r;
   lo_int n, sb;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_divide(&a, &b, &r, err), "flat_divide");
-  PROP_CALL(x, lo_size(&a, &n, err), "size");
-  PROP_CALL(x, lo_flat_complement(&b, n, &bc, err), "flat_complement");
-  PROP_CALL(x, lo_flat_concat(&b, &bc, &bb, err), "flat_concat");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_flat_divide(&a, &b, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_divide", PROP_STRICT);
+  if (lo_size(&a, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_flat_complement(&b, n, &bc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
+  if (lo_flat_concat(&b, &bc, &bb, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   int k = brute_compact(x, &bb);
   if (k < 0) return GEN_DISCARD;
-  PROP_CALL(x, lo_size(&bb, &sb, err), "size");
+  if (lo_size(&bb, &sb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (!k || sb != n)
     return gen_failf(x, "B * B^c = %s is not compact of size(A) = %lld", prop_show_layout(0, &bb),
                      (long long)n);
@@ -1263,14 +1331,16 @@ static gen_verdict divide_function(gen_ctx *x) {
 ** size(A) size(B), starts with A's modes, and Phi of the rest is
 ** Phi_{A^c} o Phi_B, A^c = comp-flat(A, N'). */
 static gen_verdict product_spec(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, r, ac, tail;
   lo_int sa, sb, sr, cb, ext;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_product(&a, &b, &r, err), "flat_product");
-  PROP_CALL(x, lo_size(&a, &sa, err), "size");
-  PROP_CALL(x, lo_size(&b, &sb, err), "size");
-  PROP_CALL(x, lo_size(&r, &sr, err), "size");
-  PROP_CALL(x, lo_cosize(&b, &cb, err), "cosize");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_flat_product(&a, &b, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_product", PROP_STRICT);
+  if (lo_size(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&b, &sb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_cosize(&b, &cb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
   if (sr != sa * sb)
     return gen_failf(x, "size(A (x)flat B) = %lld, not %lld", (long long)sr, (long long)(sa * sb));
   int n = a.shape.len;
@@ -1279,7 +1349,8 @@ static gen_verdict product_spec(gen_ctx *x) {
     return gen_failf(x, "A (x)flat B = %s does not start with A's modes", prop_show_layout(0, &r));
   if (!complementable_def(&a, &ext)) return gen_failf(x, "generated A is not complementable");
   lo_int target = (sa * cb + ext - 1) / ext * ext;
-  PROP_CALL(x, lo_flat_complement(&a, target, &ac, err), "flat_complement");
+  if (lo_flat_complement(&a, target, &ac, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   lo_layout_flat(&tail, r.shape.leaf + n, r.stride + n, r.shape.len - n);
   return prop_judged(prop_is_composite(x, &ac, &b, &tail));
 }
@@ -1291,7 +1362,7 @@ static gen_verdict product_spec(gen_ctx *x) {
 ** always tractable. */
 static gen_verdict tractable_morphism(gen_ctx *x) {
   lo_layout l;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int t = lo_is_tractable(&l), d = tractable_def(&l), m = tractable_by_morphism(&l);
   if (t != d || t != m)
     return gen_failf(x, "is_tractable %d, Def 2.1.8.1 %d, L_{f_L} = L %d", t, d, m);
@@ -1309,7 +1380,7 @@ static int paper_filter(gen_ctx *x, const char *arg, lo_layout *f) {
 static gen_verdict tractable_filter_complementable(gen_ctx *x) {
   lo_layout l, f;
   lo_int ext;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (!lo_is_tractable(&l) || !tractable_by_morphism(&l))
     return gen_failf(x, "generated L is not tractable (is_tractable %d)", lo_is_tractable(&l));
   if (paper_filter(x, x->argv[0], &f)) return GEN_FAIL;
@@ -1326,10 +1397,11 @@ static gen_verdict tractable_filter_complementable(gen_ctx *x) {
 ** filter(L) tractable; iff filter(L) complementable when L is
 ** non-degenerate. */
 static gen_verdict tractable_equivalences(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, s, f;
   char buf[GEN_ARG_LEN];
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (paper_filter(x, x->argv[0], &f)) return GEN_FAIL;
   int t = tractable_by_morphism(&l), ts = tractable_by_morphism(&s), tf = tractable_by_morphism(&f);
   if (t != ts || t != tf || t != lo_is_tractable(&l))

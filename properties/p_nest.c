@@ -40,12 +40,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Run a check helper (0, or nonzero with x->msg set) and fail with it. */
-#define CHECK(expr)                                                                                \
-  do {                                                                                             \
-    if (expr) return GEN_FAIL;                                                                     \
-  } while (0)
-
 /* ------------------------------------------------------------- helpers */
 
 /* Same domain, codomain (nestings included) and map. */
@@ -260,26 +254,32 @@ static int rel_positions(const lo_tuple *tp, const lo_tuple *t, lo_tuple *rel, i
 ** Tuple morphism, flattening a Tuple morphism seen in Nest gives it back,
 ** L_{f-flat} = (L_f)-flat, and f = id^T_{T-flat} o f-flat o id^{S-flat}_S. */
 static gen_verdict flatten_inclusion(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, ff, back, fb, a, r, u, w;
   lo_layout lf, lff, flat;
   char buf[2048];
   lo_err e;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   flat_of(&f, &ff);
-  PROP_CALL_BOUNDED(x, lo_morphism_check(&ff, err), "f-flat is a morphism");
+  if (lo_morphism_check(&ff, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f-flat is a morphism", PROP_BOUNDED);
   if (lo_parse_morphism(text_morphism(buf, sizeof buf, &ff), &back, &e))
     return gen_failf(x, "f-flat does not read back: %s", e.msg);
   flat_of(&back, &fb);
-  CHECK(same_morphism(x, &fb, &ff, "flattening o inclusion"));
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&ff, &lff, err), "layout");
+  if (same_morphism(x, &fb, &ff, "flattening o inclusion")) return GEN_FAIL;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&ff, &lff, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   lo_layout_flatten(&lf, &flat);
-  CHECK(same_layout(x, &lff, &flat, "L_{f-flat} vs (L_f)-flat"));
+  if (same_layout(x, &lff, &flat, "L_{f-flat} vs (L_f)-flat")) return GEN_FAIL;
   reparen(&f.dom, &ff.dom, &u);
   reparen(&ff.cod, &f.cod, &r);
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&ff, &u, &a, err), "compose");
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&r, &a, &w, err), "compose");
-  CHECK(same_morphism(x, &w, &f, "id^T_{T-flat} o f-flat o id^{S-flat}_S vs f"));
+  if (lo_morphism_compose(&ff, &u, &a, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (lo_morphism_compose(&r, &a, &w, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (same_morphism(x, &w, &f, "id^T_{T-flat} o f-flat o id^{S-flat}_S vs f")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -320,10 +320,11 @@ static int standard_by_definition(const lo_morphism *f) {
 ** -> T with T flat, f_L has standard form and L_{f_L} = L, degenerate L
 ** included. */
 static gen_verdict standard_rep_tractable(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, back;
   lo_morphism f;
   lo_err e;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int tractable = tractable_by_definition(&l);
   if (lo_is_tractable(&l) != tractable)
     return gen_failf(x, "is_tractable says %d, Def 2.1.8.1 says %d", lo_is_tractable(&l),
@@ -334,13 +335,16 @@ static gen_verdict standard_rep_tractable(gen_ctx *x) {
       return gen_failf(x, "a non-tractable layout has f_L = %s", prop_show_morphism(0, &f));
     return GEN_PASS;
   }
-  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&l, &f, err), "standard representation");
-  PROP_CALL_BOUNDED(x, lo_morphism_check(&f, err), "f_L is a morphism");
-  CHECK(same_tuple(x, &f.dom, &l.shape, "domain of f_L vs shape(L)"));
+  if (lo_morphism_of_layout(&l, &f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "standard representation", PROP_BOUNDED);
+  if (lo_morphism_check(&f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f_L is a morphism", PROP_BOUNDED);
+  if (same_tuple(x, &f.dom, &l.shape, "domain of f_L vs shape(L)")) return GEN_FAIL;
   if (!standard_by_definition(&f))
     return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &back, err), "layout");
-  CHECK(same_layout(x, &back, &l, "L_{f_L} vs L"));
+  if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (same_layout(x, &back, &l, "L_{f_L} vs L")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -350,22 +354,27 @@ static gen_verdict standard_rep_tractable(gen_ctx *x) {
 ** non-degenerate and tractable and f_{L_f} = f; a non-standard f is never
 ** f_{L_f}; f_{L_f} is non-degenerate and standard. */
 static gen_verdict theorem_a_standard(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, back;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_check(&f, err), "f is a morphism");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_check(&f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f is a morphism", PROP_BOUNDED);
   if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
   int standard = standard_by_definition(&f);
   if (lo_morphism_is_standard(&f) != standard)
     return gen_failf(x, "is_standard_form says %d, Def 3.1.2.12 with E1 says %d", !standard,
                      standard);
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (!lo_is_nondegenerate(&l) || !lo_is_tractable(&l))
     return gen_failf(x, "L_f = %s is degenerate or not tractable", prop_show_layout(0, &l));
-  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&l, &back, err), "standard representation");
+  if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "standard representation", PROP_BOUNDED);
   if (!lo_morphism_is_nondegenerate(&back) || !standard_by_definition(&back))
     return gen_failf(x, "f_{L_f} = %s is degenerate or not standard", prop_show_morphism(0, &back));
-  if (standard) CHECK(same_morphism(x, &back, &f, "f_{L_f} vs f"));
+  if (standard)
+    if (same_morphism(x, &back, &f, "f_{L_f} vs f")) return GEN_FAIL;
   if (!standard && morphism_equal(&back, &f)) return gen_failf(x, "the non-standard f is f_{L_f}");
   return GEN_PASS;
 }
@@ -374,12 +383,15 @@ static gen_verdict theorem_a_standard(gen_ctx *x) {
 ** column-major layout of shape S1; id^{S3}_{S2} o id^{S2}_{S1} =
 ** id^{S3}_{S1}, and id^{S1}_{S2} is its inverse. */
 static gen_verdict reparenthesize(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism r2, r1, c, want, inv, id, back;
   lo_layout l;
-  if (prop_morphism(x, 0, &r2) || prop_morphism(x, 1, &r1)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_check(&r1, err), "id^{S2}_{S1} is a morphism");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&r1, &l, err), "layout");
-  CHECK(same_tuple(x, &l.shape, &r1.dom, "shape of L_{id} vs S1"));
+  if (prop_morphism(x, 0, &r2) || prop_morphism(x, 1, &r1)) return GEN_ERROR;
+  if (lo_morphism_check(&r1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "id^{S2}_{S1} is a morphism", PROP_BOUNDED);
+  if (lo_morphism_layout(&r1, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (same_tuple(x, &l.shape, &r1.dom, "shape of L_{id} vs S1")) return GEN_FAIL;
   lo_int p = 1;
   for (int i = 0; i < l.shape.len; p *= l.shape.leaf[i], i++)
     if (l.stride[i] != p)
@@ -392,13 +404,15 @@ static gen_verdict reparenthesize(gen_ctx *x) {
       return gen_failf(x, "Phi of %s is not the identity at %lld", prop_show_layout(0, &l),
                        (long long)i);
   }
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&r2, &r1, &c, err), "compose");
+  if (lo_morphism_compose(&r2, &r1, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
   reparen(&r1.dom, &r2.cod, &want);
-  CHECK(same_morphism(x, &c, &want, "id^{S3}_{S2} o id^{S2}_{S1} vs id^{S3}_{S1}"));
+  if (same_morphism(x, &c, &want, "id^{S3}_{S2} o id^{S2}_{S1} vs id^{S3}_{S1}")) return GEN_FAIL;
   reparen(&r1.cod, &r1.dom, &inv);
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&inv, &r1, &back, err), "compose");
+  if (lo_morphism_compose(&inv, &r1, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
   lo_morphism_identity(&r1.dom, &id);
-  CHECK(same_morphism(x, &back, &id, "id^{S1}_{S2} o id^{S2}_{S1} vs id_{S1}"));
+  if (same_morphism(x, &back, &id, "id^{S1}_{S2} o id^{S2}_{S1} vs id_{S1}")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -420,7 +434,7 @@ static int check_entry(gen_ctx *x, const lo_morphism *f, const lo_layout *lf, in
   paper_entry(f, i, &pe);
   if (lo_morphism_layout(&pe, &le, &e)) return gen_failf(x, "layout: %s", e.msg);
   lo_layout_scalar(&want, lf->shape.leaf[i - 1], lf->stride[i - 1]);
-  CHECK(same_layout(x, &le, &want, "L_{entry_i f} vs entry_i(L_f)"));
+  if (same_layout(x, &le, &want, "L_{entry_i f} vs entry_i(L_f)")) return GEN_FAIL;
   snprintf(ib, sizeof ib, "%d", i);
   const char *a1[2] = {text_morphism(fb, sizeof fb, f), ib};
   if (eval_morphism(x, "entry", 2, a1, &op)) return GEN_FAIL;
@@ -454,10 +468,10 @@ static int check_modes(gen_ctx *x, const lo_morphism *f, const lo_layout *lf) {
     if (lo_tuple_mode(&f->dom, k, &want.dom, &first, &e)) return gen_failf(x, "mode: %s", e.msg);
     want.cod = f->cod;
     memcpy(want.map, f->map + first, (size_t)want.dom.len * sizeof *want.map);
-    CHECK(same_morphism(x, &modes[k - 1], &want, "f o incl_k(S) vs mode_k(f)"));
+    if (same_morphism(x, &modes[k - 1], &want, "f o incl_k(S) vs mode_k(f)")) return GEN_FAIL;
     if (lo_morphism_layout(&modes[k - 1], &lm, &e) || lo_layout_mode(lf, k, &want_l, &e))
       return gen_failf(x, "layout: %s", e.msg);
-    CHECK(same_layout(x, &lm, &want_l, "L_{mode_k f} vs mode_k(L_f)"));
+    if (same_layout(x, &lm, &want_l, "L_{mode_k f} vs mode_k(L_f)")) return GEN_FAIL;
     pm[k - 1] = &modes[k - 1];
   }
   if (lo_tuple_is_int(&f->dom) || r == 0) return 0;
@@ -467,13 +481,16 @@ static int check_modes(gen_ctx *x, const lo_morphism *f, const lo_layout *lf) {
 
 /* [195] entries and modes of a Nest morphism. */
 static gen_verdict entries_modes(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f;
   lo_layout lf;
   lo_int i;
-  if (prop_morphism(x, 0, &f) || prop_int(x, 1, &i)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  if (i >= 1 && i <= f.dom.len) CHECK(check_entry(x, &f, &lf, (int)i));
-  CHECK(check_modes(x, &f, &lf));
+  if (prop_morphism(x, 0, &f) || prop_int(x, 1, &i)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (i >= 1 && i <= f.dom.len)
+    if (check_entry(x, &f, &lf, (int)i)) return GEN_FAIL;
+  if (check_modes(x, &f, &lf)) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -485,36 +502,42 @@ static gen_verdict entries_modes(gen_ctx *x) {
 ** s_i -> S; and the pullback of S' along id^S_{S-flat} is the
 ** reparenthesization (S'_1..S'_m) -> S'. */
 static gen_verdict relative_inclusion(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple sp, s, rel[LO_MAX_LEAVES], sflat, whole;
   lo_morphism inc, want, rm, id, ent, pb, unflat;
   const lo_tuple *parts[LO_MAX_LEAVES];
   lo_int i;
   int first[LO_MAX_LEAVES];
   char b1[2048];
-  if (prop_tuple(x, 0, &sp) || prop_tuple(x, 1, &s) || prop_int(x, 2, &i)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, rel_positions(&sp, &s, rel, first, err), "relative modes");
+  if (prop_tuple(x, 0, &sp) || prop_tuple(x, 1, &s) || prop_int(x, 2, &i)) return GEN_ERROR;
+  if (rel_positions(&sp, &s, rel, first, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative modes", PROP_BOUNDED);
   if (i < 1 || i > s.len) return GEN_DISCARD;
   if (eval_morphism(x, "relative_mode_inclusion", 3, x->argv, &inc)) return GEN_FAIL;
   want.dom = rel[i - 1];
   want.cod = sp;
   for (int k = 0; k < want.dom.len; k++) want.map[k] = first[i - 1] + k + 1;
-  CHECK(same_morphism(x, &inc, &want, "incl_i(S',S) vs Constr 3.2.5.1"));
+  if (same_morphism(x, &inc, &want, "incl_i(S',S) vs Constr 3.2.5.1")) return GEN_FAIL;
   lo_morphism_identity(&sp, &id);
   const char *a[3] = {text_morphism(b1, sizeof b1, &id), x->argv[1], x->argv[2]};
   if (eval_morphism(x, "relative_mode", 3, a, &rm)) return GEN_FAIL;
-  CHECK(same_morphism(x, &rm, &inc, "mode_i(id_{S'}, S) vs incl_i(S',S)"));
+  if (same_morphism(x, &rm, &inc, "mode_i(id_{S'}, S) vs incl_i(S',S)")) return GEN_FAIL;
   lo_tuple_int(&ent.dom, s.leaf[i - 1]);
   ent.cod = s;
   ent.map[0] = (int)i;
-  PROP_CALL_BOUNDED(x, lo_pullback(&ent, &sp, &pb, err), "pullback");
-  CHECK(same_morphism(x, &pb, &inc, "pullback of S' along s_i -> S vs incl_i(S',S)"));
+  if (lo_pullback(&ent, &sp, &pb, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback", PROP_BOUNDED);
+  if (same_morphism(x, &pb, &inc, "pullback of S' along s_i -> S vs incl_i(S',S)")) return GEN_FAIL;
   lo_tuple_flatten(&s, &sflat);
   reparen(&sflat, &s, &unflat);
-  PROP_CALL_BOUNDED(x, lo_pullback(&unflat, &sp, &pb, err), "pullback");
+  if (lo_pullback(&unflat, &sp, &pb, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback", PROP_BOUNDED);
   for (int k = 0; k < s.len; k++) parts[k] = &rel[k];
-  PROP_CALL_BOUNDED(x, lo_tuple_nest(parts, s.len, &whole, err), "nest");
+  if (lo_tuple_nest(parts, s.len, &whole, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
   reparen(&whole, &sp, &want);
-  CHECK(same_morphism(x, &pb, &want, "pullback along id^S_{S-flat} vs id^{S'}_{(S'_1..S'_m)}"));
+  if (same_morphism(x, &pb, &want, "pullback along id^S_{S-flat} vs id^{S'}_{(S'_1..S'_m)}"))
+    return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -544,19 +567,25 @@ static int expected_pullback(const lo_morphism *f, const lo_tuple *tp, lo_morphi
 ** pullback f' = T'^* f is as constructed, its domain refines S, its modes
 ** relative to S coalesce to the entries of L_f, and Phi_{L_f'} = Phi_{L_f}. */
 static gen_verdict pullback_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, p, want;
   lo_tuple tp;
   lo_layout lf, lp;
-  if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &tp)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_pullback(&f, &tp, &p, err), "pullback");
-  PROP_CALL_BOUNDED(x, lo_morphism_check(&p, err), "the pullback is a morphism");
-  PROP_CALL_BOUNDED(x, expected_pullback(&f, &tp, &want, err), "Construction 3.2.5.5");
-  CHECK(same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5"));
+  if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &tp)) return GEN_ERROR;
+  if (lo_pullback(&f, &tp, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback", PROP_BOUNDED);
+  if (lo_morphism_check(&p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "the pullback is a morphism", PROP_BOUNDED);
+  if (expected_pullback(&f, &tp, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "Construction 3.2.5.5", PROP_BOUNDED);
+  if (same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5")) return GEN_FAIL;
   if (!lo_refines(&p.dom, &f.dom))
     return gen_failf(x, "f^*T' = %s does not refine S", prop_show_tuple(0, &p.dom));
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
-  CHECK(relative_modes_coalesce(x, &lp, &lf));
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (relative_modes_coalesce(x, &lp, &lf)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
 }
 
@@ -586,19 +615,25 @@ static int expected_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_mor
 ** its codomain refines T, its modes relative to S coalesce to the entries
 ** of L_f, and Phi_{L_f'} = Phi_{L_f}. */
 static gen_verdict pushforward_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, p, want;
   lo_tuple sp;
   lo_layout lf, lp;
-  if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &sp)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_pushforward(&f, &sp, &p, err), "pushforward");
-  PROP_CALL_BOUNDED(x, lo_morphism_check(&p, err), "the pushforward is a morphism");
-  PROP_CALL_BOUNDED(x, expected_pushforward(&f, &sp, &want, err), "Construction 3.2.5.12");
-  CHECK(same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12"));
+  if (prop_morphism(x, 0, &f) || prop_tuple(x, 1, &sp)) return GEN_ERROR;
+  if (lo_pushforward(&f, &sp, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward", PROP_BOUNDED);
+  if (lo_morphism_check(&p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "the pushforward is a morphism", PROP_BOUNDED);
+  if (expected_pushforward(&f, &sp, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "Construction 3.2.5.12", PROP_BOUNDED);
+  if (same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12")) return GEN_FAIL;
   if (!lo_refines(&p.cod, &f.cod))
     return gen_failf(x, "f_*S' = %s does not refine T", prop_show_tuple(0, &p.cod));
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
-  CHECK(relative_modes_coalesce(x, &lp, &lf));
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (relative_modes_coalesce(x, &lp, &lf)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
 }
 
@@ -606,29 +641,39 @@ static gen_verdict pushforward_function(gen_ctx *x) {
 ** f^*(g^*U'), the pullback squares paste ((g o f)' = g' o f'), U'' -> U'
 ** gives f^*g^*U'' -> f^*g^*U', and id^* is the identity. */
 static gen_verdict pullback_functor(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, g1, f1, h1, c1, g2, f2, h2, id, p;
   lo_tuple u1, u2;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f) || prop_tuple(x, 2, &u1) ||
       prop_tuple(x, 3, &u2))
-    return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  PROP_CALL_BOUNDED(x, lo_pullback(&g, &u1, &g1, err), "pullback of g along U'");
-  PROP_CALL_BOUNDED(x, lo_pullback(&f, &g1.dom, &f1, err), "pullback of f along g^*U'");
-  PROP_CALL_BOUNDED(x, lo_pullback(&gf, &u1, &h1, err), "pullback of g o f along U'");
-  CHECK(same_tuple(x, &h1.dom, &f1.dom, "(g o f)^*U' vs f^*(g^*U')"));
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g1, &f1, &c1, err), "compose");
-  CHECK(same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'"));
-  PROP_CALL_BOUNDED(x, lo_pullback(&g, &u2, &g2, err), "pullback of g along U''");
-  PROP_CALL_BOUNDED(x, lo_pullback(&f, &g2.dom, &f2, err), "pullback of f along g^*U''");
-  PROP_CALL_BOUNDED(x, lo_pullback(&gf, &u2, &h2, err), "pullback of g o f along U''");
-  CHECK(same_tuple(x, &h2.dom, &f2.dom, "(g o f)^*U'' vs f^*(g^*U'')"));
+    return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (lo_pullback(&g, &u1, &g1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback of g along U'", PROP_BOUNDED);
+  if (lo_pullback(&f, &g1.dom, &f1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback of f along g^*U'", PROP_BOUNDED);
+  if (lo_pullback(&gf, &u1, &h1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback of g o f along U'", PROP_BOUNDED);
+  if (same_tuple(x, &h1.dom, &f1.dom, "(g o f)^*U' vs f^*(g^*U')")) return GEN_FAIL;
+  if (lo_morphism_compose(&g1, &f1, &c1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'")) return GEN_FAIL;
+  if (lo_pullback(&g, &u2, &g2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback of g along U''", PROP_BOUNDED);
+  if (lo_pullback(&f, &g2.dom, &f2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback of f along g^*U''", PROP_BOUNDED);
+  if (lo_pullback(&gf, &u2, &h2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback of g o f along U''", PROP_BOUNDED);
+  if (same_tuple(x, &h2.dom, &f2.dom, "(g o f)^*U'' vs f^*(g^*U'')")) return GEN_FAIL;
   if (!lo_refines(&g2.dom, &g1.dom) || !lo_refines(&f2.dom, &f1.dom))
     return gen_failf(x, "U'' -> U' does not give f^*g^*U'' = %s -> f^*g^*U' = %s",
                      prop_show_tuple(0, &f2.dom), prop_show_tuple(1, &f1.dom));
   lo_morphism_identity(&g.cod, &id);
-  PROP_CALL_BOUNDED(x, lo_pullback(&id, &u1, &p, err), "pullback of the identity");
+  if (lo_pullback(&id, &u1, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pullback of the identity", PROP_BOUNDED);
   lo_morphism_identity(&u1, &id);
-  CHECK(same_morphism(x, &p, &id, "pullback of id_U along U' vs id_{U'}"));
+  if (same_morphism(x, &p, &id, "pullback of id_U along U' vs id_{U'}")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -636,29 +681,39 @@ static gen_verdict pullback_functor(gen_ctx *x) {
 ** g_*(f_*S'), the squares paste ((g o f)' = g' o f'), S'' -> S' gives
 ** g_*f_*S'' -> g_*f_*S', and id_* is the identity. */
 static gen_verdict pushforward_functor(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, f1, g1, h1, c1, f2, g2, h2, id, p;
   lo_tuple s1, s2;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f) || prop_tuple(x, 2, &s1) ||
       prop_tuple(x, 3, &s2))
-    return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  PROP_CALL_BOUNDED(x, lo_pushforward(&f, &s1, &f1, err), "pushforward of f along S'");
-  PROP_CALL_BOUNDED(x, lo_pushforward(&g, &f1.cod, &g1, err), "pushforward of g along f_*S'");
-  PROP_CALL_BOUNDED(x, lo_pushforward(&gf, &s1, &h1, err), "pushforward of g o f along S'");
-  CHECK(same_tuple(x, &h1.cod, &g1.cod, "(g o f)_*S' vs g_*(f_*S')"));
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g1, &f1, &c1, err), "compose");
-  CHECK(same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'"));
-  PROP_CALL_BOUNDED(x, lo_pushforward(&f, &s2, &f2, err), "pushforward of f along S''");
-  PROP_CALL_BOUNDED(x, lo_pushforward(&g, &f2.cod, &g2, err), "pushforward of g along f_*S''");
-  PROP_CALL_BOUNDED(x, lo_pushforward(&gf, &s2, &h2, err), "pushforward of g o f along S''");
-  CHECK(same_tuple(x, &h2.cod, &g2.cod, "(g o f)_*S'' vs g_*(f_*S'')"));
+    return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (lo_pushforward(&f, &s1, &f1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward of f along S'", PROP_BOUNDED);
+  if (lo_pushforward(&g, &f1.cod, &g1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward of g along f_*S'", PROP_BOUNDED);
+  if (lo_pushforward(&gf, &s1, &h1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward of g o f along S'", PROP_BOUNDED);
+  if (same_tuple(x, &h1.cod, &g1.cod, "(g o f)_*S' vs g_*(f_*S')")) return GEN_FAIL;
+  if (lo_morphism_compose(&g1, &f1, &c1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'")) return GEN_FAIL;
+  if (lo_pushforward(&f, &s2, &f2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward of f along S''", PROP_BOUNDED);
+  if (lo_pushforward(&g, &f2.cod, &g2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward of g along f_*S''", PROP_BOUNDED);
+  if (lo_pushforward(&gf, &s2, &h2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward of g o f along S''", PROP_BOUNDED);
+  if (same_tuple(x, &h2.cod, &g2.cod, "(g o f)_*S'' vs g_*(f_*S'')")) return GEN_FAIL;
   if (!lo_refines(&f2.cod, &f1.cod) || !lo_refines(&g2.cod, &g1.cod))
     return gen_failf(x, "S'' -> S' does not give g_*f_*S'' = %s -> g_*f_*S' = %s",
                      prop_show_tuple(0, &g2.cod), prop_show_tuple(1, &g1.cod));
   lo_morphism_identity(&f.dom, &id);
-  PROP_CALL_BOUNDED(x, lo_pushforward(&id, &s1, &p, err), "pushforward of the identity");
+  if (lo_pushforward(&id, &s1, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "pushforward of the identity", PROP_BOUNDED);
   lo_morphism_identity(&s1, &id);
-  CHECK(same_morphism(x, &p, &id, "pushforward of id_S along S' vs id_{S'}"));
+  if (same_morphism(x, &p, &id, "pushforward of id_S along S' vs id_{S'}")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -677,9 +732,10 @@ static int renest(const lo_tuple *flat_ref, const lo_tuple *nested, lo_tuple *ou
 ** U-flat) both answer or both answer None, and the nested answer is the
 ** flat one re-nested along the profiles of T and U. */
 static gen_verdict mutual_refinement_flat(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple t, u, tf, uf, tp, up, tfp, ufp, rt, ru;
   lo_err e1, e2;
-  if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_ERROR;
   lo_tuple_flatten(&t, &tf);
   lo_tuple_flatten(&u, &uf);
   int a = lo_mutual_refinement(&t, &u, &tp, &up, &e1) == LO_OK;
@@ -691,10 +747,12 @@ static gen_verdict mutual_refinement_flat(gen_ctx *x) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_PASS;
   }
-  PROP_CALL_BOUNDED(x, renest(&tfp, &t, &rt, err), "re-nesting T'");
-  PROP_CALL_BOUNDED(x, renest(&ufp, &u, &ru, err), "re-nesting U'");
-  CHECK(same_tuple(x, &tp, &rt, "T' vs the flat T' re-nested"));
-  CHECK(same_tuple(x, &up, &ru, "U' vs the flat U' re-nested"));
+  if (renest(&tfp, &t, &rt, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "re-nesting T'", PROP_BOUNDED);
+  if (renest(&ufp, &u, &ru, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "re-nesting U'", PROP_BOUNDED);
+  if (same_tuple(x, &tp, &rt, "T' vs the flat T' re-nested")) return GEN_FAIL;
+  if (same_tuple(x, &up, &ru, "U' vs the flat U' re-nested")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -704,7 +762,7 @@ static gen_verdict mutual_refinement_flat(gen_ctx *x) {
 static gen_verdict mutual_refinement_exists(gen_ctx *x) {
   lo_tuple t, u, tp, up;
   lo_err e;
-  if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_ERROR;
   if (has_one(&t)) return GEN_DISCARD;
   int exists = refinable(&t, &u);
   int got = lo_mutual_refinement(&t, &u, &tp, &up, &e) == LO_OK;
@@ -726,28 +784,34 @@ static gen_verdict mutual_refinement_exists(gen_ctx *x) {
 ** ..., L_{f_k}); (f_1..f_k)-flat = f_1-flat * ... * f_k-flat; images must be
 ** disjoint ((f_1, f_1) is refused when f_1 hits something). */
 static gen_verdict concat(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism fs[GEN_MAX_ARGS], c, cf, acc, fl;
   const lo_morphism *pf[GEN_MAX_ARGS];
   lo_layout ls[GEN_MAX_ARGS], lc, want;
   const lo_layout *pl[GEN_MAX_ARGS];
   int k = x->argc;
   for (int i = 0; i < k; i++) {
-    if (prop_morphism(x, i, &fs[i])) return GEN_FAIL;
-    PROP_CALL_BOUNDED(x, lo_morphism_layout(&fs[i], &ls[i], err), "layout");
+    if (prop_morphism(x, i, &fs[i])) return GEN_ERROR;
+    if (lo_morphism_layout(&fs[i], &ls[i], &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
     pf[i] = &fs[i];
     pl[i] = &ls[i];
   }
-  PROP_CALL_BOUNDED(x, lo_morphism_concat(pf, k, &c, err), "concat");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&c, &lc, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, k, &want, err), "nest");
-  CHECK(same_layout(x, &lc, &want, "L_{(f_1..f_k)} vs (L_{f_1}..L_{f_k})"));
+  if (lo_morphism_concat(pf, k, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
+  if (lo_morphism_layout(&c, &lc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_layout_nest(pl, k, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
+  if (same_layout(x, &lc, &want, "L_{(f_1..f_k)} vs (L_{f_1}..L_{f_k})")) return GEN_FAIL;
   flat_of(&fs[0], &acc);
   for (int i = 1; i < k; i++) {
     flat_of(&fs[i], &fl);
-    PROP_CALL_BOUNDED(x, lo_morphism_flat_concat(&acc, &fl, &acc, err), "flat concat");
+    if (lo_morphism_flat_concat(&acc, &fl, &acc, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat concat", PROP_BOUNDED);
   }
   flat_of(&c, &cf);
-  CHECK(same_morphism(x, &cf, &acc, "(f_1..f_k)-flat vs f_1-flat * ... * f_k-flat"));
+  if (same_morphism(x, &cf, &acc, "(f_1..f_k)-flat vs f_1-flat * ... * f_k-flat")) return GEN_FAIL;
   int hits = 0;
   for (int i = 0; i < fs[0].dom.len; i++) hits |= fs[0].map[i] != 0;
   if (!hits) return GEN_PASS;
@@ -804,32 +868,39 @@ static int unhit_kept(gen_ctx *x, const lo_morphism *f, const lo_morphism *c) {
 ** merges no unhit codomain entries (D13), keeps both sizes, is
 ** idempotent, depends only on f-flat, and Phi_{L_coal f} = Phi_{L_f}. */
 static gen_verdict coalesce_form(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, c, cc, ff, cf;
   lo_layout lf, lc;
   lo_int a, b;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_coalesce(&f, &c, err), "coalesce");
-  PROP_CALL_BOUNDED(x, lo_morphism_check(&c, err), "coal(f) is a morphism");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_coalesce(&f, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
+  if (lo_morphism_check(&c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coal(f) is a morphism", PROP_BOUNDED);
   int depth = lo_tuple_depth(&c.dom);
   if (lo_tuple_depth(&c.cod) != 1 || depth > 1 || (depth == 1 && c.dom.len < 2) ||
       (depth == 0 && c.dom.leaf[0] == 1 && c.map[0]))
     return gen_failf(x, "coal(f) = %s is not of the form of Def 3.2.6.11",
                      prop_show_morphism(0, &c));
-  CHECK(coalesced_by_definition(x, &c));
-  CHECK(unhit_kept(x, &f, &c));
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&c.dom, &a, err), "size");
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.dom, &b, err), "size");
+  if (coalesced_by_definition(x, &c)) return GEN_FAIL;
+  if (unhit_kept(x, &f, &c)) return GEN_FAIL;
+  if (lo_tuple_size(&c.dom, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&f.dom, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (a != b) return gen_failf(x, "coal(f) changes size(S) to %lld", (long long)a);
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&c.cod, &a, err), "size");
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &b, err), "size");
+  if (lo_tuple_size(&c.cod, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&f.cod, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (a != b) return gen_failf(x, "coal(f) changes size(T) to %lld", (long long)a);
-  PROP_CALL_BOUNDED(x, lo_morphism_coalesce(&c, &cc, err), "coalesce");
-  CHECK(same_morphism(x, &cc, &c, "coal(coal f) vs coal f"));
+  if (lo_morphism_coalesce(&c, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
+  if (same_morphism(x, &cc, &c, "coal(coal f) vs coal f")) return GEN_FAIL;
   flat_of(&f, &ff);
-  PROP_CALL_BOUNDED(x, lo_morphism_coalesce(&ff, &cf, err), "coalesce");
-  CHECK(same_morphism(x, &cf, &c, "coal(f-flat) vs coal(f)"));
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&c, &lc, err), "layout");
+  if (lo_morphism_coalesce(&ff, &cf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
+  if (same_morphism(x, &cf, &c, "coal(f-flat) vs coal(f)")) return GEN_FAIL;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&c, &lc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   return prop_judged(prop_same_function(x, &lc, &lf, "Phi_{L_coal f} vs Phi_{L_f}"));
 }
 
@@ -838,23 +909,27 @@ static gen_verdict coalesce_form(gen_ctx *x) {
 ** encodes a bijection onto [0, size T), and, when no entry of S, U, T is
 ** 1, only an isomorphism does. */
 static gen_verdict complement_iso(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, c, ff, gf, fc;
   lo_layout l;
   lo_int n;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   const lo_morphism *p[2] = {&f, &g};
-  PROP_CALL_BOUNDED(x, lo_morphism_concat(p, 2, &c, err), "concat");
+  if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
   flat_of(&f, &ff);
   flat_of(&g, &gf);
-  PROP_CALL_BOUNDED(x, lo_morphism_flat_concat(&ff, &gf, &fc, err), "flat concat");
+  if (lo_morphism_flat_concat(&ff, &gf, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_BOUNDED);
   int iso = is_iso(&c);
   if (is_iso(&fc) != iso) return gen_failf(x, "(f,g) iso: %d, f-flat * g-flat iso: %d", iso, !iso);
   int said = eval_bool(x, "is_complement", 2, x->argv);
   if (said < 0) return GEN_FAIL;
   if (said != iso) return gen_failf(x, "is_complement says %d, Def 3.2.6.14 says %d", said, iso);
   if (!iso) x->labels |= 1u << GEN_L_UNDEFINED;
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&c, &l, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &n, err), "size");
+  if (lo_morphism_layout(&c, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   int bij = bijective_onto(x, &l, n);
   if (bij < 0) return GEN_DISCARD;
   if (iso && !bij) return GEN_FAIL;
@@ -869,23 +944,27 @@ static gen_verdict complement_iso(gen_ctx *x) {
 ** re-nested f^c), L_g is a size(T)-complement of L_f: (L_f, L_g) is a
 ** bijection onto [0, size T) and size(L_f) size(L_g) = size(T). */
 static gen_verdict complement_pair(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, c;
   lo_layout lf, lg, l;
   lo_int n, sf, sg;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   const lo_morphism *p[2] = {&f, &g};
-  PROP_CALL_BOUNDED(x, lo_morphism_concat(p, 2, &c, err), "concat");
+  if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
   if (!is_iso(&c)) return GEN_DISCARD;
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &n, err), "size");
-  PROP_CALL_BOUNDED(x, lo_size(&lf, &sf, err), "size");
-  PROP_CALL_BOUNDED(x, lo_size(&lg, &sg, err), "size");
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_size(&lf, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_size(&lg, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (sf * sg != n)
     return gen_failf(x, "size(L_f) size(L_g) = %lld, size(T) = %lld", (long long)(sf * sg),
                      (long long)n);
   const lo_layout *pl[2] = {&lf, &lg};
-  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, 2, &l, err), "nest");
+  if (lo_layout_nest(pl, 2, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
   return prop_judged(bijective_onto(x, &l, n));
 }
 
@@ -893,25 +972,30 @@ static gen_verdict complement_pair(gen_ctx *x) {
 ** domain and codomain T, (f, f^c) is an isomorphism, f^c-flat = (f-flat)^c,
 ** sort(g) = f^c for every complement g, and sort(f) = (f^c)^c. */
 static gen_verdict complement_sort(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, fc, c, ff, ffc, fcf, sg, sf, fcc;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&f, &fc, err), "complement");
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_tuple_depth(&fc.dom) != 1)
     return gen_failf(x, "f^c = %s has a domain that is not flat", prop_show_morphism(0, &fc));
-  CHECK(same_tuple(x, &fc.cod, &f.cod, "codomain of f^c vs T"));
+  if (same_tuple(x, &fc.cod, &f.cod, "codomain of f^c vs T")) return GEN_FAIL;
   const lo_morphism *p[2] = {&f, &fc};
-  PROP_CALL_BOUNDED(x, lo_morphism_concat(p, 2, &c, err), "concat");
+  if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
   if (!is_iso(&c))
     return gen_failf(x, "(f, f^c) = %s is not an isomorphism", prop_show_morphism(0, &c));
   flat_of(&f, &ff);
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&ff, &ffc, err), "complement");
+  if (lo_morphism_complement(&ff, &ffc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   flat_of(&fc, &fcf);
-  CHECK(same_morphism(x, &fcf, &ffc, "f^c-flat vs (f-flat)^c"));
-  PROP_CALL_BOUNDED(x, lo_morphism_sort(&g, &sg, err), "sort");
-  CHECK(same_morphism(x, &sg, &fc, "sort(g) vs f^c"));
-  PROP_CALL_BOUNDED(x, lo_morphism_sort(&f, &sf, err), "sort");
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&fc, &fcc, err), "complement");
-  CHECK(same_morphism(x, &sf, &fcc, "sort(f) vs (f^c)^c"));
+  if (same_morphism(x, &fcf, &ffc, "f^c-flat vs (f-flat)^c")) return GEN_FAIL;
+  if (lo_morphism_sort(&g, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
+  if (same_morphism(x, &sg, &fc, "sort(g) vs f^c")) return GEN_FAIL;
+  if (lo_morphism_sort(&f, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
+  if (lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
+  if (same_morphism(x, &sf, &fcc, "sort(f) vs (f^c)^c")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -920,22 +1004,29 @@ static gen_verdict complement_sort(gen_ctx *x) {
 ** complement(L_f, size T) is comp(L_f, size T), and (L_f, L_{f^c}) is a
 ** bijection onto [0, size T). */
 static gen_verdict complement_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc;
   lo_layout lf, lfc, comp, cute, l;
   lo_int n;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&f.cod, &n, err), "size");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (!lo_is_n_complementable(&lf, n))
     return gen_failf(x, "L_f = %s is not %lld-complementable", prop_show_layout(0, &lf),
                      (long long)n);
-  PROP_CALL_BOUNDED(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
-  PROP_CALL_BOUNDED(x, lo_complement(&lf, n, &cute, err), "CuTe complement");
-  CHECK(same_layout(x, &cute, &comp, "CuTe complement(L_f, size T) vs comp(L_f, size T)"));
+  if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper complement", PROP_BOUNDED);
+  if (lo_complement(&lf, n, &cute, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "CuTe complement", PROP_BOUNDED);
+  if (same_layout(x, &cute, &comp, "CuTe complement(L_f, size T) vs comp(L_f, size T)"))
+    return GEN_FAIL;
   const lo_layout *pl[2] = {&lf, &lfc};
-  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, 2, &l, err), "nest");
+  if (lo_layout_nest(pl, 2, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
   int r = bijective_onto(x, &l, n);
   if (r <= 0) return prop_judged(r);
   return prop_judged(
@@ -947,13 +1038,18 @@ static gen_verdict complement_function(gen_ctx *x) {
 ** Phi_{L_f} (from coordinates); the composite L_g o L_f is coal(L_{g o f},
 ** S), which is L_{g o f} itself when f is non-degenerate. */
 static gen_verdict composition_degenerate(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf;
   lo_layout lg, lf, lgf, paper, rel;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gf, &lgf, err), "layout");
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   lo_int ns = small_size(x, &f.dom), nt = small_size(x, &f.cod);
   if (ns < 0 || nt < 0) return GEN_DISCARD;
   for (lo_int v = 0; v < ns; v++) {
@@ -966,11 +1062,13 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
       return gen_failf(x, "|g o f|(%lld) = %lld but |g|(|f|(%lld)) = %lld", (long long)v,
                        (long long)rgf, (long long)v, (long long)realize(&g, rf));
   }
-  PROP_CALL_BOUNDED(x, lo_paper_composition(&lg, &lf, &paper, err), "paper composition L_g o L_f");
-  PROP_CALL_BOUNDED(x, lo_coalesce_profile(&lgf, &f.dom, &rel, err), "relative coalesce");
-  CHECK(same_layout(x, &paper, &rel, "L_g o L_f vs coal(L_{g o f}, S)"));
+  if (lo_paper_composition(&lg, &lf, &paper, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper composition L_g o L_f", PROP_BOUNDED);
+  if (lo_coalesce_profile(&lgf, &f.dom, &rel, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED);
+  if (same_layout(x, &paper, &rel, "L_g o L_f vs coal(L_{g o f}, S)")) return GEN_FAIL;
   if (lo_morphism_is_nondegenerate(&f))
-    CHECK(same_layout(x, &lgf, &paper, "L_{g o f} vs L_g o L_f (f non-degenerate)"));
+    if (same_layout(x, &lgf, &paper, "L_{g o f} vs L_g o L_f (f non-degenerate)")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -980,12 +1078,13 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
 ** Phi_{(L_g, L_{g^c})}, and for non-degenerate f, g, coal(L_{f/g}) equals
 ** coal of CuTe's logical_divide(L_f, L_g). */
 static gen_verdict divide_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, q, gc;
   lo_layout lf, lg, lgc, lq, inner, cute, a, b;
   lo_tuple dom;
   lo_int n;
   lo_err e;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   int rc = lo_morphism_logical_divide(&f, &g, &q, &e);
   if (!lo_morphism_is_injective(&g)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
@@ -994,26 +1093,35 @@ static gen_verdict divide_function(gen_ctx *x) {
     return GEN_PASS;
   }
   if (rc) return gen_failf(x, "divide failed: %s", e.msg);
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&g, &gc, err), "complement");
+  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   const lo_tuple *pd[2] = {&g.dom, &gc.dom};
-  PROP_CALL_BOUNDED(x, lo_tuple_nest(pd, 2, &dom, err), "nest");
-  CHECK(same_tuple(x, &q.dom, &dom, "domain of f / g vs (S, domain g^c)"));
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gc, &lgc, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&q, &lq, err), "layout");
+  if (lo_tuple_nest(pd, 2, &dom, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
+  if (same_tuple(x, &q.dom, &dom, "domain of f / g vs (S, domain g^c)")) return GEN_FAIL;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&gc, &lgc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   const lo_layout *pl[2] = {&lg, &lgc};
-  PROP_CALL_BOUNDED(x, lo_layout_nest(pl, 2, &inner, err), "nest");
-  PROP_CALL_BOUNDED(x, lo_tuple_size(&g.cod, &n, err), "size");
+  if (lo_layout_nest(pl, 2, &inner, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
+  if (lo_tuple_size(&g.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   int r = bijective_onto(x, &inner, n);
   if (r <= 0) return prop_judged(r);
   r = prop_is_composite(x, &lf, &inner, &lq);
   if (r <= 0) return prop_judged(r);
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_PASS;
-  PROP_CALL_BOUNDED(x, lo_logical_divide(&lf, &lg, &cute, err), "CuTe logical_divide");
-  PROP_CALL_BOUNDED(x, lo_coalesce(&lq, &a, err), "coalesce");
-  PROP_CALL_BOUNDED(x, lo_coalesce(&cute, &b, err), "coalesce");
-  CHECK(same_layout(x, &a, &b, "coal(L_{f/g}) vs coal(logical_divide(L_f, L_g))"));
+  if (lo_logical_divide(&lf, &lg, &cute, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "CuTe logical_divide", PROP_BOUNDED);
+  if (lo_coalesce(&lq, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
+  if (lo_coalesce(&cute, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
+  if (same_layout(x, &a, &b, "coal(L_{f/g}) vs coal(logical_divide(L_f, L_g))")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1023,7 +1131,7 @@ static gen_verdict divide_function(gen_ctx *x) {
 static gen_verdict divide_flatten(gen_ctx *x) {
   lo_morphism f, g, q, qf, ff, gf, d1, d2, d2f;
   lo_err e;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   flat_of(&f, &ff);
   flat_of(&g, &gf);
   int a = lo_morphism_logical_divide(&f, &g, &q, &e) == LO_OK;
@@ -1037,9 +1145,9 @@ static gen_verdict divide_flatten(gen_ctx *x) {
     return GEN_PASS;
   }
   flat_of(&q, &qf);
-  CHECK(same_morphism(x, &qf, &d1, "(f / g)-flat vs f-flat /flat g-flat"));
+  if (same_morphism(x, &qf, &d1, "(f / g)-flat vs f-flat /flat g-flat")) return GEN_FAIL;
   flat_of(&d2, &d2f);
-  CHECK(same_morphism(x, &d2f, &d1, "(f /flat g)-flat vs f-flat /flat g-flat"));
+  if (same_morphism(x, &d2f, &d1, "(f /flat g)-flat vs f-flat /flat g-flat")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1048,34 +1156,47 @@ static gen_verdict divide_flatten(gen_ctx *x) {
 ** layout mode is Phi_{L_{f^c}} o Phi_{L_g}; for injective g it is
 ** injective and (f (x) g)^c = f^c o g^c. */
 static gen_verdict product_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, p, fc, gc, pc, fcgc;
   lo_layout lf, lg, lfc, lp, m1, m2;
   lo_tuple dom;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_logical_product(&f, &g, &p, err), "product");
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_logical_product(&f, &g, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "product", PROP_BOUNDED);
   const lo_tuple *pd[2] = {&f.dom, &g.dom};
-  PROP_CALL_BOUNDED(x, lo_tuple_nest(pd, 2, &dom, err), "nest");
-  CHECK(same_tuple(x, &p.dom, &dom, "domain of f (x) g vs (S, U)"));
-  CHECK(same_tuple(x, &p.cod, &f.cod, "codomain of f (x) g vs T"));
+  if (lo_tuple_nest(pd, 2, &dom, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
+  if (same_tuple(x, &p.dom, &dom, "domain of f (x) g vs (S, U)")) return GEN_FAIL;
+  if (same_tuple(x, &p.cod, &f.cod, "codomain of f (x) g vs T")) return GEN_FAIL;
   if (memcmp(p.map, f.map, (size_t)f.dom.len * sizeof *f.map))
     return gen_failf(x, "f (x) g = %s does not start with f", prop_show_morphism(0, &p));
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_layout_mode(&lp, 1, &m1, err), "mode");
-  PROP_CALL_BOUNDED(x, lo_layout_mode(&lp, 2, &m2, err), "mode");
-  CHECK(same_layout(x, &m1, &lf, "mode 1 of L_{f (x) g} vs L_f"));
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_layout_mode(&lp, 1, &m1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
+  if (lo_layout_mode(&lp, 2, &m2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
+  if (same_layout(x, &m1, &lf, "mode 1 of L_{f (x) g} vs L_f")) return GEN_FAIL;
   int r = prop_is_composite(x, &lfc, &lg, &m2);
   if (r <= 0) return prop_judged(r);
   if (!lo_morphism_is_injective(&g)) return GEN_PASS;
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(0, &p));
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&p, &pc, err), "complement");
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&g, &gc, err), "complement");
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&fc, &gc, &fcgc, err), "compose");
-  CHECK(same_morphism(x, &pc, &fcgc, "(f (x) g)^c vs f^c o g^c"));
+  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
+  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
+  if (lo_morphism_compose(&fc, &gc, &fcgc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (same_morphism(x, &pc, &fcgc, "(f (x) g)^c vs f^c o g^c")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1096,26 +1217,32 @@ static int sorted_by_definition(const lo_morphism *f) {
 ** and fixed by sort; L_{squeeze f} = squeeze(L_f), squeeze is idempotent
 ** and leaves no entry 1. */
 static gen_verdict sort_squeeze(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, s, ss, q, qq;
   lo_layout lf, ls, want;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_sort(&f, &s, err), "sort");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&s, &ls, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_sort(&lf, &want, err), "sort");
-  CHECK(same_layout(x, &ls, &want, "L_{sort f} vs sort(L_f)"));
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
+  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_sort(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
+  if (same_layout(x, &ls, &want, "L_{sort f} vs sort(L_f)")) return GEN_FAIL;
   if (!sorted_by_definition(&s))
     return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(0, &s));
-  PROP_CALL_BOUNDED(x, lo_morphism_sort(&s, &ss, err), "sort");
-  CHECK(same_morphism(x, &ss, &s, "sort(sort f) vs sort f"));
-  PROP_CALL_BOUNDED(x, lo_morphism_squeeze(&f, &q, err), "squeeze");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&q, &ls, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_squeeze(&lf, &want, err), "squeeze");
-  CHECK(same_layout(x, &ls, &want, "L_{squeeze f} vs squeeze(L_f)"));
+  if (lo_morphism_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
+  if (same_morphism(x, &ss, &s, "sort(sort f) vs sort f")) return GEN_FAIL;
+  if (lo_morphism_squeeze(&f, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
+  if (lo_morphism_layout(&q, &ls, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
+  if (same_layout(x, &ls, &want, "L_{squeeze f} vs squeeze(L_f)")) return GEN_FAIL;
   if (has_one(&q.dom) || has_one(&q.cod))
     return gen_failf(x, "squeeze(f) = %s keeps an entry 1", prop_show_morphism(0, &q));
-  PROP_CALL_BOUNDED(x, lo_morphism_squeeze(&q, &qq, err), "squeeze");
-  CHECK(same_morphism(x, &qq, &q, "squeeze(squeeze f) vs squeeze f"));
+  if (lo_morphism_squeeze(&q, &qq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
+  if (same_morphism(x, &qq, &q, "squeeze(squeeze f) vs squeeze f")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1123,35 +1250,53 @@ static gen_verdict sort_squeeze(gen_ctx *x) {
 ** coal-flat(L_f /flat L_g), and Phi_{L_{f /flat g}} = Phi_{L_f} o
 ** Phi_{L_g * L_{g^c}}. */
 static gen_verdict flat_divide(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, q, gc;
   lo_layout lf, lg, lgc, lq, d, a, b, inner;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_flat_divide(&f, &g, &q, err), "flat divide");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&q, &lq, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide of layouts");
-  PROP_CALL_BOUNDED(x, lo_flat_coalesce(&lq, &a, err), "flat coalesce");
-  PROP_CALL_BOUNDED(x, lo_flat_coalesce(&d, &b, err), "flat coalesce");
-  CHECK(same_layout(x, &a, &b, "coal-flat(L_{f /flat g}) vs coal-flat(L_f /flat L_g)"));
-  PROP_CALL_BOUNDED(x, lo_morphism_complement(&g, &gc, err), "complement");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gc, &lgc, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_flat_concat(&lg, &lgc, &inner, err), "flat concat");
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_flat_divide(&f, &g, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat divide", PROP_BOUNDED);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat divide of layouts", PROP_BOUNDED);
+  if (lo_flat_coalesce(&lq, &a, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
+  if (lo_flat_coalesce(&d, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
+  if (same_layout(x, &a, &b, "coal-flat(L_{f /flat g}) vs coal-flat(L_f /flat L_g)"))
+    return GEN_FAIL;
+  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
+  if (lo_morphism_layout(&gc, &lgc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_flat_concat(&lg, &lgc, &inner, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat concat", PROP_BOUNDED);
   return prop_judged(prop_is_composite(x, &lf, &inner, &lq));
 }
 
 /* [185] Prop 3.1.5.62 with nested f, g and N as in E9: L_{f (x)flat g} =
 ** L_f (x)flat L_g. */
 static gen_verdict flat_product(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, p;
   lo_layout lf, lg, lp, q;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_flat_product(&f, &g, &p, err), "flat product");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&p, &lp, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_flat_product(&lf, &lg, &q, err), "flat product of layouts");
-  CHECK(same_layout(x, &lp, &q, "L_{f (x)flat g} vs L_f (x)flat L_g"));
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat product", PROP_BOUNDED);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat product of layouts", PROP_BOUNDED);
+  if (same_layout(x, &lp, &q, "L_{f (x)flat g} vs L_f (x)flat L_g")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1196,12 +1341,13 @@ static int weak_composite_function(gen_ctx *x, const lo_morphism *f, const lo_mo
 ** realizes Phi_{L_g} o Phi_{L_f}.  Without a mutual refinement (by the
 ** criterion of [224]) the weak composite is refused. */
 static gen_verdict composable_replacement(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, fp, gp, w, want, op;
   lo_tuple tp, up;
   lo_layout lf, lg, lfp, lgp;
   lo_err e;
   char b1[1024], b2[1024];
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (has_one(&f.cod)) return GEN_DISCARD;
   int exists = refinable(&f.cod, &g.dom);
   int wrc = lo_weak_composite(&f, &g, &w, &e);
@@ -1215,21 +1361,27 @@ static gen_verdict composable_replacement(gen_ctx *x) {
   }
   if (!lo_tuple_equal(&tp, &f.cod) || !lo_tuple_equal(&up, &g.dom))
     x->labels |= 1u << GEN_L_NOT_COMPOSABLE;
-  PROP_CALL_BOUNDED(x, replacement(&f, &g, &tp, &up, &fp, &gp, err), "Construction 4.1.2.1");
-  CHECK(same_tuple(x, &fp.cod, &gp.dom, "codomain of f' vs domain of g'"));
+  if (replacement(&f, &g, &tp, &up, &fp, &gp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "Construction 4.1.2.1", PROP_BOUNDED);
+  if (same_tuple(x, &fp.cod, &gp.dom, "codomain of f' vs domain of g'")) return GEN_FAIL;
   const char *a[3] = {x->argv[0], text_tuple(b1, sizeof b1, &tp), text_tuple(b2, sizeof b2, &up)};
   if (eval_morphism(x, "pullback_then_include", 3, a, &op)) return GEN_FAIL;
-  CHECK(same_morphism(x, &op, &fp, "pullback_then_include vs i o T'^*f"));
+  if (same_morphism(x, &op, &fp, "pullback_then_include vs i o T'^*f")) return GEN_FAIL;
   if (wrc) return gen_failf(x, "weak composite failed: %s", e.msg);
-  PROP_CALL_BOUNDED(x, lo_morphism_compose(&gp, &fp, &want, err), "compose");
-  CHECK(same_morphism(x, &w, &want, "weak composite vs g' o f'"));
+  if (lo_morphism_compose(&gp, &fp, &want, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
+  if (same_morphism(x, &w, &want, "weak composite vs g' o f'")) return GEN_FAIL;
   if (!lo_refines(&w.dom, &f.dom))
     return gen_failf(x, "domain %s of the weak composite does not refine S",
                      prop_show_tuple(0, &w.dom));
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&fp, &lfp, err), "layout");
-  PROP_CALL_BOUNDED(x, lo_morphism_layout(&gp, &lgp, err), "layout");
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&fp, &lfp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
+  if (lo_morphism_layout(&gp, &lgp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   int r = prop_same_function(x, &lfp, &lf, "Phi_{L_f'} vs Phi_{L_f}");
   if (r <= 0) return prop_judged(r);
   r = prop_same_function(x, &lgp, &lg, "Phi_{L_g'} vs Phi_{L_g}");
@@ -1244,13 +1396,16 @@ static gen_verdict composable_replacement(gen_ctx *x) {
 ** Phi_A, and coal(C, shape A) is the paper's composite B o A and CuTe's
 ** composition(B, A) when CuTe answers. */
 static gen_verdict algorithm_weak_composite(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout b, a, c, cb, rel, paper, cute;
   lo_morphism fa, gb;
   lo_err e;
-  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_FAIL;
-  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&a, &fa, err), "f_A");
-  PROP_CALL_BOUNDED(x, lo_coalesce(&b, &cb, err), "coalesce");
-  PROP_CALL_BOUNDED(x, lo_morphism_of_layout(&cb, &gb, err), "f_{coal B}");
+  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_ERROR;
+  if (lo_morphism_of_layout(&a, &fa, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f_A", PROP_BOUNDED);
+  if (lo_coalesce(&b, &cb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
+  if (lo_morphism_of_layout(&cb, &gb, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "f_{coal B}", PROP_BOUNDED);
   if (lo_composition_algorithm(&b, &a, &c, &e)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (!has_one(&fa.cod) && refinable(&fa.cod, &gb.dom))
@@ -1264,12 +1419,15 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
   if (!lo_refines(&c.shape, &a.shape))
     return gen_failf(x, "shape of C = %s does not refine shape(A)", prop_show_layout(0, &c));
   if (!lo_is_tractable(&c)) return gen_failf(x, "C = %s is not tractable", prop_show_layout(0, &c));
-  PROP_CALL_BOUNDED(x, lo_coalesce_profile(&c, &a.shape, &rel, err), "relative coalesce");
-  PROP_CALL_BOUNDED(x, lo_paper_composition(&b, &a, &paper, err), "paper composition");
-  CHECK(same_layout(x, &rel, &paper, "coal(C, shape A) vs B o A"));
+  if (lo_coalesce_profile(&c, &a.shape, &rel, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED);
+  if (lo_paper_composition(&b, &a, &paper, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
+  if (same_layout(x, &rel, &paper, "coal(C, shape A) vs B o A")) return GEN_FAIL;
   if (lo_composition(&b, &a, &cute, &e) == LO_OK &&
       lo_coalesce_profile(&cute, &a.shape, &cute, &e) == LO_OK)
-    CHECK(same_layout(x, &rel, &cute, "coal(C, shape A) vs coal(CuTe composition(B, A), shape A)"));
+    if (same_layout(x, &rel, &cute, "coal(C, shape A) vs coal(CuTe composition(B, A), shape A)"))
+      return GEN_FAIL;
   return prop_judged(prop_is_composite(x, &b, &a, &c));
 }
 

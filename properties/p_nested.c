@@ -28,19 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Run an oracle call and fail the case with its message when it errs;
-** an answer past the oracle's limits (too many entries, a product past 63
-** bits, too many points to verify) discards the case instead. */
-#define CALL(x, expr, what)                                                                        \
-  do {                                                                                             \
-    lo_err e_ = {LO_OK, ""};                                                                       \
-    lo_err *err = &e_;                                                                             \
-    if ((expr) != LO_OK) {                                                                         \
-      if (e_.code == LO_ELIMIT || e_.code == LO_EOVERFLOW) return GEN_DISCARD;                     \
-      return gen_failf((x), "%s failed: %s", (what), err->msg);                                    \
-    }                                                                                              \
-  } while (0)
-
 /* An oracle answer as existence: 1 defined, 0 undefined, -1 past the
 ** oracle's limits (the caller discards). */
 static int defined(int rc) { return rc == LO_OK ? 1 : rc == LO_EUNDEF ? 0 : -1; }
@@ -50,8 +37,8 @@ static int defined(int rc) { return rc == LO_OK ? 1 : rc == LO_EUNDEF ? 0 : -1; 
 /* Argument i as a profile (leaves '*', stored as 0). */
 static int arg_profile(gen_ctx *x, int i, lo_tuple *t) {
   lo_err e;
-  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
-  if (lo_parse_profile(x->argv[i], t, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
+  if (lo_parse_profile(x->argv[i], t, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
 }
 
@@ -59,14 +46,14 @@ static int arg_profile(gen_ctx *x, int i, lo_tuple *t) {
 static int arg_items(gen_ctx *x, int i, lo_tuple *items, int *n) {
   char buf[GEN_ARG_LEN];
   lo_err e;
-  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
+  if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
   snprintf(buf, sizeof buf, "%s", x->argv[i]);
   *n = 0;
   for (char *p = buf;; (*n)++) {
     char *q = strchr(p, ';');
     if (q) *q = 0;
     if (*n >= LO_MAX_LEAVES || lo_parse_profile(p, &items[*n], &e))
-      return gen_failf(x, "argument %d, item %d: %s", i + 1, *n + 1, e.msg);
+      return gen_errorf(x, "argument %d, item %d: %s", i + 1, *n + 1, e.msg);
     if (!q) {
       (*n)++;
       return 0;
@@ -339,13 +326,15 @@ static int is_paper_composite(gen_ctx *x, const lo_layout *outer, const lo_layou
 ** len((P_i)_Q) = sum len(P_i); substituting '*'s gives Q back;
 ** (P_1..P_m)_{(*,..,*)} = (P_1..P_m). */
 static gen_verdict profile_substitution(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple q, items[LO_MAX_LEAVES], r, want, stars[LO_MAX_LEAVES], back, flat, r2, nest;
   const lo_tuple *pp[LO_MAX_LEAVES];
   lo_int zero[LO_MAX_LEAVES] = {0};
   int m, total = 0;
-  if (arg_profile(x, 0, &q) || arg_items(x, 1, items, &m)) return GEN_FAIL;
+  if (arg_profile(x, 0, &q) || arg_items(x, 1, items, &m)) return GEN_ERROR;
   if (m != q.len) return gen_failf(x, "%d items for a profile of length %d", m, q.len);
-  CALL(x, lo_tuple_substitute(&q, items, &r, err), "substitute");
+  if (lo_tuple_substitute(&q, items, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   if (splice_tuples(&q, items, &want)) return GEN_DISCARD;
   if (!lo_tuple_equal(&r, &want))
     return gen_failf(x, "(P_i)_Q = %s, but splicing gives %s", prop_show_tuple(0, &r),
@@ -357,12 +346,15 @@ static gen_verdict profile_substitution(gen_ctx *x) {
   }
   if (r.len != total || count_stars(&r) != total)
     return gen_failf(x, "len((P_i)_Q) = %d, the P_i have %d leaves", r.len, total);
-  CALL(x, lo_tuple_substitute(&q, stars, &back, err), "substitute");
+  if (lo_tuple_substitute(&q, stars, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&back, &q))
     return gen_failf(x, "(*,..,*)_Q = %s, not Q", prop_show_tuple(0, &back));
   lo_tuple_flat(&flat, zero, m);
-  CALL(x, lo_tuple_substitute(&flat, items, &r2, err), "substitute");
-  CALL(x, lo_tuple_nest(pp, m, &nest, err), "nest");
+  if (lo_tuple_substitute(&flat, items, &r2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
+  if (lo_tuple_nest(pp, m, &nest, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&r2, &nest))
     return gen_failf(x, "(P_i)_{(*,..,*)} = %s, not (P_1..P_m) = %s", prop_show_tuple(0, &r2),
                      prop_show_tuple(1, &nest));
@@ -372,11 +364,13 @@ static gen_verdict profile_substitution(gen_ctx *x) {
 /* [80] Def 2.2.3.1: (X_1..X_m)_Q has flattening X_1-flat * .. * X_m-flat
 ** and profile (prof X_1..prof X_m)_Q. */
 static gen_verdict tuple_substitution(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple q, items[LO_MAX_LEAVES], profs[LO_MAX_LEAVES], r, rp, want;
   int m, at = 0;
-  if (arg_profile(x, 0, &q) || arg_items(x, 1, items, &m)) return GEN_FAIL;
+  if (arg_profile(x, 0, &q) || arg_items(x, 1, items, &m)) return GEN_ERROR;
   if (m != q.len) return gen_failf(x, "%d items for a profile of length %d", m, q.len);
-  CALL(x, lo_tuple_substitute(&q, items, &r, err), "substitute");
+  if (lo_tuple_substitute(&q, items, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   for (int i = 0; i < m; i++) {
     for (int j = 0; j < items[i].len; j++, at++)
       if (at >= r.len || r.leaf[at] != items[i].leaf[j])
@@ -397,12 +391,14 @@ static gen_verdict tuple_substitution(gen_ctx *x) {
 /* [80] (entries of X)_{prof X} = X, and entry_i(X) = x_i (Def 2.2.2.14),
 ** for the shape of a generated layout. */
 static gen_verdict entries_substitution(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l;
   lo_tuple p, items[LO_MAX_LEAVES], r, flat;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   profile_of(&l.shape, &p);
   for (int i = 0; i < l.shape.len; i++) lo_tuple_int(&items[i], l.shape.leaf[i]);
-  CALL(x, lo_tuple_substitute(&p, items, &r, err), "substitute");
+  if (lo_tuple_substitute(&p, items, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&r, &l.shape))
     return gen_failf(x, "(entries of X)_{prof X} = %s, not X = %s", prop_show_tuple(0, &r),
                      prop_show_tuple(1, &l.shape));
@@ -422,7 +418,7 @@ static gen_verdict refinement_order(gen_ctx *x) {
   lo_tuple t[4];
   static const char *const names[4] = {"X''", "X'", "X", "Y"};
   for (int i = 0; i < 4; i++)
-    if (prop_tuple(x, i, &t[i])) return GEN_FAIL;
+    if (prop_tuple(x, i, &t[i])) return GEN_ERROR;
   for (int i = 0; i < 4; i++)
     for (int j = 0; j < 4; j++) {
       int r = lo_refines(&t[i], &t[j]), d = ref_refines(&t[i], &t[j]);
@@ -447,14 +443,17 @@ static gen_verdict refinement_order(gen_ctx *x) {
 ** mode_i(X,X) = x_i; X flat => mode_i(X',X) = mode_i(X'); X an integer =>
 ** the one relative mode is X'. */
 static gen_verdict relative_modes(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple xp, xx, m[LO_MAX_LEAVES], self[LO_MAX_LEAVES], back, md;
   lo_int size;
   int n, ns;
-  if (prop_tuple(x, 0, &xp) || prop_tuple(x, 1, &xx)) return GEN_FAIL;
-  CALL(x, lo_relative_modes(&xp, &xx, m, LO_MAX_LEAVES, &n, err), "relative modes");
+  if (prop_tuple(x, 0, &xp) || prop_tuple(x, 1, &xx)) return GEN_ERROR;
+  if (lo_relative_modes(&xp, &xx, m, LO_MAX_LEAVES, &n, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative modes", PROP_BOUNDED_ARITH);
   if (n != xx.len) return gen_failf(x, "%d relative modes for %d entries of X", n, xx.len);
   for (int i = 0; i < n; i++) {
-    CALL(x, lo_tuple_size(&m[i], &size, err), "size");
+    if (lo_tuple_size(&m[i], &size, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
     if (size != xx.leaf[i])
       return gen_failf(x, "mode_%d(X',X) = %s has size %lld, entry %d of X is %lld", i + 1,
                        prop_show_tuple(0, &m[i]), (long long)size, i + 1, (long long)xx.leaf[i]);
@@ -462,14 +461,16 @@ static gen_verdict relative_modes(gen_ctx *x) {
   if (splice_tuples(&xx, m, &back)) return GEN_DISCARD;
   if (!lo_tuple_equal(&back, &xp))
     return gen_failf(x, "(relative modes)_{prof X} = %s, not X'", prop_show_tuple(0, &back));
-  CALL(x, lo_relative_modes(&xx, &xx, self, LO_MAX_LEAVES, &ns, err), "relative modes");
+  if (lo_relative_modes(&xx, &xx, self, LO_MAX_LEAVES, &ns, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative modes", PROP_BOUNDED_ARITH);
   for (int i = 0; i < ns; i++)
     if (!lo_tuple_is_int(&self[i]) || self[i].leaf[0] != xx.leaf[i])
       return gen_failf(x, "mode_%d(X,X) = %s, not entry %d", i + 1, prop_show_tuple(0, &self[i]),
                        i + 1);
   if (lo_tuple_depth(&xx) == 1)
     for (int i = 0; i < n; i++) {
-      CALL(x, lo_tuple_mode(&xp, i + 1, &md, NULL, err), "mode");
+      if (lo_tuple_mode(&xp, i + 1, &md, NULL, &oe) != LO_OK)
+        return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
       if (!lo_tuple_equal(&md, &m[i]))
         return gen_failf(x, "X flat, but mode_%d(X',X) = %s and mode_%d(X') = %s", i + 1,
                          prop_show_tuple(0, &m[i]), i + 1, prop_show_tuple(1, &md));
@@ -492,22 +493,26 @@ static int relative_flat(const lo_tuple *xp, const lo_tuple *xx, lo_tuple *out, 
 /* [85]/[86] Def 2.2.4.11, Obs 2.2.4.16: flat(X',X) refines X-flat;
 ** flat(X,X) = X-flat; X flat => flat(X',X) = X'; flat(X',N) = (X'). */
 static gen_verdict relative_flattening(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple xp, xx, f, xf, self, one;
   const lo_tuple *pp[1];
-  if (prop_tuple(x, 0, &xp) || prop_tuple(x, 1, &xx)) return GEN_FAIL;
-  CALL(x, relative_flat(&xp, &xx, &f, err), "relative flattening");
+  if (prop_tuple(x, 0, &xp) || prop_tuple(x, 1, &xx)) return GEN_ERROR;
+  if (relative_flat(&xp, &xx, &f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative flattening", PROP_BOUNDED_ARITH);
   lo_tuple_flatten(&xx, &xf);
   if (!lo_refines(&f, &xf) || !ref_refines(&f, &xf))
     return gen_failf(x, "flat(X',X) = %s does not refine X-flat = %s", prop_show_tuple(0, &f),
                      prop_show_tuple(1, &xf));
-  CALL(x, relative_flat(&xx, &xx, &self, err), "relative flattening");
+  if (relative_flat(&xx, &xx, &self, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative flattening", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&self, &xf))
     return gen_failf(x, "flat(X,X) = %s, not X-flat", prop_show_tuple(0, &self));
   if (lo_tuple_depth(&xx) == 1 && !lo_tuple_equal(&f, &xp))
     return gen_failf(x, "X flat, but flat(X',X) = %s is not X'", prop_show_tuple(0, &f));
   pp[0] = &xp;
   if (lo_tuple_is_int(&xx)) {
-    CALL(x, lo_tuple_nest(pp, 1, &one, err), "nest");
+    if (lo_tuple_nest(pp, 1, &one, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
     if (!lo_tuple_equal(&f, &one))
       return gen_failf(x, "flat(X',N) = %s, not (X')", prop_show_tuple(0, &f));
   }
@@ -520,15 +525,17 @@ static gen_verdict relative_flattening(gen_ctx *x) {
 ** entry_i(L) = mode_i(L-flat), Phi_L = Phi_{L-flat}, and the layout with
 ** flattening L-flat and profile prof(L) is L. */
 static gen_verdict unflatten(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, f, mi, back;
   lo_tuple items[LO_MAX_LEAVES], p;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   lo_layout_flatten(&l, &f);
   if (f.shape.len != l.shape.len || f.shape.ntok != f.shape.len + 2)
     return gen_failf(x, "L-flat = %s is not a flat layout of length %d", prop_show_layout(0, &f),
                      l.shape.len);
   for (int i = 0; i < f.shape.len; i++) {
-    CALL(x, lo_layout_mode(&f, i + 1, &mi, err), "mode");
+    if (lo_layout_mode(&f, i + 1, &mi, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
     if (!lo_tuple_is_int(&mi.shape) || mi.shape.leaf[0] != l.shape.leaf[i] ||
         mi.stride[0] != l.stride[i])
       return gen_failf(x, "mode_%d(L-flat) = %s, entry %d of L is %lld:%lld", i + 1,
@@ -537,7 +544,8 @@ static gen_verdict unflatten(gen_ctx *x) {
     items[i] = mi.shape;
   }
   profile_of(&l.shape, &p);
-  CALL(x, lo_tuple_substitute(&p, items, &back.shape, err), "substitute");
+  if (lo_tuple_substitute(&p, items, &back.shape, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   memcpy(back.stride, f.stride, sizeof f.stride);
   back.is_tiler = 0;
   if (!lo_layout_equal(&back, &l))
@@ -565,42 +573,52 @@ static int concat_phi(const lo_layout *parts, const lo_int *ns, int n, lo_int i,
 ** depth((A,B)) = 1 + max depths; the modes of (A,B,C) are A, B, C; A =
 ** (mode_1 A, .., mode_r A) for a tuple A. */
 static gen_verdict concat_bracketings(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout p[3], ab, bc, br[3], f, t, m;
   lo_int size = 1, ns[3];
   if (prop_layout(x, 0, &p[0]) || prop_layout(x, 1, &p[1]) || prop_layout(x, 2, &p[2]))
-    return GEN_FAIL;
+    return GEN_ERROR;
   const lo_layout *three[3] = {&p[0], &p[1], &p[2]};
-  CALL(x, nest2(&p[0], &p[1], &ab, err) || nest2(&p[1], &p[2], &bc, err), "nest");
-  CALL(x, nest2(&ab, &p[2], &br[0], err) || nest2(&p[0], &bc, &br[1], err), "nest");
-  CALL(x, lo_layout_nest(three, 3, &br[2], err), "nest");
-  CALL(x, lo_flat_concat(&p[0], &p[1], &t, err) || lo_flat_concat(&t, &p[2], &f, err), "concat");
+  if ((nest2(&p[0], &p[1], &ab, &oe) || nest2(&p[1], &p[2], &bc, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
+  if ((nest2(&ab, &p[2], &br[0], &oe) || nest2(&p[0], &bc, &br[1], &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
+  if (lo_layout_nest(three, 3, &br[2], &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
+  if ((lo_flat_concat(&p[0], &p[1], &t, &oe) || lo_flat_concat(&t, &p[2], &f, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED_ARITH);
   int da = lo_tuple_depth(&p[0].shape), db = lo_tuple_depth(&p[1].shape);
   if (lo_tuple_depth(&ab.shape) != 1 + (da > db ? da : db))
     return gen_failf(x, "depth((A,B)) = %d", lo_tuple_depth(&ab.shape));
   lo_layout_flatten(&ab, &t);
   lo_layout abf;
-  CALL(x, lo_flat_concat(&p[0], &p[1], &abf, err), "concat");
+  if (lo_flat_concat(&p[0], &p[1], &abf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&t, &abf)) return gen_failf(x, "(A,B)-flat = %s", prop_show_layout(0, &t));
   for (int k = 0; k < 3; k++) {
     lo_layout_flatten(&br[k], &t);
     if (!lo_layout_equal(&t, &f))
       return gen_failf(x, "%s flattens to %s, not A*B*C = %s", prop_show_layout(0, &br[k]),
                        prop_show_layout(1, &t), prop_show_layout(2, &f));
-    CALL(x, lo_layout_mode(&br[2], k + 1, &m, err), "mode");
+    if (lo_layout_mode(&br[2], k + 1, &m, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
     if (!lo_layout_equal(&m, &p[k]))
       return gen_failf(x, "mode_%d((A,B,C)) = %s", k + 1, prop_show_layout(0, &m));
   }
   for (int k = 0; k < 3; k++)
-    CALL(x, lo_size(&p[k], &ns[k], err) || lo_mul(size, ns[k], &size, "size", err), "size");
+    if ((lo_size(&p[k], &ns[k], &oe) || lo_mul(size, ns[k], &size, "size", &oe)) != LO_OK)
+      return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (size > x->bounds->max_size) return GEN_DISCARD;
   for (lo_int i = 0; i < size; i++) { /* one pass: A*B*C, Prop 2.1.3.40, each bracketing */
     lo_int u = 0, v = 0;
-    CALL(x, lo_apply(&f, i, &u, err) || concat_phi(p, ns, 3, i, &v, err), "apply");
+    if ((lo_apply(&f, i, &u, &oe) || concat_phi(p, ns, 3, i, &v, &oe)) != LO_OK)
+      return prop_verdict_of(x, &oe, "apply", PROP_BOUNDED_ARITH);
     if (u != v)
       return gen_failf(x, "Phi_{A*B*C}(%lld) = %lld, Prop 2.1.3.40 gives %lld", (long long)i,
                        (long long)u, (long long)v);
     for (int k = 0; k < 3; k++) {
-      CALL(x, lo_apply(&br[k], i, &v, err), "apply");
+      if (lo_apply(&br[k], i, &v, &oe) != LO_OK)
+        return prop_verdict_of(x, &oe, "apply", PROP_BOUNDED_ARITH);
       if (u != v)
         return gen_failf(x, "Phi of %s at %lld is %lld, Phi_{A*B*C} %lld",
                          prop_show_layout(0, &br[k]), (long long)i, (long long)v, (long long)u);
@@ -611,10 +629,12 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
     const lo_layout *pp[LO_MAX_LEAVES + 1];
     int r = lo_tuple_rank(&p[0].shape);
     for (int k = 0; k < r; k++) {
-      CALL(x, lo_layout_mode(&p[0], k + 1, &modes[k], err), "mode");
+      if (lo_layout_mode(&p[0], k + 1, &modes[k], &oe) != LO_OK)
+        return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
       pp[k] = &modes[k];
     }
-    CALL(x, lo_layout_nest(pp, r, &again, err), "nest");
+    if (lo_layout_nest(pp, r, &again, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
     if (!lo_layout_equal(&again, &p[0]))
       return gen_failf(x, "(mode_1 A, ..) = %s, not A", prop_show_layout(0, &again));
   }
@@ -627,9 +647,11 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
 ** coalesced L is non-degenerate and its own coal; is_coalesced agrees
 ** with Def 2.3.3.1 recomputed. */
 static gen_verdict coalesce_nondegenerate(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_coalesce(&l, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   if (!lo_is_nondegenerate(&c))
     return gen_failf(x, "coal(L) = %s is degenerate", prop_show_layout(0, &c));
   int is = lo_is_coalesced(&l);
@@ -645,16 +667,19 @@ static gen_verdict coalesce_nondegenerate(gen_ctx *x) {
 ** flat tuple (recomputed here), coalesced, idempotent, depth <= 1, with
 ** Phi_L. */
 static gen_verdict coalesce_construction(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, want, cc;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_coalesce(&l, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   def_coalesce(&l, &want);
   if (!lo_layout_equal(&c, &want))
     return gen_failf(x, "coal(L) = %s, Construction 2.3.3.7 gives %s", prop_show_layout(0, &c),
                      prop_show_layout(1, &want));
   if (!lo_is_coalesced(&c) || lo_tuple_depth(&c.shape) > 1)
     return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(0, &c));
-  CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
+  if (lo_coalesce(&c, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&c, &cc)) return gen_failf(x, "coal(coal L) = %s", prop_show_layout(0, &cc));
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal L}"));
 }
@@ -662,10 +687,13 @@ static gen_verdict coalesce_construction(gen_ctx *x) {
 /* [100] Prop 2.3.3.14 (and coal-flat, Prop 2.1.4.18): Phi_A = Phi_B iff
 ** coal(A) = coal(B) iff coal-flat(A-flat) = coal-flat(B-flat). */
 static gen_verdict coalesce_characterizes(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb, fa, fb;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_coalesce(&a, &ca, err) || lo_coalesce(&b, &cb, err), "coalesce");
-  CALL(x, lo_flat_coalesce(&a, &fa, err) || lo_flat_coalesce(&b, &fb, err), "flat coalesce");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if ((lo_coalesce(&a, &ca, &oe) || lo_coalesce(&b, &cb, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
+  if ((lo_flat_coalesce(&a, &fa, &oe) || lo_flat_coalesce(&b, &fb, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED_ARITH);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
@@ -680,14 +708,16 @@ static gen_verdict coalesce_characterizes(gen_ctx *x) {
 ** complexity (len + depth) among layouts with Phi_A, and is the only one
 ** that reaches it. */
 static gen_verdict coalesce_minimal(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c;
   lo_int size;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_size(&a, &size, err), "size");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_size(&a, &size, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (size <= 1) return GEN_DISCARD;
   int same = prop_same_function(x, &a, &b, "the generator's B vs A");
   if (same <= 0) return same < 0 ? GEN_DISCARD : GEN_FAIL;
-  CALL(x, lo_coalesce(&a, &c, err), "coalesce");
+  if (lo_coalesce(&a, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   const lo_layout *other[2] = {&a, &b};
   for (int k = 0; k < 2; k++) {
     int ck = complexity(&c), co = complexity(other[k]);
@@ -704,10 +734,12 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
 ** S and non-degenerate; L coalesced over S is non-degenerate; L coalesced
 ** over shape(L) iff L non-degenerate. */
 static gen_verdict relative_coalesce_nondegenerate(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c;
   lo_tuple s;
-  if (prop_layout(x, 0, &l) || prop_tuple(x, 1, &s)) return GEN_FAIL;
-  CALL(x, lo_coalesce_profile(&l, &s, &c, err), "relative coalesce");
+  if (prop_layout(x, 0, &l) || prop_tuple(x, 1, &s)) return GEN_ERROR;
+  if (lo_coalesce_profile(&l, &s, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED_ARITH);
   if (coalesced_over(&c, &s) != 1)
     return gen_failf(x, "coal(L,S) = %s is not coalesced over S", prop_show_layout(0, &c));
   if (!lo_is_nondegenerate(&c))
@@ -724,18 +756,23 @@ static gen_verdict relative_coalesce_nondegenerate(gen_ctx *x) {
 ** _{prof S} for its relative modes L_i; coal(L,S) = (coal L_1, ..,
 ** coal L_m)_{prof S}; its shape refines S; Phi_{coal(L,S)} = Phi_L. */
 static gen_verdict relative_coalesce(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, m[LO_MAX_LEAVES], cm[LO_MAX_LEAVES], back, want;
   lo_tuple s;
   int n;
-  if (prop_layout(x, 0, &l) || prop_tuple(x, 1, &s)) return GEN_FAIL;
-  CALL(x, rel_layout_modes(&l, &s, m, &n, err), "relative modes");
+  if (prop_layout(x, 0, &l) || prop_tuple(x, 1, &s)) return GEN_ERROR;
+  if (rel_layout_modes(&l, &s, m, &n, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative modes", PROP_BOUNDED_ARITH);
   if (n != s.len) return gen_failf(x, "%d relative modes for %d entries of S", n, s.len);
   if (splice_layouts(&s, m, &back)) return GEN_DISCARD;
   if (!lo_layout_equal(&back, &l))
     return gen_failf(x, "(L_1..L_m)_{prof S} = %s, not L", prop_show_layout(0, &back));
-  for (int i = 0; i < n; i++) CALL(x, lo_coalesce(&m[i], &cm[i], err), "coalesce");
+  for (int i = 0; i < n; i++)
+    if (lo_coalesce(&m[i], &cm[i], &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   if (splice_layouts(&s, cm, &want)) return GEN_DISCARD;
-  CALL(x, lo_coalesce_profile(&l, &s, &c, err), "relative coalesce");
+  if (lo_coalesce_profile(&l, &s, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&c, &want))
     return gen_failf(x, "coal(L,S) = %s, Def 2.3.4.7 gives %s", prop_show_layout(0, &c),
                      prop_show_layout(1, &want));
@@ -747,13 +784,14 @@ static gen_verdict relative_coalesce(gen_ctx *x) {
 /* [108] Prop 2.3.4.10: for shape(A), shape(B) refining S, Phi_A = Phi_B
 ** iff coal(A,S) = coal(B,S). */
 static gen_verdict relative_coalesce_characterizes(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb;
   lo_tuple s;
-  if (prop_tuple(x, 0, &s) || prop_layout(x, 1, &a) || prop_layout(x, 2, &b)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &s) || prop_layout(x, 1, &a) || prop_layout(x, 2, &b)) return GEN_ERROR;
   if (!lo_refines(&a.shape, &s) || !lo_refines(&b.shape, &s))
     return gen_failf(x, "shape(A) or shape(B) does not refine S");
-  CALL(x, lo_coalesce_profile(&a, &s, &ca, err) || lo_coalesce_profile(&b, &s, &cb, err),
-       "relative coalesce");
+  if ((lo_coalesce_profile(&a, &s, &ca, &oe) || lo_coalesce_profile(&b, &s, &cb, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED_ARITH);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
@@ -768,12 +806,14 @@ static gen_verdict relative_coalesce_characterizes(gen_ctx *x) {
 /* [109]/[110] Def 2.3.5.1, Prop 2.3.5.5: L compact (Phi^cosize bijective,
 ** by brute force) iff L-flat compact iff coal(L) compact. */
 static gen_verdict compact_agree(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, f, c;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int b = brute_compact(x, &l);
   if (b < 0) return GEN_DISCARD;
   lo_layout_flatten(&l, &f);
-  CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  if (lo_coalesce(&l, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   if (lo_is_compact(&l) != b || lo_is_compact(&f) != b || lo_is_compact(&c) != b)
     return gen_failf(x, "brute force says %s; is_compact: L %d, L-flat %d, coal(L) = %s %d",
                      b ? "compact" : "not compact", lo_is_compact(&l), lo_is_compact(&f),
@@ -784,10 +824,13 @@ static gen_verdict compact_agree(gen_ctx *x) {
 /* [111]/[112] Def 2.3.6.1, Lemma 2.3.6.2: A _|_ B iff (A,B) is compact
 ** (brute force) iff A-flat * B-flat is compact; and symmetric. */
 static gen_verdict complement_flatten(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ab, ba, f;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, nest2(&a, &b, &ab, err) || nest2(&b, &a, &ba, err), "nest");
-  CALL(x, lo_flat_concat(&a, &b, &f, err), "concat");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if ((nest2(&a, &b, &ab, &oe) || nest2(&b, &a, &ba, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
+  if (lo_flat_concat(&a, &b, &f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED_ARITH);
   int r = brute_compact(x, &ab);
   if (r < 0) return GEN_DISCARD;
   if (lo_is_compact(&ab) != r || lo_is_compact(&f) != r || lo_is_compact(&ba) != r)
@@ -801,14 +844,15 @@ static gen_verdict complement_flatten(gen_ctx *x) {
 ** a complement B of A (brute force) makes A complementable; complementable
 ** A has (A, comp(A)) compact; otherwise comp(A) is undefined. */
 static gen_verdict complementable(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ab, f, c, ac;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   lo_layout_flatten(&a, &f);
   int can = lo_is_complementable(&a);
   if (can != lo_is_complementable(&f))
     return gen_failf(x, "complementable: A %d, A-flat %d", can, !can);
-  CALL(x, nest2(&a, &b, &ab, err), "nest");
+  if (nest2(&a, &b, &ab, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   int r = brute_compact(x, &ab);
   if (r < 0) return GEN_DISCARD;
   if (r && !can) return gen_failf(x, "(A,B) is compact but A is not complementable");
@@ -818,8 +862,9 @@ static gen_verdict complementable(gen_ctx *x) {
       return gen_failf(x, "A is not complementable, yet comp(A) = %s", prop_show_layout(0, &c));
     return GEN_PASS;
   }
-  CALL(x, lo_paper_complement(&a, -1, &c, err), "comp(A)");
-  CALL(x, nest2(&a, &c, &ac, err), "nest");
+  if (lo_paper_complement(&a, -1, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(A)", PROP_BOUNDED_ARITH);
+  if (nest2(&a, &c, &ac, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   int rc = brute_compact(x, &ac);
   if (rc == 0) return gen_failf(x, "(A, comp(A)) = %s is not compact", prop_show_layout(0, &ac));
   return prop_judged(rc);
@@ -830,33 +875,38 @@ static gen_verdict complementable(gen_ctx *x) {
 ** size(A) size(C) = N; C is coalesced and sorted; C does not depend on the
 ** order, nesting or size-1 entries of A.  Otherwise comp(A,N) is undefined. */
 static gen_verdict complement_construction(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, a2, c, c2, f, cf, want, ac, fc;
   lo_int n, sa, sc;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &a2)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_int(x, 1, &n) || prop_layout(x, 2, &a2)) return GEN_ERROR;
   if (!lo_is_n_complementable(&a, n)) {
     x->labels |= 1u << GEN_L_ROUNDED;
     if (lo_paper_complement(&a, n, &c, &e) == LO_OK)
       return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(0, &c));
     return GEN_PASS;
   }
-  CALL(x, lo_paper_complement(&a, n, &c, err), "comp(A,N)");
+  if (lo_paper_complement(&a, n, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(A,N)", PROP_BOUNDED_ARITH);
   lo_layout_flatten(&a, &f);
-  CALL(x, lo_flat_complement(&f, n, &cf, err) || lo_coalesce(&cf, &want, err), "comp-flat");
+  if ((lo_flat_complement(&f, n, &cf, &oe) || lo_coalesce(&cf, &want, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp-flat", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&c, &want))
     return gen_failf(x, "comp(A,N) = %s but coal(comp-flat(A-flat,N)) = %s",
                      prop_show_layout(0, &c), prop_show_layout(1, &want));
-  CALL(x, lo_paper_complement(&a2, n, &c2, err), "comp(A2,N)");
+  if (lo_paper_complement(&a2, n, &c2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(A2,N)", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&c, &c2))
     return gen_failf(x, "comp(A,N) = %s but comp(A2,N) = %s", prop_show_layout(0, &c),
                      prop_show_layout(1, &c2));
   lo_layout_flatten(&c, &fc);
   if (!lo_is_coalesced(&c) || !lo_is_sorted(&fc))
     return gen_failf(x, "comp(A,N) = %s is not coalesced and sorted", prop_show_layout(0, &c));
-  CALL(x, lo_size(&a, &sa, err) || lo_size(&c, &sc, err), "size");
+  if ((lo_size(&a, &sa, &oe) || lo_size(&c, &sc, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sa * sc != n)
     return gen_failf(x, "size(A) size(comp(A,N)) = %lld, not N", (long long)(sa * sc));
-  CALL(x, nest2(&a, &c, &ac, err), "nest");
+  if (nest2(&a, &c, &ac, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   int r = brute_compact(x, &ac);
   if (r == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(0, &ac));
   return prop_judged(r);
@@ -866,12 +916,14 @@ static gen_verdict complement_construction(gen_ctx *x) {
 ** force) makes A N-complementable; N-complementable A has the
 ** N-complement comp(A,N); otherwise comp(A,N) is undefined. */
 static gen_verdict n_complement_exists(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ab, f, c, ac;
   lo_int sa, sb, sc, n;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_size(&a, &sa, err) || lo_size(&b, &sb, err) || lo_mul(sa, sb, &n, "N", err), "size");
-  CALL(x, nest2(&a, &b, &ab, err), "nest");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if ((lo_size(&a, &sa, &oe) || lo_size(&b, &sb, &oe) || lo_mul(sa, sb, &n, "N", &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
+  if (nest2(&a, &b, &ab, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   lo_layout_flatten(&a, &f);
   int can = lo_is_n_complementable(&a, n), r = brute_compact(x, &ab);
   if (r < 0) return GEN_DISCARD;
@@ -884,8 +936,10 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
       return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(0, &c));
     return GEN_PASS;
   }
-  CALL(x, lo_paper_complement(&a, n, &c, err), "comp(A,N)");
-  CALL(x, lo_size(&c, &sc, err) || nest2(&a, &c, &ac, err), "size");
+  if (lo_paper_complement(&a, n, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(A,N)", PROP_BOUNDED_ARITH);
+  if ((lo_size(&c, &sc, &oe) || nest2(&a, &c, &ac, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sa * sc != n)
     return gen_failf(x, "comp(A,N) = %s has the wrong size", prop_show_layout(0, &c));
   int rc = brute_compact(x, &ac);
@@ -921,11 +975,13 @@ static gen_verdict cute_agrees(gen_ctx *x, const lo_layout *o, const lo_layout *
 ** 4.1.3.1), when they give a layout, give B o A: then it exists and is
 ** equal.  With cosize(A) > size(B) it does not exist. */
 static gen_verdict composition_conditions(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout outer, inner, c, w, wc;
   lo_int so, ci;
   lo_err e, why;
-  if (prop_layout(x, 0, &outer) || prop_layout(x, 1, &inner)) return GEN_FAIL;
-  CALL(x, lo_size(&outer, &so, err) || lo_cosize(&inner, &ci, err), "size");
+  if (prop_layout(x, 0, &outer) || prop_layout(x, 1, &inner)) return GEN_ERROR;
+  if ((lo_size(&outer, &so, &oe) || lo_cosize(&inner, &ci, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   int ok = defined(lo_paper_composition(&outer, &inner, &c, &why));
   if (ok < 0) return GEN_DISCARD;
   if (ci > so) {
@@ -945,7 +1001,8 @@ static gen_verdict composition_conditions(gen_ctx *x) {
   if (v != GEN_PASS || !lo_is_tractable(&outer) || !lo_is_tractable(&inner) ||
       lo_composition_algorithm(&outer, &inner, &wc, &e) != LO_OK)
     return v;
-  CALL(x, lo_coalesce_profile(&wc, &inner.shape, &w, err), "relative coalesce");
+  if (lo_coalesce_profile(&wc, &inner.shape, &w, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED_ARITH);
   if (!ok)
     return gen_failf(x, "no paper composite (%s), but Algorithm 4.1.2 gives %s", why.msg,
                      prop_show_layout(0, &w));
@@ -960,22 +1017,23 @@ static gen_verdict composition_conditions(gen_ctx *x) {
 ** cosize(A) <= size(B)), and they are equal; so is CuTe's composition
 ** with B or B~, when it succeeds. */
 static gen_verdict composition_extension(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout outer, inner, tail, ext[2], c, ce;
   lo_int so, ci;
   lo_err e;
   if (prop_layout(x, 0, &outer) || prop_layout(x, 1, &inner) || prop_layout(x, 2, &tail))
-    return GEN_FAIL;
-  CALL(x, lo_size(&outer, &so, err) || lo_cosize(&inner, &ci, err), "size");
+    return GEN_ERROR;
+  if ((lo_size(&outer, &so, &oe) || lo_cosize(&inner, &ci, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (ci > so) return GEN_DISCARD;
-  CALL(x, lo_flat_concat(&outer, &tail, &ext[0], err) || nest2(&outer, &tail, &ext[1], err),
-       "concat");
+  if ((lo_flat_concat(&outer, &tail, &ext[0], &oe) || nest2(&outer, &tail, &ext[1], &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED_ARITH);
   if (so > x->bounds->max_size) return GEN_DISCARD;
   for (lo_int i = 0; i < so; i++) {
     lo_int u, v, w;
-    CALL(x,
-         lo_apply(&outer, i, &u, err) || lo_apply(&ext[0], i, &v, err) ||
-             lo_apply(&ext[1], i, &w, err),
-         "apply");
+    if ((lo_apply(&outer, i, &u, &oe) || lo_apply(&ext[0], i, &v, &oe) ||
+         lo_apply(&ext[1], i, &w, &oe)) != LO_OK)
+      return prop_verdict_of(x, &oe, "apply", PROP_BOUNDED_ARITH);
     if (u != v || u != w)
       return gen_failf(x, "Phi_B(%lld) = %lld but the extensions give %lld, %lld", (long long)i,
                        (long long)u, (long long)v, (long long)w);
@@ -1002,13 +1060,15 @@ static gen_verdict composition_extension(gen_ctx *x) {
 ** for B2 with Phi_B2 = Phi_B; all are equal, and so is CuTe's composition
 ** with any of them, when it succeeds. */
 static gen_verdict composition_coalesced_outer(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout outer, inner, o2, co, c[3];
   lo_err e;
   if (prop_layout(x, 0, &outer) || prop_layout(x, 1, &inner) || prop_layout(x, 2, &o2))
-    return GEN_FAIL;
+    return GEN_ERROR;
   int same = prop_same_function(x, &outer, &o2, "the generator's B2 vs B");
   if (same <= 0) return same < 0 ? GEN_DISCARD : GEN_FAIL;
-  CALL(x, lo_coalesce(&outer, &co, err), "coalesce");
+  if (lo_coalesce(&outer, &co, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   const lo_layout *os[3] = {&outer, &co, &o2};
   int ok[3];
   for (int k = 0; k < 3; k++)
@@ -1023,7 +1083,8 @@ static gen_verdict composition_coalesced_outer(gen_ctx *x) {
                        prop_show_layout(1, os[k]), prop_show_layout(2, &c[k]));
   }
   lo_int so, ci;
-  CALL(x, lo_size(&outer, &so, err) || lo_cosize(&inner, &ci, err), "size");
+  if ((lo_size(&outer, &so, &oe) || lo_cosize(&inner, &ci, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   for (int k = 0; k < 3 && ci <= so; k++) {
     gen_verdict v = cute_agrees(x, os[k], &inner, ok[0], &c[0]);
     if (v != GEN_PASS) return v;
@@ -1038,28 +1099,34 @@ static gen_verdict composition_coalesced_outer(gen_ctx *x) {
 ** size(A), modes A o B and A o B^c; CuTe's logical_divide, when defined,
 ** is the same layout. */
 static gen_verdict logical_divide_definition(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, r, bc, bb, ab, abc, whole, m, cute;
   lo_int n, sr;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  CALL(x, lo_size(&a, &n, err), "size");
-  CALL(x, lo_paper_logical_divide(&a, &b, &r, err), "A (/) B");
-  CALL(x, lo_paper_complement(&b, n, &bc, err) || nest2(&b, &bc, &bb, err), "comp(B, size A)");
-  CALL(x, lo_size(&r, &sr, err), "size");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_size(&a, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
+  if (lo_paper_logical_divide(&a, &b, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "A (/) B", PROP_BOUNDED_ARITH);
+  if ((lo_paper_complement(&b, n, &bc, &oe) || nest2(&b, &bc, &bb, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(B, size A)", PROP_BOUNDED_ARITH);
+  if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sr != n || lo_tuple_rank(&r.shape) != 2 || lo_tuple_is_int(&r.shape))
     return gen_failf(x, "A (/) B = %s is not of rank 2 and size %lld", prop_show_layout(0, &r),
                      (long long)n);
-  CALL(x, lo_paper_composition(&a, &b, &ab, err) || lo_paper_composition(&a, &bc, &abc, err),
-       "composition");
-  CALL(x, lo_paper_composition(&a, &bb, &whole, err), "A o (B, B^c)");
+  if ((lo_paper_composition(&a, &b, &ab, &oe) || lo_paper_composition(&a, &bc, &abc, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "composition", PROP_BOUNDED_ARITH);
+  if (lo_paper_composition(&a, &bb, &whole, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "A o (B, B^c)", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&whole, &r))
     return gen_failf(x, "A (/) B = %s but A o (B,B^c) = %s", prop_show_layout(0, &r),
                      prop_show_layout(1, &whole));
-  CALL(x, lo_layout_mode(&r, 1, &m, err), "mode");
+  if (lo_layout_mode(&r, 1, &m, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &ab))
     return gen_failf(x, "mode 1 of A (/) B is %s, A o B = %s", prop_show_layout(0, &m),
                      prop_show_layout(1, &ab));
-  CALL(x, lo_layout_mode(&r, 2, &m, err), "mode");
+  if (lo_layout_mode(&r, 2, &m, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &abc))
     return gen_failf(x, "mode 2 of A (/) B is %s, A o B^c = %s", prop_show_layout(0, &m),
                      prop_show_layout(1, &abc));
@@ -1085,10 +1152,11 @@ static int product_n(const lo_layout *a, const lo_layout *b, lo_int *n, lo_int *
 ** is not complementable; CuTe's logical_product, when defined, is equal;
 ** when A^c o B does not exist, CuTe's answer must not satisfy Def 2.3.7.1. */
 static gen_verdict logical_product_definition(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, r, ac, y, m, cute;
   lo_int n, ext, n0, sa, sb, sr, cb;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   int ok = defined(lo_paper_logical_product(&a, &b, &r, &e));
   if (ok < 0) return GEN_DISCARD;
   if (!lo_is_complementable(&a)) {
@@ -1096,31 +1164,38 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
     return ok ? gen_failf(x, "A is not complementable, yet A (x) B = %s", prop_show_layout(0, &r))
               : GEN_PASS;
   }
-  CALL(x, product_n(&a, &b, &n, &ext, err), "N");
-  CALL(x, lo_size(&a, &sa, err) || lo_size(&b, &sb, err) || lo_cosize(&b, &cb, err), "size");
+  if (product_n(&a, &b, &n, &ext, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "N", PROP_BOUNDED_ARITH);
+  if ((lo_size(&a, &sa, &oe) || lo_size(&b, &sb, &oe) || lo_cosize(&b, &cb, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   n0 = sa * cb;
   if (n != n0) x->labels |= 1u << GEN_L_ROUNDED;
-  CALL(x, lo_paper_complement(&a, n, &ac, err), "comp(A,N)");
+  if (lo_paper_complement(&a, n, &ac, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(A,N)", PROP_BOUNDED_ARITH);
   int cute_ok = lo_logical_product(&a, &b, &cute, &e) == LO_OK;
   if (!ok) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (!cute_ok) return GEN_PASS;
-    CALL(x, lo_layout_mode(&cute, 2, &m, err), "mode");
+    if (lo_layout_mode(&cute, 2, &m, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
     int w = is_paper_composite(x, &ac, &b, &m);
     x->msg[0] = 0;
     return w > 0 ? gen_failf(x, "no A (x) B, but CuTe's mode 2 %s is A^c o B",
                              prop_show_layout(0, &m))
                  : GEN_PASS;
   }
-  CALL(x, lo_layout_mode(&r, 1, &m, err), "mode");
+  if (lo_layout_mode(&r, 1, &m, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &a))
     return gen_failf(x, "mode 1 of A (x) B is %s, not A", prop_show_layout(0, &m));
-  CALL(x, lo_layout_mode(&r, 2, &m, err), "mode");
-  CALL(x, lo_paper_composition(&ac, &b, &y, err), "A^c o B");
+  if (lo_layout_mode(&r, 2, &m, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
+  if (lo_paper_composition(&ac, &b, &y, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "A^c o B", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &y))
     return gen_failf(x, "mode 2 of A (x) B is %s, comp(A,%lld) o B = %s", prop_show_layout(0, &m),
                      (long long)n, prop_show_layout(1, &y));
-  CALL(x, lo_size(&r, &sr, err), "size");
+  if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sr != sa * sb) return gen_failf(x, "size(A (x) B) = %lld", (long long)sr);
   if (cute_ok && !lo_layout_equal(&cute, &r))
     return gen_failf(x, "CuTe's logical_product gives %s, the paper %s", prop_show_layout(0, &cute),
@@ -1132,18 +1207,23 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
 ** at least size(A) cosize(B)), comp(A,N1) o B exists iff comp(A,N2) o B
 ** does, and they are equal. */
 static gen_verdict logical_product_any_n(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c1, c2, y1, y2;
   lo_int n1, n2, ext, k;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b) || prop_int(x, 2, &k)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b) || prop_int(x, 2, &k)) return GEN_ERROR;
   if (!lo_is_complementable(&a)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  CALL(x, product_n(&a, &b, &n1, &ext, err), "N");
-  CALL(x, lo_mul(k, ext, &n2, "N2", err) || lo_add(n2, n1, &n2, "N2", err), "N2");
-  CALL(x, lo_paper_complement(&a, n1, &c1, err), "comp(A,N1)");
-  CALL(x, lo_paper_complement(&a, n2, &c2, err), "comp(A,N2)");
+  if (product_n(&a, &b, &n1, &ext, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "N", PROP_BOUNDED_ARITH);
+  if ((lo_mul(k, ext, &n2, "N2", &oe) || lo_add(n2, n1, &n2, "N2", &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "N2", PROP_BOUNDED_ARITH);
+  if (lo_paper_complement(&a, n1, &c1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(A,N1)", PROP_BOUNDED_ARITH);
+  if (lo_paper_complement(&a, n2, &c2, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "comp(A,N2)", PROP_BOUNDED_ARITH);
   int ok1 = defined(lo_paper_composition(&c1, &b, &y1, &e));
   int ok2 = defined(lo_paper_composition(&c2, &b, &y2, &e));
   if (ok1 < 0 || ok2 < 0) return GEN_DISCARD;
@@ -1201,6 +1281,7 @@ static int regroup(const lo_layout *r, const lo_layout *t, int ra, int tiled, lo
 ** for i <= rank(t), mode_i A after; for a plain layout, op(A, t). */
 static gen_verdict check_by_mode(gen_ctx *x, layout_op op, const lo_layout *a, const lo_layout *t,
                                  const lo_layout *r) {
+  lo_err oe = {LO_OK, ""};
   lo_layout ai, ti, want, got;
   lo_err e;
   if (!t->is_tiler) return GEN_PASS;
@@ -1209,9 +1290,11 @@ static gen_verdict check_by_mode(gen_ctx *x, layout_op op, const lo_layout *a, c
     return gen_failf(x, "the by-mode result %s has rank %d, A %d", prop_show_layout(0, r),
                      lo_tuple_rank(&r->shape), ra);
   for (int i = 1; i <= ra; i++) {
-    CALL(x, lo_layout_mode(a, i, &ai, err) || lo_layout_mode(r, i, &got, err), "mode");
+    if ((lo_layout_mode(a, i, &ai, &oe) || lo_layout_mode(r, i, &got, &oe)) != LO_OK)
+      return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
     if (i <= k) {
-      CALL(x, lo_layout_mode(t, i, &ti, err), "mode");
+      if (lo_layout_mode(t, i, &ti, &oe) != LO_OK)
+        return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
       if (op(&ai, &ti, &want, &e)) return gen_failf(x, "mode %d alone is undefined: %s", i, e.msg);
     } else {
       want = ai;
@@ -1225,14 +1308,18 @@ static gen_verdict check_by_mode(gen_ctx *x, layout_op op, const lo_layout *a, c
 
 /* The by-mode form and the zipped and tiled regroupings of op (CuTe). */
 static gen_verdict check_regroup(gen_ctx *x, layout_op op, layout_op zipped, layout_op tiled) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, t, r, z, tl, wz, wt;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &t)) return GEN_FAIL;
-  CALL(x, op(&a, &t, &r, err), "by-mode op");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &t)) return GEN_ERROR;
+  if (op(&a, &t, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "by-mode op", PROP_BOUNDED_ARITH);
   gen_verdict v = check_by_mode(x, op, &a, &t, &r);
   if (v != GEN_PASS) return v;
   int ra = lo_tuple_rank(&a.shape);
-  CALL(x, zipped(&a, &t, &z, err) || tiled(&a, &t, &tl, err), "zipped/tiled");
-  CALL(x, regroup(&r, &t, ra, 0, &wz, err) || regroup(&r, &t, ra, 1, &wt, err), "regroup");
+  if ((zipped(&a, &t, &z, &oe) || tiled(&a, &t, &tl, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "zipped/tiled", PROP_BOUNDED_ARITH);
+  if ((regroup(&r, &t, ra, 0, &wz, &oe) || regroup(&r, &t, ra, 1, &wt, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "regroup", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&z, &wz))
     return gen_failf(x, "zipped form %s, expected %s", prop_show_layout(0, &z),
                      prop_show_layout(1, &wz));
@@ -1244,7 +1331,8 @@ static gen_verdict check_regroup(gen_ctx *x, layout_op op, layout_op zipped, lay
   lo_layout_flatten(&z, &fz);
   lo_layout_flatten(&tl, &ft);
   lo_layout_flatten(&r, &fr);
-  CALL(x, lo_size(&r, &size, err) || lo_size(&z, &sz, err), "size");
+  if ((lo_size(&r, &size, &oe) || lo_size(&z, &sz, &oe)) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (size != sz || fz.shape.len != fr.shape.len || !lo_layout_equal(&fz, &ft))
     return gen_failf(x, "the regroupings do not keep the entries of %s", prop_show_layout(0, &r));
   return GEN_PASS;
@@ -1268,7 +1356,7 @@ static gen_verdict product_regroup(gen_ctx *x) {
 ** recomputed here on the sorted entries (no squeeze). */
 static gen_verdict tractable_flattening(gen_ctx *x) {
   lo_layout l, f;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   lo_layout_flatten(&l, &f);
   int t = lo_is_tractable(&l), tf = lo_is_tractable(&f), d = def_tractable(&l);
   if (t != d || tf != d)

@@ -130,7 +130,7 @@ static gen_verdict rewrite_rule_keeps_function(gen_ctx *x, rw_rule rule) {
   int matched = 0;
   for (int a = 0; a < x->argc; a++) {
     lo_layout cur, next, after;
-    if (flat_arg(x, a, &cur)) return GEN_FAIL;
+    if (flat_arg(x, a, &cur)) return GEN_ERROR;
     for (;;) {
       for (int i = 0; i + 1 < cur.shape.len; i++) {
         if (!rw_apply_at(&cur, rule, i, &after)) continue;
@@ -168,7 +168,7 @@ static gen_verdict rewrite_packed_merge(gen_ctx *x) {
 static gen_verdict rewrite_terminates(gen_ctx *x) {
   lo_layout cur, next;
   int steps = 0;
-  if (flat_arg(x, 0, &cur)) return GEN_FAIL;
+  if (flat_arg(x, 0, &cur)) return GEN_ERROR;
   int n = cur.shape.len, bound = n > 1 ? n - 1 : 0;
   for (rw_rule r; (r = rw_step(&cur, &next)) != RW_NONE; cur = next) {
     if (next.shape.len != cur.shape.len - 1)
@@ -187,11 +187,12 @@ static gen_verdict rewrite_terminates(gen_ctx *x) {
 ** modes; an empty normal form stands for CuTe's 1:0 (both are the trivial
 ** layout, CuTe just writes it with one mode). */
 static gen_verdict rewrite_normal_form(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, cur, next, c, fc;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
   cur = l;
   while (rw_step(&cur, &next) != RW_NONE) cur = next;
-  PROP_CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  if (lo_coalesce(&l, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   lo_layout_flatten(&c, &fc);
   int trivial = cur.shape.len == 0 && fc.shape.len == 1 && fc.shape.leaf[0] == 1;
   if (!trivial && !lo_layout_equal(&cur, &fc))
@@ -205,10 +206,13 @@ static gen_verdict rewrite_normal_form(gen_ctx *x) {
 /* Lean L14, coalesce_idempotent: coalesce (coalesce L) = coalesce L for
 ** flat layouts (coal-flat, Lemma 2.1.4.15). */
 static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat coalesce");
-  PROP_CALL(x, lo_flat_coalesce(&c, &cc, err), "flat coalesce");
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
+  if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s", prop_show_layout(0, &c),
                      prop_show_layout(1, &cc));
@@ -217,10 +221,12 @@ static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
 
 /* Lean L14 (its Level 2 example): isTractable L -> isTractable (coalesce L). */
 static gen_verdict lean_coalesce_keeps_tractable(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
   if (!lo_is_tractable(&l)) return GEN_DISCARD;
-  PROP_CALL(x, lo_flat_coalesce(&l, &c, err), "flat coalesce");
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_is_tractable(&c))
     return gen_failf(x, "L is tractable but coalesce L = %s is not", prop_show_layout(0, &c));
   return GEN_PASS;
@@ -267,7 +273,7 @@ static gen_verdict lean_compose_assoc_flat(gen_ctx *x) {
   lo_err e[2];
   int ok[2];
   for (int i = 0; i < 3; i++)
-    if (flat_arg(x, i, &abc[i])) return GEN_FAIL;
+    if (flat_arg(x, i, &abc[i])) return GEN_ERROR;
   assoc_sides(lo_flat_composition, abc, s, ok, e);
   return same_or_undefined(x, ok[0], &s[0], e[0].msg, ok[1], &s[1], e[1].msg);
 }
@@ -280,7 +286,7 @@ static gen_verdict lean_compose_assoc_nested(gen_ctx *x) {
   lo_err e[2];
   int ok[2];
   for (int i = 0; i < 3; i++)
-    if (prop_layout(x, i, &abc[i])) return GEN_FAIL;
+    if (prop_layout(x, i, &abc[i])) return GEN_ERROR;
   assoc_sides(lo_paper_composition, abc, s, ok, e);
   if (!ok[0] || !ok[1]) return undefined(x);
   if (lo_layout_equal(&s[0], &s[1])) return GEN_PASS;
@@ -296,13 +302,17 @@ static gen_verdict lean_compose_assoc_nested(gen_ctx *x) {
 ** oracle's morphism coalesce is Nest's, so its layout is compared with
 ** coal (a size-1 result is 1:0, not ():()). */
 static gen_verdict lean_coalesce_agree(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, cf;
   lo_layout lcf, lf, clf;
-  if (flat_morphism_arg(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_coalesce(&f, &cf, err), "morphism coalesce");
-  PROP_CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_coalesce(&lf, &clf, err), "coalesce");
+  if (flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_coalesce(&f, &cf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism coalesce", PROP_STRICT);
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
     return gen_failf(x, "encode (coalesce f) = %s but coalesce (encode f) = %s",
                      prop_show_layout(0, &lcf), prop_show_layout(1, &clf));
@@ -314,15 +324,20 @@ static gen_verdict lean_coalesce_agree(gen_ctx *x) {
 ** morphism complement can stand for (comp-flat, Prop 3.1.5.43 without its
 ** coal-flat). */
 static gen_verdict complement_agree_flat(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc;
   lo_layout lfc, lf, comp;
   lo_int n;
-  if (flat_morphism_arg(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "morphism complement");
-  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
-  PROP_CALL(x, lo_flat_complement(&lf, n, &comp, err), "flat complement");
+  if (flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism complement", PROP_STRICT);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_flat_complement(&lf, n, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!same_modes(&lfc, &comp))
     return gen_failf(x, "encode (f^c) = %s but complement (encode f) %lld = %s",
                      prop_show_layout(0, &lfc), (long long)n, prop_show_layout(1, &comp));
@@ -333,14 +348,20 @@ static gen_verdict complement_agree_flat(gen_ctx *x) {
 ** morphisms, without Theorem B's hypothesis that f is non-degenerate (the
 ** flat composite of Def 2.1.7.1). */
 static gen_verdict compose_agree_flat(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf;
   lo_layout lgf, lg, lf, comp;
-  if (flat_morphism_arg(x, 0, &g) || flat_morphism_arg(x, 1, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "morphism compose");
-  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_flat_composition(&lg, &lf, &comp, err), "flat composition L_g o L_f");
+  if (flat_morphism_arg(x, 0, &g) || flat_morphism_arg(x, 1, &f)) return GEN_ERROR;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism compose", PROP_STRICT);
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_composition(&lg, &lf, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat composition L_g o L_f", PROP_STRICT);
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "encode (g o f) = %s but encode g o encode f = %s",
                      prop_show_layout(0, &lgf), prop_show_layout(1, &comp));
@@ -352,14 +373,16 @@ static gen_verdict compose_agree_flat(gen_ctx *x) {
 ** to order) and N = k size(L), comp-flat(L, N) = (k):(size L), and ()
 ** when k = 1.  Checked for k = 1..4. */
 static gen_verdict lean_complement_examples(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, want;
   lo_int size, n;
   lo_err e;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
   if (lo_size(&l, &size, &e)) return GEN_DISCARD;
   for (lo_int k = 1; k <= 4; k++) {
     if (lo_mul(size, k, &n, "N", &e)) return GEN_DISCARD;
-    PROP_CALL(x, lo_flat_complement(&l, n, &c, err), "flat complement");
+    if (lo_flat_complement(&l, n, &c, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
     lo_layout_flat(&want, &k, &size, k > 1);
     if (!lo_layout_equal(&c, &want))
       return gen_failf(x, "complement L %lld = %s, the examples' pattern gives %s", (long long)n,
@@ -372,17 +395,20 @@ static gen_verdict lean_complement_examples(gen_ctx *x) {
 ** that L ++ comp(L, N) is compact, and comp(L, N) is sorted and
 ** coalesced" -- in particular that it exists whenever cosize(L) <= N. */
 static gen_verdict lean_complement_exists(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, lc, cc;
   lo_int n, cos;
   lo_err e;
-  if (flat_arg(x, 0, &l) || prop_int(x, 1, &n)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l) || prop_int(x, 1, &n)) return GEN_ERROR;
   if (lo_cosize(&l, &cos, &e)) return GEN_DISCARD;
   if (cos > n) return GEN_DISCARD; /* L does not map into [0, N) */
   if (lo_flat_complement(&l, n, &c, &e))
     return gen_failf(x, "L maps into [0, %lld) (cosize %lld) but comp(L, %lld) does not exist: %s",
                      (long long)n, (long long)cos, (long long)n, e.msg);
-  PROP_CALL(x, lo_flat_concat(&l, &c, &lc, err), "concat");
-  PROP_CALL(x, lo_flat_coalesce(&c, &cc, err), "flat coalesce");
+  if (lo_flat_concat(&l, &c, &lc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
+  if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_is_compact(&lc) || !lo_is_sorted(&c) || !lo_layout_equal(&c, &cc))
     return gen_failf(x, "comp(L, %lld) = %s: L ++ comp = %s compact %d, sorted %d, coalesced %d",
                      (long long)n, prop_show_layout(0, &c), prop_show_layout(1, &lc),
@@ -416,7 +442,7 @@ static int lean_tractable_all_pairs(const lo_layout *l, int *bad_i, int *bad_j) 
 static gen_verdict lean_tractable_pairs(gen_ctx *x) {
   lo_layout l;
   int bi = 0, bj = 0;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
   int seed = lean_tractable_all_pairs(&l, &bi, &bj), paper = lo_is_tractable(&l);
   if (seed != paper)
     return gen_failf(x, "the pair-wise test says %s%s, Def 2.1.8.1 says %s",
@@ -445,7 +471,7 @@ static int python_is_tractable(const lo_layout *l) {
 /* Lean L5 (Python reference): the i != j version agrees with Def 2.1.8.1. */
 static gen_verdict lean_tractable_python(gen_ctx *x) {
   lo_layout l;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
   int seed = python_is_tractable(&l), paper = lo_is_tractable(&l);
   if (seed < 0) return GEN_DISCARD;
   if (seed != paper)
@@ -458,7 +484,7 @@ static gen_verdict lean_tractable_python(gen_ctx *x) {
 ** elements" (read literally: two domain entries never share an image). */
 static gen_verdict lean_morphism_injective(gen_ctx *x) {
   lo_morphism f;
-  if (flat_morphism_arg(x, 0, &f)) return GEN_FAIL;
+  if (flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
   for (int i = 0; i < f.dom.len; i++)
     for (int j = i + 1; j < f.dom.len; j++)
       if (f.map[i] == f.map[j])
@@ -471,7 +497,7 @@ static gen_verdict lean_morphism_injective(gen_ctx *x) {
 ** (entries not hit by the morphism)". */
 static gen_verdict lean_standard_form_all_hit(gen_ctx *x) {
   lo_morphism f;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (!lo_morphism_is_standard(&f)) return GEN_DISCARD;
   for (int j = 1; j <= f.cod.len; j++) {
     int hit = 0;
@@ -520,7 +546,7 @@ static int standard_encodings(const lo_layout *l) {
 ** printed, without fix E1). */
 static gen_verdict lean_correspondence(gen_ctx *x) {
   lo_layout l;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
   if (!lo_is_nondegenerate(&l) || !lo_is_tractable(&l)) return GEN_DISCARD;
   int n = standard_encodings(&l);
   if (n != 1)
@@ -533,10 +559,12 @@ static gen_verdict lean_correspondence(gen_ctx *x) {
 ** encoding (here L_f of a tuple morphism f) is non-degenerate and
 ** tractable. */
 static gen_verdict lean_correspondence_converse(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f;
   lo_layout l;
-  if (flat_morphism_arg(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
+  if (flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (standard_encodings(&l) != 1) return GEN_DISCARD;
   if (!lo_is_nondegenerate(&l) || !lo_is_tractable(&l))
     return gen_failf(x, "L_f = %s has exactly one standard-form encoding but is %s",
@@ -548,22 +576,29 @@ static gen_verdict lean_correspondence_converse(gen_ctx *x) {
 /* Lean L14, the realization functor's laws: |id_T| is the identity of
 ** [0, size T), and |g o f| = |g| o |f| (layout functions), no hypotheses. */
 static gen_verdict lean_realization_functor(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, id;
   lo_layout lgf, lg, lf, lid;
   lo_int size, v;
   lo_err e;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_identity(&f.cod, &id), "identity");
-  PROP_CALL(x, lo_morphism_layout(&id, &lid, err), "layout");
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
+  if (lo_morphism_identity(&f.cod, &id) != LO_OK)
+    return prop_verdict_of(x, &oe, "identity", PROP_STRICT);
+  if (lo_morphism_layout(&id, &lid, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_size(&lid, &size, &e) || size > x->bounds->max_size) return GEN_DISCARD;
   for (lo_int i = 0; i < size; i++)
     if (lo_apply(&lid, i, &v, &e) || v != i)
       return gen_failf(x, "|id_T| = Phi of %s sends %lld to %lld", prop_show_layout(0, &lid),
                        (long long)i, (long long)v);
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "morphism compose");
-  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism compose", PROP_STRICT);
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   return prop_judged(prop_is_composite(x, &lg, &lf, &lgf));
 }
 
@@ -572,11 +607,13 @@ static gen_verdict lean_realization_functor(gen_ctx *x) {
 /* ZH Z1: rank, size and cosize of a concatenation are the sum, product
 ** and sum of its parts'. */
 static gen_verdict zh_concat_cosize(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ab;
   lo_int sa, sb, sab, ca, cb, cab;
   lo_err e;
-  if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_flat_concat(&a, &b, &ab, err), "concat");
+  if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_ERROR;
+  if (lo_flat_concat(&a, &b, &ab, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_size(&a, &sa, &e) || lo_size(&b, &sb, &e) || lo_size(&ab, &sab, &e) ||
       lo_cosize(&a, &ca, &e) || lo_cosize(&b, &cb, &e) || lo_cosize(&ab, &cab, &e))
     return GEN_DISCARD;
@@ -595,11 +632,12 @@ static gen_verdict zh_concat_cosize(gen_ctx *x) {
 /* ZH (squeeze; the class of Z2's non-uniqueness example): squeeze(L) has
 ** the size, cosize and layout function of L. */
 static gen_verdict zh_squeeze_keeps_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, s;
   lo_int cl, cs;
   lo_err e;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_squeeze(&l, &s, err), "squeeze");
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
+  if (lo_squeeze(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (lo_cosize(&l, &cl, &e) || lo_cosize(&s, &cs, &e)) return GEN_DISCARD;
   if (cl != cs)
     return gen_failf(x, "cosize(squeeze L) = cosize(%s) = %lld, cosize(L) = %lld",
@@ -613,7 +651,7 @@ static gen_verdict zh_squeeze_keeps_function(gen_ctx *x) {
 ** that only the squeeze is at issue. */
 static gen_verdict zh_complementable_sorted(gen_ctx *x) {
   lo_layout l;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
   if (!lo_is_sorted(&l)) return GEN_DISCARD;
   int seed = 1;
   for (int i = 0; i < l.shape.len; i++) {
@@ -634,7 +672,7 @@ static gen_verdict zh_complementable_sorted(gen_ctx *x) {
 static gen_verdict zh_flat_composition_unique(gen_ctx *x) {
   lo_layout b, a, r, other;
   lo_err e;
-  if (flat_arg(x, 0, &b) || flat_arg(x, 1, &a)) return GEN_FAIL;
+  if (flat_arg(x, 0, &b) || flat_arg(x, 1, &a)) return GEN_ERROR;
   if (lo_flat_composition(&b, &a, &r, &e)) return undefined(x);
   other = r;
   for (int i = 0; i < r.shape.len; i++)
@@ -660,27 +698,31 @@ static gen_verdict seed_vs_paper(gen_ctx *x, const lo_layout *seed, const lo_lay
 
 /* ZH Z5: A (/)flat B = (comp-flat(B, size A), B) against Def 2.1.7.9. */
 static gen_verdict zh_flat_divide(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, comp, seed, paper;
   lo_int n;
   lo_err e;
-  if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_FAIL;
+  if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_ERROR;
   if (lo_size(&a, &n, &e) || lo_flat_complement(&b, n, &comp, &e)) return undefined(x);
   if (lo_flat_divide(&a, &b, &paper, &e)) return undefined(x);
-  PROP_CALL(x, lo_flat_concat(&comp, &b, &seed, err), "concat");
+  if (lo_flat_concat(&comp, &b, &seed, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   return seed_vs_paper(x, &seed, &paper, "(comp(B, size A), B)");
 }
 
 /* ZH Z6: A (x)flat B = (A, comp-flat(A, size(A) cosize(B))) o B against
 ** Def 2.1.7.13 (o read as the nested composite, then flattened: E7). */
 static gen_verdict zh_flat_product(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, comp, ac, seed, flat, paper;
   lo_int sa, cb, n;
   lo_err e;
-  if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_FAIL;
+  if (flat_arg(x, 0, &a) || flat_arg(x, 1, &b)) return GEN_ERROR;
   if (lo_size(&a, &sa, &e) || lo_cosize(&b, &cb, &e) || lo_mul(sa, cb, &n, "N", &e) ||
       lo_flat_complement(&a, n, &comp, &e) || lo_flat_product(&a, &b, &paper, &e))
     return undefined(x);
-  PROP_CALL(x, lo_flat_concat(&a, &comp, &ac, err), "concat");
+  if (lo_flat_concat(&a, &comp, &ac, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&ac, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
                      (long long)n, prop_show_layout(0, &ac), e.msg, prop_show_layout(1, &paper));
@@ -690,15 +732,17 @@ static gen_verdict zh_flat_product(gen_ctx *x) {
 
 /* ZH Z7: A (/) B = (comp(B, size A), B) o A against Def 2.3.8.1. */
 static gen_verdict zh_logical_divide(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, comp, outer, seed, paper;
   lo_int n;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_size(&a, &n, &e) || lo_paper_complement(&b, n, &comp, &e) ||
       lo_paper_logical_divide(&a, &b, &paper, &e))
     return undefined(x);
   const lo_layout *parts[2] = {&comp, &b};
-  PROP_CALL(x, lo_layout_nest(parts, 2, &outer, err), "concat");
+  if (lo_layout_nest(parts, 2, &outer, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&outer, &a, &seed, &e))
     return gen_failf(x, "(comp(B, %lld), B) o A = %s o A is undefined (%s); A (/) B = %s",
                      (long long)n, prop_show_layout(0, &outer), e.msg, prop_show_layout(1, &paper));
@@ -708,15 +752,17 @@ static gen_verdict zh_logical_divide(gen_ctx *x) {
 /* ZH Z8: A (x) B = (A, comp(A, size(A) cosize(B))) o B against Def
 ** 2.3.9.1 (with Obs 2.3.9.2). */
 static gen_verdict zh_logical_product(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, comp, outer, seed, paper;
   lo_int sa, cb, n;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_size(&a, &sa, &e) || lo_cosize(&b, &cb, &e) || lo_mul(sa, cb, &n, "N", &e) ||
       lo_paper_complement(&a, n, &comp, &e) || lo_paper_logical_product(&a, &b, &paper, &e))
     return undefined(x);
   const lo_layout *parts[2] = {&a, &comp};
-  PROP_CALL(x, lo_layout_nest(parts, 2, &outer, err), "concat");
+  if (lo_layout_nest(parts, 2, &outer, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&outer, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
                      (long long)n, prop_show_layout(0, &outer), e.msg, prop_show_layout(1, &paper));
@@ -726,9 +772,10 @@ static gen_verdict zh_logical_product(gen_ctx *x) {
 /* ZH Z9: L is tractable iff sort(L) is, iff filter(L) is, iff filter(L)
 ** is complementable (Prop 2.1.8.11 without non-degeneracy). */
 static gen_verdict zh_tractable_equivalences(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, s, f;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
+  if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   filter_zeros(&l, &f);
   int t = lo_is_tractable(&l), ts = lo_is_tractable(&s), tf = lo_is_tractable(&f),
       cf = lo_is_complementable(&f);
@@ -744,7 +791,7 @@ static gen_verdict zh_tractable_equivalences(gen_ctx *x) {
 ** paper's sense; compared with the paper's X' ->> X (§0.12). */
 static gen_verdict zh_refinement_direction(gen_ctx *x) {
   lo_tuple xp, t;
-  if (prop_tuple(x, 0, &xp) || prop_tuple(x, 1, &t)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &xp) || prop_tuple(x, 1, &t)) return GEN_ERROR;
   int seed = lo_refines(&t, &xp), paper = lo_refines(&xp, &t);
   if (seed != paper)
     return gen_failf(x, "the summary says X' = %s %s X = %s, the paper says it %s",
@@ -779,7 +826,7 @@ static int zh_refines(const lo_tuple *xp, const lo_tuple *t) {
 ** the pair (X', X) and on the swapped pair. */
 static gen_verdict zh_refinement_recursive(gen_ctx *x) {
   lo_tuple p[2];
-  if (prop_tuple(x, 0, &p[0]) || prop_tuple(x, 1, &p[1])) return GEN_FAIL;
+  if (prop_tuple(x, 0, &p[0]) || prop_tuple(x, 1, &p[1])) return GEN_ERROR;
   for (int k = 0; k < 2; k++) {
     const lo_tuple *xp = &p[k], *t = &p[1 - k];
     int seed = zh_refines(xp, t), paper = lo_refines(xp, t);
@@ -795,7 +842,7 @@ static gen_verdict zh_refinement_recursive(gen_ctx *x) {
 ** flat-coalesced -- against Def 2.3.3.1. */
 static gen_verdict zh_coalesced_definition(gen_ctx *x) {
   lo_layout l;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   int depth = lo_tuple_depth(&l.shape);
   int seed = depth == 0 || (depth == 1 && lo_is_flat_coalesced(&l));
   int paper = lo_is_coalesced(&l);
@@ -809,14 +856,17 @@ static gen_verdict zh_coalesced_definition(gen_ctx *x) {
 /* ZH Z14: L_{f_L} = sort(squeeze(filter(L))) for a tractable flat layout
 ** (Lemma 3.1.2.9 says L_{f_L} = L). */
 static gen_verdict zh_layout_of_morphism(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, back, f, q, s;
   lo_morphism m;
-  if (flat_arg(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_of_layout(&l, &m, err), "morphism");
-  PROP_CALL(x, lo_morphism_layout(&m, &back, err), "layout");
+  if (flat_arg(x, 0, &l)) return GEN_ERROR;
+  if (lo_morphism_of_layout(&l, &m, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
+  if (lo_morphism_layout(&m, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   filter_zeros(&l, &f);
-  PROP_CALL(x, lo_squeeze(&f, &q, err), "squeeze");
-  PROP_CALL(x, lo_sort(&q, &s, err), "sort");
+  if (lo_squeeze(&f, &q, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_sort(&q, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!same_modes(&back, &s))
     return gen_failf(x, "L_{f_L} = %s (f_L = %s) but sort(squeeze(filter L)) = %s",
                      prop_show_layout(0, &back), prop_show_morphism(1, &m),
@@ -827,14 +877,20 @@ static gen_verdict zh_layout_of_morphism(gen_ctx *x) {
 /* ZH Z18: L(f (/)flat g) = L_f (/)flat L_g for tuple morphisms (Prop
 ** 3.1.5.56 has coal-flat on both sides). */
 static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, q;
   lo_layout lq, lf, lg, d;
-  if (flat_morphism_arg(x, 0, &f) || flat_morphism_arg(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_flat_divide(&f, &g, &q, err), "morphism flat divide");
-  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_flat_divide(&lf, &lg, &d, err), "flat divide");
+  if (flat_morphism_arg(x, 0, &f) || flat_morphism_arg(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_flat_divide(&f, &g, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism flat divide", PROP_STRICT);
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "flat divide", PROP_STRICT);
   if (!same_modes(&lq, &d))
     return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(0, &lq),
                      prop_show_layout(1, &d));
@@ -844,16 +900,22 @@ static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
 /* ZH Z20: L(f^c) = coal(comp(L_f, size T)) for injective Nest morphisms
 ** (Theorem D has coal on the other side). */
 static gen_verdict zh_complement_nest(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc;
   lo_layout lfc, lf, comp, ccomp;
   lo_int n;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "morphism complement");
-  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
-  PROP_CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
-  PROP_CALL(x, lo_coalesce(&comp, &ccomp, err), "coalesce");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism complement", PROP_STRICT);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper complement", PROP_STRICT);
+  if (lo_coalesce(&comp, &ccomp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lfc, &ccomp))
     return gen_failf(x, "L(f^c) = %s but coal(comp(L_f, %lld)) = %s", prop_show_layout(0, &lfc),
                      (long long)n, prop_show_layout(1, &ccomp));
@@ -863,14 +925,20 @@ static gen_verdict zh_complement_nest(gen_ctx *x) {
 /* ZH Z21: L(f (/) g) = L_f (/) L_g for Nest morphisms (Theorem E has coal
 ** on both sides). */
 static gen_verdict zh_logical_divide_agree(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, q;
   lo_layout lq, lf, lg, d;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_logical_divide(&f, &g, &q, err), "morphism divide");
-  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_paper_logical_divide(&lf, &lg, &d, err), "paper divide");
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_logical_divide(&f, &g, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism divide", PROP_STRICT);
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_paper_logical_divide(&lf, &lg, &d, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
   if (!lo_layout_equal(&lq, &d))
     return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(0, &lq),
                      prop_show_layout(1, &d));
@@ -885,7 +953,7 @@ static gen_verdict zh_no_refinement_no_composite(gen_ctx *x) {
   lo_morphism f, g;
   lo_tuple tp, up;
   lo_err e;
-  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_FAIL;
+  if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_ERROR;
   if (!lo_is_tractable(&a) || lo_coalesce(&b, &cb, &e) || !lo_is_tractable(&cb) ||
       lo_morphism_of_layout(&a, &f, &e) || lo_morphism_of_layout(&cb, &g, &e))
     return GEN_DISCARD;

@@ -39,7 +39,7 @@ static int view_arg(gen_ctx *x, int i, lo_layout *l, int *contiguous) {
   *contiguous = lo_kind_of(x->argv[i]) != LO_KIND_LAYOUT;
   if (!*contiguous) return prop_layout(x, i, l);
   if (prop_tuple(x, i, &s)) return 1;
-  if (lo_view_contiguous(&s, l, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg), 1;
+  if (lo_view_contiguous(&s, l, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg), 1;
   return 0;
 }
 
@@ -69,7 +69,7 @@ static int pattern_arg(gen_ctx *x, int max_inputs, lo_view_pattern *p, lo_int *s
   lo_err e;
   if (lo_view_pattern_parse(x->argv[0], max_inputs, p, &e) ||
       lo_view_sizes_parse(x->argv[1], p, size, have, &e))
-    return gen_failf(x, "the generated pattern does not parse: %s", e.msg), 1;
+    return gen_errorf(x, "the generated pattern does not parse: %s", e.msg), 1;
   return 0;
 }
 
@@ -145,7 +145,7 @@ static gen_verdict rearrange_bijective(gen_ctx *x) {
   lo_tuple shape;
   lo_err e;
   lo_int n, want = 1;
-  if (x->argc > 2 && prop_tuple(x, 2, &shape)) return GEN_FAIL;
+  if (x->argc > 2 && prop_tuple(x, 2, &shape)) return GEN_ERROR;
   if (lo_view_rearrange(x->argv[0], x->argv[1], x->argc > 2 ? &shape : NULL, &l, &e))
     return gen_failf(x, "a valid pattern is refused: %s", e.msg);
   int r = function_of(x, &l, vals_a, &n);
@@ -155,11 +155,11 @@ static gen_verdict rearrange_bijective(gen_ctx *x) {
     lo_view_pattern p;
     lo_int size[LO_MAX_LEAVES];
     int have[LO_MAX_LEAVES];
-    if (pattern_arg(x, 1, &p, size, have)) return GEN_FAIL;
+    if (pattern_arg(x, 1, &p, size, have)) return GEN_ERROR;
     for (int i = 0; i < p.nnames; i++) want *= size[i];
   }
-  if (n != want) return gen_failf(x, "size %lld, the input has %lld elements", (long long)n,
-                                  (long long)want);
+  if (n != want)
+    return gen_failf(x, "size %lld, the input has %lld elements", (long long)n, (long long)want);
   memset(vals_b, 0, (size_t)n * sizeof vals_b[0]);
   for (lo_int i = 0; i < n; i++) {
     if (vals_a[i] < 0 || vals_a[i] >= n || vals_b[vals_a[i]])
@@ -178,7 +178,7 @@ static gen_verdict rearrange_inverse(gen_ctx *x) {
   lo_layout l, inv, c, cc;
   lo_err e;
   char pat[GEN_ARG_LEN] = "[";
-  if (pattern_arg(x, 1, &p, size, have)) return GEN_FAIL;
+  if (pattern_arg(x, 1, &p, size, have)) return GEN_ERROR;
   side_text(&p, &p.side[1], pat, sizeof pat);
   strcat(pat, " --> ");
   side_text(&p, &p.side[0], pat, sizeof pat);
@@ -211,7 +211,7 @@ static gen_verdict valid_rearrange_check(gen_ctx *x, int distinct_only) {
   int have[LO_MAX_LEAVES];
   lo_layout l;
   lo_err e;
-  if (pattern_arg(x, 1, &p, size, have)) return GEN_FAIL;
+  if (pattern_arg(x, 1, &p, size, have)) return GEN_ERROR;
   if (distinct_only && repeats(&p)) return GEN_DISCARD;
   int valid = valid_rearrange(&p, size);
   int defined = lo_view_rearrange(x->argv[0], x->argv[1], NULL, &l, &e) == LO_OK;
@@ -235,7 +235,7 @@ static gen_verdict valid_reshape_coalesce(gen_ctx *x) {
   lo_layout l, ci, c1, c2, v;
   lo_tuple ts, to;
   lo_err e;
-  if (pattern_arg(x, 1, &p, size, have)) return GEN_FAIL;
+  if (pattern_arg(x, 1, &p, size, have)) return GEN_ERROR;
   if (!valid_reshape(&p)) return gen_failf(x, "the generator made a pattern that is no reshape");
   if (!valid_rearrange(&p, size)) return gen_failf(x, "validReshape holds, validRearrange not");
   if (lo_view_rearrange(x->argv[0], x->argv[1], NULL, &l, &e))
@@ -321,7 +321,7 @@ static gen_verdict einsum_index_map(gen_ctx *x) {
   lo_err e;
   if (pattern_arg(x, LO_VIEW_SIDES - 1, &p, size, have) || prop_layout(x, 2, &ops[0]) ||
       prop_layout(x, 3, &ops[1]))
-    return GEN_FAIL;
+    return GEN_ERROR;
   if (lo_view_einsum(x->argv[0], x->argv[1], ops, 2, maps, LO_VIEW_SIDES, &nmaps, &e))
     return gen_failf(x, "view_einsum refused: %s", e.msg);
   int nit = iteration_axes(&p, it);
@@ -343,9 +343,10 @@ static gen_verdict einsum_index_map(gen_ctx *x) {
       if (lo_apply(&maps[k], i, &m, &e) || lo_apply(&comp, i, &c, &e))
         return gen_failf(x, "apply: %s", e.msg);
       if (m != vals_a[i] || c != vals_a[i])
-        return gen_failf(x, "operand %d at iteration point %lld: loop %lld, map %lld, view o "
-                         "projection %lld", k + 1, (long long)i, (long long)vals_a[i],
-                         (long long)m, (long long)c);
+        return gen_failf(x,
+                         "operand %d at iteration point %lld: loop %lld, map %lld, view o "
+                         "projection %lld",
+                         k + 1, (long long)i, (long long)vals_a[i], (long long)m, (long long)c);
     }
   }
   return GEN_PASS;
@@ -361,7 +362,7 @@ static gen_verdict layout_roundtrip(gen_ctx *x) {
   lo_layout l, back, c;
   lo_err e;
   char out[64], text[GEN_ARG_LEN];
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   lo_view_of_layout(&l, &s, &d);
   if (lo_view_to_layout(&s, &d, &back, &e)) return gen_failf(x, "view_to_layout: %s", e.msg);
   if (!lo_layout_equal(&back, &l))
@@ -373,7 +374,8 @@ static gen_verdict layout_roundtrip(gen_ctx *x) {
   if (lo_view_contiguous(&flat, &c, &e) || lo_view_strides(&flat, &st, &e))
     return gen_failf(x, "%s", e.msg);
   const char *argv[1] = {text};
-  if (lo_print_layout(&c, text, sizeof text) || lo_eval("is_column_major", 1, argv, out, sizeof out))
+  if (lo_print_layout(&c, text, sizeof text) ||
+      lo_eval("is_column_major", 1, argv, out, sizeof out))
     return gen_failf(x, "is_column_major: %s", out);
   if (strcmp(out, "true"))
     return gen_failf(x, "contiguous %s is not column-major", prop_show_layout(0, &c));
@@ -385,8 +387,8 @@ static gen_verdict layout_roundtrip(gen_ctx *x) {
   int r = function_of(x, &c, vals_a, &n);
   if (r) return r > 0 ? GEN_DISCARD : GEN_FAIL;
   for (lo_int i = 0; i < n; i++)
-    if (vals_a[i] != i) return gen_failf(x, "contiguous Phi(%lld) = %lld", (long long)i,
-                                         (long long)vals_a[i]);
+    if (vals_a[i] != i)
+      return gen_failf(x, "contiguous Phi(%lld) = %lld", (long long)i, (long long)vals_a[i]);
   return GEN_PASS;
 }
 
@@ -420,7 +422,7 @@ static gen_verdict reshape_exact(gen_ctx *x) {
   lo_err e;
   lo_int n, t[LO_MAX_LEAVES], st[LO_MAX_LEAVES];
   int contiguous, nt;
-  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_FAIL;
+  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_ERROR;
   if (lo_view_dims(&to, t, &nt, &e)) return gen_failf(x, "%s", e.msg);
   for (int q = 0; q < nt / 2; q++) { /* innermost first */
     lo_int s = t[q];
@@ -434,7 +436,8 @@ static gen_verdict reshape_exact(gen_ctx *x) {
   if (!defined) x->labels |= 1u << GEN_L_UNDEFINED;
   if (contiguous && !defined) return gen_failf(x, "a contiguous tensor has no view: %s", e.msg);
   if (exists != defined)
-    return gen_failf(x, "a flat view %s, but view_reshape %s%s", exists ? "exists" : "does not exist",
+    return gen_failf(x, "a flat view %s, but view_reshape %s%s",
+                     exists ? "exists" : "does not exist",
                      defined ? "answers " : "refuses: ", defined ? prop_show_layout(0, &r) : e.msg);
   if (!defined) return GEN_PASS;
   if (r.shape.len != nt || lo_tuple_depth(&r.shape) != 1)
@@ -464,7 +467,7 @@ static gen_verdict broadcast_image(gen_ctx *x) {
   lo_int n, m, want, d[LO_MAX_LEAVES];
   int contiguous, na, nb, nd;
   char out[16];
-  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_FAIL;
+  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_ERROR;
   int defined = lo_view_broadcast(&l, &to, &b, &e) == LO_OK;
   const char *argv[2] = {x->argv[0], x->argv[1]};
   if (lo_eval("view_can_broadcast", 2, argv, out, sizeof out) ||
@@ -484,18 +487,20 @@ static gen_verdict broadcast_image(gen_ctx *x) {
   if (lo_tuple_size(&to, &want, &e)) return gen_failf(x, "%s", e.msg);
   int r = function_of(x, &l, vals_a, &n);
   if (r || (r = function_of(x, &b, vals_b, &m))) return r > 0 ? GEN_DISCARD : GEN_FAIL;
-  if (m != want) return gen_failf(x, "size %lld, the target has %lld", (long long)m, (long long)want);
+  if (m != want)
+    return gen_failf(x, "size %lld, the target has %lld", (long long)m, (long long)want);
   for (lo_int i = 0; i < m; i++) { /* image(B) within image(L) */
     lo_int j = 0;
     while (j < n && vals_a[j] != vals_b[i]) j++;
-    if (j == n) return gen_failf(x, "B(%lld) = %lld is not an offset of the view", (long long)i,
-                                 (long long)vals_b[i]);
+    if (j == n)
+      return gen_failf(x, "B(%lld) = %lld is not an offset of the view", (long long)i,
+                       (long long)vals_b[i]);
   }
   for (lo_int j = 0; j < n; j++) { /* and onto it */
     lo_int i = 0;
     while (i < m && vals_b[i] != vals_a[j]) i++;
-    if (i == m) return gen_failf(x, "the offset %lld of the view is not reached",
-                                 (long long)vals_a[j]);
+    if (i == m)
+      return gen_failf(x, "the offset %lld of the view is not reached", (long long)vals_a[j]);
   }
   if (lo_view_axes(&l, ax, LO_MAX_LEAVES, &na, &e) || lo_view_axes(&b, bx, LO_MAX_LEAVES, &nb, &e))
     return gen_failf(x, "%s", e.msg);
@@ -535,7 +540,7 @@ static gen_verdict broadcast_morphism(gen_ctx *x) {
   lo_err e;
   lo_int d[LO_MAX_LEAVES];
   int contiguous, nd;
-  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_FAIL;
+  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_ERROR;
   if (lo_view_broadcast(&l, &to, &b, &e)) return GEN_DISCARD;
   if (axis_sizes(x, &l, d, &nd)) return GEN_FAIL;
   broadcast_projection(d, nd, &to, &pi);
@@ -572,7 +577,7 @@ static gen_verdict broadcast_pad_left(gen_ctx *x) {
   lo_err e;
   lo_int d[LO_MAX_LEAVES + 1];
   int contiguous, nd;
-  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_FAIL;
+  if (view_arg(x, 0, &l, &contiguous) || prop_tuple(x, 1, &to)) return GEN_ERROR;
   if (!contiguous) return GEN_DISCARD;
   if (axis_sizes(x, &l, d, &nd)) return GEN_FAIL;
   int k = to.len - nd;
@@ -585,7 +590,8 @@ static gen_verdict broadcast_pad_left(gen_ctx *x) {
   int d2 = lo_view_broadcast(&pl, &to, &b2, &e) == LO_OK;
   if (d1 != d2)
     return gen_failf(x, "broadcast of %s is %s, of padLeft %s %s", x->argv[0],
-                     d1 ? "defined" : "refused", prop_show_tuple(0, &ps), d2 ? "defined" : "refused");
+                     d1 ? "defined" : "refused", prop_show_tuple(0, &ps),
+                     d2 ? "defined" : "refused");
   if (!d1) return GEN_PASS;
   return prop_judged(prop_same_function(x, &b1, &b2, "broadcast of s vs of padLeft s"));
 }
@@ -667,8 +673,9 @@ static int derivation_arg(gen_ctx *x, deriv *dv, lo_tuple *s1, lo_tuple *s2) {
   lo_tuple_flat(&a, dv->s1, dv->n1);
   lo_tuple_flat(&b, dv->s2, dv->n2);
   if (!lo_tuple_equal(&a, s1) || !lo_tuple_equal(&b, s2))
-    return gen_failf(x, "the derivation concludes %s %s", prop_show_tuple(0, &a),
-                     prop_show_tuple(1, &b)), 1;
+    return gen_errorf(x, "the derivation concludes %s %s", prop_show_tuple(0, &a),
+                      prop_show_tuple(1, &b)),
+           1;
   return 0;
 }
 
@@ -678,7 +685,7 @@ static gen_verdict derivation_is_pytorch(gen_ctx *x) {
   lo_tuple s1, s2;
   lo_layout l, b;
   lo_err e;
-  if (derivation_arg(x, &dv, &s1, &s2)) return GEN_FAIL;
+  if (derivation_arg(x, &dv, &s1, &s2)) return GEN_ERROR;
   if (lo_view_contiguous(&s1, &l, &e)) return gen_failf(x, "%s", e.msg);
   if (lo_view_broadcast(&l, &s2, &b, &e))
     return gen_failf(x, "CanBroadcastTo %s %s is derived but PyTorch refuses: %s",
@@ -692,7 +699,7 @@ static gen_verdict derivation_layout(gen_ctx *x) {
   lo_tuple s1, s2;
   lo_layout l, b, dl;
   lo_err e;
-  if (derivation_arg(x, &dv, &s1, &s2)) return GEN_FAIL;
+  if (derivation_arg(x, &dv, &s1, &s2)) return GEN_ERROR;
   if (lo_view_contiguous(&s1, &l, &e)) return gen_failf(x, "%s", e.msg);
   if (lo_view_broadcast(&l, &s2, &b, &e)) return GEN_DISCARD;
   if (deriv_layout(x, &dv, &dl)) return GEN_FAIL;
@@ -752,7 +759,7 @@ static gen_verdict shape_lemmas(gen_ctx *x) {
   lo_tuple s;
   lo_int n, v0, v1, v2, k0, k2;
   lo_err e;
-  if (prop_tuple(x, 0, &s) || prop_int(x, 1, &n)) return GEN_FAIL;
+  if (prop_tuple(x, 0, &s) || prop_int(x, 1, &n)) return GEN_ERROR;
   if (ev(x, "flat_concat", 2, x->argv[0], x->argv[1], app, sizeof app) ||
       ev(x, "view_pad_left", 2, "2", x->argv[0], pad, sizeof pad) ||
       ev(x, "size", 1, x->argv[0], NULL, s0, sizeof s0) ||
@@ -763,8 +770,9 @@ static gen_verdict shape_lemmas(gen_ctx *x) {
   if (lo_parse_int(s0, &v0, &e) || lo_parse_int(s1, &v1, &e) || lo_parse_int(s2, &v2, &e) ||
       lo_parse_int(r0, &k0, &e) || lo_parse_int(r2, &k2, &e))
     return gen_failf(x, "not a number: %s", e.msg);
-  if (v1 != v0 * n) return gen_failf(x, "size(appendDim s n) = %lld, size s * n = %lld",
-                                     (long long)v1, (long long)(v0 * n));
+  if (v1 != v0 * n)
+    return gen_failf(x, "size(appendDim s n) = %lld, size s * n = %lld", (long long)v1,
+                     (long long)(v0 * n));
   if (v2 != v0 || k2 != k0 + 2)
     return gen_failf(x, "padLeft 2: size %lld rank %lld, from size %lld rank %lld", (long long)v2,
                      (long long)k2, (long long)v0, (long long)k0);
@@ -780,7 +788,7 @@ static gen_verdict attention_reshape(gen_ctx *x) {
   lo_tuple ts, tt;
   lo_err e;
   char sizes[96];
-  if (prop_int(x, 0, &s) || prop_int(x, 1, &h) || prop_int(x, 2, &d)) return GEN_FAIL;
+  if (prop_int(x, 0, &s) || prop_int(x, 1, &h) || prop_int(x, 2, &d)) return GEN_ERROR;
   lo_int a[2] = {s, h * d}, b[3] = {h, s, d};
   lo_tuple_flat(&ts, a, 2);
   lo_tuple_flat(&tt, b, 3);
@@ -789,7 +797,8 @@ static gen_verdict attention_reshape(gen_ctx *x) {
   snprintf(sizes, sizeof sizes, "s=%lld,h=%lld,d=%lld", (long long)s, (long long)h, (long long)d);
   if (lo_view_rearrange("s (h d) -> h s d", sizes, NULL, &r, &e))
     return gen_failf(x, "the head split: %s", e.msg);
-  return prop_judged(prop_same_function(x, &v, &r, "reshape (S, H*D) -> (H, S, D) vs s (h d) -> h s d"));
+  return prop_judged(
+      prop_same_function(x, &v, &r, "reshape (S, H*D) -> (H, S, D) vs s (h d) -> h s d"));
 }
 
 /* ----------------------------------------------------------------- table */
@@ -813,13 +822,14 @@ const gen_property prop_views_table[] = {
     {"torchlean.attention_reshape",
      "the attention reshape (seqLen, dModel) -> (numHeads, seqLen, headDim) splits the heads "
      "(= s (h d) -> h s d)",
-     SEED4 "size identity used in Transformer attention reshapes", GEN_CONJECTURE,
-     "view_attention", "view_reshape", attention_reshape, NULL},
+     SEED4 "size identity used in Transformer attention reshapes", GEN_CONJECTURE, "view_attention",
+     "view_reshape", attention_reshape, NULL},
     /* Einlean */
-    {"einlean.rearrange_bijective", "a rearrange is a bijection onto its storage: Phi permutes "
+    {"einlean.rearrange_bijective",
+     "a rearrange is a bijection onto its storage: Phi permutes "
      "[0, N), N the input's size",
-     SEED2 "rearrange runtime path (merges, splits); einops rearrange", GEN_THEOREM,
-     "view_pattern", "view_rearrange", rearrange_bijective, NULL},
+     SEED2 "rearrange runtime path (merges, splits); einops rearrange", GEN_THEOREM, "view_pattern",
+     "view_rearrange", rearrange_bijective, NULL},
     {"einlean.rearrange_inverse",
      "a pattern composed with its inverse pattern is the identity layout: coal(P o P^-1) = N:1",
      SEED2 "rearrange; einops rearrange", GEN_THEOREM, "view_pattern_sized", "view_rearrange",
@@ -832,8 +842,8 @@ const gen_property prop_views_table[] = {
     {"einlean.valid_reshape",
      "validReshape (same atom stream) implies validRearrange, and the layout coalesces as the "
      "input's and is torch's view",
-     SEED2 "Reshape: stricter than rearrange, data not copied", GEN_THEOREM,
-     "view_reshape_pattern", "view_rearrange", valid_reshape_coalesce, NULL},
+     SEED2 "Reshape: stricter than rearrange, data not copied", GEN_THEOREM, "view_reshape_pattern",
+     "view_rearrange", valid_reshape_coalesce, NULL},
     {"einlean.einsum_index_map",
      "each operand's index map is its view composed with the projection (a Nest morphism) of "
      "the iteration space, as Einlean's loop reads it",
@@ -852,8 +862,8 @@ const gen_property prop_views_table[] = {
     {"view.broadcast_image",
      "a broadcast has the source's image and the target's size; an axis is constant iff "
      "broadcast; = broadcast_shapes",
-     "view_broadcast (PyTorch broadcasting)", GEN_THEOREM, "view_broadcast_case",
-     "view_broadcast", broadcast_image, NULL},
+     "view_broadcast (PyTorch broadcasting)", GEN_THEOREM, "view_broadcast_case", "view_broadcast",
+     broadcast_image, NULL},
     {"view.broadcast_morphism",
      "a broadcast is view o L_pi, pi sending the broadcast entries to the basepoint; f_B sends "
      "exactly the stride-0 entries to *",
@@ -869,7 +879,7 @@ const gen_property prop_views_table[] = {
      pytorch_has_derivation, NULL},
     {"torchlean.shape_lemmas",
      "size (appendDim s n) = size s * n; padLeft keeps the size, adds to the rank; size > 0",
-     SEED4 "appendDim, padLeft, size positivity", GEN_THEOREM, "view_shape", "size",
-     shape_lemmas, NULL},
+     SEED4 "appendDim, padLeft, size positivity", GEN_THEOREM, "view_shape", "size", shape_lemmas,
+     NULL},
 };
 const int prop_views_count = (int)(sizeof prop_views_table / sizeof prop_views_table[0]);

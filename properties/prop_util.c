@@ -8,31 +8,37 @@
 #include <stdio.h>
 #include <string.h>
 
+gen_verdict prop_verdict_of(gen_ctx *x, const lo_err *e, const char *what, prop_policy pol) {
+  if (pol != PROP_STRICT && e->code == LO_ELIMIT) return GEN_DISCARD;
+  if (pol == PROP_BOUNDED_ARITH && e->code == LO_EOVERFLOW) return GEN_DISCARD;
+  return gen_failf(x, "%s failed: %s", what, e->msg);
+}
+
 int prop_layout(gen_ctx *x, int i, lo_layout *l) {
   lo_err e;
-  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
-  if (lo_parse_layout(x->argv[i], l, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
+  if (lo_parse_layout(x->argv[i], l, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
 }
 
 int prop_tuple(gen_ctx *x, int i, lo_tuple *t) {
   lo_err e;
-  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
-  if (lo_parse_tuple(x->argv[i], t, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
+  if (lo_parse_tuple(x->argv[i], t, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
 }
 
 int prop_morphism(gen_ctx *x, int i, lo_morphism *f) {
   lo_err e;
-  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
-  if (lo_parse_morphism(x->argv[i], f, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
+  if (lo_parse_morphism(x->argv[i], f, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
 }
 
 int prop_int(gen_ctx *x, int i, lo_int *v) {
   lo_err e;
-  if (i >= x->argc) return gen_failf(x, "argument %d is missing", i + 1);
-  if (lo_parse_int(x->argv[i], v, &e)) return gen_failf(x, "argument %d: %s", i + 1, e.msg);
+  if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
+  if (lo_parse_int(x->argv[i], v, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
 }
 
