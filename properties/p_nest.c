@@ -1350,7 +1350,7 @@ static gen_verdict composable_replacement(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (has_one(&f.cod)) return GEN_DISCARD;
   int exists = refinable(&f.cod, &g.dom);
-  int wrc = lo_weak_composite(&f, &g, &w, &e);
+  int wrc = lo_weak_composite(&g, &f, &w, &e);
   if (lo_mutual_refinement(&f.cod, &g.dom, &tp, &up, &e)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (exists) return gen_failf(x, "a mutual refinement exists, the algorithm says: %s", e.msg);
