@@ -37,12 +37,6 @@
 
 /* ================================================================ helpers */
 
-/* f and g are the same morphism: domain, codomain and map. */
-static int same_morphism(const lo_morphism *f, const lo_morphism *g) {
-  return lo_tuple_equal(&f->dom, &g->dom) && lo_tuple_equal(&f->cod, &g->cod) &&
-         memcmp(f->map, g->map, (size_t)f->dom.len * sizeof *f->map) == 0;
-}
-
 /* The product t_1 ... t_{j-1} of the entries of t before position j
 ** (1-based), or -1 on overflow. */
 static lo_int prefix(const lo_tuple *t, int j) {
@@ -51,14 +45,6 @@ static lo_int prefix(const lo_tuple *t, int j) {
   for (int k = 0; k < j - 1; k++)
     if (lo_mul(p, t->leaf[k], &p, "prefix", &e)) return -1;
   return p;
-}
-
-/* Size of a tuple when at most max_size, else -1. */
-static lo_int small_size(gen_ctx *x, const lo_tuple *t) {
-  lo_int s;
-  lo_err e;
-  if (lo_tuple_size(t, &s, &e) || s > x->bounds->max_size) return -1;
-  return s;
 }
 
 /* Fail unless f is a valid morphism (Def 3.1.1.13: targets in range, hit
@@ -281,42 +267,6 @@ static int column_major(const lo_layout *l) {
   return 1;
 }
 
-/* Phi_L is a bijection onto [0, size L): 1 yes, 0 no (x->msg says
-** where), -1 too large to enumerate. */
-static int bijective(gen_ctx *x, const lo_layout *l, const char *what) {
-  lo_int n;
-  lo_err e;
-  if (lo_size(l, &n, &e) || n > x->bounds->max_size) return -1;
-  char *seen = calloc((size_t)n + 1, 1);
-  if (!seen) return -1;
-  int ok = 1;
-  for (lo_int i = 0; i < n && ok; i++) {
-    lo_int v;
-    if (lo_apply(l, i, &v, &e)) {
-      ok = -1;
-    } else if (v < 0 || v >= n || seen[v]) {
-      gen_failf(x, "%s = %s is not a bijection onto [0,%lld): at %lld it gives %lld", what,
-                prop_show_layout(0, l), (long long)n, (long long)i, (long long)v);
-      ok = 0;
-    } else {
-      seen[v] = 1;
-    }
-  }
-  free(seen);
-  return ok;
-}
-
-/* f is an isomorphism: as many entries as T, none to *, each position once. */
-static int is_iso(const lo_morphism *f) {
-  char hit[LO_MAX_LEAVES + 1] = {0};
-  if (f->dom.len != f->cod.len) return 0;
-  for (int i = 0; i < f->dom.len; i++) {
-    if (!f->map[i] || hit[f->map[i]]) return 0;
-    hit[f->map[i]] = 1;
-  }
-  return 1;
-}
-
 /* The images of f and g meet only in * (Def 3.1.5.29). */
 static int disjoint_images(const lo_morphism *f, const lo_morphism *g) {
   char hit[LO_MAX_LEAVES + 1] = {0};
@@ -510,7 +460,7 @@ static gen_verdict category_associative(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "h o g", PROP_STRICT);
   if (lo_morphism_compose(&hg, &f, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "(h o g) o f", PROP_STRICT);
-  if (!same_morphism(&l, &r))
+  if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "h o (g o f) = %s but (h o g) o f = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
   return GEN_PASS;
@@ -531,7 +481,7 @@ static gen_verdict category_identity(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "id_T o f", PROP_STRICT);
   if (lo_morphism_compose(&f, &ids, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f o id_S", PROP_STRICT);
-  if (!same_morphism(&l, &f) || !same_morphism(&r, &f))
+  if (!prop_morphism_equal(&l, &f) || !prop_morphism_equal(&r, &f))
     return gen_failf(x, "id_T o f = %s, f o id_S = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
   return GEN_PASS;
@@ -767,7 +717,8 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
-  if (!same_morphism(&f, &back)) return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
+  if (!prop_morphism_equal(&f, &back))
+    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
   return GEN_PASS;
 }
 
@@ -783,7 +734,8 @@ static gen_verdict theorem_a_literal(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
-  if (!same_morphism(&f, &back)) return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
+  if (!prop_morphism_equal(&f, &back))
+    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
   return GEN_PASS;
 }
 
@@ -803,7 +755,7 @@ static gen_verdict family_identity(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_tuple_equal(&l.shape, &s) || !column_major(&l))
     return gen_failf(x, "L_{id_S} = %s is not column-major", prop_show_layout(0, &l));
-  lo_int n = small_size(x, &s);
+  lo_int n = prop_small_size(x, &s);
   for (lo_int i = 0; i < n; i++) {
     lo_int v;
     if (lo_apply(&l, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
@@ -822,7 +774,7 @@ static gen_verdict family_isomorphism(gen_ctx *x) {
   lo_morphism f, g, gf, fg, ids, idt;
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
-  if (!is_iso(&f)) return gen_failf(x, "f does not lie over a permutation");
+  if (!prop_is_iso(&f)) return gen_failf(x, "f does not lie over a permutation");
   g.dom = f.cod;
   g.cod = f.dom;
   for (int i = 0; i < f.dom.len; i++) g.map[f.map[i] - 1] = i + 1;
@@ -832,13 +784,13 @@ static gen_verdict family_isomorphism(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "f o g", PROP_STRICT);
   lo_morphism_identity(&f.dom, &ids);
   lo_morphism_identity(&f.cod, &idt);
-  if (!same_morphism(&gf, &ids) || !same_morphism(&fg, &idt))
+  if (!prop_morphism_equal(&gf, &ids) || !prop_morphism_equal(&fg, &idt))
     return gen_failf(x, "g o f = %s, f o g = %s", prop_show_morphism(0, &gf),
                      prop_show_morphism(1, &fg));
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_is_compact(&l)) return gen_failf(x, "L_f = %s is not compact", prop_show_layout(0, &l));
-  return prop_judged(bijective(x, &l, "L_f"));
+  return prop_judged(prop_bijective_onto(x, &l, -1, "L_f"));
 }
 
 /* How many subsets of an n-element set the subset properties check: all
@@ -1010,7 +962,7 @@ static gen_verdict family_entries(gen_ctx *x) {
     else if (lo_morphism_flat_concat(&acc, &fi, &acc, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "concatenation", PROP_STRICT);
   }
-  if (f.dom.len && !same_morphism(&acc, &f))
+  if (f.dom.len && !prop_morphism_equal(&acc, &f))
     return gen_failf(x, "f_1 * ... * f_m = %s", prop_show_morphism(0, &acc));
   return GEN_PASS;
 }
@@ -1047,7 +999,7 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
   inc.cod = f->cod;
   if (lo_morphism_compose(&inc, &r, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "i o f|^J", PROP_STRICT);
-  if (!same_morphism(&back, f))
+  if (!prop_morphism_equal(&back, f))
     return gen_failf(x, "i o f|^J = %s is not f", prop_show_morphism(0, &back));
   return GEN_PASS;
 }
@@ -1101,8 +1053,8 @@ static gen_verdict realization_functor(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf, id;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
-  lo_int n = small_size(x, &f.dom);
-  if (n < 0 || small_size(x, &f.cod) < 0 || small_size(x, &g.cod) < 0) return GEN_DISCARD;
+  lo_int n = prop_small_size(x, &f.dom);
+  if (n < 0 || prop_small_size(x, &f.cod) < 0 || prop_small_size(x, &g.cod) < 0) return GEN_DISCARD;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
   lo_morphism_identity(&f.dom, &id);
@@ -1127,7 +1079,7 @@ static gen_verdict realization_layout_function(gen_ctx *x) {
   lo_morphism f;
   lo_layout l;
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
-  lo_int n = small_size(x, &f.dom), nt = small_size(x, &f.cod);
+  lo_int n = prop_small_size(x, &f.dom), nt = prop_small_size(x, &f.cod);
   if (n < 0 || nt < 0) return GEN_DISCARD;
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
@@ -1266,7 +1218,7 @@ static gen_verdict sum_associative(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "g (+) h", PROP_STRICT);
   if (lo_morphism_sum(&f, &gh, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f (+) (g (+) h)", PROP_STRICT);
-  if (!same_morphism(&l, &r))
+  if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "(f (+) g) (+) h = %s but f (+) (g (+) h) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
   return GEN_PASS;
@@ -1300,11 +1252,11 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
                      prop_show_layout(1, &ls), prop_show_layout(2, &want));
   if (lo_morphism_squeeze(&s, &ss, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (!same_morphism(&s, &ss) || !no_ones(&s.dom) || !no_ones(&s.cod))
+  if (!prop_morphism_equal(&s, &ss) || !no_ones(&s.dom) || !no_ones(&s.cod))
     return gen_failf(x, "squeeze(f) = %s, squeeze(squeeze(f)) = %s", prop_show_morphism(0, &s),
                      prop_show_morphism(1, &ss));
-  if (same_morphism(&f, &s) != (no_ones(&f.dom) && no_ones(&f.cod)))
-    return gen_failf(x, "f = squeeze(f) is %d", same_morphism(&f, &s));
+  if (prop_morphism_equal(&f, &s) != (no_ones(&f.dom) && no_ones(&f.cod)))
+    return gen_failf(x, "f = squeeze(f) is %d", prop_morphism_equal(&f, &s));
   return GEN_PASS;
 }
 
@@ -1324,14 +1276,14 @@ static gen_verdict squeeze_functor(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (lo_morphism_compose(&sg, &sf, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze(g) o squeeze(f)", PROP_STRICT);
-  if (!same_morphism(&l, &r))
+  if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "squeeze(g o f) = %s but squeeze(g) o squeeze(f) = %s",
                      prop_show_morphism(0, &l), prop_show_morphism(1, &r));
   lo_morphism_identity(&f.dom, &id);
   if (lo_morphism_squeeze(&id, &sid, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   lo_morphism_identity(&sf.dom, &idsq);
-  if (!same_morphism(&sid, &idsq))
+  if (!prop_morphism_equal(&sid, &idsq))
     return gen_failf(x, "squeeze(id_S) = %s", prop_show_morphism(0, &sid));
   return GEN_PASS;
 }
@@ -1357,7 +1309,7 @@ static gen_verdict sort_fixed_points(gen_ctx *x) {
   lo_morphism f, s;
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (is_sorted_def(&f) != same_morphism(&f, &s))
+  if (is_sorted_def(&f) != prop_morphism_equal(&f, &s))
     return gen_failf(x, "f sorted: %d, sort(f) = %s", is_sorted_def(&f), prop_show_morphism(0, &s));
   return GEN_PASS;
 }
@@ -1411,7 +1363,7 @@ static gen_verdict sort_functorial(gen_ctx *x) {
   if (lo_morphism_compose(&sg, &sf, &r, &e))
     return gen_failf(x, "sort(g) = %s and sort(f) = %s are not composable",
                      prop_show_morphism(0, &sg), prop_show_morphism(1, &sf));
-  if (!same_morphism(&l, &r))
+  if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "sort(g o f) = %s but sort(g) o sort(f) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
   return GEN_PASS;
@@ -1527,7 +1479,7 @@ static gen_verdict concat_composite(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "g o f2", PROP_STRICT);
   if (lo_morphism_flat_concat(&g1, &g2, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "(g o f1) * (g o f2)", PROP_STRICT);
-  if (!same_morphism(&l, &r))
+  if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "g o (f1 * f2) = %s but (g o f1) * (g o f2) = %s",
                      prop_show_morphism(0, &l), prop_show_morphism(1, &r));
   return GEN_PASS;
@@ -1555,7 +1507,7 @@ static gen_verdict concat_layout(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "f2 * f3", PROP_STRICT);
   if (lo_morphism_flat_concat(&f[0], &b, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f1 * (f2 * f3)", PROP_STRICT);
-  if (!same_morphism(&l, &r))
+  if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "(f1 * f2) * f3 = %s but f1 * (f2 * f3) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
   if (lo_morphism_layout(&l, &ll, &oe) != LO_OK)
@@ -1586,7 +1538,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   if (lo_morphism_flat_concat(&f, &g, &fg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f * g", PROP_STRICT);
   if (valid(x, &fg, "f * g")) return GEN_FAIL;
-  if (!is_iso(&fg))
+  if (!prop_is_iso(&fg))
     return gen_failf(x, "f * g = %s is not an isomorphism", prop_show_morphism(0, &fg));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
@@ -1601,7 +1553,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
                      (long long)st);
   if (lo_flat_concat(&lf, &lg, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
-  return prop_judged(bijective(x, &l, "L_f * L_g"));
+  return prop_judged(prop_bijective_onto(x, &l, -1, "L_f * L_g"));
 }
 
 /* [173] Prop 3.1.5.43 (flat Theorem D): for injective f, f^c is a valid
@@ -1618,7 +1570,7 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
   if (lo_morphism_flat_concat(&f, &fc, &ffc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f * f^c", PROP_STRICT);
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
-  if (!is_iso(&ffc))
+  if (!prop_is_iso(&ffc))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
@@ -1635,7 +1587,7 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
                      prop_show_layout(0, &clfc), (long long)st, prop_show_layout(1, &want));
   if (lo_flat_concat(&lf, &lfc, &both, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
-  int r = bijective(x, &both, "L_f * L_{f^c}");
+  int r = prop_bijective_onto(x, &both, -1, "L_f * L_{f^c}");
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
 
@@ -1691,7 +1643,7 @@ static gen_verdict complement_sort(gen_ctx *x) {
   if (lo_morphism_sort(&g, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (!same_morphism(&sg, &fc))
+  if (!prop_morphism_equal(&sg, &fc))
     return gen_failf(x, "sort(g) = %s but f^c = %s", prop_show_morphism(0, &sg),
                      prop_show_morphism(1, &fc));
   return GEN_PASS;
@@ -1725,7 +1677,7 @@ static gen_verdict complement_exists(gen_ctx *x) {
   if (lo_morphism_flat_concat(&f, &fc, &ffc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f * f^c", PROP_STRICT);
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
-  if (!is_iso(&ffc) || !lo_tuple_equal(&fc.cod, &f.cod))
+  if (!prop_is_iso(&ffc) || !lo_tuple_equal(&fc.cod, &f.cod))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
   return GEN_PASS;
 }
@@ -1740,7 +1692,7 @@ static gen_verdict complement_double(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (!same_morphism(&s, &fcc))
+  if (!prop_morphism_equal(&s, &fcc))
     return gen_failf(x, "sort(f) = %s but (f^c)^c = %s", prop_show_morphism(0, &s),
                      prop_show_morphism(1, &fcc));
   return GEN_PASS;
@@ -1800,7 +1752,7 @@ static gen_verdict product_complement(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (lo_morphism_compose(&fc, &gc, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f^c o g^c", PROP_STRICT);
-  if (!same_morphism(&pc, &r))
+  if (!prop_morphism_equal(&pc, &r))
     return gen_failf(x, "(f (x) g)^c = %s but f^c o g^c = %s", prop_show_morphism(0, &pc),
                      prop_show_morphism(1, &r));
   return GEN_PASS;
@@ -1822,7 +1774,7 @@ static gen_verdict product_associative(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "g (x) h", PROP_STRICT);
   if (lo_morphism_flat_product(&f, &gh, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f (x) (g (x) h)", PROP_STRICT);
-  if (!same_morphism(&l, &r))
+  if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "(f (x) g) (x) h = %s but f (x) (g (x) h) = %s", prop_show_morphism(0, &l),
                      prop_show_morphism(1, &r));
   return GEN_PASS;

@@ -42,12 +42,6 @@
 
 /* ------------------------------------------------------------- helpers */
 
-/* Same domain, codomain (nestings included) and map. */
-static int morphism_equal(const lo_morphism *a, const lo_morphism *b) {
-  return lo_tuple_equal(&a->dom, &b->dom) && lo_tuple_equal(&a->cod, &b->cod) &&
-         memcmp(a->map, b->map, (size_t)a->dom.len * sizeof *a->map) == 0;
-}
-
 /* f-flat: the same map between the flattenings (Obs 3.2.2.5). */
 static void flat_of(const lo_morphism *f, lo_morphism *out) {
   *out = *f;
@@ -60,24 +54,6 @@ static void reparen(const lo_tuple *from, const lo_tuple *to, lo_morphism *out) 
   out->dom = *from;
   out->cod = *to;
   for (int i = 0; i < from->len; i++) out->map[i] = i + 1;
-}
-
-/* Fail unless a and b are the same morphism. */
-static int same_morphism(gen_ctx *x, const lo_morphism *a, const lo_morphism *b, const char *what) {
-  if (morphism_equal(a, b)) return 0;
-  return gen_failf(x, "%s: %s vs %s", what, prop_show_morphism(0, a), prop_show_morphism(1, b));
-}
-
-/* Fail unless a and b are the same layout. */
-static int same_layout(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what) {
-  if (lo_layout_equal(a, b)) return 0;
-  return gen_failf(x, "%s: %s vs %s", what, prop_show_layout(0, a), prop_show_layout(1, b));
-}
-
-/* Fail unless a and b are the same nested tuple. */
-static int same_tuple(gen_ctx *x, const lo_tuple *a, const lo_tuple *b, const char *what) {
-  if (lo_tuple_equal(a, b)) return 0;
-  return gen_failf(x, "%s: %s vs %s", what, prop_show_tuple(0, a), prop_show_tuple(1, b));
 }
 
 /* Evaluate an op through the oracle's op table (the `eval` path) on
@@ -111,14 +87,6 @@ static const char *text_morphism(char *buf, size_t cap, const lo_morphism *f) {
   return lo_print_morphism(f, buf, cap) ? "" : buf;
 }
 
-/* Size of t when it is within the brute-force bound, else -1. */
-static lo_int small_size(gen_ctx *x, const lo_tuple *t) {
-  lo_int s;
-  lo_err e;
-  if (lo_tuple_size(t, &s, &e) || s > x->bounds->max_size) return -1;
-  return s;
-}
-
 /* The realization |f| at v (Construction 3.1.4.4, Def 3.2.4.1), from
 ** coordinates: colex_T(F f(colex_S^-1(v))). */
 static lo_int realize(const lo_morphism *f, lo_int v) {
@@ -133,46 +101,6 @@ static lo_int realize(const lo_morphism *f, lo_int v) {
     w *= f->cod.leaf[j];
   }
   return r;
-}
-
-/* Is Phi_L a bijection of [0, size L) onto [0, n)?  1, 0 (message set),
-** -1 when too large to enumerate. */
-static int bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n) {
-  lo_int size;
-  lo_err e;
-  if (lo_size(l, &size, &e) || size > x->bounds->max_size || n > x->bounds->max_size) return -1;
-  if (size != n) {
-    gen_failf(x, "%s has size %lld, not %lld", prop_show_layout(0, l), (long long)size,
-              (long long)n);
-    return 0;
-  }
-  char *seen = calloc((size_t)n + 1, 1);
-  if (!seen) return -1;
-  int ok = 1;
-  for (lo_int i = 0; i < n && ok; i++) {
-    lo_int v;
-    if (lo_apply(l, i, &v, &e) || v < 0 || v >= n || seen[v]) {
-      gen_failf(x, "Phi of %s is not a bijection onto [0,%lld) (at %lld)", prop_show_layout(0, l),
-                (long long)n, (long long)i);
-      ok = 0;
-    } else {
-      seen[v] = 1;
-    }
-  }
-  free(seen);
-  return ok;
-}
-
-/* Is f an isomorphism (Obs 3.1.3.3): every entry mapped, every codomain
-** position hit once, as many entries on both sides. */
-static int is_iso(const lo_morphism *f) {
-  char hit[LO_MAX_LEAVES + 1] = {0};
-  if (f->dom.len != f->cod.len) return 0;
-  for (int i = 0; i < f->dom.len; i++) {
-    if (!f->map[i] || hit[f->map[i]]) return 0;
-    hit[f->map[i]] = 1;
-  }
-  return 1;
 }
 
 /* Has t an entry 1? */
@@ -266,20 +194,20 @@ static gen_verdict flatten_inclusion(gen_ctx *x) {
   if (lo_parse_morphism(text_morphism(buf, sizeof buf, &ff), &back, &e))
     return gen_failf(x, "f-flat does not read back: %s", e.msg);
   flat_of(&back, &fb);
-  if (same_morphism(x, &fb, &ff, "flattening o inclusion")) return GEN_FAIL;
+  if (prop_same_morphism(x, &fb, &ff, "flattening o inclusion")) return GEN_FAIL;
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&ff, &lff, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   lo_layout_flatten(&lf, &flat);
-  if (same_layout(x, &lff, &flat, "L_{f-flat} vs (L_f)-flat")) return GEN_FAIL;
+  if (prop_same_layout(x, &lff, &flat, "L_{f-flat} vs (L_f)-flat")) return GEN_FAIL;
   reparen(&f.dom, &ff.dom, &u);
   reparen(&ff.cod, &f.cod, &r);
   if (lo_morphism_compose(&ff, &u, &a, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
   if (lo_morphism_compose(&r, &a, &w, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (same_morphism(x, &w, &f, "id^T_{T-flat} o f-flat o id^{S-flat}_S vs f")) return GEN_FAIL;
+  if (prop_same_morphism(x, &w, &f, "id^T_{T-flat} o f-flat o id^{S-flat}_S vs f")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -339,12 +267,12 @@ static gen_verdict standard_rep_tractable(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "standard representation", PROP_BOUNDED);
   if (lo_morphism_check(&f, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f_L is a morphism", PROP_BOUNDED);
-  if (same_tuple(x, &f.dom, &l.shape, "domain of f_L vs shape(L)")) return GEN_FAIL;
+  if (prop_same_tuple(x, &f.dom, &l.shape, "domain of f_L vs shape(L)")) return GEN_FAIL;
   if (!standard_by_definition(&f))
     return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
   if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (same_layout(x, &back, &l, "L_{f_L} vs L")) return GEN_FAIL;
+  if (prop_same_layout(x, &back, &l, "L_{f_L} vs L")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -374,8 +302,9 @@ static gen_verdict theorem_a_standard(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&back) || !standard_by_definition(&back))
     return gen_failf(x, "f_{L_f} = %s is degenerate or not standard", prop_show_morphism(0, &back));
   if (standard)
-    if (same_morphism(x, &back, &f, "f_{L_f} vs f")) return GEN_FAIL;
-  if (!standard && morphism_equal(&back, &f)) return gen_failf(x, "the non-standard f is f_{L_f}");
+    if (prop_same_morphism(x, &back, &f, "f_{L_f} vs f")) return GEN_FAIL;
+  if (!standard && prop_morphism_equal(&back, &f))
+    return gen_failf(x, "the non-standard f is f_{L_f}");
   return GEN_PASS;
 }
 
@@ -391,12 +320,12 @@ static gen_verdict reparenthesize(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "id^{S2}_{S1} is a morphism", PROP_BOUNDED);
   if (lo_morphism_layout(&r1, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (same_tuple(x, &l.shape, &r1.dom, "shape of L_{id} vs S1")) return GEN_FAIL;
+  if (prop_same_tuple(x, &l.shape, &r1.dom, "shape of L_{id} vs S1")) return GEN_FAIL;
   lo_int p = 1;
   for (int i = 0; i < l.shape.len; p *= l.shape.leaf[i], i++)
     if (l.stride[i] != p)
       return gen_failf(x, "L_{id} = %s is not column-major", prop_show_layout(0, &l));
-  lo_int size = small_size(x, &r1.dom);
+  lo_int size = prop_small_size(x, &r1.dom);
   for (lo_int i = 0; i < size; i++) {
     lo_int v;
     lo_err e;
@@ -407,12 +336,13 @@ static gen_verdict reparenthesize(gen_ctx *x) {
   if (lo_morphism_compose(&r2, &r1, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
   reparen(&r1.dom, &r2.cod, &want);
-  if (same_morphism(x, &c, &want, "id^{S3}_{S2} o id^{S2}_{S1} vs id^{S3}_{S1}")) return GEN_FAIL;
+  if (prop_same_morphism(x, &c, &want, "id^{S3}_{S2} o id^{S2}_{S1} vs id^{S3}_{S1}"))
+    return GEN_FAIL;
   reparen(&r1.cod, &r1.dom, &inv);
   if (lo_morphism_compose(&inv, &r1, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
   lo_morphism_identity(&r1.dom, &id);
-  if (same_morphism(x, &back, &id, "id^{S1}_{S2} o id^{S2}_{S1} vs id_{S1}")) return GEN_FAIL;
+  if (prop_same_morphism(x, &back, &id, "id^{S1}_{S2} o id^{S2}_{S1} vs id_{S1}")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -434,7 +364,7 @@ static int check_entry(gen_ctx *x, const lo_morphism *f, const lo_layout *lf, in
   paper_entry(f, i, &pe);
   if (lo_morphism_layout(&pe, &le, &e)) return gen_failf(x, "layout: %s", e.msg);
   lo_layout_scalar(&want, lf->shape.leaf[i - 1], lf->stride[i - 1]);
-  if (same_layout(x, &le, &want, "L_{entry_i f} vs entry_i(L_f)")) return GEN_FAIL;
+  if (prop_same_layout(x, &le, &want, "L_{entry_i f} vs entry_i(L_f)")) return GEN_FAIL;
   snprintf(ib, sizeof ib, "%d", i);
   const char *a1[2] = {text_morphism(fb, sizeof fb, f), ib};
   if (eval_morphism(x, "entry", 2, a1, &op)) return GEN_FAIL;
@@ -446,7 +376,7 @@ static int check_entry(gen_ctx *x, const lo_morphism *f, const lo_layout *lf, in
   paper_entry(&id, i, &ide);
   const char *a2[2] = {text_tuple(sb, sizeof sb, &f->dom), ib};
   if (eval_morphism(x, "entry_inclusion", 2, a2, &inc)) return GEN_FAIL;
-  return same_morphism(x, &inc, &ide, "entry_inclusion S i vs entry_i(id_S)");
+  return prop_same_morphism(x, &inc, &ide, "entry_inclusion S i vs entry_i(id_S)");
 }
 
 /* [195] Ex 3.2.3.6/3.2.3.7, Ex 3.2.6.9: mode_k(f) = f o incl_k(S) lies over
@@ -468,15 +398,15 @@ static int check_modes(gen_ctx *x, const lo_morphism *f, const lo_layout *lf) {
     if (lo_tuple_mode(&f->dom, k, &want.dom, &first, &e)) return gen_failf(x, "mode: %s", e.msg);
     want.cod = f->cod;
     memcpy(want.map, f->map + first, (size_t)want.dom.len * sizeof *want.map);
-    if (same_morphism(x, &modes[k - 1], &want, "f o incl_k(S) vs mode_k(f)")) return GEN_FAIL;
+    if (prop_same_morphism(x, &modes[k - 1], &want, "f o incl_k(S) vs mode_k(f)")) return GEN_FAIL;
     if (lo_morphism_layout(&modes[k - 1], &lm, &e) || lo_layout_mode(lf, k, &want_l, &e))
       return gen_failf(x, "layout: %s", e.msg);
-    if (same_layout(x, &lm, &want_l, "L_{mode_k f} vs mode_k(L_f)")) return GEN_FAIL;
+    if (prop_same_layout(x, &lm, &want_l, "L_{mode_k f} vs mode_k(L_f)")) return GEN_FAIL;
     pm[k - 1] = &modes[k - 1];
   }
   if (lo_tuple_is_int(&f->dom) || r == 0) return 0;
   if (lo_morphism_concat(pm, r, &cat, &e)) return gen_failf(x, "concat of the modes: %s", e.msg);
-  return same_morphism(x, &cat, f, "(mode_1 f, ..., mode_r f) vs f");
+  return prop_same_morphism(x, &cat, f, "(mode_1 f, ..., mode_r f) vs f");
 }
 
 /* [195] entries and modes of a Nest morphism. */
@@ -517,17 +447,18 @@ static gen_verdict relative_inclusion(gen_ctx *x) {
   want.dom = rel[i - 1];
   want.cod = sp;
   for (int k = 0; k < want.dom.len; k++) want.map[k] = first[i - 1] + k + 1;
-  if (same_morphism(x, &inc, &want, "incl_i(S',S) vs Constr 3.2.5.1")) return GEN_FAIL;
+  if (prop_same_morphism(x, &inc, &want, "incl_i(S',S) vs Constr 3.2.5.1")) return GEN_FAIL;
   lo_morphism_identity(&sp, &id);
   const char *a[3] = {text_morphism(b1, sizeof b1, &id), x->argv[1], x->argv[2]};
   if (eval_morphism(x, "relative_mode", 3, a, &rm)) return GEN_FAIL;
-  if (same_morphism(x, &rm, &inc, "mode_i(id_{S'}, S) vs incl_i(S',S)")) return GEN_FAIL;
+  if (prop_same_morphism(x, &rm, &inc, "mode_i(id_{S'}, S) vs incl_i(S',S)")) return GEN_FAIL;
   lo_tuple_int(&ent.dom, s.leaf[i - 1]);
   ent.cod = s;
   ent.map[0] = (int)i;
   if (lo_pullback(&ent, &sp, &pb, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pullback", PROP_BOUNDED);
-  if (same_morphism(x, &pb, &inc, "pullback of S' along s_i -> S vs incl_i(S',S)")) return GEN_FAIL;
+  if (prop_same_morphism(x, &pb, &inc, "pullback of S' along s_i -> S vs incl_i(S',S)"))
+    return GEN_FAIL;
   lo_tuple_flatten(&s, &sflat);
   reparen(&sflat, &s, &unflat);
   if (lo_pullback(&unflat, &sp, &pb, &oe) != LO_OK)
@@ -536,7 +467,7 @@ static gen_verdict relative_inclusion(gen_ctx *x) {
   if (lo_tuple_nest(parts, s.len, &whole, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
   reparen(&whole, &sp, &want);
-  if (same_morphism(x, &pb, &want, "pullback along id^S_{S-flat} vs id^{S'}_{(S'_1..S'_m)}"))
+  if (prop_same_morphism(x, &pb, &want, "pullback along id^S_{S-flat} vs id^{S'}_{(S'_1..S'_m)}"))
     return GEN_FAIL;
   return GEN_PASS;
 }
@@ -578,7 +509,7 @@ static gen_verdict pullback_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "the pullback is a morphism", PROP_BOUNDED);
   if (expected_pullback(&f, &tp, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "Construction 3.2.5.5", PROP_BOUNDED);
-  if (same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5")) return GEN_FAIL;
+  if (prop_same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5")) return GEN_FAIL;
   if (!lo_refines(&p.dom, &f.dom))
     return gen_failf(x, "f^*T' = %s does not refine S", prop_show_tuple(0, &p.dom));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
@@ -626,7 +557,7 @@ static gen_verdict pushforward_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "the pushforward is a morphism", PROP_BOUNDED);
   if (expected_pushforward(&f, &sp, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "Construction 3.2.5.12", PROP_BOUNDED);
-  if (same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12")) return GEN_FAIL;
+  if (prop_same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12")) return GEN_FAIL;
   if (!lo_refines(&p.cod, &f.cod))
     return gen_failf(x, "f_*S' = %s does not refine T", prop_show_tuple(0, &p.cod));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
@@ -655,17 +586,17 @@ static gen_verdict pullback_functor(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "pullback of f along g^*U'", PROP_BOUNDED);
   if (lo_pullback(&gf, &u1, &h1, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pullback of g o f along U'", PROP_BOUNDED);
-  if (same_tuple(x, &h1.dom, &f1.dom, "(g o f)^*U' vs f^*(g^*U')")) return GEN_FAIL;
+  if (prop_same_tuple(x, &h1.dom, &f1.dom, "(g o f)^*U' vs f^*(g^*U')")) return GEN_FAIL;
   if (lo_morphism_compose(&g1, &f1, &c1, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'")) return GEN_FAIL;
+  if (prop_same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'")) return GEN_FAIL;
   if (lo_pullback(&g, &u2, &g2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pullback of g along U''", PROP_BOUNDED);
   if (lo_pullback(&f, &g2.dom, &f2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pullback of f along g^*U''", PROP_BOUNDED);
   if (lo_pullback(&gf, &u2, &h2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pullback of g o f along U''", PROP_BOUNDED);
-  if (same_tuple(x, &h2.dom, &f2.dom, "(g o f)^*U'' vs f^*(g^*U'')")) return GEN_FAIL;
+  if (prop_same_tuple(x, &h2.dom, &f2.dom, "(g o f)^*U'' vs f^*(g^*U'')")) return GEN_FAIL;
   if (!lo_refines(&g2.dom, &g1.dom) || !lo_refines(&f2.dom, &f1.dom))
     return gen_failf(x, "U'' -> U' does not give f^*g^*U'' = %s -> f^*g^*U' = %s",
                      prop_show_tuple(0, &f2.dom), prop_show_tuple(1, &f1.dom));
@@ -673,7 +604,7 @@ static gen_verdict pullback_functor(gen_ctx *x) {
   if (lo_pullback(&id, &u1, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pullback of the identity", PROP_BOUNDED);
   lo_morphism_identity(&u1, &id);
-  if (same_morphism(x, &p, &id, "pullback of id_U along U' vs id_{U'}")) return GEN_FAIL;
+  if (prop_same_morphism(x, &p, &id, "pullback of id_U along U' vs id_{U'}")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -695,17 +626,17 @@ static gen_verdict pushforward_functor(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "pushforward of g along f_*S'", PROP_BOUNDED);
   if (lo_pushforward(&gf, &s1, &h1, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pushforward of g o f along S'", PROP_BOUNDED);
-  if (same_tuple(x, &h1.cod, &g1.cod, "(g o f)_*S' vs g_*(f_*S')")) return GEN_FAIL;
+  if (prop_same_tuple(x, &h1.cod, &g1.cod, "(g o f)_*S' vs g_*(f_*S')")) return GEN_FAIL;
   if (lo_morphism_compose(&g1, &f1, &c1, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'")) return GEN_FAIL;
+  if (prop_same_morphism(x, &h1, &c1, "(g o f)' vs g' o f'")) return GEN_FAIL;
   if (lo_pushforward(&f, &s2, &f2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pushforward of f along S''", PROP_BOUNDED);
   if (lo_pushforward(&g, &f2.cod, &g2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pushforward of g along f_*S''", PROP_BOUNDED);
   if (lo_pushforward(&gf, &s2, &h2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pushforward of g o f along S''", PROP_BOUNDED);
-  if (same_tuple(x, &h2.cod, &g2.cod, "(g o f)_*S'' vs g_*(f_*S'')")) return GEN_FAIL;
+  if (prop_same_tuple(x, &h2.cod, &g2.cod, "(g o f)_*S'' vs g_*(f_*S'')")) return GEN_FAIL;
   if (!lo_refines(&f2.cod, &f1.cod) || !lo_refines(&g2.cod, &g1.cod))
     return gen_failf(x, "S'' -> S' does not give g_*f_*S'' = %s -> g_*f_*S' = %s",
                      prop_show_tuple(0, &g2.cod), prop_show_tuple(1, &g1.cod));
@@ -713,7 +644,7 @@ static gen_verdict pushforward_functor(gen_ctx *x) {
   if (lo_pushforward(&id, &s1, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pushforward of the identity", PROP_BOUNDED);
   lo_morphism_identity(&s1, &id);
-  if (same_morphism(x, &p, &id, "pushforward of id_S along S' vs id_{S'}")) return GEN_FAIL;
+  if (prop_same_morphism(x, &p, &id, "pushforward of id_S along S' vs id_{S'}")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -751,8 +682,8 @@ static gen_verdict mutual_refinement_flat(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "re-nesting T'", PROP_BOUNDED);
   if (renest(&ufp, &u, &ru, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "re-nesting U'", PROP_BOUNDED);
-  if (same_tuple(x, &tp, &rt, "T' vs the flat T' re-nested")) return GEN_FAIL;
-  if (same_tuple(x, &up, &ru, "U' vs the flat U' re-nested")) return GEN_FAIL;
+  if (prop_same_tuple(x, &tp, &rt, "T' vs the flat T' re-nested")) return GEN_FAIL;
+  if (prop_same_tuple(x, &up, &ru, "U' vs the flat U' re-nested")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -803,7 +734,7 @@ static gen_verdict concat(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_layout_nest(pl, k, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
-  if (same_layout(x, &lc, &want, "L_{(f_1..f_k)} vs (L_{f_1}..L_{f_k})")) return GEN_FAIL;
+  if (prop_same_layout(x, &lc, &want, "L_{(f_1..f_k)} vs (L_{f_1}..L_{f_k})")) return GEN_FAIL;
   flat_of(&fs[0], &acc);
   for (int i = 1; i < k; i++) {
     flat_of(&fs[i], &fl);
@@ -811,7 +742,8 @@ static gen_verdict concat(gen_ctx *x) {
       return prop_verdict_of(x, &oe, "flat concat", PROP_BOUNDED);
   }
   flat_of(&c, &cf);
-  if (same_morphism(x, &cf, &acc, "(f_1..f_k)-flat vs f_1-flat * ... * f_k-flat")) return GEN_FAIL;
+  if (prop_same_morphism(x, &cf, &acc, "(f_1..f_k)-flat vs f_1-flat * ... * f_k-flat"))
+    return GEN_FAIL;
   int hits = 0;
   for (int i = 0; i < fs[0].dom.len; i++) hits |= fs[0].map[i] != 0;
   if (!hits) return GEN_PASS;
@@ -892,11 +824,11 @@ static gen_verdict coalesce_form(gen_ctx *x) {
   if (a != b) return gen_failf(x, "coal(f) changes size(T) to %lld", (long long)a);
   if (lo_morphism_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
-  if (same_morphism(x, &cc, &c, "coal(coal f) vs coal f")) return GEN_FAIL;
+  if (prop_same_morphism(x, &cc, &c, "coal(coal f) vs coal f")) return GEN_FAIL;
   flat_of(&f, &ff);
   if (lo_morphism_coalesce(&ff, &cf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
-  if (same_morphism(x, &cf, &c, "coal(f-flat) vs coal(f)")) return GEN_FAIL;
+  if (prop_same_morphism(x, &cf, &c, "coal(f-flat) vs coal(f)")) return GEN_FAIL;
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&c, &lc, &oe) != LO_OK)
@@ -921,8 +853,9 @@ static gen_verdict complement_iso(gen_ctx *x) {
   flat_of(&g, &gf);
   if (lo_morphism_flat_concat(&ff, &gf, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat concat", PROP_BOUNDED);
-  int iso = is_iso(&c);
-  if (is_iso(&fc) != iso) return gen_failf(x, "(f,g) iso: %d, f-flat * g-flat iso: %d", iso, !iso);
+  int iso = prop_is_iso(&c);
+  if (prop_is_iso(&fc) != iso)
+    return gen_failf(x, "(f,g) iso: %d, f-flat * g-flat iso: %d", iso, !iso);
   int said = eval_bool(x, "is_complement", 2, x->argv);
   if (said < 0) return GEN_FAIL;
   if (said != iso) return gen_failf(x, "is_complement says %d, Def 3.2.6.14 says %d", said, iso);
@@ -930,7 +863,7 @@ static gen_verdict complement_iso(gen_ctx *x) {
   if (lo_morphism_layout(&c, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  int bij = bijective_onto(x, &l, n);
+  int bij = prop_bijective_onto(x, &l, n, "Phi");
   if (bij < 0) return GEN_DISCARD;
   if (iso && !bij) return GEN_FAIL;
   x->msg[0] = 0;
@@ -952,7 +885,7 @@ static gen_verdict complement_pair(gen_ctx *x) {
   const lo_morphism *p[2] = {&f, &g};
   if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
-  if (!is_iso(&c)) return GEN_DISCARD;
+  if (!prop_is_iso(&c)) return GEN_DISCARD;
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
@@ -965,7 +898,7 @@ static gen_verdict complement_pair(gen_ctx *x) {
                      (long long)n);
   const lo_layout *pl[2] = {&lf, &lg};
   if (lo_layout_nest(pl, 2, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
-  return prop_judged(bijective_onto(x, &l, n));
+  return prop_judged(prop_bijective_onto(x, &l, n, "Phi"));
 }
 
 /* [214] Constr 3.2.6.17, Prop 3.1.5.48/3.1.5.50 on Nest: f^c has a flat
@@ -979,23 +912,23 @@ static gen_verdict complement_sort(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_tuple_depth(&fc.dom) != 1)
     return gen_failf(x, "f^c = %s has a domain that is not flat", prop_show_morphism(0, &fc));
-  if (same_tuple(x, &fc.cod, &f.cod, "codomain of f^c vs T")) return GEN_FAIL;
+  if (prop_same_tuple(x, &fc.cod, &f.cod, "codomain of f^c vs T")) return GEN_FAIL;
   const lo_morphism *p[2] = {&f, &fc};
   if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
-  if (!is_iso(&c))
+  if (!prop_is_iso(&c))
     return gen_failf(x, "(f, f^c) = %s is not an isomorphism", prop_show_morphism(0, &c));
   flat_of(&f, &ff);
   if (lo_morphism_complement(&ff, &ffc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   flat_of(&fc, &fcf);
-  if (same_morphism(x, &fcf, &ffc, "f^c-flat vs (f-flat)^c")) return GEN_FAIL;
+  if (prop_same_morphism(x, &fcf, &ffc, "f^c-flat vs (f-flat)^c")) return GEN_FAIL;
   if (lo_morphism_sort(&g, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
-  if (same_morphism(x, &sg, &fc, "sort(g) vs f^c")) return GEN_FAIL;
+  if (prop_same_morphism(x, &sg, &fc, "sort(g) vs f^c")) return GEN_FAIL;
   if (lo_morphism_sort(&f, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
   if (lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
-  if (same_morphism(x, &sf, &fcc, "sort(f) vs (f^c)^c")) return GEN_FAIL;
+  if (prop_same_morphism(x, &sf, &fcc, "sort(f) vs (f^c)^c")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1023,11 +956,11 @@ static gen_verdict complement_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "paper complement", PROP_BOUNDED);
   if (lo_complement(&lf, n, &cute, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "CuTe complement", PROP_BOUNDED);
-  if (same_layout(x, &cute, &comp, "CuTe complement(L_f, size T) vs comp(L_f, size T)"))
+  if (prop_same_layout(x, &cute, &comp, "CuTe complement(L_f, size T) vs comp(L_f, size T)"))
     return GEN_FAIL;
   const lo_layout *pl[2] = {&lf, &lfc};
   if (lo_layout_nest(pl, 2, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
-  int r = bijective_onto(x, &l, n);
+  int r = prop_bijective_onto(x, &l, n, "Phi");
   if (r <= 0) return prop_judged(r);
   return prop_judged(
       prop_same_function(x, &lfc, &comp, "Phi_{L_{f^c}} vs Phi_{comp(L_f, size T)}"));
@@ -1050,7 +983,7 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  lo_int ns = small_size(x, &f.dom), nt = small_size(x, &f.cod);
+  lo_int ns = prop_small_size(x, &f.dom), nt = prop_small_size(x, &f.cod);
   if (ns < 0 || nt < 0) return GEN_DISCARD;
   for (lo_int v = 0; v < ns; v++) {
     lo_int phi, rf = realize(&f, v), rgf = realize(&gf, v);
@@ -1066,9 +999,10 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "paper composition L_g o L_f", PROP_BOUNDED);
   if (lo_coalesce_profile(&lgf, &f.dom, &rel, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED);
-  if (same_layout(x, &paper, &rel, "L_g o L_f vs coal(L_{g o f}, S)")) return GEN_FAIL;
+  if (prop_same_layout(x, &paper, &rel, "L_g o L_f vs coal(L_{g o f}, S)")) return GEN_FAIL;
   if (lo_morphism_is_nondegenerate(&f))
-    if (same_layout(x, &lgf, &paper, "L_{g o f} vs L_g o L_f (f non-degenerate)")) return GEN_FAIL;
+    if (prop_same_layout(x, &lgf, &paper, "L_{g o f} vs L_g o L_f (f non-degenerate)"))
+      return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1098,7 +1032,7 @@ static gen_verdict divide_function(gen_ctx *x) {
   const lo_tuple *pd[2] = {&g.dom, &gc.dom};
   if (lo_tuple_nest(pd, 2, &dom, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
-  if (same_tuple(x, &q.dom, &dom, "domain of f / g vs (S, domain g^c)")) return GEN_FAIL;
+  if (prop_same_tuple(x, &q.dom, &dom, "domain of f / g vs (S, domain g^c)")) return GEN_FAIL;
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
@@ -1111,7 +1045,7 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (lo_layout_nest(pl, 2, &inner, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
   if (lo_tuple_size(&g.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  int r = bijective_onto(x, &inner, n);
+  int r = prop_bijective_onto(x, &inner, n, "Phi");
   if (r <= 0) return prop_judged(r);
   r = prop_is_composite(x, &lf, &inner, &lq);
   if (r <= 0) return prop_judged(r);
@@ -1121,7 +1055,8 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (lo_coalesce(&lq, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
   if (lo_coalesce(&cute, &b, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
-  if (same_layout(x, &a, &b, "coal(L_{f/g}) vs coal(logical_divide(L_f, L_g))")) return GEN_FAIL;
+  if (prop_same_layout(x, &a, &b, "coal(L_{f/g}) vs coal(logical_divide(L_f, L_g))"))
+    return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1145,9 +1080,9 @@ static gen_verdict divide_flatten(gen_ctx *x) {
     return GEN_PASS;
   }
   flat_of(&q, &qf);
-  if (same_morphism(x, &qf, &d1, "(f / g)-flat vs f-flat /flat g-flat")) return GEN_FAIL;
+  if (prop_same_morphism(x, &qf, &d1, "(f / g)-flat vs f-flat /flat g-flat")) return GEN_FAIL;
   flat_of(&d2, &d2f);
-  if (same_morphism(x, &d2f, &d1, "(f /flat g)-flat vs f-flat /flat g-flat")) return GEN_FAIL;
+  if (prop_same_morphism(x, &d2f, &d1, "(f /flat g)-flat vs f-flat /flat g-flat")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1166,8 +1101,8 @@ static gen_verdict product_function(gen_ctx *x) {
   const lo_tuple *pd[2] = {&f.dom, &g.dom};
   if (lo_tuple_nest(pd, 2, &dom, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
-  if (same_tuple(x, &p.dom, &dom, "domain of f (x) g vs (S, U)")) return GEN_FAIL;
-  if (same_tuple(x, &p.cod, &f.cod, "codomain of f (x) g vs T")) return GEN_FAIL;
+  if (prop_same_tuple(x, &p.dom, &dom, "domain of f (x) g vs (S, U)")) return GEN_FAIL;
+  if (prop_same_tuple(x, &p.cod, &f.cod, "codomain of f (x) g vs T")) return GEN_FAIL;
   if (memcmp(p.map, f.map, (size_t)f.dom.len * sizeof *f.map))
     return gen_failf(x, "f (x) g = %s does not start with f", prop_show_morphism(0, &p));
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
@@ -1184,7 +1119,7 @@ static gen_verdict product_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
   if (lo_layout_mode(&lp, 2, &m2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
-  if (same_layout(x, &m1, &lf, "mode 1 of L_{f (x) g} vs L_f")) return GEN_FAIL;
+  if (prop_same_layout(x, &m1, &lf, "mode 1 of L_{f (x) g} vs L_f")) return GEN_FAIL;
   int r = prop_is_composite(x, &lfc, &lg, &m2);
   if (r <= 0) return prop_judged(r);
   if (!lo_morphism_is_injective(&g)) return GEN_PASS;
@@ -1196,7 +1131,7 @@ static gen_verdict product_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_morphism_compose(&fc, &gc, &fcgc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (same_morphism(x, &pc, &fcgc, "(f (x) g)^c vs f^c o g^c")) return GEN_FAIL;
+  if (prop_same_morphism(x, &pc, &fcgc, "(f (x) g)^c vs f^c o g^c")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1227,22 +1162,22 @@ static gen_verdict sort_squeeze(gen_ctx *x) {
   if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_sort(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
-  if (same_layout(x, &ls, &want, "L_{sort f} vs sort(L_f)")) return GEN_FAIL;
+  if (prop_same_layout(x, &ls, &want, "L_{sort f} vs sort(L_f)")) return GEN_FAIL;
   if (!sorted_by_definition(&s))
     return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(0, &s));
   if (lo_morphism_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
-  if (same_morphism(x, &ss, &s, "sort(sort f) vs sort f")) return GEN_FAIL;
+  if (prop_same_morphism(x, &ss, &s, "sort(sort f) vs sort f")) return GEN_FAIL;
   if (lo_morphism_squeeze(&f, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
   if (lo_morphism_layout(&q, &ls, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
-  if (same_layout(x, &ls, &want, "L_{squeeze f} vs squeeze(L_f)")) return GEN_FAIL;
+  if (prop_same_layout(x, &ls, &want, "L_{squeeze f} vs squeeze(L_f)")) return GEN_FAIL;
   if (has_one(&q.dom) || has_one(&q.cod))
     return gen_failf(x, "squeeze(f) = %s keeps an entry 1", prop_show_morphism(0, &q));
   if (lo_morphism_squeeze(&q, &qq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
-  if (same_morphism(x, &qq, &q, "squeeze(squeeze f) vs squeeze f")) return GEN_FAIL;
+  if (prop_same_morphism(x, &qq, &q, "squeeze(squeeze f) vs squeeze f")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1268,7 +1203,7 @@ static gen_verdict flat_divide(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
   if (lo_flat_coalesce(&d, &b, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
-  if (same_layout(x, &a, &b, "coal-flat(L_{f /flat g}) vs coal-flat(L_f /flat L_g)"))
+  if (prop_same_layout(x, &a, &b, "coal-flat(L_{f /flat g}) vs coal-flat(L_f /flat L_g)"))
     return GEN_FAIL;
   if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
@@ -1296,7 +1231,7 @@ static gen_verdict flat_product(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product of layouts", PROP_BOUNDED);
-  if (same_layout(x, &lp, &q, "L_{f (x)flat g} vs L_f (x)flat L_g")) return GEN_FAIL;
+  if (prop_same_layout(x, &lp, &q, "L_{f (x)flat g} vs L_f (x)flat L_g")) return GEN_FAIL;
   return GEN_PASS;
 }
 
@@ -1322,7 +1257,7 @@ static int weak_composite_function(gen_ctx *x, const lo_morphism *f, const lo_mo
   if (lo_morphism_layout(f, &lf, &e) || lo_morphism_layout(g, &lg, &e) ||
       lo_morphism_layout(w, &lw, &e))
     return !gen_failf(x, "layout: %s", e.msg);
-  lo_int n = small_size(x, &f->dom);
+  lo_int n = prop_small_size(x, &f->dom);
   if (n < 0) return -1;
   for (lo_int v = 0; v < n; v++) {
     lo_int a, b, c;
@@ -1363,14 +1298,14 @@ static gen_verdict composable_replacement(gen_ctx *x) {
     x->labels |= 1u << GEN_L_NOT_COMPOSABLE;
   if (replacement(&f, &g, &tp, &up, &fp, &gp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "Construction 4.1.2.1", PROP_BOUNDED);
-  if (same_tuple(x, &fp.cod, &gp.dom, "codomain of f' vs domain of g'")) return GEN_FAIL;
+  if (prop_same_tuple(x, &fp.cod, &gp.dom, "codomain of f' vs domain of g'")) return GEN_FAIL;
   const char *a[3] = {x->argv[0], text_tuple(b1, sizeof b1, &tp), text_tuple(b2, sizeof b2, &up)};
   if (eval_morphism(x, "pullback_then_include", 3, a, &op)) return GEN_FAIL;
-  if (same_morphism(x, &op, &fp, "pullback_then_include vs i o T'^*f")) return GEN_FAIL;
+  if (prop_same_morphism(x, &op, &fp, "pullback_then_include vs i o T'^*f")) return GEN_FAIL;
   if (wrc) return gen_failf(x, "weak composite failed: %s", e.msg);
   if (lo_morphism_compose(&gp, &fp, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (same_morphism(x, &w, &want, "weak composite vs g' o f'")) return GEN_FAIL;
+  if (prop_same_morphism(x, &w, &want, "weak composite vs g' o f'")) return GEN_FAIL;
   if (!lo_refines(&w.dom, &f.dom))
     return gen_failf(x, "domain %s of the weak composite does not refine S",
                      prop_show_tuple(0, &w.dom));
@@ -1423,10 +1358,11 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED);
   if (lo_paper_composition(&b, &a, &paper, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
-  if (same_layout(x, &rel, &paper, "coal(C, shape A) vs B o A")) return GEN_FAIL;
+  if (prop_same_layout(x, &rel, &paper, "coal(C, shape A) vs B o A")) return GEN_FAIL;
   if (lo_composition(&b, &a, &cute, &e) == LO_OK &&
       lo_coalesce_profile(&cute, &a.shape, &cute, &e) == LO_OK)
-    if (same_layout(x, &rel, &cute, "coal(C, shape A) vs coal(CuTe composition(B, A), shape A)"))
+    if (prop_same_layout(x, &rel, &cute,
+                         "coal(C, shape A) vs coal(CuTe composition(B, A), shape A)"))
       return GEN_FAIL;
   return prop_judged(prop_is_composite(x, &b, &a, &c));
 }

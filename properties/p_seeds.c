@@ -68,7 +68,7 @@ static void filter_zeros(const lo_layout *l, lo_layout *out) {
 }
 
 /* Identical flat layouts (same entries, as lists of modes). */
-static int same_modes(const lo_layout *a, const lo_layout *b) {
+static int same_flattening(const lo_layout *a, const lo_layout *b) {
   lo_layout fa, fb;
   lo_layout_flatten(a, &fa);
   lo_layout_flatten(b, &fb);
@@ -338,7 +338,7 @@ static gen_verdict complement_agree_flat(gen_ctx *x) {
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_flat_complement(&lf, n, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
-  if (!same_modes(&lfc, &comp))
+  if (!same_flattening(&lfc, &comp))
     return gen_failf(x, "encode (f^c) = %s but complement (encode f) %lld = %s",
                      prop_show_layout(0, &lfc), (long long)n, prop_show_layout(1, &comp));
   return GEN_PASS;
@@ -867,7 +867,7 @@ static gen_verdict zh_layout_of_morphism(gen_ctx *x) {
   filter_zeros(&l, &f);
   if (lo_squeeze(&f, &q, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (lo_sort(&q, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (!same_modes(&back, &s))
+  if (!same_flattening(&back, &s))
     return gen_failf(x, "L_{f_L} = %s (f_L = %s) but sort(squeeze(filter L)) = %s",
                      prop_show_layout(0, &back), prop_show_morphism(1, &m),
                      prop_show_layout(2, &s));
@@ -891,7 +891,7 @@ static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_STRICT);
-  if (!same_modes(&lq, &d))
+  if (!same_flattening(&lq, &d))
     return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(0, &lq),
                      prop_show_layout(1, &d));
   return GEN_PASS;

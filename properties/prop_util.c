@@ -6,6 +6,7 @@
 #include "properties.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 gen_verdict prop_verdict_of(gen_ctx *x, const lo_err *e, const char *what, prop_policy pol) {
@@ -109,4 +110,70 @@ int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner
     }
   }
   return 1;
+}
+
+int prop_morphism_equal(const lo_morphism *a, const lo_morphism *b) {
+  return lo_tuple_equal(&a->dom, &b->dom) && lo_tuple_equal(&a->cod, &b->cod) &&
+         memcmp(a->map, b->map, (size_t)a->dom.len * sizeof *a->map) == 0;
+}
+
+int prop_same_morphism(gen_ctx *x, const lo_morphism *a, const lo_morphism *b, const char *what) {
+  if (prop_morphism_equal(a, b)) return 0;
+  return gen_failf(x, "%s: %s vs %s", what, prop_show_morphism(0, a), prop_show_morphism(1, b));
+}
+
+int prop_same_layout(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what) {
+  if (lo_layout_equal(a, b)) return 0;
+  return gen_failf(x, "%s: %s vs %s", what, prop_show_layout(0, a), prop_show_layout(1, b));
+}
+
+int prop_same_tuple(gen_ctx *x, const lo_tuple *a, const lo_tuple *b, const char *what) {
+  if (lo_tuple_equal(a, b)) return 0;
+  return gen_failf(x, "%s: %s vs %s", what, prop_show_tuple(0, a), prop_show_tuple(1, b));
+}
+
+lo_int prop_small_size(gen_ctx *x, const lo_tuple *t) {
+  lo_int s;
+  lo_err e;
+  if (lo_tuple_size(t, &s, &e) || s > x->bounds->max_size) return -1;
+  return s;
+}
+
+int prop_is_iso(const lo_morphism *f) {
+  char hit[LO_MAX_LEAVES + 1] = {0};
+  if (f->dom.len != f->cod.len) return 0;
+  for (int i = 0; i < f->dom.len; i++) {
+    if (!f->map[i] || hit[f->map[i]]) return 0;
+    hit[f->map[i]] = 1;
+  }
+  return 1;
+}
+
+int prop_bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n, const char *what) {
+  lo_int size;
+  lo_err e;
+  if (lo_size(l, &size, &e) || size > x->bounds->max_size || n > x->bounds->max_size) return -1;
+  if (n < 0) n = size;
+  if (size != n) {
+    gen_failf(x, "%s = %s has size %lld, not %lld", what, prop_show_layout(0, l), (long long)size,
+              (long long)n);
+    return 0;
+  }
+  char *seen = calloc((size_t)n + 1, 1);
+  if (!seen) return -1;
+  int ok = 1;
+  for (lo_int i = 0; i < n && ok; i++) {
+    lo_int v;
+    if (lo_apply(l, i, &v, &e)) {
+      ok = -1;
+    } else if (v < 0 || v >= n || seen[v]) {
+      gen_failf(x, "%s = %s is not a bijection onto [0,%lld): at %lld it gives %lld", what,
+                prop_show_layout(0, l), (long long)n, (long long)i, (long long)v);
+      ok = 0;
+    } else {
+      seen[v] = 1;
+    }
+  }
+  free(seen);
+  return ok;
 }

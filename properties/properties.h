@@ -78,4 +78,23 @@ int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const
 int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner,
                       const lo_layout *r);
 
+/* ------------------------------------------------ shared comparisons
+** The helpers several property files need, defined once (prop_util.c). */
+
+/* Same domain, codomain (nestings included) and map. */
+int prop_morphism_equal(const lo_morphism *a, const lo_morphism *b);
+/* 0 when a and b are equal; otherwise nonzero with x->msg "what: a vs b". */
+int prop_same_morphism(gen_ctx *x, const lo_morphism *a, const lo_morphism *b, const char *what);
+int prop_same_layout(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what);
+int prop_same_tuple(gen_ctx *x, const lo_tuple *a, const lo_tuple *b, const char *what);
+/* size(t) when it is within the brute-force bound, else -1. */
+lo_int prop_small_size(gen_ctx *x, const lo_tuple *t);
+/* f is an isomorphism (Obs 3.1.3.3): every entry mapped, every codomain
+** position hit once, as many entries on both sides. */
+int prop_is_iso(const lo_morphism *f);
+/* Phi_L is a bijection of [0, size L) onto [0, n) (n < 0: n = size L):
+** 1, 0 (x->msg names WHAT and where), -1 too large to enumerate or an
+** oracle error (the caller discards). */
+int prop_bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n, const char *what);
+
 #endif
