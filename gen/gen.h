@@ -159,6 +159,7 @@ typedef struct gen_ctx {
   char msg[512];
   uint32_t labels;
   const gen_bounds *bounds;
+  char shown[4][1024]; /* the check's scratch text of values, for its messages */
 } gen_ctx;
 
 /* Fail with a message (printf-style); returns GEN_FAIL. */

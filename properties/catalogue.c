@@ -26,10 +26,10 @@ static gen_verdict coalesce_idempotent(gen_ctx *x) {
   if (lo_coalesce(&l, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (lo_coalesce(&c, &cc, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
-    return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &cc));
+    return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &cc));
   if (!lo_is_coalesced(&c))
-    return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(0, &c));
+    return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -47,7 +47,7 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
   x->msg[0] = 0;
   if (same != lo_layout_equal(&ca, &cb))
     return gen_failf(x, "Phi_A %s Phi_B but coal(A) = %s and coal(B) = %s",
-                     same ? "=" : "!=", prop_show_layout(0, &ca), prop_show_layout(1, &cb));
+                     same ? "=" : "!=", prop_show_layout(x, 0, &ca), prop_show_layout(x, 1, &cb));
   return GEN_PASS;
 }
 
@@ -71,14 +71,14 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
     return GEN_DISCARD;
   if (s < n) return gen_failf(x, "size(L) size(C) = %lld is below N", (long long)s);
   if (!lo_is_compact(&lc))
-    return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)", prop_show_layout(0, &lc));
+    return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)", prop_show_layout(x, 0, &lc));
   lo_layout sorted;
   if (lo_sort(&c, &sorted, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   lo_layout cc;
   if (lo_coalesce(&c, &cc, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
-    return gen_failf(x, "C = %s is not coalesced", prop_show_layout(0, &c));
-  if (!lo_is_sorted(&c)) return gen_failf(x, "C = %s is not sorted", prop_show_layout(0, &c));
+    return gen_failf(x, "C = %s is not coalesced", prop_show_layout(x, 0, &c));
+  if (!lo_is_sorted(&c)) return gen_failf(x, "C = %s is not sorted", prop_show_layout(x, 0, &c));
   if (lo_is_n_complementable(&l, n)) {
     if (s != n)
       return gen_failf(x, "L is N-complementable but size(L) size(C) = %lld", (long long)s);
@@ -87,7 +87,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
       return prop_verdict_of(x, &oe, "paper complement", PROP_STRICT);
     if (!lo_layout_equal(&c, &p))
       return gen_failf(x, "CuTe's complement %s differs from the paper's %s",
-                       prop_show_layout(0, &c), prop_show_layout(1, &p));
+                       prop_show_layout(x, 0, &c), prop_show_layout(x, 1, &p));
   }
   return GEN_PASS;
 }
@@ -103,7 +103,7 @@ static gen_verdict composition_is_composite(gen_ctx *x) {
   if (lo_composition(&a, &b, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "composition", PROP_STRICT);
   if (!lo_refines(&r.shape, &b.shape))
-    return gen_failf(x, "shape of %s does not refine shape(B)", prop_show_layout(0, &r));
+    return gen_failf(x, "shape of %s does not refine shape(B)", prop_show_layout(x, 0, &r));
   return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
@@ -123,8 +123,8 @@ static gen_verdict composition_algorithm_agrees(gen_ctx *x) {
   if (lo_composition(&a, &b, &cut, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "composition", PROP_STRICT);
   if (!lo_layout_equal(&r, &cut))
-    return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s", prop_show_layout(0, &r),
-                     prop_show_layout(1, &cut));
+    return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s", prop_show_layout(x, 0, &r),
+                     prop_show_layout(x, 1, &cut));
   return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
@@ -142,10 +142,10 @@ static gen_verdict theorem_a_layout(gen_ctx *x) {
   if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&l, &back))
-    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
-                     prop_show_layout(1, &back));
+    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(x, 0, &f),
+                     prop_show_layout(x, 1, &back));
   if (!lo_morphism_is_standard(&f))
-    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
+    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(x, 0, &f));
   return GEN_PASS;
 }
 
@@ -162,7 +162,7 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!lo_tuple_equal(&f.dom, &back.dom) || !lo_tuple_equal(&f.cod, &back.cod) ||
       memcmp(f.map, back.map, (size_t)f.dom.len * sizeof *f.map))
-    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
+    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(x, 0, &back));
   return GEN_PASS;
 }
 
@@ -184,8 +184,8 @@ static gen_verdict theorem_b(gen_ctx *x) {
   if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_STRICT);
   if (!lo_layout_equal(&lgf, &comp))
-    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
-                     prop_show_layout(1, &comp));
+    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(x, 0, &lgf),
+                     prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
@@ -203,8 +203,8 @@ static gen_verdict theorem_c(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
-    return gen_failf(x, "L_{coal f} = %s but coal(L_f) = %s", prop_show_layout(0, &lcf),
-                     prop_show_layout(1, &clf));
+    return gen_failf(x, "L_{coal f} = %s but coal(L_f) = %s", prop_show_layout(x, 0, &lcf),
+                     prop_show_layout(x, 1, &clf));
   return GEN_PASS;
 }
 
@@ -228,8 +228,8 @@ static gen_verdict theorem_d(gen_ctx *x) {
   if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper complement", PROP_STRICT);
   if (!lo_layout_equal(&clfc, &comp))
-    return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s", prop_show_layout(0, &clfc),
-                     (long long)n, prop_show_layout(1, &comp));
+    return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s", prop_show_layout(x, 0, &clfc),
+                     (long long)n, prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
@@ -253,8 +253,8 @@ static gen_verdict theorem_e(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
   if (lo_coalesce(&d, &cd, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&clq, &cd))
-    return gen_failf(x, "coal(L_{f/g}) = %s but coal(L_f / L_g) = %s", prop_show_layout(0, &clq),
-                     prop_show_layout(1, &cd));
+    return gen_failf(x, "coal(L_{f/g}) = %s but coal(L_f / L_g) = %s", prop_show_layout(x, 0, &clq),
+                     prop_show_layout(x, 1, &cd));
   return GEN_PASS;
 }
 
@@ -277,8 +277,8 @@ static gen_verdict theorem_f(gen_ctx *x) {
   if (lo_paper_logical_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper product", PROP_STRICT);
   if (!lo_layout_equal(&lp, &q))
-    return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(0, &lp),
-                     prop_show_layout(1, &q));
+    return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(x, 0, &lp),
+                     prop_show_layout(x, 1, &q));
   return GEN_PASS;
 }
 
@@ -293,12 +293,12 @@ static gen_verdict mutual_refinement_spec(gen_ctx *x) {
   if (lo_mutual_refinement(&t, &u, &tp, &up, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mutual_refinement", PROP_STRICT);
   if (!lo_refines(&tp, &t))
-    return gen_failf(x, "T' = %s does not refine T", prop_show_tuple(0, &tp));
+    return gen_failf(x, "T' = %s does not refine T", prop_show_tuple(x, 0, &tp));
   if (!lo_refines(&up, &u))
-    return gen_failf(x, "U' = %s does not refine U", prop_show_tuple(0, &up));
+    return gen_failf(x, "U' = %s does not refine U", prop_show_tuple(x, 0, &up));
   if (tp.len > up.len || memcmp(tp.leaf, up.leaf, (size_t)tp.len * sizeof(lo_int)))
-    return gen_failf(x, "flat(T') of %s is not a prefix of flat(U') of %s", prop_show_tuple(0, &tp),
-                     prop_show_tuple(1, &up));
+    return gen_failf(x, "flat(T') of %s is not a prefix of flat(U') of %s", prop_show_tuple(x, 0, &tp),
+                     prop_show_tuple(x, 1, &up));
   return GEN_PASS;
 }
 
@@ -359,7 +359,7 @@ static gen_verdict lean_complement_involution(gen_ctx *x) {
   if (lo_coalesce(&l, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&a, &b))
     return gen_failf(x, "coalesce(comp(comp(L,N),N)) = %s but coalesce(L) = %s",
-                     prop_show_layout(0, &a), prop_show_layout(1, &b));
+                     prop_show_layout(x, 0, &a), prop_show_layout(x, 1, &b));
   return GEN_PASS;
 }
 

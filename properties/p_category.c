@@ -52,7 +52,7 @@ static lo_int prefix(const lo_tuple *t, int j) {
 static gen_verdict valid(gen_ctx *x, const lo_morphism *f, const char *what) {
   lo_err e;
   if (lo_morphism_check(f, &e) == LO_OK) return GEN_PASS;
-  return gen_failf(x, "%s = %s is not valid: %s", what, prop_show_morphism(0, f), e.msg);
+  return gen_failf(x, "%s = %s is not valid: %s", what, prop_show_morphism(x, 0, f), e.msg);
 }
 
 /* Evaluate a predicate op of the oracle on text arguments: 1 true, 0
@@ -169,7 +169,7 @@ static gen_verdict lies_over(gen_ctx *x, const lo_morphism *f, const pmap *a, co
   if (pmap_equal(&p, a)) return GEN_PASS;
   pmap_text(a, want, sizeof want);
   pmap_text(&p, got, sizeof got);
-  return gen_failf(x, "%s = %s lies over %s, not %s", what, prop_show_morphism(0, f), got, want);
+  return gen_failf(x, "%s = %s lies over %s, not %s", what, prop_show_morphism(x, 0, f), got, want);
 }
 
 /* ------------------------------------------- predicates from definitions */
@@ -379,7 +379,7 @@ static gen_verdict finstar_tractable(gen_ctx *x) {
     lo_err e;
     lift(&m[k], &f);
     if ((lo_morphism_check(&f, &e) == LO_OK) != pmap_is_tractable(&m[k]))
-      return gen_failf(x, "%s over %s: valid %d, tractable %d", prop_show_morphism(0, &f), t,
+      return gen_failf(x, "%s over %s: valid %d, tractable %d", prop_show_morphism(x, 0, &f), t,
                        lo_morphism_check(&f, &e) == LO_OK, pmap_is_tractable(&m[k]));
   }
   pmap_compose(&m[1], &m[2], &be_al);
@@ -405,7 +405,7 @@ static gen_verdict category_composite(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "composition", PROP_STRICT);
   if (valid(x, &gf, "g o f")) return GEN_FAIL;
   if (!lo_tuple_equal(&gf.dom, &f.dom) || !lo_tuple_equal(&gf.cod, &g.cod))
-    return gen_failf(x, "g o f = %s does not go from S to U", prop_show_morphism(0, &gf));
+    return gen_failf(x, "g o f = %s does not go from S to U", prop_show_morphism(x, 0, &gf));
   pmap_of(&f, &a);
   pmap_of(&g, &b);
   pmap_compose(&b, &a, &ba);
@@ -428,14 +428,14 @@ static gen_verdict category_validity(gen_ctx *x) {
       g.dom.leaf[i] += 1;
       if (lo_morphism_check(&g, &e) == LO_OK)
         return gen_failf(x, "%s was accepted: entry %d differs from its target",
-                         prop_show_morphism(0, &g), i + 1);
+                         prop_show_morphism(x, 0, &g), i + 1);
     }
     for (int k = 0; k < f.dom.len; k++) {
       g = f;
       g.map[k] = f.map[i];
       g.dom.leaf[k] = f.dom.leaf[i];
       if (k != i && f.map[i] && lo_morphism_check(&g, &e) == LO_OK)
-        return gen_failf(x, "%s was accepted: position %d is hit twice", prop_show_morphism(0, &g),
+        return gen_failf(x, "%s was accepted: position %d is hit twice", prop_show_morphism(x, 0, &g),
                          f.map[i]);
     }
     g = f;
@@ -461,8 +461,8 @@ static gen_verdict category_associative(gen_ctx *x) {
   if (lo_morphism_compose(&hg, &f, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "(h o g) o f", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
-    return gen_failf(x, "h o (g o f) = %s but (h o g) o f = %s", prop_show_morphism(0, &l),
-                     prop_show_morphism(1, &r));
+    return gen_failf(x, "h o (g o f) = %s but (h o g) o f = %s", prop_show_morphism(x, 0, &l),
+                     prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -482,8 +482,8 @@ static gen_verdict category_identity(gen_ctx *x) {
   if (lo_morphism_compose(&f, &ids, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f o id_S", PROP_STRICT);
   if (!prop_morphism_equal(&l, &f) || !prop_morphism_equal(&r, &f))
-    return gen_failf(x, "id_T o f = %s, f o id_S = %s", prop_show_morphism(0, &l),
-                     prop_show_morphism(1, &r));
+    return gen_failf(x, "id_T o f = %s, f o id_S = %s", prop_show_morphism(x, 0, &l),
+                     prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -501,12 +501,12 @@ static gen_verdict encoding_layout(gen_ctx *x) {
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_tuple_equal(&l.shape, &f.dom))
-    return gen_failf(x, "shape(L_f) of %s is not the domain", prop_show_layout(0, &l));
+    return gen_failf(x, "shape(L_f) of %s is not the domain", prop_show_layout(x, 0, &l));
   for (int i = 0; i < f.dom.len; i++) {
     lo_int want = f.map[i] ? prefix(&f.cod, f.map[i]) : 0;
     if (l.stride[i] != want)
       return gen_failf(x, "L_f = %s: stride %d is %lld, the prefix product is %lld",
-                       prop_show_layout(0, &l), i + 1, (long long)l.stride[i], (long long)want);
+                       prop_show_layout(x, 0, &l), i + 1, (long long)l.stride[i], (long long)want);
   }
   if (lo_size(&l, &size, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_cosize(&l, &cosize, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
@@ -516,7 +516,7 @@ static gen_verdict encoding_layout(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
   if (size != ss || cosize > st)
     return gen_failf(x, "L_f = %s: size %lld (size S %lld), cosize %lld (size T %lld)",
-                     prop_show_layout(0, &l), (long long)size, (long long)ss, (long long)cosize,
+                     prop_show_layout(x, 0, &l), (long long)size, (long long)ss, (long long)cosize,
                      (long long)st);
   return GEN_PASS;
 }
@@ -532,21 +532,21 @@ static gen_verdict encoding_tractable(gen_ctx *x) {
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!tractable_def(&lf) || !lo_is_tractable(&lf))
-    return gen_failf(x, "L_f = %s is not tractable", prop_show_layout(0, &lf));
+    return gen_failf(x, "L_f = %s is not tractable", prop_show_layout(x, 0, &lf));
   int tract = tractable_def(&l);
   if (lo_is_tractable(&l) != tract)
-    return gen_failf(x, "is_tractable(%s) disagrees with Def 2.1.8.1", prop_show_layout(0, &l));
+    return gen_failf(x, "is_tractable(%s) disagrees with Def 2.1.8.1", prop_show_layout(x, 0, &l));
   if (!tract) x->labels |= 1u << GEN_L_UNDEFINED;
   int made = lo_morphism_of_layout(&l, &fl, &e) == LO_OK;
   if (made != tract)
-    return gen_failf(x, "L = %s is%s tractable but f_L %s", prop_show_layout(0, &l),
+    return gen_failf(x, "L = %s is%s tractable but f_L %s", prop_show_layout(x, 0, &l),
                      tract ? "" : " not", made ? "was made" : e.msg);
   if (!made) return GEN_PASS;
   if (lo_morphism_layout(&fl, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&back, &l))
-    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &fl),
-                     prop_show_layout(1, &back));
+    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(x, 0, &fl),
+                     prop_show_layout(x, 1, &back));
   return GEN_PASS;
 }
 
@@ -562,8 +562,8 @@ static gen_verdict standard_round_trip(gen_ctx *x) {
   if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&l, &back))
-    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
-                     prop_show_layout(1, &back));
+    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(x, 0, &f),
+                     prop_show_layout(x, 1, &back));
   return GEN_PASS;
 }
 
@@ -577,7 +577,7 @@ static gen_verdict standard_of_layout(gen_ctx *x) {
   if (lo_morphism_of_layout(&l, &f, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!is_standard_def(&f, 0) || !lo_morphism_is_standard(&f))
-    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
+    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(x, 0, &f));
   return GEN_PASS;
 }
 
@@ -589,7 +589,7 @@ static gen_verdict standard_predicate(gen_ctx *x) {
     if (prop_morphism(x, i, &f)) return GEN_ERROR;
     if (lo_morphism_is_standard(&f) != is_standard_def(&f, 0))
       return gen_failf(x, "is_standard_form(%s) = %d, Def 3.1.2.12 says %d",
-                       prop_show_morphism(0, &f), lo_morphism_is_standard(&f),
+                       prop_show_morphism(x, 0, &f), lo_morphism_is_standard(&f),
                        is_standard_def(&f, 0));
   }
   return GEN_PASS;
@@ -612,11 +612,11 @@ static gen_verdict nondegenerate_iff(gen_ctx *x) {
     return gen_failf(x, "a non-degeneracy predicate disagrees with Def 3.1.2.17");
   if (nondegenerate_morphism(&f) != nondegenerate_layout(&lf))
     return gen_failf(x, "f non-degenerate: %d, L_f = %s non-degenerate: %d",
-                     nondegenerate_morphism(&f), prop_show_layout(0, &lf),
+                     nondegenerate_morphism(&f), prop_show_layout(x, 0, &lf),
                      nondegenerate_layout(&lf));
   if (nondegenerate_layout(&l) != nondegenerate_morphism(&fl))
     return gen_failf(x, "L non-degenerate: %d, f_L = %s non-degenerate: %d",
-                     nondegenerate_layout(&l), prop_show_morphism(0, &fl),
+                     nondegenerate_layout(&l), prop_show_morphism(x, 0, &fl),
                      nondegenerate_morphism(&fl));
   return GEN_PASS;
 }
@@ -630,9 +630,9 @@ static gen_verdict nondegenerate_normalize(gen_ctx *x) {
   n = l;
   lo_normalize(&n);
   if (!nondegenerate_layout(&n))
-    return gen_failf(x, "normalize(L) = %s is degenerate", prop_show_layout(0, &n));
+    return gen_failf(x, "normalize(L) = %s is degenerate", prop_show_layout(x, 0, &n));
   if (tractable_def(&l) && !tractable_def(&n))
-    return gen_failf(x, "normalize(L) = %s is not tractable", prop_show_layout(0, &n));
+    return gen_failf(x, "normalize(L) = %s is not tractable", prop_show_layout(x, 0, &n));
   return prop_judged(prop_same_function(x, &l, &n, "normalize(L) vs L"));
 }
 
@@ -644,7 +644,7 @@ static gen_verdict filter_as_printed(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_filter(&l, &f, &oe) != LO_OK) return prop_verdict_of(x, &oe, "filter", PROP_STRICT);
   if (!nondegenerate_layout(&f))
-    return gen_failf(x, "filter(L) = %s is degenerate", prop_show_layout(0, &f));
+    return gen_failf(x, "filter(L) = %s is degenerate", prop_show_layout(x, 0, &f));
   return prop_judged(prop_same_function(x, &l, &f, "filter(L) vs L"));
 }
 
@@ -673,14 +673,14 @@ static gen_verdict standard_prefix_products(gen_ctx *x) {
     for (int k = 0; k < nz; k++) in |= z[k] == p;
     if (!in || (j > 0 && p <= prefix(&f.cod, j)))
       return gen_failf(x, "prefix product %lld of T (j = %d) is not in Z of %s or not increasing",
-                       (long long)p, j, prop_show_layout(0, &l));
+                       (long long)p, j, prop_show_layout(x, 0, &l));
   }
   for (int k = 0; k < nz; k++) {
     int in = 0;
     for (int j = 0; j <= f.cod.len; j++) in |= prefix(&f.cod, j + 1) == z[k];
     if (!in)
       return gen_failf(x, "%lld of L_f = %s is not a prefix product of T", (long long)z[k],
-                       prop_show_layout(0, &l));
+                       prop_show_layout(x, 0, &l));
   }
   return GEN_PASS;
 }
@@ -697,11 +697,11 @@ static gen_verdict theorem_a_layout(gen_ctx *x) {
   if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&l, &back))
-    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
-                     prop_show_layout(1, &back));
+    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(x, 0, &f),
+                     prop_show_layout(x, 1, &back));
   if (!is_standard_def(&f, 0) || !nondegenerate_morphism(&f))
     return gen_failf(x, "f_L = %s is not non-degenerate of standard form",
-                     prop_show_morphism(0, &f));
+                     prop_show_morphism(x, 0, &f));
   return GEN_PASS;
 }
 
@@ -718,7 +718,7 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
   if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!prop_morphism_equal(&f, &back))
-    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
+    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(x, 0, &back));
   return GEN_PASS;
 }
 
@@ -735,7 +735,7 @@ static gen_verdict theorem_a_literal(gen_ctx *x) {
   if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!prop_morphism_equal(&f, &back))
-    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
+    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(x, 0, &back));
   return GEN_PASS;
 }
 
@@ -754,13 +754,13 @@ static gen_verdict family_identity(gen_ctx *x) {
   if (lo_morphism_layout(&id, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_tuple_equal(&l.shape, &s) || !column_major(&l))
-    return gen_failf(x, "L_{id_S} = %s is not column-major", prop_show_layout(0, &l));
+    return gen_failf(x, "L_{id_S} = %s is not column-major", prop_show_layout(x, 0, &l));
   lo_int n = prop_small_size(x, &s);
   for (lo_int i = 0; i < n; i++) {
     lo_int v;
     if (lo_apply(&l, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != i)
-      return gen_failf(x, "L_{id_S} = %s maps %lld to %lld", prop_show_layout(0, &l), (long long)i,
+      return gen_failf(x, "L_{id_S} = %s maps %lld to %lld", prop_show_layout(x, 0, &l), (long long)i,
                        (long long)v);
   }
   return GEN_PASS;
@@ -785,11 +785,11 @@ static gen_verdict family_isomorphism(gen_ctx *x) {
   lo_morphism_identity(&f.dom, &ids);
   lo_morphism_identity(&f.cod, &idt);
   if (!prop_morphism_equal(&gf, &ids) || !prop_morphism_equal(&fg, &idt))
-    return gen_failf(x, "g o f = %s, f o g = %s", prop_show_morphism(0, &gf),
-                     prop_show_morphism(1, &fg));
+    return gen_failf(x, "g o f = %s, f o g = %s", prop_show_morphism(x, 0, &gf),
+                     prop_show_morphism(x, 1, &fg));
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (!lo_is_compact(&l)) return gen_failf(x, "L_f = %s is not compact", prop_show_layout(0, &l));
+  if (!lo_is_compact(&l)) return gen_failf(x, "L_f = %s is not compact", prop_show_layout(x, 0, &l));
   return prop_judged(prop_bijective_onto(x, &l, -1, "L_f"));
 }
 
@@ -836,8 +836,8 @@ static gen_verdict family_projection(gen_ctx *x) {
     if (lo_morphism_layout(&p, &l, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
     if (memcmp(l.stride, want, (size_t)s.len * sizeof *want))
-      return gen_failf(x, "projection %s encodes %s", prop_show_morphism(0, &p),
-                       prop_show_layout(1, &l));
+      return gen_failf(x, "projection %s encodes %s", prop_show_morphism(x, 0, &p),
+                       prop_show_layout(x, 1, &l));
   }
   return GEN_PASS;
 }
@@ -867,7 +867,7 @@ static gen_verdict family_dilation(gen_ctx *x) {
     lo_int d = cc.leaf[i] * w;
     if (l.stride[i] != d)
       return gen_failf(x, "dilation %s encodes %s; stride %d should be %lld",
-                       prop_show_morphism(0, &f), prop_show_layout(1, &l), i + 1, (long long)d);
+                       prop_show_morphism(x, 0, &f), prop_show_layout(x, 1, &l), i + 1, (long long)d);
     w *= cc.leaf[i] * s.leaf[i];
   }
   return GEN_PASS;
@@ -891,7 +891,7 @@ static gen_verdict family_expansion(gen_ctx *x) {
   if (lo_morphism_layout(&ex, &le, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!column_major(&le))
-    return gen_failf(x, "L_e = %s is not column-major", prop_show_layout(0, &le));
+    return gen_failf(x, "L_e = %s is not column-major", prop_show_layout(x, 0, &le));
   if (lo_morphism_compose(&ex, &f, &ef, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "e o f", PROP_STRICT);
   if (lo_morphism_layout(&ef, &lef, &oe) != LO_OK)
@@ -899,8 +899,8 @@ static gen_verdict family_expansion(gen_ctx *x) {
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&lef, &lf))
-    return gen_failf(x, "L_{e o f} = %s but L_f = %s", prop_show_layout(0, &lef),
-                     prop_show_layout(1, &lf));
+    return gen_failf(x, "L_{e o f} = %s but L_f = %s", prop_show_layout(x, 0, &lef),
+                     prop_show_layout(x, 1, &lf));
   return GEN_PASS;
 }
 
@@ -932,8 +932,8 @@ static gen_verdict family_restriction(gen_ctx *x) {
     if (lo_morphism_layout(&r, &lr, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
     if (!lo_layout_equal(&lr, &want))
-      return gen_failf(x, "f|_I = %s encodes %s, (L_f)|_I = %s", prop_show_morphism(0, &r),
-                       prop_show_layout(1, &lr), prop_show_layout(2, &want));
+      return gen_failf(x, "f|_I = %s encodes %s, (L_f)|_I = %s", prop_show_morphism(x, 0, &r),
+                       prop_show_layout(x, 1, &lr), prop_show_layout(x, 2, &want));
   }
   return GEN_PASS;
 }
@@ -955,15 +955,15 @@ static gen_verdict family_entries(gen_ctx *x) {
     if (lo_morphism_layout(&fi, &li, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
     if (!lo_layout_equal(&li, &want))
-      return gen_failf(x, "f_%d = %s encodes %s, not %s", i, prop_show_morphism(0, &fi),
-                       prop_show_layout(1, &li), prop_show_layout(2, &want));
+      return gen_failf(x, "f_%d = %s encodes %s, not %s", i, prop_show_morphism(x, 0, &fi),
+                       prop_show_layout(x, 1, &li), prop_show_layout(x, 2, &want));
     if (i == 1)
       acc = fi;
     else if (lo_morphism_flat_concat(&acc, &fi, &acc, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "concatenation", PROP_STRICT);
   }
   if (f.dom.len && !prop_morphism_equal(&acc, &f))
-    return gen_failf(x, "f_1 * ... * f_m = %s", prop_show_morphism(0, &acc));
+    return gen_failf(x, "f_1 * ... * f_m = %s", prop_show_morphism(x, 0, &acc));
   return GEN_PASS;
 }
 
@@ -992,7 +992,7 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
       if (!in[k]) out *= f->cod.leaf[k - 1];
     if (lr.stride[i] * out != lf->stride[i])
       return gen_failf(x, "f|^J = %s encodes %s; stride %d should be %lld / %lld",
-                       prop_show_morphism(0, &r), prop_show_layout(1, &lr), i + 1,
+                       prop_show_morphism(x, 0, &r), prop_show_layout(x, 1, &lr), i + 1,
                        (long long)lf->stride[i], (long long)out);
   }
   lo_tuple_flat(&inc.dom, v, n);
@@ -1000,7 +1000,7 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
   if (lo_morphism_compose(&inc, &r, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "i o f|^J", PROP_STRICT);
   if (!prop_morphism_equal(&back, f))
-    return gen_failf(x, "i o f|^J = %s is not f", prop_show_morphism(0, &back));
+    return gen_failf(x, "i o f|^J = %s is not f", prop_show_morphism(x, 0, &back));
   return GEN_PASS;
 }
 
@@ -1039,7 +1039,7 @@ static gen_verdict family_factorization(gen_ctx *x) {
       if (j != p) idx[n++] = j;
     if (lo_morphism_factorize(&f, idx, n, &r, &e) == LO_OK)
       return gen_failf(x, "factorization through a J missing position %d gave %s", p,
-                       prop_show_morphism(0, &r));
+                       prop_show_morphism(x, 0, &r));
   }
   return GEN_PASS;
 }
@@ -1088,7 +1088,7 @@ static gen_verdict realization_layout_function(gen_ctx *x) {
     if (lo_apply(&l, v, &phi, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (phi != r || r >= nt)
       return gen_failf(x, "|f|(%lld) = %lld but Phi of L_f = %s gives %lld", (long long)v,
-                       (long long)r, prop_show_layout(0, &l), (long long)phi);
+                       (long long)r, prop_show_layout(x, 0, &l), (long long)phi);
   }
   return GEN_PASS;
 }
@@ -1112,8 +1112,8 @@ static gen_verdict theorem_b_flat(gen_ctx *x) {
   if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
   if (!lo_layout_equal(&lgf, &comp))
-    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
-                     prop_show_layout(1, &comp));
+    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(x, 0, &lgf),
+                     prop_show_layout(x, 1, &comp));
   int r = prop_is_composite(x, &lg, &lf, &lgf);
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
@@ -1136,8 +1136,8 @@ static gen_verdict theorem_b_degenerate(gen_ctx *x) {
   if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
   if (!lo_layout_equal(&lgf, &comp))
-    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
-                     prop_show_layout(1, &comp));
+    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(x, 0, &lgf),
+                     prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
@@ -1196,8 +1196,8 @@ static gen_verdict sum_layout(gen_ctx *x) {
   if (lo_flat_concat(&lf, &lg, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   if (!lo_layout_equal(&l, &want))
-    return gen_failf(x, "L_{f (+) g} = %s but L_f * size(T) L_g = %s", prop_show_layout(0, &l),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "L_{f (+) g} = %s but L_f * size(T) L_g = %s", prop_show_layout(x, 0, &l),
+                     prop_show_layout(x, 1, &want));
   return GEN_PASS;
 }
 
@@ -1219,8 +1219,8 @@ static gen_verdict sum_associative(gen_ctx *x) {
   if (lo_morphism_sum(&f, &gh, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f (+) (g (+) h)", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
-    return gen_failf(x, "(f (+) g) (+) h = %s but f (+) (g (+) h) = %s", prop_show_morphism(0, &l),
-                     prop_show_morphism(1, &r));
+    return gen_failf(x, "(f (+) g) (+) h = %s but f (+) (g (+) h) = %s", prop_show_morphism(x, 0, &l),
+                     prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -1248,13 +1248,13 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
-    return gen_failf(x, "squeeze(f) = %s encodes %s, squeeze(L_f) = %s", prop_show_morphism(0, &s),
-                     prop_show_layout(1, &ls), prop_show_layout(2, &want));
+    return gen_failf(x, "squeeze(f) = %s encodes %s, squeeze(L_f) = %s", prop_show_morphism(x, 0, &s),
+                     prop_show_layout(x, 1, &ls), prop_show_layout(x, 2, &want));
   if (lo_morphism_squeeze(&s, &ss, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!prop_morphism_equal(&s, &ss) || !no_ones(&s.dom) || !no_ones(&s.cod))
-    return gen_failf(x, "squeeze(f) = %s, squeeze(squeeze(f)) = %s", prop_show_morphism(0, &s),
-                     prop_show_morphism(1, &ss));
+    return gen_failf(x, "squeeze(f) = %s, squeeze(squeeze(f)) = %s", prop_show_morphism(x, 0, &s),
+                     prop_show_morphism(x, 1, &ss));
   if (prop_morphism_equal(&f, &s) != (no_ones(&f.dom) && no_ones(&f.cod)))
     return gen_failf(x, "f = squeeze(f) is %d", prop_morphism_equal(&f, &s));
   return GEN_PASS;
@@ -1278,13 +1278,13 @@ static gen_verdict squeeze_functor(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "squeeze(g) o squeeze(f)", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "squeeze(g o f) = %s but squeeze(g) o squeeze(f) = %s",
-                     prop_show_morphism(0, &l), prop_show_morphism(1, &r));
+                     prop_show_morphism(x, 0, &l), prop_show_morphism(x, 1, &r));
   lo_morphism_identity(&f.dom, &id);
   if (lo_morphism_squeeze(&id, &sid, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   lo_morphism_identity(&sf.dom, &idsq);
   if (!prop_morphism_equal(&sid, &idsq))
-    return gen_failf(x, "squeeze(id_S) = %s", prop_show_morphism(0, &sid));
+    return gen_failf(x, "squeeze(id_S) = %s", prop_show_morphism(x, 0, &sid));
   return GEN_PASS;
 }
 
@@ -1299,7 +1299,7 @@ static gen_verdict sort_sorted_layout(gen_ctx *x) {
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!layout_sorted_def(&l) || !lo_is_sorted(&l))
-    return gen_failf(x, "L_f = %s is not sorted", prop_show_layout(0, &l));
+    return gen_failf(x, "L_f = %s is not sorted", prop_show_layout(x, 0, &l));
   return GEN_PASS;
 }
 
@@ -1310,7 +1310,7 @@ static gen_verdict sort_fixed_points(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (is_sorted_def(&f) != prop_morphism_equal(&f, &s))
-    return gen_failf(x, "f sorted: %d, sort(f) = %s", is_sorted_def(&f), prop_show_morphism(0, &s));
+    return gen_failf(x, "f sorted: %d, sort(f) = %s", is_sorted_def(&f), prop_show_morphism(x, 0, &s));
   return GEN_PASS;
 }
 
@@ -1331,20 +1331,20 @@ static gen_verdict sort_layout(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!is_sorted_def(&s))
-    return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(0, &s));
+    return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(x, 0, &s));
   int perm = lo_tuple_equal(&s.cod, &f.cod) && s.dom.len == f.dom.len;
   for (int i = 0; perm && i < f.dom.len; i++)
     perm = count_entry(&f, f.dom.leaf[i], f.map[i]) == count_entry(&s, f.dom.leaf[i], f.map[i]);
   if (!perm)
-    return gen_failf(x, "sort(f) = %s is not f o (a permutation)", prop_show_morphism(0, &s));
+    return gen_failf(x, "sort(f) = %s is not f o (a permutation)", prop_show_morphism(x, 0, &s));
   if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_sort(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
-    return gen_failf(x, "L_{sort f} = %s but sort(L_f) = %s", prop_show_layout(0, &ls),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "L_{sort f} = %s but sort(L_f) = %s", prop_show_layout(x, 0, &ls),
+                     prop_show_layout(x, 1, &want));
   return GEN_PASS;
 }
 
@@ -1362,10 +1362,10 @@ static gen_verdict sort_functorial(gen_ctx *x) {
   if (lo_morphism_sort(&f, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_morphism_compose(&sg, &sf, &r, &e))
     return gen_failf(x, "sort(g) = %s and sort(f) = %s are not composable",
-                     prop_show_morphism(0, &sg), prop_show_morphism(1, &sf));
+                     prop_show_morphism(x, 0, &sg), prop_show_morphism(x, 1, &sf));
   if (!prop_morphism_equal(&l, &r))
-    return gen_failf(x, "sort(g o f) = %s but sort(g) o sort(f) = %s", prop_show_morphism(0, &l),
-                     prop_show_morphism(1, &r));
+    return gen_failf(x, "sort(g o f) = %s but sort(g) o sort(f) = %s", prop_show_morphism(x, 0, &l),
+                     prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -1382,7 +1382,7 @@ static gen_verdict coalesce_predicate(gen_ctx *x) {
   if (!def) x->labels |= 1u << GEN_L_UNDEFINED;
   if (def != lo_is_flat_coalesced(&l))
     return gen_failf(x, "f coalesced: %d, L_f = %s flat-coalesced: %d", def,
-                     prop_show_layout(0, &l), lo_is_flat_coalesced(&l));
+                     prop_show_layout(x, 0, &l), lo_is_flat_coalesced(&l));
   if (eval_bool("is_coalesced", 1, x->argv) != def)
     return gen_failf(x, "the oracle's is_coalesced disagrees with Def 3.1.5.20 (%d)", def);
   return GEN_PASS;
@@ -1421,10 +1421,10 @@ static gen_verdict coalesce_theorem_c(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (valid(x, &cf, "coal(f)")) return GEN_FAIL;
   if (!is_coalesced_def(&cf))
-    return gen_failf(x, "coal(f) = %s is not coalesced", prop_show_morphism(0, &cf));
+    return gen_failf(x, "coal(f) = %s is not coalesced", prop_show_morphism(x, 0, &cf));
   if (!same_unhit(&cf, &f))
     return gen_failf(x, "coal(f) = %s: its unhit codomain entries are not those of squeeze(f)",
-                     prop_show_morphism(0, &cf));
+                     prop_show_morphism(x, 0, &cf));
   if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
@@ -1432,8 +1432,8 @@ static gen_verdict coalesce_theorem_c(gen_ctx *x) {
   if (lo_flat_coalesce(&lf, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &want))
-    return gen_failf(x, "L_{coal f} = %s but coal-flat(L_f) = %s", prop_show_layout(0, &lcf),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "L_{coal f} = %s but coal-flat(L_f) = %s", prop_show_layout(x, 0, &lcf),
+                     prop_show_layout(x, 1, &want));
   int r = prop_same_function(x, &lf, &lcf, "L_f vs L_{coal f}");
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
@@ -1481,7 +1481,7 @@ static gen_verdict concat_composite(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "(g o f1) * (g o f2)", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
     return gen_failf(x, "g o (f1 * f2) = %s but (g o f1) * (g o f2) = %s",
-                     prop_show_morphism(0, &l), prop_show_morphism(1, &r));
+                     prop_show_morphism(x, 0, &l), prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -1508,8 +1508,8 @@ static gen_verdict concat_layout(gen_ctx *x) {
   if (lo_morphism_flat_concat(&f[0], &b, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f1 * (f2 * f3)", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
-    return gen_failf(x, "(f1 * f2) * f3 = %s but f1 * (f2 * f3) = %s", prop_show_morphism(0, &l),
-                     prop_show_morphism(1, &r));
+    return gen_failf(x, "(f1 * f2) * f3 = %s but f1 * (f2 * f3) = %s", prop_show_morphism(x, 0, &l),
+                     prop_show_morphism(x, 1, &r));
   if (lo_morphism_layout(&l, &ll, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_concat(&lf[0], &lf[1], &want, &oe) != LO_OK)
@@ -1518,10 +1518,10 @@ static gen_verdict concat_layout(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   if (!lo_layout_equal(&ll, &want))
     return gen_failf(x, "L_{f1 * f2 * f3} = %s but L_f1 * L_f2 * L_f3 = %s",
-                     prop_show_layout(0, &ll), prop_show_layout(1, &want));
+                     prop_show_layout(x, 0, &ll), prop_show_layout(x, 1, &want));
   for (int i = 0; i < 3; i++)
     if (!disjoint_images(&f[i], &f[i]) && lo_morphism_flat_concat(&f[i], &f[i], &bad, &e) == 0)
-      return gen_failf(x, "f * f was made though the images meet: %s", prop_show_morphism(0, &bad));
+      return gen_failf(x, "f * f was made though the images meet: %s", prop_show_morphism(x, 0, &bad));
   return GEN_PASS;
 }
 
@@ -1539,7 +1539,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "f * g", PROP_STRICT);
   if (valid(x, &fg, "f * g")) return GEN_FAIL;
   if (!prop_is_iso(&fg))
-    return gen_failf(x, "f * g = %s is not an isomorphism", prop_show_morphism(0, &fg));
+    return gen_failf(x, "f * g = %s is not an isomorphism", prop_show_morphism(x, 0, &fg));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
@@ -1571,7 +1571,7 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "f * f^c", PROP_STRICT);
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!prop_is_iso(&ffc))
-    return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
+    return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(x, 0, &ffc));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
@@ -1584,7 +1584,7 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!lo_layout_equal(&clfc, &want))
     return gen_failf(x, "coal-flat(L_{f^c}) = %s but comp-flat(L_f, %lld) = %s",
-                     prop_show_layout(0, &clfc), (long long)st, prop_show_layout(1, &want));
+                     prop_show_layout(x, 0, &clfc), (long long)st, prop_show_layout(x, 1, &want));
   if (lo_flat_concat(&lf, &lfc, &both, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   int r = prop_bijective_onto(x, &both, -1, "L_f * L_{f^c}");
@@ -1608,8 +1608,8 @@ static gen_verdict complement_standard(gen_ctx *x) {
   if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!lo_layout_equal(&lfc, &want))
-    return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(0, &lfc),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(x, 0, &lfc),
+                     prop_show_layout(x, 1, &want));
   return GEN_PASS;
 }
 
@@ -1630,8 +1630,8 @@ static gen_verdict complement_standard_degenerate(gen_ctx *x) {
   if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!lo_layout_equal(&lfc, &want))
-    return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(0, &lfc),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "L_{f^c} = %s but comp-flat(L_f) = %s", prop_show_layout(x, 0, &lfc),
+                     prop_show_layout(x, 1, &want));
   return GEN_PASS;
 }
 
@@ -1644,8 +1644,8 @@ static gen_verdict complement_sort(gen_ctx *x) {
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (!prop_morphism_equal(&sg, &fc))
-    return gen_failf(x, "sort(g) = %s but f^c = %s", prop_show_morphism(0, &sg),
-                     prop_show_morphism(1, &fc));
+    return gen_failf(x, "sort(g) = %s but f^c = %s", prop_show_morphism(x, 0, &sg),
+                     prop_show_morphism(x, 1, &fc));
   return GEN_PASS;
 }
 
@@ -1671,14 +1671,14 @@ static gen_verdict complement_exists(gen_ctx *x) {
     if (hit[j]) continue;
     if (k >= fc.dom.len || fc.map[k] != j || fc.dom.leaf[k] != f.cod.leaf[j - 1])
       return gen_failf(x, "f^c = %s is not the increasing map onto the missed positions",
-                       prop_show_morphism(0, &fc));
+                       prop_show_morphism(x, 0, &fc));
     k++;
   }
   if (lo_morphism_flat_concat(&f, &fc, &ffc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f * f^c", PROP_STRICT);
   if (valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!prop_is_iso(&ffc) || !lo_tuple_equal(&fc.cod, &f.cod))
-    return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(0, &ffc));
+    return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(x, 0, &ffc));
   return GEN_PASS;
 }
 
@@ -1693,8 +1693,8 @@ static gen_verdict complement_double(gen_ctx *x) {
   if (lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (!prop_morphism_equal(&s, &fcc))
-    return gen_failf(x, "sort(f) = %s but (f^c)^c = %s", prop_show_morphism(0, &s),
-                     prop_show_morphism(1, &fcc));
+    return gen_failf(x, "sort(f) = %s but (f^c)^c = %s", prop_show_morphism(x, 0, &s),
+                     prop_show_morphism(x, 1, &fcc));
   return GEN_PASS;
 }
 
@@ -1723,7 +1723,7 @@ static gen_verdict divide_theorem_e(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&clq, &cd))
     return gen_failf(x, "coal-flat(L_{f/g}) = %s but coal-flat(L_f / L_g) = %s",
-                     prop_show_layout(0, &clq), prop_show_layout(1, &cd));
+                     prop_show_layout(x, 0, &clq), prop_show_layout(x, 1, &cd));
   if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (lo_morphism_layout(&gc, &lgc, &oe) != LO_OK)
@@ -1743,7 +1743,7 @@ static gen_verdict product_complement(gen_ctx *x) {
   if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product", PROP_STRICT);
   if (!lo_morphism_is_injective(&p))
-    return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(0, &p));
+    return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(x, 0, &p));
   if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
@@ -1753,8 +1753,8 @@ static gen_verdict product_complement(gen_ctx *x) {
   if (lo_morphism_compose(&fc, &gc, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f^c o g^c", PROP_STRICT);
   if (!prop_morphism_equal(&pc, &r))
-    return gen_failf(x, "(f (x) g)^c = %s but f^c o g^c = %s", prop_show_morphism(0, &pc),
-                     prop_show_morphism(1, &r));
+    return gen_failf(x, "(f (x) g)^c = %s but f^c o g^c = %s", prop_show_morphism(x, 0, &pc),
+                     prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -1775,8 +1775,8 @@ static gen_verdict product_associative(gen_ctx *x) {
   if (lo_morphism_flat_product(&f, &gh, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f (x) (g (x) h)", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
-    return gen_failf(x, "(f (x) g) (x) h = %s but f (x) (g (x) h) = %s", prop_show_morphism(0, &l),
-                     prop_show_morphism(1, &r));
+    return gen_failf(x, "(f (x) g) (x) h = %s but f (x) (g (x) h) = %s", prop_show_morphism(x, 0, &l),
+                     prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -1797,7 +1797,7 @@ static int product_pointwise(gen_ctx *x, const lo_layout *lp, const lo_layout *l
         return -1;
       if (v != fa + fcgb) {
         gen_failf(x, "L_{f (x) g} = %s at (%lld, %lld) gives %lld, not %lld + %lld",
-                  prop_show_layout(0, lp), (long long)a, (long long)b, (long long)v, (long long)fa,
+                  prop_show_layout(x, 0, lp), (long long)a, (long long)b, (long long)v, (long long)fa,
                   (long long)fcgb);
         return 0;
       }
@@ -1825,8 +1825,8 @@ static gen_verdict product_theorem_f(gen_ctx *x) {
   if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product", PROP_BOUNDED);
   if (!lo_layout_equal(&lp, &q))
-    return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(0, &lp),
-                     prop_show_layout(1, &q));
+    return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(x, 0, &lp),
+                     prop_show_layout(x, 1, &q));
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)

@@ -38,7 +38,7 @@ static gen_verdict composition_contract(gen_ctx *x) {
   if (!small(&b, &n)) return GEN_DISCARD;
   if (!lo_refines(&r.shape, &b.shape))
     return gen_failf(x, "CuTe prints %s, whose shape does not refine shape(B)",
-                     prop_show_layout(0, &r));
+                     prop_show_layout(x, 0, &r));
   return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
@@ -66,17 +66,17 @@ static gen_verdict complement_contract(gen_ctx *x) {
     if (lo_apply(&r, i, &v, &e)) return GEN_DISCARD;
     if (v <= prev)
       return gen_failf(x, "CuTe prints %s, which is not increasing (R(%lld) = %lld)",
-                       prop_show_layout(0, &r), (long long)i, (long long)v);
+                       prop_show_layout(x, 0, &r), (long long)i, (long long)v);
     prev = v;
   }
   if (sf * sr < cf)
     return gen_failf(x, "CuTe prints %s: size(filter L) size(R) = %lld < cosize(filter L) = %lld",
-                     prop_show_layout(0, &r), (long long)(sf * sr), (long long)cf);
+                     prop_show_layout(x, 0, &r), (long long)(sf * sr), (long long)cf);
   int inj;
   if (lo_is_injective(&fr, &inj, &e)) return GEN_DISCARD;
   if (!inj)
     return gen_failf(x, "CuTe prints %s, and (filter L, R) = %s is not injective",
-                     prop_show_layout(0, &r), prop_show_layout(1, &fr));
+                     prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &fr));
   return GEN_PASS;
 }
 
@@ -97,7 +97,7 @@ static gen_verdict left_inverse_contract(gen_ctx *x) {
       return GEN_DISCARD;
     if (lrli != li)
       return gen_failf(x, "CuTe prints %s: L(R(L(%lld))) = %lld, not L(%lld) = %lld",
-                       prop_show_layout(0, &r), (long long)i, (long long)lrli, (long long)i,
+                       prop_show_layout(x, 0, &r), (long long)i, (long long)lrli, (long long)i,
                        (long long)li);
   }
   return GEN_PASS;
@@ -118,7 +118,7 @@ static gen_verdict right_inverse_contract(gen_ctx *x) {
     lo_int ri, lri;
     if (lo_apply(&r, i, &ri, &e) || lo_apply(&l, ri, &lri, &e)) return GEN_DISCARD;
     if (lri != i)
-      return gen_failf(x, "CuTe prints %s: L(R(%lld)) = %lld", prop_show_layout(0, &r),
+      return gen_failf(x, "CuTe prints %s: L(R(%lld)) = %lld", prop_show_layout(x, 0, &r),
                        (long long)i, (long long)lri);
   }
   return GEN_PASS;

@@ -342,7 +342,7 @@ static gen_verdict tuple_permute(gen_ctx *x) {
   if (ev_tuple(x, "permute", 2, x->argv[0], cyc, &tc)) return GEN_FAIL;
   if (!lo_tuple_equal(&tst, &tc))
     return gen_failf(x, "(X^sigma)^tau = %s but X^(sigma o tau) = X^%s = %s", text_tuple(&tst, buf),
-                     cyc, prop_show_tuple(0, &tc));
+                     cyc, prop_show_tuple(x, 0, &tc));
   if (ev_tuple(x, "permute", 2, x->argv[0], "()", &tc)) return GEN_FAIL;
   if (!lo_tuple_equal(&tc, &t)) return gen_failf(x, "X^id = %s", text_tuple(&tc, buf));
   return GEN_PASS;
@@ -480,8 +480,8 @@ static gen_verdict size1_strides(gen_ctx *x) {
   lo_normalize(&a);
   lo_normalize(&b);
   if (!lo_layout_equal(&a, &b))
-    return gen_failf(x, "normalised, A is %s and B is %s", prop_show_layout(0, &a),
-                     prop_show_layout(1, &b));
+    return gen_failf(x, "normalised, A is %s and B is %s", prop_show_layout(x, 0, &a),
+                     prop_show_layout(x, 1, &b));
   return GEN_PASS;
 }
 
@@ -504,8 +504,8 @@ static gen_verdict squeeze_invariants(gen_ctx *x) {
     }
   lo_layout_flat(&want, s, d, n);
   if (!lo_layout_equal(&q, &want))
-    return gen_failf(x, "squeeze(L) = %s, but L|{i : s_i != 1} = %s", prop_show_layout(0, &q),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "squeeze(L) = %s, but L|{i : s_i != 1} = %s", prop_show_layout(x, 0, &q),
+                     prop_show_layout(x, 1, &want));
   if (lo_size(&l, &a, &e) || lo_size(&q, &b, &e) || a != b)
     return gen_failf(x, "sizes differ: %lld and %lld", (long long)a, (long long)b);
   if (lo_cosize(&l, &a, &e) || lo_cosize(&q, &b, &e) || a != b)
@@ -524,12 +524,12 @@ static gen_verdict permute_image(gen_ctx *x) {
   for (int i = 1; i <= l.shape.len; i++)
     if (p.shape.len != l.shape.len || p.shape.leaf[i - 1] != l.shape.leaf[s[i] - 1] ||
         p.stride[i - 1] != l.stride[s[i] - 1])
-      return gen_failf(x, "L^sigma = %s: mode %d is not mode %d of L", prop_show_layout(0, &p), i,
+      return gen_failf(x, "L^sigma = %s: mode %d is not mode %d of L", prop_show_layout(x, 0, &p), i,
                        s[i]);
   int r = same_image(x, &l, &p);
   if (r == 0)
     return gen_failf(x, "Image(Phi_{L^sigma}) != Image(Phi_L), L^sigma = %s",
-                     prop_show_layout(0, &p));
+                     prop_show_layout(x, 0, &p));
   return r < 0 ? GEN_DISCARD : GEN_PASS;
 }
 
@@ -562,7 +562,7 @@ static gen_verdict nondecreasing_sorted(gen_ctx *x) {
       return gen_failf(x,
                        "Phi_L is non-decreasing but squeeze(L) = %s has a stride-0 mode after "
                        "a non-zero one",
-                       prop_show_layout(0, &q));
+                       prop_show_layout(x, 0, &q));
     seen_nonzero |= q.stride[i] != 0;
     if (q.stride[i]) {
       s[n] = q.shape.leaf[i];
@@ -572,7 +572,7 @@ static gen_verdict nondecreasing_sorted(gen_ctx *x) {
   lo_layout_flat(&nz, s, d, n);
   if (!sorted_def(&nz) || !lo_is_sorted(&nz))
     return gen_failf(x, "Phi_L is non-decreasing but the non-zero-stride modes %s are %s",
-                     prop_show_layout(0, &nz),
+                     prop_show_layout(x, 0, &nz),
                      sorted_def(&nz) ? "reported unsorted" : "not sorted");
   return GEN_PASS;
 }
@@ -617,13 +617,13 @@ static gen_verdict sort_spec(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (!sorted_def(&s)) return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(0, &s));
+  if (!sorted_def(&s)) return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(x, 0, &s));
   if (!lo_is_sorted(&s)) return gen_failf(x, "is_sorted(sort L) is false");
   if (!same_modes(&l, &s))
-    return gen_failf(x, "sort(L) = %s does not have the modes of L", prop_show_layout(0, &s));
+    return gen_failf(x, "sort(L) = %s does not have the modes of L", prop_show_layout(x, 0, &s));
   if (!lo_layout_equal(&s, &ss))
-    return gen_failf(x, "sort(L) = %s but sort(sort L) = %s", prop_show_layout(0, &s),
-                     prop_show_layout(1, &ss));
+    return gen_failf(x, "sort(L) = %s but sort(sort L) = %s", prop_show_layout(x, 0, &s),
+                     prop_show_layout(x, 1, &ss));
   return GEN_PASS;
 }
 
@@ -634,7 +634,7 @@ static gen_verdict sort_image(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   int r = same_image(x, &l, &s);
-  if (r == 0) return gen_failf(x, "Image(Phi) changes under sort: %s", prop_show_layout(0, &s));
+  if (r == 0) return gen_failf(x, "Image(Phi) changes under sort: %s", prop_show_layout(x, 0, &s));
   return r < 0 ? GEN_DISCARD : GEN_PASS;
 }
 
@@ -680,7 +680,7 @@ static gen_verdict concat_function(gen_ctx *x) {
     if (lo_apply(&cat, p, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != sum)
       return gen_failf(x, "Phi of the concatenation %s at %lld is %lld, the blocks give %lld",
-                       prop_show_layout(0, &cat), (long long)p, (long long)v, (long long)sum);
+                       prop_show_layout(x, 0, &cat), (long long)p, (long long)v, (long long)sum);
   }
   return GEN_PASS;
 }
@@ -705,7 +705,7 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   if (lo_cosize(&cat, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
   if (cat.shape.len != rank || s != size || c != cos)
     return gen_failf(x, "%s: rank %d size %lld cosize %lld, expected %d, %lld, %lld",
-                     prop_show_layout(0, &cat), cat.shape.len, (long long)s, (long long)c, rank,
+                     prop_show_layout(x, 0, &cat), cat.shape.len, (long long)s, (long long)c, rank,
                      (long long)size, (long long)cos);
   lo_int *v, n, top = 0;
   if (phi_list(x, &cat, &v, &n) == 0) {
@@ -729,7 +729,7 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   empty_layout(&empty);
   if (lo_flat_concat(&ls[0], &empty, &u, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-  if (!lo_layout_equal(&u, &ls[0])) return gen_failf(x, "L1 * ():() = %s", prop_show_layout(0, &u));
+  if (!lo_layout_equal(&u, &ls[0])) return gen_failf(x, "L1 * ():() = %s", prop_show_layout(x, 0, &u));
   return GEN_PASS;
 }
 
@@ -751,10 +751,10 @@ static gen_verdict coalesce_coalesced(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (lo_tuple_depth(&c.shape) != 1 || !coalesced_def(&c) || !lo_is_flat_coalesced(&c))
     return gen_failf(x, "coal-flat(L) = %s is not a flat coalesced layout",
-                     prop_show_layout(0, &c));
+                     prop_show_layout(x, 0, &c));
   if (!lo_layout_equal(&c, &cc))
-    return gen_failf(x, "coal-flat(L) = %s but coal-flat twice = %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &cc));
+    return gen_failf(x, "coal-flat(L) = %s but coal-flat twice = %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &cc));
   return GEN_PASS;
 }
 
@@ -783,7 +783,7 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
   x->msg[0] = 0;
   if (same != lo_layout_equal(&ca, &cb))
     return gen_failf(x, "Phi_A %s Phi_B but coal-flat(A) = %s and coal-flat(B) = %s",
-                     same ? "=" : "!=", prop_show_layout(0, &ca), prop_show_layout(1, &cb));
+                     same ? "=" : "!=", prop_show_layout(x, 0, &ca), prop_show_layout(x, 1, &cb));
   return GEN_PASS;
 }
 
@@ -798,11 +798,11 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
   if (lo_flat_coalesce(&a, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (c.shape.len > b.shape.len)
-    return gen_failf(x, "coal-flat(A) = %s has rank %d > rank(B) = %d", prop_show_layout(0, &c),
+    return gen_failf(x, "coal-flat(A) = %s has rank %d > rank(B) = %d", prop_show_layout(x, 0, &c),
                      c.shape.len, b.shape.len);
   if (c.shape.len == b.shape.len && !lo_layout_equal(&b, &c))
     return gen_failf(x, "B has the minimal rank %d but differs from coal-flat(A) = %s", b.shape.len,
-                     prop_show_layout(0, &c));
+                     prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -847,7 +847,7 @@ static gen_verdict compact_invariance(gen_ctx *x) {
     if (ci < 0) return GEN_DISCARD;
     if (ci != c)
       return gen_failf(x, "L is %scompact but %s = %s is %scompact", c ? "" : "not ", names[i],
-                       prop_show_layout(0, &v[i]), ci ? "" : "not ");
+                       prop_show_layout(x, 0, &v[i]), ci ? "" : "not ");
   }
   return GEN_PASS;
 }
@@ -918,15 +918,15 @@ static gen_verdict concat_lemma(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "squeeze(A * B) = %s but squeeze A * squeeze B = %s",
-                     prop_show_layout(0, &l), prop_show_layout(1, &r));
+                     prop_show_layout(x, 0, &l), prop_show_layout(x, 1, &r));
   if (lo_sort(&ab, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_sort(&b, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_flat_concat(&a, &u, &t, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (lo_sort(&t, &r, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
-    return gen_failf(x, "sort(A * B) = %s but sort(A * sort B) = %s", prop_show_layout(0, &l),
-                     prop_show_layout(1, &r));
+    return gen_failf(x, "sort(A * B) = %s but sort(A * sort B) = %s", prop_show_layout(x, 0, &l),
+                     prop_show_layout(x, 1, &r));
   if (lo_flat_coalesce(&ab, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (lo_flat_coalesce(&b, &u, &oe) != LO_OK)
@@ -937,7 +937,7 @@ static gen_verdict concat_lemma(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "coal-flat(A * B) = %s but coal-flat(A * coal-flat B) = %s",
-                     prop_show_layout(0, &l), prop_show_layout(1, &r));
+                     prop_show_layout(x, 0, &l), prop_show_layout(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -994,14 +994,14 @@ static gen_verdict complementable_criterion(gen_ctx *x) {
       return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
     int r = brute_complement(x, &a, &c);
     if (r == 0)
-      return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
+      return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(x, 0, &c));
     return r < 0 ? GEN_DISCARD : GEN_PASS;
   }
   if (brute_complement(x, &a, &b) == 1)
     return gen_failf(x, "A is not complementable but A * B is compact");
   if (lo_complement(&a, -1, &c, &e) == LO_OK && brute_complement(x, &a, &c) == 1)
     return gen_failf(x, "A is not complementable but A * %s (CuTe's complement) is compact",
-                     prop_show_layout(0, &c));
+                     prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -1016,11 +1016,11 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   int r = brute_complement(x, &a, &c);
   if (r < 0) return GEN_DISCARD;
-  if (!r) return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
+  if (!r) return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(x, 0, &c));
   if (!sorted_def(&c) || !coalesced_def(&c))
-    return gen_failf(x, "comp-flat(A) = %s is not sorted and coalesced", prop_show_layout(0, &c));
+    return gen_failf(x, "comp-flat(A) = %s is not sorted and coalesced", prop_show_layout(x, 0, &c));
   if (brute_compact(x, &a) == 1 && c.shape.len != 0)
-    return gen_failf(x, "A is compact but comp-flat(A) = %s", prop_show_layout(0, &c));
+    return gen_failf(x, "A is compact but comp-flat(A) = %s", prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -1039,7 +1039,7 @@ static gen_verdict complement_exists(gen_ctx *x) {
   if (lo_flat_complement(&a, -1, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   if (brute_complement(x, &a, &c) == 0)
-    return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(0, &c));
+    return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -1078,13 +1078,13 @@ static gen_verdict complement_unique(gen_ctx *x) {
   if (r < 0) return GEN_DISCARD;
   if (!r || lo_size(&b, &sb, &e) || lo_size(&c, &sc, &e) || sb != sc)
     return gen_failf(x, "generated B' is not a complement of size(comp-flat(A)) = %s",
-                     prop_show_layout(0, &c));
+                     prop_show_layout(x, 0, &c));
   if (lo_sort(&b, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_flat_coalesce(&s, &cs, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&cs, &c))
-    return gen_failf(x, "coal-flat(sort(B')) = %s but comp-flat(A) = %s", prop_show_layout(0, &cs),
-                     prop_show_layout(1, &c));
+    return gen_failf(x, "coal-flat(sort(B')) = %s but comp-flat(A) = %s", prop_show_layout(x, 0, &cs),
+                     prop_show_layout(x, 1, &c));
   return GEN_PASS;
 }
 
@@ -1135,7 +1135,7 @@ static gen_verdict n_complements_image(gen_ctx *x) {
   for (int i = 0; i < 2; i++)
     if (brute_n_complement(x, &a, &v[i], n) != 1)
       return gen_failf(x, "%s = %s is not an N-complement", i ? "sort(B1)" : "coal-flat(B1)",
-                       prop_show_layout(0, &v[i]));
+                       prop_show_layout(x, 0, &v[i]));
   return r < 0 ? GEN_DISCARD : GEN_PASS;
 }
 
@@ -1150,7 +1150,7 @@ static gen_verdict n_complement_spec(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   int r = brute_n_complement(x, &a, &c, n);
   if (r == 0)
-    return gen_failf(x, "comp-flat(A, N) = %s is not an N-complement", prop_show_layout(0, &c));
+    return gen_failf(x, "comp-flat(A, N) = %s is not an N-complement", prop_show_layout(x, 0, &c));
   return r < 0 ? GEN_DISCARD : GEN_PASS;
 }
 
@@ -1183,7 +1183,7 @@ static gen_verdict n_complement_unique(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&cs, &c))
     return gen_failf(x, "coal-flat(sort B1) = %s but comp-flat(A, N) = %s",
-                     prop_show_layout(0, &cs), prop_show_layout(1, &c));
+                     prop_show_layout(x, 0, &cs), prop_show_layout(x, 1, &c));
   if (lo_flat_complement(&c, n, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_complement twice", PROP_STRICT);
   if (lo_sort(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
@@ -1191,7 +1191,7 @@ static gen_verdict n_complement_unique(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&cc, &csa))
     return gen_failf(x, "comp-flat(comp-flat(A, N), N) = %s but coal-flat(sort A) = %s",
-                     prop_show_layout(0, &cc), prop_show_layout(1, &csa));
+                     prop_show_layout(x, 0, &cc), prop_show_layout(x, 1, &csa));
   return GEN_PASS;
 }
 
@@ -1216,8 +1216,8 @@ static gen_verdict complement_prefix(gen_ctx *x) {
     if (lo_apply(&c2, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (u != v)
       return gen_failf(x, "at %lld: comp-flat(A, N1) = %s gives %lld, comp-flat(A, N2) = %s %lld",
-                       (long long)i, prop_show_layout(0, &c1), (long long)u,
-                       prop_show_layout(1, &c2), (long long)v);
+                       (long long)i, prop_show_layout(x, 0, &c1), (long long)u,
+                       prop_show_layout(x, 1, &c2), (long long)v);
   }
   return GEN_PASS;
 }
@@ -1232,7 +1232,7 @@ static gen_verdict composition_trivial(gen_ctx *x) {
   if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_ERROR;
   if (lo_flat_composition(&b, &a, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_composition", PROP_STRICT);
-  if (!lo_layout_equal(&c, &a)) return gen_failf(x, "B o A = %s, not A", prop_show_layout(0, &c));
+  if (!lo_layout_equal(&c, &a)) return gen_failf(x, "B o A = %s, not A", prop_show_layout(x, 0, &c));
   return prop_judged(prop_is_composite(x, &b, &a, &c));
 }
 
@@ -1274,12 +1274,12 @@ static gen_verdict composition_definition(gen_ctx *x) {
     return gen_failf(x, "flat_composition %s, but the flat composite %s", got ? "answers" : e.msg,
                      exists ? "exists" : "does not exist");
   if (got && !lo_layout_equal(&c, &cand))
-    return gen_failf(x, "B o A = %s, but the flat composite is %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &cand));
+    return gen_failf(x, "B o A = %s, but the flat composite is %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &cand));
   int got2 = lo_flat_composition(&b2, &a, &c2, &e) == LO_OK;
   if (got2 != got || (got && !lo_layout_equal(&c, &c2)))
-    return gen_failf(x, "B' o A = %s, B o A = %s", got2 ? prop_show_layout(0, &c2) : e.msg,
-                     got ? prop_show_layout(1, &c) : "undefined");
+    return gen_failf(x, "B' o A = %s, B o A = %s", got2 ? prop_show_layout(x, 0, &c2) : e.msg,
+                     got ? prop_show_layout(x, 1, &c) : "undefined");
   return GEN_PASS;
 }
 
@@ -1318,11 +1318,11 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (k < 0) return GEN_DISCARD;
   if (lo_size(&bb, &sb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (!k || sb != n)
-    return gen_failf(x, "B * B^c = %s is not compact of size(A) = %lld", prop_show_layout(0, &bb),
+    return gen_failf(x, "B * B^c = %s is not compact of size(A) = %lld", prop_show_layout(x, 0, &bb),
                      (long long)n);
   if (lo_tuple_depth(&r.shape) != 1 || !groups_into(&r.shape, &bb.shape))
     return gen_failf(x, "A (/)flat B = %s is not a flat refinement of B * B^c = %s",
-                     prop_show_layout(0, &r), prop_show_layout(1, &bb));
+                     prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &bb));
   return prop_judged(prop_is_composite(x, &a, &bb, &r));
 }
 
@@ -1346,7 +1346,7 @@ static gen_verdict product_spec(gen_ctx *x) {
   int n = a.shape.len;
   if (r.shape.len < n || memcmp(r.shape.leaf, a.shape.leaf, (size_t)n * sizeof(lo_int)) ||
       memcmp(r.stride, a.stride, (size_t)n * sizeof(lo_int)))
-    return gen_failf(x, "A (x)flat B = %s does not start with A's modes", prop_show_layout(0, &r));
+    return gen_failf(x, "A (x)flat B = %s does not start with A's modes", prop_show_layout(x, 0, &r));
   if (!complementable_def(&a, &ext)) return gen_failf(x, "generated A is not complementable");
   lo_int target = (sa * cb + ext - 1) / ext * ext;
   if (lo_flat_complement(&a, target, &ac, &oe) != LO_OK)
@@ -1385,7 +1385,7 @@ static gen_verdict tractable_filter_complementable(gen_ctx *x) {
     return gen_failf(x, "generated L is not tractable (is_tractable %d)", lo_is_tractable(&l));
   if (paper_filter(x, x->argv[0], &f)) return GEN_FAIL;
   if (!lo_is_complementable(&f) || !complementable_def(&f, &ext))
-    return gen_failf(x, "filter(L) = %s is not complementable", prop_show_layout(0, &f));
+    return gen_failf(x, "filter(L) = %s is not complementable", prop_show_layout(x, 0, &f));
   int zero = 0;
   for (int i = 0; i < l.shape.len; i++) zero |= l.stride[i] == 0;
   if (!zero && !lo_is_complementable(&l))

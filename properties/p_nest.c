@@ -152,14 +152,14 @@ static int relative_modes_coalesce(gen_ctx *x, const lo_layout *lp, const lo_lay
   lo_err e;
   int n;
   if (layout_rel_modes(lp, &lf->shape, m, &n, &e))
-    return gen_failf(x, "relative modes of %s: %s", prop_show_layout(0, lp), e.msg);
+    return gen_failf(x, "relative modes of %s: %s", prop_show_layout(x, 0, lp), e.msg);
   for (int i = 0; i < n; i++) {
     lo_layout_scalar(&e1, lf->shape.leaf[i], lf->stride[i]);
     if (lo_coalesce(&m[i], &a, &e) || lo_coalesce(&e1, &b, &e))
       return gen_failf(x, "coalesce failed: %s", e.msg);
     if (!lo_layout_equal(&a, &b))
       return gen_failf(x, "relative mode %d of L_f' = %s coalesces to %s, not to %s", i + 1,
-                       prop_show_layout(0, lp), prop_show_layout(1, &a), prop_show_layout(2, &b));
+                       prop_show_layout(x, 0, lp), prop_show_layout(x, 1, &a), prop_show_layout(x, 2, &b));
   }
   return 0;
 }
@@ -260,7 +260,7 @@ static gen_verdict standard_rep_tractable(gen_ctx *x) {
   if (!tractable) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (lo_morphism_of_layout(&l, &f, &e) == LO_OK)
-      return gen_failf(x, "a non-tractable layout has f_L = %s", prop_show_morphism(0, &f));
+      return gen_failf(x, "a non-tractable layout has f_L = %s", prop_show_morphism(x, 0, &f));
     return GEN_PASS;
   }
   if (lo_morphism_of_layout(&l, &f, &oe) != LO_OK)
@@ -269,7 +269,7 @@ static gen_verdict standard_rep_tractable(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "f_L is a morphism", PROP_BOUNDED);
   if (prop_same_tuple(x, &f.dom, &l.shape, "domain of f_L vs shape(L)")) return GEN_FAIL;
   if (!standard_by_definition(&f))
-    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
+    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(x, 0, &f));
   if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (prop_same_layout(x, &back, &l, "L_{f_L} vs L")) return GEN_FAIL;
@@ -296,11 +296,11 @@ static gen_verdict theorem_a_standard(gen_ctx *x) {
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (!lo_is_nondegenerate(&l) || !lo_is_tractable(&l))
-    return gen_failf(x, "L_f = %s is degenerate or not tractable", prop_show_layout(0, &l));
+    return gen_failf(x, "L_f = %s is degenerate or not tractable", prop_show_layout(x, 0, &l));
   if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "standard representation", PROP_BOUNDED);
   if (!lo_morphism_is_nondegenerate(&back) || !standard_by_definition(&back))
-    return gen_failf(x, "f_{L_f} = %s is degenerate or not standard", prop_show_morphism(0, &back));
+    return gen_failf(x, "f_{L_f} = %s is degenerate or not standard", prop_show_morphism(x, 0, &back));
   if (standard)
     if (prop_same_morphism(x, &back, &f, "f_{L_f} vs f")) return GEN_FAIL;
   if (!standard && prop_morphism_equal(&back, &f))
@@ -324,13 +324,13 @@ static gen_verdict reparenthesize(gen_ctx *x) {
   lo_int p = 1;
   for (int i = 0; i < l.shape.len; p *= l.shape.leaf[i], i++)
     if (l.stride[i] != p)
-      return gen_failf(x, "L_{id} = %s is not column-major", prop_show_layout(0, &l));
+      return gen_failf(x, "L_{id} = %s is not column-major", prop_show_layout(x, 0, &l));
   lo_int size = prop_small_size(x, &r1.dom);
   for (lo_int i = 0; i < size; i++) {
     lo_int v;
     lo_err e;
     if (lo_apply(&l, i, &v, &e) || v != i)
-      return gen_failf(x, "Phi of %s is not the identity at %lld", prop_show_layout(0, &l),
+      return gen_failf(x, "Phi of %s is not the identity at %lld", prop_show_layout(x, 0, &l),
                        (long long)i);
   }
   if (lo_morphism_compose(&r2, &r1, &c, &oe) != LO_OK)
@@ -370,8 +370,8 @@ static int check_entry(gen_ctx *x, const lo_morphism *f, const lo_layout *lf, in
   if (eval_morphism(x, "entry", 2, a1, &op)) return GEN_FAIL;
   if (op.dom.len != 1 || op.dom.leaf[0] != pe.dom.leaf[0] || op.map[0] != pe.map[0] ||
       !lo_tuple_equal(&op.cod, &pe.cod))
-    return gen_failf(x, "entry op gives %s, Ex 3.2.3.4 gives %s", prop_show_morphism(0, &op),
-                     prop_show_morphism(1, &pe));
+    return gen_failf(x, "entry op gives %s, Ex 3.2.3.4 gives %s", prop_show_morphism(x, 0, &op),
+                     prop_show_morphism(x, 1, &pe));
   lo_morphism_identity(&f->dom, &id);
   paper_entry(&id, i, &ide);
   const char *a2[2] = {text_tuple(sb, sizeof sb, &f->dom), ib};
@@ -511,7 +511,7 @@ static gen_verdict pullback_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "Construction 3.2.5.5", PROP_BOUNDED);
   if (prop_same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5")) return GEN_FAIL;
   if (!lo_refines(&p.dom, &f.dom))
-    return gen_failf(x, "f^*T' = %s does not refine S", prop_show_tuple(0, &p.dom));
+    return gen_failf(x, "f^*T' = %s does not refine S", prop_show_tuple(x, 0, &p.dom));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
@@ -559,7 +559,7 @@ static gen_verdict pushforward_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "Construction 3.2.5.12", PROP_BOUNDED);
   if (prop_same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12")) return GEN_FAIL;
   if (!lo_refines(&p.cod, &f.cod))
-    return gen_failf(x, "f_*S' = %s does not refine T", prop_show_tuple(0, &p.cod));
+    return gen_failf(x, "f_*S' = %s does not refine T", prop_show_tuple(x, 0, &p.cod));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
@@ -599,7 +599,7 @@ static gen_verdict pullback_functor(gen_ctx *x) {
   if (prop_same_tuple(x, &h2.dom, &f2.dom, "(g o f)^*U'' vs f^*(g^*U'')")) return GEN_FAIL;
   if (!lo_refines(&g2.dom, &g1.dom) || !lo_refines(&f2.dom, &f1.dom))
     return gen_failf(x, "U'' -> U' does not give f^*g^*U'' = %s -> f^*g^*U' = %s",
-                     prop_show_tuple(0, &f2.dom), prop_show_tuple(1, &f1.dom));
+                     prop_show_tuple(x, 0, &f2.dom), prop_show_tuple(x, 1, &f1.dom));
   lo_morphism_identity(&g.cod, &id);
   if (lo_pullback(&id, &u1, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pullback of the identity", PROP_BOUNDED);
@@ -639,7 +639,7 @@ static gen_verdict pushforward_functor(gen_ctx *x) {
   if (prop_same_tuple(x, &h2.cod, &g2.cod, "(g o f)_*S'' vs g_*(f_*S'')")) return GEN_FAIL;
   if (!lo_refines(&f2.cod, &f1.cod) || !lo_refines(&g2.cod, &g1.cod))
     return gen_failf(x, "S'' -> S' does not give g_*f_*S'' = %s -> g_*f_*S' = %s",
-                     prop_show_tuple(0, &g2.cod), prop_show_tuple(1, &g1.cod));
+                     prop_show_tuple(x, 0, &g2.cod), prop_show_tuple(x, 1, &g1.cod));
   lo_morphism_identity(&f.dom, &id);
   if (lo_pushforward(&id, &s1, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "pushforward of the identity", PROP_BOUNDED);
@@ -701,11 +701,11 @@ static gen_verdict mutual_refinement_exists(gen_ctx *x) {
   if (got != exists)
     return gen_failf(x, "a mutual refinement %s, but the algorithm %s%s",
                      exists ? "exists" : "does not exist",
-                     got ? "answers " : "answers None: ", got ? prop_show_tuple(0, &tp) : e.msg);
+                     got ? "answers " : "answers None: ", got ? prop_show_tuple(x, 0, &tp) : e.msg);
   if (got && (tp.len > up.len || memcmp(tp.leaf, up.leaf, (size_t)tp.len * sizeof(lo_int)) ||
               !lo_refines(&tp, &t) || !lo_refines(&up, &u)))
-    return gen_failf(x, "(%s, %s) is not a mutual refinement", prop_show_tuple(0, &tp),
-                     prop_show_tuple(1, &up));
+    return gen_failf(x, "(%s, %s) is not a mutual refinement", prop_show_tuple(x, 0, &tp),
+                     prop_show_tuple(x, 1, &up));
   return GEN_PASS;
 }
 
@@ -762,12 +762,12 @@ static int coalesced_by_definition(gen_ctx *x, const lo_morphism *c) {
   if (m == 1 && c->dom.leaf[0] == 1 && !c->map[0]) return 0; /* the m = 0 case: 1--(*)--> */
   for (int i = 0; i < m; i++)
     if (c->dom.leaf[i] == 1)
-      return gen_failf(x, "coal(f) = %s has an entry 1", prop_show_morphism(0, c));
+      return gen_failf(x, "coal(f) = %s has an entry 1", prop_show_morphism(x, 0, c));
   for (int i = 0; i + 1 < m; i++) {
     int a = c->map[i], b = c->map[i + 1], gap = 0;
     for (int j = a + 1; a && b && j < b; j++) gap |= c->cod.leaf[j - 1] > 1;
     if ((!a && b) || (a && !b) || (a && b && a > b) || (a && b && a < b && gap)) continue;
-    return gen_failf(x, "coal(f) = %s is not coalesced at entries %d, %d", prop_show_morphism(0, c),
+    return gen_failf(x, "coal(f) = %s is not coalesced at entries %d, %d", prop_show_morphism(x, 0, c),
                      i + 1, i + 2);
   }
   return 0;
@@ -791,7 +791,7 @@ static int unhit_kept(gen_ctx *x, const lo_morphism *f, const lo_morphism *c) {
   int na = unhit_entries(f, a), nb = unhit_entries(c, b);
   if (na == nb && memcmp(a, b, (size_t)na * sizeof *a) == 0) return 0;
   return gen_failf(x, "coal(f) = %s merges or loses unhit codomain entries",
-                   prop_show_morphism(0, c));
+                   prop_show_morphism(x, 0, c));
 }
 
 /* [210] Def 3.2.6.11, [211] with [163]-[166]: coal(f) has an integer
@@ -813,7 +813,7 @@ static gen_verdict coalesce_form(gen_ctx *x) {
   if (lo_tuple_depth(&c.cod) != 1 || depth > 1 || (depth == 1 && c.dom.len < 2) ||
       (depth == 0 && c.dom.leaf[0] == 1 && c.map[0]))
     return gen_failf(x, "coal(f) = %s is not of the form of Def 3.2.6.11",
-                     prop_show_morphism(0, &c));
+                     prop_show_morphism(x, 0, &c));
   if (coalesced_by_definition(x, &c)) return GEN_FAIL;
   if (unhit_kept(x, &f, &c)) return GEN_FAIL;
   if (lo_tuple_size(&c.dom, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
@@ -869,7 +869,7 @@ static gen_verdict complement_iso(gen_ctx *x) {
   x->msg[0] = 0;
   if (!iso && bij && !has_one(&c.dom) && !has_one(&c.cod))
     return gen_failf(x, "(f, g) is not an isomorphism but L = %s is a bijection onto [0,%lld)",
-                     prop_show_layout(0, &l), (long long)n);
+                     prop_show_layout(x, 0, &l), (long long)n);
   return GEN_PASS;
 }
 
@@ -911,13 +911,13 @@ static gen_verdict complement_sort(gen_ctx *x) {
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_tuple_depth(&fc.dom) != 1)
-    return gen_failf(x, "f^c = %s has a domain that is not flat", prop_show_morphism(0, &fc));
+    return gen_failf(x, "f^c = %s has a domain that is not flat", prop_show_morphism(x, 0, &fc));
   if (prop_same_tuple(x, &fc.cod, &f.cod, "codomain of f^c vs T")) return GEN_FAIL;
   const lo_morphism *p[2] = {&f, &fc};
   if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
   if (!prop_is_iso(&c))
-    return gen_failf(x, "(f, f^c) = %s is not an isomorphism", prop_show_morphism(0, &c));
+    return gen_failf(x, "(f, f^c) = %s is not an isomorphism", prop_show_morphism(x, 0, &c));
   flat_of(&f, &ff);
   if (lo_morphism_complement(&ff, &ffc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
@@ -950,7 +950,7 @@ static gen_verdict complement_function(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (!lo_is_n_complementable(&lf, n))
-    return gen_failf(x, "L_f = %s is not %lld-complementable", prop_show_layout(0, &lf),
+    return gen_failf(x, "L_f = %s is not %lld-complementable", prop_show_layout(x, 0, &lf),
                      (long long)n);
   if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper complement", PROP_BOUNDED);
@@ -1023,7 +1023,7 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (!lo_morphism_is_injective(&g)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (rc == LO_OK)
-      return gen_failf(x, "f / g = %s for g not injective", prop_show_morphism(0, &q));
+      return gen_failf(x, "f / g = %s for g not injective", prop_show_morphism(x, 0, &q));
     return GEN_PASS;
   }
   if (rc) return gen_failf(x, "divide failed: %s", e.msg);
@@ -1104,7 +1104,7 @@ static gen_verdict product_function(gen_ctx *x) {
   if (prop_same_tuple(x, &p.dom, &dom, "domain of f (x) g vs (S, U)")) return GEN_FAIL;
   if (prop_same_tuple(x, &p.cod, &f.cod, "codomain of f (x) g vs T")) return GEN_FAIL;
   if (memcmp(p.map, f.map, (size_t)f.dom.len * sizeof *f.map))
-    return gen_failf(x, "f (x) g = %s does not start with f", prop_show_morphism(0, &p));
+    return gen_failf(x, "f (x) g = %s does not start with f", prop_show_morphism(x, 0, &p));
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
@@ -1124,7 +1124,7 @@ static gen_verdict product_function(gen_ctx *x) {
   if (r <= 0) return prop_judged(r);
   if (!lo_morphism_is_injective(&g)) return GEN_PASS;
   if (!lo_morphism_is_injective(&p))
-    return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(0, &p));
+    return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(x, 0, &p));
   if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
@@ -1164,7 +1164,7 @@ static gen_verdict sort_squeeze(gen_ctx *x) {
   if (lo_sort(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
   if (prop_same_layout(x, &ls, &want, "L_{sort f} vs sort(L_f)")) return GEN_FAIL;
   if (!sorted_by_definition(&s))
-    return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(0, &s));
+    return gen_failf(x, "sort(f) = %s is not sorted", prop_show_morphism(x, 0, &s));
   if (lo_morphism_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_BOUNDED);
   if (prop_same_morphism(x, &ss, &s, "sort(sort f) vs sort f")) return GEN_FAIL;
   if (lo_morphism_squeeze(&f, &q, &oe) != LO_OK)
@@ -1174,7 +1174,7 @@ static gen_verdict sort_squeeze(gen_ctx *x) {
   if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
   if (prop_same_layout(x, &ls, &want, "L_{squeeze f} vs squeeze(L_f)")) return GEN_FAIL;
   if (has_one(&q.dom) || has_one(&q.cod))
-    return gen_failf(x, "squeeze(f) = %s keeps an entry 1", prop_show_morphism(0, &q));
+    return gen_failf(x, "squeeze(f) = %s keeps an entry 1", prop_show_morphism(x, 0, &q));
   if (lo_morphism_squeeze(&q, &qq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_BOUNDED);
   if (prop_same_morphism(x, &qq, &q, "squeeze(squeeze f) vs squeeze f")) return GEN_FAIL;
@@ -1291,7 +1291,7 @@ static gen_verdict composable_replacement(gen_ctx *x) {
     if (exists) return gen_failf(x, "a mutual refinement exists, the algorithm says: %s", e.msg);
     if (wrc == LO_OK)
       return gen_failf(x, "weak composite %s without a mutual refinement",
-                       prop_show_morphism(0, &w));
+                       prop_show_morphism(x, 0, &w));
     return GEN_PASS;
   }
   if (!lo_tuple_equal(&tp, &f.cod) || !lo_tuple_equal(&up, &g.dom))
@@ -1308,7 +1308,7 @@ static gen_verdict composable_replacement(gen_ctx *x) {
   if (prop_same_morphism(x, &w, &want, "weak composite vs g' o f'")) return GEN_FAIL;
   if (!lo_refines(&w.dom, &f.dom))
     return gen_failf(x, "domain %s of the weak composite does not refine S",
-                     prop_show_tuple(0, &w.dom));
+                     prop_show_tuple(x, 0, &w.dom));
   if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
@@ -1347,13 +1347,13 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
       return gen_failf(x,
                        "None, although codomain %s of f_A and domain %s of f_{coal B} have a "
                        "mutual refinement (%s)",
-                       prop_show_tuple(0, &fa.cod), prop_show_tuple(1, &gb.dom), e.msg);
+                       prop_show_tuple(x, 0, &fa.cod), prop_show_tuple(x, 1, &gb.dom), e.msg);
     return GEN_PASS;
   }
   if (!lo_tuple_equal(&fa.cod, &gb.dom)) x->labels |= 1u << GEN_L_NOT_COMPOSABLE;
   if (!lo_refines(&c.shape, &a.shape))
-    return gen_failf(x, "shape of C = %s does not refine shape(A)", prop_show_layout(0, &c));
-  if (!lo_is_tractable(&c)) return gen_failf(x, "C = %s is not tractable", prop_show_layout(0, &c));
+    return gen_failf(x, "shape of C = %s does not refine shape(A)", prop_show_layout(x, 0, &c));
+  if (!lo_is_tractable(&c)) return gen_failf(x, "C = %s is not tractable", prop_show_layout(x, 0, &c));
   if (lo_coalesce_profile(&c, &a.shape, &rel, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED);
   if (lo_paper_composition(&b, &a, &paper, &oe) != LO_OK)

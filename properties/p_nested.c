@@ -308,13 +308,13 @@ static int brute_compact(gen_ctx *x, const lo_layout *l) {
 static int is_paper_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner,
                               const lo_layout *w) {
   if (!lo_refines(&w->shape, &inner->shape)) {
-    gen_failf(x, "(1) fails: the shape of %s does not refine %s", prop_show_layout(0, w),
-              prop_show_tuple(1, &inner->shape));
+    gen_failf(x, "(1) fails: the shape of %s does not refine %s", prop_show_layout(x, 0, w),
+              prop_show_tuple(x, 1, &inner->shape));
     return 0;
   }
   if (coalesced_over(w, &inner->shape) != 1) {
-    gen_failf(x, "(2) fails: %s is not coalesced over %s", prop_show_layout(0, w),
-              prop_show_tuple(1, &inner->shape));
+    gen_failf(x, "(2) fails: %s is not coalesced over %s", prop_show_layout(x, 0, w),
+              prop_show_tuple(x, 1, &inner->shape));
     return 0;
   }
   return prop_is_composite(x, outer, inner, w);
@@ -337,8 +337,8 @@ static gen_verdict profile_substitution(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   if (splice_tuples(&q, items, &want)) return GEN_DISCARD;
   if (!lo_tuple_equal(&r, &want))
-    return gen_failf(x, "(P_i)_Q = %s, but splicing gives %s", prop_show_tuple(0, &r),
-                     prop_show_tuple(1, &want));
+    return gen_failf(x, "(P_i)_Q = %s, but splicing gives %s", prop_show_tuple(x, 0, &r),
+                     prop_show_tuple(x, 1, &want));
   for (int i = 0; i < m; i++) {
     total += count_stars(&items[i]);
     lo_tuple_int(&stars[i], 0);
@@ -349,15 +349,15 @@ static gen_verdict profile_substitution(gen_ctx *x) {
   if (lo_tuple_substitute(&q, stars, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&back, &q))
-    return gen_failf(x, "(*,..,*)_Q = %s, not Q", prop_show_tuple(0, &back));
+    return gen_failf(x, "(*,..,*)_Q = %s, not Q", prop_show_tuple(x, 0, &back));
   lo_tuple_flat(&flat, zero, m);
   if (lo_tuple_substitute(&flat, items, &r2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   if (lo_tuple_nest(pp, m, &nest, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&r2, &nest))
-    return gen_failf(x, "(P_i)_{(*,..,*)} = %s, not (P_1..P_m) = %s", prop_show_tuple(0, &r2),
-                     prop_show_tuple(1, &nest));
+    return gen_failf(x, "(P_i)_{(*,..,*)} = %s, not (P_1..P_m) = %s", prop_show_tuple(x, 0, &r2),
+                     prop_show_tuple(x, 1, &nest));
   return GEN_PASS;
 }
 
@@ -375,16 +375,16 @@ static gen_verdict tuple_substitution(gen_ctx *x) {
     for (int j = 0; j < items[i].len; j++, at++)
       if (at >= r.len || r.leaf[at] != items[i].leaf[j])
         return gen_failf(x, "the flattening of %s is not that of the items at entry %d",
-                         prop_show_tuple(0, &r), at + 1);
+                         prop_show_tuple(x, 0, &r), at + 1);
     profile_of(&items[i], &profs[i]);
   }
   if (at != r.len)
-    return gen_failf(x, "%s has %d entries, the items %d", prop_show_tuple(0, &r), r.len, at);
+    return gen_failf(x, "%s has %d entries, the items %d", prop_show_tuple(x, 0, &r), r.len, at);
   if (splice_tuples(&q, profs, &want)) return GEN_DISCARD;
   profile_of(&r, &rp);
   if (!lo_tuple_equal(&rp, &want))
-    return gen_failf(x, "prof of %s is %s, expected (prof X_i)_Q = %s", prop_show_tuple(0, &r),
-                     prop_show_tuple(1, &rp), prop_show_tuple(2, &want));
+    return gen_failf(x, "prof of %s is %s, expected (prof X_i)_Q = %s", prop_show_tuple(x, 0, &r),
+                     prop_show_tuple(x, 1, &rp), prop_show_tuple(x, 2, &want));
   return GEN_PASS;
 }
 
@@ -400,11 +400,11 @@ static gen_verdict entries_substitution(gen_ctx *x) {
   if (lo_tuple_substitute(&p, items, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "substitute", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&r, &l.shape))
-    return gen_failf(x, "(entries of X)_{prof X} = %s, not X = %s", prop_show_tuple(0, &r),
-                     prop_show_tuple(1, &l.shape));
+    return gen_failf(x, "(entries of X)_{prof X} = %s, not X = %s", prop_show_tuple(x, 0, &r),
+                     prop_show_tuple(x, 1, &l.shape));
   lo_tuple_flatten(&l.shape, &flat);
   if (flat.len != l.shape.len || lo_tuple_depth(&flat) != 1)
-    return gen_failf(x, "flattening %s is not a flat tuple of length %d", prop_show_tuple(0, &flat),
+    return gen_failf(x, "flattening %s is not a flat tuple of length %d", prop_show_tuple(x, 0, &flat),
                      l.shape.len);
   for (int i = 0; i < flat.len; i++)
     if (flat.leaf[i] != l.shape.leaf[i])
@@ -423,16 +423,16 @@ static gen_verdict refinement_order(gen_ctx *x) {
     for (int j = 0; j < 4; j++) {
       int r = lo_refines(&t[i], &t[j]), d = ref_refines(&t[i], &t[j]);
       if (i == j && !r)
-        return gen_failf(x, "%s = %s does not refine itself", names[i], prop_show_tuple(0, &t[i]));
+        return gen_failf(x, "%s = %s does not refine itself", names[i], prop_show_tuple(x, 0, &t[i]));
       if (i < j && j < 3 && !r)
-        return gen_failf(x, "%s = %s does not refine %s = %s", names[i], prop_show_tuple(0, &t[i]),
-                         names[j], prop_show_tuple(1, &t[j]));
+        return gen_failf(x, "%s = %s does not refine %s = %s", names[i], prop_show_tuple(x, 0, &t[i]),
+                         names[j], prop_show_tuple(x, 1, &t[j]));
       if (r != d)
         return gen_failf(x, "refines(%s, %s) = %d but Def 2.2.4.1 gives %d",
-                         prop_show_tuple(0, &t[i]), prop_show_tuple(1, &t[j]), r, d);
+                         prop_show_tuple(x, 0, &t[i]), prop_show_tuple(x, 1, &t[j]), r, d);
       if (r && lo_refines(&t[j], &t[i]) && !lo_tuple_equal(&t[i], &t[j]))
-        return gen_failf(x, "%s and %s refine each other but differ", prop_show_tuple(0, &t[i]),
-                         prop_show_tuple(1, &t[j]));
+        return gen_failf(x, "%s and %s refine each other but differ", prop_show_tuple(x, 0, &t[i]),
+                         prop_show_tuple(x, 1, &t[j]));
     }
   if (!lo_tuple_equal(&t[2], &t[3])) x->labels |= 1u << GEN_L_REFINED;
   return GEN_PASS;
@@ -456,16 +456,16 @@ static gen_verdict relative_modes(gen_ctx *x) {
       return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
     if (size != xx.leaf[i])
       return gen_failf(x, "mode_%d(X',X) = %s has size %lld, entry %d of X is %lld", i + 1,
-                       prop_show_tuple(0, &m[i]), (long long)size, i + 1, (long long)xx.leaf[i]);
+                       prop_show_tuple(x, 0, &m[i]), (long long)size, i + 1, (long long)xx.leaf[i]);
   }
   if (splice_tuples(&xx, m, &back)) return GEN_DISCARD;
   if (!lo_tuple_equal(&back, &xp))
-    return gen_failf(x, "(relative modes)_{prof X} = %s, not X'", prop_show_tuple(0, &back));
+    return gen_failf(x, "(relative modes)_{prof X} = %s, not X'", prop_show_tuple(x, 0, &back));
   if (lo_relative_modes(&xx, &xx, self, LO_MAX_LEAVES, &ns, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "relative modes", PROP_BOUNDED_ARITH);
   for (int i = 0; i < ns; i++)
     if (!lo_tuple_is_int(&self[i]) || self[i].leaf[0] != xx.leaf[i])
-      return gen_failf(x, "mode_%d(X,X) = %s, not entry %d", i + 1, prop_show_tuple(0, &self[i]),
+      return gen_failf(x, "mode_%d(X,X) = %s, not entry %d", i + 1, prop_show_tuple(x, 0, &self[i]),
                        i + 1);
   if (lo_tuple_depth(&xx) == 1)
     for (int i = 0; i < n; i++) {
@@ -473,10 +473,10 @@ static gen_verdict relative_modes(gen_ctx *x) {
         return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
       if (!lo_tuple_equal(&md, &m[i]))
         return gen_failf(x, "X flat, but mode_%d(X',X) = %s and mode_%d(X') = %s", i + 1,
-                         prop_show_tuple(0, &m[i]), i + 1, prop_show_tuple(1, &md));
+                         prop_show_tuple(x, 0, &m[i]), i + 1, prop_show_tuple(x, 1, &md));
     }
   if (lo_tuple_is_int(&xx) && !lo_tuple_equal(&m[0], &xp))
-    return gen_failf(x, "X an integer, but its relative mode is %s", prop_show_tuple(0, &m[0]));
+    return gen_failf(x, "X an integer, but its relative mode is %s", prop_show_tuple(x, 0, &m[0]));
   return GEN_PASS;
 }
 
@@ -501,20 +501,20 @@ static gen_verdict relative_flattening(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "relative flattening", PROP_BOUNDED_ARITH);
   lo_tuple_flatten(&xx, &xf);
   if (!lo_refines(&f, &xf) || !ref_refines(&f, &xf))
-    return gen_failf(x, "flat(X',X) = %s does not refine X-flat = %s", prop_show_tuple(0, &f),
-                     prop_show_tuple(1, &xf));
+    return gen_failf(x, "flat(X',X) = %s does not refine X-flat = %s", prop_show_tuple(x, 0, &f),
+                     prop_show_tuple(x, 1, &xf));
   if (relative_flat(&xx, &xx, &self, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "relative flattening", PROP_BOUNDED_ARITH);
   if (!lo_tuple_equal(&self, &xf))
-    return gen_failf(x, "flat(X,X) = %s, not X-flat", prop_show_tuple(0, &self));
+    return gen_failf(x, "flat(X,X) = %s, not X-flat", prop_show_tuple(x, 0, &self));
   if (lo_tuple_depth(&xx) == 1 && !lo_tuple_equal(&f, &xp))
-    return gen_failf(x, "X flat, but flat(X',X) = %s is not X'", prop_show_tuple(0, &f));
+    return gen_failf(x, "X flat, but flat(X',X) = %s is not X'", prop_show_tuple(x, 0, &f));
   pp[0] = &xp;
   if (lo_tuple_is_int(&xx)) {
     if (lo_tuple_nest(pp, 1, &one, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
     if (!lo_tuple_equal(&f, &one))
-      return gen_failf(x, "flat(X',N) = %s, not (X')", prop_show_tuple(0, &f));
+      return gen_failf(x, "flat(X',N) = %s, not (X')", prop_show_tuple(x, 0, &f));
   }
   return GEN_PASS;
 }
@@ -531,7 +531,7 @@ static gen_verdict unflatten(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
   lo_layout_flatten(&l, &f);
   if (f.shape.len != l.shape.len || f.shape.ntok != f.shape.len + 2)
-    return gen_failf(x, "L-flat = %s is not a flat layout of length %d", prop_show_layout(0, &f),
+    return gen_failf(x, "L-flat = %s is not a flat layout of length %d", prop_show_layout(x, 0, &f),
                      l.shape.len);
   for (int i = 0; i < f.shape.len; i++) {
     if (lo_layout_mode(&f, i + 1, &mi, &oe) != LO_OK)
@@ -539,7 +539,7 @@ static gen_verdict unflatten(gen_ctx *x) {
     if (!lo_tuple_is_int(&mi.shape) || mi.shape.leaf[0] != l.shape.leaf[i] ||
         mi.stride[0] != l.stride[i])
       return gen_failf(x, "mode_%d(L-flat) = %s, entry %d of L is %lld:%lld", i + 1,
-                       prop_show_layout(0, &mi), i + 1, (long long)l.shape.leaf[i],
+                       prop_show_layout(x, 0, &mi), i + 1, (long long)l.shape.leaf[i],
                        (long long)l.stride[i]);
     items[i] = mi.shape;
   }
@@ -549,7 +549,7 @@ static gen_verdict unflatten(gen_ctx *x) {
   memcpy(back.stride, f.stride, sizeof f.stride);
   back.is_tiler = 0;
   if (!lo_layout_equal(&back, &l))
-    return gen_failf(x, "(L-flat)_{prof L} = %s, not L", prop_show_layout(0, &back));
+    return gen_failf(x, "(L-flat)_{prof L} = %s, not L", prop_show_layout(x, 0, &back));
   return prop_judged(prop_same_function(x, &l, &f, "Phi_L vs Phi_{L-flat}"));
 }
 
@@ -594,16 +594,16 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
   lo_layout abf;
   if (lo_flat_concat(&p[0], &p[1], &abf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED_ARITH);
-  if (!lo_layout_equal(&t, &abf)) return gen_failf(x, "(A,B)-flat = %s", prop_show_layout(0, &t));
+  if (!lo_layout_equal(&t, &abf)) return gen_failf(x, "(A,B)-flat = %s", prop_show_layout(x, 0, &t));
   for (int k = 0; k < 3; k++) {
     lo_layout_flatten(&br[k], &t);
     if (!lo_layout_equal(&t, &f))
-      return gen_failf(x, "%s flattens to %s, not A*B*C = %s", prop_show_layout(0, &br[k]),
-                       prop_show_layout(1, &t), prop_show_layout(2, &f));
+      return gen_failf(x, "%s flattens to %s, not A*B*C = %s", prop_show_layout(x, 0, &br[k]),
+                       prop_show_layout(x, 1, &t), prop_show_layout(x, 2, &f));
     if (lo_layout_mode(&br[2], k + 1, &m, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
     if (!lo_layout_equal(&m, &p[k]))
-      return gen_failf(x, "mode_%d((A,B,C)) = %s", k + 1, prop_show_layout(0, &m));
+      return gen_failf(x, "mode_%d((A,B,C)) = %s", k + 1, prop_show_layout(x, 0, &m));
   }
   for (int k = 0; k < 3; k++)
     if ((lo_size(&p[k], &ns[k], &oe) || lo_mul(size, ns[k], &size, "size", &oe)) != LO_OK)
@@ -621,7 +621,7 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
         return prop_verdict_of(x, &oe, "apply", PROP_BOUNDED_ARITH);
       if (u != v)
         return gen_failf(x, "Phi of %s at %lld is %lld, Phi_{A*B*C} %lld",
-                         prop_show_layout(0, &br[k]), (long long)i, (long long)v, (long long)u);
+                         prop_show_layout(x, 0, &br[k]), (long long)i, (long long)v, (long long)u);
     }
   }
   if (!lo_tuple_is_int(&p[0].shape)) {
@@ -636,7 +636,7 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
     if (lo_layout_nest(pp, r, &again, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
     if (!lo_layout_equal(&again, &p[0]))
-      return gen_failf(x, "(mode_1 A, ..) = %s, not A", prop_show_layout(0, &again));
+      return gen_failf(x, "(mode_1 A, ..) = %s, not A", prop_show_layout(x, 0, &again));
   }
   return GEN_PASS;
 }
@@ -653,13 +653,13 @@ static gen_verdict coalesce_nondegenerate(gen_ctx *x) {
   if (lo_coalesce(&l, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   if (!lo_is_nondegenerate(&c))
-    return gen_failf(x, "coal(L) = %s is degenerate", prop_show_layout(0, &c));
+    return gen_failf(x, "coal(L) = %s is degenerate", prop_show_layout(x, 0, &c));
   int is = lo_is_coalesced(&l);
   if (is != def_coalesced(&l))
     return gen_failf(x, "is_coalesced(L) = %d, Def 2.3.3.1 gives %d", is, !is);
   if (is && !lo_is_nondegenerate(&l)) return gen_failf(x, "L is coalesced but degenerate");
   if (is && !lo_layout_equal(&c, &l))
-    return gen_failf(x, "L is coalesced, but coal(L) = %s", prop_show_layout(0, &c));
+    return gen_failf(x, "L is coalesced, but coal(L) = %s", prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -674,13 +674,13 @@ static gen_verdict coalesce_construction(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
   def_coalesce(&l, &want);
   if (!lo_layout_equal(&c, &want))
-    return gen_failf(x, "coal(L) = %s, Construction 2.3.3.7 gives %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "coal(L) = %s, Construction 2.3.3.7 gives %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &want));
   if (!lo_is_coalesced(&c) || lo_tuple_depth(&c.shape) > 1)
-    return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(0, &c));
+    return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(x, 0, &c));
   if (lo_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
-  if (!lo_layout_equal(&c, &cc)) return gen_failf(x, "coal(coal L) = %s", prop_show_layout(0, &cc));
+  if (!lo_layout_equal(&c, &cc)) return gen_failf(x, "coal(coal L) = %s", prop_show_layout(x, 0, &cc));
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal L}"));
 }
 
@@ -699,8 +699,8 @@ static gen_verdict coalesce_characterizes(gen_ctx *x) {
   x->msg[0] = 0;
   if (same != lo_layout_equal(&ca, &cb) || same != lo_layout_equal(&fa, &fb))
     return gen_failf(x, "Phi_A %s Phi_B but coal(A) = %s, coal(B) = %s, flat: %s, %s",
-                     same ? "=" : "!=", prop_show_layout(0, &ca), prop_show_layout(1, &cb),
-                     prop_show_layout(2, &fa), prop_show_layout(3, &fb));
+                     same ? "=" : "!=", prop_show_layout(x, 0, &ca), prop_show_layout(x, 1, &cb),
+                     prop_show_layout(x, 2, &fa), prop_show_layout(x, 3, &fb));
   return GEN_PASS;
 }
 
@@ -722,8 +722,8 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
   for (int k = 0; k < 2; k++) {
     int ck = complexity(&c), co = complexity(other[k]);
     if (ck > co || (ck == co && !lo_layout_equal(&c, other[k])))
-      return gen_failf(x, "coal(A) = %s has complexity %d, %s has %d", prop_show_layout(0, &c), ck,
-                       prop_show_layout(1, other[k]), co);
+      return gen_failf(x, "coal(A) = %s has complexity %d, %s has %d", prop_show_layout(x, 0, &c), ck,
+                       prop_show_layout(x, 1, other[k]), co);
   }
   return GEN_PASS;
 }
@@ -741,9 +741,9 @@ static gen_verdict relative_coalesce_nondegenerate(gen_ctx *x) {
   if (lo_coalesce_profile(&l, &s, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED_ARITH);
   if (coalesced_over(&c, &s) != 1)
-    return gen_failf(x, "coal(L,S) = %s is not coalesced over S", prop_show_layout(0, &c));
+    return gen_failf(x, "coal(L,S) = %s is not coalesced over S", prop_show_layout(x, 0, &c));
   if (!lo_is_nondegenerate(&c))
-    return gen_failf(x, "coal(L,S) = %s is degenerate", prop_show_layout(0, &c));
+    return gen_failf(x, "coal(L,S) = %s is degenerate", prop_show_layout(x, 0, &c));
   int over = coalesced_over(&l, &s), nd = lo_is_nondegenerate(&l);
   if (over == 1 && !nd) return gen_failf(x, "L is coalesced over S but degenerate");
   if (coalesced_over(&l, &l.shape) != nd)
@@ -766,7 +766,7 @@ static gen_verdict relative_coalesce(gen_ctx *x) {
   if (n != s.len) return gen_failf(x, "%d relative modes for %d entries of S", n, s.len);
   if (splice_layouts(&s, m, &back)) return GEN_DISCARD;
   if (!lo_layout_equal(&back, &l))
-    return gen_failf(x, "(L_1..L_m)_{prof S} = %s, not L", prop_show_layout(0, &back));
+    return gen_failf(x, "(L_1..L_m)_{prof S} = %s, not L", prop_show_layout(x, 0, &back));
   for (int i = 0; i < n; i++)
     if (lo_coalesce(&m[i], &cm[i], &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
@@ -774,10 +774,10 @@ static gen_verdict relative_coalesce(gen_ctx *x) {
   if (lo_coalesce_profile(&l, &s, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&c, &want))
-    return gen_failf(x, "coal(L,S) = %s, Def 2.3.4.7 gives %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &want));
+    return gen_failf(x, "coal(L,S) = %s, Def 2.3.4.7 gives %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &want));
   if (!lo_refines(&c.shape, &s))
-    return gen_failf(x, "the shape of coal(L,S) = %s does not refine S", prop_show_layout(0, &c));
+    return gen_failf(x, "the shape of coal(L,S) = %s does not refine S", prop_show_layout(x, 0, &c));
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal(L,S)}"));
 }
 
@@ -797,7 +797,7 @@ static gen_verdict relative_coalesce_characterizes(gen_ctx *x) {
   x->msg[0] = 0;
   if (same != lo_layout_equal(&ca, &cb))
     return gen_failf(x, "Phi_A %s Phi_B but coal(A,S) = %s and coal(B,S) = %s",
-                     same ? "=" : "!=", prop_show_layout(0, &ca), prop_show_layout(1, &cb));
+                     same ? "=" : "!=", prop_show_layout(x, 0, &ca), prop_show_layout(x, 1, &cb));
   return GEN_PASS;
 }
 
@@ -817,7 +817,7 @@ static gen_verdict compact_agree(gen_ctx *x) {
   if (lo_is_compact(&l) != b || lo_is_compact(&f) != b || lo_is_compact(&c) != b)
     return gen_failf(x, "brute force says %s; is_compact: L %d, L-flat %d, coal(L) = %s %d",
                      b ? "compact" : "not compact", lo_is_compact(&l), lo_is_compact(&f),
-                     prop_show_layout(0, &c), lo_is_compact(&c));
+                     prop_show_layout(x, 0, &c), lo_is_compact(&c));
   return GEN_PASS;
 }
 
@@ -859,14 +859,14 @@ static gen_verdict complementable(gen_ctx *x) {
   if (!can) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (lo_paper_complement(&a, -1, &c, &e) == LO_OK)
-      return gen_failf(x, "A is not complementable, yet comp(A) = %s", prop_show_layout(0, &c));
+      return gen_failf(x, "A is not complementable, yet comp(A) = %s", prop_show_layout(x, 0, &c));
     return GEN_PASS;
   }
   if (lo_paper_complement(&a, -1, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "comp(A)", PROP_BOUNDED_ARITH);
   if (nest2(&a, &c, &ac, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   int rc = brute_compact(x, &ac);
-  if (rc == 0) return gen_failf(x, "(A, comp(A)) = %s is not compact", prop_show_layout(0, &ac));
+  if (rc == 0) return gen_failf(x, "(A, comp(A)) = %s is not compact", prop_show_layout(x, 0, &ac));
   return prop_judged(rc);
 }
 
@@ -883,7 +883,7 @@ static gen_verdict complement_construction(gen_ctx *x) {
   if (!lo_is_n_complementable(&a, n)) {
     x->labels |= 1u << GEN_L_ROUNDED;
     if (lo_paper_complement(&a, n, &c, &e) == LO_OK)
-      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(0, &c));
+      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(x, 0, &c));
     return GEN_PASS;
   }
   if (lo_paper_complement(&a, n, &c, &oe) != LO_OK)
@@ -893,22 +893,22 @@ static gen_verdict complement_construction(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "comp-flat", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&c, &want))
     return gen_failf(x, "comp(A,N) = %s but coal(comp-flat(A-flat,N)) = %s",
-                     prop_show_layout(0, &c), prop_show_layout(1, &want));
+                     prop_show_layout(x, 0, &c), prop_show_layout(x, 1, &want));
   if (lo_paper_complement(&a2, n, &c2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "comp(A2,N)", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&c, &c2))
-    return gen_failf(x, "comp(A,N) = %s but comp(A2,N) = %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &c2));
+    return gen_failf(x, "comp(A,N) = %s but comp(A2,N) = %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &c2));
   lo_layout_flatten(&c, &fc);
   if (!lo_is_coalesced(&c) || !lo_is_sorted(&fc))
-    return gen_failf(x, "comp(A,N) = %s is not coalesced and sorted", prop_show_layout(0, &c));
+    return gen_failf(x, "comp(A,N) = %s is not coalesced and sorted", prop_show_layout(x, 0, &c));
   if ((lo_size(&a, &sa, &oe) || lo_size(&c, &sc, &oe)) != LO_OK)
     return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sa * sc != n)
     return gen_failf(x, "size(A) size(comp(A,N)) = %lld, not N", (long long)(sa * sc));
   if (nest2(&a, &c, &ac, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   int r = brute_compact(x, &ac);
-  if (r == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(0, &ac));
+  if (r == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(x, 0, &ac));
   return prop_judged(r);
 }
 
@@ -933,7 +933,7 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
   if (!can) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (lo_paper_complement(&a, n, &c, &e) == LO_OK)
-      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(0, &c));
+      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(x, 0, &c));
     return GEN_PASS;
   }
   if (lo_paper_complement(&a, n, &c, &oe) != LO_OK)
@@ -941,9 +941,9 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
   if ((lo_size(&c, &sc, &oe) || nest2(&a, &c, &ac, &oe)) != LO_OK)
     return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sa * sc != n)
-    return gen_failf(x, "comp(A,N) = %s has the wrong size", prop_show_layout(0, &c));
+    return gen_failf(x, "comp(A,N) = %s has the wrong size", prop_show_layout(x, 0, &c));
   int rc = brute_compact(x, &ac);
-  if (rc == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(0, &ac));
+  if (rc == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(x, 0, &ac));
   return prop_judged(rc);
 }
 
@@ -963,9 +963,9 @@ static gen_verdict cute_agrees(gen_ctx *x, const lo_layout *o, const lo_layout *
   if (ok && lo_layout_equal(&wc, c)) return GEN_PASS;
   if (!ok)
     return gen_failf(x, "no paper composite, but CuTe's composition(%s, A) = %s",
-                     prop_show_layout(0, o), prop_show_layout(1, &w));
-  return gen_failf(x, "composition(%s, A) = %s, the paper composite is %s", prop_show_layout(0, o),
-                   prop_show_layout(1, &w), prop_show_layout(2, c));
+                     prop_show_layout(x, 0, o), prop_show_layout(x, 1, &w));
+  return gen_failf(x, "composition(%s, A) = %s, the paper composite is %s", prop_show_layout(x, 0, o),
+                   prop_show_layout(x, 1, &w), prop_show_layout(x, 2, c));
 }
 
 /* [118] Def 2.3.7.1 (Remarks 2.3.7.2, 2.3.7.4): for outer B and inner A
@@ -986,14 +986,14 @@ static gen_verdict composition_conditions(gen_ctx *x) {
   if (ok < 0) return GEN_DISCARD;
   if (ci > so) {
     x->labels |= 1u << GEN_L_PAST_DOMAIN;
-    return ok ? gen_failf(x, "cosize(A) > size(B), yet B o A = %s", prop_show_layout(0, &c))
+    return ok ? gen_failf(x, "cosize(A) > size(B), yet B o A = %s", prop_show_layout(x, 0, &c))
               : GEN_PASS;
   }
   if (ok) {
     int r = is_paper_composite(x, &outer, &inner, &c);
     if (r <= 0) return r < 0 ? GEN_DISCARD : GEN_FAIL;
     if (!lo_is_nondegenerate(&c))
-      return gen_failf(x, "B o A = %s is degenerate", prop_show_layout(0, &c));
+      return gen_failf(x, "B o A = %s is degenerate", prop_show_layout(x, 0, &c));
   } else {
     x->labels |= 1u << GEN_L_UNDEFINED;
   }
@@ -1005,10 +1005,10 @@ static gen_verdict composition_conditions(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED_ARITH);
   if (!ok)
     return gen_failf(x, "no paper composite (%s), but Algorithm 4.1.2 gives %s", why.msg,
-                     prop_show_layout(0, &w));
+                     prop_show_layout(x, 0, &w));
   if (!lo_layout_equal(&w, &c))
-    return gen_failf(x, "B o A = %s, Algorithm 4.1.2 gives %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &w));
+    return gen_failf(x, "B o A = %s, Algorithm 4.1.2 gives %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &w));
   return GEN_PASS;
 }
 
@@ -1046,10 +1046,10 @@ static gen_verdict composition_extension(gen_ctx *x) {
     if (oke < 0) return GEN_DISCARD;
     if (ok != oke)
       return gen_failf(x, "B o A %s but B~ o A %s for B~ = %s", ok ? "exists" : "does not exist",
-                       oke ? "does" : "does not", prop_show_layout(0, &ext[k]));
+                       oke ? "does" : "does not", prop_show_layout(x, 0, &ext[k]));
     if (ok && !lo_layout_equal(&c, &ce))
-      return gen_failf(x, "B o A = %s but B~ o A = %s for B~ = %s", prop_show_layout(0, &c),
-                       prop_show_layout(1, &ce), prop_show_layout(2, &ext[k]));
+      return gen_failf(x, "B o A = %s but B~ o A = %s for B~ = %s", prop_show_layout(x, 0, &c),
+                       prop_show_layout(x, 1, &ce), prop_show_layout(x, 2, &ext[k]));
     gen_verdict v = cute_agrees(x, &ext[k], &inner, ok, &c);
     if (v != GEN_PASS) return v;
   }
@@ -1077,10 +1077,10 @@ static gen_verdict composition_coalesced_outer(gen_ctx *x) {
   for (int k = 1; k < 3; k++) {
     if (ok[k] != ok[0])
       return gen_failf(x, "B o A %s, %s o A %s", ok[0] ? "exists" : "does not exist",
-                       prop_show_layout(0, os[k]), ok[k] ? "does" : "does not");
+                       prop_show_layout(x, 0, os[k]), ok[k] ? "does" : "does not");
     if (ok[0] && !lo_layout_equal(&c[0], &c[k]))
-      return gen_failf(x, "B o A = %s but %s o A = %s", prop_show_layout(0, &c[0]),
-                       prop_show_layout(1, os[k]), prop_show_layout(2, &c[k]));
+      return gen_failf(x, "B o A = %s but %s o A = %s", prop_show_layout(x, 0, &c[0]),
+                       prop_show_layout(x, 1, os[k]), prop_show_layout(x, 2, &c[k]));
   }
   lo_int so, ci;
   if ((lo_size(&outer, &so, &oe) || lo_cosize(&inner, &ci, &oe)) != LO_OK)
@@ -1111,28 +1111,28 @@ static gen_verdict logical_divide_definition(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "comp(B, size A)", PROP_BOUNDED_ARITH);
   if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sr != n || lo_tuple_rank(&r.shape) != 2 || lo_tuple_is_int(&r.shape))
-    return gen_failf(x, "A (/) B = %s is not of rank 2 and size %lld", prop_show_layout(0, &r),
+    return gen_failf(x, "A (/) B = %s is not of rank 2 and size %lld", prop_show_layout(x, 0, &r),
                      (long long)n);
   if ((lo_paper_composition(&a, &b, &ab, &oe) || lo_paper_composition(&a, &bc, &abc, &oe)) != LO_OK)
     return prop_verdict_of(x, &oe, "composition", PROP_BOUNDED_ARITH);
   if (lo_paper_composition(&a, &bb, &whole, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "A o (B, B^c)", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&whole, &r))
-    return gen_failf(x, "A (/) B = %s but A o (B,B^c) = %s", prop_show_layout(0, &r),
-                     prop_show_layout(1, &whole));
+    return gen_failf(x, "A (/) B = %s but A o (B,B^c) = %s", prop_show_layout(x, 0, &r),
+                     prop_show_layout(x, 1, &whole));
   if (lo_layout_mode(&r, 1, &m, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &ab))
-    return gen_failf(x, "mode 1 of A (/) B is %s, A o B = %s", prop_show_layout(0, &m),
-                     prop_show_layout(1, &ab));
+    return gen_failf(x, "mode 1 of A (/) B is %s, A o B = %s", prop_show_layout(x, 0, &m),
+                     prop_show_layout(x, 1, &ab));
   if (lo_layout_mode(&r, 2, &m, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &abc))
-    return gen_failf(x, "mode 2 of A (/) B is %s, A o B^c = %s", prop_show_layout(0, &m),
-                     prop_show_layout(1, &abc));
+    return gen_failf(x, "mode 2 of A (/) B is %s, A o B^c = %s", prop_show_layout(x, 0, &m),
+                     prop_show_layout(x, 1, &abc));
   if (lo_logical_divide(&a, &b, &cute, &e) == LO_OK && !lo_layout_equal(&cute, &r))
-    return gen_failf(x, "CuTe's logical_divide gives %s, the paper %s", prop_show_layout(0, &cute),
-                     prop_show_layout(1, &r));
+    return gen_failf(x, "CuTe's logical_divide gives %s, the paper %s", prop_show_layout(x, 0, &cute),
+                     prop_show_layout(x, 1, &r));
   return prop_judged(prop_is_composite(x, &a, &bb, &r));
 }
 
@@ -1161,7 +1161,7 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
   if (ok < 0) return GEN_DISCARD;
   if (!lo_is_complementable(&a)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
-    return ok ? gen_failf(x, "A is not complementable, yet A (x) B = %s", prop_show_layout(0, &r))
+    return ok ? gen_failf(x, "A is not complementable, yet A (x) B = %s", prop_show_layout(x, 0, &r))
               : GEN_PASS;
   }
   if (product_n(&a, &b, &n, &ext, &oe) != LO_OK)
@@ -1181,25 +1181,25 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
     int w = is_paper_composite(x, &ac, &b, &m);
     x->msg[0] = 0;
     return w > 0 ? gen_failf(x, "no A (x) B, but CuTe's mode 2 %s is A^c o B",
-                             prop_show_layout(0, &m))
+                             prop_show_layout(x, 0, &m))
                  : GEN_PASS;
   }
   if (lo_layout_mode(&r, 1, &m, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &a))
-    return gen_failf(x, "mode 1 of A (x) B is %s, not A", prop_show_layout(0, &m));
+    return gen_failf(x, "mode 1 of A (x) B is %s, not A", prop_show_layout(x, 0, &m));
   if (lo_layout_mode(&r, 2, &m, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED_ARITH);
   if (lo_paper_composition(&ac, &b, &y, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "A^c o B", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &y))
-    return gen_failf(x, "mode 2 of A (x) B is %s, comp(A,%lld) o B = %s", prop_show_layout(0, &m),
-                     (long long)n, prop_show_layout(1, &y));
+    return gen_failf(x, "mode 2 of A (x) B is %s, comp(A,%lld) o B = %s", prop_show_layout(x, 0, &m),
+                     (long long)n, prop_show_layout(x, 1, &y));
   if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sr != sa * sb) return gen_failf(x, "size(A (x) B) = %lld", (long long)sr);
   if (cute_ok && !lo_layout_equal(&cute, &r))
-    return gen_failf(x, "CuTe's logical_product gives %s, the paper %s", prop_show_layout(0, &cute),
-                     prop_show_layout(1, &r));
+    return gen_failf(x, "CuTe's logical_product gives %s, the paper %s", prop_show_layout(x, 0, &cute),
+                     prop_show_layout(x, 1, &r));
   return prop_judged(prop_is_composite(x, &ac, &b, &m));
 }
 
@@ -1234,7 +1234,7 @@ static gen_verdict logical_product_any_n(gen_ctx *x) {
   if (!ok1) return GEN_PASS;
   if (!lo_layout_equal(&y1, &y2))
     return gen_failf(x, "comp(A,%lld) o B = %s but comp(A,%lld) o B = %s", (long long)n1,
-                     prop_show_layout(0, &y1), (long long)n2, prop_show_layout(1, &y2));
+                     prop_show_layout(x, 0, &y1), (long long)n2, prop_show_layout(x, 1, &y2));
   return prop_judged(prop_is_composite(x, &c2, &b, &y2));
 }
 
@@ -1287,7 +1287,7 @@ static gen_verdict check_by_mode(gen_ctx *x, layout_op op, const lo_layout *a, c
   if (!t->is_tiler) return GEN_PASS;
   int k = lo_tuple_rank(&t->shape), ra = lo_tuple_rank(&a->shape);
   if (lo_tuple_rank(&r->shape) != ra)
-    return gen_failf(x, "the by-mode result %s has rank %d, A %d", prop_show_layout(0, r),
+    return gen_failf(x, "the by-mode result %s has rank %d, A %d", prop_show_layout(x, 0, r),
                      lo_tuple_rank(&r->shape), ra);
   for (int i = 1; i <= ra; i++) {
     if ((lo_layout_mode(a, i, &ai, &oe) || lo_layout_mode(r, i, &got, &oe)) != LO_OK)
@@ -1301,7 +1301,7 @@ static gen_verdict check_by_mode(gen_ctx *x, layout_op op, const lo_layout *a, c
     }
     if (!lo_layout_equal(&want, &got))
       return gen_failf(x, "mode %d of the by-mode result is %s, expected %s", i,
-                       prop_show_layout(0, &got), prop_show_layout(1, &want));
+                       prop_show_layout(x, 0, &got), prop_show_layout(x, 1, &want));
   }
   return GEN_PASS;
 }
@@ -1321,11 +1321,11 @@ static gen_verdict check_regroup(gen_ctx *x, layout_op op, layout_op zipped, lay
   if ((regroup(&r, &t, ra, 0, &wz, &oe) || regroup(&r, &t, ra, 1, &wt, &oe)) != LO_OK)
     return prop_verdict_of(x, &oe, "regroup", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&z, &wz))
-    return gen_failf(x, "zipped form %s, expected %s", prop_show_layout(0, &z),
-                     prop_show_layout(1, &wz));
+    return gen_failf(x, "zipped form %s, expected %s", prop_show_layout(x, 0, &z),
+                     prop_show_layout(x, 1, &wz));
   if (!lo_layout_equal(&tl, &wt))
-    return gen_failf(x, "tiled form %s, expected %s", prop_show_layout(0, &tl),
-                     prop_show_layout(1, &wt));
+    return gen_failf(x, "tiled form %s, expected %s", prop_show_layout(x, 0, &tl),
+                     prop_show_layout(x, 1, &wt));
   lo_layout fz, ft, fr;
   lo_int size, sz;
   lo_layout_flatten(&z, &fz);
@@ -1334,7 +1334,7 @@ static gen_verdict check_regroup(gen_ctx *x, layout_op op, layout_op zipped, lay
   if ((lo_size(&r, &size, &oe) || lo_size(&z, &sz, &oe)) != LO_OK)
     return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (size != sz || fz.shape.len != fr.shape.len || !lo_layout_equal(&fz, &ft))
-    return gen_failf(x, "the regroupings do not keep the entries of %s", prop_show_layout(0, &r));
+    return gen_failf(x, "the regroupings do not keep the entries of %s", prop_show_layout(x, 0, &r));
   return GEN_PASS;
 }
 

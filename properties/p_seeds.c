@@ -173,11 +173,11 @@ static gen_verdict rewrite_terminates(gen_ctx *x) {
   for (rw_rule r; (r = rw_step(&cur, &next)) != RW_NONE; cur = next) {
     if (next.shape.len != cur.shape.len - 1)
       return gen_failf(x, "%s on %s gives %s: %d modes, not %d", rw_rule_names[r],
-                       prop_show_layout(0, &cur), prop_show_layout(1, &next), next.shape.len,
+                       prop_show_layout(x, 0, &cur), prop_show_layout(x, 1, &next), next.shape.len,
                        cur.shape.len - 1);
     if (++steps > bound)
       return gen_failf(x, "%d steps on a layout of %d modes, still rewriting %s", steps, n,
-                       prop_show_layout(0, &next));
+                       prop_show_layout(x, 0, &next));
   }
   return GEN_PASS;
 }
@@ -196,8 +196,8 @@ static gen_verdict rewrite_normal_form(gen_ctx *x) {
   lo_layout_flatten(&c, &fc);
   int trivial = cur.shape.len == 0 && fc.shape.len == 1 && fc.shape.leaf[0] == 1;
   if (!trivial && !lo_layout_equal(&cur, &fc))
-    return gen_failf(x, "the rewriting stops at %s but coalesce(L) = %s", prop_show_layout(0, &cur),
-                     prop_show_layout(1, &c));
+    return gen_failf(x, "the rewriting stops at %s but coalesce(L) = %s", prop_show_layout(x, 0, &cur),
+                     prop_show_layout(x, 1, &c));
   return GEN_PASS;
 }
 
@@ -214,8 +214,8 @@ static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
   if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
-    return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &cc));
+    return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &cc));
   return GEN_PASS;
 }
 
@@ -228,7 +228,7 @@ static gen_verdict lean_coalesce_keeps_tractable(gen_ctx *x) {
   if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_is_tractable(&c))
-    return gen_failf(x, "L is tractable but coalesce L = %s is not", prop_show_layout(0, &c));
+    return gen_failf(x, "L is tractable but coalesce L = %s is not", prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -243,13 +243,13 @@ static gen_verdict same_or_undefined(gen_ctx *x, int lok, const lo_layout *lhs, 
   }
   if (!lok)
     return gen_failf(x, "(A o B) o C is undefined (%s) but A o (B o C) = %s", lerr,
-                     prop_show_layout(0, rhs));
+                     prop_show_layout(x, 0, rhs));
   if (!rok)
     return gen_failf(x, "(A o B) o C = %s but A o (B o C) is undefined (%s)",
-                     prop_show_layout(0, lhs), rerr);
+                     prop_show_layout(x, 0, lhs), rerr);
   if (!lo_layout_equal(lhs, rhs))
-    return gen_failf(x, "(A o B) o C = %s but A o (B o C) = %s", prop_show_layout(0, lhs),
-                     prop_show_layout(1, rhs));
+    return gen_failf(x, "(A o B) o C = %s but A o (B o C) = %s", prop_show_layout(x, 0, lhs),
+                     prop_show_layout(x, 1, rhs));
   return GEN_PASS;
 }
 
@@ -293,7 +293,7 @@ static gen_verdict lean_compose_assoc_nested(gen_ctx *x) {
   int same = prop_same_function(x, &s[0], &s[1], "(A o B) o C vs A o (B o C)");
   if (same == 0) return GEN_FAIL;
   return gen_failf(x, "(A o B) o C = %s but A o (B o C) = %s (%s layout function)",
-                   prop_show_layout(0, &s[0]), prop_show_layout(1, &s[1]),
+                   prop_show_layout(x, 0, &s[0]), prop_show_layout(x, 1, &s[1]),
                    same > 0 ? "the same" : "too large to compare the");
 }
 
@@ -315,7 +315,7 @@ static gen_verdict lean_coalesce_agree(gen_ctx *x) {
   if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
     return gen_failf(x, "encode (coalesce f) = %s but coalesce (encode f) = %s",
-                     prop_show_layout(0, &lcf), prop_show_layout(1, &clf));
+                     prop_show_layout(x, 0, &lcf), prop_show_layout(x, 1, &clf));
   return GEN_PASS;
 }
 
@@ -340,7 +340,7 @@ static gen_verdict complement_agree_flat(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
   if (!same_flattening(&lfc, &comp))
     return gen_failf(x, "encode (f^c) = %s but complement (encode f) %lld = %s",
-                     prop_show_layout(0, &lfc), (long long)n, prop_show_layout(1, &comp));
+                     prop_show_layout(x, 0, &lfc), (long long)n, prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
@@ -364,7 +364,7 @@ static gen_verdict compose_agree_flat(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat composition L_g o L_f", PROP_STRICT);
   if (!lo_layout_equal(&lgf, &comp))
     return gen_failf(x, "encode (g o f) = %s but encode g o encode f = %s",
-                     prop_show_layout(0, &lgf), prop_show_layout(1, &comp));
+                     prop_show_layout(x, 0, &lgf), prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
@@ -386,7 +386,7 @@ static gen_verdict lean_complement_examples(gen_ctx *x) {
     lo_layout_flat(&want, &k, &size, k > 1);
     if (!lo_layout_equal(&c, &want))
       return gen_failf(x, "complement L %lld = %s, the examples' pattern gives %s", (long long)n,
-                       prop_show_layout(0, &c), prop_show_layout(1, &want));
+                       prop_show_layout(x, 0, &c), prop_show_layout(x, 1, &want));
   }
   return GEN_PASS;
 }
@@ -411,7 +411,7 @@ static gen_verdict lean_complement_exists(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_is_compact(&lc) || !lo_is_sorted(&c) || !lo_layout_equal(&c, &cc))
     return gen_failf(x, "comp(L, %lld) = %s: L ++ comp = %s compact %d, sorted %d, coalesced %d",
-                     (long long)n, prop_show_layout(0, &c), prop_show_layout(1, &lc),
+                     (long long)n, prop_show_layout(x, 0, &c), prop_show_layout(x, 1, &lc),
                      lo_is_compact(&lc), lo_is_sorted(&c), lo_layout_equal(&c, &cc));
   return GEN_PASS;
 }
@@ -489,7 +489,7 @@ static gen_verdict lean_morphism_injective(gen_ctx *x) {
     for (int j = i + 1; j < f.dom.len; j++)
       if (f.map[i] == f.map[j])
         return gen_failf(x, "entries %d and %d of %s both go to %s", i + 1, j + 1,
-                         prop_show_morphism(0, &f), f.map[i] ? "the same entry" : "*");
+                         prop_show_morphism(x, 0, &f), f.map[i] ? "the same entry" : "*");
   return GEN_PASS;
 }
 
@@ -504,7 +504,7 @@ static gen_verdict lean_standard_form_all_hit(gen_ctx *x) {
     for (int i = 0; i < f.dom.len; i++) hit |= f.map[i] == j;
     if (!hit)
       return gen_failf(x, "%s has standard form but codomain entry %d is not hit",
-                       prop_show_morphism(0, &f), j);
+                       prop_show_morphism(x, 0, &f), j);
   }
   return GEN_PASS;
 }
@@ -568,7 +568,7 @@ static gen_verdict lean_correspondence_converse(gen_ctx *x) {
   if (standard_encodings(&l) != 1) return GEN_DISCARD;
   if (!lo_is_nondegenerate(&l) || !lo_is_tractable(&l))
     return gen_failf(x, "L_f = %s has exactly one standard-form encoding but is %s",
-                     prop_show_layout(0, &l),
+                     prop_show_layout(x, 0, &l),
                      lo_is_nondegenerate(&l) ? "not tractable" : "degenerate");
   return GEN_PASS;
 }
@@ -589,7 +589,7 @@ static gen_verdict lean_realization_functor(gen_ctx *x) {
   if (lo_size(&lid, &size, &e) || size > x->bounds->max_size) return GEN_DISCARD;
   for (lo_int i = 0; i < size; i++)
     if (lo_apply(&lid, i, &v, &e) || v != i)
-      return gen_failf(x, "|id_T| = Phi of %s sends %lld to %lld", prop_show_layout(0, &lid),
+      return gen_failf(x, "|id_T| = Phi of %s sends %lld to %lld", prop_show_layout(x, 0, &lid),
                        (long long)i, (long long)v);
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism compose", PROP_STRICT);
@@ -625,7 +625,7 @@ static gen_verdict zh_concat_cosize(gen_ctx *x) {
   if (cab != ca + cb)
     return gen_failf(x,
                      "cosize(A * B) = cosize(%s) = %lld, not cosize(A) + cosize(B) = %lld + %lld",
-                     prop_show_layout(0, &ab), (long long)cab, (long long)ca, (long long)cb);
+                     prop_show_layout(x, 0, &ab), (long long)cab, (long long)ca, (long long)cb);
   return GEN_PASS;
 }
 
@@ -641,7 +641,7 @@ static gen_verdict zh_squeeze_keeps_function(gen_ctx *x) {
   if (lo_cosize(&l, &cl, &e) || lo_cosize(&s, &cs, &e)) return GEN_DISCARD;
   if (cl != cs)
     return gen_failf(x, "cosize(squeeze L) = cosize(%s) = %lld, cosize(L) = %lld",
-                     prop_show_layout(0, &s), (long long)cs, (long long)cl);
+                     prop_show_layout(x, 0, &s), (long long)cs, (long long)cl);
   return prop_judged(prop_same_function(x, &s, &l, "squeeze(L) vs L"));
 }
 
@@ -684,7 +684,7 @@ static gen_verdict zh_flat_composition_unique(gen_ctx *x) {
   int r2 = prop_is_composite(x, &b, &a, &other);
   if (r2 <= 0) return r2 < 0 ? GEN_DISCARD : GEN_PASS;
   return gen_failf(x, "R = %s and R' = %s both have shape(A) and Phi_B o Phi_A",
-                   prop_show_layout(0, &r), prop_show_layout(1, &other));
+                   prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &other));
 }
 
 /* Compare the value of a seed's formula with the paper's by layout
@@ -725,7 +725,7 @@ static gen_verdict zh_flat_product(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&ac, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
-                     (long long)n, prop_show_layout(0, &ac), e.msg, prop_show_layout(1, &paper));
+                     (long long)n, prop_show_layout(x, 0, &ac), e.msg, prop_show_layout(x, 1, &paper));
   lo_layout_flatten(&seed, &flat);
   return seed_vs_paper(x, &flat, &paper, "(A, comp(A, size(A) cosize(B))) o B");
 }
@@ -745,7 +745,7 @@ static gen_verdict zh_logical_divide(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&outer, &a, &seed, &e))
     return gen_failf(x, "(comp(B, %lld), B) o A = %s o A is undefined (%s); A (/) B = %s",
-                     (long long)n, prop_show_layout(0, &outer), e.msg, prop_show_layout(1, &paper));
+                     (long long)n, prop_show_layout(x, 0, &outer), e.msg, prop_show_layout(x, 1, &paper));
   return seed_vs_paper(x, &seed, &paper, "(comp(B, size A), B) o A");
 }
 
@@ -765,7 +765,7 @@ static gen_verdict zh_logical_product(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&outer, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
-                     (long long)n, prop_show_layout(0, &outer), e.msg, prop_show_layout(1, &paper));
+                     (long long)n, prop_show_layout(x, 0, &outer), e.msg, prop_show_layout(x, 1, &paper));
   return seed_vs_paper(x, &seed, &paper, "(A, comp(A, size(A) cosize(B))) o B");
 }
 
@@ -782,7 +782,7 @@ static gen_verdict zh_tractable_equivalences(gen_ctx *x) {
   if (t != ts || t != tf || t != cf)
     return gen_failf(x,
                      "tractable: L %d, sort(L) %d, filter(L) = %s %d; filter(L) complementable %d",
-                     t, ts, prop_show_layout(0, &f), tf, cf);
+                     t, ts, prop_show_layout(x, 0, &f), tf, cf);
   return GEN_PASS;
 }
 
@@ -795,8 +795,8 @@ static gen_verdict zh_refinement_direction(gen_ctx *x) {
   int seed = lo_refines(&t, &xp), paper = lo_refines(&xp, &t);
   if (seed != paper)
     return gen_failf(x, "the summary says X' = %s %s X = %s, the paper says it %s",
-                     prop_show_tuple(0, &xp), seed ? "refines" : "does not refine",
-                     prop_show_tuple(1, &t), paper ? "does" : "does not");
+                     prop_show_tuple(x, 0, &xp), seed ? "refines" : "does not refine",
+                     prop_show_tuple(x, 1, &t), paper ? "does" : "does not");
   return GEN_PASS;
 }
 
@@ -832,8 +832,8 @@ static gen_verdict zh_refinement_recursive(gen_ctx *x) {
     int seed = zh_refines(xp, t), paper = lo_refines(xp, t);
     if (seed != paper)
       return gen_failf(x, "the summary's recursion says %s %s %s, the paper says it %s",
-                       prop_show_tuple(0, xp), seed ? "refines" : "does not refine",
-                       prop_show_tuple(1, t), paper ? "does" : "does not");
+                       prop_show_tuple(x, 0, xp), seed ? "refines" : "does not refine",
+                       prop_show_tuple(x, 1, t), paper ? "does" : "does not");
   }
   return GEN_PASS;
 }
@@ -869,8 +869,8 @@ static gen_verdict zh_layout_of_morphism(gen_ctx *x) {
   if (lo_sort(&q, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!same_flattening(&back, &s))
     return gen_failf(x, "L_{f_L} = %s (f_L = %s) but sort(squeeze(filter L)) = %s",
-                     prop_show_layout(0, &back), prop_show_morphism(1, &m),
-                     prop_show_layout(2, &s));
+                     prop_show_layout(x, 0, &back), prop_show_morphism(x, 1, &m),
+                     prop_show_layout(x, 2, &s));
   return GEN_PASS;
 }
 
@@ -892,8 +892,8 @@ static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_STRICT);
   if (!same_flattening(&lq, &d))
-    return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(0, &lq),
-                     prop_show_layout(1, &d));
+    return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(x, 0, &lq),
+                     prop_show_layout(x, 1, &d));
   return GEN_PASS;
 }
 
@@ -917,8 +917,8 @@ static gen_verdict zh_complement_nest(gen_ctx *x) {
   if (lo_coalesce(&comp, &ccomp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lfc, &ccomp))
-    return gen_failf(x, "L(f^c) = %s but coal(comp(L_f, %lld)) = %s", prop_show_layout(0, &lfc),
-                     (long long)n, prop_show_layout(1, &ccomp));
+    return gen_failf(x, "L(f^c) = %s but coal(comp(L_f, %lld)) = %s", prop_show_layout(x, 0, &lfc),
+                     (long long)n, prop_show_layout(x, 1, &ccomp));
   return GEN_PASS;
 }
 
@@ -940,8 +940,8 @@ static gen_verdict zh_logical_divide_agree(gen_ctx *x) {
   if (lo_paper_logical_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
   if (!lo_layout_equal(&lq, &d))
-    return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(0, &lq),
-                     prop_show_layout(1, &d));
+    return gen_failf(x, "L(f / g) = %s but L_f / L_g = %s", prop_show_layout(x, 0, &lq),
+                     prop_show_layout(x, 1, &d));
   return GEN_PASS;
 }
 
@@ -960,8 +960,8 @@ static gen_verdict zh_no_refinement_no_composite(gen_ctx *x) {
   if (!lo_mutual_refinement(&f.cod, &g.dom, &tp, &up, &e)) return GEN_DISCARD;
   if (!lo_paper_composition(&b, &a, &r, &e))
     return gen_failf(x, "T = %s and U = %s have no mutual refinement, yet B o A = %s",
-                     prop_show_tuple(0, &f.cod), prop_show_tuple(1, &g.dom),
-                     prop_show_layout(2, &r));
+                     prop_show_tuple(x, 0, &f.cod), prop_show_tuple(x, 1, &g.dom),
+                     prop_show_layout(x, 2, &r));
   return GEN_PASS;
 }
 

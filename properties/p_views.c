@@ -198,8 +198,8 @@ static gen_verdict rearrange_inverse(gen_ctx *x) {
   lo_layout id;
   lo_layout_scalar(&id, n, n == 1 ? 0 : 1);
   if (!lo_layout_equal(&cc, &id))
-    return gen_failf(x, "coalesce(P o P^-1) = %s, not %s (inverse %s)", prop_show_layout(0, &cc),
-                     prop_show_layout(1, &id), pat);
+    return gen_failf(x, "coalesce(P o P^-1) = %s, not %s (inverse %s)", prop_show_layout(x, 0, &cc),
+                     prop_show_layout(x, 1, &id), pat);
   return GEN_PASS;
 }
 
@@ -247,11 +247,11 @@ static gen_verdict valid_reshape_coalesce(gen_ctx *x) {
   if (lo_view_contiguous(&ts, &ci, &e) || lo_coalesce(&ci, &c1, &e) || lo_coalesce(&l, &c2, &e))
     return gen_failf(x, "%s", e.msg);
   if (!lo_layout_equal(&c1, &c2))
-    return gen_failf(x, "coalesce(rearrange) = %s, coalesce(input) = %s", prop_show_layout(0, &c2),
-                     prop_show_layout(1, &c1));
+    return gen_failf(x, "coalesce(rearrange) = %s, coalesce(input) = %s", prop_show_layout(x, 0, &c2),
+                     prop_show_layout(x, 1, &c1));
   if (lo_view_reshape(&ci, &to, &v, &e))
-    return gen_failf(x, "view_reshape %s %s refused: %s", prop_show_tuple(0, &ts),
-                     prop_show_tuple(1, &to), e.msg);
+    return gen_failf(x, "view_reshape %s %s refused: %s", prop_show_tuple(x, 0, &ts),
+                     prop_show_tuple(x, 1, &to), e.msg);
   return prop_judged(prop_same_function(x, &l, &v, "the rearrange vs view_reshape"));
 }
 
@@ -333,10 +333,10 @@ static gen_verdict einsum_index_map(gen_ctx *x) {
     const lo_view_side *v = &p.side[k];
     projection(v, it, nit, size, &f);
     if (lo_morphism_check(&f, &e) || lo_morphism_layout(&f, &proj, &e))
-      return gen_failf(x, "the projection %s: %s", prop_show_morphism(0, &f), e.msg);
+      return gen_failf(x, "the projection %s: %s", prop_show_morphism(x, 0, &f), e.msg);
     if (lo_composition(&ops[k], &proj, &comp, &e))
       return gen_failf(x, "operand %d o projection %s refused: %s", k + 1,
-                       prop_show_layout(0, &proj), e.msg);
+                       prop_show_layout(x, 0, &proj), e.msg);
     if (einsum_loop(x, v, &ops[k], it, nit, size, total, vals_a)) return GEN_FAIL;
     for (lo_int i = 0; i < total; i++) {
       lo_int m, c;
@@ -366,10 +366,10 @@ static gen_verdict layout_roundtrip(gen_ctx *x) {
   lo_view_of_layout(&l, &s, &d);
   if (lo_view_to_layout(&s, &d, &back, &e)) return gen_failf(x, "view_to_layout: %s", e.msg);
   if (!lo_layout_equal(&back, &l))
-    return gen_failf(x, "view_to_layout(view_of_layout L) = %s", prop_show_layout(0, &back));
+    return gen_failf(x, "view_to_layout(view_of_layout L) = %s", prop_show_layout(x, 0, &back));
   lo_view_of_layout(&back, &s2, &d2);
   if (!lo_tuple_equal(&s, &s2) || !lo_tuple_equal(&d, &d2))
-    return gen_failf(x, "view_of_layout is not stable: %s", prop_show_tuple(0, &s2));
+    return gen_failf(x, "view_of_layout is not stable: %s", prop_show_tuple(x, 0, &s2));
   lo_tuple_flatten(&s, &flat);
   if (lo_view_contiguous(&flat, &c, &e) || lo_view_strides(&flat, &st, &e))
     return gen_failf(x, "%s", e.msg);
@@ -378,11 +378,11 @@ static gen_verdict layout_roundtrip(gen_ctx *x) {
       lo_eval("is_column_major", 1, argv, out, sizeof out))
     return gen_failf(x, "is_column_major: %s", out);
   if (strcmp(out, "true"))
-    return gen_failf(x, "contiguous %s is not column-major", prop_show_layout(0, &c));
+    return gen_failf(x, "contiguous %s is not column-major", prop_show_layout(x, 0, &c));
   lo_view_of_layout(&c, &s2, &d2);
   if (!lo_tuple_equal(&d2, &st))
     return gen_failf(x, "the contiguous strides %s differ from view_strides %s",
-                     prop_show_tuple(0, &d2), prop_show_tuple(1, &st));
+                     prop_show_tuple(x, 0, &d2), prop_show_tuple(x, 1, &st));
   lo_int n;
   int r = function_of(x, &c, vals_a, &n);
   if (r) return r > 0 ? GEN_DISCARD : GEN_FAIL;
@@ -438,14 +438,14 @@ static gen_verdict reshape_exact(gen_ctx *x) {
   if (exists != defined)
     return gen_failf(x, "a flat view %s, but view_reshape %s%s",
                      exists ? "exists" : "does not exist",
-                     defined ? "answers " : "refuses: ", defined ? prop_show_layout(0, &r) : e.msg);
+                     defined ? "answers " : "refuses: ", defined ? prop_show_layout(x, 0, &r) : e.msg);
   if (!defined) return GEN_PASS;
   if (r.shape.len != nt || lo_tuple_depth(&r.shape) != 1)
-    return gen_failf(x, "view_reshape gave %s, not a flat view", prop_show_layout(0, &r));
+    return gen_failf(x, "view_reshape gave %s, not a flat view", prop_show_layout(x, 0, &r));
   for (int q = 0; q < nt; q++)
     if (r.shape.leaf[q] != t[q] || (t[q] > 1 && r.stride[q] != st[q]))
       return gen_failf(x, "view_reshape gave %s; mode %d should be %lld:%lld",
-                       prop_show_layout(0, &r), q + 1, (long long)t[q], (long long)st[q]);
+                       prop_show_layout(x, 0, &r), q + 1, (long long)t[q], (long long)st[q]);
   return GEN_PASS;
 }
 
@@ -478,8 +478,8 @@ static gen_verdict broadcast_image(gen_ctx *x) {
   int same = lo_view_broadcast_shapes(&src, &to, &bs, &e) == LO_OK && lo_tuple_equal(&bs, &to);
   if (same != defined)
     return gen_failf(x, "view_broadcast is %s but broadcast_shapes(%s, %s) %s to the target",
-                     defined ? "defined" : "refused", prop_show_tuple(0, &src),
-                     prop_show_tuple(1, &to), same ? "is equal" : "is not equal");
+                     defined ? "defined" : "refused", prop_show_tuple(x, 0, &src),
+                     prop_show_tuple(x, 1, &to), same ? "is equal" : "is not equal");
   if (!defined) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_PASS;
@@ -508,7 +508,7 @@ static gen_verdict broadcast_image(gen_ctx *x) {
     int i = k - (nb - na);
     int broadcast = i < 0 || (d[i] == 1 && to.leaf[k] > 1) || constant(&ax[i]);
     if (constant(&bx[k]) != broadcast)
-      return gen_failf(x, "axis %d of %s is %sconstant", k, prop_show_layout(0, &b),
+      return gen_failf(x, "axis %d of %s is %sconstant", k, prop_show_layout(x, 0, &b),
                        broadcast ? "not " : "");
   }
   return GEN_PASS;
@@ -545,27 +545,27 @@ static gen_verdict broadcast_morphism(gen_ctx *x) {
   if (axis_sizes(x, &l, d, &nd)) return GEN_FAIL;
   broadcast_projection(d, nd, &to, &pi);
   if (lo_morphism_check(&pi, &e) || lo_morphism_layout(&pi, &lp, &e))
-    return gen_failf(x, "pi = %s: %s", prop_show_morphism(0, &pi), e.msg);
+    return gen_failf(x, "pi = %s: %s", prop_show_morphism(x, 0, &pi), e.msg);
   if (contiguous) {
     lo_layout fb_l = b;
     if (!lo_layout_equal(&lp, &b))
-      return gen_failf(x, "L_pi = %s, the broadcast %s (pi = %s)", prop_show_layout(0, &lp),
-                       prop_show_layout(1, &b), prop_show_morphism(2, &pi));
+      return gen_failf(x, "L_pi = %s, the broadcast %s (pi = %s)", prop_show_layout(x, 0, &lp),
+                       prop_show_layout(x, 1, &b), prop_show_morphism(x, 2, &pi));
     lo_normalize(&fb_l);
     if (lo_morphism_of_layout(&fb_l, &fb, &e))
-      return gen_failf(x, "f_B of %s: %s", prop_show_layout(0, &fb_l), e.msg);
+      return gen_failf(x, "f_B of %s: %s", prop_show_layout(x, 0, &fb_l), e.msg);
     lo_layout flat;
     lo_layout_flatten(&fb_l, &flat);
     for (int i = 0; i < fb.dom.len; i++)
       if ((fb.map[i] == 0) != (flat.stride[i] == 0 || flat.shape.leaf[i] == 1))
-        return gen_failf(x, "f_B = %s: entry %d of %s", prop_show_morphism(0, &fb), i + 1,
-                         prop_show_layout(1, &fb_l));
+        return gen_failf(x, "f_B = %s: entry %d of %s", prop_show_morphism(x, 0, &fb), i + 1,
+                         prop_show_layout(x, 1, &fb_l));
     for (int i = 0; i < fb.dom.len; i++)
       if (!fb.map[i]) x->labels |= 1u << GEN_L_BASEPOINT;
     return GEN_PASS;
   }
   if (lo_composition(&l, &lp, &c, &e))
-    return gen_failf(x, "view o L_pi refused: %s (L_pi = %s)", e.msg, prop_show_layout(0, &lp));
+    return gen_failf(x, "view o L_pi refused: %s (L_pi = %s)", e.msg, prop_show_layout(x, 0, &lp));
   return prop_judged(prop_same_function(x, &c, &b, "view o L_pi vs the broadcast"));
 }
 
@@ -590,7 +590,7 @@ static gen_verdict broadcast_pad_left(gen_ctx *x) {
   int d2 = lo_view_broadcast(&pl, &to, &b2, &e) == LO_OK;
   if (d1 != d2)
     return gen_failf(x, "broadcast of %s is %s, of padLeft %s %s", x->argv[0],
-                     d1 ? "defined" : "refused", prop_show_tuple(0, &ps),
+                     d1 ? "defined" : "refused", prop_show_tuple(x, 0, &ps),
                      d2 ? "defined" : "refused");
   if (!d1) return GEN_PASS;
   return prop_judged(prop_same_function(x, &b1, &b2, "broadcast of s vs of padLeft s"));
@@ -673,8 +673,8 @@ static int derivation_arg(gen_ctx *x, deriv *dv, lo_tuple *s1, lo_tuple *s2) {
   lo_tuple_flat(&a, dv->s1, dv->n1);
   lo_tuple_flat(&b, dv->s2, dv->n2);
   if (!lo_tuple_equal(&a, s1) || !lo_tuple_equal(&b, s2))
-    return gen_errorf(x, "the derivation concludes %s %s", prop_show_tuple(0, &a),
-                      prop_show_tuple(1, &b)),
+    return gen_errorf(x, "the derivation concludes %s %s", prop_show_tuple(x, 0, &a),
+                      prop_show_tuple(x, 1, &b)),
            1;
   return 0;
 }
@@ -689,7 +689,7 @@ static gen_verdict derivation_is_pytorch(gen_ctx *x) {
   if (lo_view_contiguous(&s1, &l, &e)) return gen_failf(x, "%s", e.msg);
   if (lo_view_broadcast(&l, &s2, &b, &e))
     return gen_failf(x, "CanBroadcastTo %s %s is derived but PyTorch refuses: %s",
-                     prop_show_tuple(0, &s1), prop_show_tuple(1, &s2), e.msg);
+                     prop_show_tuple(x, 0, &s1), prop_show_tuple(x, 1, &s2), e.msg);
   return GEN_PASS;
 }
 
@@ -738,7 +738,7 @@ static gen_verdict pytorch_has_derivation(gen_ctx *x) {
   lo_tuple_flat(&a, dv.s1, dv.n1);
   lo_tuple_flat(&t, dv.s2, dv.n2);
   if (!lo_tuple_equal(&a, &s1) || !lo_tuple_equal(&t, &to))
-    return gen_failf(x, "%s concludes %s %s", text, prop_show_tuple(0, &a), prop_show_tuple(1, &t));
+    return gen_failf(x, "%s concludes %s %s", text, prop_show_tuple(x, 0, &a), prop_show_tuple(x, 1, &t));
   if (deriv_layout(x, &dv, &dl)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &dl, &b, "the derivation's index map vs PyTorch's"));
 }

@@ -43,21 +43,19 @@ int prop_int(gen_ctx *x, int i, lo_int *v) {
   return 0;
 }
 
-static char shown[4][1024];
-
-const char *prop_show_layout(int slot, const lo_layout *l) {
-  if (lo_print_layout(l, shown[slot & 3], sizeof shown[0])) return "(too long)";
-  return shown[slot & 3];
+const char *prop_show_layout(gen_ctx *x, int slot, const lo_layout *l) {
+  char *b = x->shown[slot & 3];
+  return lo_print_layout(l, b, sizeof x->shown[0]) ? "(too long)" : b;
 }
 
-const char *prop_show_tuple(int slot, const lo_tuple *t) {
-  if (lo_print_tuple(t, shown[slot & 3], sizeof shown[0])) return "(too long)";
-  return shown[slot & 3];
+const char *prop_show_tuple(gen_ctx *x, int slot, const lo_tuple *t) {
+  char *b = x->shown[slot & 3];
+  return lo_print_tuple(t, b, sizeof x->shown[0]) ? "(too long)" : b;
 }
 
-const char *prop_show_morphism(int slot, const lo_morphism *f) {
-  if (lo_print_morphism(f, shown[slot & 3], sizeof shown[0])) return "(too long)";
-  return shown[slot & 3];
+const char *prop_show_morphism(gen_ctx *x, int slot, const lo_morphism *f) {
+  char *b = x->shown[slot & 3];
+  return lo_print_morphism(f, b, sizeof x->shown[0]) ? "(too long)" : b;
 }
 
 /* Size within the brute-force bound, or -1. */
@@ -73,7 +71,7 @@ int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const
   if (enumerable(x, a, &sa) || enumerable(x, b, &sb)) return -1;
   if (sa != sb) {
     gen_failf(x, "%s: sizes differ: %lld for %s, %lld for %s", what, (long long)sa,
-              prop_show_layout(0, a), (long long)sb, prop_show_layout(1, b));
+              prop_show_layout(x, 0, a), (long long)sb, prop_show_layout(x, 1, b));
     return 0;
   }
   for (lo_int i = 0; i < sa; i++) {
@@ -81,7 +79,7 @@ int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const
     if (lo_apply(a, i, &u, &e) || lo_apply(b, i, &v, &e)) return -1;
     if (u != v) {
       gen_failf(x, "%s: at %lld, %s gives %lld and %s gives %lld", what, (long long)i,
-                prop_show_layout(0, a), (long long)u, prop_show_layout(1, b), (long long)v);
+                prop_show_layout(x, 0, a), (long long)u, prop_show_layout(x, 1, b), (long long)v);
       return 0;
     }
   }
@@ -94,8 +92,8 @@ int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner
   lo_err e;
   if (enumerable(x, inner, &si) || enumerable(x, r, &sr)) return -1;
   if (si != sr) {
-    gen_failf(x, "size of the composite %s is %lld, size of %s is %lld", prop_show_layout(0, r),
-              (long long)sr, prop_show_layout(1, inner), (long long)si);
+    gen_failf(x, "size of the composite %s is %lld, size of %s is %lld", prop_show_layout(x, 0, r),
+              (long long)sr, prop_show_layout(x, 1, inner), (long long)si);
     return 0;
   }
   for (lo_int i = 0; i < si; i++) {
@@ -104,8 +102,8 @@ int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner
       return -1;
     if (oy != ry) {
       gen_failf(x, "composite %s at %lld gives %lld, but %s(%s(%lld)) = %lld",
-                prop_show_layout(0, r), (long long)i, (long long)ry, prop_show_layout(1, outer),
-                prop_show_layout(2, inner), (long long)i, (long long)oy);
+                prop_show_layout(x, 0, r), (long long)i, (long long)ry, prop_show_layout(x, 1, outer),
+                prop_show_layout(x, 2, inner), (long long)i, (long long)oy);
       return 0;
     }
   }
@@ -119,17 +117,17 @@ int prop_morphism_equal(const lo_morphism *a, const lo_morphism *b) {
 
 int prop_same_morphism(gen_ctx *x, const lo_morphism *a, const lo_morphism *b, const char *what) {
   if (prop_morphism_equal(a, b)) return 0;
-  return gen_failf(x, "%s: %s vs %s", what, prop_show_morphism(0, a), prop_show_morphism(1, b));
+  return gen_failf(x, "%s: %s vs %s", what, prop_show_morphism(x, 0, a), prop_show_morphism(x, 1, b));
 }
 
 int prop_same_layout(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what) {
   if (lo_layout_equal(a, b)) return 0;
-  return gen_failf(x, "%s: %s vs %s", what, prop_show_layout(0, a), prop_show_layout(1, b));
+  return gen_failf(x, "%s: %s vs %s", what, prop_show_layout(x, 0, a), prop_show_layout(x, 1, b));
 }
 
 int prop_same_tuple(gen_ctx *x, const lo_tuple *a, const lo_tuple *b, const char *what) {
   if (lo_tuple_equal(a, b)) return 0;
-  return gen_failf(x, "%s: %s vs %s", what, prop_show_tuple(0, a), prop_show_tuple(1, b));
+  return gen_failf(x, "%s: %s vs %s", what, prop_show_tuple(x, 0, a), prop_show_tuple(x, 1, b));
 }
 
 lo_int prop_small_size(gen_ctx *x, const lo_tuple *t) {
@@ -155,7 +153,7 @@ int prop_bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n, const char *wh
   if (lo_size(l, &size, &e) || size > x->bounds->max_size || n > x->bounds->max_size) return -1;
   if (n < 0) n = size;
   if (size != n) {
-    gen_failf(x, "%s = %s has size %lld, not %lld", what, prop_show_layout(0, l), (long long)size,
+    gen_failf(x, "%s = %s has size %lld, not %lld", what, prop_show_layout(x, 0, l), (long long)size,
               (long long)n);
     return 0;
   }
@@ -168,7 +166,7 @@ int prop_bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n, const char *wh
       ok = -1;
     } else if (v < 0 || v >= n || seen[v]) {
       gen_failf(x, "%s = %s is not a bijection onto [0,%lld): at %lld it gives %lld", what,
-                prop_show_layout(0, l), (long long)n, (long long)i, (long long)v);
+                prop_show_layout(x, 0, l), (long long)n, (long long)i, (long long)v);
       ok = 0;
     } else {
       seen[v] = 1;

@@ -63,11 +63,12 @@ int prop_tuple(gen_ctx *x, int i, lo_tuple *t);
 int prop_morphism(gen_ctx *x, int i, lo_morphism *f);
 int prop_int(gen_ctx *x, int i, lo_int *v);
 
-/* Text of a layout, tuple or morphism, for messages (a static buffer per
-** slot 0..3). */
-const char *prop_show_layout(int slot, const lo_layout *l);
-const char *prop_show_tuple(int slot, const lo_tuple *t);
-const char *prop_show_morphism(int slot, const lo_morphism *f);
+/* Text of a layout, tuple or morphism, for messages: written into the
+** check context's buffer x->shown[slot] (slot 0..3), valid until that slot
+** is used again. */
+const char *prop_show_layout(gen_ctx *x, int slot, const lo_layout *l);
+const char *prop_show_tuple(gen_ctx *x, int slot, const lo_tuple *t);
+const char *prop_show_morphism(gen_ctx *x, int slot, const lo_morphism *f);
 
 /* Compare layout functions point by point over [0, size): 1 equal, 0 not
 ** (x->msg says where), -1 too large to enumerate within the bounds (the
