@@ -175,14 +175,14 @@ static int print_map(gen_case *k, const int *a, int m) {
 
 /* ---------------------------------------------------------------- tuples */
 
-static int g_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   flat_tuple(c, b, &t);
   return gen_put_tuple(k, &t);
 }
 
 /* S and C of the same length, for the dilation of S by C. */
-static int g_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s[LO_MAX_LEAVES], cc[LO_MAX_LEAVES], size = 1;
   int n = 0;
   while (gen_more(c, n, max_len(b) < LO_MAX_LEAVES / 2 ? max_len(b) : LO_MAX_LEAVES / 2)) {
@@ -205,21 +205,21 @@ static int morphism_with(gen_choices *c, const gen_bounds *b, int flags, gen_cas
   return gen_put_morphism(k, &f);
 }
 
-static int g_mor(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, 0, k);
 }
-static int g_mor_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_NONDEG, k);
 }
-static int g_mor_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_INJ, k);
 }
-static int g_iso(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_iso(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_INJ | F_SURJ, k);
 }
 
 /* A flat morphism, injective (no entry to *) half of the time. */
-static int g_mor_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, gen_flip(c, 2) ? F_INJ : 0, k);
 }
 
@@ -268,18 +268,18 @@ static int standard_with(gen_choices *c, const gen_bounds *b, int flags, gen_cas
 }
 
 /* Non-degenerate, standard form (with fix E1); injective half the time. */
-static int g_mor_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, gen_flip(c, 2) ? S_INJ : 0, k);
 }
-static int g_mor_standard_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_standard_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_INJ, k);
 }
 /* Standard under the paper's literal rule (n = 1 may be unhit). */
-static int g_mor_standard_literal(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_standard_literal(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_LITERAL, k);
 }
 /* Injective, standard (fix E1), hit entries may be 1: often degenerate. */
-static int g_mor_standard_degenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_standard_degenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_INJ | S_DEGEN, k);
 }
 
@@ -315,21 +315,21 @@ static void sorted_morphism(gen_choices *c, const gen_bounds *b, lo_morphism *f)
   lo_tuple_flat(&f->dom, dom, len + nm);
 }
 
-static int g_mor_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   sorted_morphism(c, b, &f);
   return gen_put_morphism(k, &f);
 }
 
 /* A sorted morphism half of the time, else any flat morphism. */
-static int g_mor_sorted_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_sorted_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (gen_flip(c, 2)) return morphism_with(c, b, 0, k);
-  return g_mor_sorted(c, b, k);
+  return g_tuple_mor_sorted(c, b, k);
 }
 
 /* f with no domain entry 1 three times in four (for coalesced morphisms),
 ** the codomain keeping its 1s. */
-static int g_mor_squeezed(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_squeezed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, gen_flip(c, 4) ? 0 : F_SQUEEZED, k);
 }
 
@@ -342,15 +342,15 @@ static int composable_with(gen_choices *c, const gen_bounds *b, int fflags, gen_
   flat_from(c, b, &f.cod, 0, &g);
   return gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
-static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return composable_with(c, b, 0, k);
 }
-static int g_composable_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_composable_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return composable_with(c, b, F_NONDEG, k);
 }
 
 /* h, g, f with f : S -> T, g : T -> U, h : U -> V. */
-static int g_composable3(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_composable3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g, h;
   flat_morphism(c, b, 0, &f);
   flat_from(c, b, &f.cod, 0, &g);
@@ -387,7 +387,7 @@ static void disjoint_into(gen_choices *c, const gen_bounds *b, const lo_tuple *t
 }
 
 /* f1, f2, f3 into one T with pairwise disjoint images. */
-static int g_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fs[3];
   flat_tuple(c, b, &t);
@@ -396,7 +396,7 @@ static int g_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* g, f1, f2: f1 and f2 into T with disjoint images, g : T -> U. */
-static int g_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fs[2], g;
   flat_tuple(c, b, &t);
@@ -407,7 +407,7 @@ static int g_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* f and g with g a complement of f (Def 3.1.5.39): every entry of T goes
 ** to exactly one of them, each in random order. */
-static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fg[2];
   flat_tuple(c, b, &t);
@@ -431,7 +431,7 @@ static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* f and g with g : S -> T injective, f : T -> U, both non-degenerate
 ** (flat_divide f g). */
-static int g_divisible(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_divisible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   flat_morphism(c, b, F_INJ | F_NONDEG, &g);
   flat_from(c, b, &g.cod, F_NONDEG, &f);
@@ -447,19 +447,19 @@ static void product_pair(gen_choices *c, const gen_bounds *b, int gflags, lo_mor
   flat_into(c, b, gflags | F_NONDEG, g);
 }
 
-static int g_product_admissible(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_product_admissible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, 0, &f, &g);
   return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
-static int g_product_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_product_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, F_INJ, &f, &g);
   return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* f, g, h with (f, g) and (g, h) product admissible (g injective). */
-static int g_product_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_product_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g, h;
   product_pair(c, b, F_INJ | F_SPARSE, &f, &g);
   unhit_entries(&g, &h.cod);
@@ -478,10 +478,10 @@ static int layout_with(gen_choices *c, const gen_bounds *b, int flags, gen_case 
   if (lo_morphism_layout(&f, &l, &e)) return -1;
   return gen_put_layout(k, &l);
 }
-static int g_layout_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_layout_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return layout_with(c, b, 0, k);
 }
-static int g_layout_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_layout_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return layout_with(c, b, F_NONDEG, k);
 }
 
@@ -504,7 +504,7 @@ static int pointed_map(gen_choices *c, int cap, int n, int tractable, int *a) {
 /* gamma, beta, alpha and q: alpha : <m>* -> <n>*, beta : <n>* -> <p>*,
 ** gamma : <p>* -> <q>* (n = len beta, p = len gamma); tractable two times
 ** in three. */
-static int g_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int tractable = !gen_flip(c, 3), q = (int)gen_small(c, (uint64_t)max_len(b));
   int ga[LO_MAX_LEAVES], be[LO_MAX_LEAVES], al[LO_MAX_LEAVES];
   int cap = max_len(b) + 2 < LO_MAX_LEAVES ? max_len(b) + 2 : LO_MAX_LEAVES;
@@ -517,7 +517,7 @@ static int g_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* alpha, n, beta, q: two tractable pointed maps (each with at most half
 ** of LO_MAX_LEAVES entries, so that their sum fits). */
-static int g_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int al[LO_MAX_LEAVES], be[LO_MAX_LEAVES], half = LO_MAX_LEAVES / 2;
   int cap = max_len(b) + 2 < half ? max_len(b) + 2 : half,
       top = cap < max_len(b) ? cap : max_len(b);
@@ -528,7 +528,7 @@ static int g_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* alpha, beta, n: tractable maps into <n>* with disjoint images. */
-static int g_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int n = (int)gen_small(c, (uint64_t)max_len(b)), ab[2][LO_MAX_LEAVES], len[2] = {0, 0};
   for (int j = 1; j <= n; j++) {
     int w = (int)gen_draw(c, 2);
@@ -549,47 +549,53 @@ static int g_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* ---------------------------------------------------------------- table */
 
 const gen_info gen_category_table[] = {
-    {"tuple_flat", "S", "a flat tuple (entries may be 1)", g_flat},
-    {"tuple_dilation", "S C", "two flat tuples of the same length", g_dilation},
-    {"tuple_mor", "f", "a flat tuple morphism (unmapped and size-1 entries likely)", g_mor},
-    {"tuple_mor_nondegenerate", "f", "a non-degenerate flat tuple morphism", g_mor_nondegenerate},
-    {"tuple_mor_injective", "f", "an injective flat tuple morphism", g_mor_injective},
-    {"tuple_mor_mixed", "f", "a flat tuple morphism, injective half the time", g_mor_mixed},
-    {"tuple_iso", "f", "a flat tuple isomorphism (a permutation)", g_iso},
+    {"tuple_flat", "S", "a flat tuple (entries may be 1)", g_tuple_flat},
+    {"tuple_dilation", "S C", "two flat tuples of the same length", g_tuple_dilation},
+    {"tuple_mor", "f", "a flat tuple morphism (unmapped and size-1 entries likely)", g_tuple_mor},
+    {"tuple_mor_nondegenerate", "f", "a non-degenerate flat tuple morphism",
+     g_tuple_mor_nondegenerate},
+    {"tuple_mor_injective", "f", "an injective flat tuple morphism", g_tuple_mor_injective},
+    {"tuple_mor_mixed", "f", "a flat tuple morphism, injective half the time", g_tuple_mor_mixed},
+    {"tuple_iso", "f", "a flat tuple isomorphism (a permutation)", g_tuple_iso},
     {"tuple_mor_standard", "f", "a non-degenerate flat morphism of standard form (fix E1)",
-     g_mor_standard},
+     g_tuple_mor_standard},
     {"tuple_mor_standard_injective", "f", "an injective non-degenerate standard-form morphism",
-     g_mor_standard_injective},
+     g_tuple_mor_standard_injective},
     {"tuple_mor_standard_literal", "f",
-     "a non-degenerate morphism, standard under the literal Def 3.1.2.12", g_mor_standard_literal},
+     "a non-degenerate morphism, standard under the literal Def 3.1.2.12",
+     g_tuple_mor_standard_literal},
     {"tuple_mor_standard_degenerate", "f", "an injective standard-form morphism, often degenerate",
-     g_mor_standard_degenerate},
-    {"tuple_mor_sorted", "f", "a sorted flat morphism (Def 3.1.5.12)", g_mor_sorted},
+     g_tuple_mor_standard_degenerate},
+    {"tuple_mor_sorted", "f", "a sorted flat morphism (Def 3.1.5.12)", g_tuple_mor_sorted},
     {"tuple_mor_sorted_mixed", "f", "a sorted flat morphism half the time, else any",
-     g_mor_sorted_mixed},
+     g_tuple_mor_sorted_mixed},
     {"tuple_mor_squeezed", "f", "a flat morphism, usually without domain entries 1",
-     g_mor_squeezed},
-    {"tuple_composable", "g f", "composable flat morphisms f : S -> T, g : T -> U", g_composable},
+     g_tuple_mor_squeezed},
+    {"tuple_composable", "g f", "composable flat morphisms f : S -> T, g : T -> U",
+     g_tuple_composable},
     {"tuple_composable_nondegenerate", "g f", "composable flat morphisms, f non-degenerate",
-     g_composable_nondegenerate},
-    {"tuple_composable3", "h g f", "three composable flat morphisms", g_composable3},
-    {"tuple_disjoint3", "f1 f2 f3", "flat morphisms into one T with disjoint images", g_disjoint3},
+     g_tuple_composable_nondegenerate},
+    {"tuple_composable3", "h g f", "three composable flat morphisms", g_tuple_composable3},
+    {"tuple_disjoint3", "f1 f2 f3", "flat morphisms into one T with disjoint images",
+     g_tuple_disjoint3},
     {"tuple_disjoint_then", "g f1 f2", "f1, f2 into T with disjoint images, g : T -> U",
-     g_disjoint_then},
-    {"tuple_complement_pair", "f g", "g a complement of f (a permuted f^c)", g_complement_pair},
+     g_tuple_disjoint_then},
+    {"tuple_complement_pair", "f g", "g a complement of f (a permuted f^c)",
+     g_tuple_complement_pair},
     {"tuple_divisible", "f g", "g : S -> T injective, f : T -> U, flat, non-degenerate",
-     g_divisible},
+     g_tuple_divisible},
     {"tuple_product_admissible", "f g", "f injective, codomain(g) = domain(f^c), non-degenerate",
-     g_product_admissible},
-    {"tuple_product_injective", "f g", "product admissible with g injective", g_product_injective},
-    {"tuple_product_chain", "f g h", "(f, g) and (g, h) product admissible", g_product_chain},
-    {"tuple_layout_tractable", "L", "a tractable flat layout L_f", g_layout_tractable},
+     g_tuple_product_admissible},
+    {"tuple_product_injective", "f g", "product admissible with g injective",
+     g_tuple_product_injective},
+    {"tuple_product_chain", "f g h", "(f, g) and (g, h) product admissible", g_tuple_product_chain},
+    {"tuple_layout_tractable", "L", "a tractable flat layout L_f", g_tuple_layout_tractable},
     {"tuple_layout_nondegenerate", "L", "a non-degenerate tractable flat layout",
-     g_layout_nondegenerate},
+     g_tuple_layout_nondegenerate},
     {"tuple_pointed_maps", "MAP MAP MAP q", "composable pointed maps gamma, beta, alpha",
-     g_pointed_maps},
-    {"tuple_tractable_maps", "MAP n MAP q", "two tractable pointed maps", g_tractable_maps},
+     g_tuple_pointed_maps},
+    {"tuple_tractable_maps", "MAP n MAP q", "two tractable pointed maps", g_tuple_tractable_maps},
     {"tuple_disjoint_maps", "MAP MAP n", "tractable maps into <n>* with disjoint images",
-     g_disjoint_maps},
+     g_tuple_disjoint_maps},
 };
 const int gen_category_count = (int)(sizeof gen_category_table / sizeof gen_category_table[0]);

@@ -677,11 +677,7 @@ static const gen_info table[] = {
 };
 
 /* The registry: this file's table and those of the generator files that
-** serve particular parts of the catalogue. */
-extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[], gen_nest_table[];
-extern const int gen_flat_count, gen_nested_count, gen_category_count, gen_nest_count;
-extern const gen_info gen_views_table[];
-extern const int gen_views_count;
+** serve particular parts of the catalogue (declared in gen_values.h). */
 
 typedef struct gen_table {
   const gen_info *rows;

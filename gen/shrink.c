@@ -33,10 +33,10 @@ typedef struct shrinker {
   gen_outcome last; /* outcome of best */
   int64_t steps;    /* candidates tried, as one at a time would have */
   double deadline;
-  int width;           /* candidates per batch */
-  uint64_t **cand;     /* width buffers of the original length */
-  size_t *len;         /* their lengths */
-  gen_outcome *out;    /* their outcomes */
+  int width;        /* candidates per batch */
+  uint64_t **cand;  /* width buffers of the original length */
+  size_t *len;      /* their lengths */
+  gen_outcome *out; /* their outcomes */
 } shrinker;
 
 typedef enum { P_DELETE, P_ZERO, P_LOWER, P_REDISTRIBUTE, P_RAISE_DELETE } pass_kind;
@@ -197,11 +197,16 @@ static int next_raise_delete(pass_it *it, const shrinker *s, uint64_t *tmp, size
 /* The next candidate of the pass into tmp (length *len); 0 at its end. */
 static int pass_next(pass_it *it, const shrinker *s, uint64_t *tmp, size_t *len) {
   switch (it->kind) {
-    case P_DELETE: return next_delete(it, s, tmp, len);
-    case P_ZERO: return next_zero(it, s, tmp, len);
-    case P_LOWER: return next_lower(it, s, tmp, len);
-    case P_REDISTRIBUTE: return next_redistribute(it, s, tmp, len);
-    case P_RAISE_DELETE: return next_raise_delete(it, s, tmp, len);
+    case P_DELETE:
+      return next_delete(it, s, tmp, len);
+    case P_ZERO:
+      return next_zero(it, s, tmp, len);
+    case P_LOWER:
+      return next_lower(it, s, tmp, len);
+    case P_REDISTRIBUTE:
+      return next_redistribute(it, s, tmp, len);
+    case P_RAISE_DELETE:
+      return next_raise_delete(it, s, tmp, len);
   }
   return 0;
 }
@@ -225,7 +230,8 @@ static void pass_result(pass_it *it, const shrinker *s, int kept) {
 ** used are simpler than best? */
 static int keeps(const shrinker *s, const gen_outcome *o, const uint64_t *v, size_t n) {
   if (o->verdict != GEN_FAIL) return 0;
-  return o->choices ? simpler(o->choices, o->nchoices, s->best, s->n) : simpler(v, n, s->best, s->n);
+  return o->choices ? simpler(o->choices, o->nchoices, s->best, s->n)
+                    : simpler(v, n, s->best, s->n);
 }
 
 /* Make candidate c (outcome s->out[c]) the best. */

@@ -71,7 +71,8 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
     return GEN_DISCARD;
   if (s < n) return gen_failf(x, "size(L) size(C) = %lld is below N", (long long)s);
   if (!lo_is_compact(&lc))
-    return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)", prop_show_layout(x, 0, &lc));
+    return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)",
+                     prop_show_layout(x, 0, &lc));
   lo_layout sorted;
   if (lo_sort(&c, &sorted, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   lo_layout cc;
@@ -123,8 +124,8 @@ static gen_verdict composition_algorithm_agrees(gen_ctx *x) {
   if (lo_composition(&a, &b, &cut, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "composition", PROP_STRICT);
   if (!lo_layout_equal(&r, &cut))
-    return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s", prop_show_layout(x, 0, &r),
-                     prop_show_layout(x, 1, &cut));
+    return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s",
+                     prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &cut));
   return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
@@ -228,8 +229,8 @@ static gen_verdict theorem_d(gen_ctx *x) {
   if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper complement", PROP_STRICT);
   if (!lo_layout_equal(&clfc, &comp))
-    return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s", prop_show_layout(x, 0, &clfc),
-                     (long long)n, prop_show_layout(x, 1, &comp));
+    return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s",
+                     prop_show_layout(x, 0, &clfc), (long long)n, prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
@@ -297,8 +298,8 @@ static gen_verdict mutual_refinement_spec(gen_ctx *x) {
   if (!lo_refines(&up, &u))
     return gen_failf(x, "U' = %s does not refine U", prop_show_tuple(x, 0, &up));
   if (tp.len > up.len || memcmp(tp.leaf, up.leaf, (size_t)tp.len * sizeof(lo_int)))
-    return gen_failf(x, "flat(T') of %s is not a prefix of flat(U') of %s", prop_show_tuple(x, 0, &tp),
-                     prop_show_tuple(x, 1, &up));
+    return gen_failf(x, "flat(T') of %s is not a prefix of flat(U') of %s",
+                     prop_show_tuple(x, 0, &tp), prop_show_tuple(x, 1, &up));
   return GEN_PASS;
 }
 
@@ -443,13 +444,7 @@ static const gen_property catalogue[] = {
 };
 
 /* The registry: this file's table, then those of the other property
-** files (by part of the paper), in that order. */
-extern const gen_property prop_flat_table[], prop_nested_table[], prop_category_table[],
-    prop_seeds_table[], prop_nest_table[], prop_cute_table[];
-extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count,
-    prop_nest_count, prop_cute_count;
-extern const gen_property prop_views_table[];
-extern const int prop_views_count;
+** files (by part of the paper, declared in properties.h), in that order. */
 
 typedef struct prop_table {
   const gen_property *rows;

@@ -435,8 +435,8 @@ static gen_verdict category_validity(gen_ctx *x) {
       g.map[k] = f.map[i];
       g.dom.leaf[k] = f.dom.leaf[i];
       if (k != i && f.map[i] && lo_morphism_check(&g, &e) == LO_OK)
-        return gen_failf(x, "%s was accepted: position %d is hit twice", prop_show_morphism(x, 0, &g),
-                         f.map[i]);
+        return gen_failf(x, "%s was accepted: position %d is hit twice",
+                         prop_show_morphism(x, 0, &g), f.map[i]);
     }
     g = f;
     g.map[i] = f.cod.len + 1;
@@ -760,8 +760,8 @@ static gen_verdict family_identity(gen_ctx *x) {
     lo_int v;
     if (lo_apply(&l, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != i)
-      return gen_failf(x, "L_{id_S} = %s maps %lld to %lld", prop_show_layout(x, 0, &l), (long long)i,
-                       (long long)v);
+      return gen_failf(x, "L_{id_S} = %s maps %lld to %lld", prop_show_layout(x, 0, &l),
+                       (long long)i, (long long)v);
   }
   return GEN_PASS;
 }
@@ -789,7 +789,8 @@ static gen_verdict family_isomorphism(gen_ctx *x) {
                      prop_show_morphism(x, 1, &fg));
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (!lo_is_compact(&l)) return gen_failf(x, "L_f = %s is not compact", prop_show_layout(x, 0, &l));
+  if (!lo_is_compact(&l))
+    return gen_failf(x, "L_f = %s is not compact", prop_show_layout(x, 0, &l));
   return prop_judged(prop_bijective_onto(x, &l, -1, "L_f"));
 }
 
@@ -867,7 +868,8 @@ static gen_verdict family_dilation(gen_ctx *x) {
     lo_int d = cc.leaf[i] * w;
     if (l.stride[i] != d)
       return gen_failf(x, "dilation %s encodes %s; stride %d should be %lld",
-                       prop_show_morphism(x, 0, &f), prop_show_layout(x, 1, &l), i + 1, (long long)d);
+                       prop_show_morphism(x, 0, &f), prop_show_layout(x, 1, &l), i + 1,
+                       (long long)d);
     w *= cc.leaf[i] * s.leaf[i];
   }
   return GEN_PASS;
@@ -1219,8 +1221,8 @@ static gen_verdict sum_associative(gen_ctx *x) {
   if (lo_morphism_sum(&f, &gh, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f (+) (g (+) h)", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
-    return gen_failf(x, "(f (+) g) (+) h = %s but f (+) (g (+) h) = %s", prop_show_morphism(x, 0, &l),
-                     prop_show_morphism(x, 1, &r));
+    return gen_failf(x, "(f (+) g) (+) h = %s but f (+) (g (+) h) = %s",
+                     prop_show_morphism(x, 0, &l), prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -1248,8 +1250,9 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
-    return gen_failf(x, "squeeze(f) = %s encodes %s, squeeze(L_f) = %s", prop_show_morphism(x, 0, &s),
-                     prop_show_layout(x, 1, &ls), prop_show_layout(x, 2, &want));
+    return gen_failf(x, "squeeze(f) = %s encodes %s, squeeze(L_f) = %s",
+                     prop_show_morphism(x, 0, &s), prop_show_layout(x, 1, &ls),
+                     prop_show_layout(x, 2, &want));
   if (lo_morphism_squeeze(&s, &ss, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!prop_morphism_equal(&s, &ss) || !no_ones(&s.dom) || !no_ones(&s.cod))
@@ -1310,7 +1313,8 @@ static gen_verdict sort_fixed_points(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (is_sorted_def(&f) != prop_morphism_equal(&f, &s))
-    return gen_failf(x, "f sorted: %d, sort(f) = %s", is_sorted_def(&f), prop_show_morphism(x, 0, &s));
+    return gen_failf(x, "f sorted: %d, sort(f) = %s", is_sorted_def(&f),
+                     prop_show_morphism(x, 0, &s));
   return GEN_PASS;
 }
 
@@ -1521,7 +1525,8 @@ static gen_verdict concat_layout(gen_ctx *x) {
                      prop_show_layout(x, 0, &ll), prop_show_layout(x, 1, &want));
   for (int i = 0; i < 3; i++)
     if (!disjoint_images(&f[i], &f[i]) && lo_morphism_flat_concat(&f[i], &f[i], &bad, &e) == 0)
-      return gen_failf(x, "f * f was made though the images meet: %s", prop_show_morphism(x, 0, &bad));
+      return gen_failf(x, "f * f was made though the images meet: %s",
+                       prop_show_morphism(x, 0, &bad));
   return GEN_PASS;
 }
 
@@ -1775,8 +1780,8 @@ static gen_verdict product_associative(gen_ctx *x) {
   if (lo_morphism_flat_product(&f, &gh, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f (x) (g (x) h)", PROP_STRICT);
   if (!prop_morphism_equal(&l, &r))
-    return gen_failf(x, "(f (x) g) (x) h = %s but f (x) (g (x) h) = %s", prop_show_morphism(x, 0, &l),
-                     prop_show_morphism(x, 1, &r));
+    return gen_failf(x, "(f (x) g) (x) h = %s but f (x) (g (x) h) = %s",
+                     prop_show_morphism(x, 0, &l), prop_show_morphism(x, 1, &r));
   return GEN_PASS;
 }
 
@@ -1797,8 +1802,8 @@ static int product_pointwise(gen_ctx *x, const lo_layout *lp, const lo_layout *l
         return -1;
       if (v != fa + fcgb) {
         gen_failf(x, "L_{f (x) g} = %s at (%lld, %lld) gives %lld, not %lld + %lld",
-                  prop_show_layout(x, 0, lp), (long long)a, (long long)b, (long long)v, (long long)fa,
-                  (long long)fcgb);
+                  prop_show_layout(x, 0, lp), (long long)a, (long long)b, (long long)v,
+                  (long long)fa, (long long)fcgb);
         return 0;
       }
     }

@@ -524,8 +524,8 @@ static gen_verdict permute_image(gen_ctx *x) {
   for (int i = 1; i <= l.shape.len; i++)
     if (p.shape.len != l.shape.len || p.shape.leaf[i - 1] != l.shape.leaf[s[i] - 1] ||
         p.stride[i - 1] != l.stride[s[i] - 1])
-      return gen_failf(x, "L^sigma = %s: mode %d is not mode %d of L", prop_show_layout(x, 0, &p), i,
-                       s[i]);
+      return gen_failf(x, "L^sigma = %s: mode %d is not mode %d of L", prop_show_layout(x, 0, &p),
+                       i, s[i]);
   int r = same_image(x, &l, &p);
   if (r == 0)
     return gen_failf(x, "Image(Phi_{L^sigma}) != Image(Phi_L), L^sigma = %s",
@@ -617,7 +617,8 @@ static gen_verdict sort_spec(gen_ctx *x) {
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (!sorted_def(&s)) return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(x, 0, &s));
+  if (!sorted_def(&s))
+    return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(x, 0, &s));
   if (!lo_is_sorted(&s)) return gen_failf(x, "is_sorted(sort L) is false");
   if (!same_modes(&l, &s))
     return gen_failf(x, "sort(L) = %s does not have the modes of L", prop_show_layout(x, 0, &s));
@@ -729,7 +730,8 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   empty_layout(&empty);
   if (lo_flat_concat(&ls[0], &empty, &u, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-  if (!lo_layout_equal(&u, &ls[0])) return gen_failf(x, "L1 * ():() = %s", prop_show_layout(x, 0, &u));
+  if (!lo_layout_equal(&u, &ls[0]))
+    return gen_failf(x, "L1 * ():() = %s", prop_show_layout(x, 0, &u));
   return GEN_PASS;
 }
 
@@ -1016,9 +1018,11 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
   int r = brute_complement(x, &a, &c);
   if (r < 0) return GEN_DISCARD;
-  if (!r) return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(x, 0, &c));
+  if (!r)
+    return gen_failf(x, "A * comp-flat(A) = A * %s is not compact", prop_show_layout(x, 0, &c));
   if (!sorted_def(&c) || !coalesced_def(&c))
-    return gen_failf(x, "comp-flat(A) = %s is not sorted and coalesced", prop_show_layout(x, 0, &c));
+    return gen_failf(x, "comp-flat(A) = %s is not sorted and coalesced",
+                     prop_show_layout(x, 0, &c));
   if (brute_compact(x, &a) == 1 && c.shape.len != 0)
     return gen_failf(x, "A is compact but comp-flat(A) = %s", prop_show_layout(x, 0, &c));
   return GEN_PASS;
@@ -1083,8 +1087,8 @@ static gen_verdict complement_unique(gen_ctx *x) {
   if (lo_flat_coalesce(&s, &cs, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (!lo_layout_equal(&cs, &c))
-    return gen_failf(x, "coal-flat(sort(B')) = %s but comp-flat(A) = %s", prop_show_layout(x, 0, &cs),
-                     prop_show_layout(x, 1, &c));
+    return gen_failf(x, "coal-flat(sort(B')) = %s but comp-flat(A) = %s",
+                     prop_show_layout(x, 0, &cs), prop_show_layout(x, 1, &c));
   return GEN_PASS;
 }
 
@@ -1232,7 +1236,8 @@ static gen_verdict composition_trivial(gen_ctx *x) {
   if (prop_layout(x, 0, &b) || prop_layout(x, 1, &a)) return GEN_ERROR;
   if (lo_flat_composition(&b, &a, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_composition", PROP_STRICT);
-  if (!lo_layout_equal(&c, &a)) return gen_failf(x, "B o A = %s, not A", prop_show_layout(x, 0, &c));
+  if (!lo_layout_equal(&c, &a))
+    return gen_failf(x, "B o A = %s, not A", prop_show_layout(x, 0, &c));
   return prop_judged(prop_is_composite(x, &b, &a, &c));
 }
 
@@ -1318,8 +1323,8 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (k < 0) return GEN_DISCARD;
   if (lo_size(&bb, &sb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (!k || sb != n)
-    return gen_failf(x, "B * B^c = %s is not compact of size(A) = %lld", prop_show_layout(x, 0, &bb),
-                     (long long)n);
+    return gen_failf(x, "B * B^c = %s is not compact of size(A) = %lld",
+                     prop_show_layout(x, 0, &bb), (long long)n);
   if (lo_tuple_depth(&r.shape) != 1 || !groups_into(&r.shape, &bb.shape))
     return gen_failf(x, "A (/)flat B = %s is not a flat refinement of B * B^c = %s",
                      prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &bb));
@@ -1346,7 +1351,8 @@ static gen_verdict product_spec(gen_ctx *x) {
   int n = a.shape.len;
   if (r.shape.len < n || memcmp(r.shape.leaf, a.shape.leaf, (size_t)n * sizeof(lo_int)) ||
       memcmp(r.stride, a.stride, (size_t)n * sizeof(lo_int)))
-    return gen_failf(x, "A (x)flat B = %s does not start with A's modes", prop_show_layout(x, 0, &r));
+    return gen_failf(x, "A (x)flat B = %s does not start with A's modes",
+                     prop_show_layout(x, 0, &r));
   if (!complementable_def(&a, &ext)) return gen_failf(x, "generated A is not complementable");
   lo_int target = (sa * cb + ext - 1) / ext * ext;
   if (lo_flat_complement(&a, target, &ac, &oe) != LO_OK)

@@ -159,7 +159,8 @@ static int relative_modes_coalesce(gen_ctx *x, const lo_layout *lp, const lo_lay
       return gen_failf(x, "coalesce failed: %s", e.msg);
     if (!lo_layout_equal(&a, &b))
       return gen_failf(x, "relative mode %d of L_f' = %s coalesces to %s, not to %s", i + 1,
-                       prop_show_layout(x, 0, lp), prop_show_layout(x, 1, &a), prop_show_layout(x, 2, &b));
+                       prop_show_layout(x, 0, lp), prop_show_layout(x, 1, &a),
+                       prop_show_layout(x, 2, &b));
   }
   return 0;
 }
@@ -300,7 +301,8 @@ static gen_verdict theorem_a_standard(gen_ctx *x) {
   if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "standard representation", PROP_BOUNDED);
   if (!lo_morphism_is_nondegenerate(&back) || !standard_by_definition(&back))
-    return gen_failf(x, "f_{L_f} = %s is degenerate or not standard", prop_show_morphism(x, 0, &back));
+    return gen_failf(x, "f_{L_f} = %s is degenerate or not standard",
+                     prop_show_morphism(x, 0, &back));
   if (standard)
     if (prop_same_morphism(x, &back, &f, "f_{L_f} vs f")) return GEN_FAIL;
   if (!standard && prop_morphism_equal(&back, &f))
@@ -767,8 +769,8 @@ static int coalesced_by_definition(gen_ctx *x, const lo_morphism *c) {
     int a = c->map[i], b = c->map[i + 1], gap = 0;
     for (int j = a + 1; a && b && j < b; j++) gap |= c->cod.leaf[j - 1] > 1;
     if ((!a && b) || (a && !b) || (a && b && a > b) || (a && b && a < b && gap)) continue;
-    return gen_failf(x, "coal(f) = %s is not coalesced at entries %d, %d", prop_show_morphism(x, 0, c),
-                     i + 1, i + 2);
+    return gen_failf(x, "coal(f) = %s is not coalesced at entries %d, %d",
+                     prop_show_morphism(x, 0, c), i + 1, i + 2);
   }
   return 0;
 }
@@ -1353,7 +1355,8 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
   if (!lo_tuple_equal(&fa.cod, &gb.dom)) x->labels |= 1u << GEN_L_NOT_COMPOSABLE;
   if (!lo_refines(&c.shape, &a.shape))
     return gen_failf(x, "shape of C = %s does not refine shape(A)", prop_show_layout(x, 0, &c));
-  if (!lo_is_tractable(&c)) return gen_failf(x, "C = %s is not tractable", prop_show_layout(x, 0, &c));
+  if (!lo_is_tractable(&c))
+    return gen_failf(x, "C = %s is not tractable", prop_show_layout(x, 0, &c));
   if (lo_coalesce_profile(&c, &a.shape, &rel, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "relative coalesce", PROP_BOUNDED);
   if (lo_paper_composition(&b, &a, &paper, &oe) != LO_OK)

@@ -404,8 +404,8 @@ static gen_verdict entries_substitution(gen_ctx *x) {
                      prop_show_tuple(x, 1, &l.shape));
   lo_tuple_flatten(&l.shape, &flat);
   if (flat.len != l.shape.len || lo_tuple_depth(&flat) != 1)
-    return gen_failf(x, "flattening %s is not a flat tuple of length %d", prop_show_tuple(x, 0, &flat),
-                     l.shape.len);
+    return gen_failf(x, "flattening %s is not a flat tuple of length %d",
+                     prop_show_tuple(x, 0, &flat), l.shape.len);
   for (int i = 0; i < flat.len; i++)
     if (flat.leaf[i] != l.shape.leaf[i])
       return gen_failf(x, "entry %d of the flattening differs", i + 1);
@@ -423,10 +423,11 @@ static gen_verdict refinement_order(gen_ctx *x) {
     for (int j = 0; j < 4; j++) {
       int r = lo_refines(&t[i], &t[j]), d = ref_refines(&t[i], &t[j]);
       if (i == j && !r)
-        return gen_failf(x, "%s = %s does not refine itself", names[i], prop_show_tuple(x, 0, &t[i]));
+        return gen_failf(x, "%s = %s does not refine itself", names[i],
+                         prop_show_tuple(x, 0, &t[i]));
       if (i < j && j < 3 && !r)
-        return gen_failf(x, "%s = %s does not refine %s = %s", names[i], prop_show_tuple(x, 0, &t[i]),
-                         names[j], prop_show_tuple(x, 1, &t[j]));
+        return gen_failf(x, "%s = %s does not refine %s = %s", names[i],
+                         prop_show_tuple(x, 0, &t[i]), names[j], prop_show_tuple(x, 1, &t[j]));
       if (r != d)
         return gen_failf(x, "refines(%s, %s) = %d but Def 2.2.4.1 gives %d",
                          prop_show_tuple(x, 0, &t[i]), prop_show_tuple(x, 1, &t[j]), r, d);
@@ -594,7 +595,8 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
   lo_layout abf;
   if (lo_flat_concat(&p[0], &p[1], &abf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED_ARITH);
-  if (!lo_layout_equal(&t, &abf)) return gen_failf(x, "(A,B)-flat = %s", prop_show_layout(x, 0, &t));
+  if (!lo_layout_equal(&t, &abf))
+    return gen_failf(x, "(A,B)-flat = %s", prop_show_layout(x, 0, &t));
   for (int k = 0; k < 3; k++) {
     lo_layout_flatten(&br[k], &t);
     if (!lo_layout_equal(&t, &f))
@@ -680,7 +682,8 @@ static gen_verdict coalesce_construction(gen_ctx *x) {
     return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(x, 0, &c));
   if (lo_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED_ARITH);
-  if (!lo_layout_equal(&c, &cc)) return gen_failf(x, "coal(coal L) = %s", prop_show_layout(x, 0, &cc));
+  if (!lo_layout_equal(&c, &cc))
+    return gen_failf(x, "coal(coal L) = %s", prop_show_layout(x, 0, &cc));
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal L}"));
 }
 
@@ -722,8 +725,8 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
   for (int k = 0; k < 2; k++) {
     int ck = complexity(&c), co = complexity(other[k]);
     if (ck > co || (ck == co && !lo_layout_equal(&c, other[k])))
-      return gen_failf(x, "coal(A) = %s has complexity %d, %s has %d", prop_show_layout(x, 0, &c), ck,
-                       prop_show_layout(x, 1, other[k]), co);
+      return gen_failf(x, "coal(A) = %s has complexity %d, %s has %d", prop_show_layout(x, 0, &c),
+                       ck, prop_show_layout(x, 1, other[k]), co);
   }
   return GEN_PASS;
 }
@@ -777,7 +780,8 @@ static gen_verdict relative_coalesce(gen_ctx *x) {
     return gen_failf(x, "coal(L,S) = %s, Def 2.3.4.7 gives %s", prop_show_layout(x, 0, &c),
                      prop_show_layout(x, 1, &want));
   if (!lo_refines(&c.shape, &s))
-    return gen_failf(x, "the shape of coal(L,S) = %s does not refine S", prop_show_layout(x, 0, &c));
+    return gen_failf(x, "the shape of coal(L,S) = %s does not refine S",
+                     prop_show_layout(x, 0, &c));
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal(L,S)}"));
 }
 
@@ -883,7 +887,8 @@ static gen_verdict complement_construction(gen_ctx *x) {
   if (!lo_is_n_complementable(&a, n)) {
     x->labels |= 1u << GEN_L_ROUNDED;
     if (lo_paper_complement(&a, n, &c, &e) == LO_OK)
-      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(x, 0, &c));
+      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s",
+                       prop_show_layout(x, 0, &c));
     return GEN_PASS;
   }
   if (lo_paper_complement(&a, n, &c, &oe) != LO_OK)
@@ -908,7 +913,8 @@ static gen_verdict complement_construction(gen_ctx *x) {
     return gen_failf(x, "size(A) size(comp(A,N)) = %lld, not N", (long long)(sa * sc));
   if (nest2(&a, &c, &ac, &oe) != LO_OK) return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED_ARITH);
   int r = brute_compact(x, &ac);
-  if (r == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(x, 0, &ac));
+  if (r == 0)
+    return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(x, 0, &ac));
   return prop_judged(r);
 }
 
@@ -933,7 +939,8 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
   if (!can) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     if (lo_paper_complement(&a, n, &c, &e) == LO_OK)
-      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s", prop_show_layout(x, 0, &c));
+      return gen_failf(x, "A is not N-complementable, yet comp(A,N) = %s",
+                       prop_show_layout(x, 0, &c));
     return GEN_PASS;
   }
   if (lo_paper_complement(&a, n, &c, &oe) != LO_OK)
@@ -943,7 +950,8 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
   if (sa * sc != n)
     return gen_failf(x, "comp(A,N) = %s has the wrong size", prop_show_layout(x, 0, &c));
   int rc = brute_compact(x, &ac);
-  if (rc == 0) return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(x, 0, &ac));
+  if (rc == 0)
+    return gen_failf(x, "(A, comp(A,N)) = %s is not compact", prop_show_layout(x, 0, &ac));
   return prop_judged(rc);
 }
 
@@ -964,8 +972,9 @@ static gen_verdict cute_agrees(gen_ctx *x, const lo_layout *o, const lo_layout *
   if (!ok)
     return gen_failf(x, "no paper composite, but CuTe's composition(%s, A) = %s",
                      prop_show_layout(x, 0, o), prop_show_layout(x, 1, &w));
-  return gen_failf(x, "composition(%s, A) = %s, the paper composite is %s", prop_show_layout(x, 0, o),
-                   prop_show_layout(x, 1, &w), prop_show_layout(x, 2, c));
+  return gen_failf(x, "composition(%s, A) = %s, the paper composite is %s",
+                   prop_show_layout(x, 0, o), prop_show_layout(x, 1, &w),
+                   prop_show_layout(x, 2, c));
 }
 
 /* [118] Def 2.3.7.1 (Remarks 2.3.7.2, 2.3.7.4): for outer B and inner A
@@ -1131,8 +1140,8 @@ static gen_verdict logical_divide_definition(gen_ctx *x) {
     return gen_failf(x, "mode 2 of A (/) B is %s, A o B^c = %s", prop_show_layout(x, 0, &m),
                      prop_show_layout(x, 1, &abc));
   if (lo_logical_divide(&a, &b, &cute, &e) == LO_OK && !lo_layout_equal(&cute, &r))
-    return gen_failf(x, "CuTe's logical_divide gives %s, the paper %s", prop_show_layout(x, 0, &cute),
-                     prop_show_layout(x, 1, &r));
+    return gen_failf(x, "CuTe's logical_divide gives %s, the paper %s",
+                     prop_show_layout(x, 0, &cute), prop_show_layout(x, 1, &r));
   return prop_judged(prop_is_composite(x, &a, &bb, &r));
 }
 
@@ -1161,7 +1170,8 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
   if (ok < 0) return GEN_DISCARD;
   if (!lo_is_complementable(&a)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
-    return ok ? gen_failf(x, "A is not complementable, yet A (x) B = %s", prop_show_layout(x, 0, &r))
+    return ok ? gen_failf(x, "A is not complementable, yet A (x) B = %s",
+                          prop_show_layout(x, 0, &r))
               : GEN_PASS;
   }
   if (product_n(&a, &b, &n, &ext, &oe) != LO_OK)
@@ -1193,13 +1203,13 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
   if (lo_paper_composition(&ac, &b, &y, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "A^c o B", PROP_BOUNDED_ARITH);
   if (!lo_layout_equal(&m, &y))
-    return gen_failf(x, "mode 2 of A (x) B is %s, comp(A,%lld) o B = %s", prop_show_layout(x, 0, &m),
-                     (long long)n, prop_show_layout(x, 1, &y));
+    return gen_failf(x, "mode 2 of A (x) B is %s, comp(A,%lld) o B = %s",
+                     prop_show_layout(x, 0, &m), (long long)n, prop_show_layout(x, 1, &y));
   if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (sr != sa * sb) return gen_failf(x, "size(A (x) B) = %lld", (long long)sr);
   if (cute_ok && !lo_layout_equal(&cute, &r))
-    return gen_failf(x, "CuTe's logical_product gives %s, the paper %s", prop_show_layout(x, 0, &cute),
-                     prop_show_layout(x, 1, &r));
+    return gen_failf(x, "CuTe's logical_product gives %s, the paper %s",
+                     prop_show_layout(x, 0, &cute), prop_show_layout(x, 1, &r));
   return prop_judged(prop_is_composite(x, &ac, &b, &m));
 }
 
@@ -1334,7 +1344,8 @@ static gen_verdict check_regroup(gen_ctx *x, layout_op op, layout_op zipped, lay
   if ((lo_size(&r, &size, &oe) || lo_size(&z, &sz, &oe)) != LO_OK)
     return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (size != sz || fz.shape.len != fr.shape.len || !lo_layout_equal(&fz, &ft))
-    return gen_failf(x, "the regroupings do not keep the entries of %s", prop_show_layout(x, 0, &r));
+    return gen_failf(x, "the regroupings do not keep the entries of %s",
+                     prop_show_layout(x, 0, &r));
   return GEN_PASS;
 }
 

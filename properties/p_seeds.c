@@ -196,8 +196,8 @@ static gen_verdict rewrite_normal_form(gen_ctx *x) {
   lo_layout_flatten(&c, &fc);
   int trivial = cur.shape.len == 0 && fc.shape.len == 1 && fc.shape.leaf[0] == 1;
   if (!trivial && !lo_layout_equal(&cur, &fc))
-    return gen_failf(x, "the rewriting stops at %s but coalesce(L) = %s", prop_show_layout(x, 0, &cur),
-                     prop_show_layout(x, 1, &c));
+    return gen_failf(x, "the rewriting stops at %s but coalesce(L) = %s",
+                     prop_show_layout(x, 0, &cur), prop_show_layout(x, 1, &c));
   return GEN_PASS;
 }
 
@@ -214,8 +214,8 @@ static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
   if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
-    return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s", prop_show_layout(x, 0, &c),
-                     prop_show_layout(x, 1, &cc));
+    return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s",
+                     prop_show_layout(x, 0, &c), prop_show_layout(x, 1, &cc));
   return GEN_PASS;
 }
 
@@ -725,7 +725,8 @@ static gen_verdict zh_flat_product(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&ac, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
-                     (long long)n, prop_show_layout(x, 0, &ac), e.msg, prop_show_layout(x, 1, &paper));
+                     (long long)n, prop_show_layout(x, 0, &ac), e.msg,
+                     prop_show_layout(x, 1, &paper));
   lo_layout_flatten(&seed, &flat);
   return seed_vs_paper(x, &flat, &paper, "(A, comp(A, size(A) cosize(B))) o B");
 }
@@ -745,7 +746,8 @@ static gen_verdict zh_logical_divide(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&outer, &a, &seed, &e))
     return gen_failf(x, "(comp(B, %lld), B) o A = %s o A is undefined (%s); A (/) B = %s",
-                     (long long)n, prop_show_layout(x, 0, &outer), e.msg, prop_show_layout(x, 1, &paper));
+                     (long long)n, prop_show_layout(x, 0, &outer), e.msg,
+                     prop_show_layout(x, 1, &paper));
   return seed_vs_paper(x, &seed, &paper, "(comp(B, size A), B) o A");
 }
 
@@ -765,7 +767,8 @@ static gen_verdict zh_logical_product(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "concat", PROP_STRICT);
   if (lo_paper_composition(&outer, &b, &seed, &e))
     return gen_failf(x, "(A, comp(A, %lld)) o B = %s o B is undefined (%s); A (x) B = %s",
-                     (long long)n, prop_show_layout(x, 0, &outer), e.msg, prop_show_layout(x, 1, &paper));
+                     (long long)n, prop_show_layout(x, 0, &outer), e.msg,
+                     prop_show_layout(x, 1, &paper));
   return seed_vs_paper(x, &seed, &paper, "(A, comp(A, size(A) cosize(B))) o B");
 }
 

@@ -247,8 +247,8 @@ static gen_verdict valid_reshape_coalesce(gen_ctx *x) {
   if (lo_view_contiguous(&ts, &ci, &e) || lo_coalesce(&ci, &c1, &e) || lo_coalesce(&l, &c2, &e))
     return gen_failf(x, "%s", e.msg);
   if (!lo_layout_equal(&c1, &c2))
-    return gen_failf(x, "coalesce(rearrange) = %s, coalesce(input) = %s", prop_show_layout(x, 0, &c2),
-                     prop_show_layout(x, 1, &c1));
+    return gen_failf(x, "coalesce(rearrange) = %s, coalesce(input) = %s",
+                     prop_show_layout(x, 0, &c2), prop_show_layout(x, 1, &c1));
   if (lo_view_reshape(&ci, &to, &v, &e))
     return gen_failf(x, "view_reshape %s %s refused: %s", prop_show_tuple(x, 0, &ts),
                      prop_show_tuple(x, 1, &to), e.msg);
@@ -436,9 +436,9 @@ static gen_verdict reshape_exact(gen_ctx *x) {
   if (!defined) x->labels |= 1u << GEN_L_UNDEFINED;
   if (contiguous && !defined) return gen_failf(x, "a contiguous tensor has no view: %s", e.msg);
   if (exists != defined)
-    return gen_failf(x, "a flat view %s, but view_reshape %s%s",
-                     exists ? "exists" : "does not exist",
-                     defined ? "answers " : "refuses: ", defined ? prop_show_layout(x, 0, &r) : e.msg);
+    return gen_failf(
+        x, "a flat view %s, but view_reshape %s%s", exists ? "exists" : "does not exist",
+        defined ? "answers " : "refuses: ", defined ? prop_show_layout(x, 0, &r) : e.msg);
   if (!defined) return GEN_PASS;
   if (r.shape.len != nt || lo_tuple_depth(&r.shape) != 1)
     return gen_failf(x, "view_reshape gave %s, not a flat view", prop_show_layout(x, 0, &r));
@@ -738,7 +738,8 @@ static gen_verdict pytorch_has_derivation(gen_ctx *x) {
   lo_tuple_flat(&a, dv.s1, dv.n1);
   lo_tuple_flat(&t, dv.s2, dv.n2);
   if (!lo_tuple_equal(&a, &s1) || !lo_tuple_equal(&t, &to))
-    return gen_failf(x, "%s concludes %s %s", text, prop_show_tuple(x, 0, &a), prop_show_tuple(x, 1, &t));
+    return gen_failf(x, "%s concludes %s %s", text, prop_show_tuple(x, 0, &a),
+                     prop_show_tuple(x, 1, &t));
   if (deriv_layout(x, &dv, &dl)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &dl, &b, "the derivation's index map vs PyTorch's"));
 }

@@ -102,8 +102,9 @@ int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner
       return -1;
     if (oy != ry) {
       gen_failf(x, "composite %s at %lld gives %lld, but %s(%s(%lld)) = %lld",
-                prop_show_layout(x, 0, r), (long long)i, (long long)ry, prop_show_layout(x, 1, outer),
-                prop_show_layout(x, 2, inner), (long long)i, (long long)oy);
+                prop_show_layout(x, 0, r), (long long)i, (long long)ry,
+                prop_show_layout(x, 1, outer), prop_show_layout(x, 2, inner), (long long)i,
+                (long long)oy);
       return 0;
     }
   }
@@ -117,7 +118,8 @@ int prop_morphism_equal(const lo_morphism *a, const lo_morphism *b) {
 
 int prop_same_morphism(gen_ctx *x, const lo_morphism *a, const lo_morphism *b, const char *what) {
   if (prop_morphism_equal(a, b)) return 0;
-  return gen_failf(x, "%s: %s vs %s", what, prop_show_morphism(x, 0, a), prop_show_morphism(x, 1, b));
+  return gen_failf(x, "%s: %s vs %s", what, prop_show_morphism(x, 0, a),
+                   prop_show_morphism(x, 1, b));
 }
 
 int prop_same_layout(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what) {
@@ -153,8 +155,8 @@ int prop_bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n, const char *wh
   if (lo_size(l, &size, &e) || size > x->bounds->max_size || n > x->bounds->max_size) return -1;
   if (n < 0) n = size;
   if (size != n) {
-    gen_failf(x, "%s = %s has size %lld, not %lld", what, prop_show_layout(x, 0, l), (long long)size,
-              (long long)n);
+    gen_failf(x, "%s = %s has size %lld, not %lld", what, prop_show_layout(x, 0, l),
+              (long long)size, (long long)n);
     return 0;
   }
   char *seen = calloc((size_t)n + 1, 1);
