@@ -418,6 +418,128 @@ int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err);
 */
 int lo_eval(const char *op, int argc, const char *const *argv, char *out, size_t cap);
 
+/* Where each op's answer comes from: the op, then the functions of this
+** header its handler op_NAME (lo_eval_*.c) calls.  An op taking layouts
+** or morphisms calls the lo_morphism_* function for morphism arguments.
+**   size                     lo_tuple_size
+**   cosize                   lo_cosize
+**   rank                     lo_tuple_rank
+**   depth                    lo_tuple_depth
+**   len                      lo_tuple.len of the shape
+**   rank_len_depth           lo_tuple_rank, lo_tuple_depth, lo_tuple_size
+**   rank_len_depth_size      lo_tuple_rank, lo_tuple_depth, lo_tuple_size
+**   flatten                  lo_layout_flatten, lo_tuple_flatten
+**   flatten_profile          lo_tuple_flatten
+**   mode                     lo_tuple_rank, lo_layout_mode, lo_tuple_mode
+**   modes                    lo_tuple_rank, lo_layout_mode, lo_tuple_mode
+**   entries                  lo_tuple_rank, lo_layout_mode, lo_tuple_mode
+**   congruent                lo_tuple_congruent
+**   apply                    lo_apply
+**   coordinate               sum of c_i d_i over the flattened strides
+**   layout_function          lo_apply at every point (lo_size first)
+**   same_layout_function     lo_apply at every point of both
+**   index_set                lo_tuple_size
+**   coalesce                 lo_coalesce_profile, lo_morphism_coalesce, lo_coalesce
+**   flat_coalesce            lo_flat_coalesce
+**   filter                   lo_filter
+**   flat_filter              lo_flat_filter
+**   squeeze                  lo_morphism_squeeze, lo_squeeze
+**   sort                     lo_morphism_sort, lo_sort
+**   restrict                 lo_morphism_restrict, lo_layout_restrict
+**   permute                  lo_tuple_rank, lo_layout_permute, lo_tuple_permute
+**   flat_concat              lo_tuple_flat_concat, lo_morphism_flat_concat, lo_flat_concat
+**   concat                   lo_morphism_concat, lo_layout_nest, lo_tuple_nest
+**   nested_concat            lo_morphism_concat, lo_layout_nest, lo_tuple_nest
+**   substitute               lo_tuple_is_int, lo_tuple_rank, lo_layout_mode, lo_tuple_substitute, lo_tuple_depth
+**   complement               lo_complement, lo_morphism_complement
+**   paper_complement         lo_paper_complement
+**   flat_complement          lo_flat_complement
+**   is_complement            lo_morphism_is_complement, lo_is_complement
+**   is_N_complement          lo_morphism_is_complement, lo_is_complement
+**   is_complementable        lo_morphism_is_injective, lo_is_complementable, lo_is_n_complementable
+**   composition              lo_morphism_compose, lo_composition
+**   paper_composition        lo_paper_composition
+**   flat_composition         lo_flat_composition
+**   composition_algorithm    lo_composition_algorithm
+**   logical_divide           lo_morphism_logical_divide, lo_logical_divide
+**   logical_product          lo_morphism_logical_product, lo_logical_product
+**   zipped_divide            lo_zipped_divide
+**   tiled_divide             lo_tiled_divide
+**   zipped_product           lo_zipped_product
+**   tiled_product            lo_tiled_product
+**   paper_logical_divide     lo_paper_logical_divide
+**   paper_logical_product    lo_paper_logical_product
+**   flat_divide              lo_morphism_flat_divide, lo_flat_divide
+**   flat_product             lo_morphism_flat_product, lo_flat_product
+**   right_inverse            lo_right_inverse
+**   left_inverse             lo_left_inverse
+**   cute_coalesce            lo_cute_coalesce
+**   cute_filter              lo_cute_filter
+**   cute_flatten             lo_layout_flatten, lo_tuple_is_int, lo_tuple_flatten
+**   cute_complement          lo_cute_complement
+**   cute_composition         lo_cute_composition
+**   cute_logical_divide      lo_cute_logical_divide
+**   cute_zipped_divide       lo_cute_zipped_divide
+**   cute_tiled_divide        lo_cute_tiled_divide
+**   cute_flat_divide         lo_cute_flat_divide
+**   cute_logical_product     lo_cute_logical_product
+**   cute_zipped_product      lo_cute_zipped_product
+**   cute_tiled_product       lo_cute_tiled_product
+**   cute_flat_product        lo_cute_flat_product
+**   cute_blocked_product     lo_cute_blocked_product
+**   cute_raked_product       lo_cute_raked_product
+**   cute_right_inverse       lo_cute_right_inverse
+**   cute_left_inverse        lo_cute_left_inverse
+**   cute_max_common_layout   lo_cute_max_common_layout
+**   cute_max_common_vector   lo_cute_max_common_vector
+**   cute_nullspace           lo_cute_nullspace
+**   is_tractable             lo_is_tractable
+**   is_compact               lo_is_compact
+**   is_coalesced             lo_morphism_layout, lo_is_flat_coalesced, lo_is_coalesced
+**   is_flat_coalesced        lo_is_flat_coalesced
+**   is_sorted                lo_morphism_is_sorted, lo_is_sorted
+**   is_nondegenerate         lo_morphism_is_nondegenerate, lo_is_nondegenerate
+**   is_non_degenerate        lo_morphism_is_nondegenerate, lo_is_nondegenerate
+**   is_column_major          lo_is_row_major, lo_is_column_major
+**   is_row_major             lo_is_row_major, lo_is_column_major
+**   is_layout                lo_parse_layout
+**   mode_leq                 lo_mode_leq
+**   tuple_divides            lo_tuple_divides
+**   refines                  lo_refines
+**   relative_modes           lo_relative_modes, lo_layout_make
+**   relative_flatten         lo_relative_flatten
+**   mutual_refinement        lo_mutual_refinement
+**   morphism                 lo_morphism_of_layout
+**   layout                   lo_morphism_layout
+**   is_standard_form         lo_morphism_is_standard
+**   is_valid_morphism        lo_parse_morphism (which runs lo_morphism_check)
+**   is_pointed_map           (reads the map text itself)
+**   is_tractable_map         (reads the map text itself)
+**   identity                 lo_morphism_identity
+**   sum                      lo_morphism_sum
+**   disjoint_images          lo_morphism_disjoint_images
+**   entry                    lo_morphism_restrict
+**   factorize                lo_morphism_factorize
+**   pullback                 lo_pullback
+**   pushforward              lo_pushforward
+**   pullback_then_include    lo_pullback_then_include
+**   weak_composite           lo_weak_composite
+**   entry_inclusion          lo_tuple_rank, lo_mode_inclusion, lo_entry_inclusion
+**   mode_inclusion           lo_tuple_rank, lo_mode_inclusion, lo_entry_inclusion
+**   relative_mode_inclusion  lo_relative_mode_inclusion
+**   relative_mode            lo_relative_mode
+**   sort_not_functorial      lo_morphism_sort
+**   view_strides             lo_view_eval
+**   view_to_layout           lo_view_eval
+**   view_of_layout           lo_view_eval
+**   view_rearrange           lo_view_eval
+**   view_reshape             lo_view_eval
+**   view_broadcast           lo_view_eval
+**   view_can_broadcast       lo_view_eval
+**   view_broadcast_shapes    lo_view_eval
+**   view_pad_left            lo_view_eval
+**   view_einsum              lo_view_eval
+*/
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
   const char *name;

@@ -1095,27 +1095,39 @@ static gen_verdict realization_layout_function(gen_ctx *x) {
   return GEN_PASS;
 }
 
+/* Shared by the [152] checks: L_{g o f} into *lgf, L_g, L_f, and the
+** paper's composite L_g o L_f, for the case's g, f (f non-degenerate when
+** nondegenerate_only, else the case is discarded).  GEN_PASS when
+** L_{g o f} = L_g o L_f; otherwise the case's verdict. */
+static gen_verdict theorem_b_layouts(gen_ctx *x, int nondegenerate_only, lo_layout *lgf,
+                                     lo_layout *lg, lo_layout *lf) {
+  lo_err oe = {LO_OK, ""};
+  lo_morphism g, f, gf;
+  lo_layout comp;
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
+  if (nondegenerate_only && !nondegenerate_morphism(&f)) return GEN_DISCARD;
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
+  if (lo_morphism_layout(&gf, lgf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_paper_composition(lg, lf, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
+  if (!lo_layout_equal(lgf, &comp))
+    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(x, 0, lgf),
+                     prop_show_layout(x, 1, &comp));
+  return GEN_PASS;
+}
+
 /* [152] Cor 3.1.4.6 (with INDEX E2: only f non-degenerate): L_{g o f} is
 ** the paper's composite L_g o L_f, checked exactly and point by point. */
 static gen_verdict theorem_b_flat(gen_ctx *x) {
-  lo_err oe = {LO_OK, ""};
-  lo_morphism g, f, gf;
-  lo_layout lgf, lg, lf, comp;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
-  if (!nondegenerate_morphism(&f)) return GEN_DISCARD;
-  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
-  if (!lo_layout_equal(&lgf, &comp))
-    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(x, 0, &lgf),
-                     prop_show_layout(x, 1, &comp));
+  lo_layout lgf, lg, lf;
+  gen_verdict v = theorem_b_layouts(x, 1, &lgf, &lg, &lf);
+  if (v != GEN_PASS) return v;
   int r = prop_is_composite(x, &lg, &lf, &lgf);
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
@@ -1123,24 +1135,8 @@ static gen_verdict theorem_b_flat(gen_ctx *x) {
 /* [152] Cor 3.1.4.6 without non-degeneracy: L_{g o f} = L_g o L_f
 ** (refuted: INDEX E2). */
 static gen_verdict theorem_b_degenerate(gen_ctx *x) {
-  lo_err oe = {LO_OK, ""};
-  lo_morphism g, f, gf;
-  lo_layout lgf, lg, lf, comp;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
-  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
-  if (!lo_layout_equal(&lgf, &comp))
-    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(x, 0, &lgf),
-                     prop_show_layout(x, 1, &comp));
-  return GEN_PASS;
+  lo_layout lgf, lg, lf;
+  return theorem_b_layouts(x, 0, &lgf, &lg, &lf);
 }
 
 /* ============================================================ 3.1.5 */
