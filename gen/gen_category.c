@@ -35,6 +35,7 @@ enum {
 
 /* ------------------------------------------------------------ primitives */
 
+/* The smaller of a and b. */
 static lo_int min_int(lo_int a, lo_int b) { return a < b ? a : b; }
 
 static int max_len(const gen_bounds *b) {
@@ -175,6 +176,7 @@ static int print_map(gen_case *k, const int *a, int m) {
 
 /* ---------------------------------------------------------------- tuples */
 
+/* The generator tuple_flat (S): a flat tuple (entries may be 1). */
 static int g_tuple_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   flat_tuple(c, b, &t);
@@ -199,21 +201,26 @@ static int g_tuple_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* ------------------------------------------------------------ morphisms */
 
+/* Append a flat morphism drawn with flags to k. */
 static int morphism_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   flat_morphism(c, b, flags, &f);
   return gen_put_morphism(k, &f);
 }
 
+/* The generator tuple_mor (f): a flat tuple morphism (unmapped and size-1 entries likely). */
 static int g_tuple_mor(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, 0, k);
 }
+/* The generator tuple_mor_nondegenerate (f): a non-degenerate flat tuple morphism. */
 static int g_tuple_mor_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_NONDEG, k);
 }
+/* The generator tuple_mor_injective (f): an injective flat tuple morphism. */
 static int g_tuple_mor_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_INJ, k);
 }
+/* The generator tuple_iso (f): a flat tuple isomorphism (a permutation). */
 static int g_tuple_iso(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_INJ | F_SURJ, k);
 }
@@ -261,6 +268,7 @@ static void standard_morphism(gen_choices *c, const gen_bounds *b, int flags, lo
   memcpy(f->map, map, (size_t)m * sizeof *map);
 }
 
+/* Append a flat morphism in standard form drawn with flags to k. */
 static int standard_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   standard_morphism(c, b, flags, &f);
@@ -271,6 +279,8 @@ static int standard_with(gen_choices *c, const gen_bounds *b, int flags, gen_cas
 static int g_tuple_mor_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, gen_flip(c, 2) ? S_INJ : 0, k);
 }
+/* The generator tuple_mor_standard_injective (f): an injective non-degenerate standard-form
+ * morphism. */
 static int g_tuple_mor_standard_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_INJ, k);
 }
@@ -315,6 +325,7 @@ static void sorted_morphism(gen_choices *c, const gen_bounds *b, lo_morphism *f)
   lo_tuple_flat(&f->dom, dom, len + nm);
 }
 
+/* The generator tuple_mor_sorted (f): a sorted flat morphism (Def 3.1.5.12). */
 static int g_tuple_mor_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   sorted_morphism(c, b, &f);
@@ -342,9 +353,12 @@ static int composable_with(gen_choices *c, const gen_bounds *b, int fflags, gen_
   flat_from(c, b, &f.cod, 0, &g);
   return gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
+/* The generator tuple_composable (g f): composable flat morphisms f : S -> T, g : T -> U. */
 static int g_tuple_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return composable_with(c, b, 0, k);
 }
+/* The generator tuple_composable_nondegenerate (g f): composable flat morphisms, f non-degenerate.
+ */
 static int g_tuple_composable_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return composable_with(c, b, F_NONDEG, k);
 }
@@ -447,11 +461,14 @@ static void product_pair(gen_choices *c, const gen_bounds *b, int gflags, lo_mor
   flat_into(c, b, gflags | F_NONDEG, g);
 }
 
+/* The generator tuple_product_admissible (f g): f injective, codomain(g) = domain(f^c),
+ * non-degenerate. */
 static int g_tuple_product_admissible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, 0, &f, &g);
   return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
+/* The generator tuple_product_injective (f g): product admissible with g injective. */
 static int g_tuple_product_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, F_INJ, &f, &g);
@@ -478,9 +495,11 @@ static int layout_with(gen_choices *c, const gen_bounds *b, int flags, gen_case 
   if (lo_morphism_layout(&f, &l, &e)) return -1;
   return gen_put_layout(k, &l);
 }
+/* The generator tuple_layout_tractable (L): a tractable flat layout L_f. */
 static int g_tuple_layout_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return layout_with(c, b, 0, k);
 }
+/* The generator tuple_layout_nondegenerate (L): a non-degenerate tractable flat layout. */
 static int g_tuple_layout_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return layout_with(c, b, F_NONDEG, k);
 }

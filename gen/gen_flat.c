@@ -441,6 +441,7 @@ static int alike(gen_choices *c, const gen_bounds *b, int perturbed, gen_case *k
 static int g_flat_alike(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return alike(c, b, 1, k);
 }
+/* The generator flat_split_pair (A B): A and an uncoalesced variant B (same layout function). */
 static int g_flat_split_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return alike(c, b, 0, k);
 }

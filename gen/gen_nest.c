@@ -430,9 +430,12 @@ static int complement_pair(gen_choices *c, const gen_bounds *b, int spoil, gen_c
   return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
+/* The generator nest_complement (f g): f injective and g a permuted, re-nested complement of f. */
 static int g_nest_complement(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return complement_pair(c, b, 0, k);
 }
+/* The generator nest_maybe_complement (f g): f and g with disjoint images, about half
+ * complementary. */
 static int g_nest_maybe_complement(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return complement_pair(c, b, 1, k);
 }

@@ -24,6 +24,7 @@
 
 /* ------------------------------------------------------------ primitives */
 
+/* The smaller of a and b. */
 static lo_int min_int(lo_int a, lo_int b) { return a < b ? a : b; }
 
 /* Most entries a list may have under the bounds. */

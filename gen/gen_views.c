@@ -199,6 +199,8 @@ static int g_view_pattern(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return rearrange_case(c, b, k, 1);
 }
 
+/* The generator view_pattern_sized (PATTERN SIZES): a valid einops rearrange with every size given.
+ */
 static int g_view_pattern_sized(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return rearrange_case(c, b, k, 0);
 }

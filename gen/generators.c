@@ -127,18 +127,21 @@ void gen_shuffle(gen_choices *c, int *p, int n) {
   }
 }
 
+/* Append l to k in canonical text; nonzero when it does not fit. */
 int gen_put_layout(gen_case *k, const lo_layout *l) {
   char buf[GEN_ARG_LEN];
   if (lo_print_layout(l, buf, sizeof buf)) return -1;
   return gen_case_arg(k, "%s", buf);
 }
 
+/* Append t to k in canonical text; nonzero when it does not fit. */
 int gen_put_tuple(gen_case *k, const lo_tuple *t) {
   char buf[GEN_ARG_LEN];
   if (lo_print_tuple(t, buf, sizeof buf)) return -1;
   return gen_case_arg(k, "%s", buf);
 }
 
+/* Append f to k in canonical text; nonzero when it does not fit. */
 int gen_put_morphism(gen_case *k, const lo_morphism *f) {
   char buf[GEN_ARG_LEN];
   if (lo_print_morphism(f, buf, sizeof buf)) return -1;
@@ -194,6 +197,8 @@ static void codomain(gen_choices *c, const gen_bounds *b, int flags, lo_tuple *t
   if (flags & M_NESTED_COD) random_profile(c, b, t, 0);
 }
 
+/* Draw a morphism: a codomain, then a map into it (flags as for
+** morphism_into). */
 static void morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
   codomain(c, b, flags, &f->cod);
   morphism_into(c, b, flags, f);
@@ -228,6 +233,7 @@ static void morphism_from(gen_choices *c, const gen_bounds *b, const lo_tuple *t
 
 /* -------------------------------------------------------- nested tuples */
 
+/* The generator tuple (X): a nested tuple. */
 static int g_tuple(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_int v[LO_MAX_LEAVES];
@@ -332,12 +338,14 @@ static void any_layout(gen_choices *c, const gen_bounds *b, int flat, lo_layout 
   random_profile(c, b, &l->shape, flat);
 }
 
+/* The generator layout (L): any layout: rank, shapes, strides (zero often), nesting. */
 static int g_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   any_layout(c, b, 0, &l);
   return gen_put_layout(k, &l);
 }
 
+/* The generator flat_layout (L): any flat layout. */
 static int g_flat_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   any_layout(c, b, 1, &l);
@@ -366,15 +374,19 @@ static int tractable_with(gen_choices *c, const gen_bounds *b, int flags, gen_ca
   return gen_put_layout(k, &l);
 }
 
+/* The generator tractable (L): a tractable layout L_f. */
 static int g_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, 0, k);
 }
+/* The generator nondegenerate (L): a non-degenerate tractable layout. */
 static int g_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, M_NONDEGEN, k);
 }
+/* The generator compact (L): a compact layout (L_f of an isomorphism). */
 static int g_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, M_SURJECTIVE, k);
 }
+/* The generator injective (L): an injective (complementable) layout. */
 static int g_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, M_INJECTIVE, k);
 }
@@ -387,6 +399,7 @@ static int g_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (lo_sort(&l, &r, &e)) return -1;
   return gen_put_layout(k, &r);
 }
+/* The generator coalesced (L): a coalesced layout. */
 static int g_coalesced(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l, r;
   lo_err e;
@@ -432,21 +445,26 @@ static int g_finstar(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return gen_case_arg(k, "%s", buf) || gen_case_arg(k, "%d", n);
 }
 
+/* Append a morphism drawn with flags to k. */
 static int morphism_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   morphism(c, b, flags, &f);
   return gen_put_morphism(k, &f);
 }
 
+/* The generator morphism (f): a Nest morphism. */
 static int g_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_NESTED_COD, k);
 }
+/* The generator tuple_morphism (f): a Tuple morphism (flat domain and codomain). */
 static int g_tuple_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_FLAT, k);
 }
+/* The generator injective_morphism (f): an injective (complementable) morphism. */
 static int g_injective_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_INJECTIVE | M_NESTED_COD, k);
 }
+/* The generator nondegenerate_morphism (f): a non-degenerate morphism. */
 static int g_nondegenerate_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_NONDEGEN | M_NESTED_COD, k);
 }
@@ -706,6 +724,7 @@ const gen_info *gen_at(int i) {
   return NULL;
 }
 
+/* How many generators the registry has. */
 int gen_count(void) {
   int n = 0;
   for (int t = 0; t < NTABLES; t++) n += *tables[t].count;
@@ -718,6 +737,7 @@ const gen_info *gen_find(const char *name) {
   return NULL;
 }
 
+/* Resolve space-separated generator names into plan (see gen.h). */
 int gen_plan_resolve(const char *names, gen_plan *plan) {
   char buf[256];
   plan->n = 0;
@@ -730,6 +750,7 @@ int gen_plan_resolve(const char *names, gen_plan *plan) {
   return plan->n ? 0 : -1;
 }
 
+/* Run the plan's generators in order into k (see gen.h). */
 int gen_plan_run(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_case *k) {
   for (int i = 0; i < plan->n; i++) {
     gen_case part;

@@ -59,10 +59,13 @@ static int simpler(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
   return 0;
 }
 
+/* Has the shrinker spent its evaluations? */
 static int out_of_budget(shrinker *s) {
   return s->steps >= s->e->cfg->shrink_limit || gen_now() > s->deadline;
 }
 
+/* A pass of the given kind at its start (blocks of 8 draws for deletion
+** and zeroing, 1 otherwise). */
 static pass_it pass_start(pass_kind kind) {
   pass_it it;
   memset(&it, 0, sizeof it);
@@ -135,6 +138,8 @@ static int next_lower(pass_it *it, const shrinker *s, uint64_t *tmp, size_t *len
   }
 }
 
+/* Advance a lowering pass after an attempt that was kept or not: on to
+** the next draw, or bisect the draw's value once lowering it to 0 failed. */
 static void result_lower(pass_it *it, const shrinker *s, int kept) {
   if (!it->bisect) {
     if (kept) {
@@ -313,6 +318,7 @@ static int shrinker_alloc(shrinker *s, int width, size_t n) {
   return 0;
 }
 
+/* Free the shrinker's buffers. */
 static void shrinker_free(shrinker *s) {
   for (int i = 0; s->cand && i < s->width; i++) free(s->cand[i]);
   free(s->cand);
@@ -320,6 +326,7 @@ static void shrinker_free(shrinker *s) {
   free(s->out);
 }
 
+/* Shrink the failing stream *v (see engine_int.h). */
 int64_t gen_shrink(gen_evaluator *e, uint64_t **v, size_t *n, gen_outcome *last) {
   shrinker s;
   memset(&s, 0, sizeof s);

@@ -80,6 +80,8 @@ static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, i
   return LO_OK;
 }
 
+/* Coalesce l relative to profile: each mode of the profile coalesced on
+** its own (see lo.h). */
 int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err) {
   lo_int size;
   if (lo_size(l, &size, err)) return err->code;

@@ -118,10 +118,12 @@ static int paper_complement(const lo_layout *l, lo_int n, int flat, lo_layout *o
   return LO_OK;
 }
 
+/* The paper's comp(L, N), or comp(L) for n < 0 (see lo.h). */
 int lo_paper_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   return paper_complement(l, n, 0, out, err);
 }
 
+/* The paper's comp-flat(L, N), or comp-flat(L) for n < 0 (see lo.h). */
 int lo_flat_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   return paper_complement(l, n, 1, out, err);
 }

@@ -28,6 +28,7 @@ int op_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
 
 typedef int (*comp_fn)(const lo_layout *, lo_int, lo_layout *, lo_err *);
 
+/* Parse L [N], apply the complement fn (N < 0 when absent), print it. */
 static int complement_with(comp_fn fn, int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l, r;
   lo_int n = -1;

@@ -300,6 +300,7 @@ int lo_modes_complementable(const lo_mode *m0, int n) {
   return 1;
 }
 
+/* The paper's complementability of l (see lo.h). */
 int lo_is_complementable(const lo_layout *l) {
   lo_mode m[LO_MAX_LEAVES];
   return lo_modes_complementable(m, lo_modes_of(l, m));

@@ -28,6 +28,7 @@ static int refines_rec(const lo_tuple *xp, const lo_tuple *x, int depth) {
   return 1;
 }
 
+/* X' refines X (see lo.h). */
 int lo_refines(const lo_tuple *xp, const lo_tuple *x) { return refines_rec(xp, x, 0); }
 
 /* Append the relative modes of xp over x to modes[*n..cap), checking on

@@ -466,6 +466,7 @@ static const prop_table tables[] = {
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))
 
+/* How many built-in properties there are. */
 int prop_count(void) {
   int n = 0;
   for (int t = 0; t < NTABLES; t++) n += *tables[t].count;

@@ -108,6 +108,7 @@ static int is_keyword(const char *s, size_t len) {
 static int ident_start(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
 }
+/* Can c continue a name ([A-Za-z0-9_])? */
 static int ident_char(char c) { return ident_start(c) || (c >= '0' && c <= '9'); }
 
 /* Whether name can be a variable; see conj_expr.h. */

@@ -101,6 +101,7 @@ static void pmap_text(const pmap *p, char *buf, size_t cap) {
   if (len < cap) snprintf(buf + len, cap - len, ")");
 }
 
+/* Same pointed map (same m, n and entries). */
 static int pmap_equal(const pmap *p, const pmap *q) {
   return p->m == q->m && p->n == q->n && memcmp(p->a, q->a, (size_t)p->m * sizeof *p->a) == 0;
 }
@@ -112,6 +113,7 @@ static void pmap_compose(const pmap *b, const pmap *a, pmap *out) {
   *out = r;
 }
 
+/* The identity pointed map of <m>*. */
 static void pmap_identity(int n, pmap *out) {
   out->m = out->n = n;
   for (int i = 0; i < n; i++) out->a[i] = i + 1;
@@ -192,6 +194,7 @@ static int nondegenerate_morphism(const lo_morphism *f) {
     if (f->dom.leaf[i] == 1 && f->map[i]) return 0;
   return 1;
 }
+/* Size-1 entries of l have stride 0. */
 static int nondegenerate_layout(const lo_layout *l) {
   for (int i = 0; i < l->shape.len; i++)
     if (l->shape.leaf[i] == 1 && l->stride[i]) return 0;

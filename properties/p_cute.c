@@ -160,6 +160,8 @@ static gen_verdict follows(gen_ctx *x, const char *op) {
   return GEN_PASS;
 }
 
+/* The follows.* properties: the plain op answers as its cute_ twin
+** wherever both answer (follows). */
 static gen_verdict follows_composition(gen_ctx *x) { return follows(x, "composition"); }
 static gen_verdict follows_complement(gen_ctx *x) { return follows(x, "complement"); }
 static gen_verdict follows_left_inverse(gen_ctx *x) { return follows(x, "left_inverse"); }

@@ -221,6 +221,8 @@ static gen_verdict valid_rearrange_check(gen_ctx *x, int distinct_only) {
                    defined ? "defined" : "refused: ", defined ? "" : e.msg);
 }
 
+/* validRearrange on every pattern, and on patterns without a repeated
+** axis (valid_rearrange_check). */
 static gen_verdict valid_rearrange_exact(gen_ctx *x) { return valid_rearrange_check(x, 0); }
 static gen_verdict valid_rearrange_distinct(gen_ctx *x) { return valid_rearrange_check(x, 1); }
 

@@ -9,12 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The one verdict policy for oracle errors (see properties.h). */
 gen_verdict prop_verdict_of(gen_ctx *x, const lo_err *e, const char *what, prop_policy pol) {
   if (pol != PROP_STRICT && e->code == LO_ELIMIT) return GEN_DISCARD;
   if (pol == PROP_BOUNDED_ARITH && e->code == LO_EOVERFLOW) return GEN_DISCARD;
   return gen_failf(x, "%s failed: %s", what, e->msg);
 }
 
+/* Argument i as a layout; a harness error when missing or malformed. */
 int prop_layout(gen_ctx *x, int i, lo_layout *l) {
   lo_err e;
   if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
@@ -22,6 +24,7 @@ int prop_layout(gen_ctx *x, int i, lo_layout *l) {
   return 0;
 }
 
+/* Argument i as a nested tuple; a harness error when malformed. */
 int prop_tuple(gen_ctx *x, int i, lo_tuple *t) {
   lo_err e;
   if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
@@ -29,6 +32,7 @@ int prop_tuple(gen_ctx *x, int i, lo_tuple *t) {
   return 0;
 }
 
+/* Argument i as a morphism; a harness error when malformed. */
 int prop_morphism(gen_ctx *x, int i, lo_morphism *f) {
   lo_err e;
   if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
@@ -36,6 +40,7 @@ int prop_morphism(gen_ctx *x, int i, lo_morphism *f) {
   return 0;
 }
 
+/* Argument i as an integer; a harness error when malformed. */
 int prop_int(gen_ctx *x, int i, lo_int *v) {
   lo_err e;
   if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
@@ -65,6 +70,7 @@ static int enumerable(gen_ctx *x, const lo_layout *l, lo_int *size) {
   return 0;
 }
 
+/* Phi_a = Phi_b point by point (see properties.h). */
 int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what) {
   lo_int sa, sb;
   lo_err e;
@@ -86,6 +92,7 @@ int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const
   return 1;
 }
 
+/* r = outer o inner point by point (see properties.h). */
 int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner,
                       const lo_layout *r) {
   lo_int si, sr;
@@ -111,27 +118,32 @@ int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner
   return 1;
 }
 
+/* Same domain, codomain and map. */
 int prop_morphism_equal(const lo_morphism *a, const lo_morphism *b) {
   return lo_tuple_equal(&a->dom, &b->dom) && lo_tuple_equal(&a->cod, &b->cod) &&
          memcmp(a->map, b->map, (size_t)a->dom.len * sizeof *a->map) == 0;
 }
 
+/* 0 when a = b, else nonzero with the message "what: a vs b". */
 int prop_same_morphism(gen_ctx *x, const lo_morphism *a, const lo_morphism *b, const char *what) {
   if (prop_morphism_equal(a, b)) return 0;
   return gen_failf(x, "%s: %s vs %s", what, prop_show_morphism(x, 0, a),
                    prop_show_morphism(x, 1, b));
 }
 
+/* 0 when a = b, else nonzero with the message "what: a vs b". */
 int prop_same_layout(gen_ctx *x, const lo_layout *a, const lo_layout *b, const char *what) {
   if (lo_layout_equal(a, b)) return 0;
   return gen_failf(x, "%s: %s vs %s", what, prop_show_layout(x, 0, a), prop_show_layout(x, 1, b));
 }
 
+/* 0 when a = b, else nonzero with the message "what: a vs b". */
 int prop_same_tuple(gen_ctx *x, const lo_tuple *a, const lo_tuple *b, const char *what) {
   if (lo_tuple_equal(a, b)) return 0;
   return gen_failf(x, "%s: %s vs %s", what, prop_show_tuple(x, 0, a), prop_show_tuple(x, 1, b));
 }
 
+/* size(t) within the brute-force bound, else -1. */
 lo_int prop_small_size(gen_ctx *x, const lo_tuple *t) {
   lo_int s;
   lo_err e;
@@ -139,6 +151,7 @@ lo_int prop_small_size(gen_ctx *x, const lo_tuple *t) {
   return s;
 }
 
+/* f is an isomorphism (Obs 3.1.3.3). */
 int prop_is_iso(const lo_morphism *f) {
   char hit[LO_MAX_LEAVES + 1] = {0};
   if (f->dom.len != f->cod.len) return 0;
@@ -149,6 +162,7 @@ int prop_is_iso(const lo_morphism *f) {
   return 1;
 }
 
+/* Phi_L a bijection onto [0, n) by brute force (see properties.h). */
 int prop_bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n, const char *what) {
   lo_int size;
   lo_err e;
