@@ -35,17 +35,10 @@ enum {
 
 /* ------------------------------------------------------------ primitives */
 
-/* The smaller of a and b. */
-static lo_int min_int(lo_int a, lo_int b) { return a < b ? a : b; }
-
-static int max_len(const gen_bounds *b) {
-  return b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
-}
-
 /* An entry in [1, min(max_entry, budget)]: draw 0 gives 2, draw 1 gives 1
 ** (or 3 when ones are not wanted); 1 when the budget allows nothing else. */
 static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones) {
-  lo_int top = min_int(b->max_entry, budget);
+  lo_int top = gen_min(b->max_entry, budget);
   if (top < 2) return 1;
   uint64_t v = gen_small(c, (uint64_t)top - 1);
   if (v == 0) return 2;
@@ -57,7 +50,7 @@ static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones
 static void flat_tuple(gen_choices *c, const gen_bounds *b, lo_tuple *t) {
   lo_int v[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     v[n] = entry(c, b, b->max_size / size, 1);
     size *= v[n++];
   }
@@ -187,7 +180,7 @@ static int g_tuple_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
 static int g_tuple_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s[LO_MAX_LEAVES], cc[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b) < LO_MAX_LEAVES / 2 ? max_len(b) : LO_MAX_LEAVES / 2)) {
+  while (gen_more(c, n, gen_max_len(b) < LO_MAX_LEAVES / 2 ? gen_max_len(b) : LO_MAX_LEAVES / 2)) {
     s[n] = entry(c, b, b->max_size / size, 1);
     size *= s[n];
     cc[n] = entry(c, b, b->max_size / size, 1);
@@ -248,7 +241,7 @@ static void standard_hits(gen_choices *c, const lo_int *t, int n, int flags, int
 static void standard_morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
   lo_int t[LO_MAX_LEAVES], size = 1, dom[LO_MAX_LEAVES];
   int n = 0, hit[LO_MAX_LEAVES], order[LO_MAX_LEAVES], m = 0, map[LO_MAX_LEAVES];
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     lo_int left = b->max_size / size;
     if (left < 2 && !(flags & S_DEGEN)) break;
     t[n] = entry(c, b, left, flags & S_DEGEN);
@@ -524,9 +517,9 @@ static int pointed_map(gen_choices *c, int cap, int n, int tractable, int *a) {
 ** gamma : <p>* -> <q>* (n = len beta, p = len gamma); tractable two times
 ** in three. */
 static int g_tuple_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
-  int tractable = !gen_flip(c, 3), q = (int)gen_small(c, (uint64_t)max_len(b));
+  int tractable = !gen_flip(c, 3), q = (int)gen_small(c, (uint64_t)gen_max_len(b));
   int ga[LO_MAX_LEAVES], be[LO_MAX_LEAVES], al[LO_MAX_LEAVES];
-  int cap = max_len(b) + 2 < LO_MAX_LEAVES ? max_len(b) + 2 : LO_MAX_LEAVES;
+  int cap = gen_max_len(b) + 2 < LO_MAX_LEAVES ? gen_max_len(b) + 2 : LO_MAX_LEAVES;
   int p = pointed_map(c, cap, q, tractable, ga);
   int n = pointed_map(c, cap, p, tractable, be);
   int m = pointed_map(c, cap, n, tractable, al);
@@ -538,8 +531,8 @@ static int g_tuple_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k
 ** of LO_MAX_LEAVES entries, so that their sum fits). */
 static int g_tuple_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int al[LO_MAX_LEAVES], be[LO_MAX_LEAVES], half = LO_MAX_LEAVES / 2;
-  int cap = max_len(b) + 2 < half ? max_len(b) + 2 : half,
-      top = cap < max_len(b) ? cap : max_len(b);
+  int cap = gen_max_len(b) + 2 < half ? gen_max_len(b) + 2 : half,
+      top = cap < gen_max_len(b) ? cap : gen_max_len(b);
   int n = (int)gen_small(c, (uint64_t)top), m = pointed_map(c, cap, n, 1, al);
   int q = (int)gen_small(c, (uint64_t)top), p = pointed_map(c, cap, q, 1, be);
   return print_map(k, al, m) || gen_case_arg(k, "%d", n) || print_map(k, be, p) ||
@@ -548,7 +541,7 @@ static int g_tuple_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case 
 
 /* alpha, beta, n: tractable maps into <n>* with disjoint images. */
 static int g_tuple_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
-  int n = (int)gen_small(c, (uint64_t)max_len(b)), ab[2][LO_MAX_LEAVES], len[2] = {0, 0};
+  int n = (int)gen_small(c, (uint64_t)gen_max_len(b)), ab[2][LO_MAX_LEAVES], len[2] = {0, 0};
   for (int j = 1; j <= n; j++) {
     int w = (int)gen_draw(c, 2);
     if (w < 2) ab[w][len[w]++] = j;

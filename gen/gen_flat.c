@@ -45,37 +45,6 @@ enum {
 
 /* ------------------------------------------------------------ primitives */
 
-/* A shape entry in [1, min(max_entry, budget)]: 0 gives 2, 1 gives 1. */
-static lo_int shape_entry(gen_choices *c, const gen_bounds *b, lo_int budget) {
-  lo_int top = b->max_entry < budget ? b->max_entry : budget;
-  if (top <= 1) return 1;
-  uint64_t v = gen_small(c, (uint64_t)top - 1);
-  return v == 0 ? 2 : v == 1 ? 1 : (lo_int)v + 1;
-}
-
-/* A stride in [0, max_stride]: 0, small, a power of two, or anything. */
-static lo_int stride(gen_choices *c, const gen_bounds *b) {
-  lo_int v;
-  if (b->max_stride <= 0) return 0;
-  switch (gen_draw(c, 7)) {
-    case 0:
-      return 0;
-    case 1:
-    case 2:
-    case 3:
-      v = 1 + (lo_int)gen_draw(c, 7);
-      break;
-    case 4:
-    case 5:
-      v = (lo_int)1 << gen_draw(c, 6);
-      break;
-    default:
-      v = (lo_int)gen_draw(c, (uint64_t)b->max_stride);
-      break;
-  }
-  return v < b->max_stride ? v : b->max_stride;
-}
-
 /* The most entries of a generated tuple or layout. */
 static int rank_cap(const gen_bounds *b) {
   return b->max_rank < FLAT_CAP ? (b->max_rank < 0 ? 0 : b->max_rank) : FLAT_CAP;
@@ -86,7 +55,7 @@ static int entries(gen_choices *c, const gen_bounds *b, lo_int budget, lo_int *v
   lo_int size = 1;
   int n = 0;
   while (gen_more(c, n, rank_cap(b))) {
-    v[n] = shape_entry(c, b, budget / size);
+    v[n] = gen_shape_entry(c, b, budget / size);
     size *= v[n++];
   }
   return n;
@@ -97,8 +66,8 @@ static void any_modes(gen_choices *c, const gen_bounds *b, lo_int budget, flat_m
   lo_int size = 1;
   m->n = 0;
   while (gen_more(c, m->n, rank_cap(b))) {
-    m->s[m->n] = shape_entry(c, b, budget / size);
-    m->d[m->n] = stride(c, b);
+    m->s[m->n] = gen_shape_entry(c, b, budget / size);
+    m->d[m->n] = gen_stride(c, b);
     size *= m->s[m->n++];
   }
 }
@@ -168,7 +137,7 @@ static void uncoalesce(gen_choices *c, const gen_bounds *b, const flat_modes *m,
   for (int i = 0; i < m->n; i++) {
     int room = LO_MAX_LEAVES - 2 - out->n - (m->n - i);
     if (room >= 1 && gen_flip(c, 5)) {
-      push(out, 1, stride(c, b));
+      push(out, 1, gen_stride(c, b));
       room--;
     }
     lo_int q = room >= 1 ? split_point(c, m->s[i]) : 1;
@@ -180,7 +149,7 @@ static void uncoalesce(gen_choices *c, const gen_bounds *b, const flat_modes *m,
       push(out, m->s[i], m->d[i]);
     }
   }
-  if (out->n < LO_MAX_LEAVES && gen_flip(c, 5)) push(out, 1, stride(c, b));
+  if (out->n < LO_MAX_LEAVES && gen_flip(c, 5)) push(out, 1, gen_stride(c, b));
 }
 
 /* Raise one stride by 1 to 4 (1 in 4). */
@@ -261,7 +230,7 @@ static void morph_into(gen_choices *c, const gen_bounds *b, int flags, flat_morp
   int extras = (flags & F_INJECTIVE) ? 0 : (int)gen_small(c, 2);
   for (int e = 0; e < extras && f->ns < LO_MAX_LEAVES; e++) {
     int at = (int)gen_draw(c, (uint64_t)f->ns);
-    lo_int s = shape_entry(c, b, b->max_size / size);
+    lo_int s = gen_shape_entry(c, b, b->max_size / size);
     memmove(f->s + at + 1, f->s + at, (size_t)(f->ns - at) * sizeof *f->s);
     memmove(f->map + at + 1, f->map + at, (size_t)(f->ns - at) * sizeof *f->map);
     f->s[at] = s;
@@ -290,7 +259,7 @@ static void morph_from(gen_choices *c, const gen_bounds *b, const lo_int *t, int
   }
   int extras = (int)gen_small(c, 2);
   for (int e = 0; e < extras && nu < FLAT_CAP; e++)
-    size *= u[nu++] = shape_entry(c, b, b->max_size / size);
+    size *= u[nu++] = gen_shape_entry(c, b, b->max_size / size);
   for (int j = 0; j < nu; j++) perm[j] = j;
   shuffle_ints(c, perm, nu); /* position j of U holds entry perm[j] */
   g->nt = nu;
@@ -334,7 +303,7 @@ static void complementable(gen_choices *c, const gen_bounds *b, lo_int budget, f
   morph_layout(f, &m);
   a->n = 0;
   for (int i = 0; i < m.n; i++) {
-    if (gen_flip(c, 6)) push(a, 1, stride(c, b));
+    if (gen_flip(c, 6)) push(a, 1, gen_stride(c, b));
     push(a, m.s[i], m.d[i]);
   }
 }
@@ -415,7 +384,7 @@ static int g_flat_size1_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   size1_modes(c, b, &m);
   r = m;
   for (int i = 0; i < r.n; i++)
-    if (r.s[i] == 1) r.d[i] = stride(c, b);
+    if (r.s[i] == 1) r.d[i] = gen_stride(c, b);
   return print_modes(k, &m) || print_modes(k, &r);
 }
 
@@ -573,7 +542,7 @@ static int g_flat_trivial_composition(gen_choices *c, const gen_bounds *b, gen_c
   }
   bb.n = 0;
   while (w < cosize || (bb.n < rank_cap(b) && gen_flip(c, 4))) {
-    lo_int s = shape_entry(c, b, b->max_size / w);
+    lo_int s = gen_shape_entry(c, b, b->max_size / w);
     if (s == 1 && w < cosize) s = 2;
     push(&bb, s, w);
     w *= s;
@@ -667,7 +636,7 @@ static int g_flat_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case 
   } else {
     tractable(c, b, &a);
     for (int i = 0; i < a.n; i++)
-      if (a.s[i] == 1 && gen_flip(c, 4)) a.d[i] = stride(c, b);
+      if (a.s[i] == 1 && gen_flip(c, 4)) a.d[i] = gen_stride(c, b);
   }
   return print_modes(k, &a);
 }
@@ -680,8 +649,8 @@ static int g_flat_monotone(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int size = 1, top = 0;
   m.n = 0;
   while (gen_more(c, m.n, rank_cap(b))) {
-    lo_int s = shape_entry(c, b, b->max_size / size);
-    lo_int d = s == 1 ? stride(c, b) : top + (lo_int)gen_small(c, 3);
+    lo_int s = gen_shape_entry(c, b, b->max_size / size);
+    lo_int d = s == 1 ? gen_stride(c, b) : top + (lo_int)gen_small(c, 3);
     push(&m, s, d);
     size *= s;
     if (s > 1) top += (s - 1) * d;

@@ -32,16 +32,11 @@ static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones
   return v == 0 ? 2 : v == 1 ? (ones ? 1 : 2) : (lo_int)v + 1;
 }
 
-/* The longest list a generator draws. */
-static int max_len(const gen_bounds *b) {
-  return b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
-}
-
 /* A list of entries with product at most budget into v; returns its length. */
 static int entries(gen_choices *c, const gen_bounds *b, lo_int budget, int ones, lo_int *v) {
   lo_int size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     v[n] = entry(c, b, budget / size, ones);
     size *= v[n++];
   }
@@ -210,7 +205,7 @@ static int group(gen_choices *c, const lo_int *v, int n, lo_int *out) {
 static void tuple_pair(gen_choices *c, const gen_bounds *b, lo_tuple *t, lo_tuple *u) {
   lo_int fine[LO_MAX_LEAVES], tv[LO_MAX_LEAVES + 1], uv[LO_MAX_LEAVES + 1], size = 1;
   int n = 0, nt, nu;
-  int cap = max_len(b) + 2 < LO_MAX_LEAVES - 2 ? max_len(b) + 2 : LO_MAX_LEAVES - 2;
+  int cap = gen_max_len(b) + 2 < LO_MAX_LEAVES - 2 ? gen_max_len(b) + 2 : LO_MAX_LEAVES - 2;
   while (gen_more(c, n, cap)) {
     fine[n] = entry(c, b, b->max_size / size, 0);
     if (fine[n] == 1) break;
@@ -255,7 +250,7 @@ static void tuple_pair(gen_choices *c, const gen_bounds *b, lo_tuple *t, lo_tupl
 static void any_layout(gen_choices *c, const gen_bounds *b, lo_layout *l) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     s[n] = entry(c, b, b->max_size / size, 1);
     size *= s[n];
     switch (gen_draw(c, 3)) {
@@ -444,7 +439,7 @@ static int g_nest_maybe_complement(gen_choices *c, const gen_bounds *b, gen_case
 static int g_nest_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   codomain(c, b, &f.cod);
-  if (f.cod.len < max_len(b) && gen_flip(c, 2)) { /* one more entry 1 */
+  if (f.cod.len < gen_max_len(b) && gen_flip(c, 2)) { /* one more entry 1 */
     lo_int v[LO_MAX_LEAVES];
     int at = (int)gen_draw(c, (uint64_t)f.cod.len);
     memcpy(v, f.cod.leaf, (size_t)f.cod.len * sizeof *v);
@@ -517,7 +512,7 @@ static void spoil_standard(gen_choices *c, const gen_bounds *b, int how, lo_int 
 static int g_nest_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int t[2 * LO_MAX_LEAVES + 2], dom[LO_MAX_LEAVES], size = 1;
   int nt = 0, pos[LO_MAX_LEAVES], np = 0, map[LO_MAX_LEAVES];
-  while (b->max_size / size >= 2 && nt < LO_MAX_LEAVES - 4 && gen_more(c, np, max_len(b))) {
+  while (b->max_size / size >= 2 && nt < LO_MAX_LEAVES - 4 && gen_more(c, np, gen_max_len(b))) {
     if (gen_flip(c, 3) && b->max_size / size >= 4) { /* an unmapped entry first */
       t[nt] = entry(c, b, b->max_size / size / 2, 0);
       size *= t[nt++];

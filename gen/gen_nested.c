@@ -24,9 +24,6 @@
 
 /* ------------------------------------------------------------ primitives */
 
-/* The smaller of a and b. */
-static lo_int min_int(lo_int a, lo_int b) { return a < b ? a : b; }
-
 /* Most entries a list may have under the bounds. */
 static int rank_cap(const gen_bounds *b) {
   return b->max_rank < 0 ? 0 : b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
@@ -34,7 +31,7 @@ static int rank_cap(const gen_bounds *b) {
 
 /* A shape entry in [1, min(max_entry, budget)]: 0 gives 2, 1 gives 1. */
 static lo_int draw_entry(gen_choices *c, const gen_bounds *b, lo_int budget) {
-  lo_int top = min_int(b->max_entry, budget);
+  lo_int top = gen_min(b->max_entry, budget);
   if (top <= 1) return 1;
   uint64_t v = gen_small(c, (uint64_t)top - 1);
   return v == 0 ? 2 : v == 1 ? 1 : (lo_int)v + 1;
@@ -52,9 +49,9 @@ static lo_int draw_stride(gen_choices *c, const gen_bounds *b, lo_int merge) {
     case 2:
       return merge;
     case 3:
-      return min_int(1 + (lo_int)gen_draw(c, 7), top);
+      return gen_min(1 + (lo_int)gen_draw(c, 7), top);
     case 4:
-      return min_int((lo_int)1 << gen_draw(c, 6), top);
+      return gen_min((lo_int)1 << gen_draw(c, 6), top);
     default:
       return (lo_int)gen_draw(c, (uint64_t)top);
   }

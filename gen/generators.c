@@ -17,8 +17,16 @@
 
 /* ------------------------------------------------------------ primitives */
 
+/* The smaller of a and b. */
+lo_int gen_min(lo_int a, lo_int b) { return a < b ? a : b; }
+
+/* The longest list a generator draws: max_rank, at most LO_MAX_LEAVES. */
+int gen_max_len(const gen_bounds *b) {
+  return b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
+}
+
 /* A shape entry in [1, min(max_entry, budget)]: 0 gives 2, 1 gives 1. */
-static int64_t shape_entry(gen_choices *c, const gen_bounds *b, int64_t budget) {
+int64_t gen_shape_entry(gen_choices *c, const gen_bounds *b, int64_t budget) {
   int64_t top = b->max_entry < budget ? b->max_entry : budget;
   if (top <= 1) return 1;
   uint64_t v = gen_small(c, (uint64_t)top - 1);
@@ -27,7 +35,7 @@ static int64_t shape_entry(gen_choices *c, const gen_bounds *b, int64_t budget) 
 
 /* A stride in [0, max_stride]: 0 is simplest (one draw); then small
 ** strides 1..8, powers of two, and anything up to max_stride. */
-static int64_t stride(gen_choices *c, const gen_bounds *b) {
+int64_t gen_stride(gen_choices *c, const gen_bounds *b) {
   int64_t v;
   if (b->max_stride <= 0) return 0;
   switch (gen_draw(c, 7)) {
@@ -112,7 +120,7 @@ static int shapes(gen_choices *c, const gen_bounds *b, int64_t *s) {
   int64_t size = 1;
   int n = 0;
   while (gen_more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
-    s[n] = shape_entry(c, b, b->max_size / size);
+    s[n] = gen_shape_entry(c, b, b->max_size / size);
     size *= s[n++];
   }
   return n;
@@ -178,7 +186,7 @@ static void morphism_into(gen_choices *c, const gen_bounds *b, int flags, lo_mor
     int at = (int)gen_draw(c, (uint64_t)len);
     memmove(dom + at + 1, dom + at, (size_t)(len - at) * sizeof *dom);
     memmove(map + at + 1, map + at, (size_t)(len - at) * sizeof *map);
-    dom[at] = shape_entry(c, b, b->max_entry);
+    dom[at] = gen_shape_entry(c, b, b->max_entry);
     map[at] = 0;
     len++;
   }
@@ -217,7 +225,7 @@ static void morphism_from(gen_choices *c, const gen_bounds *b, const lo_tuple *t
   }
   int extras = (int)gen_small(c, 2);
   for (int e = 0; e < extras && nu < b->max_rank + 2 && nu < LO_MAX_LEAVES; e++)
-    u[nu++] = shape_entry(c, b, b->max_entry);
+    u[nu++] = gen_shape_entry(c, b, b->max_entry);
   for (int j = 0; j < nu; j++) perm[j] = j;
   gen_shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
   lo_int uu[LO_MAX_LEAVES];
@@ -292,7 +300,7 @@ static int g_mutual(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int n = 1 + (int)gen_small(c, (uint64_t)b->max_rank + 1), nt = 0, nu = 0;
   lo_int size = 1;
   for (int i = 0; i < n; i++) {
-    fine[i] = shape_entry(c, b, b->max_size / size);
+    fine[i] = gen_shape_entry(c, b, b->max_size / size);
     if (fine[i] == 1) fine[i] = 2; /* factors of 1 only pad */
     if (size * fine[i] > b->max_size) {
       n = i;
@@ -330,8 +338,8 @@ static void any_layout(gen_choices *c, const gen_bounds *b, int flat, lo_layout 
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
   int n = 0;
   while (gen_more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
-    s[n] = shape_entry(c, b, b->max_size / size); /* each mode's draws together */
-    d[n] = stride(c, b);
+    s[n] = gen_shape_entry(c, b, b->max_size / size); /* each mode's draws together */
+    d[n] = gen_stride(c, b);
     size *= s[n++];
   }
   lo_layout_flat(l, s, d, n);
@@ -607,7 +615,7 @@ static int g_alike_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
     lo_int si = a.shape.leaf[i], di = a.stride[i];
     if (gen_flip(c, 5)) { /* a size-1 mode with any stride */
       s[n] = 1;
-      d[n++] = stride(c, b);
+      d[n++] = gen_stride(c, b);
     }
     lo_int q = 1;
     for (lo_int f = 2; f < si; f++)
@@ -638,14 +646,14 @@ static int g_packed_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int n = 0;
   int top = b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
   while (n < 2 ? n < top : gen_more(c, n, top)) { /* at least two modes: a redex needs a pair */
-    s[n] = shape_entry(c, b, b->max_size / size);
+    s[n] = gen_shape_entry(c, b, b->max_size / size);
     uint64_t kind = gen_draw(c, 4); /* 0, 1: packed; 2, 3: a unit mode; 4: any */
     if (kind <= 1)
       d[n] = n ? s[n - 1] * d[n - 1] : 1;
     else if (kind <= 3)
-      s[n] = 1, d[n] = stride(c, b);
+      s[n] = 1, d[n] = gen_stride(c, b);
     else
-      d[n] = stride(c, b);
+      d[n] = gen_stride(c, b);
     if (d[n] > b->max_size) d[n] = 0; /* keep cosize within bounds */
     size *= s[n];
     cos += (s[n] - 1) * d[n];
