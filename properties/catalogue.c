@@ -456,12 +456,16 @@ static const int catalogue_count = (int)(sizeof catalogue / sizeof catalogue[0])
 static const prop_table tables[] = {
     {catalogue, &catalogue_count},
     {prop_seeds_table, &prop_seeds_count},
+    {prop_seeds_zh_table, &prop_seeds_zh_count},
     {prop_flat_table, &prop_flat_count},
     {prop_nested_table, &prop_nested_count},
+    {prop_nested_ops_table, &prop_nested_ops_count},
     {prop_category_table, &prop_category_count},
     {prop_nest_table, &prop_nest_count},
+    {prop_nest_ops_table, &prop_nest_ops_count},
     {prop_cute_table, &prop_cute_count},
     {prop_views_table, &prop_views_count},
+    {prop_views_ops_table, &prop_views_ops_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))
