@@ -458,6 +458,8 @@ static const prop_table tables[] = {
     {prop_seeds_table, &prop_seeds_count},
     {prop_seeds_zh_table, &prop_seeds_zh_count},
     {prop_flat_table, &prop_flat_count},
+    {prop_flat_coalesce_table, &prop_flat_coalesce_count},
+    {prop_flat_complement_table, &prop_flat_complement_count},
     {prop_nested_table, &prop_nested_count},
     {prop_nested_ops_table, &prop_nested_ops_count},
     {prop_category_table, &prop_category_count},
