@@ -463,6 +463,8 @@ static const prop_table tables[] = {
     {prop_nested_table, &prop_nested_count},
     {prop_nested_ops_table, &prop_nested_ops_count},
     {prop_category_table, &prop_category_count},
+    {prop_category_family_table, &prop_category_family_count},
+    {prop_category_ops_table, &prop_category_ops_count},
     {prop_nest_table, &prop_nest_count},
     {prop_nest_ops_table, &prop_nest_ops_count},
     {prop_cute_table, &prop_cute_count},
