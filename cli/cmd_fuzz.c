@@ -36,7 +36,8 @@ typedef struct fuzz_state {
   int64_t run_id;
   char seed[32];
   int theorem_failures, refuted, db_error;
-  int not_stored; /* counterexamples shown as NOT STORED */
+  int not_stored;     /* counterexamples shown as NOT STORED */
+  int harness_errors; /* properties with GEN_ERROR verdicts */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -117,6 +118,11 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
            (long long)r.passed, (long long)r.discarded, (long long)r.failed, r.seconds, labels);
     if (prop_health(p, &r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
+    if (r.errors) { /* a defect of a generator or check, not of the statement */
+      s->harness_errors++;
+      printf("  harness error: %s: %lld cases: %s\n", p->name, (long long)r.errors,
+             r.error_message);
+    }
     fflush(stdout);
     label_summary(&r, labels, sizeof labels, 0);
     if (db_run_property(s->d, s->run_id, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture",
@@ -177,7 +183,10 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   printf("%d theorem failure%s, %d conjecture%s refuted\n", s->theorem_failures + still,
          s->theorem_failures + still == 1 ? "" : "s", s->refuted + refuted,
          s->refuted + refuted == 1 ? "" : "s");
-  return s->theorem_failures + still ? 1 : 0;
+  if (s->harness_errors)
+    printf("%d propert%s with harness errors\n", s->harness_errors,
+           s->harness_errors == 1 ? "y" : "ies");
+  return s->harness_errors ? 2 : s->theorem_failures + still ? 1 : 0;
 }
 
 /* Open the database and insert the run's row (s->run_id); 0 or 2.  The

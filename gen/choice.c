@@ -27,6 +27,7 @@ static uint64_t splitmix64(uint64_t *x) {
   return z ^ (z >> 31);
 }
 
+/* Rotate x left by k bits (xoshiro). */
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 /* xoshiro256**: the next 64 random bits. */
@@ -41,12 +42,14 @@ static uint64_t xoshiro(uint64_t *s) {
   return r;
 }
 
+/* A fresh random stream from seed (see gen.h). */
 void gen_choices_random(gen_choices *c, uint64_t seed) {
   memset(c, 0, sizeof *c);
   for (int i = 0; i < 4; i++) c->s[i] = splitmix64(&seed);
   c->max_draws = 1 << 16;
 }
 
+/* A stream replaying the draws v[0..n) (see gen.h). */
 int gen_choices_replay(gen_choices *c, const uint64_t *v, size_t n) {
   memset(c, 0, sizeof *c);
   c->max_draws = 1 << 16;
@@ -61,6 +64,7 @@ int gen_choices_replay(gen_choices *c, const uint64_t *v, size_t n) {
   return 0;
 }
 
+/* Free the stream's record of draws. */
 void gen_choices_free(gen_choices *c) {
   free(c->v);
   c->v = NULL;
@@ -127,6 +131,8 @@ uint64_t gen_small(gen_choices *c, uint64_t max) {
   return gen_draw(c, lim < max ? lim : max);
 }
 
+/* 1 one time in odds (a draw in 0..odds-1 that is 1), else 0; 0 when
+** odds <= 0. */
 int gen_flip(gen_choices *c, int odds) { return odds > 0 && gen_draw(c, (uint64_t)odds - 1) == 1; }
 
 /* FNV-1a of the property name, mixed with the seed and index. */
@@ -140,6 +146,7 @@ uint64_t gen_case_seed(uint64_t seed, const char *property, uint64_t index) {
   return splitmix64(&x);
 }
 
+/* The draws v[0..n) as text "a b c" into buf. */
 int gen_choices_format(const uint64_t *v, size_t n, char *buf, size_t cap) {
   size_t len = 0;
   if (cap) buf[0] = 0;
@@ -151,6 +158,7 @@ int gen_choices_format(const uint64_t *v, size_t n, char *buf, size_t cap) {
   return 0;
 }
 
+/* Read draws written by gen_choices_format (caller frees *v). */
 int gen_choices_parse(const char *s, uint64_t **v, size_t *n) {
   size_t cap = 16;
   *n = 0;
@@ -182,6 +190,7 @@ int gen_choices_parse(const char *s, uint64_t **v, size_t *n) {
   return 0;
 }
 
+/* The default bounds of generated values (see gen.h). */
 void gen_bounds_default(gen_bounds *b) {
   b->max_rank = 6;
   b->max_depth = 3;
@@ -190,6 +199,7 @@ void gen_bounds_default(gen_bounds *b) {
   b->max_size = 4096;
 }
 
+/* Append a printf-formatted argument to k; nonzero when it does not fit. */
 int gen_case_arg(gen_case *k, const char *fmt, ...) {
   if (k->argc >= GEN_MAX_ARGS) return -1;
   va_list ap;
@@ -201,6 +211,7 @@ int gen_case_arg(gen_case *k, const char *fmt, ...) {
   return 0;
 }
 
+/* Set label bit l of k. */
 void gen_label(gen_case *k, int label) { k->labels |= 1u << label; }
 
 /* Labels of one layout's modes. */
@@ -219,6 +230,7 @@ static void label_layout(gen_case *k, const lo_layout *l) {
   }
 }
 
+/* Set k's structural labels from its arguments' text. */
 void gen_label_args(gen_case *k) {
   for (int i = 0; i < k->argc; i++) {
     lo_err e;

@@ -22,12 +22,14 @@
 
 #define BATCH 256 /* random cases per worker request */
 
+/* Seconds on the monotonic clock. */
 double gen_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Write the failure message into x->msg; returns GEN_FAIL. */
 gen_verdict gen_failf(gen_ctx *x, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -36,12 +38,23 @@ gen_verdict gen_failf(gen_ctx *x, const char *fmt, ...) {
   return GEN_FAIL;
 }
 
+/* Write the harness error into x->msg; returns GEN_ERROR. */
+gen_verdict gen_errorf(gen_ctx *x, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(x->msg, sizeof x->msg, fmt, ap);
+  va_end(ap);
+  return GEN_ERROR;
+}
+
+/* Free the draws an outcome holds. */
 void gen_outcome_clear(gen_outcome *o) {
   free(o->choices);
   o->choices = NULL;
   o->nchoices = 0;
 }
 
+/* Free the shrunk draws a result holds. */
 void gen_result_clear(gen_result *r) {
   free(r->choices);
   r->choices = NULL;
@@ -98,6 +111,7 @@ void gen_eval(const gen_config *cfg, const gen_property *p, const gen_plan *g, g
   finish_outcome(o, &x, p->check(&x), c, k);
 }
 
+/* How many cases one batch check takes (1 without a batch check). */
 int gen_batch_width(const gen_config *cfg) {
   return cfg->batch && !cfg->isolate && cfg->batch->width > 1 ? cfg->batch->width : 1;
 }
@@ -112,6 +126,7 @@ typedef struct batch_mem {
   int *idx; /* x[j] is the context of case idx[j] */
 } batch_mem;
 
+/* Free a batch's arrays. */
 static void batch_free(batch_mem *b) {
   free(b->k);
   free(b->made);
@@ -175,6 +190,7 @@ static int check_rest(const gen_config *cfg, const gen_property *p, gen_choices 
   return r == cnt ? m : b->idx[r - 1] + 1;
 }
 
+/* Generate and check the streams c[0..n) (see engine_int.h). */
 int gen_eval_many(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_choices *c,
                   int m, gen_outcome *o, int stop_at_fail) {
   batch_mem b;
@@ -191,6 +207,7 @@ int gen_eval_many(const gen_config *cfg, const gen_property *p, const gen_plan *
   return done;
 }
 
+/* Evaluate one stream, in the worker when isolated (see engine_int.h). */
 void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o) {
   if (e->w) {
     gen_worker_replay(e->w, e->cfg, e->p, e->g, v, n, o);
@@ -207,6 +224,7 @@ void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o)
   gen_choices_free(&c);
 }
 
+/* Evaluate several streams for the shrinker (see engine_int.h). */
 int gen_evaluate_many(gen_evaluator *e, uint64_t *const *v, const size_t *n, int m, gen_outcome *o,
                       int stop_at_fail) {
   gen_choices *c = NULL;
@@ -260,19 +278,22 @@ int64_t gen_shard_next(const gen_config *cfg, int64_t i) {
   return i > INT64_MAX - gap ? INT64_MAX : i + gap;
 }
 
-/* Count one outcome into r. */
+/* Count one outcome into r; a harness error keeps its first message. */
 static void tally(gen_result *r, const gen_outcome *o) {
   r->cases++;
   if (o->verdict == GEN_PASS)
     r->passed++;
   else if (o->verdict == GEN_DISCARD)
     r->discarded++;
-  else
+  else if (o->verdict == GEN_ERROR) {
+    if (!r->errors++) snprintf(r->error_message, sizeof r->error_message, "%s", o->msg);
+  } else
     r->failed++;
   for (int l = 0; l < GEN_L_COUNT; l++)
     if (o->labels & (1u << l)) r->label_count[l]++;
 }
 
+/* Redraw the progress line on stderr, at most 4 times a second. */
 static void progress(const gen_config *cfg, const gen_property *p, const gen_result *r,
                      double *next) {
   if (!cfg->progress || gen_now() < *next) return;
@@ -380,6 +401,7 @@ static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_
   return 0;
 }
 
+/* Run property p under cfg into r (see gen.h). */
 int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_failure cb,
             void *ud, char *msg, size_t cap) {
   gen_plan plan;
@@ -432,6 +454,7 @@ static gen_verdict check_here(const gen_config *cfg, const gen_property *p, cons
   return v;
 }
 
+/* Check one given case, in a child process when isolated (see gen.h). */
 gen_verdict gen_check_once(const gen_config *cfg, const gen_property *p, const gen_case *k,
                            char *msg, size_t cap) {
   if (!cfg->isolate) return check_here(cfg, p, k, msg, cap);
@@ -481,6 +504,7 @@ gen_verdict gen_check_once(const gen_config *cfg, const gen_property *p, const g
 
 /* --------------------------------------------------------- case lines */
 
+/* Parse "OP ARG ARG..." into k and op (see gen.h). */
 int gen_case_from_line(const char *line, gen_case *k, char *op, size_t opcap) {
   char *copy = strdup(line);
   word_list w = {0};
@@ -498,6 +522,7 @@ int gen_case_from_line(const char *line, gen_case *k, char *op, size_t opcap) {
   return rc;
 }
 
+/* Write "OP ARG ARG..." for case k of p into buf (see gen.h). */
 int gen_case_to_line(const gen_property *p, const gen_case *k, char *buf, size_t cap) {
   int w = snprintf(buf, cap, "%s", p->op);
   if (w < 0 || (size_t)w >= cap) return -1;

@@ -143,7 +143,11 @@ const gen_info *gen_at(int i);
 /* ---------------------------------------------------------------------
 ** 4. Properties and the engine
 */
-typedef enum { GEN_PASS = 0, GEN_FAIL = 1, GEN_DISCARD = 2 } gen_verdict;
+/* The verdict on one case.  GEN_ERROR is a defect of the harness, not of
+** the statement: an argument that does not parse, or a generator that made
+** a value outside its own promise.  It is counted apart (gen_result's
+** errors) and never as a failure of the property. */
+typedef enum { GEN_PASS = 0, GEN_FAIL = 1, GEN_DISCARD = 2, GEN_ERROR = 3 } gen_verdict;
 typedef enum { GEN_THEOREM, GEN_CONJECTURE } gen_kind;
 
 /* What a check sees: the case's arguments, a place for its message and
@@ -155,10 +159,17 @@ typedef struct gen_ctx {
   char msg[512];
   uint32_t labels;
   const gen_bounds *bounds;
+  char shown[4][1024]; /* the check's scratch text of values, for its messages */
 } gen_ctx;
 
 /* Fail with a message (printf-style); returns GEN_FAIL. */
 gen_verdict gen_failf(gen_ctx *x, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Report a harness defect with a message (printf-style); returns GEN_ERROR. */
+gen_verdict gen_errorf(gen_ctx *x, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
@@ -216,14 +227,16 @@ int64_t gen_shard_next(const gen_config *cfg, int64_t i);
 /* The outcome of running one property. */
 typedef struct gen_result {
   int64_t cases, passed, discarded, failed;
+  int64_t errors;          /* GEN_ERROR verdicts: harness defects, not failures */
+  char error_message[512]; /* the first of them */
   double seconds;
   int64_t label_count[GEN_L_COUNT];
   /* the first failure, shrunk */
   int has_failure;
   gen_case shrunk, original;
   char message[512];
-  char *choices;        /* text form of the shrunk choices (owned) */
-  int64_t shrink_steps; /* evaluations spent shrinking */
+  char *choices;         /* text form of the shrunk choices (owned) */
+  int64_t shrink_steps;  /* evaluations spent shrinking */
   double shrink_seconds; /* time spent shrinking */
 } gen_result;
 

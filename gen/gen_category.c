@@ -35,16 +35,10 @@ enum {
 
 /* ------------------------------------------------------------ primitives */
 
-static lo_int min_int(lo_int a, lo_int b) { return a < b ? a : b; }
-
-static int max_len(const gen_bounds *b) {
-  return b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
-}
-
 /* An entry in [1, min(max_entry, budget)]: draw 0 gives 2, draw 1 gives 1
 ** (or 3 when ones are not wanted); 1 when the budget allows nothing else. */
 static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones) {
-  lo_int top = min_int(b->max_entry, budget);
+  lo_int top = gen_min(b->max_entry, budget);
   if (top < 2) return 1;
   uint64_t v = gen_small(c, (uint64_t)top - 1);
   if (v == 0) return 2;
@@ -56,7 +50,7 @@ static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones
 static void flat_tuple(gen_choices *c, const gen_bounds *b, lo_tuple *t) {
   lo_int v[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     v[n] = entry(c, b, b->max_size / size, 1);
     size *= v[n++];
   }
@@ -175,17 +169,18 @@ static int print_map(gen_case *k, const int *a, int m) {
 
 /* ---------------------------------------------------------------- tuples */
 
-static int g_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_flat (S): a flat tuple (entries may be 1). */
+static int g_tuple_flat(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   flat_tuple(c, b, &t);
   return gen_put_tuple(k, &t);
 }
 
 /* S and C of the same length, for the dilation of S by C. */
-static int g_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s[LO_MAX_LEAVES], cc[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b) < LO_MAX_LEAVES / 2 ? max_len(b) : LO_MAX_LEAVES / 2)) {
+  while (gen_more(c, n, gen_max_len(b) < LO_MAX_LEAVES / 2 ? gen_max_len(b) : LO_MAX_LEAVES / 2)) {
     s[n] = entry(c, b, b->max_size / size, 1);
     size *= s[n];
     cc[n] = entry(c, b, b->max_size / size, 1);
@@ -199,27 +194,32 @@ static int g_dilation(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* ------------------------------------------------------------ morphisms */
 
+/* Append a flat morphism drawn with flags to k. */
 static int morphism_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   flat_morphism(c, b, flags, &f);
   return gen_put_morphism(k, &f);
 }
 
-static int g_mor(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_mor (f): a flat tuple morphism (unmapped and size-1 entries likely). */
+static int g_tuple_mor(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, 0, k);
 }
-static int g_mor_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_mor_nondegenerate (f): a non-degenerate flat tuple morphism. */
+static int g_tuple_mor_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_NONDEG, k);
 }
-static int g_mor_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_mor_injective (f): an injective flat tuple morphism. */
+static int g_tuple_mor_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_INJ, k);
 }
-static int g_iso(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_iso (f): a flat tuple isomorphism (a permutation). */
+static int g_tuple_iso(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, F_INJ | F_SURJ, k);
 }
 
 /* A flat morphism, injective (no entry to *) half of the time. */
-static int g_mor_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, gen_flip(c, 2) ? F_INJ : 0, k);
 }
 
@@ -241,7 +241,7 @@ static void standard_hits(gen_choices *c, const lo_int *t, int n, int flags, int
 static void standard_morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
   lo_int t[LO_MAX_LEAVES], size = 1, dom[LO_MAX_LEAVES];
   int n = 0, hit[LO_MAX_LEAVES], order[LO_MAX_LEAVES], m = 0, map[LO_MAX_LEAVES];
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     lo_int left = b->max_size / size;
     if (left < 2 && !(flags & S_DEGEN)) break;
     t[n] = entry(c, b, left, flags & S_DEGEN);
@@ -261,6 +261,7 @@ static void standard_morphism(gen_choices *c, const gen_bounds *b, int flags, lo
   memcpy(f->map, map, (size_t)m * sizeof *map);
 }
 
+/* Append a flat morphism in standard form drawn with flags to k. */
 static int standard_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   standard_morphism(c, b, flags, &f);
@@ -268,18 +269,20 @@ static int standard_with(gen_choices *c, const gen_bounds *b, int flags, gen_cas
 }
 
 /* Non-degenerate, standard form (with fix E1); injective half the time. */
-static int g_mor_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, gen_flip(c, 2) ? S_INJ : 0, k);
 }
-static int g_mor_standard_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_mor_standard_injective (f): an injective non-degenerate standard-form
+ * morphism. */
+static int g_tuple_mor_standard_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_INJ, k);
 }
 /* Standard under the paper's literal rule (n = 1 may be unhit). */
-static int g_mor_standard_literal(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_standard_literal(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_LITERAL, k);
 }
 /* Injective, standard (fix E1), hit entries may be 1: often degenerate. */
-static int g_mor_standard_degenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_standard_degenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_INJ | S_DEGEN, k);
 }
 
@@ -315,21 +318,22 @@ static void sorted_morphism(gen_choices *c, const gen_bounds *b, lo_morphism *f)
   lo_tuple_flat(&f->dom, dom, len + nm);
 }
 
-static int g_mor_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_mor_sorted (f): a sorted flat morphism (Def 3.1.5.12). */
+static int g_tuple_mor_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   sorted_morphism(c, b, &f);
   return gen_put_morphism(k, &f);
 }
 
 /* A sorted morphism half of the time, else any flat morphism. */
-static int g_mor_sorted_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_sorted_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (gen_flip(c, 2)) return morphism_with(c, b, 0, k);
-  return g_mor_sorted(c, b, k);
+  return g_tuple_mor_sorted(c, b, k);
 }
 
 /* f with no domain entry 1 three times in four (for coalesced morphisms),
 ** the codomain keeping its 1s. */
-static int g_mor_squeezed(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_mor_squeezed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, gen_flip(c, 4) ? 0 : F_SQUEEZED, k);
 }
 
@@ -342,15 +346,18 @@ static int composable_with(gen_choices *c, const gen_bounds *b, int fflags, gen_
   flat_from(c, b, &f.cod, 0, &g);
   return gen_put_morphism(k, &g) || gen_put_morphism(k, &f);
 }
-static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_composable (g f): composable flat morphisms f : S -> T, g : T -> U. */
+static int g_tuple_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return composable_with(c, b, 0, k);
 }
-static int g_composable_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_composable_nondegenerate (g f): composable flat morphisms, f non-degenerate.
+ */
+static int g_tuple_composable_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return composable_with(c, b, F_NONDEG, k);
 }
 
 /* h, g, f with f : S -> T, g : T -> U, h : U -> V. */
-static int g_composable3(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_composable3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g, h;
   flat_morphism(c, b, 0, &f);
   flat_from(c, b, &f.cod, 0, &g);
@@ -387,7 +394,7 @@ static void disjoint_into(gen_choices *c, const gen_bounds *b, const lo_tuple *t
 }
 
 /* f1, f2, f3 into one T with pairwise disjoint images. */
-static int g_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fs[3];
   flat_tuple(c, b, &t);
@@ -396,7 +403,7 @@ static int g_disjoint3(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* g, f1, f2: f1 and f2 into T with disjoint images, g : T -> U. */
-static int g_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fs[2], g;
   flat_tuple(c, b, &t);
@@ -407,7 +414,7 @@ static int g_disjoint_then(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* f and g with g a complement of f (Def 3.1.5.39): every entry of T goes
 ** to exactly one of them, each in random order. */
-static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_morphism fg[2];
   flat_tuple(c, b, &t);
@@ -431,7 +438,7 @@ static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* f and g with g : S -> T injective, f : T -> U, both non-degenerate
 ** (flat_divide f g). */
-static int g_divisible(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_divisible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   flat_morphism(c, b, F_INJ | F_NONDEG, &g);
   flat_from(c, b, &g.cod, F_NONDEG, &f);
@@ -447,19 +454,22 @@ static void product_pair(gen_choices *c, const gen_bounds *b, int gflags, lo_mor
   flat_into(c, b, gflags | F_NONDEG, g);
 }
 
-static int g_product_admissible(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_product_admissible (f g): f injective, codomain(g) = domain(f^c),
+ * non-degenerate. */
+static int g_tuple_product_admissible(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, 0, &f, &g);
   return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
-static int g_product_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_product_injective (f g): product admissible with g injective. */
+static int g_tuple_product_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   product_pair(c, b, F_INJ, &f, &g);
   return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
 /* f, g, h with (f, g) and (g, h) product admissible (g injective). */
-static int g_product_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_product_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g, h;
   product_pair(c, b, F_INJ | F_SPARSE, &f, &g);
   unhit_entries(&g, &h.cod);
@@ -478,10 +488,12 @@ static int layout_with(gen_choices *c, const gen_bounds *b, int flags, gen_case 
   if (lo_morphism_layout(&f, &l, &e)) return -1;
   return gen_put_layout(k, &l);
 }
-static int g_layout_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_layout_tractable (L): a tractable flat layout L_f. */
+static int g_tuple_layout_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return layout_with(c, b, 0, k);
 }
-static int g_layout_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator tuple_layout_nondegenerate (L): a non-degenerate tractable flat layout. */
+static int g_tuple_layout_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return layout_with(c, b, F_NONDEG, k);
 }
 
@@ -504,10 +516,10 @@ static int pointed_map(gen_choices *c, int cap, int n, int tractable, int *a) {
 /* gamma, beta, alpha and q: alpha : <m>* -> <n>*, beta : <n>* -> <p>*,
 ** gamma : <p>* -> <q>* (n = len beta, p = len gamma); tractable two times
 ** in three. */
-static int g_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
-  int tractable = !gen_flip(c, 3), q = (int)gen_small(c, (uint64_t)max_len(b));
+static int g_tuple_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
+  int tractable = !gen_flip(c, 3), q = (int)gen_small(c, (uint64_t)gen_max_len(b));
   int ga[LO_MAX_LEAVES], be[LO_MAX_LEAVES], al[LO_MAX_LEAVES];
-  int cap = max_len(b) + 2 < LO_MAX_LEAVES ? max_len(b) + 2 : LO_MAX_LEAVES;
+  int cap = gen_max_len(b) + 2 < LO_MAX_LEAVES ? gen_max_len(b) + 2 : LO_MAX_LEAVES;
   int p = pointed_map(c, cap, q, tractable, ga);
   int n = pointed_map(c, cap, p, tractable, be);
   int m = pointed_map(c, cap, n, tractable, al);
@@ -517,10 +529,10 @@ static int g_pointed_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* alpha, n, beta, q: two tractable pointed maps (each with at most half
 ** of LO_MAX_LEAVES entries, so that their sum fits). */
-static int g_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_tuple_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int al[LO_MAX_LEAVES], be[LO_MAX_LEAVES], half = LO_MAX_LEAVES / 2;
-  int cap = max_len(b) + 2 < half ? max_len(b) + 2 : half,
-      top = cap < max_len(b) ? cap : max_len(b);
+  int cap = gen_max_len(b) + 2 < half ? gen_max_len(b) + 2 : half,
+      top = cap < gen_max_len(b) ? cap : gen_max_len(b);
   int n = (int)gen_small(c, (uint64_t)top), m = pointed_map(c, cap, n, 1, al);
   int q = (int)gen_small(c, (uint64_t)top), p = pointed_map(c, cap, q, 1, be);
   return print_map(k, al, m) || gen_case_arg(k, "%d", n) || print_map(k, be, p) ||
@@ -528,8 +540,8 @@ static int g_tractable_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* alpha, beta, n: tractable maps into <n>* with disjoint images. */
-static int g_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
-  int n = (int)gen_small(c, (uint64_t)max_len(b)), ab[2][LO_MAX_LEAVES], len[2] = {0, 0};
+static int g_tuple_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
+  int n = (int)gen_small(c, (uint64_t)gen_max_len(b)), ab[2][LO_MAX_LEAVES], len[2] = {0, 0};
   for (int j = 1; j <= n; j++) {
     int w = (int)gen_draw(c, 2);
     if (w < 2) ab[w][len[w]++] = j;
@@ -549,47 +561,53 @@ static int g_disjoint_maps(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* ---------------------------------------------------------------- table */
 
 const gen_info gen_category_table[] = {
-    {"tuple_flat", "S", "a flat tuple (entries may be 1)", g_flat},
-    {"tuple_dilation", "S C", "two flat tuples of the same length", g_dilation},
-    {"tuple_mor", "f", "a flat tuple morphism (unmapped and size-1 entries likely)", g_mor},
-    {"tuple_mor_nondegenerate", "f", "a non-degenerate flat tuple morphism", g_mor_nondegenerate},
-    {"tuple_mor_injective", "f", "an injective flat tuple morphism", g_mor_injective},
-    {"tuple_mor_mixed", "f", "a flat tuple morphism, injective half the time", g_mor_mixed},
-    {"tuple_iso", "f", "a flat tuple isomorphism (a permutation)", g_iso},
+    {"tuple_flat", "S", "a flat tuple (entries may be 1)", g_tuple_flat},
+    {"tuple_dilation", "S C", "two flat tuples of the same length", g_tuple_dilation},
+    {"tuple_mor", "f", "a flat tuple morphism (unmapped and size-1 entries likely)", g_tuple_mor},
+    {"tuple_mor_nondegenerate", "f", "a non-degenerate flat tuple morphism",
+     g_tuple_mor_nondegenerate},
+    {"tuple_mor_injective", "f", "an injective flat tuple morphism", g_tuple_mor_injective},
+    {"tuple_mor_mixed", "f", "a flat tuple morphism, injective half the time", g_tuple_mor_mixed},
+    {"tuple_iso", "f", "a flat tuple isomorphism (a permutation)", g_tuple_iso},
     {"tuple_mor_standard", "f", "a non-degenerate flat morphism of standard form (fix E1)",
-     g_mor_standard},
+     g_tuple_mor_standard},
     {"tuple_mor_standard_injective", "f", "an injective non-degenerate standard-form morphism",
-     g_mor_standard_injective},
+     g_tuple_mor_standard_injective},
     {"tuple_mor_standard_literal", "f",
-     "a non-degenerate morphism, standard under the literal Def 3.1.2.12", g_mor_standard_literal},
+     "a non-degenerate morphism, standard under the literal Def 3.1.2.12",
+     g_tuple_mor_standard_literal},
     {"tuple_mor_standard_degenerate", "f", "an injective standard-form morphism, often degenerate",
-     g_mor_standard_degenerate},
-    {"tuple_mor_sorted", "f", "a sorted flat morphism (Def 3.1.5.12)", g_mor_sorted},
+     g_tuple_mor_standard_degenerate},
+    {"tuple_mor_sorted", "f", "a sorted flat morphism (Def 3.1.5.12)", g_tuple_mor_sorted},
     {"tuple_mor_sorted_mixed", "f", "a sorted flat morphism half the time, else any",
-     g_mor_sorted_mixed},
+     g_tuple_mor_sorted_mixed},
     {"tuple_mor_squeezed", "f", "a flat morphism, usually without domain entries 1",
-     g_mor_squeezed},
-    {"tuple_composable", "g f", "composable flat morphisms f : S -> T, g : T -> U", g_composable},
+     g_tuple_mor_squeezed},
+    {"tuple_composable", "g f", "composable flat morphisms f : S -> T, g : T -> U",
+     g_tuple_composable},
     {"tuple_composable_nondegenerate", "g f", "composable flat morphisms, f non-degenerate",
-     g_composable_nondegenerate},
-    {"tuple_composable3", "h g f", "three composable flat morphisms", g_composable3},
-    {"tuple_disjoint3", "f1 f2 f3", "flat morphisms into one T with disjoint images", g_disjoint3},
+     g_tuple_composable_nondegenerate},
+    {"tuple_composable3", "h g f", "three composable flat morphisms", g_tuple_composable3},
+    {"tuple_disjoint3", "f1 f2 f3", "flat morphisms into one T with disjoint images",
+     g_tuple_disjoint3},
     {"tuple_disjoint_then", "g f1 f2", "f1, f2 into T with disjoint images, g : T -> U",
-     g_disjoint_then},
-    {"tuple_complement_pair", "f g", "g a complement of f (a permuted f^c)", g_complement_pair},
+     g_tuple_disjoint_then},
+    {"tuple_complement_pair", "f g", "g a complement of f (a permuted f^c)",
+     g_tuple_complement_pair},
     {"tuple_divisible", "f g", "g : S -> T injective, f : T -> U, flat, non-degenerate",
-     g_divisible},
+     g_tuple_divisible},
     {"tuple_product_admissible", "f g", "f injective, codomain(g) = domain(f^c), non-degenerate",
-     g_product_admissible},
-    {"tuple_product_injective", "f g", "product admissible with g injective", g_product_injective},
-    {"tuple_product_chain", "f g h", "(f, g) and (g, h) product admissible", g_product_chain},
-    {"tuple_layout_tractable", "L", "a tractable flat layout L_f", g_layout_tractable},
+     g_tuple_product_admissible},
+    {"tuple_product_injective", "f g", "product admissible with g injective",
+     g_tuple_product_injective},
+    {"tuple_product_chain", "f g h", "(f, g) and (g, h) product admissible", g_tuple_product_chain},
+    {"tuple_layout_tractable", "L", "a tractable flat layout L_f", g_tuple_layout_tractable},
     {"tuple_layout_nondegenerate", "L", "a non-degenerate tractable flat layout",
-     g_layout_nondegenerate},
+     g_tuple_layout_nondegenerate},
     {"tuple_pointed_maps", "MAP MAP MAP q", "composable pointed maps gamma, beta, alpha",
-     g_pointed_maps},
-    {"tuple_tractable_maps", "MAP n MAP q", "two tractable pointed maps", g_tractable_maps},
+     g_tuple_pointed_maps},
+    {"tuple_tractable_maps", "MAP n MAP q", "two tractable pointed maps", g_tuple_tractable_maps},
     {"tuple_disjoint_maps", "MAP MAP n", "tractable maps into <n>* with disjoint images",
-     g_disjoint_maps},
+     g_tuple_disjoint_maps},
 };
 const int gen_category_count = (int)(sizeof gen_category_table / sizeof gen_category_table[0]);

@@ -45,37 +45,6 @@ enum {
 
 /* ------------------------------------------------------------ primitives */
 
-/* A shape entry in [1, min(max_entry, budget)]: 0 gives 2, 1 gives 1. */
-static lo_int shape_entry(gen_choices *c, const gen_bounds *b, lo_int budget) {
-  lo_int top = b->max_entry < budget ? b->max_entry : budget;
-  if (top <= 1) return 1;
-  uint64_t v = gen_small(c, (uint64_t)top - 1);
-  return v == 0 ? 2 : v == 1 ? 1 : (lo_int)v + 1;
-}
-
-/* A stride in [0, max_stride]: 0, small, a power of two, or anything. */
-static lo_int stride(gen_choices *c, const gen_bounds *b) {
-  lo_int v;
-  if (b->max_stride <= 0) return 0;
-  switch (gen_draw(c, 7)) {
-    case 0:
-      return 0;
-    case 1:
-    case 2:
-    case 3:
-      v = 1 + (lo_int)gen_draw(c, 7);
-      break;
-    case 4:
-    case 5:
-      v = (lo_int)1 << gen_draw(c, 6);
-      break;
-    default:
-      v = (lo_int)gen_draw(c, (uint64_t)b->max_stride);
-      break;
-  }
-  return v < b->max_stride ? v : b->max_stride;
-}
-
 /* The most entries of a generated tuple or layout. */
 static int rank_cap(const gen_bounds *b) {
   return b->max_rank < FLAT_CAP ? (b->max_rank < 0 ? 0 : b->max_rank) : FLAT_CAP;
@@ -86,7 +55,7 @@ static int entries(gen_choices *c, const gen_bounds *b, lo_int budget, lo_int *v
   lo_int size = 1;
   int n = 0;
   while (gen_more(c, n, rank_cap(b))) {
-    v[n] = shape_entry(c, b, budget / size);
+    v[n] = gen_shape_entry(c, b, budget / size);
     size *= v[n++];
   }
   return n;
@@ -97,8 +66,8 @@ static void any_modes(gen_choices *c, const gen_bounds *b, lo_int budget, flat_m
   lo_int size = 1;
   m->n = 0;
   while (gen_more(c, m->n, rank_cap(b))) {
-    m->s[m->n] = shape_entry(c, b, budget / size);
-    m->d[m->n] = stride(c, b);
+    m->s[m->n] = gen_shape_entry(c, b, budget / size);
+    m->d[m->n] = gen_stride(c, b);
     size *= m->s[m->n++];
   }
 }
@@ -168,7 +137,7 @@ static void uncoalesce(gen_choices *c, const gen_bounds *b, const flat_modes *m,
   for (int i = 0; i < m->n; i++) {
     int room = LO_MAX_LEAVES - 2 - out->n - (m->n - i);
     if (room >= 1 && gen_flip(c, 5)) {
-      push(out, 1, stride(c, b));
+      push(out, 1, gen_stride(c, b));
       room--;
     }
     lo_int q = room >= 1 ? split_point(c, m->s[i]) : 1;
@@ -180,7 +149,7 @@ static void uncoalesce(gen_choices *c, const gen_bounds *b, const flat_modes *m,
       push(out, m->s[i], m->d[i]);
     }
   }
-  if (out->n < LO_MAX_LEAVES && gen_flip(c, 5)) push(out, 1, stride(c, b));
+  if (out->n < LO_MAX_LEAVES && gen_flip(c, 5)) push(out, 1, gen_stride(c, b));
 }
 
 /* Raise one stride by 1 to 4 (1 in 4). */
@@ -261,7 +230,7 @@ static void morph_into(gen_choices *c, const gen_bounds *b, int flags, flat_morp
   int extras = (flags & F_INJECTIVE) ? 0 : (int)gen_small(c, 2);
   for (int e = 0; e < extras && f->ns < LO_MAX_LEAVES; e++) {
     int at = (int)gen_draw(c, (uint64_t)f->ns);
-    lo_int s = shape_entry(c, b, b->max_size / size);
+    lo_int s = gen_shape_entry(c, b, b->max_size / size);
     memmove(f->s + at + 1, f->s + at, (size_t)(f->ns - at) * sizeof *f->s);
     memmove(f->map + at + 1, f->map + at, (size_t)(f->ns - at) * sizeof *f->map);
     f->s[at] = s;
@@ -290,7 +259,7 @@ static void morph_from(gen_choices *c, const gen_bounds *b, const lo_int *t, int
   }
   int extras = (int)gen_small(c, 2);
   for (int e = 0; e < extras && nu < FLAT_CAP; e++)
-    size *= u[nu++] = shape_entry(c, b, b->max_size / size);
+    size *= u[nu++] = gen_shape_entry(c, b, b->max_size / size);
   for (int j = 0; j < nu; j++) perm[j] = j;
   shuffle_ints(c, perm, nu); /* position j of U holds entry perm[j] */
   g->nt = nu;
@@ -334,7 +303,7 @@ static void complementable(gen_choices *c, const gen_bounds *b, lo_int budget, f
   morph_layout(f, &m);
   a->n = 0;
   for (int i = 0; i < m.n; i++) {
-    if (gen_flip(c, 6)) push(a, 1, stride(c, b));
+    if (gen_flip(c, 6)) push(a, 1, gen_stride(c, b));
     push(a, m.s[i], m.d[i]);
   }
 }
@@ -349,14 +318,14 @@ static void complement_variant(gen_choices *c, const gen_bounds *b, const flat_m
 /* ------------------------------------------------------------ generators */
 
 /* A flat tuple: entries 1..max_entry (1s included), size within bounds. */
-static int g_tuple(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_tuple(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int v[LO_MAX_LEAVES];
   int n = entries(c, b, b->max_size, v);
   return print_entries(k, v, n);
 }
 
 /* X' and X: usually X' a prefix of X, sometimes any flat tuple. */
-static int g_tuple_prefix(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_tuple_prefix(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int x[LO_MAX_LEAVES], y[LO_MAX_LEAVES];
   int n = entries(c, b, b->max_size, x), m;
   if (gen_flip(c, 3)) {
@@ -368,21 +337,21 @@ static int g_tuple_prefix(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* X and two cycles over its positions. */
-static int g_tuple_cycles(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_tuple_cycles(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int x[LO_MAX_LEAVES];
   int n = entries(c, b, b->max_size, x);
   return print_entries(k, x, n) || print_cycle(c, n, k) || print_cycle(c, n, k);
 }
 
 /* A flat layout and a cycle over its modes. */
-static int g_layout_cycle(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_layout_cycle(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m;
   any_modes(c, b, b->max_size, &m);
   return print_modes(k, &m) || print_cycle(c, m.n, k);
 }
 
 /* One to four flat layouts whose sizes multiply to at most max_size. */
-static int g_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int size = 1;
   int n = 0;
   do {
@@ -403,24 +372,24 @@ static void size1_modes(gen_choices *c, const gen_bounds *b, flat_modes *m) {
 }
 
 /* One such layout. */
-static int g_size1(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_size1(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m;
   size1_modes(c, b, &m);
   return print_modes(k, &m);
 }
 
 /* A and B: B is A with the strides of its size-1 modes redrawn. */
-static int g_size1_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_size1_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m, r;
   size1_modes(c, b, &m);
   r = m;
   for (int i = 0; i < r.n; i++)
-    if (r.s[i] == 1) r.d[i] = stride(c, b);
+    if (r.s[i] == 1) r.d[i] = gen_stride(c, b);
   return print_modes(k, &m) || print_modes(k, &r);
 }
 
 /* An uncoalesced variant of a random flat layout (merges to be made). */
-static int g_uncoalesced(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_uncoalesced(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m, r;
   any_modes(c, b, b->max_size, &m);
   uncoalesce(c, b, &m, &r, k);
@@ -438,14 +407,17 @@ static int alike(gen_choices *c, const gen_bounds *b, int perturbed, gen_case *k
   return print_modes(k, &m) || print_modes(k, &r);
 }
 /* The two flavours: perturbed sometimes, or always alike. */
-static int g_alike(gen_choices *c, const gen_bounds *b, gen_case *k) { return alike(c, b, 1, k); }
-static int g_split_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_alike(gen_choices *c, const gen_bounds *b, gen_case *k) {
+  return alike(c, b, 1, k);
+}
+/* The generator flat_split_pair (A B): A and an uncoalesced variant B (same layout function). */
+static int g_flat_split_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return alike(c, b, 0, k);
 }
 
 /* A compact layout (a shuffled column-major layout with size-1 modes of any
 ** stride), sometimes perturbed: one stride changed or zeroed. */
-static int g_near_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_near_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m, r;
   lo_int v[LO_MAX_LEAVES], w = 1;
   int n = entries(c, b, b->max_size, v);
@@ -462,7 +434,7 @@ static int g_near_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* A complementable layout. */
-static int g_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f;
   flat_modes a;
   complementable(c, b, b->max_size, &f, &a);
@@ -470,15 +442,15 @@ static int g_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* Half complementable layouts, half any flat layout (with zero strides). */
-static int g_maybe_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
-  if (gen_flip(c, 2)) return g_complementable(c, b, k);
+static int g_flat_maybe_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+  if (gen_flip(c, 2)) return g_flat_complementable(c, b, k);
   flat_modes m;
   any_modes(c, b, b->max_size, &m);
   return print_modes(k, &m);
 }
 
 /* A sorted complementable layout. */
-static int g_sorted_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_sorted_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f;
   flat_modes a;
   complementable(c, b, b->max_size, &f, &a);
@@ -488,7 +460,7 @@ static int g_sorted_complementable(gen_choices *c, const gen_bounds *b, gen_case
 
 /* A complementable and a variant B of its size(T)-complement; B is
 ** sometimes perturbed (then usually not a complement). */
-static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f;
   flat_modes a, m, r;
   complementable(c, b, b->max_size, &f, &a);
@@ -500,7 +472,7 @@ static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A, N and two N-complements B1, B2 of A (variants of L_{f^c} extended by
 ** N / size(T)); N = j size(T) is at most max_size. */
-static int g_n_complements(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_n_complements(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f;
   flat_modes a, m, r1, r2;
   lo_int j = 1 + (lo_int)gen_small(c, 3);
@@ -515,7 +487,7 @@ static int g_n_complements(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* A complementable and N: a multiple of size(T), sometimes plus an offset. */
-static int g_complementable_n(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_complementable_n(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f;
   flat_modes a;
   lo_int pre[LO_MAX_LEAVES + 1];
@@ -527,7 +499,7 @@ static int g_complementable_n(gen_choices *c, const gen_bounds *b, gen_case *k) 
 }
 
 /* A complementable and a variant of its complement without N. */
-static int g_complement_of(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_complement_of(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f;
   flat_modes a, m, r;
   complementable(c, b, b->max_size, &f, &a);
@@ -538,7 +510,7 @@ static int g_complement_of(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A and N1 <= N2, both multiples of size(T) (so A is N1- and
 ** N2-complementable), N2 at most max_size. */
-static int g_two_n(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_two_n(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f;
   flat_modes a;
   lo_int pre[LO_MAX_LEAVES + 1];
@@ -553,7 +525,7 @@ static int g_two_n(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* B and A (for flat_composition B A): A with all strides 0 and any B, or A
 ** non-degenerate and B column-major with size(B) >= cosize(A). */
-static int g_trivial_composition(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_trivial_composition(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes a, bb;
   lo_int cosize = 1, w = 1;
   any_modes(c, b, b->max_size, &a);
@@ -570,7 +542,7 @@ static int g_trivial_composition(gen_choices *c, const gen_bounds *b, gen_case *
   }
   bb.n = 0;
   while (w < cosize || (bb.n < rank_cap(b) && gen_flip(c, 4))) {
-    lo_int s = shape_entry(c, b, b->max_size / w);
+    lo_int s = gen_shape_entry(c, b, b->max_size / w);
     if (s == 1 && w < cosize) s = 2;
     push(&bb, s, w);
     w *= s;
@@ -597,7 +569,7 @@ static void merge_one(gen_choices *c, flat_modes *m) {
 ** composite L_{g o f} exists; half the time two modes of A are merged, and
 ** then it often does not.  B' is an uncoalesced variant of B (Remark
 ** 2.1.7.7: only Phi_B matters). */
-static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f, g;
   flat_modes a, bb, b2;
   morph(c, b, F_NONDEGEN, b->max_size, &f);
@@ -615,7 +587,7 @@ static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A and B for flat_divide A B: B = L_g for an injective non-degenerate
 ** g : S -> T, A = L_f for a non-degenerate f : T -> U. */
-static int g_divide_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_divide_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f, g;
   flat_modes a, bb;
   morph(c, b, F_INJECTIVE | F_NONDEGEN, b->max_size, &g);
@@ -627,7 +599,7 @@ static int g_divide_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A and B for flat_product A B: A = L_f for an injective non-degenerate f,
 ** B = L_g for a non-degenerate g into the domain of f^c. */
-static int g_product_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_product_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_morph f, g;
   flat_modes a, bb, fc;
   morph(c, b, F_INJECTIVE | F_NONDEGEN, b->max_size, &f);
@@ -650,21 +622,21 @@ static void tractable(gen_choices *c, const gen_bounds *b, flat_modes *a) {
 }
 
 /* One such layout. */
-static int g_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes a;
   tractable(c, b, &a);
   return print_modes(k, &a);
 }
 
 /* Half tractable layouts (some made degenerate), half any flat layout. */
-static int g_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes a;
   if (gen_flip(c, 2)) {
     any_modes(c, b, b->max_size, &a);
   } else {
     tractable(c, b, &a);
     for (int i = 0; i < a.n; i++)
-      if (a.s[i] == 1 && gen_flip(c, 4)) a.d[i] = stride(c, b);
+      if (a.s[i] == 1 && gen_flip(c, 4)) a.d[i] = gen_stride(c, b);
   }
   return print_modes(k, &a);
 }
@@ -672,13 +644,13 @@ static int g_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* A layout whose function is often non-decreasing: each mode's stride at
 ** least the largest value of the modes before it, size-1 modes of any
 ** stride, and sometimes two modes swapped or a stride lowered. */
-static int g_monotone(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_flat_monotone(gen_choices *c, const gen_bounds *b, gen_case *k) {
   flat_modes m;
   lo_int size = 1, top = 0;
   m.n = 0;
   while (gen_more(c, m.n, rank_cap(b))) {
-    lo_int s = shape_entry(c, b, b->max_size / size);
-    lo_int d = s == 1 ? stride(c, b) : top + (lo_int)gen_small(c, 3);
+    lo_int s = gen_shape_entry(c, b, b->max_size / size);
+    lo_int d = s == 1 ? gen_stride(c, b) : top + (lo_int)gen_small(c, 3);
     push(&m, s, d);
     size *= s;
     if (s > 1) top += (s - 1) * d;
@@ -697,50 +669,52 @@ static int g_monotone(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* ----------------------------------------------------------------- table */
 
 const gen_info gen_flat_table[] = {
-    {"flat_tuple", "X", "a flat tuple (entries 1..max_entry)", g_tuple},
-    {"flat_tuple_prefix", "X' X", "flat tuples, X' usually a prefix of X", g_tuple_prefix},
+    {"flat_tuple", "X", "a flat tuple (entries 1..max_entry)", g_flat_tuple},
+    {"flat_tuple_prefix", "X' X", "flat tuples, X' usually a prefix of X", g_flat_tuple_prefix},
     {"flat_tuple_cycles", "X s t", "a flat tuple and two cycles over its positions",
-     g_tuple_cycles},
-    {"flat_layout_cycle", "L s", "a flat layout and a cycle over its modes", g_layout_cycle},
+     g_flat_tuple_cycles},
+    {"flat_layout_cycle", "L s", "a flat layout and a cycle over its modes", g_flat_layout_cycle},
     {"flat_layouts", "L1 [L2 [L3 [L4]]]", "one to four flat layouts, sizes within bounds together",
-     g_layouts},
-    {"flat_size1", "L", "a flat layout, about half its modes of size 1 (any stride)", g_size1},
-    {"flat_size1_pair", "A B", "B is A with the strides of its size-1 modes redrawn", g_size1_pair},
+     g_flat_layouts},
+    {"flat_size1", "L", "a flat layout, about half its modes of size 1 (any stride)", g_flat_size1},
+    {"flat_size1_pair", "A B", "B is A with the strides of its size-1 modes redrawn",
+     g_flat_size1_pair},
     {"flat_uncoalesced", "L", "an uncoalesced flat layout (split modes, size-1 modes)",
-     g_uncoalesced},
+     g_flat_uncoalesced},
     {"flat_alike", "A B", "A and an uncoalesced variant B, sometimes with a stride changed",
-     g_alike},
+     g_flat_alike},
     {"flat_split_pair", "A B", "A and an uncoalesced variant B (same layout function)",
-     g_split_pair},
+     g_flat_split_pair},
     {"flat_near_compact", "L", "a shuffled compact layout with size-1 modes, sometimes perturbed",
-     g_near_compact},
+     g_flat_near_compact},
     {"flat_complementable", "A", "a complementable flat layout (L_f, f injective)",
-     g_complementable},
+     g_flat_complementable},
     {"flat_maybe_complementable", "A", "half complementable, half any flat layout",
-     g_maybe_complementable},
+     g_flat_maybe_complementable},
     {"flat_sorted_complementable", "A", "a sorted complementable flat layout",
-     g_sorted_complementable},
+     g_flat_sorted_complementable},
     {"flat_complement_pair", "A B", "A complementable, B a variant of a complement (or not)",
-     g_complement_pair},
+     g_flat_complement_pair},
     {"flat_n_complements", "A N B1 B2", "A N-complementable and two N-complements of it",
-     g_n_complements},
+     g_flat_n_complements},
     {"flat_complementable_n", "A N", "A complementable, N sometimes a valid target",
-     g_complementable_n},
+     g_flat_complementable_n},
     {"flat_complement_of", "A B", "A complementable, B a variant of its complement without N",
-     g_complement_of},
-    {"flat_two_n", "A N1 N2", "A both N1- and N2-complementable, N1 <= N2", g_two_n},
+     g_flat_complement_of},
+    {"flat_two_n", "A N1 N2", "A both N1- and N2-complementable, N1 <= N2", g_flat_two_n},
     {"flat_trivial_composition", "B A",
      "A zero-stride and any B, or A non-degenerate and B column-major covering it",
-     g_trivial_composition},
+     g_flat_trivial_composition},
     {"flat_composable", "B A B'",
      "A = L_f (two modes sometimes merged), B = L_g for composable flat f, g; B' alike B",
-     g_composable},
-    {"flat_divide_pair", "A B", "B = L_g (g injective into T), A = L_f (f from T)", g_divide_pair},
+     g_flat_composable},
+    {"flat_divide_pair", "A B", "B = L_g (g injective into T), A = L_f (f from T)",
+     g_flat_divide_pair},
     {"flat_product_pair", "A B", "A = L_f injective, B = L_g into the domain of f^c",
-     g_product_pair},
-    {"flat_tractable", "L", "a tractable flat layout (L_f, modes shuffled)", g_tractable},
+     g_flat_product_pair},
+    {"flat_tractable", "L", "a tractable flat layout (L_f, modes shuffled)", g_flat_tractable},
     {"flat_maybe_tractable", "L", "half tractable (some degenerate), half any flat layout",
-     g_maybe_tractable},
-    {"flat_monotone", "L", "a flat layout whose function is often non-decreasing", g_monotone},
+     g_flat_maybe_tractable},
+    {"flat_monotone", "L", "a flat layout whose function is often non-decreasing", g_flat_monotone},
 };
 const int gen_flat_count = (int)(sizeof gen_flat_table / sizeof gen_flat_table[0]);

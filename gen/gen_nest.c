@@ -32,16 +32,11 @@ static lo_int entry(gen_choices *c, const gen_bounds *b, lo_int budget, int ones
   return v == 0 ? 2 : v == 1 ? (ones ? 1 : 2) : (lo_int)v + 1;
 }
 
-/* The longest list a generator draws. */
-static int max_len(const gen_bounds *b) {
-  return b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
-}
-
 /* A list of entries with product at most budget into v; returns its length. */
 static int entries(gen_choices *c, const gen_bounds *b, lo_int budget, int ones, lo_int *v) {
   lo_int size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     v[n] = entry(c, b, budget / size, ones);
     size *= v[n++];
   }
@@ -210,7 +205,7 @@ static int group(gen_choices *c, const lo_int *v, int n, lo_int *out) {
 static void tuple_pair(gen_choices *c, const gen_bounds *b, lo_tuple *t, lo_tuple *u) {
   lo_int fine[LO_MAX_LEAVES], tv[LO_MAX_LEAVES + 1], uv[LO_MAX_LEAVES + 1], size = 1;
   int n = 0, nt, nu;
-  int cap = max_len(b) + 2 < LO_MAX_LEAVES - 2 ? max_len(b) + 2 : LO_MAX_LEAVES - 2;
+  int cap = gen_max_len(b) + 2 < LO_MAX_LEAVES - 2 ? gen_max_len(b) + 2 : LO_MAX_LEAVES - 2;
   while (gen_more(c, n, cap)) {
     fine[n] = entry(c, b, b->max_size / size, 0);
     if (fine[n] == 1) break;
@@ -255,7 +250,7 @@ static void tuple_pair(gen_choices *c, const gen_bounds *b, lo_tuple *t, lo_tupl
 static void any_layout(gen_choices *c, const gen_bounds *b, lo_layout *l) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
   int n = 0;
-  while (gen_more(c, n, max_len(b))) {
+  while (gen_more(c, n, gen_max_len(b))) {
     s[n] = entry(c, b, b->max_size / size, 1);
     size *= s[n];
     switch (gen_draw(c, 3)) {
@@ -287,7 +282,7 @@ static void any_morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morp
 /* ------------------------------------------------------------ generators */
 
 /* f : S -> T and T' refining T (pullback f T'). */
-static int g_refined_cod(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_refined_cod(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   lo_tuple tp;
   any_morphism(c, b, 0, &f);
@@ -296,7 +291,7 @@ static int g_refined_cod(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* f : S -> T and S' refining S (pushforward f S'). */
-static int g_refined_dom(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_refined_dom(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   lo_tuple sp;
   any_morphism(c, b, 0, &f);
@@ -305,7 +300,7 @@ static int g_refined_dom(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* g, f composable (f : S -> T, g : T -> U), U' refining U, U'' refining U'. */
-static int g_pullback_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_pullback_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   lo_tuple u1, u2;
   any_morphism(c, b, 0, &f);
@@ -317,7 +312,7 @@ static int g_pullback_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* g, f composable, S' refining S = domain(f), S'' refining S'. */
-static int g_pushforward_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_pushforward_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   lo_tuple s1, s2;
   any_morphism(c, b, 0, &f);
@@ -329,7 +324,7 @@ static int g_pushforward_chain(gen_choices *c, const gen_bounds *b, gen_case *k)
 }
 
 /* S' refining S and an entry index i of S (relative_mode_inclusion S' S i). */
-static int g_refinement_index(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_refinement_index(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple s, sp;
   lo_int v[LO_MAX_LEAVES];
   int n = entries(c, b, b->max_size, 1, v);
@@ -341,7 +336,7 @@ static int g_refinement_index(gen_choices *c, const gen_bounds *b, gen_case *k) 
 }
 
 /* T and U, about half of them mutually refinable (mutual_refinement T U). */
-static int g_tuple_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_tuple_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t, u;
   tuple_pair(c, b, &t, &u);
   return gen_put_tuple(k, &t) || gen_put_tuple(k, &u);
@@ -349,7 +344,7 @@ static int g_tuple_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* Reparenthesizations id^{S2}_{S1} and id^{S3}_{S2} of one flat tuple,
 ** printed second first (composition r2 r1). */
-static int g_reparen(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_reparen(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int v[LO_MAX_LEAVES];
   lo_tuple s[3];
   lo_morphism r1, r2;
@@ -364,7 +359,7 @@ static int g_reparen(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* A morphism and a domain entry index (entry f i). */
-static int g_morphism_entry(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_morphism_entry(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f;
   any_morphism(c, b, 0, &f);
   uint64_t top = f.dom.len > 1 ? (uint64_t)f.dom.len - 1 : 0;
@@ -372,7 +367,7 @@ static int g_morphism_entry(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* 2 to 4 morphisms into one codomain with pairwise disjoint images. */
-static int g_disjoint(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_disjoint(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   codomain(c, b, &t);
   int nf = 2 + (int)gen_draw(c, 2), owner[LO_MAX_LEAVES];
@@ -430,18 +425,21 @@ static int complement_pair(gen_choices *c, const gen_bounds *b, int spoil, gen_c
   return gen_put_morphism(k, &f) || gen_put_morphism(k, &g);
 }
 
-static int g_complement(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator nest_complement (f g): f injective and g a permuted, re-nested complement of f. */
+static int g_nest_complement(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return complement_pair(c, b, 0, k);
 }
-static int g_maybe_complement(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator nest_maybe_complement (f g): f and g with disjoint images, about half
+ * complementary. */
+static int g_nest_maybe_complement(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return complement_pair(c, b, 1, k);
 }
 
 /* g, f composable with f often degenerate: 1s in T hit by f. */
-static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   codomain(c, b, &f.cod);
-  if (f.cod.len < max_len(b) && gen_flip(c, 2)) { /* one more entry 1 */
+  if (f.cod.len < gen_max_len(b) && gen_flip(c, 2)) { /* one more entry 1 */
     lo_int v[LO_MAX_LEAVES];
     int at = (int)gen_draw(c, (uint64_t)f.cod.len);
     memcpy(v, f.cod.leaf, (size_t)f.cod.len * sizeof *v);
@@ -456,7 +454,7 @@ static int g_composable(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* f : S -> T and g : U -> V with (T, U) usually mutually refinable
 ** (weak_composite f g). */
-static int g_replaceable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_replaceable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   lo_tuple u;
   tuple_pair(c, b, &f.cod, &u);
@@ -468,7 +466,7 @@ static int g_replaceable(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* B and A, tractable (composition_algorithm B A, A applied first): A = L_f
 ** and B = L_g with g composable with f, or with domain(g) mutually
 ** refinable with codomain(f), or independent. */
-static int g_algorithm_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_algorithm_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   lo_layout la, lb;
   lo_err e;
@@ -511,10 +509,10 @@ static void spoil_standard(gen_choices *c, const gen_bounds *b, int how, lo_int 
 ** holding the mapped entries in random order and unmapped extras.  One
 ** case in three is spoiled: an unmapped last entry, an unmapped 1, two
 ** unmapped entries side by side, or a nested codomain. */
-static int g_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int t[2 * LO_MAX_LEAVES + 2], dom[LO_MAX_LEAVES], size = 1;
   int nt = 0, pos[LO_MAX_LEAVES], np = 0, map[LO_MAX_LEAVES];
-  while (b->max_size / size >= 2 && nt < LO_MAX_LEAVES - 4 && gen_more(c, np, max_len(b))) {
+  while (b->max_size / size >= 2 && nt < LO_MAX_LEAVES - 4 && gen_more(c, np, gen_max_len(b))) {
     if (gen_flip(c, 3) && b->max_size / size >= 4) { /* an unmapped entry first */
       t[nt] = entry(c, b, b->max_size / size / 2, 0);
       size *= t[nt++];
@@ -554,7 +552,7 @@ static int g_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* f and g for f (/) g: g : S -> T, usually injective and non-degenerate,
 ** and f : T -> U (logical_divide f g). */
-static int g_divide(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_divide(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_morphism f, g;
   int flags = (gen_flip(c, 5) ? 0 : F_INJECTIVE) | (gen_flip(c, 6) ? 0 : F_NONDEGEN);
   any_morphism(c, b, flags, &g);
@@ -564,7 +562,7 @@ static int g_divide(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A layout: L_f of a random morphism (tractable, maybe degenerate) or a
 ** random layout (often not tractable). */
-static int g_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nest_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   lo_err e;
   if (gen_flip(c, 2)) {
@@ -580,32 +578,35 @@ static int g_maybe_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* ---------------------------------------------------------------- table */
 
 const gen_info gen_nest_table[] = {
-    {"nest_refined_cod", "f T'", "f : S -> T and a refinement T' of T", g_refined_cod},
-    {"nest_refined_dom", "f S'", "f : S -> T and a refinement S' of S", g_refined_dom},
+    {"nest_refined_cod", "f T'", "f : S -> T and a refinement T' of T", g_nest_refined_cod},
+    {"nest_refined_dom", "f S'", "f : S -> T and a refinement S' of S", g_nest_refined_dom},
     {"nest_pullback_chain", "g f U' U''", "composable f, g and refinements U'' -> U' -> U",
-     g_pullback_chain},
+     g_nest_pullback_chain},
     {"nest_pushforward_chain", "g f S' S''", "composable f, g and refinements S'' -> S' -> S",
-     g_pushforward_chain},
+     g_nest_pushforward_chain},
     {"nest_refinement_index", "S' S i", "a refinement S' of S and an entry index of S",
-     g_refinement_index},
+     g_nest_refinement_index},
     {"nest_tuple_pair", "T U", "nested tuples, about half mutually refinable; T has no 1s",
-     g_tuple_pair},
-    {"nest_reparen", "r2 r1", "reparenthesizations S1 -> S2 -> S3 of one flat tuple", g_reparen},
-    {"nest_morphism_entry", "f i", "a Nest morphism and a domain entry index", g_morphism_entry},
+     g_nest_tuple_pair},
+    {"nest_reparen", "r2 r1", "reparenthesizations S1 -> S2 -> S3 of one flat tuple",
+     g_nest_reparen},
+    {"nest_morphism_entry", "f i", "a Nest morphism and a domain entry index",
+     g_nest_morphism_entry},
     {"nest_disjoint", "f1 f2 [f3 f4]", "2 to 4 morphisms into one codomain, disjoint images",
-     g_disjoint},
+     g_nest_disjoint},
     {"nest_complement", "f g", "f injective and g a permuted, re-nested complement of f",
-     g_complement},
+     g_nest_complement},
     {"nest_maybe_complement", "f g", "f and g with disjoint images, about half complementary",
-     g_maybe_complement},
-    {"nest_composable", "g f", "composable f, g with f often degenerate", g_composable},
+     g_nest_maybe_complement},
+    {"nest_composable", "g f", "composable f, g with f often degenerate", g_nest_composable},
     {"nest_replaceable", "f g", "f : S -> T, g : U -> V, (T, U) usually mutually refinable",
-     g_replaceable},
+     g_nest_replaceable},
     {"nest_algorithm_pair", "B A", "tractable layouts for Algorithm 4.1.2 (A applied first)",
-     g_algorithm_pair},
+     g_nest_algorithm_pair},
     {"nest_standard", "f", "a non-degenerate Nest morphism, standard two times in three",
-     g_standard},
-    {"nest_divide", "f g", "g : S -> T (usually injective), f : T -> U", g_divide},
-    {"nest_maybe_tractable", "L", "a layout, tractable about half of the time", g_maybe_tractable},
+     g_nest_standard},
+    {"nest_divide", "f g", "g : S -> T (usually injective), f : T -> U", g_nest_divide},
+    {"nest_maybe_tractable", "L", "a layout, tractable about half of the time",
+     g_nest_maybe_tractable},
 };
 const int gen_nest_count = (int)(sizeof gen_nest_table / sizeof gen_nest_table[0]);

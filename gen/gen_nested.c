@@ -24,8 +24,6 @@
 
 /* ------------------------------------------------------------ primitives */
 
-static lo_int min_int(lo_int a, lo_int b) { return a < b ? a : b; }
-
 /* Most entries a list may have under the bounds. */
 static int rank_cap(const gen_bounds *b) {
   return b->max_rank < 0 ? 0 : b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
@@ -33,7 +31,7 @@ static int rank_cap(const gen_bounds *b) {
 
 /* A shape entry in [1, min(max_entry, budget)]: 0 gives 2, 1 gives 1. */
 static lo_int draw_entry(gen_choices *c, const gen_bounds *b, lo_int budget) {
-  lo_int top = min_int(b->max_entry, budget);
+  lo_int top = gen_min(b->max_entry, budget);
   if (top <= 1) return 1;
   uint64_t v = gen_small(c, (uint64_t)top - 1);
   return v == 0 ? 2 : v == 1 ? 1 : (lo_int)v + 1;
@@ -51,9 +49,9 @@ static lo_int draw_stride(gen_choices *c, const gen_bounds *b, lo_int merge) {
     case 2:
       return merge;
     case 3:
-      return min_int(1 + (lo_int)gen_draw(c, 7), top);
+      return gen_min(1 + (lo_int)gen_draw(c, 7), top);
     case 4:
-      return min_int((lo_int)1 << gen_draw(c, 6), top);
+      return gen_min((lo_int)1 << gen_draw(c, 6), top);
     default:
       return (lo_int)gen_draw(c, (uint64_t)top);
   }
@@ -305,12 +303,12 @@ static int substitution_case(gen_choices *c, const gen_bounds *b, int star, gen_
 }
 
 /* Q and profiles P_i (Def 2.2.1.8). */
-static int g_profiles(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_profiles(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return substitution_case(c, b, 1, k);
 }
 
 /* Q and nested tuples X_i (Def 2.2.3.1). */
-static int g_substitution(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_substitution(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return substitution_case(c, b, 0, k);
 }
 
@@ -402,7 +400,7 @@ static void neighbour(gen_choices *c, const gen_bounds *b, const lo_tuple *x, lo
 }
 
 /* X'' X' X Y: X'' refines X' refines X, and Y is a neighbour of X. */
-static int g_refinement_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_refinement_chain(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple x, xp, xpp, y;
   lo_int v[LO_MAX_LEAVES], size = 1;
   int n = 0;
@@ -477,7 +475,7 @@ static void coarsen(gen_choices *c, const lo_tuple *s, lo_tuple *out, int *runs)
 }
 
 /* L and S-bar, a coarsening of shape(L) (Def 2.3.4.7's hypothesis). */
-static int g_coarsening(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_coarsening(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   lo_tuple sb;
   int runs[LO_MAX_LEAVES];
@@ -490,7 +488,7 @@ static int g_coarsening(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* S-bar, A and B with shape(A) and shape(B) refining S-bar: B rewrites
 ** each relative mode of A over S-bar without changing its layout function;
 ** one case in four then perturbs B. */
-static int g_alike_over(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_alike_over(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout a, bl, items[LO_MAX_LEAVES];
   lo_tuple sb;
   int runs[LO_MAX_LEAVES];
@@ -509,7 +507,7 @@ static int g_alike_over(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* ------------------------------------------------------ layout families */
 
 /* Any nested layout, with merges, size-1 modes and zero strides. */
-static int g_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   draw_layout(c, b, b->max_size, &l);
   return gen_put_layout(k, &l);
@@ -517,7 +515,7 @@ static int g_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A, B, C with size(A) size(B) size(C) within the bounds (for nested
 ** concatenation, Def 2.3.2.5). */
-static int g_concat_parts(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_concat_parts(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l[3];
   lo_int size = 1, s;
   lo_err e;
@@ -531,7 +529,7 @@ static int g_concat_parts(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A and B = a rewriting of A (same layout function); one case in four
 ** then perturbs B. */
-static int g_alike(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_alike(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout a, bl;
   draw_layout(c, b, b->max_size, &a);
   bl = a;
@@ -543,7 +541,7 @@ static int g_alike(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* A of size > 1 (when the bounds allow) and B with the same layout
 ** function: a rewriting of A, or (one case in four) a re-nesting of A's
 ** coalesced modes, which is sometimes coal(A) itself. */
-static int g_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout a, bl;
   draw_layout(c, b, b->max_size, &a);
   lo_int size;
@@ -571,7 +569,7 @@ static int g_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* A layout that is often compact: a permutation of a column-major layout,
 ** with size-1 modes of any stride, randomly nested; one case in three is
 ** perturbed. */
-static int g_maybe_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_maybe_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1, pre = 1;
   int n = 0, order[LO_MAX_LEAVES];
   while (gen_more(c, n, rank_cap(b))) {
@@ -628,7 +626,7 @@ static void positions_layout(gen_choices *c, const gen_bounds *b, const lo_int *
 ** (A,B) is compact), each in random order; one case in four perturbs A or
 ** B (then (A,B) is usually not compact, and A sometimes not
 ** complementable). */
-static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int t[LO_MAX_LEAVES], pre[LO_MAX_LEAVES];
   int n = draw_codomain(c, b, b->max_size, t, pre), pa[LO_MAX_LEAVES], pb[LO_MAX_LEAVES];
   int na = 0, nb = 0;
@@ -650,7 +648,7 @@ static int g_complement_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* A (the layout of some positions of T, so N-complementable for N a
 ** multiple of size(T)), N, and A2: A's entries in another order with other
 ** size-1 modes and nesting.  One case in five adds a remainder to N. */
-static int g_n_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_n_complementable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int t[LO_MAX_LEAVES], pre[LO_MAX_LEAVES], size = 1;
   int n = draw_codomain(c, b, b->max_size, t, pre), p[LO_MAX_LEAVES], np = 0;
   for (int j = 0; j < n; j++) {
@@ -714,7 +712,7 @@ static int compose_pair(gen_choices *c, const gen_bounds *b, lo_layout *outer, l
 }
 
 /* B A as compose_pair. */
-static int g_compose_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_compose_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout outer, inner;
   if (compose_pair(c, b, &outer, &inner)) return -1;
   return gen_put_layout(k, &outer) || gen_put_layout(k, &inner);
@@ -722,7 +720,7 @@ static int g_compose_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* A flat rank-1 layout (k):(e) to append to an outer layout
 ** (Prop 2.3.7.10). */
-static int g_tail(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_tail(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s = draw_entry(c, b, b->max_entry), d = draw_stride(c, b, 1);
   lo_layout l;
   lo_layout_flat(&l, &s, &d, 1);
@@ -730,7 +728,7 @@ static int g_tail(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* B, A as compose_pair, and B2 = a rewriting of B (same layout function). */
-static int g_compose_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_compose_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout outer, inner, o2;
   if (compose_pair(c, b, &outer, &inner)) return -1;
   o2 = outer;
@@ -741,7 +739,7 @@ static int g_compose_variant(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* ------------------------------------------------- division and product */
 
 /* A and B for A (/) B: divide_layouts (Theorem E), re-nested. */
-static int g_divide_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_divide_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout two[2];
   if (layouts_from("divide_layouts", c, b, two, 2)) return -1;
   if (gen_flip(c, 2)) renest_layout(c, b, &two[0]);
@@ -752,7 +750,7 @@ static int g_divide_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* A, B for A (x) B and m >= 1 (a second valid N is the first plus m
 ** extents): product_layouts (Theorem F), re-nested; one case in six
 ** replaces A by any layout (often not complementable). */
-static int g_product_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_product_pair(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout two[2];
   if (layouts_from("product_layouts", c, b, two, 2)) return -1;
   if (gen_flip(c, 6)) draw_layout(c, b, b->max_size, &two[0]);
@@ -796,18 +794,18 @@ static int tiler_case(const char *pairs, gen_choices *c, const gen_bounds *b, ge
 }
 
 /* A and a tiler for by-mode logical_divide. */
-static int g_divide_tiler(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_divide_tiler(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tiler_case("divide_layouts", c, b, k);
 }
 
 /* A and a tiler for by-mode logical_product. */
-static int g_product_tiler(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_product_tiler(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tiler_case("product_layouts", c, b, k);
 }
 
 /* A nested layout that is tractable half the time (a morphism's layout),
 ** any layout otherwise. */
-static int g_tractable_mix(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_nested_tractable_mix(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   if (gen_flip(c, 2))
     draw_layout(c, b, b->max_size, &l);
@@ -820,33 +818,41 @@ static int g_tractable_mix(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 const gen_info gen_nested_table[] = {
     {"nested_profiles", "Q P1;..;Pm", "a profile Q and len(Q) profiles to substitute into it",
-     g_profiles},
-    {"nested_substitution", "Q X1;..;Xm", "a profile Q and len(Q) nested tuples", g_substitution},
+     g_nested_profiles},
+    {"nested_substitution", "Q X1;..;Xm", "a profile Q and len(Q) nested tuples",
+     g_nested_substitution},
     {"nested_refinement_chain", "X'' X' X Y",
-     "X'' refines X' refines X; Y is X, re-nested, wrapped or coarsened", g_refinement_chain},
-    {"nested_layout", "L", "a nested layout with merges, size-1 modes and zero strides", g_layout},
+     "X'' refines X' refines X; Y is X, re-nested, wrapped or coarsened",
+     g_nested_refinement_chain},
+    {"nested_layout", "L", "a nested layout with merges, size-1 modes and zero strides",
+     g_nested_layout},
     {"nested_concat_parts", "A B C", "three nested layouts, their sizes' product in bounds",
-     g_concat_parts},
-    {"nested_alike", "A B", "A and a rewriting of A (same function), sometimes perturbed", g_alike},
-    {"nested_variant", "A B", "A (size > 1) and a layout with the same function", g_variant},
-    {"nested_coarsening", "L S", "a layout and a coarsening of its shape", g_coarsening},
-    {"nested_alike_over", "S A B", "A, B refining S, B rewriting A's relative modes", g_alike_over},
+     g_nested_concat_parts},
+    {"nested_alike", "A B", "A and a rewriting of A (same function), sometimes perturbed",
+     g_nested_alike},
+    {"nested_variant", "A B", "A (size > 1) and a layout with the same function", g_nested_variant},
+    {"nested_coarsening", "L S", "a layout and a coarsening of its shape", g_nested_coarsening},
+    {"nested_alike_over", "S A B", "A, B refining S, B rewriting A's relative modes",
+     g_nested_alike_over},
     {"nested_maybe_compact", "L", "a permuted column-major layout, sometimes perturbed",
-     g_maybe_compact},
+     g_nested_maybe_compact},
     {"nested_complement_pair", "A B", "A, B splitting a codomain, sometimes perturbed",
-     g_complement_pair},
+     g_nested_complement_pair},
     {"nested_n_complementable", "A N A2", "A, N (usually valid) and A re-ordered",
-     g_n_complementable},
-    {"nested_compose_pair", "B A", "outer B and inner A, usually composable", g_compose_pair},
-    {"nested_tail", "L", "a rank-1 flat layout (k):(e)", g_tail},
+     g_nested_n_complementable},
+    {"nested_compose_pair", "B A", "outer B and inner A, usually composable",
+     g_nested_compose_pair},
+    {"nested_tail", "L", "a rank-1 flat layout (k):(e)", g_nested_tail},
     {"nested_compose_variant", "B A B2", "B, A as nested_compose_pair, B2 rewriting B",
-     g_compose_variant},
-    {"nested_divide_pair", "A B", "divide_layouts, re-nested", g_divide_pair},
-    {"nested_product_pair", "A B m", "product_layouts, re-nested, sometimes any A", g_product_pair},
+     g_nested_compose_variant},
+    {"nested_divide_pair", "A B", "divide_layouts, re-nested", g_nested_divide_pair},
+    {"nested_product_pair", "A B m", "product_layouts, re-nested, sometimes any A",
+     g_nested_product_pair},
     {"nested_divide_tiler", "A T", "A and a tiler (or a layout) for by-mode division",
-     g_divide_tiler},
+     g_nested_divide_tiler},
     {"nested_product_tiler", "A T", "A and a tiler (or a layout) for by-mode product",
-     g_product_tiler},
-    {"nested_tractable_mix", "L", "a nested layout, tractable half the time", g_tractable_mix},
+     g_nested_product_tiler},
+    {"nested_tractable_mix", "L", "a nested layout, tractable half the time",
+     g_nested_tractable_mix},
 };
 const int gen_nested_count = (int)(sizeof gen_nested_table / sizeof gen_nested_table[0]);

@@ -19,10 +19,27 @@ void gen_shuffle(gen_choices *c, int *p, int n);
 /* Append the profile tokens of one element covering n leaves, at most
 ** depth levels deep (n >= 2 needs depth >= 1), to tok[*nt..]. */
 void gen_profile_rec(gen_choices *c, int n, int depth, char *tok, int *nt);
+/* Draws and bounds every generator file uses (generators.c). */
+lo_int gen_min(lo_int a, lo_int b);
+/* The longest list a generator draws: max_rank, at most LO_MAX_LEAVES. */
+int gen_max_len(const gen_bounds *b);
+/* A shape entry in [1, min(max_entry, budget)]: a draw of 0 gives 2, 1
+** gives 1. */
+int64_t gen_shape_entry(gen_choices *c, const gen_bounds *b, int64_t budget);
+/* A stride in [0, max_stride]: 0 is simplest (one draw); then small
+** strides 1..8, powers of two, and anything up to max_stride. */
+int64_t gen_stride(gen_choices *c, const gen_bounds *b);
 /* Append a layout, tuple or morphism to k in canonical text; nonzero when
 ** it does not fit. */
 int gen_put_layout(gen_case *k, const lo_layout *l);
 int gen_put_tuple(gen_case *k, const lo_tuple *t);
 int gen_put_morphism(gen_case *k, const lo_morphism *f);
+
+/* The generator tables of the files that serve parts of the catalogue,
+** gathered into one registry by generators.c (gen_at, gen_find). */
+extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[], gen_nest_table[],
+    gen_views_table[];
+extern const int gen_flat_count, gen_nested_count, gen_category_count, gen_nest_count,
+    gen_views_count;
 
 #endif

@@ -85,9 +85,11 @@ static void side_text(const vspec *v, const vside *s, char *buf, size_t cap) {
     int it = s->item[i];
     int space = len > 0 && buf[len - 1] != '[' && buf[len - 1] != '(' && buf[len - 1] != ' ' &&
                 it != V_CLOSE;
-    const char *t = it >= 0 ? v->name[it] : it == V_ONE ? "1" : it == V_EMPTY ? "()"
-                                                         : it == V_OPEN ? "("
-                                                                        : ")";
+    const char *t = it >= 0         ? v->name[it]
+                    : it == V_ONE   ? "1"
+                    : it == V_EMPTY ? "()"
+                    : it == V_OPEN  ? "("
+                                    : ")";
     len += (size_t)snprintf(buf + len, cap - len, "%s%s", space ? " " : "", t);
   }
 }
@@ -108,8 +110,8 @@ static int put_sizes(gen_case *k, const vspec *v, const int *have) {
   size_t len = 0;
   for (int i = 0; i < v->n; i++)
     if (!have || have[i])
-      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? "," : "",
-                              v->name[i], (long long)v->size[i]);
+      len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%lld", len ? "," : "", v->name[i],
+                              (long long)v->size[i]);
   return gen_case_arg(k, "%s", len ? buf : "[]");
 }
 
@@ -193,11 +195,13 @@ static int rearrange_case(gen_choices *c, const gen_bounds *b, gen_case *k, int 
 }
 
 /* view_pattern and view_pattern_sized (no input shape). */
-static int g_pattern(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_view_pattern(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return rearrange_case(c, b, k, 1);
 }
 
-static int g_pattern_sized(gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* The generator view_pattern_sized (PATTERN SIZES): a valid einops rearrange with every size given.
+ */
+static int g_view_pattern_sized(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return rearrange_case(c, b, k, 0);
 }
 
@@ -210,7 +214,7 @@ static void side_remove(vside *s, int i) {
 /* PATTERN SIZES: a valid rearrange, half the time broken by one change:
 ** an atom repeated on the right or the left, an atom dropped from the
 ** right, an unknown atom added to the right. */
-static int g_pattern_rules(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_view_pattern_rules(gen_choices *c, const gen_bounds *b, gen_case *k) {
   vspec v;
   vside l, r;
   draw_rearrange(c, b, &v, &l, &r);
@@ -239,7 +243,7 @@ static int g_pattern_rules(gen_choices *c, const gen_bounds *b, gen_case *k) {
 
 /* PATTERN SIZES: a reshape in Einlean's sense: the same atoms in the same
 ** order on both sides, grouped differently. */
-static int g_reshape_pattern(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_view_reshape_pattern(gen_choices *c, const gen_bounds *b, gen_case *k) {
   vspec v;
   vside l, r;
   int order[VMAX];
@@ -380,7 +384,7 @@ static void reshape_step(gen_choices *c, lo_int *t, int *n) {
 /* FROM TO: a view and a shape of the same size: its own shape changed by
 ** a few merges, splits and size-1 axes, or (a fifth of the time) all its
 ** prime factors in a random order. */
-static int g_reshape_case(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_view_reshape_case(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int d[VMAX], t[VMAX + 8];
   lo_layout l;
   int n = draw_dims(c, b, 5, d), kind = draw_view(c, d, n, &l), nt = view_dims(&l, t);
@@ -406,7 +410,7 @@ static int g_reshape_case(gen_choices *c, const gen_bounds *b, gen_case *k) {
 /* FROM TO: a view and a broadcast target: its size-1 axes often widened,
 ** leading axes added; a sixth of the time one axis is broken (a size
 ** other than 1 changed) and sometimes the target has fewer axes. */
-static int g_broadcast_case(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_view_broadcast_case(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int d[VMAX], t[VMAX + 4], total = 1;
   lo_layout l;
   int n = draw_dims(c, b, 4, d);
@@ -447,7 +451,7 @@ static int g_broadcast_case(gen_choices *c, const gen_bounds *b, gen_case *k) {
 ** its four constructors, outermost first, written as Lean terms would be:
 ** dim_eq(n,TAIL), dim_1_to_n(n,TAIL), expand_dims(n,TAIL) and
 ** scalar_to_any(SHAPE) at the end. */
-static int g_derivation(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_torchlean_derivation(gen_choices *c, const gen_bounds *b, gen_case *k) {
   static const char *const ctor[] = {"dim_eq", "dim_1_to_n", "expand_dims"};
   lo_int s1[VMAX + 4], s2[2 * VMAX + 4], total = 1;
   int n1 = 0, n2 = 0, steps = 0, kinds[VMAX];
@@ -542,7 +546,7 @@ static int g_view_shape(gen_choices *c, const gen_bounds *b, gen_case *k) {
 }
 
 /* S H D: a sequence length, a number of heads and a head size. */
-static int g_attention(gen_choices *c, const gen_bounds *b, gen_case *k) {
+static int g_view_attention(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_int s = draw_size(c, b, b->max_entry), h = draw_size(c, b, b->max_entry),
          d = draw_size(c, b, b->max_entry);
   return gen_case_arg(k, "%lld", (long long)s) || gen_case_arg(k, "%lld", (long long)h) ||
@@ -556,22 +560,22 @@ static int g_attention(gen_choices *c, const gen_bounds *b, gen_case *k) {
 const gen_info gen_views_table[] = {
     {"view_pattern", "PATTERN SIZES [SHAPE]",
      "a valid einops rearrange; a third of the time sizes inferred from the input shape",
-     g_pattern},
+     g_view_pattern},
     {"view_pattern_sized", "PATTERN SIZES", "a valid einops rearrange with every size given",
-     g_pattern_sized},
+     g_view_pattern_sized},
     {"view_pattern_rules", "PATTERN SIZES",
-     "a rearrange, half the time with an axis repeated, dropped or unknown", g_pattern_rules},
+     "a rearrange, half the time with an axis repeated, dropped or unknown", g_view_pattern_rules},
     {"view_reshape_pattern", "PATTERN SIZES",
-     "the same atoms in the same order on both sides, grouped differently", g_reshape_pattern},
+     "the same atoms in the same order on both sides, grouped differently", g_view_reshape_pattern},
     {"view_reshape_case", "FROM TO", "a view (any kind) and a shape of the same size",
-     g_reshape_case},
+     g_view_reshape_case},
     {"view_broadcast_case", "FROM TO", "a view and a broadcast target, sometimes broken",
-     g_broadcast_case},
+     g_view_broadcast_case},
     {"torchlean_derivation", "S1 S2 DERIV", "a CanBroadcastTo derivation and its conclusion",
-     g_derivation},
+     g_torchlean_derivation},
     {"einsum_case", "PATTERN SIZES A B", "a contraction with batch, free and contracted axes",
      g_einsum_case},
     {"view_shape", "SHAPE N", "a flat shape and a size", g_view_shape},
-    {"view_attention", "S H D", "sequence length, heads, head size", g_attention},
+    {"view_attention", "S H D", "sequence length, heads, head size", g_view_attention},
 };
 const int gen_views_count = (int)(sizeof gen_views_table / sizeof gen_views_table[0]);

@@ -17,8 +17,16 @@
 
 /* ------------------------------------------------------------ primitives */
 
+/* The smaller of a and b. */
+lo_int gen_min(lo_int a, lo_int b) { return a < b ? a : b; }
+
+/* The longest list a generator draws: max_rank, at most LO_MAX_LEAVES. */
+int gen_max_len(const gen_bounds *b) {
+  return b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
+}
+
 /* A shape entry in [1, min(max_entry, budget)]: 0 gives 2, 1 gives 1. */
-static int64_t shape_entry(gen_choices *c, const gen_bounds *b, int64_t budget) {
+int64_t gen_shape_entry(gen_choices *c, const gen_bounds *b, int64_t budget) {
   int64_t top = b->max_entry < budget ? b->max_entry : budget;
   if (top <= 1) return 1;
   uint64_t v = gen_small(c, (uint64_t)top - 1);
@@ -27,7 +35,7 @@ static int64_t shape_entry(gen_choices *c, const gen_bounds *b, int64_t budget) 
 
 /* A stride in [0, max_stride]: 0 is simplest (one draw); then small
 ** strides 1..8, powers of two, and anything up to max_stride. */
-static int64_t stride(gen_choices *c, const gen_bounds *b) {
+int64_t gen_stride(gen_choices *c, const gen_bounds *b) {
   int64_t v;
   if (b->max_stride <= 0) return 0;
   switch (gen_draw(c, 7)) {
@@ -112,7 +120,7 @@ static int shapes(gen_choices *c, const gen_bounds *b, int64_t *s) {
   int64_t size = 1;
   int n = 0;
   while (gen_more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
-    s[n] = shape_entry(c, b, b->max_size / size);
+    s[n] = gen_shape_entry(c, b, b->max_size / size);
     size *= s[n++];
   }
   return n;
@@ -127,18 +135,21 @@ void gen_shuffle(gen_choices *c, int *p, int n) {
   }
 }
 
+/* Append l to k in canonical text; nonzero when it does not fit. */
 int gen_put_layout(gen_case *k, const lo_layout *l) {
   char buf[GEN_ARG_LEN];
   if (lo_print_layout(l, buf, sizeof buf)) return -1;
   return gen_case_arg(k, "%s", buf);
 }
 
+/* Append t to k in canonical text; nonzero when it does not fit. */
 int gen_put_tuple(gen_case *k, const lo_tuple *t) {
   char buf[GEN_ARG_LEN];
   if (lo_print_tuple(t, buf, sizeof buf)) return -1;
   return gen_case_arg(k, "%s", buf);
 }
 
+/* Append f to k in canonical text; nonzero when it does not fit. */
 int gen_put_morphism(gen_case *k, const lo_morphism *f) {
   char buf[GEN_ARG_LEN];
   if (lo_print_morphism(f, buf, sizeof buf)) return -1;
@@ -175,7 +186,7 @@ static void morphism_into(gen_choices *c, const gen_bounds *b, int flags, lo_mor
     int at = (int)gen_draw(c, (uint64_t)len);
     memmove(dom + at + 1, dom + at, (size_t)(len - at) * sizeof *dom);
     memmove(map + at + 1, map + at, (size_t)(len - at) * sizeof *map);
-    dom[at] = shape_entry(c, b, b->max_entry);
+    dom[at] = gen_shape_entry(c, b, b->max_entry);
     map[at] = 0;
     len++;
   }
@@ -194,6 +205,8 @@ static void codomain(gen_choices *c, const gen_bounds *b, int flags, lo_tuple *t
   if (flags & M_NESTED_COD) random_profile(c, b, t, 0);
 }
 
+/* Draw a morphism: a codomain, then a map into it (flags as for
+** morphism_into). */
 static void morphism(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
   codomain(c, b, flags, &f->cod);
   morphism_into(c, b, flags, f);
@@ -212,7 +225,7 @@ static void morphism_from(gen_choices *c, const gen_bounds *b, const lo_tuple *t
   }
   int extras = (int)gen_small(c, 2);
   for (int e = 0; e < extras && nu < b->max_rank + 2 && nu < LO_MAX_LEAVES; e++)
-    u[nu++] = shape_entry(c, b, b->max_entry);
+    u[nu++] = gen_shape_entry(c, b, b->max_entry);
   for (int j = 0; j < nu; j++) perm[j] = j;
   gen_shuffle(c, perm, nu); /* position j of U holds entry perm[j] */
   lo_int uu[LO_MAX_LEAVES];
@@ -228,6 +241,7 @@ static void morphism_from(gen_choices *c, const gen_bounds *b, const lo_tuple *t
 
 /* -------------------------------------------------------- nested tuples */
 
+/* The generator tuple (X): a nested tuple. */
 static int g_tuple(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_tuple t;
   lo_int v[LO_MAX_LEAVES];
@@ -286,7 +300,7 @@ static int g_mutual(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int n = 1 + (int)gen_small(c, (uint64_t)b->max_rank + 1), nt = 0, nu = 0;
   lo_int size = 1;
   for (int i = 0; i < n; i++) {
-    fine[i] = shape_entry(c, b, b->max_size / size);
+    fine[i] = gen_shape_entry(c, b, b->max_size / size);
     if (fine[i] == 1) fine[i] = 2; /* factors of 1 only pad */
     if (size * fine[i] > b->max_size) {
       n = i;
@@ -324,20 +338,22 @@ static void any_layout(gen_choices *c, const gen_bounds *b, int flat, lo_layout 
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
   int n = 0;
   while (gen_more(c, n, b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES)) {
-    s[n] = shape_entry(c, b, b->max_size / size); /* each mode's draws together */
-    d[n] = stride(c, b);
+    s[n] = gen_shape_entry(c, b, b->max_size / size); /* each mode's draws together */
+    d[n] = gen_stride(c, b);
     size *= s[n++];
   }
   lo_layout_flat(l, s, d, n);
   random_profile(c, b, &l->shape, flat);
 }
 
+/* The generator layout (L): any layout: rank, shapes, strides (zero often), nesting. */
 static int g_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   any_layout(c, b, 0, &l);
   return gen_put_layout(k, &l);
 }
 
+/* The generator flat_layout (L): any flat layout. */
 static int g_flat_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l;
   any_layout(c, b, 1, &l);
@@ -366,15 +382,19 @@ static int tractable_with(gen_choices *c, const gen_bounds *b, int flags, gen_ca
   return gen_put_layout(k, &l);
 }
 
+/* The generator tractable (L): a tractable layout L_f. */
 static int g_tractable(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, 0, k);
 }
+/* The generator nondegenerate (L): a non-degenerate tractable layout. */
 static int g_nondegenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, M_NONDEGEN, k);
 }
+/* The generator compact (L): a compact layout (L_f of an isomorphism). */
 static int g_compact(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, M_SURJECTIVE, k);
 }
+/* The generator injective (L): an injective (complementable) layout. */
 static int g_injective(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return tractable_with(c, b, M_INJECTIVE, k);
 }
@@ -387,6 +407,7 @@ static int g_sorted(gen_choices *c, const gen_bounds *b, gen_case *k) {
   if (lo_sort(&l, &r, &e)) return -1;
   return gen_put_layout(k, &r);
 }
+/* The generator coalesced (L): a coalesced layout. */
 static int g_coalesced(gen_choices *c, const gen_bounds *b, gen_case *k) {
   lo_layout l, r;
   lo_err e;
@@ -432,21 +453,26 @@ static int g_finstar(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return gen_case_arg(k, "%s", buf) || gen_case_arg(k, "%d", n);
 }
 
+/* Append a morphism drawn with flags to k. */
 static int morphism_with(gen_choices *c, const gen_bounds *b, int flags, gen_case *k) {
   lo_morphism f;
   morphism(c, b, flags, &f);
   return gen_put_morphism(k, &f);
 }
 
+/* The generator morphism (f): a Nest morphism. */
 static int g_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_NESTED_COD, k);
 }
+/* The generator tuple_morphism (f): a Tuple morphism (flat domain and codomain). */
 static int g_tuple_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_FLAT, k);
 }
+/* The generator injective_morphism (f): an injective (complementable) morphism. */
 static int g_injective_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_INJECTIVE | M_NESTED_COD, k);
 }
+/* The generator nondegenerate_morphism (f): a non-degenerate morphism. */
 static int g_nondegenerate_morphism(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, M_NONDEGEN | M_NESTED_COD, k);
 }
@@ -589,7 +615,7 @@ static int g_alike_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
     lo_int si = a.shape.leaf[i], di = a.stride[i];
     if (gen_flip(c, 5)) { /* a size-1 mode with any stride */
       s[n] = 1;
-      d[n++] = stride(c, b);
+      d[n++] = gen_stride(c, b);
     }
     lo_int q = 1;
     for (lo_int f = 2; f < si; f++)
@@ -620,14 +646,14 @@ static int g_packed_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
   int n = 0;
   int top = b->max_rank < LO_MAX_LEAVES ? b->max_rank : LO_MAX_LEAVES;
   while (n < 2 ? n < top : gen_more(c, n, top)) { /* at least two modes: a redex needs a pair */
-    s[n] = shape_entry(c, b, b->max_size / size);
+    s[n] = gen_shape_entry(c, b, b->max_size / size);
     uint64_t kind = gen_draw(c, 4); /* 0, 1: packed; 2, 3: a unit mode; 4: any */
     if (kind <= 1)
       d[n] = n ? s[n - 1] * d[n - 1] : 1;
     else if (kind <= 3)
-      s[n] = 1, d[n] = stride(c, b);
+      s[n] = 1, d[n] = gen_stride(c, b);
     else
-      d[n] = stride(c, b);
+      d[n] = gen_stride(c, b);
     if (d[n] > b->max_size) d[n] = 0; /* keep cosize within bounds */
     size *= s[n];
     cos += (s[n] - 1) * d[n];
@@ -677,11 +703,7 @@ static const gen_info table[] = {
 };
 
 /* The registry: this file's table and those of the generator files that
-** serve particular parts of the catalogue. */
-extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[], gen_nest_table[];
-extern const int gen_flat_count, gen_nested_count, gen_category_count, gen_nest_count;
-extern const gen_info gen_views_table[];
-extern const int gen_views_count;
+** serve particular parts of the catalogue (declared in gen_values.h). */
 
 typedef struct gen_table {
   const gen_info *rows;
@@ -710,6 +732,7 @@ const gen_info *gen_at(int i) {
   return NULL;
 }
 
+/* How many generators the registry has. */
 int gen_count(void) {
   int n = 0;
   for (int t = 0; t < NTABLES; t++) n += *tables[t].count;
@@ -722,6 +745,7 @@ const gen_info *gen_find(const char *name) {
   return NULL;
 }
 
+/* Resolve space-separated generator names into plan (see gen.h). */
 int gen_plan_resolve(const char *names, gen_plan *plan) {
   char buf[256];
   plan->n = 0;
@@ -734,6 +758,7 @@ int gen_plan_resolve(const char *names, gen_plan *plan) {
   return plan->n ? 0 : -1;
 }
 
+/* Run the plan's generators in order into k (see gen.h). */
 int gen_plan_run(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_case *k) {
   for (int i = 0; i < plan->n; i++) {
     gen_case part;

@@ -33,10 +33,10 @@ typedef struct shrinker {
   gen_outcome last; /* outcome of best */
   int64_t steps;    /* candidates tried, as one at a time would have */
   double deadline;
-  int width;           /* candidates per batch */
-  uint64_t **cand;     /* width buffers of the original length */
-  size_t *len;         /* their lengths */
-  gen_outcome *out;    /* their outcomes */
+  int width;        /* candidates per batch */
+  uint64_t **cand;  /* width buffers of the original length */
+  size_t *len;      /* their lengths */
+  gen_outcome *out; /* their outcomes */
 } shrinker;
 
 typedef enum { P_DELETE, P_ZERO, P_LOWER, P_REDISTRIBUTE, P_RAISE_DELETE } pass_kind;
@@ -59,10 +59,13 @@ static int simpler(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
   return 0;
 }
 
+/* Has the shrinker spent its evaluations? */
 static int out_of_budget(shrinker *s) {
   return s->steps >= s->e->cfg->shrink_limit || gen_now() > s->deadline;
 }
 
+/* A pass of the given kind at its start (blocks of 8 draws for deletion
+** and zeroing, 1 otherwise). */
 static pass_it pass_start(pass_kind kind) {
   pass_it it;
   memset(&it, 0, sizeof it);
@@ -135,6 +138,8 @@ static int next_lower(pass_it *it, const shrinker *s, uint64_t *tmp, size_t *len
   }
 }
 
+/* Advance a lowering pass after an attempt that was kept or not: on to
+** the next draw, or bisect the draw's value once lowering it to 0 failed. */
 static void result_lower(pass_it *it, const shrinker *s, int kept) {
   if (!it->bisect) {
     if (kept) {
@@ -197,11 +202,16 @@ static int next_raise_delete(pass_it *it, const shrinker *s, uint64_t *tmp, size
 /* The next candidate of the pass into tmp (length *len); 0 at its end. */
 static int pass_next(pass_it *it, const shrinker *s, uint64_t *tmp, size_t *len) {
   switch (it->kind) {
-    case P_DELETE: return next_delete(it, s, tmp, len);
-    case P_ZERO: return next_zero(it, s, tmp, len);
-    case P_LOWER: return next_lower(it, s, tmp, len);
-    case P_REDISTRIBUTE: return next_redistribute(it, s, tmp, len);
-    case P_RAISE_DELETE: return next_raise_delete(it, s, tmp, len);
+    case P_DELETE:
+      return next_delete(it, s, tmp, len);
+    case P_ZERO:
+      return next_zero(it, s, tmp, len);
+    case P_LOWER:
+      return next_lower(it, s, tmp, len);
+    case P_REDISTRIBUTE:
+      return next_redistribute(it, s, tmp, len);
+    case P_RAISE_DELETE:
+      return next_raise_delete(it, s, tmp, len);
   }
   return 0;
 }
@@ -225,7 +235,8 @@ static void pass_result(pass_it *it, const shrinker *s, int kept) {
 ** used are simpler than best? */
 static int keeps(const shrinker *s, const gen_outcome *o, const uint64_t *v, size_t n) {
   if (o->verdict != GEN_FAIL) return 0;
-  return o->choices ? simpler(o->choices, o->nchoices, s->best, s->n) : simpler(v, n, s->best, s->n);
+  return o->choices ? simpler(o->choices, o->nchoices, s->best, s->n)
+                    : simpler(v, n, s->best, s->n);
 }
 
 /* Make candidate c (outcome s->out[c]) the best. */
@@ -307,6 +318,7 @@ static int shrinker_alloc(shrinker *s, int width, size_t n) {
   return 0;
 }
 
+/* Free the shrinker's buffers. */
 static void shrinker_free(shrinker *s) {
   for (int i = 0; s->cand && i < s->width; i++) free(s->cand[i]);
   free(s->cand);
@@ -314,6 +326,7 @@ static void shrinker_free(shrinker *s) {
   free(s->out);
 }
 
+/* Shrink the failing stream *v (see engine_int.h). */
 int64_t gen_shrink(gen_evaluator *e, uint64_t **v, size_t *n, gen_outcome *last) {
   shrinker s;
   memset(&s, 0, sizeof s);

@@ -114,6 +114,7 @@ static void worker_main(int in, int out, const gen_config *cfg, const gen_proper
   }
 }
 
+/* Fork a worker for property p (see engine_int.h). */
 int gen_worker_start(gen_worker *w, const gen_config *cfg, const gen_property *p, const gen_plan *g,
                      char *msg, size_t cap) {
   int a[2], b[2];
@@ -148,6 +149,7 @@ int gen_worker_start(gen_worker *w, const gen_config *cfg, const gen_property *p
   return 0;
 }
 
+/* Stop the worker and reap it. */
 void gen_worker_stop(gen_worker *w) {
   if (w->pid <= 0) return;
   close(w->to);
@@ -158,6 +160,7 @@ void gen_worker_stop(gen_worker *w) {
   w->pid = 0;
 }
 
+/* Ask the worker for cases [first, last). */
 int gen_worker_batch(gen_worker *w, int64_t first, int64_t last) {
   req_head r = {REQ_BATCH, first, last, 0};
   return write_all(w->to, &r, sizeof r);
@@ -189,6 +192,7 @@ static int worker_lost(gen_worker *w, const gen_config *cfg, int timed_out, gen_
   return 2;
 }
 
+/* Read the worker's next outcome (see engine_int.h). */
 int gen_worker_next(gen_worker *w, const gen_config *cfg, gen_outcome *o) {
   struct pollfd pf = {w->from, POLLIN, 0};
   int ms = cfg->case_timeout > 0 ? (int)(cfg->case_timeout * 1000) : -1;
@@ -217,6 +221,7 @@ int gen_worker_next(gen_worker *w, const gen_config *cfg, gen_outcome *o) {
   return 1;
 }
 
+/* Have the worker evaluate one replayed stream (see engine_int.h). */
 int gen_worker_replay(gen_worker *w, const gen_config *cfg, const gen_property *p,
                       const gen_plan *g, const uint64_t *v, size_t n, gen_outcome *o) {
   char msg[256];

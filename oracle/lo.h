@@ -2,19 +2,28 @@
 ** lo.h -- the layout oracle: CuTe's layout algebra and its categorical
 ** encoding (Tuple and Nest morphisms), in C11 with libc only.
 **
-** Table of contents
+** Table of contents (grouped as the paper groups its constructions)
 **   1. Limits, integers and errors
 **   2. Values: nested tuples, layouts, tilers, morphisms
-**   3. Text: parse and print (CuTe's print syntax)
-**   4. Nested tuples and refinement            (lo_tuple.c, lo_refine.c)
-**   5. Layouts: basics, coalesce, predicates     (lo_layout.c, lo_coalesce.c)
-**   6. Layouts: complement, composition, divide, product, inverses
-**                                                (lo_complement.c, lo_compose.c,
-**                                                 lo_divide.c, lo_inverse.c)
-**   7. Morphisms: validity, encoding, operations (lo_morphism.c, lo_morph_ops.c)
-**   8. Evaluation by op name                     (lo_eval.c)
-**   9. Tensor views: row-major views, einops patterns, broadcasting
-**                                                (lo_view.c, lo_view_pattern.c)
+**   3. Text: parse and print (CuTe's print syntax)      (lo_parse.c)
+**   4. Nested tuples                                    (lo_tuple.c)
+**   5. Flat layouts (Chapter 2.1)                       (lo_layout.c, lo_coalesce.c,
+**                                                        lo_complement.c, lo_compose.c,
+**                                                        lo_divide.c)
+**   6. Nested layouts (Chapters 2.2, 2.3)               (same, lo_inverse.c)
+**   7. Tuple morphisms (Chapter 3.1)                    (lo_morphism.c, lo_morph_ops.c)
+**   8. Nest morphisms (Chapter 3.2)                     (lo_morphism.c, lo_morph_ops.c)
+**   9. Refinement (Chapters 3.2.5, 4)                   (lo_refine.c)
+**  10. CuTe C++ as it computes                          (lo_cute.c, lo_cute_tile.c)
+**  11. Evaluation by op name                            (lo_eval*.c)
+**  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
+**
+** Argument order of composites, one rule for every function here: the
+** outer map first, as CuTe writes composition(A, B) = A o B and the paper
+** writes g o f.  So lo_composition(a, b), lo_paper_composition(outer,
+** inner), lo_morphism_compose(g, f) and lo_weak_composite(g, f) all apply
+** their second argument first.  (The ops of lo_eval keep their own
+** argument order; the op table's synopsis says which is applied first.)
 **
 ** Every value is a fixed-size struct owned by its caller: nothing in the
 ** oracle allocates.  Every operation returns LO_OK or an error code and, on
@@ -127,7 +136,7 @@ typedef enum { LO_KIND_TUPLE, LO_KIND_LAYOUT, LO_KIND_TILER, LO_KIND_MORPHISM } 
 lo_kind lo_kind_of(const char *s);
 
 /* ---------------------------------------------------------------------
-** 4. Nested tuples (lo_tuple.c) and refinement (lo_refine.c)
+** 4. Nested tuples (lo_tuple.c; Chapter 2.2)
 */
 void lo_tuple_int(lo_tuple *t, lo_int v);                /* the integer v */
 void lo_tuple_flat(lo_tuple *t, const lo_int *v, int n); /* the flat tuple (v..) */
@@ -146,24 +155,22 @@ void lo_tuple_mode_span(const lo_tuple *t, int k, int *b, int *e, int *first_lea
 int lo_tuple_nest(const lo_tuple *const *parts, int n, lo_tuple *out, lo_err *err);
 /* out = the flat tuple of t's leaves. */
 void lo_tuple_flatten(const lo_tuple *t, lo_tuple *out);
-/* Substitute: replace leaf i of profile P by the nested tuple items[i]
-** (len(P) items).  Used for relative modes and by-mode results. */
+/* Substitute (Def 2.2.3.1): replace leaf i of profile P by the nested
+** tuple items[i] (len(P) items).  Used for relative modes and by-mode
+** results. */
 int lo_tuple_substitute(const lo_tuple *p, const lo_tuple *items, lo_tuple *out, lo_err *err);
 /* Append the tokens and leaves of src to dst (inside an open tuple). */
 int lo_tuple_append(lo_tuple *dst, const lo_tuple *src, lo_err *err);
-
-/* Refinement: X' refines X (X' is finer: each leaf x_i of X replaced by a
-** nested tuple of size x_i). */
-int lo_refines(const lo_tuple *xp, const lo_tuple *x);
-/* Relative modes mode_i(X',X), i = 1..len(X); requires lo_refines. */
-int lo_relative_modes(const lo_tuple *xp, const lo_tuple *x, lo_tuple *modes, int cap, int *n,
-                      lo_err *err);
-/* Algorithm 4.1.1 with the fixes of INDEX.md E12: mutual refinement. */
-int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_tuple *up,
-                         lo_err *err);
+/* X^sigma = (x_sigma(1), ..., x_sigma(m)) over the m top-level modes;
+** sigma[1..m] is a permutation of 1..m. */
+int lo_tuple_permute(const lo_tuple *t, const int *sigma, lo_tuple *out, lo_err *err);
+/* X * Y: the flat tuple of the leaves of x, then those of y (out must not
+** alias y). */
+int lo_tuple_flat_concat(const lo_tuple *x, const lo_tuple *y, lo_tuple *out, lo_err *err);
 
 /* ---------------------------------------------------------------------
-** 5. Layouts: basics, coalesce and predicates
+** 5. Flat layouts (Chapter 2.1; lo_layout.c, lo_coalesce.c,
+**    lo_complement.c, lo_compose.c, lo_divide.c)
 */
 int lo_layout_make(const lo_tuple *shape, const lo_int *stride, lo_layout *out, lo_err *err);
 void lo_layout_flat(lo_layout *l, const lo_int *s, const lo_int *d, int n); /* (s..):(d..) */
@@ -180,41 +187,72 @@ int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err);
 /* Zero the stride of every size-1 mode (normalisation, Obs 2.1.2.29). */
 void lo_normalize(lo_layout *l);
 
-/* CuTe's coalesce (paper coal): 1:0 for size 1, s:d for one mode, a flat
-** tuple otherwise.  lo_flat_coalesce is coal-flat: always a flat tuple. */
-int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err);
+/* coal-flat (Def 2.1.4.1): always a flat tuple. */
 int lo_flat_coalesce(const lo_layout *l, lo_layout *out, lo_err *err);
-/* Coalesce relative to a profile (CuTe's by-mode coalesce; the paper's
-** relative coalesce when shape(L) refines it). */
-int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err);
-int lo_filter(const lo_layout *l, lo_layout *out, lo_err *err);
+/* The paper's filter: the flat layout of the modes with non-zero stride. */
+int lo_flat_filter(const lo_layout *l, lo_layout *out, lo_err *err);
 int lo_squeeze(const lo_layout *l, lo_layout *out, lo_err *err); /* flat: drop size-1 modes */
 int lo_sort(const lo_layout *l, lo_layout *out, lo_err *err);    /* flat: stable by (d,s) */
 int lo_flat_concat(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* Restriction to the flattened entries idx[0..n) (1-based, increasing). */
+int lo_layout_restrict(const lo_layout *l, const int *idx, int n, lo_layout *out, lo_err *err);
+/* L^sigma over the m top-level modes; sigma[1..m] a permutation of 1..m. */
+int lo_layout_permute(const lo_layout *l, const int *sigma, lo_layout *out, lo_err *err);
 
-int lo_is_tractable(const lo_layout *l);
+int lo_is_tractable(const lo_layout *l); /* Def 2.1.8.1 */
 int lo_is_compact(const lo_layout *l);
-int lo_is_coalesced(const lo_layout *l);
 int lo_is_flat_coalesced(const lo_layout *l);
 int lo_is_sorted(const lo_layout *l);
 int lo_is_nondegenerate(const lo_layout *l);
 int lo_is_injective(const lo_layout *l, int *out, lo_err *err);
+/* Strides are the prefix (column-major) or suffix (row-major) products of
+** the flattened shape; an error only when a product does not fit. */
+int lo_is_column_major(const lo_layout *l, int *out, lo_err *err);
+int lo_is_row_major(const lo_layout *l, int *out, lo_err *err);
+/* The order of Def 2.1.3.23 on single modes s:d <= s':d'; LO_EUNDEF unless
+** both are single modes. */
+int lo_mode_leq(const lo_layout *a, const lo_layout *b, int *out, lo_err *err);
 /* The paper's complementability (sort(squeeze L) is a divisibility chain
 ** with positive strides), and N-complementability (s_m d_m divides N). */
 int lo_is_complementable(const lo_layout *l);
 int lo_is_n_complementable(const lo_layout *l, lo_int n);
+/* Is b a complement of a (a * b compact)?  With n (not NULL) also
+** size(a) size(b) = *n. */
+int lo_is_complement(const lo_layout *a, const lo_layout *b, const lo_int *n, int *out,
+                     lo_err *err);
+
+/* The paper's comp-flat(L, N) (Def 2.1.6.1): defined only when L is
+** N-complementable; n < 0 means comp(L). */
+int lo_flat_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+/* Flat composite (Def 2.1.7.1): the paper composite when it is flat over
+** shape(inner). */
+int lo_flat_composition(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                        lo_err *err);
+/* Flat division and product (Defs 2.1.7.9, 2.1.7.13). */
+int lo_flat_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 
 /* ---------------------------------------------------------------------
-** 6. Complement, composition, division, product, inverses
+** 6. Nested layouts (Chapters 2.2, 2.3; lo_coalesce.c, lo_complement.c,
+**    lo_compose.c, lo_divide.c, lo_inverse.c): CuTe's ops where they meet
+**    their contracts, and the paper's constructions
 */
+/* CuTe's coalesce (paper coal): 1:0 for size 1, s:d for one mode, a flat
+** tuple otherwise. */
+int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err);
+/* Coalesce relative to a profile (CuTe's by-mode coalesce; the paper's
+** relative coalesce when shape(L) refines it). */
+int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err);
+int lo_filter(const lo_layout *l, lo_layout *out, lo_err *err); /* CuTe's filter */
+int lo_is_coalesced(const lo_layout *l);                        /* Def 2.3.3.1 */
+
 /* CuTe's complement(L, N): stride-0 and size-1 modes ignored, the last
 ** mode rounded up; N < 0 means "no N" (comp(L) of the paper).  Undefined
 ** when the remaining modes are not a divisibility chain. */
 int lo_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
-/* The paper's comp(L, N) and comp-flat(L, N): defined only when L is
-** N-complementable; n < 0 means comp(L). */
+/* The paper's comp(L, N): defined only when L is N-complementable; n < 0
+** means comp(L). */
 int lo_paper_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
-int lo_flat_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
 
 /* CuTe's composition(A, B) = A o B: R(x) = A(B(x)), computed mode by mode
 ** over B with CuTe's divisibility conditions; B may reach past size(A)
@@ -223,15 +261,11 @@ int lo_flat_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err
 ** B may be a tiler (by-mode composition; modes of A past the tiler are
 ** dropped, as in CuTe C++). */
 int lo_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
-/* The paper's composite B o A of Def 2.3.7.1 (here in CuTe argument order,
-** outer first): defined iff Image(Phi_inner) lies in [0, size(outer)) and
-** Phi_outer o Phi_inner is a layout function coalesced over shape(inner). */
+/* The paper's composite B o A of Def 2.3.7.1 (here outer first): defined
+** iff Image(Phi_inner) lies in [0, size(outer)) and Phi_outer o Phi_inner
+** is a layout function coalesced over shape(inner). */
 int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
                          lo_err *err);
-/* Flat composite (Def 2.1.7.1): the paper composite when it is flat over
-** shape(inner). */
-int lo_flat_composition(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
-                        lo_err *err);
 
 /* CuTe's logical_divide and logical_product, with layouts or tilers as B;
 ** zipped and tiled regroupings of both. */
@@ -241,25 +275,113 @@ int lo_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_
 int lo_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
-/* The paper's A (/) B and A (x) B (Defs 2.3.8.1, 2.3.9.1 with Obs 2.3.9.2),
-** and their flat forms (Defs 2.1.7.9, 2.1.7.13). */
+/* The paper's A (/) B and A (x) B (Defs 2.3.8.1, 2.3.9.1 with Obs 2.3.9.2). */
 int lo_paper_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_paper_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
-int lo_flat_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
-int lo_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 
 int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
 int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
 
 /* ---------------------------------------------------------------------
-** 6b. CuTe C++ as it computes (lo_cute.c, lo_cute_tile.c)
+** 7. Tuple morphisms (Chapter 3.1; lo_morphism.c, lo_morph_ops.c)
+*/
+/* Valid: map entries in range, no codomain position hit twice, and each
+** domain entry equal to the codomain entry it hits. */
+int lo_morphism_check(const lo_morphism *f, lo_err *err);
+int lo_morphism_is_nondegenerate(const lo_morphism *f);
+int lo_morphism_is_standard(const lo_morphism *f);  /* Def 3.1.2.12 with fix E1 */
+int lo_morphism_is_injective(const lo_morphism *f); /* no basepoint */
+int lo_morphism_identity(const lo_tuple *s, lo_morphism *out);
+int lo_morphism_layout(const lo_morphism *f, lo_layout *out, lo_err *err);    /* L_f */
+int lo_morphism_of_layout(const lo_layout *l, lo_morphism *out, lo_err *err); /* f_L */
+int lo_morphism_compose(const lo_morphism *g, const lo_morphism *f, lo_morphism *out,
+                        lo_err *err); /* g o f */
+int lo_morphism_sum(const lo_morphism *f, const lo_morphism *g, lo_morphism *out, lo_err *err);
+int lo_morphism_flat_concat(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                            lo_err *err);
+/* Restriction to domain entries I and factorization through codomain
+** entries J; sets are 1-based index lists in increasing order. */
+int lo_morphism_restrict(const lo_morphism *f, const int *idx, int n, lo_morphism *out,
+                         lo_err *err);
+int lo_morphism_factorize(const lo_morphism *f, const int *idx, int n, lo_morphism *out,
+                          lo_err *err);
+int lo_morphism_squeeze(const lo_morphism *f, lo_morphism *out, lo_err *err);
+int lo_morphism_sort(const lo_morphism *f, lo_morphism *out, lo_err *err);
+int lo_morphism_is_sorted(const lo_morphism *f, int *out, lo_err *err); /* sort(f) = f */
+int lo_morphism_coalesce(const lo_morphism *f, lo_morphism *out, lo_err *err);
+int lo_morphism_complement(const lo_morphism *f, lo_morphism *out, lo_err *err);
+/* f and g are complements: disjoint images covering the codomain. */
+int lo_morphism_is_complement(const lo_morphism *f, const lo_morphism *g);
+/* No codomain position hit by both (the basepoint aside). */
+int lo_morphism_disjoint_images(const lo_morphism *f, const lo_morphism *g);
+/* f (/)flat g = f o (g * g^c) and f (x)flat g = f * (f^c o g). */
+int lo_morphism_flat_divide(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                            lo_err *err);
+int lo_morphism_flat_product(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                             lo_err *err);
+/* The inclusion of entry k (1-based, as an integer) into s. */
+int lo_entry_inclusion(const lo_tuple *s, int k, lo_morphism *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 8. Nest morphisms (Chapter 3.2; lo_morphism.c, lo_morph_ops.c)
+*/
+/* (f1, ..., fn): nested concatenation. */
+int lo_morphism_concat(const lo_morphism *const *fs, int n, lo_morphism *out, lo_err *err);
+/* f (/) g = f o (g, g^c) and f (x) g = (f, f^c o g). */
+int lo_morphism_logical_divide(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                               lo_err *err);
+int lo_morphism_logical_product(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
+                                lo_err *err);
+/* The inclusion of mode k (1-based) into s. */
+int lo_mode_inclusion(const lo_tuple *s, int k, lo_morphism *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 9. Refinement (Chapters 3.2.5 and 4; lo_refine.c)
+*/
+/* X' refines X (X' is finer: each leaf x_i of X replaced by a nested tuple
+** of size x_i). */
+int lo_refines(const lo_tuple *xp, const lo_tuple *x);
+/* X' divides X: the flattening of X' is a prefix of that of X. */
+int lo_tuple_divides(const lo_tuple *xp, const lo_tuple *x);
+/* Relative modes mode_i(X',X), i = 1..len(X); requires lo_refines. */
+int lo_relative_modes(const lo_tuple *xp, const lo_tuple *x, lo_tuple *modes, int cap, int *n,
+                      lo_err *err);
+/* flat(X', X): the tuple of the relative modes. */
+int lo_relative_flatten(const lo_tuple *xp, const lo_tuple *x, lo_tuple *out, lo_err *err);
+/* incl_k(S', S) : mode_k(S', S) -> S', and mode_k(f, S) = f o
+** incl_k(domain f, S). */
+int lo_relative_mode_inclusion(const lo_tuple *sp, const lo_tuple *s, int k, lo_morphism *out,
+                               lo_err *err);
+int lo_relative_mode(const lo_morphism *f, const lo_tuple *s, int k, lo_morphism *out,
+                     lo_err *err);
+/* Algorithm 4.1.1 with the fixes of INDEX.md E12: mutual refinement. */
+int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_tuple *up,
+                         lo_err *err);
+/* Pullback of f : S -> T along T' refining T, pushforward of f along S'
+** refining S (Constructions 3.2.5.5, 3.2.5.12). */
+int lo_pullback(const lo_morphism *f, const lo_tuple *tp, lo_morphism *out, lo_err *err);
+int lo_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_morphism *out, lo_err *err);
+/* f' = i o pullback(f, T') for the prefix inclusion i : T' -> U'
+** (Construction 4.1.2.1). */
+int lo_pullback_then_include(const lo_morphism *f, const lo_tuple *tp, const lo_tuple *up,
+                             lo_morphism *out, lo_err *err);
+/* Weak composite g o f of f : S -> T then g : U -> V along the mutual
+** refinement of (T, U) (Construction 4.1.2.1). */
+int lo_weak_composite(const lo_morphism *g, const lo_morphism *f, lo_morphism *out, lo_err *err);
+/* Algorithm 4.1.2: for tractable inner (applied first) and outer, the weak
+** composite C; outer o inner = coalesce(C, shape(inner)). */
+int lo_composition_algorithm(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
+                             lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 10. CuTe C++ as it computes (lo_cute.c, lo_cute_tile.c)
 **
 ** What CuTe C++ returns for static layouts (every integer an Int<N>),
 ** step by step as cute/layout.hpp computes it: bit for bit, including
 ** answers that break the op's definition, and including CuTe's
 ** compile-time refusals, which are LO_EUNDEF errors whose message starts
-** "CuTe refuses: " and names the static_assert.  The plain ops of section
-** 6 return these answers where they meet the op's definition.  Arithmetic
+** "CuTe refuses: " and names the static_assert.  The plain ops of sections
+** 5 and 6 return these answers where they meet the op's definition.  Arithmetic
 ** is exact for values whose products fit CuTe's int.
 */
 int lo_cute_coalesce(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err);
@@ -289,61 +411,135 @@ int lo_cute_max_common_vector(const lo_layout *a, const lo_layout *b, lo_int *ou
 int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err);
 
 /* ---------------------------------------------------------------------
-** 7. Morphisms
-*/
-/* Valid: map entries in range, no codomain position hit twice, and each
-** domain entry equal to the codomain entry it hits. */
-int lo_morphism_check(const lo_morphism *f, lo_err *err);
-int lo_morphism_is_nondegenerate(const lo_morphism *f);
-int lo_morphism_is_standard(const lo_morphism *f);  /* Def 3.1.2.12 with fix E1 */
-int lo_morphism_is_injective(const lo_morphism *f); /* no basepoint */
-int lo_morphism_identity(const lo_tuple *s, lo_morphism *out);
-int lo_morphism_layout(const lo_morphism *f, lo_layout *out, lo_err *err);    /* L_f */
-int lo_morphism_of_layout(const lo_layout *l, lo_morphism *out, lo_err *err); /* f_L */
-int lo_morphism_compose(const lo_morphism *g, const lo_morphism *f, lo_morphism *out,
-                        lo_err *err); /* g o f */
-int lo_morphism_sum(const lo_morphism *f, const lo_morphism *g, lo_morphism *out, lo_err *err);
-int lo_morphism_flat_concat(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
-                            lo_err *err);
-int lo_morphism_concat(const lo_morphism *const *fs, int n, lo_morphism *out, lo_err *err);
-/* Restriction to domain entries I and factorization through codomain
-** entries J; sets are 1-based index lists in increasing order. */
-int lo_morphism_restrict(const lo_morphism *f, const int *idx, int n, lo_morphism *out,
-                         lo_err *err);
-int lo_morphism_factorize(const lo_morphism *f, const int *idx, int n, lo_morphism *out,
-                          lo_err *err);
-int lo_morphism_squeeze(const lo_morphism *f, lo_morphism *out, lo_err *err);
-int lo_morphism_sort(const lo_morphism *f, lo_morphism *out, lo_err *err);
-int lo_morphism_coalesce(const lo_morphism *f, lo_morphism *out, lo_err *err);
-int lo_morphism_complement(const lo_morphism *f, lo_morphism *out, lo_err *err);
-int lo_morphism_flat_divide(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
-                            lo_err *err);
-int lo_morphism_flat_product(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
-                             lo_err *err);
-int lo_morphism_logical_divide(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
-                               lo_err *err);
-int lo_morphism_logical_product(const lo_morphism *f, const lo_morphism *g, lo_morphism *out,
-                                lo_err *err);
-/* Pullback of f : S -> T along T' refining T, pushforward of f along S'
-** refining S (Constructions 3.2.5.5, 3.2.5.12). */
-int lo_pullback(const lo_morphism *f, const lo_tuple *tp, lo_morphism *out, lo_err *err);
-int lo_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_morphism *out, lo_err *err);
-/* Weak composite of f : S -> T then g : U -> V along the mutual refinement
-** of (T, U) (Construction 4.1.2.1). */
-int lo_weak_composite(const lo_morphism *f, const lo_morphism *g, lo_morphism *out, lo_err *err);
-/* Algorithm 4.1.2: for tractable A (applied first) and B, the weak
-** composite C; outer o inner = coalesce(C, shape(inner)). */
-int lo_composition_algorithm(const lo_layout *outer, const lo_layout *inner, lo_layout *out,
-                             lo_err *err);
-
-/* ---------------------------------------------------------------------
-** 8. Evaluation by op name: the engine behind `layoutcheck eval`.
+** 11. Evaluation by op name: the engine behind `layoutcheck eval`.
 ** Evaluate op on argv[0..argc) (strings in the syntax above) and write the
 ** canonical result, NUL-terminated, into out[0..cap).  On error return its
 ** code and write the message (without an "error: " prefix) into out.
 */
 int lo_eval(const char *op, int argc, const char *const *argv, char *out, size_t cap);
 
+/* Where each op's answer comes from: the op, then the functions of this
+** header its handler op_NAME (lo_eval_*.c) calls.  An op taking layouts
+** or morphisms calls the lo_morphism_* function for morphism arguments.
+**   size                     lo_tuple_size
+**   cosize                   lo_cosize
+**   rank                     lo_tuple_rank
+**   depth                    lo_tuple_depth
+**   len                      lo_tuple.len of the shape
+**   rank_len_depth           lo_tuple_rank, lo_tuple_depth, lo_tuple_size
+**   rank_len_depth_size      lo_tuple_rank, lo_tuple_depth, lo_tuple_size
+**   flatten                  lo_layout_flatten, lo_tuple_flatten
+**   flatten_profile          lo_tuple_flatten
+**   mode                     lo_tuple_rank, lo_layout_mode, lo_tuple_mode
+**   modes                    lo_tuple_rank, lo_layout_mode, lo_tuple_mode
+**   entries                  lo_tuple_rank, lo_layout_mode, lo_tuple_mode
+**   congruent                lo_tuple_congruent
+**   apply                    lo_apply
+**   coordinate               sum of c_i d_i over the flattened strides
+**   layout_function          lo_apply at every point (lo_size first)
+**   same_layout_function     lo_apply at every point of both
+**   index_set                lo_tuple_size
+**   coalesce                 lo_coalesce_profile, lo_morphism_coalesce, lo_coalesce
+**   flat_coalesce            lo_flat_coalesce
+**   filter                   lo_filter
+**   flat_filter              lo_flat_filter
+**   squeeze                  lo_morphism_squeeze, lo_squeeze
+**   sort                     lo_morphism_sort, lo_sort
+**   restrict                 lo_morphism_restrict, lo_layout_restrict
+**   permute                  lo_tuple_rank, lo_layout_permute, lo_tuple_permute
+**   flat_concat              lo_tuple_flat_concat, lo_morphism_flat_concat, lo_flat_concat
+**   concat                   lo_morphism_concat, lo_layout_nest, lo_tuple_nest
+**   nested_concat            lo_morphism_concat, lo_layout_nest, lo_tuple_nest
+**   substitute               lo_tuple_is_int, lo_tuple_rank, lo_layout_mode, lo_tuple_substitute, lo_tuple_depth
+**   complement               lo_complement, lo_morphism_complement
+**   paper_complement         lo_paper_complement
+**   flat_complement          lo_flat_complement
+**   is_complement            lo_morphism_is_complement, lo_is_complement
+**   is_N_complement          lo_morphism_is_complement, lo_is_complement
+**   is_complementable        lo_morphism_is_injective, lo_is_complementable, lo_is_n_complementable
+**   composition              lo_morphism_compose, lo_composition
+**   paper_composition        lo_paper_composition
+**   flat_composition         lo_flat_composition
+**   composition_algorithm    lo_composition_algorithm
+**   logical_divide           lo_morphism_logical_divide, lo_logical_divide
+**   logical_product          lo_morphism_logical_product, lo_logical_product
+**   zipped_divide            lo_zipped_divide
+**   tiled_divide             lo_tiled_divide
+**   zipped_product           lo_zipped_product
+**   tiled_product            lo_tiled_product
+**   paper_logical_divide     lo_paper_logical_divide
+**   paper_logical_product    lo_paper_logical_product
+**   flat_divide              lo_morphism_flat_divide, lo_flat_divide
+**   flat_product             lo_morphism_flat_product, lo_flat_product
+**   right_inverse            lo_right_inverse
+**   left_inverse             lo_left_inverse
+**   cute_coalesce            lo_cute_coalesce
+**   cute_filter              lo_cute_filter
+**   cute_flatten             lo_layout_flatten, lo_tuple_is_int, lo_tuple_flatten
+**   cute_complement          lo_cute_complement
+**   cute_composition         lo_cute_composition
+**   cute_logical_divide      lo_cute_logical_divide
+**   cute_zipped_divide       lo_cute_zipped_divide
+**   cute_tiled_divide        lo_cute_tiled_divide
+**   cute_flat_divide         lo_cute_flat_divide
+**   cute_logical_product     lo_cute_logical_product
+**   cute_zipped_product      lo_cute_zipped_product
+**   cute_tiled_product       lo_cute_tiled_product
+**   cute_flat_product        lo_cute_flat_product
+**   cute_blocked_product     lo_cute_blocked_product
+**   cute_raked_product       lo_cute_raked_product
+**   cute_right_inverse       lo_cute_right_inverse
+**   cute_left_inverse        lo_cute_left_inverse
+**   cute_max_common_layout   lo_cute_max_common_layout
+**   cute_max_common_vector   lo_cute_max_common_vector
+**   cute_nullspace           lo_cute_nullspace
+**   is_tractable             lo_is_tractable
+**   is_compact               lo_is_compact
+**   is_coalesced             lo_morphism_layout, lo_is_flat_coalesced, lo_is_coalesced
+**   is_flat_coalesced        lo_is_flat_coalesced
+**   is_sorted                lo_morphism_is_sorted, lo_is_sorted
+**   is_nondegenerate         lo_morphism_is_nondegenerate, lo_is_nondegenerate
+**   is_non_degenerate        lo_morphism_is_nondegenerate, lo_is_nondegenerate
+**   is_column_major          lo_is_row_major, lo_is_column_major
+**   is_row_major             lo_is_row_major, lo_is_column_major
+**   is_layout                lo_parse_layout
+**   mode_leq                 lo_mode_leq
+**   tuple_divides            lo_tuple_divides
+**   refines                  lo_refines
+**   relative_modes           lo_relative_modes, lo_layout_make
+**   relative_flatten         lo_relative_flatten
+**   mutual_refinement        lo_mutual_refinement
+**   morphism                 lo_morphism_of_layout
+**   layout                   lo_morphism_layout
+**   is_standard_form         lo_morphism_is_standard
+**   is_valid_morphism        lo_parse_morphism (which runs lo_morphism_check)
+**   is_pointed_map           (reads the map text itself)
+**   is_tractable_map         (reads the map text itself)
+**   identity                 lo_morphism_identity
+**   sum                      lo_morphism_sum
+**   disjoint_images          lo_morphism_disjoint_images
+**   entry                    lo_morphism_restrict
+**   factorize                lo_morphism_factorize
+**   pullback                 lo_pullback
+**   pushforward              lo_pushforward
+**   pullback_then_include    lo_pullback_then_include
+**   weak_composite           lo_weak_composite
+**   entry_inclusion          lo_tuple_rank, lo_mode_inclusion, lo_entry_inclusion
+**   mode_inclusion           lo_tuple_rank, lo_mode_inclusion, lo_entry_inclusion
+**   relative_mode_inclusion  lo_relative_mode_inclusion
+**   relative_mode            lo_relative_mode
+**   sort_not_functorial      lo_morphism_sort
+**   view_strides             lo_view_eval
+**   view_to_layout           lo_view_eval
+**   view_of_layout           lo_view_eval
+**   view_rearrange           lo_view_eval
+**   view_reshape             lo_view_eval
+**   view_broadcast           lo_view_eval
+**   view_can_broadcast       lo_view_eval
+**   view_broadcast_shapes    lo_view_eval
+**   view_pad_left            lo_view_eval
+**   view_einsum              lo_view_eval
+*/
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
   const char *name;
@@ -354,7 +550,7 @@ int lo_op_count(void);
 const lo_op_info *lo_op_at(int i);
 
 /* ---------------------------------------------------------------------
-** 9. Tensor views (lo_view.c, lo_view_pattern.c)
+** 12. Tensor views (lo_view.c, lo_view_pattern.c)
 **
 ** PyTorch, einops and the Lean tensor libraries describe a view of storage
 ** by a shape and strides listed outermost first: row-major order, the last

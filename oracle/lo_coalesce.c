@@ -31,7 +31,7 @@ int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_mode m[LO_MAX_LEAVES];
   lo_int size;
   if (lo_size(l, &size, err)) return err->code; /* merged shapes then fit */
-#ifdef LO_MUTANT_COALESCE_SORTS /* planted bug for `make mutants`: sorts first */
+#ifdef LO_MUTANT_COALESCE_SORTS                 /* planted bug for `make mutants`: sorts first */
   lo_modes_sort(m, lo_modes_of(l, m));
   int n = lo_modes_coalesce(m, l->shape.len);
 #else
@@ -80,6 +80,8 @@ static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, i
   return LO_OK;
 }
 
+/* Coalesce l relative to profile: each mode of the profile coalesced on
+** its own (see lo.h). */
 int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err) {
   lo_int size;
   if (lo_size(l, &size, err)) return err->code;
@@ -122,4 +124,16 @@ int lo_is_coalesced(const lo_layout *l) {
   int depth = lo_tuple_depth(&l->shape);
   if (depth == 0) return l->shape.leaf[0] > 1 || l->stride[0] == 0;
   return depth == 1 && l->shape.len > 1 && lo_is_flat_coalesced(l);
+}
+
+/* The paper's flat filter: the flat layout of the modes of l with
+** non-zero stride, in order (no error is possible). */
+int lo_flat_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
+  (void)err;
+  lo_mode m[LO_MAX_LEAVES];
+  int n = lo_modes_of(l, m), k = 0;
+  for (int i = 0; i < n; i++)
+    if (m[i].d != 0) m[k++] = m[i];
+  lo_layout_flat_modes(out, m, k);
+  return LO_OK;
 }

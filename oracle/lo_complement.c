@@ -80,8 +80,8 @@ int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *ou
   if (err->code != LO_EUNDEF) return err->code;
   if (lo_print_layout(&r, buf, sizeof buf)) snprintf(buf, sizeof buf, "a layout too long to show");
   memcpy(why, err->msg, sizeof why);
-  return lo_fail(err, LO_EUNDEF, "not complementable: CuTe prints %s, which is not a complement: %s",
-                 buf, why);
+  return lo_fail(err, LO_EUNDEF,
+                 "not complementable: CuTe prints %s, which is not a complement: %s", buf, why);
 }
 
 /* complement(L, N); n < 0 means no N (CuTe's default cotarget). */
@@ -118,10 +118,25 @@ static int paper_complement(const lo_layout *l, lo_int n, int flat, lo_layout *o
   return LO_OK;
 }
 
+/* The paper's comp(L, N), or comp(L) for n < 0 (see lo.h). */
 int lo_paper_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   return paper_complement(l, n, 0, out, err);
 }
 
+/* The paper's comp-flat(L, N), or comp-flat(L) for n < 0 (see lo.h). */
 int lo_flat_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   return paper_complement(l, n, 1, out, err);
+}
+
+/* Is b a complement of a: a * b compact, and with n (not NULL) also
+** size(a) size(b) = *n?  Errors only when a size does not fit. */
+int lo_is_complement(const lo_layout *a, const lo_layout *b, const lo_int *n, int *out,
+                     lo_err *err) {
+  lo_layout c;
+  lo_int sa, sb, s;
+  if (lo_flat_concat(a, b, &c, err) || lo_size(a, &sa, err) || lo_size(b, &sb, err) ||
+      lo_mul(sa, sb, &s, "size", err))
+    return err->code;
+  *out = lo_is_compact(&c) && (!n || s == *n);
+  return LO_OK;
 }

@@ -142,13 +142,12 @@ static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const
 /* What composing one leaf needs: the outer layout's modes as CuTe uses
 ** them, or the outer layout itself. */
 typedef struct compose_ctx {
-  const lo_mode   *am;
-  int              na;
+  const lo_mode *am;
+  int na;
   const lo_layout *outer;
 } compose_ctx;
 
-typedef int (*leaf_fn)(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr,
-                       lo_err *err);
+typedef int (*leaf_fn)(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err);
 
 /* Compose each leaf s:d of b with leaf_fn (giving coalesced modes) and
 ** put the results in place of b's leaves: the result's shape refines
@@ -176,8 +175,8 @@ static int per_leaf(const lo_layout *b, leaf_fn fn, const compose_ctx *cx, lo_la
   return LO_OK;
 }
 
-static int cute_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr,
-                     lo_err *err) {
+/* Compose A with the leaf s:d of B the way CuTe does (a compose_leaf_fn). */
+static int cute_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
   return compose_mode(cx->am, cx->na, s, d, r, nr, err);
 }
 
@@ -228,8 +227,9 @@ static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int
   return LO_OK;
 }
 
-static int fit_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr,
-                    lo_err *err) {
+/* Compose outer with the leaf s:d of inner the paper's way (a
+** compose_leaf_fn). */
+static int fit_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
   return fit_entry(cx->outer, s, d, r, nr, err);
 }
 
@@ -303,8 +303,10 @@ static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out,
   if (err->code != LO_EUNDEF) return err->code;
   char why[sizeof err->msg];
   memcpy(why, err->msg, sizeof why);
-  return lo_fail(err, LO_EUNDEF, "composition: CuTe refuses and no layout is A o B: the entry-wise "
-                 "fit fails: %s", why);
+  return lo_fail(err, LO_EUNDEF,
+                 "composition: CuTe refuses and no layout is A o B: the entry-wise "
+                 "fit fails: %s",
+                 why);
 }
 
 /* The plain composition of A with a layout B: CuTe's answer where it is

@@ -107,7 +107,8 @@ static int sum_is_exact(const lo_mode *a, int na, const lo_layout *b) {
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err) {
   lo_int sb, sr;
   if (!lo_refines(&r->shape, &b->shape))
-    return lo_fail(err, LO_EUNDEF, "its shape does not refine B's shape, so it is not "
+    return lo_fail(err, LO_EUNDEF,
+                   "its shape does not refine B's shape, so it is not "
                    "compatible with B");
   if (bounds(b, &sb, err) || bounds(r, &sr, err)) return err->code;
   if (sb <= LO_CHECK_LIMIT) {
@@ -129,12 +130,15 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
   int na = lo_modes_of(&ca, am);
   for (int i = 0; i < b->shape.len; i++)
     if (!leaf_is_exact(am, na, b->shape.leaf[i], b->stride[i]))
-      return lo_fail(err, LO_ELIMIT, "size(B) = %lld is too large to check point by point "
+      return lo_fail(err, LO_ELIMIT,
+                     "size(B) = %lld is too large to check point by point "
                      "(limit %lld) and entry %d of B crosses a mode of A unevenly",
                      (long long)sb, (long long)LO_CHECK_LIMIT, i + 1);
   if (!sum_is_exact(am, na, b))
-    return lo_fail(err, LO_ELIMIT, "size(B) = %lld is too large to check point by point (limit "
-                   "%lld) and B's entries overlap", (long long)sb, (long long)LO_CHECK_LIMIT);
+    return lo_fail(err, LO_ELIMIT,
+                   "size(B) = %lld is too large to check point by point (limit "
+                   "%lld) and B's entries overlap",
+                   (long long)sb, (long long)LO_CHECK_LIMIT);
   return LO_OK;
 }
 
@@ -165,6 +169,7 @@ static int superincreasing(const lo_mode *m, int n) {
   return 1;
 }
 
+/* qsort order of lo_int values, ascending. */
 static int cmp_int(const void *x, const void *y) {
   lo_int a = *(const lo_int *)x, b = *(const lo_int *)y;
   return (a > b) - (a < b);
@@ -211,7 +216,8 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
     nr++;
   }
   if (!superincreasing(rm, nr))
-    return lo_fail(err, LO_EUNDEF, "it is not strictly increasing (a stride does not exceed the "
+    return lo_fail(err, LO_EUNDEF,
+                   "it is not strictly increasing (a stride does not exceed the "
                    "values of the modes before it)");
   if (lo_size(r, &sr, err)) return err->code;
   for (int i = 0; i < nl; i++)
@@ -227,14 +233,15 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
   lo_int cover;
   if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;
   if (cover < n)
-    return lo_fail(err, LO_EUNDEF, "size(filter(L)) size(R) = %lld does not reach the "
-                   "cotarget %lld", (long long)cover, (long long)n);
+    return lo_fail(err, LO_EUNDEF,
+                   "size(filter(L)) size(R) = %lld does not reach the "
+                   "cotarget %lld",
+                   (long long)cover, (long long)n);
   memcpy(both, lm, (size_t)nl * sizeof *lm);
   memcpy(both + nl, rm, (size_t)nr * sizeof *rm);
   int yes;
   if (injective(both, nl + nr, &yes, err)) return err->code;
-  if (!yes)
-    return lo_fail(err, LO_EUNDEF, "(filter(L), R) is not injective: R hits values of L");
+  if (!yes) return lo_fail(err, LO_EUNDEF, "(filter(L), R) is not injective: R hits values of L");
   return LO_OK;
 }
 
@@ -263,8 +270,10 @@ int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
   lo_int sl;
   if (bounds(l, &sl, err)) return err->code;
   if (sl > LO_CHECK_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "size(L) = %lld is too large to check the left inverse point "
-                   "by point (limit %lld)", (long long)sl, (long long)LO_CHECK_LIMIT);
+    return lo_fail(err, LO_ELIMIT,
+                   "size(L) = %lld is too large to check the left inverse point "
+                   "by point (limit %lld)",
+                   (long long)sl, (long long)LO_CHECK_LIMIT);
   odo o;
   odo_init(&o, l);
   for (lo_int i = 0; i < sl; i++, odo_next(&o)) {

@@ -117,8 +117,10 @@ static void bw_coalesce(const lo_mode *m, int n, lo_mode init, lo_layout *out) {
 static int flat_nonempty(const lo_layout *l, const char *op, lo_mode *m, int *n, lo_err *err) {
   *n = lo_modes_of(l, m);
   if (*n == 0)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s of the empty layout (it reads the last mode "
-                   "of the flattening, which has none)", op);
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: %s of the empty layout (it reads the last mode "
+                   "of the flattening, which has none)",
+                   op);
   return LO_OK;
 }
 
@@ -149,8 +151,10 @@ int lo_cute_coalesce(const lo_layout *l, const lo_tuple *p, lo_layout *out, lo_e
   if (!p || p->ntok == 0 || p->tok[0] != '(') return coalesce_whole(l, out, err);
   int rp = lo_tuple_rank(p), rl = lo_tuple_rank(&l->shape);
   if (rp > rl)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: the profile has %d modes but the layout has "
-                   "rank %d (static_assert tuple_size <= rank)", rp, rl);
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: the profile has %d modes but the layout has "
+                   "rank %d (static_assert tuple_size <= rank)",
+                   rp, rl);
   lo_layout b;
   lo_cute_begin(&b);
   if (lo_cute_tok(&b, '(', err)) return err->code;
@@ -239,7 +243,8 @@ static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout
   if (!lo_cute_is_tuple(bt)) return compose_leaf(a, na, bt->shape.leaf[0], bt->stride[0], b, err);
   int r = lo_tuple_rank(&bt->shape);
   if (r == 0)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: composition with the empty layout (there is no "
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: composition with the empty layout (there is no "
                    "make_layout() of zero modes)");
   if (lo_cute_tok(b, '(', err)) return err->code;
   for (int i = 0; i < r; i++) {
@@ -268,8 +273,10 @@ int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, 
   if (!b->is_tiler) return compose_layout(a, b, out, err);
   int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
   if (k > ra)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: the tiler has %d modes but A has rank %d "
-                   "(static_assert tuple_size <= rank)", k, ra);
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: the tiler has %d modes but A has rank %d "
+                   "(static_assert tuple_size <= rank)",
+                   k, ra);
   lo_layout res;
   lo_cute_begin(&res);
   if (lo_cute_tok(&res, '(', err)) return err->code;
@@ -331,7 +338,8 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
       if (f[i].d < f[mi].d) mi = i;
     lo_int ns = f[mi].d / last;
     if (ns == 0)
-      return lo_fail(err, LO_EUNDEF, "CuTe refuses: Non-injective Layout detected in complement "
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: Non-injective Layout detected in complement "
                      "(stride %lld is below %lld, the extent of the smaller modes)",
                      (long long)f[mi].d, (long long)last);
     r[nr].s = ns;
@@ -342,7 +350,8 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
     n--;
   }
   lo_int rest = cotarget_div(cotarget, last);
-  if (rest < 0) return lo_fail(err, LO_EOVERFLOW, "overflow: complement rest shape exceeds 64 bits");
+  if (rest < 0)
+    return lo_fail(err, LO_EOVERFLOW, "overflow: complement rest shape exceeds 64 bits");
   r[nr].s = rest;
   r[nr].d = rest == 1 ? 0 : last;
   nr++;
@@ -456,7 +465,8 @@ int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
     int i = idx[j];
     if (m[i].d == 0) continue;
     if (m[i].d % size != 0)
-      return lo_fail(err, LO_EUNDEF, "CuTe refuses: Left inverse divisibility condition (stride "
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: Left inverse divisibility condition (stride "
                      "%lld is not a multiple of %lld, the size so far)",
                      (long long)m[i].d, (long long)size);
     r[nr++].s = m[i].d / size;

@@ -54,8 +54,8 @@ static int by_tiler(cute_fn fn, const char *op, const lo_layout *a, const lo_lay
   if (!b->is_tiler) return fn(a, b, out, err);
   int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
   if (k > ra)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s: Too many modes in tiler (%d for rank %d)",
-                   op, k, ra);
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s: Too many modes in tiler (%d for rank %d)", op,
+                   k, ra);
   lo_layout res;
   lo_cute_begin(&res);
   if (lo_cute_tok(&res, '(', err)) return err->code;
@@ -74,10 +74,12 @@ static int by_tiler(cute_fn fn, const char *op, const lo_layout *a, const lo_lay
   return LO_OK;
 }
 
+/* CuTe C++ logical_divide(A, B) as it computes (see lo.h). */
 int lo_cute_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return by_tiler(divide_layout, "logical_divide", a, b, out, err);
 }
 
+/* CuTe C++ logical_product(A, B) as it computes (see lo.h). */
 int lo_cute_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return by_tiler(product_layout, "logical_product", a, b, out, err);
 }
@@ -100,8 +102,10 @@ static int tile_unzip(const lo_layout *r, const lo_layout *b, lo_layout *out, lo
       lo_layout ri;
       if (lo_layout_mode(r, i + 1, &ri, err)) return err->code;
       if (lo_tuple_rank(&ri.shape) != 2 || !lo_cute_is_tuple(&ri))
-        return lo_fail(err, LO_EUNDEF, "CuTe refuses: zip2_by: Mismatched ranks (mode %d is not "
-                       "of rank 2)", i + 1);
+        return lo_fail(err, LO_EUNDEF,
+                       "CuTe refuses: zip2_by: Mismatched ranks (mode %d is not "
+                       "of rank 2)",
+                       i + 1);
       if (lo_cute_put_mode(&res, &ri, part, err)) return err->code;
     }
     for (int i = k; part == 1 && i < rr; i++)
@@ -151,21 +155,27 @@ static int regrouped(int divide, int how, const lo_layout *a, const lo_layout *b
   return unpack(&z, how == 2, out, err);
 }
 
+/* CuTe C++ zipped_divide(A, B): ((tiles), (rests)). */
 int lo_cute_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regrouped(1, 0, a, b, out, err);
 }
+/* CuTe C++ tiled_divide(A, B): ((tiles), rests...). */
 int lo_cute_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regrouped(1, 1, a, b, out, err);
 }
+/* CuTe C++ flat_divide(A, B): tiles and rests both unpacked. */
 int lo_cute_flat_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regrouped(1, 2, a, b, out, err);
 }
+/* CuTe C++ zipped_product(A, B): ((A modes), (products)). */
 int lo_cute_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regrouped(0, 0, a, b, out, err);
 }
+/* CuTe C++ tiled_product(A, B): ((A modes), products...). */
 int lo_cute_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regrouped(0, 1, a, b, out, err);
 }
+/* CuTe C++ flat_product(A, B): both modes unpacked. */
 int lo_cute_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regrouped(0, 2, a, b, out, err);
 }
@@ -203,8 +213,8 @@ static int zip2(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *
   } else {
     int r = lo_tuple_rank(&x->shape);
     if (!lo_cute_is_tuple(y) || lo_tuple_rank(&y->shape) != r)
-      return lo_fail(err, LO_EUNDEF, "CuTe refuses: zip: Mismatched Ranks (%d modes against %s)",
-                     r, lo_cute_is_tuple(y) ? "a tuple of another rank" : "an integer");
+      return lo_fail(err, LO_EUNDEF, "CuTe refuses: zip: Mismatched Ranks (%d modes against %s)", r,
+                     lo_cute_is_tuple(y) ? "a tuple of another rank" : "an integer");
     for (int i = 0; i < r; i++)
       if (lo_cute_tok(&b, '(', err) || lo_cute_put_mode(&b, x, i, err) ||
           lo_cute_put_mode(&b, y, i, err) || lo_cute_tok(&b, ')', err))
@@ -220,7 +230,8 @@ static int zip2(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *
 static int rank_product(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
                         lo_err *err) {
   if (a->is_tiler || b->is_tiler)
-    return lo_fail(err, LO_EUNDEF, "%s_product takes layouts, not tilers", raked ? "raked" : "blocked");
+    return lo_fail(err, LO_EUNDEF, "%s_product takes layouts, not tilers",
+                   raked ? "raked" : "blocked");
   int ra = lo_tuple_rank(&a->shape), rb = lo_tuple_rank(&b->shape), r = ra > rb ? ra : rb;
   lo_layout pa, pb, p, p0, p1;
   if (pad_rank(a, r, &pa, err) || pad_rank(b, r, &pb, err) || product_layout(&pa, &pb, &p, err) ||
@@ -229,9 +240,11 @@ static int rank_product(int raked, const lo_layout *a, const lo_layout *b, lo_la
   return raked ? zip2(&p1, &p0, out, err) : zip2(&p0, &p1, out, err);
 }
 
+/* CuTe C++ blocked_product(A, B) as it computes. */
 int lo_cute_blocked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return rank_product(0, a, b, out, err);
 }
+/* CuTe C++ raked_product(A, B) as it computes. */
 int lo_cute_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return rank_product(1, a, b, out, err);
 }
@@ -251,11 +264,9 @@ static int common_of(const lo_layout *a, const lo_layout *b, lo_layout *inv, lo_
 
 /* max_common_layout(A, B): B's right inverse composed with the first mode
 ** of the common layout when that mode has stride 1; else 1:0. */
-int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout *out,
-                              lo_err *err) {
+int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   lo_layout inv, common, c0;
-  if (common_of(a, b, &inv, &common, err) || lo_layout_mode(&common, 1, &c0, err))
-    return err->code;
+  if (common_of(a, b, &inv, &common, err) || lo_layout_mode(&common, 1, &c0, err)) return err->code;
   if (c0.stride[0] != 1) {
     lo_layout_scalar(out, 1, 0);
     return LO_OK;
@@ -267,8 +278,7 @@ int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout 
 ** when it has stride 1; else 1. */
 int lo_cute_max_common_vector(const lo_layout *a, const lo_layout *b, lo_int *out, lo_err *err) {
   lo_layout inv, common, c0;
-  if (common_of(a, b, &inv, &common, err) || lo_layout_mode(&common, 1, &c0, err))
-    return err->code;
+  if (common_of(a, b, &inv, &common, err) || lo_layout_mode(&common, 1, &c0, err)) return err->code;
   *out = c0.stride[0] == 1 ? c0.shape.leaf[0] : 1;
   return LO_OK;
 }

@@ -31,7 +31,8 @@ static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo
   if (lo_composition(a, &bb, out, err) == LO_OK) return LO_OK;
   char m[sizeof err->msg];
   memcpy(m, err->msg, sizeof m);
-  return lo_fail(err, err->code, "logical_divide: A o (B, complement(B, shape(coalesce A))): %s", m);
+  return lo_fail(err, err->code, "logical_divide: A o (B, complement(B, shape(coalesce A))): %s",
+                 m);
 }
 
 /* CuTe's logical_product of A and a layout B:
@@ -80,10 +81,12 @@ static int by_mode(by_layout_fn fn, const lo_layout *a, const lo_layout *b, lo_l
   return LO_OK;
 }
 
+/* CuTe's logical_divide where it meets its contract (see lo.h). */
 int lo_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return by_mode(divide_one, a, b, out, NULL, NULL, err);
 }
 
+/* CuTe's logical_product where it meets its contract (see lo.h). */
 int lo_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return by_mode(product_one, a, b, out, NULL, NULL, err);
 }
@@ -131,15 +134,19 @@ static int regroup(by_layout_fn fn, const lo_layout *a, const lo_layout *b, int 
   return lo_layout_nest(pp, rr + 1, out, err);
 }
 
+/* logical_divide regrouped as ((tiles), (rests)). */
 int lo_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regroup(divide_one, a, b, 0, out, err);
 }
+/* logical_divide regrouped as ((tiles), rests...). */
 int lo_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regroup(divide_one, a, b, 1, out, err);
 }
+/* logical_product regrouped as ((A modes), (products)). */
 int lo_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regroup(product_one, a, b, 0, out, err);
 }
+/* logical_product regrouped as ((A modes), products...). */
 int lo_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regroup(product_one, a, b, 1, out, err);
 }

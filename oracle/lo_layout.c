@@ -300,6 +300,7 @@ int lo_modes_complementable(const lo_mode *m0, int n) {
   return 1;
 }
 
+/* The paper's complementability of l (see lo.h). */
 int lo_is_complementable(const lo_layout *l) {
   lo_mode m[LO_MAX_LEAVES];
   return lo_modes_complementable(m, lo_modes_of(l, m));
@@ -316,4 +317,63 @@ int lo_is_n_complementable(const lo_layout *l, lo_int n) {
   lo_int p;
   if (__builtin_mul_overflow(m[k - 1].s, m[k - 1].d, &p)) return 0;
   return n % p == 0;
+}
+
+/* The restriction of l to its flattened entries idx[0..n) (1-based,
+** increasing): the flat layout of those modes. */
+int lo_layout_restrict(const lo_layout *l, const int *idx, int n, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES], k[LO_MAX_LEAVES];
+  int nm = lo_modes_of(l, m);
+  for (int i = 0; i < n; i++) {
+    if (idx[i] > nm) return lo_fail(err, LO_EUNDEF, "index %d outside 1..%d", idx[i], nm);
+    if (i && idx[i] <= idx[i - 1]) return lo_fail(err, LO_EUNDEF, "index set must increase");
+    k[i] = m[idx[i] - 1];
+  }
+  lo_layout_flat_modes(out, k, n);
+  return LO_OK;
+}
+
+/* L^sigma = (L_sigma(1), ..., L_sigma(m)) over the m top-level modes of l;
+** sigma[1..m] is a permutation of 1..m. */
+int lo_layout_permute(const lo_layout *l, const int *sigma, lo_layout *out, lo_err *err) {
+  lo_layout m[LO_MAX_LEAVES];
+  const lo_layout *pp[LO_MAX_LEAVES];
+  int n = lo_tuple_rank(&l->shape);
+  for (int k = 1; k <= n; k++) {
+    if (lo_layout_mode(l, sigma[k], &m[k - 1], err)) return err->code;
+    pp[k - 1] = &m[k - 1];
+  }
+  return lo_layout_nest(pp, n, out, err);
+}
+
+/* Whether the strides of l's flattening are the running products of its
+** shape, first entry fastest (column-major) or last fastest (row_major);
+** an error only when a product does not fit. */
+static int is_major(const lo_layout *l, int row, int *out, lo_err *err) {
+  lo_int w = 1;
+  *out = 1;
+  for (int k = 0; k < l->shape.len; k++) {
+    int i = row ? l->shape.len - 1 - k : k;
+    if (l->stride[i] != w) *out = 0;
+    if (lo_mul(w, l->shape.leaf[i], &w, "size", err)) return err->code;
+  }
+  return LO_OK;
+}
+
+/* Column-major: d_i = s_1 ... s_{i-1} over the flattening. */
+int lo_is_column_major(const lo_layout *l, int *out, lo_err *err) {
+  return is_major(l, 0, out, err);
+}
+
+/* Row-major: d_i = s_{i+1} ... s_m over the flattening. */
+int lo_is_row_major(const lo_layout *l, int *out, lo_err *err) { return is_major(l, 1, out, err); }
+
+/* The order of Def 2.1.3.23 on single modes: s:d <= s':d' when d < d',
+** or d = d' and s <= s'.  LO_EUNDEF unless both are single modes. */
+int lo_mode_leq(const lo_layout *a, const lo_layout *b, int *out, lo_err *err) {
+  if (a->shape.len != 1 || b->shape.len != 1)
+    return lo_fail(err, LO_EUNDEF, "mode_leq takes two single modes");
+  *out = a->stride[0] < b->stride[0] ||
+         (a->stride[0] == b->stride[0] && a->shape.leaf[0] <= b->shape.leaf[0]);
+  return LO_OK;
 }

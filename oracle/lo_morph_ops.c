@@ -282,3 +282,30 @@ int lo_morphism_logical_product(const lo_morphism *f, const lo_morphism *g, lo_m
   const lo_morphism *fs[2] = {f, &h};
   return lo_morphism_concat(fs, 2, out, err);
 }
+
+/* f and g (same codomain) are complements: their images are disjoint and
+** cover the codomain, i.e. f * g is defined, injective and onto. */
+int lo_morphism_is_complement(const lo_morphism *f, const lo_morphism *g) {
+  lo_morphism h;
+  lo_err e;
+  if (lo_morphism_flat_concat(f, g, &h, &e)) return 0;
+  return h.dom.len == h.cod.len && lo_morphism_is_injective(&h);
+}
+
+/* No codomain position is hit by both f and g (the basepoint aside). */
+int lo_morphism_disjoint_images(const lo_morphism *f, const lo_morphism *g) {
+  char hit[LO_MAX_LEAVES + 1] = {0};
+  for (int i = 0; i < f->dom.len; i++) hit[f->map[i]] = 1;
+  for (int i = 0; i < g->dom.len; i++)
+    if (g->map[i] && hit[g->map[i]]) return 0;
+  return 1;
+}
+
+/* f is sorted: sort(f) = f (same map and same domain entries). */
+int lo_morphism_is_sorted(const lo_morphism *f, int *out, lo_err *err) {
+  lo_morphism s;
+  if (lo_morphism_sort(f, &s, err)) return err->code;
+  *out = memcmp(f->map, s.map, (size_t)f->dom.len * sizeof(int)) == 0 &&
+         memcmp(f->dom.leaf, s.dom.leaf, (size_t)f->dom.len * sizeof(lo_int)) == 0;
+  return LO_OK;
+}

@@ -16,6 +16,7 @@ typedef struct parser {
   lo_err *err;
 } parser;
 
+/* Skip blanks, tabs and line ends at the parser's position. */
 static void skip_space(parser *p) {
   while (p->s[p->pos] == ' ' || p->s[p->pos] == '\t' || p->s[p->pos] == '\n' ||
          p->s[p->pos] == '\r')
@@ -120,6 +121,7 @@ static int parse_tuple_rec(parser *p, lo_tuple *t, int depth, int policy) {
   return LO_OK;
 }
 
+/* Parse a nested tuple into t (emptied first), leaves under policy. */
 static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
   t->len = 0;
   t->ntok = 0;
@@ -133,6 +135,7 @@ static int expect_end(parser *p) {
   return LO_OK;
 }
 
+/* Start parsing s from its first byte, errors into err. */
 static void parser_init(parser *p, const char *s, lo_err *err) {
   p->s = s;
   p->pos = 0;
@@ -325,6 +328,7 @@ typedef struct writer {
   int full;
 } writer;
 
+/* Append s to the writer; past its capacity it is marked full. */
 static void put(writer *w, const char *s) {
   size_t n = strlen(s);
   if (w->full || w->len + n + 1 > w->cap) {
@@ -335,6 +339,7 @@ static void put(writer *w, const char *s) {
   w->len += n;
 }
 
+/* Append an integer in decimal. */
 static void put_int(writer *w, lo_int v) {
   char b[24];
   snprintf(b, sizeof b, "%lld", (long long)v);
@@ -359,6 +364,7 @@ static void put_tree(writer *w, const char *tok, int ntok, const lo_int *vals, i
   }
 }
 
+/* LO_OK, or LO_ESPACE (buffer emptied) when the text did not fit. */
 static int finish(writer *w) {
   if (w->full) {
     if (w->cap) w->buf[0] = 0;
@@ -367,6 +373,7 @@ static int finish(writer *w) {
   return LO_OK;
 }
 
+/* Start writing into buf[0..cap). */
 static void writer_init(writer *w, char *buf, size_t cap) {
   w->buf = buf;
   w->cap = cap;

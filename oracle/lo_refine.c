@@ -28,6 +28,7 @@ static int refines_rec(const lo_tuple *xp, const lo_tuple *x, int depth) {
   return 1;
 }
 
+/* X' refines X (see lo.h). */
 int lo_refines(const lo_tuple *xp, const lo_tuple *x) { return refines_rec(xp, x, 0); }
 
 /* Append the relative modes of xp over x to modes[*n..cap), checking on
@@ -190,18 +191,15 @@ int lo_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_morphism *out, l
   return LO_OK;
 }
 
-/* Weak composite of f : S -> T then g : U -> V (Construction 4.1.2.1):
-** pull f back and push g forward along the mutual refinement of (T, U),
-** include T' into U' as a prefix, and compose. */
-int lo_weak_composite(const lo_morphism *f, const lo_morphism *g, lo_morphism *out, lo_err *err) {
+/* Weak composite g o f of f : S -> T then g : U -> V (Construction
+** 4.1.2.1), outer first as lo.h's rule says: pull f back and push g
+** forward along the mutual refinement of (T, U), include T' into U' as a
+** prefix, and compose. */
+int lo_weak_composite(const lo_morphism *g, const lo_morphism *f, lo_morphism *out, lo_err *err) {
   lo_tuple tp, up;
-  lo_morphism ft, inc, fp, gp;
-  if (lo_mutual_refinement(&f->cod, &g->dom, &tp, &up, err) || lo_pullback(f, &tp, &ft, err))
-    return err->code;
-  inc.dom = tp;
-  inc.cod = up;
-  for (int i = 0; i < tp.len; i++) inc.map[i] = i + 1;
-  if (lo_morphism_compose(&inc, &ft, &fp, err) || lo_pushforward(g, &up, &gp, err))
+  lo_morphism fp, gp;
+  if (lo_mutual_refinement(&f->cod, &g->dom, &tp, &up, err) ||
+      lo_pullback_then_include(f, &tp, &up, &fp, err) || lo_pushforward(g, &up, &gp, err))
     return err->code;
   return lo_morphism_compose(&gp, &fp, out, err);
 }
@@ -213,7 +211,81 @@ int lo_composition_algorithm(const lo_layout *outer, const lo_layout *inner, lo_
   lo_layout cb;
   lo_morphism f, g, h;
   if (lo_morphism_of_layout(inner, &f, err) || lo_coalesce(outer, &cb, err) ||
-      lo_morphism_of_layout(&cb, &g, err) || lo_weak_composite(&f, &g, &h, err))
+      lo_morphism_of_layout(&cb, &g, err) || lo_weak_composite(&g, &f, &h, err))
     return err->code;
   return lo_morphism_layout(&h, out, err);
+}
+
+/* X' divides X: the flattening of xp is a prefix of that of x. */
+int lo_tuple_divides(const lo_tuple *xp, const lo_tuple *x) {
+  return xp->len <= x->len && memcmp(xp->leaf, x->leaf, (size_t)xp->len * sizeof(lo_int)) == 0;
+}
+
+/* flat(X', X): the tuple of the relative modes of xp over x. */
+int lo_relative_flatten(const lo_tuple *xp, const lo_tuple *x, lo_tuple *out, lo_err *err) {
+  lo_tuple m[LO_MAX_LEAVES];
+  const lo_tuple *mp[LO_MAX_LEAVES];
+  int n;
+  if (lo_relative_modes(xp, x, m, LO_MAX_LEAVES, &n, err)) return err->code;
+  for (int k = 0; k < n; k++) mp[k] = &m[k];
+  return lo_tuple_nest(mp, n, out, err);
+}
+
+/* The inclusion of leaves [first, first + dom->len) of s as a morphism
+** dom -> s (dom's flattening is those leaves). */
+static void inclusion_at(const lo_tuple *dom, const lo_tuple *s, int first, lo_morphism *out) {
+  out->dom = *dom;
+  out->cod = *s;
+  for (int i = 0; i < dom->len; i++) out->map[i] = first + i + 1;
+}
+
+/* The inclusion of entry k (1-based, as an integer) into s. */
+int lo_entry_inclusion(const lo_tuple *s, int k, lo_morphism *out, lo_err *err) {
+  lo_tuple d;
+  if (k < 1 || k > s->len) return lo_fail(err, LO_EUNDEF, "entry %d outside 1..%d", k, s->len);
+  lo_tuple_int(&d, s->leaf[k - 1]);
+  inclusion_at(&d, s, k - 1, out);
+  return LO_OK;
+}
+
+/* The inclusion of mode k (1-based) into s. */
+int lo_mode_inclusion(const lo_tuple *s, int k, lo_morphism *out, lo_err *err) {
+  lo_tuple d;
+  int first;
+  if (lo_tuple_mode(s, k, &d, &first, err)) return err->code;
+  inclusion_at(&d, s, first, out);
+  return LO_OK;
+}
+
+/* incl_k(S', S) : mode_k(S', S) -> S' at its positions; an error unless
+** sp refines s and k is one of its relative modes. */
+int lo_relative_mode_inclusion(const lo_tuple *sp, const lo_tuple *s, int k, lo_morphism *out,
+                               lo_err *err) {
+  lo_tuple m[LO_MAX_LEAVES];
+  int n, at = 0;
+  if (lo_relative_modes(sp, s, m, LO_MAX_LEAVES, &n, err)) return err->code;
+  if (k < 1 || k > n) return lo_fail(err, LO_EUNDEF, "relative mode %d outside 1..%d", k, n);
+  for (int j = 0; j < k - 1; j++) at += m[j].len;
+  inclusion_at(&m[k - 1], sp, at, out);
+  return LO_OK;
+}
+
+/* mode_k(f, S) = f o incl_k(domain f, S). */
+int lo_relative_mode(const lo_morphism *f, const lo_tuple *s, int k, lo_morphism *out,
+                     lo_err *err) {
+  lo_morphism inc;
+  if (lo_relative_mode_inclusion(&f->dom, s, k, &inc, err)) return err->code;
+  return lo_morphism_compose(f, &inc, out, err);
+}
+
+/* f' = i o pullback(f, T') for the prefix inclusion i : T' -> U'
+** (Construction 4.1.2.1); an error unless T'-flat is a prefix of U'-flat. */
+int lo_pullback_then_include(const lo_morphism *f, const lo_tuple *tp, const lo_tuple *up,
+                             lo_morphism *out, lo_err *err) {
+  lo_morphism ft, inc;
+  if (lo_pullback(f, tp, &ft, err)) return err->code;
+  if (!lo_tuple_divides(tp, up))
+    return lo_fail(err, LO_EUNDEF, "the flattening of T' is not a prefix of that of U'");
+  inclusion_at(tp, up, 0, &inc);
+  return lo_morphism_compose(&inc, &ft, out, err);
 }

@@ -102,16 +102,21 @@ static int find_mode(const lo_tuple *t, int k, int *b, int *e, int *first_leaf) 
       *b = i;
       *first_leaf = leaves;
       do {
-        if (t->tok[j] == '(') d++;
-        else if (t->tok[j] == ')') d--;
+        if (t->tok[j] == '(')
+          d++;
+        else if (t->tok[j] == ')')
+          d--;
         j++;
       } while (d > 0);
       *e = j;
       return 1;
     }
-    if (c == '(') depth++;
-    else if (c == ')') depth--;
-    else leaves++;
+    if (c == '(')
+      depth++;
+    else if (c == ')')
+      depth--;
+    else
+      leaves++;
   }
   return 0;
 }
@@ -204,5 +209,33 @@ int lo_tuple_substitute(const lo_tuple *p, const lo_tuple *items, lo_tuple *out,
   if (lo_tuple_depth(&r) > LO_MAX_DEPTH)
     return lo_fail(err, LO_ELIMIT, "nesting deeper than %d", LO_MAX_DEPTH);
   *out = r;
+  return LO_OK;
+}
+
+/* X^sigma = (x_sigma(1), ..., x_sigma(m)) over the m top-level modes of t;
+** sigma[1..m] is a permutation of 1..m. */
+int lo_tuple_permute(const lo_tuple *t, const int *sigma, lo_tuple *out, lo_err *err) {
+  lo_tuple m[LO_MAX_LEAVES];
+  const lo_tuple *pp[LO_MAX_LEAVES];
+  int n = lo_tuple_rank(t);
+  for (int k = 1; k <= n; k++) {
+    if (lo_tuple_mode(t, sigma[k], &m[k - 1], NULL, err)) return err->code;
+    pp[k - 1] = &m[k - 1];
+  }
+  return lo_tuple_nest(pp, n, out, err);
+}
+
+/* X * Y: the flat tuple of the leaves of x, then those of y. */
+int lo_tuple_flat_concat(const lo_tuple *x, const lo_tuple *y, lo_tuple *out, lo_err *err) {
+  lo_tuple fy;
+  lo_tuple_flatten(x, out);
+  lo_tuple_flatten(y, &fy);
+  out->ntok--; /* reopen, append the leaves of y, close */
+  for (int i = 0; i < fy.len; i++) {
+    lo_tuple leaf;
+    lo_tuple_int(&leaf, fy.leaf[i]);
+    if (lo_tuple_append(out, &leaf, err)) return err->code;
+  }
+  out->tok[out->ntok++] = ')';
   return LO_OK;
 }

@@ -134,7 +134,8 @@ int lo_view_reshape(const lo_layout *from, const lo_tuple *to, lo_layout *out, l
   if (lo_view_dims(to, t, &nt, err) || lo_size(from, &sf, err) || lo_tuple_size(to, &st, err))
     return err->code;
   if (sf != st)
-    return lo_fail(err, LO_EUNDEF, "the sizes differ: the view has %lld elements, the shape %s has %lld",
+    return lo_fail(err, LO_EUNDEF,
+                   "the sizes differ: the view has %lld elements, the shape %s has %lld",
                    (long long)sf, show_tuple(to, b, sizeof b), (long long)st);
   int nm = lo_modes_coalesce(m, lo_modes_of(from, m));
   int j = 0;
@@ -181,7 +182,7 @@ int lo_view_broadcast(const lo_layout *from, const lo_tuple *to, lo_layout *out,
     return lo_fail(err, LO_EUNDEF, "the view has %d axes, more than the %d of the target %s", na,
                    nt, show_tuple(to, b, sizeof b));
   for (int k = 0; k < nt; k++) { /* target axes, outermost first */
-    int i = k - (nt - na);     /* the view's axis aligned with it */
+    int i = k - (nt - na);       /* the view's axis aligned with it */
     lo_int s = 1;
     if (i >= 0 && lo_size(&ax[i], &s, err)) return err->code;
     if (i >= 0 && s == t[k])

@@ -27,17 +27,19 @@ typedef struct tok {
 
 typedef struct lexer {
   const char *s;
-  int i, end; /* next byte; end of the pattern (before a closing ']') */
+  int i, end;       /* next byte; end of the pattern (before a closing ']') */
   const char *what; /* "pattern" or "sizes", for messages */
 } lexer;
 
+/* Can c start an axis name ([A-Za-z_])? */
 static int is_name_start(char c) { return isalpha((unsigned char)c) || c == '_'; }
 static int is_name_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
 
 /* Start a lexer on text, unwrapping an enclosing [ ]. */
 static int lex_init(lexer *x, const char *text, const char *what, lo_err *err) {
   size_t len = strlen(text);
-  if (len > INT_MAX / 2) return lo_fail(err, LO_ELIMIT, "%s: longer than %d bytes", what, INT_MAX / 2);
+  if (len > INT_MAX / 2)
+    return lo_fail(err, LO_ELIMIT, "%s: longer than %d bytes", what, INT_MAX / 2);
   int n = (int)len;
   x->s = text;
   x->what = what;
@@ -204,8 +206,10 @@ int lo_view_pattern_parse(const char *text, int max_inputs, lo_view_pattern *p, 
     }
   }
   if (!arrow)
-    return lo_fail(err, LO_ESYNTAX, "pattern: column %d: expected '->' between the input and "
-                   "the output", t.at + 1);
+    return lo_fail(err, LO_ESYNTAX,
+                   "pattern: column %d: expected '->' between the input and "
+                   "the output",
+                   t.at + 1);
   return LO_OK;
 }
 
@@ -302,8 +306,8 @@ static int infer_sizes(const lo_view_pattern *p, const lo_tuple *shape, lo_int *
   if (lo_view_dims(shape, dims, &nd, err)) return err->code;
   if (nd != v->naxes) {
     lo_print_tuple(shape, b, sizeof b);
-    return lo_fail(err, LO_EUNDEF, "the left side has %d axes but the shape %s has %d", v->naxes,
-                   b, nd);
+    return lo_fail(err, LO_EUNDEF, "the left side has %d axes but the shape %s has %d", v->naxes, b,
+                   nd);
   }
   for (int g = 0; g < v->naxes; g++) {
     lo_int prod = 1;
@@ -341,7 +345,8 @@ static int infer_sizes(const lo_view_pattern *p, const lo_tuple *shape, lo_int *
 /* Check the names of a rearrange: none twice on a side, the same on both. */
 static int check_rearrange_names(const lo_view_pattern *p, lo_err *err) {
   const lo_view_side *in = &p->side[0], *out = &p->side[1];
-  if (check_repeats(p, in, "on the left", "", err) || check_repeats(p, out, "on the right", "", err))
+  if (check_repeats(p, in, "on the left", "", err) ||
+      check_repeats(p, out, "on the right", "", err))
     return err->code;
   for (int a = 0; a < out->natoms; a++)
     if (out->atom[a] >= 0 && !on_side(in, out->atom[a]))
@@ -356,12 +361,11 @@ static int check_rearrange_names(const lo_view_pattern *p, lo_err *err) {
 }
 
 /* Fail when a named axis has no size. */
-static int check_all_sized(const lo_view_pattern *p, const int *have, int has_shape,
-                           lo_err *err) {
+static int check_all_sized(const lo_view_pattern *p, const int *have, int has_shape, lo_err *err) {
   for (int i = 0; i < p->nnames; i++)
     if (!have[i])
-      return lo_fail(err, LO_EUNDEF, "no size for axis '%s' (give %s=N%s)", p->name[i],
-                     p->name[i], has_shape ? "" : " or the input shape");
+      return lo_fail(err, LO_EUNDEF, "no size for axis '%s' (give %s=N%s)", p->name[i], p->name[i],
+                     has_shape ? "" : " or the input shape");
   return LO_OK;
 }
 
@@ -396,8 +400,8 @@ static void build_side(const lo_view_side *v, const lo_int *size, const lo_int *
 }
 
 /* einops rearrange (lo.h). */
-int lo_view_rearrange(const char *pattern, const char *sizes, const lo_tuple *shape,
-                      lo_layout *out, lo_err *err) {
+int lo_view_rearrange(const char *pattern, const char *sizes, const lo_tuple *shape, lo_layout *out,
+                      lo_err *err) {
   lo_view_pattern p;
   lo_int size[LO_MAX_LEAVES], stride[LO_MAX_LEAVES], acc = 1;
   int have[LO_MAX_LEAVES];
@@ -452,8 +456,8 @@ static int check_einsum_names(const lo_view_pattern *p, lo_err *err) {
 }
 
 /* The axes (outermost first) of operand k: its view's, or contiguous. */
-static int operand_axes(const lo_view_pattern *p, int k, const lo_layout *view,
-                        const lo_int *size, lo_layout *axes, lo_err *err) {
+static int operand_axes(const lo_view_pattern *p, int k, const lo_layout *view, const lo_int *size,
+                        lo_layout *axes, lo_err *err) {
   const lo_view_side *v = &p->side[k];
   int n;
   if (!view) {
@@ -473,9 +477,10 @@ static int operand_axes(const lo_view_pattern *p, int k, const lo_layout *view,
     lo_int s;
     if (lo_size(&axes[g], &s, err)) return err->code;
     if (s != size[v->atom[g]])
-      return lo_fail(err, LO_EUNDEF, "operand %d: axis %d ('%s') has size %lld in the view, %lld "
-                     "in the sizes", k + 1, g, p->name[v->atom[g]], (long long)s,
-                     (long long)size[v->atom[g]]);
+      return lo_fail(err, LO_EUNDEF,
+                     "operand %d: axis %d ('%s') has size %lld in the view, %lld "
+                     "in the sizes",
+                     k + 1, g, p->name[v->atom[g]], (long long)s, (long long)size[v->atom[g]]);
   }
   return LO_OK;
 }
@@ -511,8 +516,7 @@ int lo_view_einsum(const char *pattern, const char *sizes, const lo_layout *oper
     return err->code;
   int ni = p.nsides - 1;
   if (operands && nops != ni)
-    return lo_fail(err, LO_EUNDEF, "%d operand views for the %d operands of the pattern", nops,
-                   ni);
+    return lo_fail(err, LO_EUNDEF, "%d operand views for the %d operands of the pattern", nops, ni);
   if (cap < ni + 1) return lo_fail(err, LO_ESPACE, "room for %d maps, %d needed", cap, ni + 1);
   const lo_view_side *o = &p.side[ni];
   for (int a = 0; a < o->natoms; a++) it[nit++] = o->atom[a];

@@ -11,23 +11,25 @@
 
 /* [100] coal(L) has the layout function of L. */
 static gen_verdict coalesce_keeps_function(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_coalesce(&l, &c, err), "coalesce");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_coalesce(&l, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   return prop_judged(prop_same_function(x, &l, &c, "coal(L) vs L"));
 }
 
 /* [100] coal is idempotent and its result is coalesced (Def 2.3.3.1). */
 static gen_verdict coalesce_idempotent(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_coalesce(&l, &c, err), "coalesce");
-  PROP_CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_coalesce(&l, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&c, &cc, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
-    return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(0, &c),
-                     prop_show_layout(1, &cc));
+    return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(x, 0, &c),
+                     prop_show_layout(x, 1, &cc));
   if (!lo_is_coalesced(&c))
-    return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(0, &c));
+    return gen_failf(x, "coal(L) = %s is not coalesced", prop_show_layout(x, 0, &c));
   return GEN_PASS;
 }
 
@@ -35,16 +37,17 @@ static gen_verdict coalesce_idempotent(gen_ctx *x) {
 ** re-nesting of A's modes with size-1 modes inserted, Phi is equal, so the
 ** coalesced forms must be equal). */
 static gen_verdict coalesce_unique(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_coalesce(&a, &ca, err), "coalesce");
-  PROP_CALL(x, lo_coalesce(&b, &cb, err), "coalesce");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_coalesce(&a, &ca, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&b, &cb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
   if (same != lo_layout_equal(&ca, &cb))
     return gen_failf(x, "Phi_A %s Phi_B but coal(A) = %s and coal(B) = %s",
-                     same ? "=" : "!=", prop_show_layout(0, &ca), prop_show_layout(1, &cb));
+                     same ? "=" : "!=", prop_show_layout(x, 0, &ca), prop_show_layout(x, 1, &cb));
   return GEN_PASS;
 }
 
@@ -55,33 +58,37 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
 ** image is [0, size(L) size(C)) with size(L) size(C) = N rounded up to a
 ** multiple of L's largest extent. */
 static gen_verdict complement_is_complement(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c, lc;
   lo_int n, sl, sc, s;
   lo_err e;
-  if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_FAIL;
-  PROP_CALL(x, lo_complement(&l, n, &c, err), "complement");
+  if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_ERROR;
+  if (lo_complement(&l, n, &c, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   const lo_layout *pp[2] = {&l, &c};
   if (lo_layout_nest(pp, 2, &lc, &e) || lo_size(&l, &sl, &e) || lo_size(&c, &sc, &e) ||
       lo_mul(sl, sc, &s, "size", &e))
     return GEN_DISCARD;
   if (s < n) return gen_failf(x, "size(L) size(C) = %lld is below N", (long long)s);
   if (!lo_is_compact(&lc))
-    return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)", prop_show_layout(0, &lc));
+    return gen_failf(x, "(L, C) = %s is not a bijection onto [0, size)",
+                     prop_show_layout(x, 0, &lc));
   lo_layout sorted;
-  PROP_CALL(x, lo_sort(&c, &sorted, err), "sort");
+  if (lo_sort(&c, &sorted, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   lo_layout cc;
-  PROP_CALL(x, lo_coalesce(&c, &cc, err), "coalesce");
+  if (lo_coalesce(&c, &cc, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
-    return gen_failf(x, "C = %s is not coalesced", prop_show_layout(0, &c));
-  if (!lo_is_sorted(&c)) return gen_failf(x, "C = %s is not sorted", prop_show_layout(0, &c));
+    return gen_failf(x, "C = %s is not coalesced", prop_show_layout(x, 0, &c));
+  if (!lo_is_sorted(&c)) return gen_failf(x, "C = %s is not sorted", prop_show_layout(x, 0, &c));
   if (lo_is_n_complementable(&l, n)) {
     if (s != n)
       return gen_failf(x, "L is N-complementable but size(L) size(C) = %lld", (long long)s);
     lo_layout p;
-    PROP_CALL(x, lo_paper_complement(&l, n, &p, err), "paper complement");
+    if (lo_paper_complement(&l, n, &p, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "paper complement", PROP_STRICT);
     if (!lo_layout_equal(&c, &p))
       return gen_failf(x, "CuTe's complement %s differs from the paper's %s",
-                       prop_show_layout(0, &c), prop_show_layout(1, &p));
+                       prop_show_layout(x, 0, &c), prop_show_layout(x, 1, &p));
   }
   return GEN_PASS;
 }
@@ -91,29 +98,34 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
 /* Def 2.3.7.1: composition(A, B)(x) = A(B(x)) on [0, size B), its shape
 ** refines shape(B), and it is non-degenerate. */
 static gen_verdict composition_is_composite(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, r;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_composition(&a, &b, &r, err), "composition");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_composition(&a, &b, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "composition", PROP_STRICT);
   if (!lo_refines(&r.shape, &b.shape))
-    return gen_failf(x, "shape of %s does not refine shape(B)", prop_show_layout(0, &r));
+    return gen_failf(x, "shape of %s does not refine shape(B)", prop_show_layout(x, 0, &r));
   return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
 /* Theorem 4.1.3.1: when Algorithm 4.1.2 returns C, coal(C, shape(B)) is
 ** the composite A o B (here A = outer, B = inner), equal to CuTe's. */
 static gen_verdict composition_algorithm_agrees(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, c, r, cut;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_composition_algorithm(&a, &b, &c, &e)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  PROP_CALL(x, lo_coalesce_profile(&c, &b.shape, &r, err), "relative coalesce");
-  PROP_CALL(x, lo_composition(&a, &b, &cut, err), "composition");
+  if (lo_coalesce_profile(&c, &b.shape, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "relative coalesce", PROP_STRICT);
+  if (lo_composition(&a, &b, &cut, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "composition", PROP_STRICT);
   if (!lo_layout_equal(&r, &cut))
-    return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s", prop_show_layout(0, &r),
-                     prop_show_layout(1, &cut));
+    return gen_failf(x, "coal(C, shape B) = %s but composition(A, B) = %s",
+                     prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &cut));
   return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
@@ -122,118 +134,152 @@ static gen_verdict composition_algorithm_agrees(gen_ctx *x) {
 /* Theorem A (Lemma 3.1.2.9, Prop 3.2.2.15): L_{f_L} = L for a
 ** non-degenerate tractable L, and f_L has standard form. */
 static gen_verdict theorem_a_layout(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, back;
   lo_morphism f;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_of_layout(&l, &f, err), "morphism");
-  PROP_CALL(x, lo_morphism_layout(&f, &back, err), "layout");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_morphism_of_layout(&l, &f, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
+  if (lo_morphism_layout(&f, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&l, &back))
-    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(0, &f),
-                     prop_show_layout(1, &back));
+    return gen_failf(x, "f_L = %s encodes %s", prop_show_morphism(x, 0, &f),
+                     prop_show_layout(x, 1, &back));
   if (!lo_morphism_is_standard(&f))
-    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(0, &f));
+    return gen_failf(x, "f_L = %s is not of standard form", prop_show_morphism(x, 0, &f));
   return GEN_PASS;
 }
 
 /* Theorem A, other direction: f_{L_f} = f for f of standard form (with
 ** the n = 1 fix of E1). */
 static gen_verdict theorem_a_morphism(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, back;
   lo_layout l;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_layout(&f, &l, err), "layout");
-  PROP_CALL(x, lo_morphism_of_layout(&l, &back, err), "morphism");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_of_layout(&l, &back, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism", PROP_STRICT);
   if (!lo_tuple_equal(&f.dom, &back.dom) || !lo_tuple_equal(&f.cod, &back.cod) ||
       memcmp(f.map, back.map, (size_t)f.dom.len * sizeof *f.map))
-    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(0, &back));
+    return gen_failf(x, "f_{L_f} = %s", prop_show_morphism(x, 0, &back));
   return GEN_PASS;
 }
 
 /* Theorem B (3.2.6.21, with E2: f non-degenerate): L_{g o f} = L_g o L_f. */
 static gen_verdict theorem_b(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf;
   lo_layout lgf, lg, lf, comp;
-  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_compose(&g, &f, &gf, err), "compose");
-  PROP_CALL(x, lo_morphism_layout(&gf, &lgf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_paper_composition(&lg, &lf, &comp, err), "paper composition");
+  if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "compose", PROP_STRICT);
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper composition", PROP_STRICT);
   if (!lo_layout_equal(&lgf, &comp))
-    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(0, &lgf),
-                     prop_show_layout(1, &comp));
+    return gen_failf(x, "L_{g o f} = %s but L_g o L_f = %s", prop_show_layout(x, 0, &lgf),
+                     prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
 /* Theorem C (3.2.6.13): L_{coal f} = coal(L_f), no hypotheses. */
 static gen_verdict theorem_c(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, cf;
   lo_layout lcf, lf, clf;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_coalesce(&f, &cf, err), "coalesce");
-  PROP_CALL(x, lo_morphism_layout(&cf, &lcf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_coalesce(&lf, &clf, err), "coalesce");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_coalesce(&f, &cf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
-    return gen_failf(x, "L_{coal f} = %s but coal(L_f) = %s", prop_show_layout(0, &lcf),
-                     prop_show_layout(1, &clf));
+    return gen_failf(x, "L_{coal f} = %s but coal(L_f) = %s", prop_show_layout(x, 0, &lcf),
+                     prop_show_layout(x, 1, &clf));
   return GEN_PASS;
 }
 
 /* Theorem D (3.2.6.20): for injective f : S -> T, coal(L_{f^c}) =
 ** comp(L_f, size T). */
 static gen_verdict theorem_d(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, fc;
   lo_layout lfc, clfc, lf, comp;
   lo_int n;
-  if (prop_morphism(x, 0, &f)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_complement(&f, &fc, err), "complement");
-  PROP_CALL(x, lo_morphism_layout(&fc, &lfc, err), "layout");
-  PROP_CALL(x, lo_coalesce(&lfc, &clfc, err), "coalesce");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_tuple_size(&f.cod, &n, err), "size");
-  PROP_CALL(x, lo_paper_complement(&lf, n, &comp, err), "paper complement");
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_coalesce(&lfc, &clfc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper complement", PROP_STRICT);
   if (!lo_layout_equal(&clfc, &comp))
-    return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s", prop_show_layout(0, &clfc),
-                     (long long)n, prop_show_layout(1, &comp));
+    return gen_failf(x, "coal(L_{f^c}) = %s but comp(L_f, %lld) = %s",
+                     prop_show_layout(x, 0, &clfc), (long long)n, prop_show_layout(x, 1, &comp));
   return GEN_PASS;
 }
 
 /* Theorem E (3.2.6.26): coal(L_{f / g}) = coal(L_f / L_g) for g
 ** injective into the domain of f, both non-degenerate. */
 static gen_verdict theorem_e(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, q;
   lo_layout lq, clq, lf, lg, d, cd;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
-  PROP_CALL(x, lo_morphism_logical_divide(&f, &g, &q, err), "morphism divide");
-  PROP_CALL(x, lo_morphism_layout(&q, &lq, err), "layout");
-  PROP_CALL(x, lo_coalesce(&lq, &clq, err), "coalesce");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_paper_logical_divide(&lf, &lg, &d, err), "paper divide");
-  PROP_CALL(x, lo_coalesce(&d, &cd, err), "coalesce");
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
+  if (lo_morphism_logical_divide(&f, &g, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism divide", PROP_STRICT);
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_coalesce(&lq, &clq, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_paper_logical_divide(&lf, &lg, &d, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
+  if (lo_coalesce(&d, &cd, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&clq, &cd))
-    return gen_failf(x, "coal(L_{f/g}) = %s but coal(L_f / L_g) = %s", prop_show_layout(0, &clq),
-                     prop_show_layout(1, &cd));
+    return gen_failf(x, "coal(L_{f/g}) = %s but coal(L_f / L_g) = %s", prop_show_layout(x, 0, &clq),
+                     prop_show_layout(x, 1, &cd));
   return GEN_PASS;
 }
 
 /* Theorem F (3.2.6.31, with Obs 2.3.9.2 for N): L_{f (x) g} = L_f (x) L_g
 ** for product-admissible, non-degenerate f and g. */
 static gen_verdict theorem_f(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_morphism f, g, p;
   lo_layout lp, lf, lg, q;
-  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_FAIL;
+  if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_DISCARD;
-  PROP_CALL(x, lo_morphism_logical_product(&f, &g, &p, err), "morphism product");
-  PROP_CALL(x, lo_morphism_layout(&p, &lp, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&f, &lf, err), "layout");
-  PROP_CALL(x, lo_morphism_layout(&g, &lg, err), "layout");
-  PROP_CALL(x, lo_paper_logical_product(&lf, &lg, &q, err), "paper product");
+  if (lo_morphism_logical_product(&f, &g, &p, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "morphism product", PROP_STRICT);
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
+  if (lo_paper_logical_product(&lf, &lg, &q, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "paper product", PROP_STRICT);
   if (!lo_layout_equal(&lp, &q))
-    return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(0, &lp),
-                     prop_show_layout(1, &q));
+    return gen_failf(x, "L_{f (x) g} = %s but L_f (x) L_g = %s", prop_show_layout(x, 0, &lp),
+                     prop_show_layout(x, 1, &q));
   return GEN_PASS;
 }
 
@@ -242,27 +288,31 @@ static gen_verdict theorem_f(gen_ctx *x) {
 /* Algorithm 4.1.1: T' refines T, U' refines U, flat(T') is a prefix of
 ** flat(U'). */
 static gen_verdict mutual_refinement_spec(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_tuple t, u, tp, up;
-  if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_FAIL;
-  PROP_CALL(x, lo_mutual_refinement(&t, &u, &tp, &up, err), "mutual_refinement");
+  if (prop_tuple(x, 0, &t) || prop_tuple(x, 1, &u)) return GEN_ERROR;
+  if (lo_mutual_refinement(&t, &u, &tp, &up, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mutual_refinement", PROP_STRICT);
   if (!lo_refines(&tp, &t))
-    return gen_failf(x, "T' = %s does not refine T", prop_show_tuple(0, &tp));
+    return gen_failf(x, "T' = %s does not refine T", prop_show_tuple(x, 0, &tp));
   if (!lo_refines(&up, &u))
-    return gen_failf(x, "U' = %s does not refine U", prop_show_tuple(0, &up));
+    return gen_failf(x, "U' = %s does not refine U", prop_show_tuple(x, 0, &up));
   if (tp.len > up.len || memcmp(tp.leaf, up.leaf, (size_t)tp.len * sizeof(lo_int)))
-    return gen_failf(x, "flat(T') of %s is not a prefix of flat(U') of %s", prop_show_tuple(0, &tp),
-                     prop_show_tuple(1, &up));
+    return gen_failf(x, "flat(T') of %s is not a prefix of flat(U') of %s",
+                     prop_show_tuple(x, 0, &tp), prop_show_tuple(x, 1, &up));
   return GEN_PASS;
 }
 
 /* Def 2.3.8.1 (CuTe): logical_divide(A, B) = A o (B, complement(B, size A)),
 ** checked as a composite by brute force. */
 static gen_verdict logical_divide_def(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, r, bc, bb;
   lo_int n;
   lo_err e;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
-  PROP_CALL(x, lo_logical_divide(&a, &b, &r, err), "logical_divide");
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
+  if (lo_logical_divide(&a, &b, &r, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "logical_divide", PROP_STRICT);
   const lo_layout *pp[2] = {&b, &bc};
   if (lo_size(&a, &n, &e) || lo_complement(&b, n, &bc, &e) || lo_layout_nest(pp, 2, &bb, &e))
     return GEN_DISCARD;
@@ -272,11 +322,12 @@ static gen_verdict logical_divide_def(gen_ctx *x) {
 /* apply agrees with the layout function, and runs past the end along the
 ** last mode (CuTe). */
 static gen_verdict apply_colex(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l;
   lo_int i, v, size, rest;
   lo_err e;
-  if (prop_layout(x, 0, &l) || prop_int(x, 1, &i)) return GEN_FAIL;
-  PROP_CALL(x, lo_apply(&l, i, &v, err), "apply");
+  if (prop_layout(x, 0, &l) || prop_int(x, 1, &i)) return GEN_ERROR;
+  if (lo_apply(&l, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
   if (lo_size(&l, &size, &e)) return GEN_DISCARD;
   lo_int sum = 0;
   rest = i;
@@ -296,19 +347,20 @@ static gen_verdict apply_colex(gen_ctx *x) {
 /* Lean design L1: coalesce(complement(complement(L, N), N)) = coalesce(L)
 ** (the seed states it for all N, M; M = N is the case that fails first). */
 static gen_verdict lean_complement_involution(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, c1, c2, a, b;
   lo_int n;
   lo_err e;
-  if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_ERROR;
   if (lo_paper_complement(&l, n, &c1, &e) || lo_paper_complement(&c1, n, &c2, &e)) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  PROP_CALL(x, lo_coalesce(&c2, &a, err), "coalesce");
-  PROP_CALL(x, lo_coalesce(&l, &b, err), "coalesce");
+  if (lo_coalesce(&c2, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&l, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&a, &b))
     return gen_failf(x, "coalesce(comp(comp(L,N),N)) = %s but coalesce(L) = %s",
-                     prop_show_layout(0, &a), prop_show_layout(1, &b));
+                     prop_show_layout(x, 0, &a), prop_show_layout(x, 1, &b));
   return GEN_PASS;
 }
 
@@ -316,11 +368,12 @@ static gen_verdict lean_complement_involution(gen_ctx *x) {
 ** neighbours with prev.s * prev.d == d; claimed to keep the layout
 ** function. */
 static gen_verdict lean_sorting_coalesce(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, s, r;
   lo_int sh[LO_MAX_LEAVES], st[LO_MAX_LEAVES];
   int n = 0;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
-  PROP_CALL(x, lo_sort(&l, &s, err), "sort");
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
+  if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   for (int i = 0; i < s.shape.len; i++) {
     if (n && sh[n - 1] * st[n - 1] == s.stride[i]) {
       sh[n - 1] *= s.shape.leaf[i];
@@ -391,13 +444,7 @@ static const gen_property catalogue[] = {
 };
 
 /* The registry: this file's table, then those of the other property
-** files (by part of the paper), in that order. */
-extern const gen_property prop_flat_table[], prop_nested_table[], prop_category_table[],
-    prop_seeds_table[], prop_nest_table[], prop_cute_table[];
-extern const int prop_flat_count, prop_nested_count, prop_category_count, prop_seeds_count,
-    prop_nest_count, prop_cute_count;
-extern const gen_property prop_views_table[];
-extern const int prop_views_count;
+** files (by part of the paper, declared in properties.h), in that order. */
 
 typedef struct prop_table {
   const gen_property *rows;
@@ -409,16 +456,25 @@ static const int catalogue_count = (int)(sizeof catalogue / sizeof catalogue[0])
 static const prop_table tables[] = {
     {catalogue, &catalogue_count},
     {prop_seeds_table, &prop_seeds_count},
+    {prop_seeds_zh_table, &prop_seeds_zh_count},
     {prop_flat_table, &prop_flat_count},
+    {prop_flat_coalesce_table, &prop_flat_coalesce_count},
+    {prop_flat_complement_table, &prop_flat_complement_count},
     {prop_nested_table, &prop_nested_count},
+    {prop_nested_ops_table, &prop_nested_ops_count},
     {prop_category_table, &prop_category_count},
+    {prop_category_family_table, &prop_category_family_count},
+    {prop_category_ops_table, &prop_category_ops_count},
     {prop_nest_table, &prop_nest_count},
+    {prop_nest_ops_table, &prop_nest_ops_count},
     {prop_cute_table, &prop_cute_count},
     {prop_views_table, &prop_views_count},
+    {prop_views_ops_table, &prop_views_ops_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))
 
+/* How many built-in properties there are. */
 int prop_count(void) {
   int n = 0;
   for (int t = 0; t < NTABLES; t++) n += *tables[t].count;

@@ -34,6 +34,7 @@ static const struct {
     {"divide_layouts", L(NESTED) | L(ZERO_STRIDE)},
 };
 
+/* The labels p's generator should produce (see properties.h). */
 uint32_t prop_expected_labels(const gen_property *p) {
   uint32_t want = 0;
   char buf[256];
@@ -44,6 +45,7 @@ uint32_t prop_expected_labels(const gen_property *p) {
   return want;
 }
 
+/* A warning for a run that discarded too much or missed labels. */
 int prop_health(const gen_property *p, const gen_result *r, char *buf, size_t cap) {
   size_t len = 0;
   buf[0] = 0;

@@ -30,7 +30,7 @@ static gen_verdict composition_contract(gen_ctx *x) {
   lo_layout a, b, r;
   lo_err e;
   lo_int n;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_cute_composition(&a, &b, &r, &e) != LO_OK) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
@@ -38,7 +38,7 @@ static gen_verdict composition_contract(gen_ctx *x) {
   if (!small(&b, &n)) return GEN_DISCARD;
   if (!lo_refines(&r.shape, &b.shape))
     return gen_failf(x, "CuTe prints %s, whose shape does not refine shape(B)",
-                     prop_show_layout(0, &r));
+                     prop_show_layout(x, 0, &r));
   return prop_judged(prop_is_composite(x, &a, &b, &r));
 }
 
@@ -46,17 +46,19 @@ static gen_verdict composition_contract(gen_ctx *x) {
 ** past R(0) = 0 is a value of filter(L) plus another value of R (so that
 ** (filter L, R) is injective), with size(filter L) size(R) >= cosize. */
 static gen_verdict complement_contract(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout l, f, r, fr;
   lo_err e;
   lo_int sr, sf, sfr, cf;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_cute_complement(&l, NULL, &r, &e) != LO_OK) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  PROP_CALL(x, lo_cute_filter(&l, &f, err), "filter");
+  if (lo_cute_filter(&l, &f, &oe) != LO_OK) return prop_verdict_of(x, &oe, "filter", PROP_STRICT);
   const lo_layout *pp[2] = {&f, &r};
-  PROP_CALL(x, lo_layout_nest(pp, 2, &fr, err), "(filter L, R)");
+  if (lo_layout_nest(pp, 2, &fr, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "(filter L, R)", PROP_STRICT);
   if (!small(&fr, &sfr) || lo_size(&f, &sf, &e) || lo_size(&r, &sr, &e) || lo_cosize(&f, &cf, &e))
     return GEN_DISCARD;
   lo_int prev = -1, v;
@@ -64,17 +66,17 @@ static gen_verdict complement_contract(gen_ctx *x) {
     if (lo_apply(&r, i, &v, &e)) return GEN_DISCARD;
     if (v <= prev)
       return gen_failf(x, "CuTe prints %s, which is not increasing (R(%lld) = %lld)",
-                       prop_show_layout(0, &r), (long long)i, (long long)v);
+                       prop_show_layout(x, 0, &r), (long long)i, (long long)v);
     prev = v;
   }
   if (sf * sr < cf)
     return gen_failf(x, "CuTe prints %s: size(filter L) size(R) = %lld < cosize(filter L) = %lld",
-                     prop_show_layout(0, &r), (long long)(sf * sr), (long long)cf);
+                     prop_show_layout(x, 0, &r), (long long)(sf * sr), (long long)cf);
   int inj;
   if (lo_is_injective(&fr, &inj, &e)) return GEN_DISCARD;
   if (!inj)
     return gen_failf(x, "CuTe prints %s, and (filter L, R) = %s is not injective",
-                     prop_show_layout(0, &r), prop_show_layout(1, &fr));
+                     prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &fr));
   return GEN_PASS;
 }
 
@@ -83,7 +85,7 @@ static gen_verdict left_inverse_contract(gen_ctx *x) {
   lo_layout l, r;
   lo_err e;
   lo_int n;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_cute_left_inverse(&l, &r, &e) != LO_OK) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
@@ -95,7 +97,7 @@ static gen_verdict left_inverse_contract(gen_ctx *x) {
       return GEN_DISCARD;
     if (lrli != li)
       return gen_failf(x, "CuTe prints %s: L(R(L(%lld))) = %lld, not L(%lld) = %lld",
-                       prop_show_layout(0, &r), (long long)i, (long long)lrli, (long long)i,
+                       prop_show_layout(x, 0, &r), (long long)i, (long long)lrli, (long long)i,
                        (long long)li);
   }
   return GEN_PASS;
@@ -106,7 +108,7 @@ static gen_verdict right_inverse_contract(gen_ctx *x) {
   lo_layout l, r;
   lo_err e;
   lo_int n;
-  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (prop_layout(x, 0, &l)) return GEN_ERROR;
   if (lo_cute_right_inverse(&l, &r, &e) != LO_OK) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
@@ -116,7 +118,7 @@ static gen_verdict right_inverse_contract(gen_ctx *x) {
     lo_int ri, lri;
     if (lo_apply(&r, i, &ri, &e) || lo_apply(&l, ri, &lri, &e)) return GEN_DISCARD;
     if (lri != i)
-      return gen_failf(x, "CuTe prints %s: L(R(%lld)) = %lld", prop_show_layout(0, &r),
+      return gen_failf(x, "CuTe prints %s: L(R(%lld)) = %lld", prop_show_layout(x, 0, &r),
                        (long long)i, (long long)lri);
   }
   return GEN_PASS;
@@ -125,16 +127,18 @@ static gen_verdict right_inverse_contract(gen_ctx *x) {
 /* Contract of logical_divide(A, B) for a layout B: A o (B, complement(B,
 ** shape(coalesce A))), so its first mode is A o B. */
 static gen_verdict logical_divide_contract(gen_ctx *x) {
+  lo_err oe = {LO_OK, ""};
   lo_layout a, b, r, r1;
   lo_err e;
   lo_int n;
-  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_FAIL;
+  if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (b.is_tiler || lo_cute_logical_divide(&a, &b, &r, &e) != LO_OK) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
   if (!small(&b, &n)) return GEN_DISCARD;
-  PROP_CALL(x, lo_layout_mode(&r, 1, &r1, err), "mode 1");
+  if (lo_layout_mode(&r, 1, &r1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "mode 1", PROP_STRICT);
   return prop_judged(prop_is_composite(x, &a, &b, &r1));
 }
 
@@ -156,6 +160,8 @@ static gen_verdict follows(gen_ctx *x, const char *op) {
   return GEN_PASS;
 }
 
+/* The follows.* properties: the plain op answers as its cute_ twin
+** wherever both answer (follows). */
 static gen_verdict follows_composition(gen_ctx *x) { return follows(x, "composition"); }
 static gen_verdict follows_complement(gen_ctx *x) { return follows(x, "complement"); }
 static gen_verdict follows_left_inverse(gen_ctx *x) { return follows(x, "left_inverse"); }
@@ -171,7 +177,8 @@ const gen_property prop_cute_table[] = {
      "CuTe's complement(L), when it compiles, is increasing, disjoint from L and covers cosize",
      "cute/layout.hpp complement: @post lines", GEN_CONJECTURE, "layout", "cute_complement",
      complement_contract, NULL},
-    {"cute.left_inverse_contract", "CuTe's left_inverse(L), when it compiles, has L(R(L(i))) = L(i)",
+    {"cute.left_inverse_contract",
+     "CuTe's left_inverse(L), when it compiles, has L(R(L(i))) = L(i)",
      "cute/layout.hpp left_inverse: @result", GEN_CONJECTURE, "layout", "cute_left_inverse",
      left_inverse_contract, NULL},
     {"cute.right_inverse_contract", "CuTe's right_inverse(L) has L(R(i)) = i",
@@ -193,8 +200,7 @@ const gen_property prop_cute_table[] = {
     {"plain.right_inverse_follows_cute", "right_inverse prints CuTe's text wherever both answer",
      "README: the plain ops follow CuTe C++", GEN_THEOREM, "layout", "right_inverse",
      follows_right_inverse, NULL},
-    {"plain.logical_divide_follows_cute",
-     "logical_divide prints CuTe's text wherever both answer",
+    {"plain.logical_divide_follows_cute", "logical_divide prints CuTe's text wherever both answer",
      "README: the plain ops follow CuTe C++", GEN_THEOREM, "divide_layouts", "logical_divide",
      follows_logical_divide, NULL},
     {"plain.logical_product_follows_cute",

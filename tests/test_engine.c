@@ -50,6 +50,14 @@ static gen_verdict hang_on_stride(gen_ctx *x) {
   return GEN_PASS;
 }
 
+/* Reads its layout argument as a morphism, which it never is: every case is
+** a harness defect (an argument that does not parse), never a failure. */
+static gen_verdict reads_wrong_kind(gen_ctx *x) {
+  lo_morphism f;
+  if (prop_morphism(x, 0, &f)) return GEN_ERROR;
+  return GEN_PASS;
+}
+
 static gen_verdict always_pass(gen_ctx *x) {
   (void)x;
   return GEN_PASS;
@@ -139,8 +147,10 @@ static int view_arg(const char *s) {
       size_t n = strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
       if (n == 0 || q[n] != '=' || !strspn(q + n + 1, "0123456789")) return 0;
       q += n + 1 + strspn(q + n + 1, "0123456789");
-      if (*q == ',') q++;
-      else if (*q) return 0;
+      if (*q == ',')
+        q++;
+      else if (*q)
+        return 0;
     }
     return 1;
   }
@@ -186,10 +196,13 @@ static int parses(const char *s, lo_err *e) {
   lo_int v;
   if (view_arg(s)) return 0;
   switch (lo_kind_of(s)) {
-    case LO_KIND_MORPHISM: return lo_parse_morphism(s, &f, e);
+    case LO_KIND_MORPHISM:
+      return lo_parse_morphism(s, &f, e);
     case LO_KIND_LAYOUT:
-    case LO_KIND_TILER: return lo_parse_layout(s, &l, e);
-    default: return lo_parse_int(s, &v, e) == LO_OK ? 0 : lo_parse_profile(s, &t, e);
+    case LO_KIND_TILER:
+      return lo_parse_layout(s, &l, e);
+    default:
+      return lo_parse_int(s, &v, e) == LO_OK ? 0 : lo_parse_profile(s, &t, e);
   }
 }
 
@@ -266,6 +279,39 @@ static void test_shrinking(void) {
                       "no_such_generator", "size", always_pass, NULL};
   T_CHECK(gen_run(&c, &bad, &r, NULL, NULL, err, sizeof err) != 0);
   T_CHECK(strstr(err, "unknown generator") != NULL);
+}
+
+/* A harness defect is counted as an error, in and out of a worker, and
+** never as a failure; the verdict policy of properties.h discards or
+** fails each oracle error as documented there. */
+static void test_harness_error(void) {
+  gen_config c;
+  gen_result r;
+  char err[256];
+  gen_property p = {"planted.wrong_kind", "",  "", GEN_THEOREM, "layout", "size",
+                    reads_wrong_kind,     NULL};
+  for (int isolate = 0; isolate <= 1; isolate++) {
+    config_for_tests(&c, isolate);
+    c.cases = 50;
+    T_EQ_INT(gen_run(&c, &p, &r, NULL, NULL, err, sizeof err), 0);
+    T_EQ_INT(r.cases, 50);
+    T_EQ_INT(r.errors, 50);
+    T_EQ_INT(r.failed, 0);
+    T_CHECK(!r.has_failure);
+    T_CHECK(strstr(r.error_message, "argument 1:") != NULL);
+    gen_result_clear(&r);
+  }
+  gen_ctx x;
+  memset(&x, 0, sizeof x);
+  lo_err limit = {LO_ELIMIT, "too large"}, over = {LO_EOVERFLOW, "past 63 bits"},
+         undef = {LO_EUNDEF, "undefined"};
+  T_EQ_INT(prop_verdict_of(&x, &limit, "op", PROP_STRICT), GEN_FAIL);
+  T_EQ_STR(x.msg, "op failed: too large");
+  T_EQ_INT(prop_verdict_of(&x, &limit, "op", PROP_BOUNDED), GEN_DISCARD);
+  T_EQ_INT(prop_verdict_of(&x, &limit, "op", PROP_BOUNDED_ARITH), GEN_DISCARD);
+  T_EQ_INT(prop_verdict_of(&x, &over, "op", PROP_BOUNDED), GEN_FAIL);
+  T_EQ_INT(prop_verdict_of(&x, &over, "op", PROP_BOUNDED_ARITH), GEN_DISCARD);
+  T_EQ_INT(prop_verdict_of(&x, &undef, "op", PROP_BOUNDED_ARITH), GEN_FAIL);
 }
 
 /* The same seed gives the same cases and the same result. */
@@ -435,6 +481,7 @@ int main(void) {
   test_generators_total();
   test_shrinking();
   test_determinism();
+  test_harness_error();
   test_batch_check();
   test_replay();
   return T_DONE();

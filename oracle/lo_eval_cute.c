@@ -1,0 +1,247 @@
+/*
+** lo_eval_cute.c -- op handlers for CuTe C++ as it computes (lo_cute.c,
+** lo_cute_tile.c) and for the tensor views (lo_view.c).  See
+** lo_eval_internal.h.
+*/
+#include "lo_eval_internal.h"
+
+#include <string.h>
+
+/* ------------------------------------------------ CuTe C++ as it computes */
+
+/* The op cute_coalesce L [P]: CuTe C++ coalesce(L[, P]) as it prints. */
+int op_cute_coalesce(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l, r;
+  lo_tuple p;
+  if (ev_get_layout(a, 0, &l, err) || (argc > 1 && ev_get_profile(a, 1, &p, err)) ||
+      lo_cute_coalesce(&l, argc > 1 ? &p : NULL, &r, err))
+    return err->code;
+  ev_out_layout(o, &r);
+  return LO_OK;
+}
+
+/* CuTe's flatten: an integer (layout) stays as it is, a tuple becomes the
+** flat tuple of its leaves. */
+int op_cute_flatten(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  if (ev_is_layout(a, 0)) {
+    lo_layout l, r;
+    if (ev_get_layout(a, 0, &l, err)) return err->code;
+    if (l.shape.len == 1 && l.shape.ntok == 1)
+      r = l; /* s:d */
+    else
+      lo_layout_flatten(&l, &r);
+    ev_out_layout(o, &r);
+    return LO_OK;
+  }
+  lo_tuple t, r;
+  if (ev_get_profile(a, 0, &t, err)) return err->code;
+  if (lo_tuple_is_int(&t))
+    r = t;
+  else
+    lo_tuple_flatten(&t, &r);
+  ev_out_tuple(o, &r);
+  return LO_OK;
+}
+
+/* True when the tuple has an empty tuple "()" anywhere: CuTe's depth and
+** indexing have no case for it. */
+static int has_empty(const lo_tuple *t) {
+  for (int i = 0; i + 1 < t->ntok; i++)
+    if (t->tok[i] == '(' && t->tok[i + 1] == ')') return 1;
+  return 0;
+}
+
+/* The op cute_depth L|X: CuTe's depth, refused where the shape holds an
+** empty tuple (max() of no values). */
+int op_cute_depth(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_tuple t;
+  (void)argc;
+  if (ev_get_shape(a, 0, &t, err)) return err->code;
+  if (has_empty(&t))
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: depth of an empty tuple (there is no max() of "
+                   "zero values)");
+  ev_out_int(o, lo_tuple_depth(&t));
+  return LO_OK;
+}
+
+/* The op cute_apply L x: CuTe's layout(x), refused where the shape holds
+** an empty tuple (no crd2idx for ()). */
+int op_cute_apply(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l;
+  lo_int x, v;
+  (void)argc;
+  if (ev_get_layout(a, 0, &l, err) || ev_get_int(a, 1, &x, err)) return err->code;
+  if (has_empty(&l.shape))
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: indexing a layout whose shape holds an empty "
+                   "tuple (no crd2idx for ())");
+  if (lo_apply(&l, x, &v, err)) return err->code;
+  ev_out_int(o, v);
+  return LO_OK;
+}
+
+/* The op cute_filter L: CuTe C++ filter(L). */
+int op_cute_filter(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay1(lo_cute_filter, a, o, err);
+}
+
+/* complement L [N]: N an integer or a shape (the cotarget). */
+int op_cute_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l, r;
+  lo_tuple n;
+  if (ev_get_layout(a, 0, &l, err) || (argc > 1 && ev_get_tuple(a, 1, &n, err)) ||
+      lo_cute_complement(&l, argc > 1 ? &n : NULL, &r, err))
+    return err->code;
+  ev_out_layout(o, &r);
+  return LO_OK;
+}
+
+/* The op cute_composition A B|A <B..>: CuTe C++ composition(A, B), right or wrong. */
+int op_cute_composition(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_composition, a, 1, o, err);
+}
+/* The op cute_logical_divide A B|A <B..>: CuTe C++ logical_divide. */
+int op_cute_logical_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_logical_divide, a, 1, o, err);
+}
+/* The op cute_zipped_divide A B|A <B..>: CuTe C++ zipped_divide. */
+int op_cute_zipped_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_zipped_divide, a, 1, o, err);
+}
+/* The op cute_tiled_divide A B|A <B..>: CuTe C++ tiled_divide. */
+int op_cute_tiled_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_tiled_divide, a, 1, o, err);
+}
+/* The op cute_flat_divide A B|A <B..>: CuTe C++ flat_divide (both modes unpacked). */
+int op_cute_flat_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_flat_divide, a, 1, o, err);
+}
+/* The op cute_logical_product A B|A <B..>: CuTe C++ logical_product. */
+int op_cute_logical_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_logical_product, a, 1, o, err);
+}
+/* The op cute_zipped_product A B|A <B..>: CuTe C++ zipped_product. */
+int op_cute_zipped_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_zipped_product, a, 1, o, err);
+}
+/* The op cute_tiled_product A B|A <B..>: CuTe C++ tiled_product. */
+int op_cute_tiled_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_tiled_product, a, 1, o, err);
+}
+/* The op cute_flat_product A B|A <B..>: CuTe C++ flat_product (both modes unpacked). */
+int op_cute_flat_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_flat_product, a, 1, o, err);
+}
+/* The op cute_blocked_product A B: CuTe C++ blocked_product. */
+int op_cute_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_blocked_product, a, 0, o, err);
+}
+/* The op cute_raked_product A B: CuTe C++ raked_product. */
+int op_cute_raked_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_raked_product, a, 0, o, err);
+}
+/* The op cute_max_common_layout A B: CuTe C++ max_common_layout. */
+int op_cute_max_common_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_cute_max_common_layout, a, 0, o, err);
+}
+
+/* The op cute_right_inverse L: CuTe C++ right_inverse. */
+int op_cute_right_inverse(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay1(lo_cute_right_inverse, a, o, err);
+}
+/* The op cute_left_inverse L: CuTe C++ left_inverse (quasi-inverse). */
+int op_cute_left_inverse(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay1(lo_cute_left_inverse, a, o, err);
+}
+/* The op cute_nullspace L: CuTe C++ nullspace. */
+int op_cute_nullspace(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay1(lo_cute_nullspace, a, o, err);
+}
+
+/* The op cute_max_common_vector A B: CuTe C++ max_common_vector. */
+int op_cute_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout x, y;
+  lo_int v;
+  (void)argc;
+  if (ev_get_layout(a, 0, &x, err) || ev_get_layout(a, 1, &y, err) ||
+      lo_cute_max_common_vector(&x, &y, &v, err))
+    return err->code;
+  ev_out_int(o, v);
+  return LO_OK;
+}
+
+/* ---------------------------------------------- tensor views (lo_view.c) */
+
+/* The view_* ops print their own results (lo_view_eval). */
+static int view_op(const char *name, int argc, ev_args a, ev_out *o, lo_err *err) {
+  if (o->full) return LO_OK;
+  int rc = lo_view_eval(name, argc, a, o->p + o->len, o->cap - o->len, err);
+  if (rc == LO_OK) o->len += strlen(o->p + o->len);
+  return rc;
+}
+
+/* The op view_strides SHAPE: row-major strides (suffix products) (lo_view_eval). */
+int op_view_strides(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_strides", argc, a, o, err);
+}
+
+/* The op view_to_layout SHAPE STRIDES: the layout of a row-major view (lo_view_eval). */
+int op_view_to_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_to_layout", argc, a, o, err);
+}
+
+/* The op view_of_layout L: the row-major view of a layout (lo_view_eval). */
+int op_view_of_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_of_layout", argc, a, o, err);
+}
+
+/* The op view_rearrange PATTERN [SIZES] [SHAPE]: einops rearrange (lo_view_eval). */
+int op_view_rearrange(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_rearrange", argc, a, o, err);
+}
+
+/* The op view_reshape FROM TO: torch view, no copy (lo_view_eval). */
+int op_view_reshape(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_reshape", argc, a, o, err);
+}
+
+/* The op view_broadcast FROM TO: PyTorch broadcasting (lo_view_eval). */
+int op_view_broadcast(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_broadcast", argc, a, o, err);
+}
+
+/* The op view_can_broadcast FROM TO: does FROM broadcast to TO (lo_view_eval). */
+int op_view_can_broadcast(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_can_broadcast", argc, a, o, err);
+}
+
+/* The op view_broadcast_shapes A B: torch.broadcast_shapes (lo_view_eval). */
+int op_view_broadcast_shapes(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_broadcast_shapes", argc, a, o, err);
+}
+
+/* The op view_pad_left N SHAPE: N leading axes of size 1 (lo_view_eval). */
+int op_view_pad_left(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_pad_left", argc, a, o, err);
+}
+
+/* The op view_einsum PATTERN SIZES [VIEW..]: einsum index maps (lo_view_eval). */
+int op_view_einsum(int argc, ev_args a, ev_out *o, lo_err *err) {
+  return view_op("view_einsum", argc, a, o, err);
+}
