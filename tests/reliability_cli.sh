@@ -114,7 +114,7 @@ if [ ! -e q.db ] && [ ! -e t.db ] && [ ! -e o.db ]; then ok; else bad "bad value
 # --- 7. write errors, side files, unfinished runs -------------------------
 if [ -w /dev/full ]; then
   status 2 "eval --list into /dev/full" sh -c "'$lc' eval --list >/dev/full"
-  has "eval --list into /dev/full" "^layoutcheck: cannot write the standard output: No space left on device$" err
+  has "eval --list into /dev/full" "^layoutcheck: cannot write the standard output" err
   status 2 "fuzz into /dev/full" sh -c "'$lc' fuzz --config '$cfg' --property 'lean.complement*' --db w.db >/dev/full"
 else
   echo "skipped: /dev/full is not writable here"
