@@ -17,9 +17,9 @@
 */
 #include "cli.h"
 #include "config.h"
-#include "db.h"
+#include "store.h"
 
-#include "../gpu/gpu_results.h"
+#include "gpu_results.h"
 
 #include <errno.h>
 #include <inttypes.h>

@@ -29,7 +29,7 @@
 ** foreign database.
 */
 #include "cli.h"
-#include "db.h"
+#include "store.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -7,6 +7,7 @@
 #include "run_setup.h"
 
 #include "properties.h"
+#include "proto.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
@@ -108,7 +109,7 @@ int cmd_show(int argc, char **argv) {
          (long long)x.times_seen, x.times_seen == 1 ? "" : "s");
   if (x.sut && x.sut[0]) printf("  system under test: %s\n", x.sut);
   gen_case k;
-  if (gen_case_from_line(x.input, &k, op, sizeof op) == 0)
+  if (proto_case_from_line(x.input, &k, op, sizeof op) == 0)
     for (int i = 0; i < k.argc; i++) show_arg(i, k.argv[i]);
   db_cex_clear(&x);
   return 0;

@@ -10,6 +10,7 @@
 
 #include "diff.h"
 #include "lo.h"
+#include "proto.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -210,7 +211,7 @@ static int collect(const db_cex *c, void *ud) {
 static int prepare(const config *c, stored_cex *e, diff_layer layer, sut *s) {
   char op[64];
   const diff_op *dop;
-  if (gen_case_from_line(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
+  if (proto_case_from_line(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
   for (int i = 0; i < e->k.argc; i++) e->argv[i] = e->k.argv[i];
   diff_target_init(&e->t, dop, layer, mode_of(c, dop, layer), s, (int)c->sut_window);
   return 0;

@@ -5,7 +5,7 @@
 #define FUZZ_SUT_H
 
 #include "config.h"
-#include "db.h"
+#include "store.h"
 #include "gen.h"
 
 /* The name the disagreements of a SUT are stored under (the sut column

@@ -6,6 +6,7 @@
 
 #include "conj_load.h"
 #include "properties.h"
+#include "proto.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -341,7 +342,7 @@ static int replay_one(const db_cex *c, void *ud) {
             c->property);
     return 0;
   }
-  if (gen_case_from_line(c->input, &k, op, sizeof op)) {
+  if (proto_case_from_line(c->input, &k, op, sizeof op)) {
     fprintf(s->out, "  #%lld %s: stored input does not parse; left as it is\n", (long long)c->id,
             c->property);
     return 0;

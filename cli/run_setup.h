@@ -7,7 +7,7 @@
 #define RUN_SETUP_H
 
 #include "config.h"
-#include "db.h"
+#include "store.h"
 #include "gen.h"
 
 #include <stdio.h>

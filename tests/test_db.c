@@ -1,5 +1,5 @@
 /* test_db.c -- unit tests of the results database (cli/db.c). */
-#include "db.h"
+#include "store.h"
 #include "t.h"
 
 /* The schema version as the meta table stores it. */

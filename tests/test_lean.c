@@ -2,7 +2,7 @@
 ** parser and the command scanner (cli/lean_parse.c), the log reader
 ** (cli/lean_log.c), the map, translation and comparison (cli/lean_map.c),
 ** the lean_checks table (cli/db.c), and random bytes through every parser. */
-#include "db.h"
+#include "store.h"
 #include "lean_log.h"
 #include "lean_map.h"
 #include "lean_parse.h"

@@ -1,5 +1,5 @@
 /*
-** db.c -- the results database (see db.h), on SQLite.
+** db.c -- the results database (see store.h), on SQLite.
 **
 ** Every statement is prepared with bound parameters; no SQL text is built
 ** from data.  Opening checks the file before SQLite writes anything to it:
@@ -9,7 +9,7 @@
 ** Migrations then run one transaction each, under BEGIN IMMEDIATE, which
 ** makes two processes opening one new file at once safe.
 */
-#include "db.h"
+#include "store.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,7 +38,7 @@ struct db {
 
 /* The migrations: script i takes the schema from version i to i + 1.
 ** Append new versions here (never edit an old one) and raise
-** DB_SCHEMA_VERSION in db.h. */
+** DB_SCHEMA_VERSION in store.h. */
 static const char *const migrations[] = {
     /* version 1 */
     "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
@@ -570,7 +570,7 @@ static int connect_readonly(db *d, char *msg, size_t cap) {
   return connect_immutable(d, msg, cap);
 }
 
-/* Open path for reading and writing or for reading only; see db.h. */
+/* Open path for reading and writing or for reading only; see store.h. */
 static int open_db(const char *path, int readonly, db **out, char *msg, size_t cap) {
   *out = NULL;
   if (!path || !*path) {
@@ -642,12 +642,12 @@ static int open_db(const char *path, int readonly, db **out, char *msg, size_t c
   return 0;
 }
 
-/* Open for reading and writing, creating or migrating; see db.h. */
+/* Open for reading and writing, creating or migrating; see store.h. */
 int db_open(const char *path, db **out, char *msg, size_t cap) {
   return open_db(path, 0, out, msg, cap);
 }
 
-/* Open an existing current database for reading only; see db.h. */
+/* Open an existing current database for reading only; see store.h. */
 int db_open_readonly(const char *path, db **out, char *msg, size_t cap) {
   return open_db(path, 1, out, msg, cap);
 }
@@ -682,7 +682,7 @@ static int step_done(const db *d, sqlite3_stmt *st, const char *what, char *msg,
   return 0;
 }
 
-/* Insert a run row with started = now; see db.h. */
+/* Insert a run row with started = now; see store.h. */
 int db_run_begin(db *d, const char *seed, const char *config, const char *git_rev, const char *sut,
                  int64_t *run_id, char *msg, size_t cap) {
   static const char what[] = "starting a run";
@@ -706,7 +706,7 @@ int db_run_begin(db *d, const char *seed, const char *config, const char *git_re
   return 0;
 }
 
-/* Mark a run interrupted; see db.h. */
+/* Mark a run interrupted; see store.h. */
 int db_run_interrupted(db *d, int64_t run_id, const char *reason, char *msg, size_t cap) {
   static const char what[] = "marking a run interrupted";
   sqlite3_stmt *st;
@@ -726,7 +726,7 @@ int db_run_interrupted(db *d, int64_t run_id, const char *reason, char *msg, siz
   return 0;
 }
 
-/* Set a run's finish time and counts; see db.h. */
+/* Set a run's finish time and counts; see store.h. */
 int db_run_end(db *d, int64_t run_id, int64_t cases, int64_t failures, char *msg, size_t cap) {
   static const char what[] = "finishing a run";
   sqlite3_stmt *st;
@@ -745,7 +745,7 @@ int db_run_end(db *d, int64_t run_id, int64_t cases, int64_t failures, char *msg
   return 0;
 }
 
-/* Insert or replace one property's statistics of a run; see db.h. */
+/* Insert or replace one property's statistics of a run; see store.h. */
 int db_run_property(db *d, int64_t run_id, const char *property, const char *kind, int64_t cases,
                     int64_t passed, int64_t discarded, int64_t failed, double seconds,
                     const char *labels, char *msg, size_t cap) {
@@ -825,7 +825,7 @@ static int record_in_txn(db *d, int64_t run_id, const char *property, const char
   return 0;
 }
 
-/* Insert or bump a counterexample in its own transaction; see db.h. */
+/* Insert or bump a counterexample in its own transaction; see store.h. */
 int db_record_cex(db *d, int64_t run_id, const char *property, const char *kind, const char *sut,
                   const char *input, const char *original_input, const char *choices,
                   const char *message, const char *seed, int64_t *id, int *is_new, char *msg,
@@ -873,7 +873,7 @@ static int update_cex(db *d, sqlite3_stmt *st, int64_t id, const char *what, cha
   return 0;
 }
 
-/* Mark a counterexample as still failing; see db.h. */
+/* Mark a counterexample as still failing; see store.h. */
 int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, char *msg, size_t cap) {
   static const char what[] = "marking a counterexample as seen";
   sqlite3_stmt *st;
@@ -890,7 +890,7 @@ int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, char *ms
   return update_cex(d, st, id, what, msg, cap);
 }
 
-/* Mark a counterexample as fixed; see db.h. */
+/* Mark a counterexample as fixed; see store.h. */
 int db_cex_fixed(db *d, int64_t id, char *msg, size_t cap) {
   static const char what[] = "marking a counterexample as fixed";
   sqlite3_stmt *st;
@@ -942,7 +942,7 @@ static int column_dup(sqlite3_stmt *st, int col, int not_null, char **out) {
   return 0;
 }
 
-/* Read counterexample id; see db.h. */
+/* Read counterexample id; see store.h. */
 int db_get_cex(db *d, int64_t id, db_cex *out, char *msg, size_t cap) {
   static const char what[] = "reading a counterexample";
   sqlite3_stmt *st;
@@ -1055,7 +1055,7 @@ static int select_ids(db *d, const char *glob, const char *sut, const char *stat
   return 0;
 }
 
-/* Call fn for each matching counterexample; see db.h. */
+/* Call fn for each matching counterexample; see store.h. */
 int db_each_cex(db *d, const char *glob, const char *sut, const char *status,
                 int (*fn)(const db_cex *c, void *ud), void *ud, char *msg, size_t cap) {
   if (status && strcmp(status, "open") != 0 && strcmp(status, "fixed") != 0) {
@@ -1081,13 +1081,13 @@ int db_each_cex(db *d, const char *glob, const char *sut, const char *status,
 
 /* --- reading runs, and copying rows (report, merge) ------------------- */
 
-/* Begin a write transaction; see db.h. */
+/* Begin a write transaction; see store.h. */
 int db_begin(db *d, char *msg, size_t cap) {
   if (check_writable(d, "starting a transaction", msg, cap) != 0) return -1;
   return exec_sql(d, "BEGIN IMMEDIATE", "starting a transaction", msg, cap);
 }
 
-/* Commit the open transaction; see db.h. */
+/* Commit the open transaction; see store.h. */
 int db_commit(db *d, char *msg, size_t cap) {
   if (exec_sql(d, "COMMIT", "committing", msg, cap) != 0) {
     rollback(d);
@@ -1096,7 +1096,7 @@ int db_commit(db *d, char *msg, size_t cap) {
   return 0;
 }
 
-/* Undo the open transaction, if any; see db.h. */
+/* Undo the open transaction, if any; see store.h. */
 void db_rollback(db *d) { rollback(d); }
 
 /* Free the strings owned by *r and zero it. */
@@ -1133,7 +1133,7 @@ static int read_run_row(const db *d, sqlite3_stmt *st, db_run *r, char *msg, siz
   return 0;
 }
 
-/* Call fn for each run in order of id; see db.h. */
+/* Call fn for each run in order of id; see store.h. */
 int db_each_run(db *d, int (*fn)(const db_run *r, void *ud), void *ud, char *msg, size_t cap) {
   static const char what[] = "listing runs";
   sqlite3_stmt *st;
@@ -1157,7 +1157,7 @@ int db_each_run(db *d, int (*fn)(const db_run *r, void *ud), void *ud, char *msg
   return result;
 }
 
-/* Call fn for each property row of one run, or of every run; see db.h. */
+/* Call fn for each property row of one run, or of every run; see store.h. */
 int db_each_run_property(db *d, int64_t run_id, int (*fn)(const db_run_prop *p, void *ud), void *ud,
                          char *msg, size_t cap) {
   static const char what[] = "listing property statistics";
@@ -1198,7 +1198,7 @@ int db_each_run_property(db *d, int64_t run_id, int (*fn)(const db_run_prop *p, 
   return result;
 }
 
-/* Insert a run row as given, or overwrite run r->id; see db.h. */
+/* Insert a run row as given, or overwrite run r->id; see store.h. */
 int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap) {
   static const char what[] = "storing a run";
   sqlite3_stmt *st;
@@ -1234,7 +1234,7 @@ int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap) {
   return 0;
 }
 
-/* Find the counterexample (property, sut, input); see db.h. */
+/* Find the counterexample (property, sut, input); see store.h. */
 int db_find_cex(db *d, const char *property, const char *sut, const char *input, int64_t *id,
                 char *msg, size_t cap) {
   static const char what[] = "looking up a counterexample";
@@ -1250,7 +1250,7 @@ int db_find_cex(db *d, const char *property, const char *sut, const char *input,
   return found ? 0 : 1;
 }
 
-/* Insert a counterexample row as given, or overwrite row c->id; see db.h. */
+/* Insert a counterexample row as given, or overwrite row c->id; see store.h. */
 int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) {
   static const char what[] = "storing a counterexample";
   sqlite3_stmt *st;
@@ -1296,7 +1296,7 @@ int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) {
   return 0;
 }
 
-/* Insert one GPU run; see db.h. */
+/* Insert one GPU run; see store.h. */
 int db_record_gpu_run(db *d, const char *device, int64_t layouts, int64_t elements,
                       int64_t mismatches, double gbps, double seconds, int skipped, int64_t *run_id,
                       char *msg, size_t cap) {
@@ -1320,7 +1320,7 @@ int db_record_gpu_run(db *d, const char *device, int64_t layouts, int64_t elemen
   return 0;
 }
 
-/* Insert one GPU mismatch; see db.h. */
+/* Insert one GPU mismatch; see store.h. */
 int db_record_gpu_mismatch(db *d, int64_t run_id, const char *layout, const char *check_kind,
                            int64_t index, int64_t expected, int64_t got, char *msg, size_t cap) {
   static const char what[] = "recording a GPU mismatch";
@@ -1347,7 +1347,7 @@ int db_record_gpu_mismatch(db *d, int64_t run_id, const char *layout, const char
   return step_done(d, st, what, msg, cap);
 }
 
-/* Insert one row into lean_checks; see db.h. */
+/* Insert one row into lean_checks; see store.h. */
 int db_record_lean_check(db *d, const char *run_at, const char *file, int64_t line,
                          const char *expression, const char *lean_value, const char *oracle_value,
                          const char *verdict, char *msg, size_t cap) {

@@ -7,7 +7,7 @@
 #ifndef REPORT_H
 #define REPORT_H
 
-#include "db.h"
+#include "store.h"
 
 #include <stdio.h>
 
