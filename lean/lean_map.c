@@ -11,7 +11,7 @@
 
 #include "gen.h"
 
-#include <yaml.h>
+#include "yaml_read.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -260,119 +260,23 @@ const lean_fn *lean_map_ctor(const lean_map *m) {
 /* --- the YAML loader --------------------------------------------------- */
 
 typedef struct loader {
-  const char *path;
-  char *msg;
-  size_t cap;
-  yaml_event_t *ev;
-  size_t n, n_cap, at;
+  yaml_doc doc; /* the file's events and the walk's place in them */
   lean_map *m;
 } loader;
-
-/* "PATH:LINE:COLUMN: what" into the message; returns -1. */
-static int lfail(loader *ld, yaml_mark_t mark, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int lfail(loader *ld, yaml_mark_t mark, const char *fmt, ...) {
-  char what[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(what, sizeof what, fmt, ap);
-  va_end(ap);
-  snprintf(ld->msg, ld->cap, "%s:%zu:%zu: %s", ld->path, mark.line + 1, mark.column + 1, what);
-  return -1;
-}
-
-/* The 0-based line and column of byte offset off of the file. */
-static yaml_mark_t mark_at(FILE *f, size_t off) {
-  yaml_mark_t m = {0};
-  if (fseek(f, 0, SEEK_SET) != 0) return m;
-  for (size_t i = 0; i < off; i++) {
-    int c = getc(f);
-    if (c == EOF) break;
-    if (c == '\n') {
-      m.line++;
-      m.column = 0;
-    } else if ((c & 0xC0) != 0x80) {
-      m.column++;
-    }
-  }
-  return m;
-}
-
-/* Read every event of the file; 0 or -1.  Nesting deeper than 16 levels
-** ends the parse at once (libyaml's scanner takes time quadratic in the
-** depth of flow collections). */
-static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
-  int depth = 0;
-  for (;;) {
-    if (ld->n == ld->n_cap) {
-      size_t cap = ld->n_cap ? 2 * ld->n_cap : 64;
-      yaml_event_t *g = realloc(ld->ev, cap * sizeof *g);
-      if (!g) return lfail(ld, p->mark, "out of memory");
-      ld->ev = g;
-      ld->n_cap = cap;
-    }
-    if (!yaml_parser_parse(p, &ld->ev[ld->n])) {
-      const char *problem = p->problem ? p->problem : "malformed YAML";
-      if (p->error == YAML_MEMORY_ERROR) return lfail(ld, p->mark, "out of memory");
-      if (p->error == YAML_READER_ERROR)
-        return lfail(ld, mark_at(f, p->problem_offset), "%s", problem);
-      if (p->context) return lfail(ld, p->problem_mark, "%s, %s", problem, p->context);
-      return lfail(ld, p->problem_mark, "%s", problem);
-    }
-    const yaml_event_t *e = &ld->ev[ld->n++];
-    if (e->type == YAML_STREAM_END_EVENT) return 0;
-    if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT) depth--;
-    if ((e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT) &&
-        ++depth > 16)
-      return lfail(ld, e->start_mark, "nested deeper than 16 levels");
-  }
-}
-
-/* Refuse aliases, anchors and tags; 0 or -1. */
-static int refuse_refs(loader *ld) {
-  for (size_t i = 0; i < ld->n; i++) {
-    const yaml_event_t *e = &ld->ev[i];
-    const yaml_char_t *anchor = NULL, *tag = NULL;
-    if (e->type == YAML_ALIAS_EVENT) return lfail(ld, e->start_mark, "aliases are not allowed");
-    if (e->type == YAML_SCALAR_EVENT) {
-      anchor = e->data.scalar.anchor;
-      tag = e->data.scalar.tag;
-    } else if (e->type == YAML_SEQUENCE_START_EVENT) {
-      anchor = e->data.sequence_start.anchor;
-      tag = e->data.sequence_start.tag;
-    } else if (e->type == YAML_MAPPING_START_EVENT) {
-      anchor = e->data.mapping_start.anchor;
-      tag = e->data.mapping_start.tag;
-    }
-    if (anchor) return lfail(ld, e->start_mark, "anchors are not allowed");
-    if (tag) return lfail(ld, e->start_mark, "tags are not allowed");
-  }
-  return 0;
-}
-
-/* The current event and the next one (never past STREAM-END). */
-static const yaml_event_t *cur(const loader *ld) { return &ld->ev[ld->at]; }
-static const yaml_event_t *adv(loader *ld) {
-  if (ld->at + 1 < ld->n) ld->at++;
-  return cur(ld);
-}
 
 /* The current event as a string (a scalar without NUL bytes): copied into
 ** out[0..cap) (cut); -1 with a message naming key when it is not one. */
 static int scalar(loader *ld, const char *key, char *out, size_t cap) {
-  const yaml_event_t *e = cur(ld);
+  const yaml_event_t *e = yaml_cur(&ld->doc);
   if (e->type != YAML_SCALAR_EVENT)
-    return lfail(ld, e->start_mark, "%s: expected a string, found a %s", key,
-                 e->type == YAML_SEQUENCE_START_EVENT  ? "sequence"
-                 : e->type == YAML_MAPPING_START_EVENT ? "mapping"
-                                                       : "node");
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a string, found a %s", key,
+                     e->type == YAML_SEQUENCE_START_EVENT  ? "sequence"
+                     : e->type == YAML_MAPPING_START_EVENT ? "mapping"
+                                                           : "node");
   size_t len = e->data.scalar.length;
   if (memchr(e->data.scalar.value, '\0', len))
-    return lfail(ld, e->start_mark, "%s: the string contains a NUL byte", key);
-  if (len >= cap) return lfail(ld, e->start_mark, "%s: the string is too long", key);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: the string contains a NUL byte", key);
+  if (len >= cap) return yaml_fail(&ld->doc, e->start_mark, "%s: the string is too long", key);
   memcpy(out, e->data.scalar.value, len);
   out[len] = '\0';
   return 0;
@@ -424,92 +328,99 @@ static const char *check_local(const lean_fn *f) {
 
 /* One entry of `functions`: a mapping (the current event). */
 static int read_fn(loader *ld, lean_fn *f) {
-  const yaml_event_t *start = cur(ld);
+  const yaml_event_t *start = yaml_cur(&ld->doc);
   yaml_mark_t at = start->start_mark, op_mark = at, res_mark = at, args_mark = at;
   char buf[512];
   int have_lean = 0, have_op = 0, have_args = 0, have_result = 0, have_compare = 0, oom = 0;
   if (start->type != YAML_MAPPING_START_EVENT)
-    return lfail(ld, at, "functions: each entry must be a mapping {lean, op, args, result}");
+    return yaml_fail(&ld->doc, at,
+                     "functions: each entry must be a mapping {lean, op, args, result}");
   f->line = (int)at.line + 1;
   f->col = (int)at.column + 1;
-  for (adv(ld); cur(ld)->type != YAML_MAPPING_END_EVENT; adv(ld)) {
+  for (yaml_next(&ld->doc); yaml_cur(&ld->doc)->type != YAML_MAPPING_END_EVENT;
+       yaml_next(&ld->doc)) {
     char key[32];
-    yaml_mark_t km = cur(ld)->start_mark;
-    if (cur(ld)->type != YAML_SCALAR_EVENT) return lfail(ld, km, "a key must be a string");
-    if (scalar(ld, "key", key, sizeof key) != 0) return lfail(ld, km, "unknown key");
-    adv(ld);
-    yaml_mark_t vm = cur(ld)->start_mark;
+    yaml_mark_t km = yaml_cur(&ld->doc)->start_mark;
+    if (yaml_cur(&ld->doc)->type != YAML_SCALAR_EVENT)
+      return yaml_fail(&ld->doc, km, "a key must be a string");
+    if (scalar(ld, "key", key, sizeof key) != 0) return yaml_fail(&ld->doc, km, "unknown key");
+    yaml_next(&ld->doc);
+    yaml_mark_t vm = yaml_cur(&ld->doc)->start_mark;
     int *seen = !strcmp(key, "lean")      ? &have_lean
                 : !strcmp(key, "op")      ? &have_op
                 : !strcmp(key, "args")    ? &have_args
                 : !strcmp(key, "result")  ? &have_result
                 : !strcmp(key, "compare") ? &have_compare
                                           : NULL;
-    if (seen && *seen) return lfail(ld, km, "duplicate key '%s'", key);
+    if (seen && *seen) return yaml_fail(&ld->doc, km, "duplicate key '%s'", key);
     if (seen) *seen = 1;
     if (!strcmp(key, "lean")) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (!lean_ident(buf))
-        return lfail(ld, vm, "lean: expected a Lean name such as FlatLayout.coalesce, found '%s'",
-                     buf);
+        return yaml_fail(&ld->doc, vm,
+                         "lean: expected a Lean name such as FlatLayout.coalesce, found '%s'", buf);
       f->lean = sdup(buf, &oom);
     } else if (!strcmp(key, "op")) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (!known_op(buf))
-        return lfail(ld, vm,
-                     "op: unknown op '%s' (an op of `layoutcheck eval --list`, or id, colex, "
-                     "colex_inverse, codomain)",
-                     buf);
+        return yaml_fail(&ld->doc, vm,
+                         "op: unknown op '%s' (an op of `layoutcheck eval --list`, or id, colex, "
+                         "colex_inverse, codomain)",
+                         buf);
       f->op = sdup(buf, &oom);
       op_mark = vm;
     } else if (!strcmp(key, "args")) {
       args_mark = vm;
-      if (cur(ld)->type != YAML_SEQUENCE_START_EVENT)
-        return lfail(ld, vm, "args: expected a sequence of kinds such as [layout, int]");
-      for (adv(ld); cur(ld)->type != YAML_SEQUENCE_END_EVENT; adv(ld)) {
-        yaml_mark_t am = cur(ld)->start_mark;
+      if (yaml_cur(&ld->doc)->type != YAML_SEQUENCE_START_EVENT)
+        return yaml_fail(&ld->doc, vm, "args: expected a sequence of kinds such as [layout, int]");
+      for (yaml_next(&ld->doc); yaml_cur(&ld->doc)->type != YAML_SEQUENCE_END_EVENT;
+           yaml_next(&ld->doc)) {
+        yaml_mark_t am = yaml_cur(&ld->doc)->start_mark;
         if (scalar(ld, "args", buf, sizeof buf) != 0) return -1;
         int k = kind_parse(buf);
         if (k < 0)
-          return lfail(ld, am, "args: expected int, bool, layout, tuple or morphism, found '%s'",
-                       buf);
+          return yaml_fail(&ld->doc, am,
+                           "args: expected int, bool, layout, tuple or morphism, found '%s'", buf);
         if (f->nargs == LEAN_MAX_ARGS)
-          return lfail(ld, am, "args: at most %d arguments", LEAN_MAX_ARGS);
+          return yaml_fail(&ld->doc, am, "args: at most %d arguments", LEAN_MAX_ARGS);
         f->args[f->nargs++] = (lean_kind)k;
       }
     } else if (!strcmp(key, "result")) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (type_parse(buf, &f->result) != 0)
-        return lfail(ld, vm,
-                     "result: expected int, bool, layout, tuple, morphism or option KIND, found "
-                     "'%s'",
-                     buf);
+        return yaml_fail(
+            &ld->doc, vm,
+            "result: expected int, bool, layout, tuple, morphism or option KIND, found "
+            "'%s'",
+            buf);
       res_mark = vm;
     } else if (!strcmp(key, "compare")) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (compare_parse(buf, &f->compare) != 0)
-        return lfail(ld, vm, "compare: expected exact, function or coalesced, found '%s'", buf);
+        return yaml_fail(&ld->doc, vm, "compare: expected exact, function or coalesced, found '%s'",
+                         buf);
     } else if (!strcmp(key, "gen")) {
-      if (f->gen) return lfail(ld, km, "duplicate key 'gen'");
+      if (f->gen) return yaml_fail(&ld->doc, km, "duplicate key 'gen'");
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (!gen_find(buf))
-        return lfail(ld, vm, "gen: unknown generator '%s' (see the README's list)", buf);
+        return yaml_fail(&ld->doc, vm, "gen: unknown generator '%s' (see the README's list)", buf);
       f->gen = sdup(buf, &oom);
     } else if (!strcmp(key, "note")) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
     } else {
-      return lfail(ld, km, "unknown key '%s' (lean, op, args, result, compare, gen, note)", key);
+      return yaml_fail(&ld->doc, km,
+                       "unknown key '%s' (lean, op, args, result, compare, gen, note)", key);
     }
-    if (oom) return lfail(ld, vm, "out of memory");
+    if (oom) return yaml_fail(&ld->doc, vm, "out of memory");
   }
   if (!have_lean || !have_op || !have_args || !have_result)
-    return lfail(ld, at, "missing key '%s'",
-                 !have_lean   ? "lean"
-                 : !have_op   ? "op"
-                 : !have_args ? "args"
-                              : "result");
+    return yaml_fail(&ld->doc, at, "missing key '%s'",
+                     !have_lean   ? "lean"
+                     : !have_op   ? "op"
+                     : !have_args ? "args"
+                                  : "result");
   const char *bad = check_local(f);
-  if (bad) return lfail(ld, op_mark, "%s", bad);
+  if (bad) return yaml_fail(&ld->doc, op_mark, "%s", bad);
   (void)res_mark;
   (void)args_mark;
   return 0;
@@ -526,7 +437,7 @@ static int put_fn(loader *ld, lean_fn *f, int from_file) {
       at.column = (size_t)f->col - 1;
       int first = m->fns[i].line;
       fn_clear(f);
-      return lfail(ld, at, "lean: duplicate name (first at line %d)", first);
+      return yaml_fail(&ld->doc, at, "lean: duplicate name (first at line %d)", first);
     }
     fn_clear(&m->fns[i]); /* a file entry replaces a built-in one */
     m->fns[i] = *f;
@@ -534,7 +445,7 @@ static int put_fn(loader *ld, lean_fn *f, int from_file) {
   }
   if (map_grow(m) != 0) {
     fn_clear(f);
-    return lfail(ld, cur(ld)->start_mark, "out of memory");
+    return yaml_fail(&ld->doc, yaml_cur(&ld->doc)->start_mark, "out of memory");
   }
   m->fns[m->n++] = *f;
   return 0;
@@ -543,7 +454,7 @@ static int put_fn(loader *ld, lean_fn *f, int from_file) {
 /* Replace m's settings and functions with the built-in map's. */
 static int use_builtin(loader *ld) {
   lean_map *d = lean_map_default();
-  if (!d) return lfail(ld, cur(ld)->start_mark, "out of memory");
+  if (!d) return yaml_fail(&ld->doc, yaml_cur(&ld->doc)->start_mark, "out of memory");
   lean_map *m = ld->m;
   for (int i = 0; i < m->n; i++) fn_clear(&m->fns[i]);
   free(m->fns);
@@ -564,54 +475,58 @@ static int use_builtin(loader *ld) {
 
 /* The top-level mapping. */
 static int read_top(loader *ld) {
-  const yaml_event_t *e = adv(ld); /* after STREAM-START */
-  if (e->type == YAML_STREAM_END_EVENT) return lfail(ld, e->start_mark, "empty map file");
-  e = adv(ld); /* after DOCUMENT-START */
+  const yaml_event_t *e = yaml_next(&ld->doc); /* after STREAM-START */
+  if (e->type == YAML_STREAM_END_EVENT) return yaml_fail(&ld->doc, e->start_mark, "empty map file");
+  e = yaml_next(&ld->doc); /* after DOCUMENT-START */
   if (e->type != YAML_MAPPING_START_EVENT)
-    return lfail(ld, e->start_mark, "the map must be a mapping with a 'functions' key");
+    return yaml_fail(&ld->doc, e->start_mark, "the map must be a mapping with a 'functions' key");
   int seen[5] = {0}, have_functions = 0, oom = 0;
   static const char *const keys[] = {"base", "namespace", "layout_repr", "header", "functions"};
   char buf[4096];
-  for (adv(ld); cur(ld)->type != YAML_MAPPING_END_EVENT; adv(ld)) {
+  for (yaml_next(&ld->doc); yaml_cur(&ld->doc)->type != YAML_MAPPING_END_EVENT;
+       yaml_next(&ld->doc)) {
     char key[32];
-    yaml_mark_t km = cur(ld)->start_mark;
-    if (cur(ld)->type != YAML_SCALAR_EVENT || scalar(ld, "key", key, sizeof key) != 0)
-      return lfail(ld, km, "expected a key (base, namespace, layout_repr, header, functions)");
+    yaml_mark_t km = yaml_cur(&ld->doc)->start_mark;
+    if (yaml_cur(&ld->doc)->type != YAML_SCALAR_EVENT || scalar(ld, "key", key, sizeof key) != 0)
+      return yaml_fail(&ld->doc, km,
+                       "expected a key (base, namespace, layout_repr, header, functions)");
     int k = 0;
     while (k < 5 && strcmp(keys[k], key) != 0) k++;
     if (k == 5)
-      return lfail(ld, km, "unknown key '%s' (base, namespace, layout_repr, header, functions)",
-                   key);
-    if (seen[k]) return lfail(ld, km, "duplicate key '%s'", key);
+      return yaml_fail(&ld->doc, km,
+                       "unknown key '%s' (base, namespace, layout_repr, header, functions)", key);
+    if (seen[k]) return yaml_fail(&ld->doc, km, "duplicate key '%s'", key);
     seen[k] = 1;
-    adv(ld);
-    yaml_mark_t vm = cur(ld)->start_mark;
+    yaml_next(&ld->doc);
+    yaml_mark_t vm = yaml_cur(&ld->doc)->start_mark;
     if (k == 0) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (strcmp(buf, "default") != 0 && strcmp(buf, "none") != 0)
-        return lfail(ld, vm, "base: expected default or none, found '%s'", buf);
+        return yaml_fail(&ld->doc, vm, "base: expected default or none, found '%s'", buf);
       if (ld->m->n > 0 || seen[1] || seen[2] || seen[3])
-        return lfail(ld, km, "base: must come first");
+        return yaml_fail(&ld->doc, km, "base: must come first");
       if (!strcmp(buf, "default") && use_builtin(ld) != 0) return -1;
     } else if (k == 1) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (buf[0] && !lean_ident(buf))
-        return lfail(ld, vm, "namespace: expected a Lean name, found '%s'", buf);
+        return yaml_fail(&ld->doc, vm, "namespace: expected a Lean name, found '%s'", buf);
       free(ld->m->root);
       ld->m->root = sdup(buf, &oom);
     } else if (k == 2) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       if (repr_parse(buf, &ld->m->layout_repr) != 0)
-        return lfail(ld, vm, "layout_repr: expected pairs, modes or structs, found '%s'", buf);
+        return yaml_fail(&ld->doc, vm, "layout_repr: expected pairs, modes or structs, found '%s'",
+                         buf);
     } else if (k == 3) {
       if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
       free(ld->m->header);
       ld->m->header = sdup(buf, &oom);
     } else {
       have_functions = 1;
-      if (cur(ld)->type != YAML_SEQUENCE_START_EVENT)
-        return lfail(ld, vm, "functions: expected a sequence of mappings");
-      for (adv(ld); cur(ld)->type != YAML_SEQUENCE_END_EVENT; adv(ld)) {
+      if (yaml_cur(&ld->doc)->type != YAML_SEQUENCE_START_EVENT)
+        return yaml_fail(&ld->doc, vm, "functions: expected a sequence of mappings");
+      for (yaml_next(&ld->doc); yaml_cur(&ld->doc)->type != YAML_SEQUENCE_END_EVENT;
+           yaml_next(&ld->doc)) {
         lean_fn f;
         memset(&f, 0, sizeof f);
         if (read_fn(ld, &f) != 0) {
@@ -621,44 +536,28 @@ static int read_top(loader *ld) {
         if (put_fn(ld, &f, 1) != 0) return -1;
       }
     }
-    if (oom) return lfail(ld, vm, "out of memory");
+    if (oom) return yaml_fail(&ld->doc, vm, "out of memory");
   }
   if (!have_functions && ld->m->n == 0)
-    return lfail(ld, cur(ld)->start_mark, "no 'functions' in the map");
-  e = adv(ld); /* DOCUMENT-END */
-  e = adv(ld);
+    return yaml_fail(&ld->doc, yaml_cur(&ld->doc)->start_mark, "no 'functions' in the map");
+  e = yaml_next(&ld->doc); /* DOCUMENT-END */
+  e = yaml_next(&ld->doc);
   if (e->type == YAML_DOCUMENT_START_EVENT)
-    return lfail(ld, e->start_mark, "a map file holds one document");
+    return yaml_fail(&ld->doc, e->start_mark, "a map file holds one document");
   return 0;
 }
 
 /* Load a map file (see lean_map.h). */
 int lean_map_load(const char *path, lean_map **out, char *msg, size_t cap) {
-  loader ld = {path, msg, cap, NULL, 0, 0, 0, NULL};
-  yaml_parser_t p;
+  loader ld = {.m = NULL};
   *out = NULL;
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(msg, cap, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
-  if (!yaml_parser_initialize(&p)) {
-    fclose(f);
-    snprintf(msg, cap, "%s: out of memory", path);
-    return -1;
-  }
-  yaml_parser_set_input_file(&p, f);
-  int rc = read_events(&ld, &p, f);
-  if (rc == 0) rc = refuse_refs(&ld);
+  int rc = yaml_doc_load(&ld.doc, path, 0, msg, cap);
   if (rc == 0) {
     ld.m = map_new(path);
-    if (!ld.m) rc = lfail(&ld, p.mark, "out of memory");
+    if (!ld.m) rc = yaml_fail(&ld.doc, yaml_cur(&ld.doc)->start_mark, "out of memory");
   }
   if (rc == 0) rc = read_top(&ld);
-  for (size_t i = 0; i < ld.n; i++) yaml_event_delete(&ld.ev[i]);
-  free(ld.ev);
-  yaml_parser_delete(&p);
-  fclose(f);
+  yaml_doc_free(&ld.doc);
   if (rc != 0) {
     lean_map_free(ld.m);
     return -1;

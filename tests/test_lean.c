@@ -375,7 +375,7 @@ static void test_map(void) {
            "map.yaml:1:1: unknown key 'colour' (base, namespace, layout_repr, header, functions)");
   T_EQ_STR(load_text("functions: [\n"), "map.yaml:2:1: did not find expected node content, while "
                                         "parsing a flow node");
-  T_EQ_STR(load_text("x: &a 1\n"), "map.yaml:1:4: anchors are not allowed");
+  T_EQ_STR(load_text("x: &a 1\n"), "map.yaml:1:4: anchors are not allowed (found &a)");
   T_EQ_STR(load_text(""), "map.yaml:1:1: empty map file");
   T_EQ_STR(load_text("namespace: X\n"), "map.yaml:2:1: no 'functions' in the map");
 
