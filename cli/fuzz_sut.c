@@ -91,8 +91,14 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
   int is_new = 0;
   gen_case_to_line(p, &r->shrunk, input, sizeof input);
   gen_case_to_line(p, &r->original, original, sizeof original);
-  if (db_record_cex(s->d, s->run_id, p->name, "theorem", s->identity, input, original, r->choices,
-                    r->message, s->seed, &id, &is_new, msg, sizeof msg)) {
+  db_cex c = {.sut = (char *)s->identity, /* borrowed, as the other strings */
+              .input = input,
+              .original_input = original,
+              .choices = r->choices,
+              .message = (char *)r->message, /* borrowed: db_write_cex only reads */
+              .last_run = s->run_id};
+  if (db_cex_names(s->d, &c, p->name, "theorem", s->seed, msg, sizeof msg) ||
+      db_write_cex(s->d, DB_CEX_FOUND, &c, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
   }

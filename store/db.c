@@ -11,6 +11,7 @@
 */
 #include "store.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
@@ -775,19 +776,17 @@ int db_run_property(db *d, int64_t run_id, const char *property, const char *kin
 
 /* Inside an open transaction: find (property, sut, input) and bump it, or
 ** insert a new row.  -1 with msg on failure (the caller rolls back). */
-static int record_in_txn(db *d, int64_t run_id, const char *property, const char *kind,
-                         const char *sut, const char *input, const char *original_input,
-                         const char *choices, const char *message, const char *seed, int64_t *id,
-                         int *is_new, const char *what, char *msg, size_t cap) {
+static int record_in_txn(db *d, const db_cex *c, const char *sut, int64_t *id, int *is_new,
+                         const char *what, char *msg, size_t cap) {
   sqlite3_stmt *st;
   int64_t found_id;
   int found;
   if (prepare(d, "SELECT id FROM counterexamples WHERE property = ?1 AND sut = ?2 AND input = ?3",
               &st, what, msg, cap) != 0)
     return -1;
-  bind_text(st, 1, property);
+  bind_text(st, 1, c->property);
   bind_text(st, 2, sut);
-  bind_text(st, 3, input);
+  bind_text(st, 3, c->input);
   if (one_int(d, st, &found_id, &found, what, msg, cap) != 0) return -1;
   if (found) {
     if (prepare(d,
@@ -797,8 +796,8 @@ static int record_in_txn(db *d, int64_t run_id, const char *property, const char
                 &st, what, msg, cap) != 0)
       return -1;
     sqlite3_bind_int64(st, 1, found_id);
-    bind_run(st, 2, run_id);
-    bind_text(st, 3, message);
+    bind_run(st, 2, c->last_run);
+    bind_text(st, 3, c->message);
     if (step_done(d, st, what, msg, cap) != 0) return -1;
     *id = found_id;
     *is_new = 0;
@@ -810,48 +809,52 @@ static int record_in_txn(db *d, int64_t run_id, const char *property, const char
               "?4, ?5, ?6, ?7, ?8, " DB_NOW ", " DB_NOW ", ?9, ?9)",
               &st, what, msg, cap) != 0)
     return -1;
-  bind_text(st, 1, property);
-  bind_text(st, 2, kind);
+  bind_text(st, 1, c->property);
+  bind_text(st, 2, c->kind);
   bind_text(st, 3, sut);
-  bind_text(st, 4, input);
-  bind_text(st, 5, original_input);
-  bind_text(st, 6, choices);
-  bind_text(st, 7, message);
-  bind_text(st, 8, seed);
-  bind_run(st, 9, run_id);
+  bind_text(st, 4, c->input);
+  bind_text(st, 5, c->original_input);
+  bind_text(st, 6, c->choices);
+  bind_text(st, 7, c->message);
+  bind_text(st, 8, c->seed[0] ? c->seed : NULL);
+  bind_run(st, 9, c->last_run);
   if (step_done(d, st, what, msg, cap) != 0) return -1;
   *id = sqlite3_last_insert_rowid(d->h);
   *is_new = 1;
   return 0;
 }
 
-/* Insert or bump a counterexample in its own transaction; see store.h. */
-int db_record_cex(db *d, int64_t run_id, const char *property, const char *kind, const char *sut,
-                  const char *input, const char *original_input, const char *choices,
-                  const char *message, const char *seed, int64_t *id, int *is_new, char *msg,
-                  size_t cap) {
+/* Fill the fixed-size names of a counterexample; see store.h. */
+int db_cex_names(const db *d, db_cex *c, const char *property, const char *kind, const char *seed,
+                 char *msg, size_t cap) {
+  static const char what[] = "recording a counterexample";
+  if (check_fits(d, what, "the property name", property, sizeof c->property, msg, cap) != 0 ||
+      check_fits(d, what, "the kind", kind, sizeof c->kind, msg, cap) != 0 ||
+      check_fits(d, what, "the seed", seed, sizeof c->seed, msg, cap) != 0)
+    return -1;
+  snprintf(c->property, sizeof c->property, "%s", property ? property : "");
+  snprintf(c->kind, sizeof c->kind, "%s", kind ? kind : "");
+  snprintf(c->seed, sizeof c->seed, "%s", seed ? seed : "");
+  return 0;
+}
+
+/* Insert or bump a counterexample a run found, in its own transaction. */
+static int record_found(db *d, const db_cex *c, int64_t *id, int *is_new, char *msg, size_t cap) {
   static const char what[] = "recording a counterexample";
   int64_t row_id = 0;
   int row_new = 0;
   if (check_writable(d, what, msg, cap) != 0) return -1;
-  if (!property || !kind || !input) {
+  if (!c->property[0] || !c->kind[0] || !c->input) {
     set_msg(msg, cap, "%s: %s: no %s given", d->path, what,
-            !property ? "property"
-            : !kind   ? "kind"
-                      : "input");
+            !c->property[0] ? "property"
+            : !c->kind[0]   ? "kind"
+                            : "input");
     return -1;
   }
-  if (!sut) sut = "";
-  if (check_fits(d, what, "the property name", property, sizeof((db_cex *)0)->property, msg, cap) !=
-          0 ||
-      check_fits(d, what, "the kind", kind, sizeof((db_cex *)0)->kind, msg, cap) != 0 ||
-      check_fits(d, what, "the seed", seed, sizeof((db_cex *)0)->seed, msg, cap) != 0)
-    return -1;
   /* BEGIN IMMEDIATE takes the write lock before the lookup, so two
   ** processes recording the same counterexample cannot both insert it. */
   if (exec_sql(d, "BEGIN IMMEDIATE", what, msg, cap) != 0) return -1;
-  if (record_in_txn(d, run_id, property, kind, sut, input, original_input, choices, message, seed,
-                    &row_id, &row_new, what, msg, cap) != 0 ||
+  if (record_in_txn(d, c, c->sut ? c->sut : "", &row_id, &row_new, what, msg, cap) != 0 ||
       exec_sql(d, "COMMIT", what, msg, cap) != 0) {
     rollback(d);
     return -1;
@@ -1250,8 +1253,9 @@ int db_find_cex(db *d, const char *property, const char *sut, const char *input,
   return found ? 0 : 1;
 }
 
-/* Insert a counterexample row as given, or overwrite row c->id; see store.h. */
-int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) {
+/* Insert a counterexample row as given, or overwrite row c->id (the
+** DB_CEX_COPY of db_write_cex). */
+static int copy_row(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) {
   static const char what[] = "storing a counterexample";
   sqlite3_stmt *st;
   if (check_writable(d, what, msg, cap) != 0) return -1;
@@ -1294,6 +1298,15 @@ int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) {
   }
   if (id) *id = c->id > 0 ? c->id : sqlite3_last_insert_rowid(d->h);
   return 0;
+}
+
+/* Write one counterexample; see store.h. */
+int db_write_cex(db *d, db_cex_how how, const db_cex *c, int64_t *id, int *is_new, char *msg,
+                 size_t cap) {
+  assert(how == DB_CEX_FOUND || how == DB_CEX_COPY);
+  if (how == DB_CEX_FOUND) return record_found(d, c, id, is_new, msg, cap);
+  if (is_new) *is_new = c->id <= 0;
+  return copy_row(d, c, id, msg, cap);
 }
 
 /* Insert one GPU run; see store.h. */

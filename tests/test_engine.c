@@ -139,8 +139,10 @@ static int view_arg(const char *s) {
       size_t n = strspn(q, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789");
       if (n == 0 || q[n] != '=' || !strspn(q + n + 1, "0123456789")) return 0;
       q += n + 1 + strspn(q + n + 1, "0123456789");
-      if (*q == ',') q++;
-      else if (*q) return 0;
+      if (*q == ',')
+        q++;
+      else if (*q)
+        return 0;
     }
     return 1;
   }
@@ -186,10 +188,13 @@ static int parses(const char *s, lo_err *e) {
   lo_int v;
   if (view_arg(s)) return 0;
   switch (lo_kind_of(s)) {
-    case LO_KIND_MORPHISM: return lo_parse_morphism(s, &f, e);
+    case LO_KIND_MORPHISM:
+      return lo_parse_morphism(s, &f, e);
     case LO_KIND_LAYOUT:
-    case LO_KIND_TILER: return lo_parse_layout(s, &l, e);
-    default: return lo_parse_int(s, &v, e) == LO_OK ? 0 : lo_parse_profile(s, &t, e);
+    case LO_KIND_TILER:
+      return lo_parse_layout(s, &l, e);
+    default:
+      return lo_parse_int(s, &v, e) == LO_OK ? 0 : lo_parse_profile(s, &t, e);
   }
 }
 
@@ -372,14 +377,14 @@ static void test_replay(void) {
   T_EQ_INT(db_open(path, &d, msg, sizeof msg), 0);
   /* coalesce (2,2):(1,2) satisfies coalesce.idempotent: stored as if a
   ** past build had failed it */
-  T_EQ_INT(db_record_cex(d, 0, "coalesce.idempotent", "theorem", "", "coalesce (2,2):(1,2)", NULL,
-                         NULL, "old failure", "1", &id1, NULL, msg, sizeof msg),
-           0);
+  db_cex c1 = {.sut = "", .input = "coalesce (2,2):(1,2)", .message = "old failure"};
+  T_EQ_INT(db_cex_names(d, &c1, "coalesce.idempotent", "theorem", "1", msg, sizeof msg), 0);
+  T_EQ_INT(db_write_cex(d, DB_CEX_FOUND, &c1, &id1, NULL, msg, sizeof msg), 0);
   /* (2,2):(2,1) with N = 4 refutes the Lean design's complement involution */
-  T_EQ_INT(db_record_cex(d, 0, "lean.complement_involution", "conjecture", "",
-                         "complement (2,2):(2,1) 4", NULL, NULL, "refuted", "1", &id2, NULL, msg,
-                         sizeof msg),
+  db_cex c2 = {.sut = "", .input = "complement (2,2):(2,1) 4", .message = "refuted"};
+  T_EQ_INT(db_cex_names(d, &c2, "lean.complement_involution", "conjecture", "1", msg, sizeof msg),
            0);
+  T_EQ_INT(db_write_cex(d, DB_CEX_FOUND, &c2, &id2, NULL, msg, sizeof msg), 0);
   config_for_tests(&c, 1);
   FILE *out = fopen("/dev/null", "w");
   T_EQ_INT(run_replay(d, 0, &c, "*", out, &still, &refuted, &fixed), 0);
