@@ -302,11 +302,12 @@ static int lean_ident(const char *s) {
   return !start;
 }
 
-/* Check a function's local op against its kinds; NULL or a message. */
-static const char *check_local(const lean_fn *f) {
+/* Check a function's local op against its kinds: NULL, or a message (a
+** constant, or why[0..cap) for a tensor op). */
+static const char *check_local(const lean_fn *f, char *why, size_t cap) {
   int k0 = f->nargs > 0 ? (int)f->args[0] : -1, k1 = f->nargs > 1 ? (int)f->args[1] : -1;
   lean_kind r = f->result.kind;
-  if (lean_views_op(f->op)) return lean_views_check(f);
+  if (lean_views_op(f->op)) return lean_views_check(f, why, cap);
   if (!strcmp(f->op, "id"))
     return f->nargs == 1 && k0 == (int)r ? NULL : "op id takes one argument of the result's kind";
   if (!strcmp(f->op, "colex"))
@@ -419,7 +420,8 @@ static int read_fn(loader *ld, lean_fn *f) {
                      : !have_op   ? "op"
                      : !have_args ? "args"
                                   : "result");
-  const char *bad = check_local(f);
+  char why[160];
+  const char *bad = check_local(f, why, sizeof why);
   if (bad) return yaml_fail(&ld->doc, op_mark, "%s", bad);
   (void)res_mark;
   (void)args_mark;

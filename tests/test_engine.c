@@ -387,7 +387,8 @@ static void test_replay(void) {
   T_EQ_INT(db_write_cex(d, DB_CEX_FOUND, &c2, &id2, NULL, msg, sizeof msg), 0);
   config_for_tests(&c, 1);
   FILE *out = fopen("/dev/null", "w");
-  T_EQ_INT(run_replay(d, 0, &c, "*", out, &still, &refuted, &fixed), 0);
+  run_ctx rx = {.shard_k = 1, .shard_n = 1}; /* no conjectures loaded */
+  T_EQ_INT(run_replay(d, 0, &c, &rx, "*", out, &still, &refuted, &fixed), 0);
   fclose(out);
   T_EQ_INT(still, 0);
   T_EQ_INT(refuted, 1);
