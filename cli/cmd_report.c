@@ -1,0 +1,96 @@
+/*
+** cmd_report.c -- `layoutcheck report [--db FILE] [--format text|junit|html]
+** [--out FILE]`: the last run and the trend over runs, the open
+** counterexamples with the revisions around their appearance and fix, and
+** the refuted conjectures, read from results.db (never written).  The
+** database is read into the report model (report/report_model.c), then
+** written by one of its views: report_text.c, report_junit.c or
+** report_html.c.  Exit 0 when the report was written, 2 on a usage error,
+** a missing or unreadable database, or a failed write.
+*/
+#include "cli.h"
+#include "config.h"
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char report_usage[] =
+    "usage: layoutcheck report [--db FILE] [--config FILE] [--format text|junit|html]\n"
+    "                          [--out FILE]\n";
+
+/* The database path: --db, else the configuration's db (the --config file,
+** else ./CONFIG.yaml when it exists, else "results.db").  0 or 2. */
+static int db_path_of(const char *db_arg, const char *config_arg, char *path, size_t cap) {
+  config c;
+  char msg[512];
+  config_defaults(&c);
+  const char *file = config_arg                         ? config_arg
+                     : access("CONFIG.yaml", F_OK) == 0 ? "CONFIG.yaml"
+                                                        : NULL;
+  if (!db_arg && file && config_load(file, &c, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    return 2;
+  }
+  snprintf(path, cap, "%s", db_arg ? db_arg : c.db);
+  return 0;
+}
+
+/* Write the report into out (stdout when NULL): into OUT.tmp, renamed over
+** OUT once complete.  0 or 2. */
+static int write_report(const report *r, const char *format, const char *out) {
+  char tmp[4096];
+  FILE *f = stdout;
+  if (out) {
+    if (snprintf(tmp, sizeof tmp, "%s.tmp", out) >= (int)sizeof tmp)
+      return fprintf(stderr, "%s: path too long\n", out), 2;
+    if (!(f = fopen(tmp, "w"))) return perror(tmp), 2;
+  }
+  int rc = !strcmp(format, "junit")  ? report_junit(r, f)
+           : !strcmp(format, "html") ? report_html(r, f)
+                                     : report_text(r, f);
+  if (fflush(f) != 0) rc = -1;
+  if (out) {
+    if (fclose(f) != 0) rc = -1;
+    if (rc == 0 && rename(tmp, out) != 0) rc = -1;
+    if (rc) {
+      perror(out);
+      remove(tmp);
+    }
+  }
+  if (rc && !out) fprintf(stderr, "report: writing the report failed\n");
+  return rc ? 2 : 0;
+}
+
+/* layoutcheck report [--db FILE] [--config FILE] [--format F] [--out FILE]. */
+int cmd_report(int argc, char **argv) {
+  const char *db_arg = NULL, *config_arg = NULL, *format = "text", *out = NULL;
+  char path[1024], msg[512];
+  for (int i = 1; i < argc; i++) {
+    const char **slot = !strcmp(argv[i], "--db")       ? &db_arg
+                        : !strcmp(argv[i], "--config") ? &config_arg
+                        : !strcmp(argv[i], "--format") ? &format
+                        : !strcmp(argv[i], "--out")    ? &out
+                                                       : NULL;
+    if (!slot)
+      return fprintf(stderr, "report: unknown argument '%s'\n%s", argv[i], report_usage), 2;
+    if (i + 1 >= argc)
+      return fprintf(stderr, "report: %s needs a value\n%s", argv[i], report_usage), 2;
+    *slot = argv[++i];
+  }
+  if (strcmp(format, "text") && strcmp(format, "junit") && strcmp(format, "html"))
+    return fprintf(stderr, "report: --format: expected text, junit or html, found '%s'\n", format),
+           2;
+  if (db_path_of(db_arg, config_arg, path, sizeof path)) return 2;
+  db *d;
+  report r;
+  if (db_open_readonly(path, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
+  int rc = report_load(d, path, &r, msg, sizeof msg);
+  db_close(d);
+  if (rc) return fprintf(stderr, "%s\n", msg), 2;
+  rc = write_report(&r, format, out);
+  report_free(&r);
+  return rc;
+}
