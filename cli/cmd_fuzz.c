@@ -15,6 +15,7 @@
 #include "run_setup.h"
 
 #include "properties.h"
+#include "sut.h"
 
 #include <fnmatch.h>
 #include <stdio.h>

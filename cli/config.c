@@ -67,29 +67,6 @@ static const key gpu_keys[] = {
 #define MIN_TIMEOUT 0.001
 #define MAX_TIMEOUT 1e6
 
-/* sut_ops: comma-separated ops that differential fuzzing knows; see
-** config.h. */
-int config_check_ops(const char *value, char *why, size_t cap) {
-  char buf[sizeof((config *)0)->sut_ops], *save = NULL;
-  snprintf(buf, sizeof buf, "%s", value);
-  for (char *op = strtok_r(buf, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
-    char *mode = strchr(op, '=');
-    diff_mode m;
-    if (mode) *mode++ = '\0';
-    if (!diff_op_find(op)) {
-      size_t n = (size_t)snprintf(why, cap, "no generator for op '%.40s'; known:", op);
-      for (int i = 0; i < diff_op_count() && n < cap; i++)
-        n += (size_t)snprintf(why + n, cap - n, " %s", diff_op_at(i)->op);
-      return -1;
-    }
-    if (mode && diff_mode_parse(mode, &m))
-      return snprintf(why, cap, "comparison '%.40s' for %s: expected exact, function or coalesced",
-                      mode, op),
-             -1;
-  }
-  return 0;
-}
-
 static const char *const sut_layers[] = {"plain", "cute", NULL};
 
 /* The top level, in the order of config_dump and CONFIG.yaml (at most 32). */
@@ -110,7 +87,7 @@ static const key top_keys[] = {
     {.name = "bounds", .kind = K_MAP, .sub = bounds_keys, .n_sub = N_OF(bounds_keys)},
     {.name = "conjecture_files", .kind = K_LIST, FIELD(conjecture_files), .nonempty = 1},
     {.name = "sut", .kind = K_STRING, FIELD(sut)},
-    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops), .check = config_check_ops},
+    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops), .check = diff_ops_check},
     {.name = "sut_timeout",
      .kind = K_FLOAT,
      FIELD(sut_timeout),

@@ -16,61 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Find op in the comma-separated list "OP[=MODE],..." (an empty list
-** selects every op, with its default comparison): 1 when selected, with
-** *mode set to the op's default, 2 when selected with =MODE (*mode set to
-** it); 0 when not selected. */
-static int selected(const char *list, const diff_op *op, diff_mode *mode) {
-  size_t n = strlen(op->op);
-  *mode = op->mode;
-  if (!list || !*list) return 1;
-  for (const char *p = list; *p;) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len >= n && strncmp(p, op->op, n) == 0 && (len == n || p[n] == '=')) {
-      if (len > n) {
-        char m[32];
-        snprintf(m, sizeof m, "%.*s", (int)(len - n - 1), p + n + 1);
-        diff_mode_parse(m, mode); /* checked by check_ops */
-        return 2;
-      }
-      return 1;
-    }
-    if (!end) break;
-    p = end + 1;
-  }
-  return 0;
-}
-
 /* Every item of the list must name an op differential fuzzing knows, and
-** a comparison if it gives one. */
+** a comparison if it gives one: 0, or -1 with the reason on stderr. */
 static int check_ops(const char *list) {
-  char buf[1024];
-  snprintf(buf, sizeof buf, "%s", list ? list : "");
-  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-    char *eq = strchr(tok, '=');
-    diff_mode m;
-    if (eq) *eq++ = 0;
-    if (eq && diff_mode_parse(eq, &m)) {
-      fprintf(stderr, "--ops: comparison '%s' for %s: expected exact, function or coalesced\n", eq,
-              tok);
-      return -1;
-    }
-    if (!diff_op_find(tok)) {
-      fprintf(stderr, "--ops: no generator for op '%s'; known:", tok);
-      for (int i = 0; i < diff_op_count(); i++) fprintf(stderr, " %s", diff_op_at(i)->op);
-      fprintf(stderr, "\n");
-      return -1;
-    }
-  }
-  return 0;
-}
-
-void sut_identity(const char *command, const char *layer, char *buf, size_t cap) {
-  if (strcmp(layer, "cute") == 0)
-    snprintf(buf, cap, "%s #layer=cute", command);
-  else
-    snprintf(buf, cap, "%s", command);
+  char why[1024];
+  if (diff_ops_check(list ? list : "", why, sizeof why) == 0) return 0;
+  fprintf(stderr, "--ops: %s\n", why);
+  return -1;
 }
 
 /* Is msg the message of a SUT that got out of step? */
@@ -114,7 +66,8 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
 ** layer and the op's default in the plain one. */
 static diff_mode mode_of(const config *c, const diff_op *op, diff_layer layer) {
   diff_mode mode;
-  if (selected(c->sut_ops, op, &mode) != 2) mode = layer == DIFF_CUTE ? DIFF_EXACT : op->mode;
+  if (diff_ops_selected(c->sut_ops, op, &mode) != 2)
+    mode = layer == DIFF_CUTE ? DIFF_EXACT : op->mode;
   return mode;
 }
 
@@ -148,7 +101,7 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   for (int i = 0; i < diff_op_count(); i++) {
     const diff_op *op = diff_op_at(i);
     diff_mode mode;
-    if (!selected(c->sut_ops, op, &mode)) continue;
+    if (!diff_ops_selected(c->sut_ops, op, &mode)) continue;
     diff_target t;
     diff_target_init(&t, op, layer, mode_of(c, op, layer), s, (int)c->sut_window);
     gen_property p;

@@ -4,6 +4,7 @@
 */
 #include "run_setup.h"
 
+#include "diff.h"
 #include "properties.h"
 #include "proto.h"
 
@@ -218,7 +219,7 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
   if (o->sut) snprintf(c->sut, sizeof c->sut, "%s", o->sut);
   if (o->ops) {
     char why[512];
-    if (config_check_ops(o->ops, why, sizeof why)) return fprintf(stderr, "--ops: %s\n", why), 2;
+    if (diff_ops_check(o->ops, why, sizeof why)) return fprintf(stderr, "--ops: %s\n", why), 2;
     snprintf(c->sut_ops, sizeof c->sut_ops, "%s", o->ops);
   }
   if (o->window) {

@@ -150,7 +150,8 @@ static char *request_line(const diff_item *it) {
   char *line = malloc(len);
   if (!line) return NULL;
   size_t at = (size_t)snprintf(line, len, "%s", it->t->op->op);
-  for (int i = 0; i < it->argc; i++) at += (size_t)snprintf(line + at, len - at, " %s", it->argv[i]);
+  for (int i = 0; i < it->argc; i++)
+    at += (size_t)snprintf(line + at, len - at, " %s", it->argv[i]);
   return line;
 }
 
@@ -306,4 +307,49 @@ void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap) 
   p->op = t->op->op;
   p->check = diff_check;
   p->data = t;
+}
+
+/* Check a list of ops; see diff.h. */
+int diff_ops_check(const char *value, char *why, size_t cap) {
+  char buf[1024], *save = NULL;
+  snprintf(buf, sizeof buf, "%s", value);
+  for (char *op = strtok_r(buf, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
+    char *mode = strchr(op, '=');
+    diff_mode m;
+    if (mode) *mode++ = '\0';
+    if (!diff_op_find(op)) {
+      size_t n = (size_t)snprintf(why, cap, "no generator for op '%.40s'; known:", op);
+      for (int i = 0; i < diff_op_count() && n < cap; i++)
+        n += (size_t)snprintf(why + n, cap - n, " %s", diff_op_at(i)->op);
+      return -1;
+    }
+    if (mode && diff_mode_parse(mode, &m))
+      return snprintf(why, cap, "comparison '%.40s' for %s: expected exact, function or coalesced",
+                      mode, op),
+             -1;
+  }
+  return 0;
+}
+
+/* Find op in a list of ops; see diff.h. */
+int diff_ops_selected(const char *list, const diff_op *op, diff_mode *mode) {
+  size_t n = strlen(op->op);
+  *mode = op->mode;
+  if (!list || !*list) return 1;
+  for (const char *p = list; *p;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len >= n && strncmp(p, op->op, n) == 0 && (len == n || p[n] == '=')) {
+      if (len > n) {
+        char m[32];
+        snprintf(m, sizeof m, "%.*s", (int)(len - n - 1), p + n + 1);
+        diff_mode_parse(m, mode); /* checked by diff_ops_check */
+        return 2;
+      }
+      return 1;
+    }
+    if (!end) break;
+    p = end + 1;
+  }
+  return 0;
 }

@@ -202,7 +202,8 @@ static sut_status crashed(sut *s, window *w, const char *when) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static sut_status failed(sut *s, window *w, sut_status st, const char *fmt, ...) {
+static sut_status
+failed(sut *s, window *w, sut_status st, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(w->why, w->whycap, fmt, ap);
@@ -266,8 +267,9 @@ static sut_status take_line(sut *s, window *w, size_t n) {
   } else {
     return failed(s, w, SUT_OUT_OF_STEP,
                   "out of step: the system under test answered more lines than requests, or "
-                  "the sync request `" SUT_PROBE "` wrongly: '%.*s' where its answer, "
-                  SUT_PROBE_ANSWER ", was due (after %d answer%s)",
+                  "the sync request `" SUT_PROBE
+                  "` wrongly: '%.*s' where its answer, " SUT_PROBE_ANSWER
+                  ", was due (after %d answer%s)",
                   (int)(n < 80 ? n : 80), line, w->n, w->n == 1 ? "" : "s");
   }
   w->got++;
@@ -298,8 +300,8 @@ static sut_status take_lines(sut *s, window *w, int *progress) {
     *progress = 1;
   }
   if (w->got <= w->n && s->len + 1 >= SUT_LINE_MAX)
-    return failed(s, w, SUT_GARBAGE,
-                  "the system under test answered a line longer than %d bytes", SUT_LINE_MAX);
+    return failed(s, w, SUT_GARBAGE, "the system under test answered a line longer than %d bytes",
+                  SUT_LINE_MAX);
   return SUT_OK;
 }
 
@@ -337,8 +339,8 @@ static sut_status pump(sut *s, window *w, int ms) {
   if (pf[1].revents) write_some(s, w);
   if (!(pf[0].revents & (POLLIN | POLLHUP | POLLERR))) return SUT_OK;
   if (grow(s))
-    return failed(s, w, SUT_GARBAGE,
-                  "the system under test answered a line longer than %d bytes", SUT_LINE_MAX);
+    return failed(s, w, SUT_GARBAGE, "the system under test answered a line longer than %d bytes",
+                  SUT_LINE_MAX);
   ssize_t r = read(s->from, s->buf + s->len, s->cap - s->len - 1);
   if (r < 0 && errno == EINTR) return SUT_OK;
   if (r <= 0)
@@ -416,4 +418,12 @@ sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap) {
   snprintf(reply, cap, "%s", st == SUT_OK ? answer : why);
   free(answer);
   return st;
+}
+
+/* The name of a system under test in results.db; see sut.h. */
+void sut_identity(const char *command, const char *layer, char *buf, size_t cap) {
+  if (strcmp(layer, "cute") == 0)
+    snprintf(buf, cap, "%s #layer=cute", command);
+  else
+    snprintf(buf, cap, "%s", command);
 }
