@@ -60,7 +60,7 @@ static int scan_word(const char *line, size_t *i, char *msg, size_t cap) {
   return 0;
 }
 
-/* Split the line in place; see split.h. */
+/* Split the line in place; see proto.h. */
 int proto_split_words(char *line, proto_words *w, char *msg, size_t cap) {
   size_t i = 0;
   w->len = 0;
@@ -77,7 +77,7 @@ int proto_split_words(char *line, proto_words *w, char *msg, size_t cap) {
   }
 }
 
-/* Blank or comment line test; see split.h. */
+/* Blank or comment line test; see proto.h. */
 int proto_line_is_blank(const char *line, size_t len) {
   size_t i = 0;
   while (i < len && is_space(line[i])) i++;

@@ -1,7 +1,7 @@
 /* test_conj.c -- unit tests of user conjectures: the expression language
 ** (properties/conj_expr.c: parsing, type errors with their offsets, every
 ** construct evaluated, undefined and too-large cases, the explanations of
-** false checks) and the loader (cli/conj_load.c: a good file, the shared
+** false checks) and the loader (yaml/conj_load.c: a good file, the shared
 ** check function, every class of load error at its FILE:LINE:COLUMN), and
 ** the property list of cli/run_setup.c with loaded conjectures. */
 #include "conj_expr.h"

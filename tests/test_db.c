@@ -1,4 +1,4 @@
-/* test_db.c -- unit tests of the results database (cli/db.c). */
+/* test_db.c -- unit tests of the results database (store/db.c). */
 #include "store.h"
 #include "t.h"
 

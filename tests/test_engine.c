@@ -1,7 +1,7 @@
 /* test_engine.c -- the property engine (gen/): choice streams, seeds,
 ** generators' guarantees, shrinking to known minimal cases, crash and
 ** timeout isolation, and replay of stored counterexamples (cli/run_setup.c,
-** cli/db.c). */
+** store/db.c). */
 #include "properties.h"
 #include "run_setup.h"
 #include "t.h"

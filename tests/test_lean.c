@@ -1,7 +1,7 @@
 /* test_lean.c -- unit tests of `layoutcheck lean`: the Lean term and value
-** parser and the command scanner (cli/lean_parse.c), the log reader
-** (cli/lean_log.c), the map, translation and comparison (cli/lean_map.c),
-** the lean_checks table (cli/db.c), and random bytes through every parser. */
+** parser and the command scanner (lean/lean_parse.c), the log reader
+** (lean/lean_log.c), the map, translation and comparison (lean/lean_map.c),
+** the lean_checks table (store/db.c), and random bytes through every parser. */
 #include "store.h"
 #include "lean_log.h"
 #include "lean_map.h"

@@ -1,5 +1,5 @@
 /* test_lean_views.c -- `layoutcheck lean` for the tensor libraries
-** (cli/lean_views.c, cli/lean_views_def.c): tensor values computed by hand,
+** (lean/lean_views.c, lean/lean_views_def.c): tensor values computed by hand,
 ** Einlean's typed definitions, the kinds' signatures, Array values, and
 ** random bytes through the definitions' reader. */
 #include "lean_map.h"
