@@ -212,7 +212,8 @@ void db_run_clear(db_run *r);
 /* A write transaction around several writes: db_begin takes the write
 ** lock (BEGIN IMMEDIATE), db_commit commits (rolling back when that
 ** fails), db_rollback undoes everything since db_begin (harmless without
-** one).  db_write_cex with DB_CEX_FOUND runs its own transaction: do not call it inside. */
+** one; keeps the message of the failure that led to it).  db_write_cex
+** with DB_CEX_FOUND runs its own transaction: do not call it inside. */
 int db_begin(db *d, char *msg, size_t cap);
 int db_commit(db *d, char *msg, size_t cap);
 void db_rollback(db *d);
