@@ -194,70 +194,98 @@ static void int_range(int64_t lo, int64_t hi, char *out, size_t cap) {
     snprintf(out, cap, "an integer from %" PRId64 " to %" PRId64, lo, hi);
 }
 
-/* The value of key k (named name) at the current event, for every kind
-** but K_MAP and K_LIST: check it and store it into the field.  0, or -1. */
-static int read_scalar(loader *ld, const key *k, const char *name) {
-  const yaml_event_t *e = yaml_cur(&ld->doc);
-  char *field = (char *)ld->c + k->offset;
-  char found[96], want[512];
-  describe(e, found, sizeof found);
-  int is_scalar = e->type == YAML_SCALAR_EVENT;
-  int plain = is_scalar && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-  const char *s = is_scalar ? (const char *)e->data.scalar.value : "";
-  size_t len = is_scalar ? e->data.scalar.length : 0;
+/* The scalar at event e as text: s[0..len), and whether it is plain. */
+typedef struct scalar_text {
+  const char *s;
+  size_t len;
+  int is_scalar, plain;
+  char found[96]; /* e described for "found ..." */
+} scalar_text;
 
-  if (k->kind == K_BOOL) {
-    if (!yaml_plain_is(e, "true") && !yaml_plain_is(e, "false"))
-      return yaml_fail(&ld->doc, e->start_mark, "%s: expected true or false, found %s", name,
+/* Describe the current event of ld as a scalar into *t. */
+static const yaml_event_t *scalar_at(loader *ld, scalar_text *t) {
+  const yaml_event_t *e = yaml_cur(&ld->doc);
+  describe(e, t->found, sizeof t->found);
+  t->is_scalar = e->type == YAML_SCALAR_EVENT;
+  t->plain = t->is_scalar && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+  t->s = t->is_scalar ? (const char *)e->data.scalar.value : "";
+  t->len = t->is_scalar ? e->data.scalar.length : 0;
+  return e;
+}
+
+/* Read the current event as the value of K_SEED or K_INT key k (called
+** name in messages) into ld->c.  0, or -1 with the message set. */
+static int read_int(loader *ld, const key *k, const char *name) {
+  scalar_text t;
+  const yaml_event_t *e = scalar_at(ld, &t);
+  const char *s = t.s, *found = t.found;
+  size_t len = t.len;
+  int plain = t.plain;
+  char *field = (char *)ld->c + k->offset;
+  char want[512];
+  int neg = 0;
+  uint64_t mag = 0;
+  int status = plain ? parse_decimal(s, len, &neg, &mag) : -1;
+  if (k->kind == K_SEED) {
+    if (status != 0 || (neg && mag != 0))
+      return yaml_fail(&ld->doc, e->start_mark,
+                       "%s: expected an integer from 0 to %" PRIu64 ", found %s", name, UINT64_MAX,
                        found);
-    *(int *)field = yaml_plain_is(e, "true");
+    ld->c->seed = mag;
+    ld->c->has_seed = 1;
     return 0;
   }
-  if (k->kind == K_SEED || k->kind == K_INT) {
-    int neg = 0;
-    uint64_t mag = 0;
-    int status = plain ? parse_decimal(s, len, &neg, &mag) : -1;
-    if (k->kind == K_SEED) {
-      if (status != 0 || (neg && mag != 0))
-        return yaml_fail(&ld->doc, e->start_mark,
-                         "%s: expected an integer from 0 to %" PRIu64 ", found %s", name,
-                         UINT64_MAX, found);
-      ld->c->seed = mag;
-      ld->c->has_seed = 1;
-      return 0;
-    }
-    int64_t v = 0;
-    int ok = status == 0 && mag <= (uint64_t)INT64_MAX + (neg ? 1u : 0u);
-    if (ok) v = neg ? (mag == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)mag) : (int64_t)mag;
-    if (!ok || v < k->lo || v > k->hi) {
-      int_range(k->lo, k->hi, want, sizeof want);
-      return yaml_fail(&ld->doc, e->start_mark, "%s: expected %s, found %s", name, want, found);
-    }
-    if (k->size == sizeof(int))
-      *(int *)field = (int)v;
-    else
-      *(int64_t *)field = v;
-    return 0;
+  int64_t v = 0;
+  int ok = status == 0 && mag <= (uint64_t)INT64_MAX + (neg ? 1u : 0u);
+  if (ok) v = neg ? (mag == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)mag) : (int64_t)mag;
+  if (!ok || v < k->lo || v > k->hi) {
+    int_range(k->lo, k->hi, want, sizeof want);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected %s, found %s", name, want, found);
   }
-  if (k->kind == K_FLOAT) {
-    double v = 0;
-    int ok = plain && len > 0 && strspn(s, "0123456789+-.eE") == len && strpbrk(s, "0123456789");
-    if (ok) {
-      char *end = NULL;
-      v = strtod(s, &end);
-      ok = end == s + len && isfinite(v) && (k->open ? v > k->min : v >= k->min) &&
-           (k->max == 0 || v <= k->max);
-    }
-    if (!ok && k->max != 0)
-      return yaml_fail(&ld->doc, e->start_mark, "%s: expected a number from %g to %g, found %s",
-                       name, k->min, k->max, found);
-    if (!ok)
-      return yaml_fail(&ld->doc, e->start_mark, "%s: expected a number %s %g, found %s", name,
-                       k->open ? ">" : ">=", k->min, found);
-    *(double *)field = v;
-    return 0;
+  if (k->size == sizeof(int))
+    *(int *)field = (int)v;
+  else
+    *(int64_t *)field = v;
+  return 0;
+}
+
+/* Read the current event as the value of K_FLOAT key k into ld->c.  0,
+** or -1 with the message set. */
+static int read_float(loader *ld, const key *k, const char *name) {
+  scalar_text t;
+  const yaml_event_t *e = scalar_at(ld, &t);
+  const char *s = t.s, *found = t.found;
+  size_t len = t.len;
+  int plain = t.plain;
+  char *field = (char *)ld->c + k->offset;
+  double v = 0;
+  int ok = plain && len > 0 && strspn(s, "0123456789+-.eE") == len && strpbrk(s, "0123456789");
+  if (ok) {
+    char *end = NULL;
+    v = strtod(s, &end);
+    ok = end == s + len && isfinite(v) && (k->open ? v > k->min : v >= k->min) &&
+         (k->max == 0 || v <= k->max);
   }
-  /* K_STRING, and one entry of a K_LIST (field is then the entry). */
+  if (!ok && k->max != 0)
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a number from %g to %g, found %s", name,
+                     k->min, k->max, found);
+  if (!ok)
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a number %s %g, found %s", name,
+                     k->open ? ">" : ">=", k->min, found);
+  *(double *)field = v;
+  return 0;
+}
+
+/* Read the current event as the value of K_STRING key k, or as one entry
+** of a K_LIST (field is then the entry), into field.  0, or -1 with the
+** message set. */
+static int read_string(loader *ld, const key *k, const char *name, char *field) {
+  scalar_text t;
+  const yaml_event_t *e = scalar_at(ld, &t);
+  const char *s = t.s, *found = t.found;
+  size_t len = t.len;
+  int is_scalar = t.is_scalar;
+  char want[512];
   if (!is_scalar)
     return yaml_fail(&ld->doc, e->start_mark, "%s: expected a string, found %s", name, found);
   if (yaml_plain_is(e, "~") || yaml_plain_is(e, "null") || yaml_plain_is(e, "Null") ||
@@ -289,6 +317,24 @@ static int read_scalar(loader *ld, const key *k, const char *name) {
   memcpy(field, s, len);
   field[len] = '\0';
   return 0;
+}
+
+/* The value of key k (named name) at the current event, for every kind
+** but K_MAP and K_LIST: check it and store it into the field.  0, or -1. */
+static int read_scalar(loader *ld, const key *k, const char *name) {
+  const yaml_event_t *e = yaml_cur(&ld->doc);
+  if (k->kind == K_BOOL) {
+    char found[96];
+    describe(e, found, sizeof found);
+    if (!yaml_plain_is(e, "true") && !yaml_plain_is(e, "false"))
+      return yaml_fail(&ld->doc, e->start_mark, "%s: expected true or false, found %s", name,
+                       found);
+    *(int *)((char *)ld->c + k->offset) = yaml_plain_is(e, "true");
+    return 0;
+  }
+  if (k->kind == K_SEED || k->kind == K_INT) return read_int(ld, k, name);
+  if (k->kind == K_FLOAT) return read_float(ld, k, name);
+  return read_string(ld, k, name, (char *)ld->c + k->offset);
 }
 
 /* The value of conjecture_files at the current event: a sequence of

@@ -83,6 +83,7 @@ static void print_stats(const sut *s) {
            SUT_PROBE);
 }
 
+/* The differential run against c->sut; see fuzz_sut.h. */
 int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const char *seed,
              int *failures) {
   gen_config g = *g0;
@@ -241,6 +242,7 @@ static int replay_layer(const config *c, const gen_config *g, db *d, sut *s, dif
   return rc ? -1 : 0;
 }
 
+/* Ask the SUT again its stored disagreements; see fuzz_sut.h. */
 int sut_replay(const config *c, const gen_config *g, db *d, int *still, int *fixed) {
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return 2;

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+/* Parse the options the run commands share; see run_setup.h. */
 int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage) {
   memset(o, 0, sizeof *o);
   if (positional) *positional = NULL;

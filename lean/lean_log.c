@@ -396,6 +396,7 @@ static int check_text(const char *path, const char *text, size_t len, char *msg,
   return 0;
 }
 
+/* Parse Lean's output in text_in; see lean_log.h. */
 int lean_log_parse(const char *path, const char *text_in, size_t len, lean_log_format fmt,
                    lean_log **out, char *msg, size_t cap) {
   int n = 0, rc = 0;

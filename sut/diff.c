@@ -44,19 +44,25 @@ static const diff_op ops[] = {
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
+/* The number of ops differential fuzzing knows; see diff.h. */
 int diff_op_count(void) { return NOPS; }
+
+/* Op i of the table, or NULL out of range; see diff.h. */
 const diff_op *diff_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i] : NULL; }
 
+/* The op of that name, or NULL; see diff.h. */
 const diff_op *diff_op_find(const char *op) {
   for (int i = 0; i < NOPS; i++)
     if (strcmp(ops[i].op, op) == 0) return &ops[i];
   return NULL;
 }
 
+/* The name of a comparison ("exact", ...); see diff.h. */
 const char *diff_mode_name(diff_mode m) {
   return m == DIFF_EXACT ? "exact" : m == DIFF_FUNCTION ? "function" : "coalesced";
 }
 
+/* Read a comparison's name; see diff.h. */
 int diff_mode_parse(const char *s, diff_mode *m) {
   if (!strcmp(s, "exact"))
     *m = DIFF_EXACT;
@@ -96,6 +102,7 @@ static int same_function(const lo_layout *x, const lo_layout *y, const gen_bound
   return 0;
 }
 
+/* Compare the oracle's answer with the SUT's under mode; see diff.h. */
 int diff_compare(diff_mode mode, const char *oracle, const char *answer, const gen_bounds *b,
                  char *msg, size_t cap) {
   int oerr = strncmp(oracle, "error:", 6) == 0, aerr = strncmp(answer, "error:", 6) == 0;
@@ -119,8 +126,10 @@ int diff_compare(diff_mode mode, const char *oracle, const char *answer, const g
 
 #define DIFF_ORACLE_CAP (1 << 14) /* the oracle's answer */
 
+/* The name of a layer, "plain" or "cute"; see diff.h. */
 const char *diff_layer_name(diff_layer l) { return l == DIFF_CUTE ? "cute" : "plain"; }
 
+/* Read a layer's name; see diff.h. */
 int diff_layer_parse(const char *s, diff_layer *l) {
   if (!strcmp(s, "plain"))
     *l = DIFF_PLAIN;
@@ -131,6 +140,7 @@ int diff_layer_parse(const char *s, diff_layer *l) {
   return 0;
 }
 
+/* The oracle op a request is compared with in a layer; see diff.h. */
 const char *diff_oracle_op(const char *op, diff_layer layer) {
   char twin[96];
   if (layer != DIFF_CUTE || snprintf(twin, sizeof twin, "cute_%s", op) >= (int)sizeof twin)
@@ -230,6 +240,7 @@ static int pin_failure(asker *a, diff_item *items, int m, int k, int *stopped) {
   return m;
 }
 
+/* Ask the SUT the items in windows and judge every answer; see diff.h. */
 int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b) {
   int w = window < 1 ? 1 : window < n ? window : n, i = 0;
   asker a = {s, b, malloc((size_t)w * sizeof(char *)), malloc((size_t)w * sizeof(char *)), ""};
@@ -284,6 +295,7 @@ static gen_verdict diff_check(gen_ctx *x) {
   return v;
 }
 
+/* Set up the target of one op's differential property; see diff.h. */
 void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_mode mode, sut *s,
                       int window) {
   memset(t, 0, sizeof *t);
@@ -296,6 +308,7 @@ void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_
   t->batch.width = t->window;
 }
 
+/* The differential property of a target, for the engine; see diff.h. */
 void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap) {
   snprintf(name, namecap, "sut.%s", t->op->op);
   memset(p, 0, sizeof *p);

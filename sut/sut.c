@@ -50,6 +50,7 @@ static void watch_signals(void) {
   }
 }
 
+/* A system under test, not started yet; see sut.h. */
 sut *sut_new(const char *command, double timeout) {
   sut *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -83,6 +84,7 @@ static void stop(sut *s, int *status) {
   s->len = 0;
 }
 
+/* Stop the SUT (its whole process group) and free it; see sut.h. */
 void sut_free(sut *s) {
   if (!s) return;
   stop(s, NULL);
@@ -164,6 +166,7 @@ static int start(sut *s, char *why, size_t cap) {
   return 0;
 }
 
+/* Monotonic seconds, for timeouts. */
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -384,6 +387,7 @@ static sut_status exchange(sut *s, window *w) {
   }
 }
 
+/* Ask a window of requests and read their answers; see sut.h. */
 sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, char *why,
                           size_t whycap, int *answered) {
   window w = {req, n, reply, why, whycap, NULL, 0, 0, 0, 0};
@@ -412,6 +416,7 @@ sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, c
   return st;
 }
 
+/* Ask one request; see sut.h. */
 sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap) {
   char why[512], *answer;
   sut_status st = sut_ask_window(s, &request, 1, &answer, why, sizeof why, NULL);
