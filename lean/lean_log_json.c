@@ -291,94 +291,113 @@ static int jpos(jp *p, lean_pos *pos) {
   return 0;
 }
 
-/* One line of the JSON form: a message object. */
-int lean_log_json_message(lean_log *l, const line *ln, int lineno, char *msg, size_t cap) {
-  jp p = {ln->s, ln->len, 0, NULL, 0};
-  text sev = {0}, file = {0}, data = {0};
-  lean_pos pos = {0, 0};
-  int has_pos = 0, has_sev = 0, has_data = 0, rc = -1;
-  jws(&p);
-  if (p.i >= p.len || p.s[p.i] != '{') {
-    jfail(&p, "expected a JSON object (one message per line, as `lean --json` writes)");
-    goto done;
+/* The fields of a message object that Lean writes. */
+typedef struct jmsg {
+  text sev, file, data;
+  lean_pos pos;
+  int has_pos, has_sev, has_data;
+} jmsg;
+
+/* Read one member "KEY": VALUE of a message object into *m (the first of
+** each known key; the others are skipped).  0, or -1 with p's error. */
+static int jmember(jp *p, jmsg *m) {
+  text key = {0};
+  jws(p);
+  if (jstring(p, &key) != 0) {
+    free(key.s);
+    return -1;
   }
-  p.i++;
-  jws(&p);
-  if (p.i < p.len && p.s[p.i] == '}') {
-    p.i++;
+  jws(p);
+  if (p->i >= p->len || p->s[p->i] != ':') {
+    free(key.s);
+    return jfail(p, "expected ':'");
+  }
+  p->i++;
+  jws(p);
+  const char *k = key.s ? key.s : "";
+  int r;
+  if (!strcmp(k, "severity") && !m->has_sev) {
+    r = jstring(p, &m->sev);
+    m->has_sev = 1;
+  } else if (!strcmp(k, "fileName") && !m->file.s) {
+    r = p->i < p->len && p->s[p->i] == 'n' ? jskip(p, 1) : jstring(p, &m->file);
+  } else if (!strcmp(k, "data") && !m->has_data) {
+    r = jstring(p, &m->data);
+    m->has_data = 1;
+  } else if (!strcmp(k, "pos") && !m->has_pos) {
+    r = jpos(p, &m->pos);
+    m->has_pos = 1;
+  } else {
+    r = jskip(p, 1);
+  }
+  free(key.s);
+  return r != 0 ? -1 : 0;
+}
+
+/* Read the whole line as one JSON object into *m.  0, or -1 with p's
+** error. */
+static int jobject(jp *p, jmsg *m) {
+  jws(p);
+  if (p->i >= p->len || p->s[p->i] != '{')
+    return jfail(p, "expected a JSON object (one message per line, as `lean --json` writes)");
+  p->i++;
+  jws(p);
+  if (p->i < p->len && p->s[p->i] == '}') {
+    p->i++;
   } else {
     for (;;) {
-      text key = {0};
-      jws(&p);
-      if (jstring(&p, &key) != 0) {
-        free(key.s);
-        goto done;
-      }
-      jws(&p);
-      if (p.i >= p.len || p.s[p.i] != ':') {
-        free(key.s);
-        jfail(&p, "expected ':'");
-        goto done;
-      }
-      p.i++;
-      jws(&p);
-      const char *k = key.s ? key.s : "";
-      int r;
-      if (!strcmp(k, "severity") && !has_sev) {
-        r = jstring(&p, &sev);
-        has_sev = 1;
-      } else if (!strcmp(k, "fileName") && !file.s) {
-        r = p.i < p.len && p.s[p.i] == 'n' ? jskip(&p, 1) : jstring(&p, &file);
-      } else if (!strcmp(k, "data") && !has_data) {
-        r = jstring(&p, &data);
-        has_data = 1;
-      } else if (!strcmp(k, "pos") && !has_pos) {
-        r = jpos(&p, &pos);
-        has_pos = 1;
-      } else {
-        r = jskip(&p, 1);
-      }
-      free(key.s);
-      if (r != 0) goto done;
-      jws(&p);
-      if (p.i < p.len && p.s[p.i] == ',') {
-        p.i++;
+      if (jmember(p, m) != 0) return -1;
+      jws(p);
+      if (p->i < p->len && p->s[p->i] == ',') {
+        p->i++;
         continue;
       }
-      if (p.i < p.len && p.s[p.i] == '}') {
-        p.i++;
+      if (p->i < p->len && p->s[p->i] == '}') {
+        p->i++;
         break;
       }
-      jfail(&p, "expected ',' or '}'");
-      goto done;
+      return jfail(p, "expected ',' or '}'");
     }
   }
-  jws(&p);
-  if (p.i < p.len) {
-    jfail(&p, "text after the JSON object");
-    goto done;
-  }
-  lean_severity s;
-  const char *sv = sev.s ? sev.s : "";
-  if (!has_sev || !has_data) {
-    p.i = 0;
-    jfail(&p, !has_sev ? "no \"severity\" in the message" : "no \"data\" in the message");
-    goto done;
-  }
+  jws(p);
+  if (p->i < p->len) return jfail(p, "text after the JSON object");
+  return 0;
+}
+
+/* The severity Lean names sv: 0, or -1 when it is none of information,
+** info, warning, error. */
+static int jseverity(const char *sv, lean_severity *s) {
   if (!strcmp(sv, "information") || !strcmp(sv, "info"))
-    s = LEAN_SEV_INFO;
+    *s = LEAN_SEV_INFO;
   else if (!strcmp(sv, "warning"))
-    s = LEAN_SEV_WARNING;
+    *s = LEAN_SEV_WARNING;
   else if (!strcmp(sv, "error"))
-    s = LEAN_SEV_ERROR;
-  else {
+    *s = LEAN_SEV_ERROR;
+  else
+    return -1;
+  return 0;
+}
+
+/* One line of the JSON form: a message object; see lean_log_int.h. */
+int lean_log_json_message(lean_log *l, const line *ln, int lineno, char *msg, size_t cap) {
+  jp p = {ln->s, ln->len, 0, NULL, 0};
+  jmsg m = {0};
+  lean_severity s;
+  int rc = -1;
+  if (jobject(&p, &m) != 0) goto done;
+  if (!m.has_sev || !m.has_data) {
+    p.i = 0;
+    jfail(&p, !m.has_sev ? "no \"severity\" in the message" : "no \"data\" in the message");
+    goto done;
+  }
+  if (jseverity(m.sev.s ? m.sev.s : "", &s) != 0) {
     p.i = 0;
     jfail(&p, "unknown \"severity\" (information, warning or error)");
     goto done;
   }
-  if (sev.oom || file.oom || data.oom ||
-      lean_log_add_msg(l, s, has_pos, pos, file.s ? file.s : "", file.len, data.s ? data.s : "",
-                       data.len, lineno) != 0) {
+  if (m.sev.oom || m.file.oom || m.data.oom ||
+      lean_log_add_msg(l, s, m.has_pos, m.pos, m.file.s ? m.file.s : "", m.file.len,
+                       m.data.s ? m.data.s : "", m.data.len, lineno) != 0) {
     snprintf(msg, cap, "%s: out of memory", l->path);
     rc = -2;
     goto done;
@@ -389,8 +408,8 @@ done:
     lean_pos at = lean_pos_advance(ln->s, ln->len, p.err_at, (lean_pos){lineno, 0});
     snprintf(msg, cap, "%s:%d:%d: %s", l->path, at.line, at.col + 1, p.err);
   }
-  free(sev.s);
-  free(file.s);
-  free(data.s);
+  free(m.sev.s);
+  free(m.file.s);
+  free(m.data.s);
   return rc == 0 ? 0 : -1;
 }

@@ -323,12 +323,84 @@ static const char *check_local(const lean_fn *f, char *why, size_t cap) {
   return NULL;
 }
 
+/* The value of `args` (the current event, at vm): a sequence of kinds,
+** appended to f->args.  0, or -1 with the message set. */
+static int read_fn_args(loader *ld, lean_fn *f, yaml_mark_t vm) {
+  char buf[512];
+  if (yaml_cur(&ld->doc)->type != YAML_SEQUENCE_START_EVENT)
+    return yaml_fail(&ld->doc, vm, "args: expected a sequence of kinds such as [layout, int]");
+  for (yaml_next(&ld->doc); yaml_cur(&ld->doc)->type != YAML_SEQUENCE_END_EVENT;
+       yaml_next(&ld->doc)) {
+    yaml_mark_t am = yaml_cur(&ld->doc)->start_mark;
+    if (scalar(ld, "args", buf, sizeof buf) != 0) return -1;
+    int k = kind_parse(buf);
+    if (k < 0)
+      return yaml_fail(&ld->doc, am,
+                       "args: expected int, bool, layout, tuple or morphism, found '%s'", buf);
+    if (f->nargs == LEAN_MAX_ARGS)
+      return yaml_fail(&ld->doc, am, "args: at most %d arguments", LEAN_MAX_ARGS);
+    f->args[f->nargs++] = (lean_kind)k;
+  }
+  return 0;
+}
+
+/* The value of key (at km; the value, the current event, at vm) of a
+** function entry into *f; *op_mark gets the place of `op`.  0, or -1 with
+** the message set (an unknown key, a bad value, no memory). */
+static int read_fn_key(loader *ld, lean_fn *f, const char *key, yaml_mark_t km, yaml_mark_t vm,
+                       yaml_mark_t *op_mark) {
+  char buf[512];
+  int oom = 0;
+  if (!strcmp(key, "lean")) {
+    if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
+    if (!lean_ident(buf))
+      return yaml_fail(&ld->doc, vm,
+                       "lean: expected a Lean name such as FlatLayout.coalesce, found '%s'", buf);
+    f->lean = sdup(buf, &oom);
+  } else if (!strcmp(key, "op")) {
+    if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
+    if (!known_op(buf))
+      return yaml_fail(&ld->doc, vm,
+                       "op: unknown op '%s' (an op of `layoutcheck eval --list`, or id, colex, "
+                       "colex_inverse, codomain)",
+                       buf);
+    f->op = sdup(buf, &oom);
+    *op_mark = vm;
+  } else if (!strcmp(key, "args")) {
+    if (read_fn_args(ld, f, vm) != 0) return -1;
+  } else if (!strcmp(key, "result")) {
+    if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
+    if (type_parse(buf, &f->result) != 0)
+      return yaml_fail(&ld->doc, vm,
+                       "result: expected int, bool, layout, tuple, morphism or option KIND, found "
+                       "'%s'",
+                       buf);
+  } else if (!strcmp(key, "compare")) {
+    if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
+    if (compare_parse(buf, &f->compare) != 0)
+      return yaml_fail(&ld->doc, vm, "compare: expected exact, function or coalesced, found '%s'",
+                       buf);
+  } else if (!strcmp(key, "gen")) {
+    if (f->gen) return yaml_fail(&ld->doc, km, "duplicate key 'gen'");
+    if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
+    if (!gen_find(buf))
+      return yaml_fail(&ld->doc, vm, "gen: unknown generator '%s' (see the README's list)", buf);
+    f->gen = sdup(buf, &oom);
+  } else if (!strcmp(key, "note")) {
+    if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
+  } else {
+    return yaml_fail(&ld->doc, km, "unknown key '%s' (lean, op, args, result, compare, gen, note)",
+                     key);
+  }
+  if (oom) return yaml_fail(&ld->doc, vm, "out of memory");
+  return 0;
+}
+
 /* One entry of `functions`: a mapping (the current event). */
 static int read_fn(loader *ld, lean_fn *f) {
   const yaml_event_t *start = yaml_cur(&ld->doc);
-  yaml_mark_t at = start->start_mark, op_mark = at, res_mark = at, args_mark = at;
-  char buf[512];
-  int have_lean = 0, have_op = 0, have_args = 0, have_result = 0, have_compare = 0, oom = 0;
+  yaml_mark_t at = start->start_mark, op_mark = at;
+  int have_lean = 0, have_op = 0, have_args = 0, have_result = 0, have_compare = 0;
   if (start->type != YAML_MAPPING_START_EVENT)
     return yaml_fail(&ld->doc, at,
                      "functions: each entry must be a mapping {lean, op, args, result}");
@@ -351,64 +423,7 @@ static int read_fn(loader *ld, lean_fn *f) {
                                           : NULL;
     if (seen && *seen) return yaml_fail(&ld->doc, km, "duplicate key '%s'", key);
     if (seen) *seen = 1;
-    if (!strcmp(key, "lean")) {
-      if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
-      if (!lean_ident(buf))
-        return yaml_fail(&ld->doc, vm,
-                         "lean: expected a Lean name such as FlatLayout.coalesce, found '%s'", buf);
-      f->lean = sdup(buf, &oom);
-    } else if (!strcmp(key, "op")) {
-      if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
-      if (!known_op(buf))
-        return yaml_fail(&ld->doc, vm,
-                         "op: unknown op '%s' (an op of `layoutcheck eval --list`, or id, colex, "
-                         "colex_inverse, codomain)",
-                         buf);
-      f->op = sdup(buf, &oom);
-      op_mark = vm;
-    } else if (!strcmp(key, "args")) {
-      args_mark = vm;
-      if (yaml_cur(&ld->doc)->type != YAML_SEQUENCE_START_EVENT)
-        return yaml_fail(&ld->doc, vm, "args: expected a sequence of kinds such as [layout, int]");
-      for (yaml_next(&ld->doc); yaml_cur(&ld->doc)->type != YAML_SEQUENCE_END_EVENT;
-           yaml_next(&ld->doc)) {
-        yaml_mark_t am = yaml_cur(&ld->doc)->start_mark;
-        if (scalar(ld, "args", buf, sizeof buf) != 0) return -1;
-        int k = kind_parse(buf);
-        if (k < 0)
-          return yaml_fail(&ld->doc, am,
-                           "args: expected int, bool, layout, tuple or morphism, found '%s'", buf);
-        if (f->nargs == LEAN_MAX_ARGS)
-          return yaml_fail(&ld->doc, am, "args: at most %d arguments", LEAN_MAX_ARGS);
-        f->args[f->nargs++] = (lean_kind)k;
-      }
-    } else if (!strcmp(key, "result")) {
-      if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
-      if (type_parse(buf, &f->result) != 0)
-        return yaml_fail(
-            &ld->doc, vm,
-            "result: expected int, bool, layout, tuple, morphism or option KIND, found "
-            "'%s'",
-            buf);
-      res_mark = vm;
-    } else if (!strcmp(key, "compare")) {
-      if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
-      if (compare_parse(buf, &f->compare) != 0)
-        return yaml_fail(&ld->doc, vm, "compare: expected exact, function or coalesced, found '%s'",
-                         buf);
-    } else if (!strcmp(key, "gen")) {
-      if (f->gen) return yaml_fail(&ld->doc, km, "duplicate key 'gen'");
-      if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
-      if (!gen_find(buf))
-        return yaml_fail(&ld->doc, vm, "gen: unknown generator '%s' (see the README's list)", buf);
-      f->gen = sdup(buf, &oom);
-    } else if (!strcmp(key, "note")) {
-      if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
-    } else {
-      return yaml_fail(&ld->doc, km,
-                       "unknown key '%s' (lean, op, args, result, compare, gen, note)", key);
-    }
-    if (oom) return yaml_fail(&ld->doc, vm, "out of memory");
+    if (read_fn_key(ld, f, key, km, vm, &op_mark) != 0) return -1;
   }
   if (!have_lean || !have_op || !have_args || !have_result)
     return yaml_fail(&ld->doc, at, "missing key '%s'",
@@ -419,8 +434,6 @@ static int read_fn(loader *ld, lean_fn *f) {
   char why[160];
   const char *bad = check_local(f, why, sizeof why);
   if (bad) return yaml_fail(&ld->doc, op_mark, "%s", bad);
-  (void)res_mark;
-  (void)args_mark;
   return 0;
 }
 
