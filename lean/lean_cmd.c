@@ -322,6 +322,35 @@ static size_t skip_modifiers(const char *s, size_t len, size_t i) {
 
 static int index_lines(lean_file *f);
 
+/* Set the kind of command cmd of f from its keyword s[kw..kw_end) (the
+** command ends at end) and read its name, body or names.  0, or -1 when
+** memory runs out. */
+static int classify(lean_file *f, lean_cmd *cmd, size_t kw, size_t kw_end, size_t end) {
+  const char *s = f->text;
+  int rc = 0;
+  if (word_is(s, kw, kw_end, "#eval") || word_is(s, kw, kw_end, "#eval!")) {
+    cmd->kind = LEAN_CMD_EVAL;
+    cmd->body_end = body_end(s, kw_end, end);
+  } else if (word_is(s, kw, kw_end, "def") || word_is(s, kw, kw_end, "abbrev")) {
+    cmd->kind = LEAN_CMD_DEF;
+    rc = fill_def(f, cmd, kw_end);
+  } else if (word_is(s, kw, kw_end, "open")) {
+    cmd->kind = LEAN_CMD_OPEN;
+    rc = fill_names(f, cmd, kw_end);
+  } else if (word_is(s, kw, kw_end, "namespace") || word_is(s, kw, kw_end, "section") ||
+             word_is(s, kw, kw_end, "end")) {
+    cmd->kind = s[kw] == 'n' ? LEAN_CMD_NAMESPACE : s[kw] == 's' ? LEAN_CMD_SECTION : LEAN_CMD_END;
+    rc = fill_names(f, cmd, kw_end);
+  } else if (word_is(s, kw, kw_end, "#check") || word_is(s, kw, kw_end, "#print") ||
+             word_is(s, kw, kw_end, "#reduce") || word_is(s, kw, kw_end, "#synth") ||
+             word_is(s, kw, kw_end, "#where") || word_is(s, kw, kw_end, "#check_failure")) {
+    cmd->kind = LEAN_CMD_INFO;
+  } else {
+    cmd->kind = LEAN_CMD_OTHER;
+  }
+  return rc;
+}
+
 /* Scan a file's text into commands (see lean_parse.h). */
 int lean_file_scan(const char *path, const char *text, size_t len, lean_file **out, char *msg,
                    size_t cap) {
@@ -387,29 +416,7 @@ int lean_file_scan(const char *path, const char *text, size_t len, lean_file **o
       guard_pending = 0;
     }
     have_doc = 0;
-    int rc = 0;
-    if (word_is(s, kw, kw_end, "#eval") || word_is(s, kw, kw_end, "#eval!")) {
-      cmd->kind = LEAN_CMD_EVAL;
-      cmd->body_end = body_end(s, kw_end, end);
-    } else if (word_is(s, kw, kw_end, "def") || word_is(s, kw, kw_end, "abbrev")) {
-      cmd->kind = LEAN_CMD_DEF;
-      rc = fill_def(f, cmd, kw_end);
-    } else if (word_is(s, kw, kw_end, "open")) {
-      cmd->kind = LEAN_CMD_OPEN;
-      rc = fill_names(f, cmd, kw_end);
-    } else if (word_is(s, kw, kw_end, "namespace") || word_is(s, kw, kw_end, "section") ||
-               word_is(s, kw, kw_end, "end")) {
-      cmd->kind = s[kw] == 'n'   ? LEAN_CMD_NAMESPACE
-                  : s[kw] == 's' ? LEAN_CMD_SECTION
-                                 : LEAN_CMD_END;
-      rc = fill_names(f, cmd, kw_end);
-    } else if (word_is(s, kw, kw_end, "#check") || word_is(s, kw, kw_end, "#print") ||
-               word_is(s, kw, kw_end, "#reduce") || word_is(s, kw, kw_end, "#synth") ||
-               word_is(s, kw, kw_end, "#where") || word_is(s, kw, kw_end, "#check_failure")) {
-      cmd->kind = LEAN_CMD_INFO;
-    } else {
-      cmd->kind = LEAN_CMD_OTHER;
-    }
+    int rc = classify(f, cmd, kw, kw_end, end);
     if (rc != 0) goto oom_guard;
     if (!cmd->name && !(cmd->name = copy_range("", 0, 0))) goto oom_guard;
     cmd->span = lean_file_pos(f, cmd->start);

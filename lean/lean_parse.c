@@ -238,6 +238,35 @@ static lean_expr *parse_struct(parser *p, size_t off) {
   return e;
 }
 
+/* An atom that starts with an identifier at off: a name, or a proof
+** (`by ...`, `sorry`); NULL with the error recorded for a keyword. */
+static lean_expr *parse_name_atom(parser *p, size_t off) {
+  lean_expr *e;
+  char found[64];
+  if (tk_is(p, "by")) {
+    lean_lex_next(p);
+    skip_raw(p, 1);
+    e = node(p, LEAN_PROOF, off);
+    if (e) e->name = dup_text(p, "by", 2);
+    return e;
+  }
+  if (tk_is(p, "sorry")) {
+    e = node(p, LEAN_PROOF, off);
+    if (e) e->name = dup_text(p, "sorry", 5);
+    lean_lex_next(p);
+    return e;
+  }
+  if (tk_keyword(p)) {
+    lean_lex_describe(p, found, sizeof found);
+    lean_lex_error(p, off, "%s is not supported", found);
+    return NULL;
+  }
+  e = node(p, LEAN_NAME, off);
+  if (e) e->name = dup_text(p, p->s + off, p->tk.len);
+  lean_lex_next(p);
+  return e;
+}
+
 /* One atom: numeral, name, proof, bracketed form. */
 static lean_expr *parse_atom(parser *p) {
   size_t off = p->tk.off;
@@ -258,27 +287,7 @@ static lean_expr *parse_atom(parser *p) {
       lean_lex_next(p);
       break;
     case TK_IDENT:
-      if (tk_is(p, "by")) {
-        lean_lex_next(p);
-        skip_raw(p, 1);
-        e = node(p, LEAN_PROOF, off);
-        if (e) e->name = dup_text(p, "by", 2);
-        break;
-      }
-      if (tk_is(p, "sorry")) {
-        e = node(p, LEAN_PROOF, off);
-        if (e) e->name = dup_text(p, "sorry", 5);
-        lean_lex_next(p);
-        break;
-      }
-      if (tk_keyword(p)) {
-        lean_lex_describe(p, found, sizeof found);
-        lean_lex_error(p, off, "%s is not supported", found);
-        break;
-      }
-      e = node(p, LEAN_NAME, off);
-      if (e) e->name = dup_text(p, p->s + off, p->tk.len);
-      lean_lex_next(p);
+      e = parse_name_atom(p, off);
       break;
     case TK_HOLE:
       e = node(p, LEAN_PROOF, off);
