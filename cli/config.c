@@ -202,7 +202,7 @@ typedef struct scalar_text {
   char found[96]; /* e described for "found ..." */
 } scalar_text;
 
-/* Describe the current event of ld as a scalar into *t. */
+/* Describe the current event of ld as a scalar into *t; returns the event. */
 static const yaml_event_t *scalar_at(loader *ld, scalar_text *t) {
   const yaml_event_t *e = yaml_cur(&ld->doc);
   describe(e, t->found, sizeof t->found);
@@ -213,14 +213,13 @@ static const yaml_event_t *scalar_at(loader *ld, scalar_text *t) {
   return e;
 }
 
-/* Read the current event as the value of K_SEED or K_INT key k (called
-** name in messages) into ld->c.  0, or -1 with the message set. */
-static int read_int(loader *ld, const key *k, const char *name) {
-  scalar_text t;
-  const yaml_event_t *e = scalar_at(ld, &t);
-  const char *s = t.s, *found = t.found;
-  size_t len = t.len;
-  int plain = t.plain;
+/* Read the current event e (described in *t) as the value of K_SEED or
+** K_INT key k (called name in messages) into ld->c.  0, or -1 with the message set. */
+static int read_int(loader *ld, const key *k, const char *name, const yaml_event_t *e,
+                    const scalar_text *t) {
+  const char *s = t->s, *found = t->found;
+  size_t len = t->len;
+  int plain = t->plain;
   char *field = (char *)ld->c + k->offset;
   char want[512];
   int neg = 0;
@@ -249,14 +248,14 @@ static int read_int(loader *ld, const key *k, const char *name) {
   return 0;
 }
 
-/* Read the current event as the value of K_FLOAT key k into ld->c.  0,
+/* Read the current event e (described in *t) as the value of K_FLOAT key
+** k into ld->c.  0,
 ** or -1 with the message set. */
-static int read_float(loader *ld, const key *k, const char *name) {
-  scalar_text t;
-  const yaml_event_t *e = scalar_at(ld, &t);
-  const char *s = t.s, *found = t.found;
-  size_t len = t.len;
-  int plain = t.plain;
+static int read_float(loader *ld, const key *k, const char *name, const yaml_event_t *e,
+                      const scalar_text *t) {
+  const char *s = t->s, *found = t->found;
+  size_t len = t->len;
+  int plain = t->plain;
   char *field = (char *)ld->c + k->offset;
   double v = 0;
   int ok = plain && len > 0 && strspn(s, "0123456789+-.eE") == len && strpbrk(s, "0123456789");
@@ -276,15 +275,15 @@ static int read_float(loader *ld, const key *k, const char *name) {
   return 0;
 }
 
-/* Read the current event as the value of K_STRING key k, or as one entry
-** of a K_LIST (field is then the entry), into field.  0, or -1 with the
+/* Read the current event e (described in *t) as the value of K_STRING
+** key k, or as one entry of a K_LIST (field is then the entry), into
+** field.  0, or -1 with the
 ** message set. */
-static int read_string(loader *ld, const key *k, const char *name, char *field) {
-  scalar_text t;
-  const yaml_event_t *e = scalar_at(ld, &t);
-  const char *s = t.s, *found = t.found;
-  size_t len = t.len;
-  int is_scalar = t.is_scalar;
+static int read_string(loader *ld, const key *k, const char *name, char *field,
+                       const yaml_event_t *e, const scalar_text *t) {
+  const char *s = t->s, *found = t->found;
+  size_t len = t->len;
+  int is_scalar = t->is_scalar;
   char want[512];
   if (!is_scalar)
     return yaml_fail(&ld->doc, e->start_mark, "%s: expected a string, found %s", name, found);
@@ -332,9 +331,11 @@ static int read_scalar(loader *ld, const key *k, const char *name) {
     *(int *)((char *)ld->c + k->offset) = yaml_plain_is(e, "true");
     return 0;
   }
-  if (k->kind == K_SEED || k->kind == K_INT) return read_int(ld, k, name);
-  if (k->kind == K_FLOAT) return read_float(ld, k, name);
-  return read_string(ld, k, name, (char *)ld->c + k->offset);
+  scalar_text t;
+  scalar_at(ld, &t);
+  if (k->kind == K_SEED || k->kind == K_INT) return read_int(ld, k, name, e, &t);
+  if (k->kind == K_FLOAT) return read_float(ld, k, name, e, &t);
+  return read_string(ld, k, name, (char *)ld->c + k->offset, e, &t);
 }
 
 /* The value of conjecture_files at the current event: a sequence of
@@ -420,11 +421,7 @@ static int read_stream(loader *ld) {
     return yaml_fail(&ld->doc, e->start_mark, "expected a mapping of configuration keys, found %s",
                      found);
   }
-  yaml_next(&ld->doc); /* DOCUMENT-END */
-  e = yaml_next(&ld->doc);
-  if (e->type != YAML_STREAM_END_EVENT)
-    return yaml_fail(&ld->doc, e->start_mark, "expected one document, found another");
-  return 0;
+  return yaml_doc_end(&ld->doc);
 }
 
 /* Load path over *c; see config.h. */

@@ -175,6 +175,18 @@ static int jnumber(jp *p, long *v, int *is_int) {
   return 0;
 }
 
+/* Read `"KEY" :` of an object member into *key (freed by the caller in
+** every case), leaving p at the value.  0, or -1 with p's error. */
+static int jkey(jp *p, text *key) {
+  jws(p);
+  if (jstring(p, key) != 0) return -1;
+  jws(p);
+  if (p->i >= p->len || p->s[p->i] != ':') return jfail(p, "expected ':'");
+  p->i++;
+  jws(p);
+  return 0;
+}
+
 static int jskip(jp *p, int depth);
 
 /* Skip the rest of an object or array; the opener was read. */
@@ -243,18 +255,10 @@ static int jpos(jp *p, lean_pos *pos) {
   }
   for (;;) {
     text key = {0};
-    jws(p);
-    if (jstring(p, &key) != 0) {
+    if (jkey(p, &key) != 0) {
       free(key.s);
       return -1;
     }
-    jws(p);
-    if (p->i >= p->len || p->s[p->i] != ':') {
-      free(key.s);
-      return jfail(p, "expected ':'");
-    }
-    p->i++;
-    jws(p);
     int is_line = key.s && !strcmp(key.s, "line"), is_col = key.s && !strcmp(key.s, "column");
     free(key.s);
     if (is_line || is_col) {
@@ -302,18 +306,10 @@ typedef struct jmsg {
 ** each known key; the others are skipped).  0, or -1 with p's error. */
 static int jmember(jp *p, jmsg *m) {
   text key = {0};
-  jws(p);
-  if (jstring(p, &key) != 0) {
+  if (jkey(p, &key) != 0) {
     free(key.s);
     return -1;
   }
-  jws(p);
-  if (p->i >= p->len || p->s[p->i] != ':') {
-    free(key.s);
-    return jfail(p, "expected ':'");
-  }
-  p->i++;
-  jws(p);
   const char *k = key.s ? key.s : "";
   int r;
   if (!strcmp(k, "severity") && !m->has_sev) {

@@ -69,6 +69,11 @@ void report_history(const report *r, const db_cex *c, char *buf, size_t cap);
 /* The open counterexamples of property (any property when NULL). */
 size_t report_open_count(const report *r, const char *property);
 
+/* The smallest open counterexample (shortest input, first of equals) of
+** the conjecture of r->cex[i] when that row is its first open one, so
+** that each refuted conjecture is listed once; NULL otherwise. */
+const db_cex *report_refuted(const report *r, size_t i);
+
 /* 1 when a property row stands for a problem now: its property has open
 ** counterexamples, or the row failed cases of which none was stored (a
 ** failure fixed since is no problem). */

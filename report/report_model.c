@@ -251,6 +251,20 @@ size_t report_open_count(const report *r, const char *property) {
   return n;
 }
 
+/* The smallest open counterexample of a refuted conjecture, at its first
+** open row; see report.h. */
+const db_cex *report_refuted(const report *r, size_t i) {
+  const db_cex *c = &r->cex[i], *best = c;
+  if (strcmp(c->status, "open") || strcmp(c->kind, "conjecture")) return NULL;
+  for (size_t j = 0; j < i; j++)
+    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open")) return NULL;
+  for (size_t j = i + 1; j < r->n_cex; j++)
+    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open") &&
+        strlen(r->cex[j].input) < strlen(best->input))
+      best = &r->cex[j];
+  return best;
+}
+
 /* Whether a property row is a problem now; see report.h. */
 int report_failing(const report *r, const report_prop *p) {
   if (report_open_count(r, p->property)) return 1;

@@ -128,16 +128,8 @@ static void text_cex(FILE *f, const report *r) {
 static void text_refuted(FILE *f, const report *r) {
   size_t n = 0;
   for (size_t i = 0; i < r->n_cex; i++) {
-    const db_cex *c = &r->cex[i], *best = c;
-    if (strcmp(c->status, "open") || strcmp(c->kind, "conjecture")) continue;
-    int first = 1; /* list each conjecture once, at its first open row */
-    for (size_t j = 0; j < i && first; j++)
-      if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open")) first = 0;
-    if (!first) continue;
-    for (size_t j = i + 1; j < r->n_cex; j++)
-      if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open") &&
-          strlen(r->cex[j].input) < strlen(best->input))
-        best = &r->cex[j];
+    const db_cex *c = &r->cex[i], *best = report_refuted(r, i);
+    if (!best) continue;
     if (n++ == 0) fprintf(f, "\nrefuted conjectures\n");
     fprintf(f, "%-34s %3zu open, smallest #%lld: ", c->property, report_open_count(r, c->property),
             (long long)best->id);

@@ -492,11 +492,7 @@ static int read_stream(loader *ld) {
     return yaml_fail(&ld->doc, e->start_mark, "expected a sequence of conjectures, found %s",
                      found);
   }
-  yaml_next(&ld->doc); /* DOCUMENT-END */
-  e = yaml_next(&ld->doc);
-  if (e->type != YAML_STREAM_END_EVENT)
-    return yaml_fail(&ld->doc, e->start_mark, "expected one document, found another");
-  return 0;
+  return yaml_doc_end(&ld->doc);
 }
 
 /* Load one file into s, all or nothing; see conj_load.h. */

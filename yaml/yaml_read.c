@@ -268,6 +268,15 @@ yaml_mark_t yaml_mark_in_scalar(const yaml_doc *d, const yaml_event_t *e, size_t
   return yaml_mark_at(d, j);
 }
 
+/* Check that the document was the stream's only one; see yaml_read.h. */
+int yaml_doc_end(yaml_doc *d) {
+  yaml_next(d); /* DOCUMENT-END */
+  const yaml_event_t *e = yaml_next(d);
+  if (e->type != YAML_STREAM_END_EVENT)
+    return yaml_fail(d, e->start_mark, "expected one document, found another");
+  return 0;
+}
+
 /* Whether e is a plain scalar equal to word; see yaml_read.h. */
 int yaml_plain_is(const yaml_event_t *e, const char *word) {
   return e->type == YAML_SCALAR_EVENT && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&

@@ -83,6 +83,11 @@ yaml_mark_t yaml_mark_at(const yaml_doc *d, size_t pos);
 ** scalar's start when they cannot be. */
 yaml_mark_t yaml_mark_in_scalar(const yaml_doc *d, const yaml_event_t *e, size_t offset);
 
+/* The current event is the last of a document's node: move past the
+** DOCUMENT-END to the STREAM-END.  0, or -1 with "expected one document,
+** found another" when a second document follows. */
+int yaml_doc_end(yaml_doc *d);
+
 /* Nonzero when e is a plain (unquoted) scalar equal to word. */
 int yaml_plain_is(const yaml_event_t *e, const char *word);
 
