@@ -437,7 +437,19 @@ oom:
 
 /* Read and scan a file (see lean_parse.h). */
 int lean_file_read(const char *path, lean_file **out, char *msg, size_t cap) {
+  char *buf;
+  size_t n;
   *out = NULL;
+  if (lean_read_whole(path, &buf, &n, msg, cap) != 0) return -1;
+  int rc = lean_file_scan(path, buf, n, out, msg, cap);
+  free(buf);
+  return rc;
+}
+
+/* Read a whole file; see lean_parse.h. */
+int lean_read_whole(const char *path, char **out, size_t *len, char *msg, size_t cap) {
+  *out = NULL;
+  *len = 0;
   FILE *fp = fopen(path, "rb");
   if (!fp) {
     snprintf(msg, cap, "%s: cannot open: %s", path, strerror(errno));
@@ -446,8 +458,7 @@ int lean_file_read(const char *path, lean_file **out, char *msg, size_t cap) {
   size_t n = 0, size = 4096;
   char *buf = malloc(size);
   while (buf) {
-    size_t got = fread(buf + n, 1, size - n, fp);
-    n += got;
+    n += fread(buf + n, 1, size - n, fp);
     if (n < size) break;
     char *grown = size < ((size_t)1 << 30) ? realloc(buf, size * 2) : NULL;
     if (!grown) {
@@ -461,13 +472,14 @@ int lean_file_read(const char *path, lean_file **out, char *msg, size_t cap) {
   int failed = ferror(fp);
   fclose(fp);
   if (!buf || failed) {
+    const char *why = buf ? "" : ": out of memory or too large";
     free(buf);
-    snprintf(msg, cap, "%s: cannot read%s", path, buf ? "" : ": out of memory or too large");
+    snprintf(msg, cap, "%s: cannot read%s", path, why);
     return -1;
   }
-  int rc = lean_file_scan(path, buf, n, out, msg, cap);
-  free(buf);
-  return rc;
+  *out = buf;
+  *len = n;
+  return 0;
 }
 
 /* Free a scanned file (see lean_parse.h). */

@@ -431,33 +431,10 @@ int lean_log_parse(const char *path, const char *text_in, size_t len, lean_log_f
 
 /* Read and parse a log file (see lean_log.h). */
 int lean_log_read(const char *path, lean_log_format fmt, lean_log **out, char *msg, size_t cap) {
+  char *buf;
+  size_t n;
   *out = NULL;
-  FILE *fp = fopen(path, "rb");
-  if (!fp) {
-    snprintf(msg, cap, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
-  size_t n = 0, size = 4096;
-  char *buf = malloc(size);
-  while (buf) {
-    n += fread(buf + n, 1, size - n, fp);
-    if (n < size) break;
-    char *g = size < ((size_t)1 << 30) ? realloc(buf, size * 2) : NULL;
-    if (!g) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = g;
-    size *= 2;
-  }
-  int bad = ferror(fp);
-  fclose(fp);
-  if (!buf || bad) {
-    free(buf);
-    snprintf(msg, cap, "%s: cannot read%s", path, buf ? "" : ": out of memory or too large");
-    return -1;
-  }
+  if (lean_read_whole(path, &buf, &n, msg, cap) != 0) return -1;
   int rc = lean_log_parse(path, buf, n, fmt, out, msg, cap);
   free(buf);
   return rc;

@@ -129,6 +129,11 @@ typedef struct lean_file {
 int lean_file_scan(const char *path, const char *text, size_t len, lean_file **out, char *msg,
                    size_t cap);
 
+/* Read the whole file at path (Lean source or Lean's output, at most
+** 1 GiB) into a new buffer *buf (free it) of *len bytes: 0, or -1 with
+** "PATH: cannot open: ..." or "PATH: cannot read..." in msg[0..cap). */
+int lean_read_whole(const char *path, char **buf, size_t *len, char *msg, size_t cap);
+
 /* Read the file at path and scan it; -1 with "PATH: cannot open: ..." */
 int lean_file_read(const char *path, lean_file **out, char *msg, size_t cap);
 
