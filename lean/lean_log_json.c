@@ -175,6 +175,21 @@ static int jnumber(jp *p, long *v, int *is_int) {
   return 0;
 }
 
+/* After an object member: 1 past a ',' (another member follows), 0 past
+** the closing '}', -1 with p's error otherwise. */
+static int jafter_member(jp *p) {
+  jws(p);
+  if (p->i < p->len && p->s[p->i] == ',') {
+    p->i++;
+    return 1;
+  }
+  if (p->i < p->len && p->s[p->i] == '}') {
+    p->i++;
+    return 0;
+  }
+  return jfail(p, "expected ',' or '}'");
+}
+
 /* Read `"KEY" :` of an object member into *key (freed by the caller in
 ** every case), leaving p at the value.  0, or -1 with p's error. */
 static int jkey(jp *p, text *key) {
@@ -280,16 +295,9 @@ static int jpos(jp *p, lean_pos *pos) {
     } else if (jskip(p, 1) != 0) {
       return -1;
     }
-    jws(p);
-    if (p->i < p->len && p->s[p->i] == ',') {
-      p->i++;
-      continue;
-    }
-    if (p->i < p->len && p->s[p->i] == '}') {
-      p->i++;
-      break;
-    }
-    return jfail(p, "expected ',' or '}'");
+    int more = jafter_member(p);
+    if (more < 0) return -1;
+    if (!more) break;
   }
   if (!have_line || !have_col) return jfail(p, "pos: no line or no column");
   return 0;
@@ -343,16 +351,9 @@ static int jobject(jp *p, jmsg *m) {
   } else {
     for (;;) {
       if (jmember(p, m) != 0) return -1;
-      jws(p);
-      if (p->i < p->len && p->s[p->i] == ',') {
-        p->i++;
-        continue;
-      }
-      if (p->i < p->len && p->s[p->i] == '}') {
-        p->i++;
-        break;
-      }
-      return jfail(p, "expected ',' or '}'");
+      int more = jafter_member(p);
+      if (more < 0) return -1;
+      if (!more) break;
     }
   }
   jws(p);

@@ -466,20 +466,9 @@ int lean_parse_term(const char *s, size_t len, lean_pos base, lean_expr **out, l
 
 /* --- printing ---------------------------------------------------------- */
 
-typedef struct outbuf {
-  char *buf;
-  size_t cap, len;
-  int full;
-} outbuf;
-
-/* Append printf-style text; sets full when it does not fit. */
-static void put(outbuf *o, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void put(outbuf *o, const char *fmt, ...) {
-  if (o->full) return;
+/* Append printf-style text; see lean_parse.h. */
+void lean_out_put(lean_out *o, const char *fmt, ...) {
+  if (o->full || o->cap == 0) return;
   va_list ap;
   va_start(ap, fmt);
   int w = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
@@ -493,49 +482,49 @@ static void put(outbuf *o, const char *fmt, ...) {
 }
 
 /* Print e; an application or a proof in argument position gets parens. */
-static void print_expr(outbuf *o, const lean_expr *e, int arg) {
+static void print_expr(lean_out *o, const lean_expr *e, int arg) {
   switch (e->kind) {
     case LEAN_NUM:
-      put(o, "%lld", (long long)e->num);
+      lean_out_put(o, "%lld", (long long)e->num);
       return;
     case LEAN_NAME:
-      put(o, "%s", e->name);
+      lean_out_put(o, "%s", e->name);
       return;
     case LEAN_PROOF:
-      put(o, strcmp(e->name, "by") == 0 ? (arg ? "(by _)" : "by _") : "%s", e->name);
+      lean_out_put(o, strcmp(e->name, "by") == 0 ? (arg ? "(by _)" : "by _") : "%s", e->name);
       return;
     case LEAN_APP:
-      if (arg) put(o, "(");
+      if (arg) lean_out_put(o, "(");
       for (int i = 0; i < e->n; i++) {
-        if (i) put(o, " ");
+        if (i) lean_out_put(o, " ");
         print_expr(o, e->kids[i], i > 0 || e->kids[i]->kind == LEAN_APP);
       }
-      if (arg) put(o, ")");
+      if (arg) lean_out_put(o, ")");
       return;
     case LEAN_FIELD:
       print_expr(o, e->kids[0], e->kids[0]->kind == LEAN_APP);
-      put(o, ".%s", e->name);
+      lean_out_put(o, ".%s", e->name);
       return;
     case LEAN_LIST:
     case LEAN_TUPLE:
     case LEAN_ANON: {
       const char *open = e->kind == LEAN_LIST ? "[" : e->kind == LEAN_TUPLE ? "(" : "\xE2\x9F\xA8";
       const char *close = e->kind == LEAN_LIST ? "]" : e->kind == LEAN_TUPLE ? ")" : "\xE2\x9F\xA9";
-      put(o, "%s", open);
+      lean_out_put(o, "%s", open);
       for (int i = 0; i < e->n; i++) {
-        if (i) put(o, ", ");
+        if (i) lean_out_put(o, ", ");
         print_expr(o, e->kids[i], 0);
       }
-      put(o, "%s", close);
+      lean_out_put(o, "%s", close);
       return;
     }
     case LEAN_STRUCT:
-      put(o, "{");
+      lean_out_put(o, "{");
       for (int i = 0; i < e->n; i++) {
-        put(o, "%s %s := ", i ? "," : "", e->fields[i]);
+        lean_out_put(o, "%s %s := ", i ? "," : "", e->fields[i]);
         print_expr(o, e->kids[i], 0);
       }
-      put(o, e->n ? " }" : "}");
+      lean_out_put(o, e->n ? " }" : "}");
       return;
   }
 }
@@ -543,7 +532,7 @@ static void print_expr(outbuf *o, const lean_expr *e, int arg) {
 /* Print a term in Lean syntax (see lean_parse.h). */
 int lean_expr_print(const lean_expr *e, char *buf, size_t cap) {
   if (cap == 0) return -1;
-  outbuf o = {buf, cap, 0, 0};
+  lean_out o = {buf, cap, 0, 0};
   buf[0] = '\0';
   print_expr(&o, e, 0);
   return o.full ? -1 : 0;

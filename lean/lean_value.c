@@ -285,87 +285,61 @@ int lean_value_oracle_text(const lean_value *v, char *buf, size_t cap) {
   return -1;
 }
 
-typedef struct obuf {
-  char *buf;
-  size_t cap, len;
-  int full;
-} obuf;
-
-/* Append printf-style text. */
-static void oput(obuf *o, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-static void oput(obuf *o, const char *fmt, ...) {
-  if (o->full || o->cap == 0) return;
-  va_list ap;
-  va_start(ap, fmt);
-  int w = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
-  va_end(ap);
-  if (w < 0 || (size_t)w >= o->cap - o->len) {
-    o->full = 1;
-    o->buf[o->len] = '\0';
-    return;
-  }
-  o->len += (size_t)w;
-}
-
 /* The modes of a flat layout in the map's form. */
-static void print_layout(obuf *o, lean_repr r, const lo_layout *l) {
-  if (r == LEAN_REPR_MODES) oput(o, "{ modes := ");
-  oput(o, "[");
+static void print_layout(lean_out *o, lean_repr r, const lo_layout *l) {
+  if (r == LEAN_REPR_MODES) lean_out_put(o, "{ modes := ");
+  lean_out_put(o, "[");
   for (int i = 0; i < l->shape.len; i++) {
-    if (i) oput(o, ", ");
+    if (i) lean_out_put(o, ", ");
     if (r == LEAN_REPR_STRUCTS)
-      oput(o, "{ shape := %lld, stride := %lld }", (long long)l->shape.leaf[i],
-           (long long)l->stride[i]);
+      lean_out_put(o, "{ shape := %lld, stride := %lld }", (long long)l->shape.leaf[i],
+                   (long long)l->stride[i]);
     else
-      oput(o, "(%lld, %lld)", (long long)l->shape.leaf[i], (long long)l->stride[i]);
+      lean_out_put(o, "(%lld, %lld)", (long long)l->shape.leaf[i], (long long)l->stride[i]);
   }
-  oput(o, "]");
-  if (r == LEAN_REPR_MODES) oput(o, " }");
+  lean_out_put(o, "]");
+  if (r == LEAN_REPR_MODES) lean_out_put(o, " }");
 }
 
 /* Print a value the way Lean prints it (see lean_map.h). */
 int lean_value_print(const lean_map *m, const lean_value *v, char *buf, size_t cap) {
-  obuf o = {buf, cap, 0, 0};
+  lean_out o = {buf, cap, 0, 0};
   if (cap) buf[0] = '\0';
   if (v->error) {
-    oput(&o, "error: %s", v->msg);
+    lean_out_put(&o, "error: %s", v->msg);
     return o.full ? -1 : 0;
   }
   if (v->invalid) {
-    oput(&o, "(%s)", v->msg);
+    lean_out_put(&o, "(%s)", v->msg);
     return o.full ? -1 : 0;
   }
   if (v->type.option) {
     if (v->none) {
-      oput(&o, "none");
+      lean_out_put(&o, "none");
       return o.full ? -1 : 0;
     }
-    oput(&o, "some ");
+    lean_out_put(&o, "some ");
   }
   switch (v->type.kind) {
     case LEAN_T_INT:
-      oput(&o, "%lld", (long long)v->num);
+      lean_out_put(&o, "%lld", (long long)v->num);
       break;
     case LEAN_T_BOOL:
-      oput(&o, "%s", v->num ? "true" : "false");
+      lean_out_put(&o, "%s", v->num ? "true" : "false");
       break;
     case LEAN_T_LAYOUT:
       print_layout(&o, m ? m->layout_repr : LEAN_REPR_PAIRS, &v->layout);
       break;
     case LEAN_T_TUPLE:
-      oput(&o, "[");
+      lean_out_put(&o, "[");
       for (int i = 0; i < v->tuple.len; i++)
-        oput(&o, "%s%lld", i ? ", " : "", (long long)v->tuple.leaf[i]);
-      oput(&o, "]");
+        lean_out_put(&o, "%s%lld", i ? ", " : "", (long long)v->tuple.leaf[i]);
+      lean_out_put(&o, "]");
       break;
     case LEAN_T_MORPHISM: {
       char t[2048];
       if (lo_print_morphism(&v->morph, t, sizeof t) != LO_OK) return -1;
-      oput(&o, "%s", t);
+      lean_out_put(&o, "%s", t);
       break;
     }
     case LEAN_T_TENSOR:
@@ -379,16 +353,16 @@ int lean_value_print(const lean_map *m, const lean_value *v, char *buf, size_t c
 
 /* Write a value as a Lean argument term (see lean_map.h). */
 int lean_value_term(const lean_map *m, const lean_value *v, char *buf, size_t cap) {
-  obuf o = {buf, cap, 0, 0};
+  lean_out o = {buf, cap, 0, 0};
   if (cap) buf[0] = '\0';
   if (v->error || v->invalid || v->type.option || v->type.kind == LEAN_T_MORPHISM ||
       v->type.kind == LEAN_T_TENSOR || v->type.kind == LEAN_T_FUN)
     return -1;
   if (v->type.kind == LEAN_T_LAYOUT) {
     const lean_fn *ctor = lean_map_ctor(m);
-    if (ctor) oput(&o, "(%s ", ctor->lean);
+    if (ctor) lean_out_put(&o, "(%s ", ctor->lean);
     print_layout(&o, LEAN_REPR_PAIRS, &v->layout);
-    if (ctor) oput(&o, ")");
+    if (ctor) lean_out_put(&o, ")");
     return o.full ? -1 : 0;
   }
   return lean_value_print(m, v, buf, cap);
@@ -534,7 +508,7 @@ void lean_call(const lean_fn *fn, const lean_value *args, lean_value *out, char 
                size_t cap) {
   lean_type plain = {fn->result.kind, 0};
   lean_value_init(out, fn->result);
-  obuf req = {request, cap, 0, 0};
+  lean_out req = {request, cap, 0, 0};
   if (cap) request[0] = '\0';
   if (lean_views_op(fn->op)) { /* the tensor ops (lean_views.c) */
     lean_views_call(fn, args, out, request, cap);
@@ -548,13 +522,13 @@ void lean_call(const lean_fn *fn, const lean_value *args, lean_value *out, char 
     lean_value_error(out, "out of memory");
     return;
   }
-  oput(&req, "%s", fn->op);
+  lean_out_put(&req, "%s", fn->op);
   for (int i = 0; i < fn->nargs; i++) {
     if (lean_value_oracle_text(&args[i], text[i], sizeof text[i]) != 0) {
       lean_value_error(out, "argument %d is too long", i + 1);
       goto done;
     }
-    oput(&req, " %s", text[i]);
+    lean_out_put(&req, " %s", text[i]);
   }
   if (!strcmp(fn->op, "id")) {
     *out = args[0];
