@@ -5,7 +5,7 @@
 #ifndef CMD_LEAN_H
 #define CMD_LEAN_H
 
-#include "lean_map.h"
+#include "lean.h"
 
 /* The usage text of `layoutcheck lean`. */
 extern const char cmd_lean_usage[];

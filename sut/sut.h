@@ -3,6 +3,12 @@
 ** algebra, run as a co-process that speaks the batch protocol of
 ** `layoutcheck eval --batch` (one request line in, one answer line out).
 **
+** The folder:
+**   sut.h    this co-process (sut.c), and the name its results are stored under
+**   proto.h  the words of the batch protocol: a request line split and read
+**   diff.h   the differential comparisons: ops, comparisons, layers, windows
+**            of requests judged against the oracle, the op lists of --ops
+**
 ** Requests go in windows: up to a window of request lines is written at
 ** once, followed by a sync request, and the answers are read in order.
 ** The sync request is `size 1000000007:1` (SUT_PROBE); its answer,
