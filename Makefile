@@ -1,8 +1,11 @@
 # Makefile -- build, test and benchmark layoutcheck (GNU make).
 #
 #   make, make all  bin/layoutcheck, optimised; objects in build/rel/obj/
-#   make test       sanitized build in build/san/, then tests/run.sh: unit tests
-#                   (tests/test_*.c), command-line checks and the YAML corpus
+#   make test       make check-layers, then a sanitized build in build/san/
+#                   and tests/run.sh: unit tests (tests/test_*.c),
+#                   command-line checks and the YAML corpus
+#   make check-layers  refuse a relative #include or an include of a header
+#                   from a layer above the includer's (tools/check_layers.sh)
 #   make deps       install libyaml, SQLite and pkg-config with apt-get when
 #                   pkg-config cannot find them
 #   make bench      build bench/*.c against the optimised oracle and run it
@@ -14,10 +17,22 @@
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py)
 #   make clean      remove build/ and bin/
 #
-# Sources are found by wildcard: oracle/*.c (libc only), cli/*.c, gen/*.c and
-# properties/*.c make the program; each tests/test_*.c is one unit-test
-# binary, linked with the oracle objects and an archive of every other
-# object except cli/main.o.
+# The program is built in layers, each folder seeing (-I) only the headers
+# of the layers below it, so an upward #include does not compile:
+#
+#   oracle/      the layout algebra, libc only
+#   gen/         generators, shrinking, the engine         sees oracle
+#   properties/  the checked statements                    sees oracle gen
+#   store/       results.db                                sees oracle
+#   yaml/        the YAML reader, corpus and conjectures   sees oracle gen properties
+#   sut/         a system under test, its protocol, diffs  sees oracle gen
+#   lean/        the Lean bridge                           sees oracle gen yaml
+#   report/      the report model and its views            sees oracle gen store sut
+#   cli/         the commands                              sees all of them and gpu/
+#
+# Sources are found by wildcard, per folder; each tests/test_*.c is one
+# unit-test binary, linked with the oracle objects and an archive of every
+# other object except cli/main.o.
 
 PKGS       := yaml-0.1 sqlite3
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
@@ -28,9 +43,10 @@ REL_FLAGS  := -O2 -g
 SAN_FLAGS  := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=all
 
+LAYERS     := gen properties store yaml sut lean report cli
 ORACLE_SRC := $(wildcard oracle/*.c)
 MAIN_SRC   := cli/main.c
-APP_SRC    := $(filter-out $(MAIN_SRC),$(wildcard cli/*.c gen/*.c properties/*.c))
+APP_SRC    := $(filter-out $(MAIN_SRC),$(foreach d,$(LAYERS),$(wildcard $(d)/*.c)))
 TEST_SRC   := $(wildcard tests/test_*.c)
 BENCH_SRC  := $(wildcard bench/*.c)
 
@@ -46,11 +62,28 @@ SAN_APP    := $(call objs,san,$(APP_SRC))
 SAN_MAIN   := $(call objs,san,$(MAIN_SRC))
 SAN_TESTS  := $(patsubst tests/%.c,build/san/tests/%,$(TEST_SRC))
 
-# Per-source flags: the oracle is plain C11 on libc; everything else may use
-# POSIX and the packages, and sees the oracle's and the CLI's headers.
-src_flags = -Ioracle $(if $(filter oracle/%,$<),,-Igen -Iproperties -Icli -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
+# The folders each folder may include from (the layer table above, kept
+# in step with tools/check_layers.sh); tests/, fuzz/ and the mutants see all.
+SEES_oracle     :=
+SEES_gen        := oracle
+SEES_properties := oracle gen
+SEES_store      := oracle
+SEES_yaml       := oracle gen properties
+SEES_sut        := oracle gen
+SEES_lean       := oracle gen yaml
+SEES_report     := oracle gen store sut
+SEES_cli        := oracle $(LAYERS) gpu
+SEES_tests      := $(SEES_cli)
+SEES_bench      := oracle
+ALL_INC    := $(addprefix -I,$(SEES_cli))
 
-.PHONY: all test deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus
+# Per-source flags: the folder itself and the layers below it; the oracle
+# is plain C11 on libc, everything else may use POSIX and the packages.
+src_dir   = $(firstword $(subst /, ,$<))
+src_flags = -I$(src_dir) $(addprefix -I,$(SEES_$(src_dir))) \
+            $(if $(filter oracle,$(src_dir)),,-D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
+
+.PHONY: all test check-layers deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus
 
 # libFuzzer targets (fuzz/fuzz_*.c), each run for FUZZ_SECONDS from its
 # seed corpus corpus/fuzz/NAME/ by `make fuzz-parsers`.
@@ -58,7 +91,7 @@ FUZZ_TARGETS := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_FLAGS   := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-                -D_POSIX_C_SOURCE=200809L -Ioracle -Igen -Iproperties -Icli
+                -D_POSIX_C_SOURCE=200809L $(ALL_INC)
 
 # Planted bugs (oracle/*.c, `#ifdef LO_MUTANT_x`), one per mutant program.
 MUTANTS := COMPLEMENT_FLOOR COALESCE_SORTS COMPOSE_REST_FLOOR APPLY_LEX DIVIDE_COSIZE \
@@ -89,7 +122,10 @@ $(SAN_TESTS): build/san/tests/%: build/san/obj/tests/%.o $(SAN_ORACLE) build/san
 	@mkdir -p $(@D)
 	$(CC) $(SAN_FLAGS) $< $(SAN_ORACLE) build/san/libapp.a $(PKG_LIBS) -o $@
 
-test: build/san/layoutcheck $(SAN_TESTS) build/mut/COALESCE_SORTS/layoutcheck \
+check-layers:
+	sh tools/check_layers.sh
+
+test: check-layers build/san/layoutcheck $(SAN_TESTS) build/mut/COALESCE_SORTS/layoutcheck \
       build/mut/APPLY_LEX/layoutcheck build/mut/DIVIDE_COSIZE/layoutcheck
 	bash tests/run.sh build/san
 
@@ -153,7 +189,7 @@ build/gpu/obj/%.o: %.c
 # A mutant: the whole program built with one planted bug.
 build/mut/%/layoutcheck: $(ORACLE_SRC) $(APP_SRC) $(MAIN_SRC) | pkgcheck
 	@mkdir -p $(@D)
-	$(CC) $(STD_FLAGS) -O1 -DLO_MUTANT_$* -Ioracle -Igen -Iproperties -Icli \
+	$(CC) $(STD_FLAGS) -O1 -DLO_MUTANT_$* $(ALL_INC) \
 	  -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
 
 mutants: bin/layoutcheck $(MUTANTS:%=build/mut/%/layoutcheck)

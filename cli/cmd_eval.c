@@ -4,12 +4,12 @@
 **
 ** Batch protocol: blank lines and lines whose first non-blank byte is '#'
 ** are skipped; every other line is "OP ARG..." (split at white space outside
-** brackets, see split.h) and gets exactly one output line, in order and
+** brackets, see proto.h) and gets exactly one output line, in order and
 ** flushed: the result, or "error: MESSAGE".
 */
 #include "cli.h"
 #include "oracle_call.h"
-#include "split.h"
+#include "proto.h"
 
 #include "lo.h"
 
@@ -45,12 +45,12 @@ static void print_response(int code, const char *text) {
 
 /* Evaluate one request line (len bytes, NUL-terminated, newline removed)
 ** and print its response line; words and out are reused buffers. */
-static void eval_line(char *line, size_t len, word_list *words, char *out) {
+static void eval_line(char *line, size_t len, proto_words *words, char *out) {
   if (memchr(line, '\0', len)) {
     print_response(LO_ESYNTAX, "the line contains a NUL byte");
     return;
   }
-  if (split_words(line, words, out, ORACLE_OUT_CAP) != 0) {
+  if (proto_split_words(line, words, out, ORACLE_OUT_CAP) != 0) {
     print_response(LO_ESYNTAX, out);
     return;
   }
@@ -68,7 +68,7 @@ static int eval_batch(void) {
   char *out = malloc(ORACLE_OUT_CAP);
   char *line = NULL;
   size_t line_cap = 0;
-  word_list words = {0};
+  proto_words words = {0};
   int status = 0;
   if (!out) {
     fputs("layoutcheck eval: out of memory\n", stderr);
@@ -79,7 +79,7 @@ static int eval_batch(void) {
     if (n < 0) break;
     size_t len = (size_t)n;
     if (len > 0 && line[len - 1] == '\n') line[--len] = '\0';
-    if (line_is_blank_or_comment(line, len)) continue;
+    if (proto_line_is_blank(line, len)) continue;
     eval_line(line, len, &words, out);
     if (fflush(stdout) != 0) {
       perror("layoutcheck eval: writing the response");
@@ -91,7 +91,7 @@ static int eval_batch(void) {
     perror("layoutcheck eval: reading stdin");
     status = 1;
   }
-  word_list_free(&words);
+  proto_words_free(&words);
   free(line);
   free(out);
   return status;

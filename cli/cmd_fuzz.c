@@ -15,6 +15,7 @@
 #include "run_setup.h"
 
 #include "properties.h"
+#include "sut.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ static const char replay_usage[] =
     "                          [--sut COMMAND [--window N]]\n";
 
 typedef struct fuzz_state {
+  const run_ctx *x; /* the shard and the loaded conjectures */
   db *d;
   int64_t run_id;
   char seed[32];
@@ -59,9 +61,15 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   gen_case_to_line(p, &r->shrunk, input, sizeof input);
   gen_case_to_line(p, &r->original, original, sizeof original);
   guard_hold(); /* SIGINT, SIGTERM: once it is stored and shown, or neither */
-  if (db_record_cex(s->d, s->run_id, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture", "",
-                    input, original, r->choices, r->message, s->seed, &id, &is_new, msg,
-                    sizeof msg)) {
+  db_cex c = {.sut = "",
+              .input = input,
+              .original_input = original,
+              .choices = r->choices,
+              .message = (char *)r->message, /* borrowed: db_write_cex only reads */
+              .last_run = s->run_id};
+  if (db_cex_names(s->d, &c, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture", s->seed,
+                   msg, sizeof msg) ||
+      db_write_cex(s->d, DB_CEX_FOUND, &c, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
     s->not_stored++;
@@ -104,8 +112,8 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s,
   char msg[512], labels[512];
   printf("%-28s %-10s %7s %7s %7s %6s %7s  %s\n", "property", "kind", "cases", "passed", "discard",
          "failed", "seconds", "labels");
-  for (int i = 0; i < run_property_count(); i++) {
-    const gen_property *p = run_property_at(i);
+  for (int i = 0; i < run_property_count(s->x); i++) {
+    const gen_property *p = run_property_at(s->x, i);
     if (fnmatch(c->property, p->name, 0) != 0) continue;
     if (p->kind == GEN_CONJECTURE && !c->include_conjectures) continue;
     gen_result r;
@@ -168,7 +176,7 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   }
   if (c->sut[0]) return fuzz_against_sut(c, g, s);
   printf("replaying stored counterexamples\n");
-  int rc = run_replay(s->d, s->run_id, g, c->property, stdout, &still, &refuted, &fixed);
+  int rc = run_replay(s->d, s->run_id, g, s->x, c->property, stdout, &still, &refuted, &fixed);
   printf("  %d still failing, %d conjectures still refuted, %d fixed\n", still, refuted, fixed);
   if (rc == 0) rc = fuzz_properties(c, g, s, &cases, &failed);
   if (db_run_end(s->d, s->run_id, cases, failed, msg, sizeof msg)) {
@@ -200,9 +208,8 @@ static int fuzz_begin(const config *c, fuzz_state *s) {
   }
   git_revision(rev, sizeof rev);
   if (config_dump(c, dump, sizeof dump)) dump[0] = 0;
-  int64_t shard_k, shard_n;
-  const char *batch;
-  run_shard(&shard_k, &shard_n, &batch);
+  int64_t shard_k = s->x->shard_k, shard_n = s->x->shard_n;
+  const char *batch = s->x->batch;
   size_t used = strlen(dump);
   if (shard_n > 1 && used && used + 64 + strlen(batch) < sizeof dump) /* for merge */
     snprintf(dump + used, sizeof dump - used, "# shard %lld/%lld%s%s\n", (long long)shard_k,
@@ -237,52 +244,74 @@ static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_ou
   return guard_exit_status(out->signo);
 }
 
-int cmd_fuzz(int argc, char **argv) {
-  run_opts o;
-  config c;
+/* `layoutcheck fuzz` once the configuration and the conjectures are in
+** c and x: begin the run, then do its work guarded. */
+static int fuzz_run(config *c, const run_ctx *x) {
   gen_config g;
   fuzz_state s;
   guard_outcome out;
   char msg[512];
   memset(&s, 0, sizeof s);
-  if (run_parse_args(argc, argv, &o, NULL, fuzz_usage) || run_load_config(&o, &c) ||
-      run_load_properties(&o, &c))
-    return 2;
-  if (!c.has_seed) c.seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
-  run_engine_config(&c, &g);
+  s.x = x;
+  if (!c->has_seed) c->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+  run_engine_config(c, x, &g);
   g.progress = isatty(2);
-  snprintf(s.seed, sizeof s.seed, "%llu", (unsigned long long)c.seed);
-  if (fuzz_begin(&c, &s)) return 2;
-  printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed, (long long)c.cases,
-         c.db, (long long)s.run_id);
+  snprintf(s.seed, sizeof s.seed, "%llu", (unsigned long long)c->seed);
+  if (fuzz_begin(c, &s)) return 2;
+  printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed,
+         (long long)c->cases, c->db, (long long)s.run_id);
   int where = guard_start(&out, msg, sizeof msg);
   if (where < 0)
     fprintf(stderr, "warning: %s: SIGINT or SIGTERM will leave run %lld unfinished\n", msg,
             (long long)s.run_id);
-  if (where <= 0) return fuzz_work(&c, &g, &s); /* the child, or unguarded */
-  return out.signo ? fuzz_interrupted(&c, &s, &out) : out.status;
+  if (where <= 0) return fuzz_work(c, &g, &s); /* the child, or unguarded */
+  return out.signo ? fuzz_interrupted(c, &s, &out) : out.status;
 }
 
-int cmd_replay(int argc, char **argv) {
+/* `layoutcheck fuzz`: see the top of this file. */
+int cmd_fuzz(int argc, char **argv) {
   run_opts o;
   config c;
+  run_ctx x = {0};
+  int rc = 2;
+  if (run_parse_args(argc, argv, &o, NULL, fuzz_usage) == 0 && run_load_config(&o, &c, &x) == 0 &&
+      run_load_properties(&o, &c, &x) == 0)
+    rc = fuzz_run(&c, &x);
+  run_free_properties(&x);
+  return rc;
+}
+
+/* `layoutcheck replay` once the configuration and the conjectures are in
+** c and x: re-check the stored counterexamples (of the SUT when c names
+** one).  Exit 0 when none fails, 1 when one does, 2 on an error. */
+static int replay_run(const config *c, const run_ctx *x) {
   gen_config g;
   db *d;
   char msg[512];
-  if (run_parse_args(argc, argv, &o, NULL, replay_usage) || run_load_config(&o, &c) ||
-      run_load_properties(&o, &c))
-    return 2;
-  run_engine_config(&c, &g);
-  if (db_open(c.db, &d, msg, sizeof msg)) {
+  run_engine_config(c, x, &g);
+  if (db_open(c->db, &d, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;
   }
   int still = 0, refuted = 0, fixed = 0;
-  int rc = c.sut[0] ? sut_replay(&c, &g, d, &still, &fixed)
-                    : run_replay(d, 0, &g, c.property, stdout, &still, &refuted, &fixed);
+  int rc = c->sut[0] ? sut_replay(c, &g, d, &still, &fixed)
+                     : run_replay(d, 0, &g, x, c->property, stdout, &still, &refuted, &fixed);
   db_close(d);
   if (rc) return 2;
   printf("%d still failing (%d theorem, %d conjecture), %d fixed\n", still + refuted, still,
          refuted, fixed);
   return still + refuted ? 1 : 0;
+}
+
+/* `layoutcheck replay`: see replay_run. */
+int cmd_replay(int argc, char **argv) {
+  run_opts o;
+  config c;
+  run_ctx x = {0};
+  int rc = 2;
+  if (run_parse_args(argc, argv, &o, NULL, replay_usage) == 0 && run_load_config(&o, &c, &x) == 0 &&
+      run_load_properties(&o, &c, &x) == 0)
+    rc = replay_run(&c, &x);
+  run_free_properties(&x);
+  return rc;
 }

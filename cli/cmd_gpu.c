@@ -17,9 +17,9 @@
 */
 #include "cli.h"
 #include "config.h"
-#include "db.h"
+#include "store.h"
 
-#include "../gpu/gpu_results.h"
+#include "gpu_results.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -301,6 +301,63 @@ static int skip(const char *db_path, int required, uint64_t seed) {
   return required ? 2 : 0;
 }
 
+/* Create an empty result file for the GPU program under $TMPDIR (else
+** /tmp), its name in path[0..cap): 0, or 2 with a message. */
+static int result_file(char *out_path, size_t cap) {
+  const char *tmpdir = getenv("TMPDIR");
+  if (snprintf(out_path, cap, "%s/layoutcheck-gpu-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp") >=
+      (int)cap) {
+    fprintf(stderr, "gpu: TMPDIR is too long\n");
+    return 2;
+  }
+  int fd = mkstemp(out_path);
+  if (fd < 0) {
+    fprintf(stderr, "gpu: cannot create a result file %s: %s\n", out_path, strerror(errno));
+    return 2;
+  }
+  close(fd);
+  return 0;
+}
+
+/* The GPU program ended with status (negative: it could not be run):
+** read its result file at out_path (removed here), check it against the
+** status, print and store the run in db_path.  The exit status of `gpu`. */
+static int finish_run(const char *program, int status, const char *out_path, const char *db_path,
+                      const config *c, uint64_t seed) {
+  gpu_file f;
+  int rc = 2;
+  if (status < 0) {
+    unlink(out_path);
+    return 2;
+  }
+  struct stat sb;
+  if (status > 1 && stat(out_path, &sb) == 0 && sb.st_size == 0) {
+    fprintf(stderr, "gpu: %s failed (exit status %d)\n", program, status);
+    unlink(out_path);
+    return 2;
+  }
+  if (read_results(out_path, &f)) {
+    fprintf(stderr, "gpu: %s exited with status %d without a complete result file\n", program,
+            status);
+    unlink(out_path);
+    return 2;
+  }
+  unlink(out_path);
+  if (f.s.skipped) {
+    rc = skip(db_path, c->require_gpu, seed);
+  } else if (status != 0 && status != 1) {
+    fprintf(stderr, "gpu: %s exited with status %d\n", program, status);
+  } else if ((status == 1) != (f.s.mismatches > 0)) {
+    fprintf(stderr, "gpu: %s exited with status %d but counted %" PRId64 " mismatches\n", program,
+            status, f.s.mismatches);
+  } else {
+    print_counts(&f);
+    rc = store_run(db_path, &f) ? 2 : f.s.mismatches ? 1 : 0;
+  }
+  gpu_file_free(&f);
+  return rc;
+}
+
 /* layoutcheck gpu [--layouts N] [--seed N] [--device K] ...: see above. */
 int cmd_gpu(int argc, char **argv) {
   gpu_opts o;
@@ -333,19 +390,8 @@ int cmd_gpu(int argc, char **argv) {
     return skip(db_path, c.require_gpu, seed);
   }
 
-  const char *tmpdir = getenv("TMPDIR");
   char out_path[4096];
-  if (snprintf(out_path, sizeof out_path, "%s/layoutcheck-gpu-XXXXXX",
-               tmpdir && *tmpdir ? tmpdir : "/tmp") >= (int)sizeof out_path) {
-    fprintf(stderr, "gpu: TMPDIR is too long\n");
-    return 2;
-  }
-  int fd = mkstemp(out_path);
-  if (fd < 0) {
-    fprintf(stderr, "gpu: cannot create a result file %s: %s\n", out_path, strerror(errno));
-    return 2;
-  }
-  close(fd);
+  if (result_file(out_path, sizeof out_path)) return 2;
 
   char *args[20];
   int n = 0;
@@ -368,37 +414,5 @@ int cmd_gpu(int argc, char **argv) {
   if (c.require_gpu) args[n++] = "--require-gpu";
   args[n] = NULL;
 
-  int status = run_program(args);
-  gpu_file f;
-  int rc = 2;
-  if (status < 0) {
-    unlink(out_path);
-    return 2;
-  }
-  struct stat sb;
-  if (status > 1 && stat(out_path, &sb) == 0 && sb.st_size == 0) {
-    fprintf(stderr, "gpu: %s failed (exit status %d)\n", program, status);
-    unlink(out_path);
-    return 2;
-  }
-  if (read_results(out_path, &f)) {
-    fprintf(stderr, "gpu: %s exited with status %d without a complete result file\n", program,
-            status);
-    unlink(out_path);
-    return 2;
-  }
-  unlink(out_path);
-  if (f.s.skipped) {
-    rc = skip(db_path, c.require_gpu, seed);
-  } else if (status != 0 && status != 1) {
-    fprintf(stderr, "gpu: %s exited with status %d\n", program, status);
-  } else if ((status == 1) != (f.s.mismatches > 0)) {
-    fprintf(stderr, "gpu: %s exited with status %d but counted %" PRId64 " mismatches\n", program,
-            status, f.s.mismatches);
-  } else {
-    print_counts(&f);
-    rc = store_run(db_path, &f) ? 2 : f.s.mismatches ? 1 : 0;
-  }
-  gpu_file_free(&f);
-  return rc;
+  return finish_run(program, run_program(args), out_path, db_path, &c, seed);
 }

@@ -29,7 +29,7 @@
 ** foreign database.
 */
 #include "cli.h"
-#include "db.h"
+#include "store.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,7 +414,7 @@ static int merge_cex(const db_cex *c, void *ud) {
   if (found < 0) return 1;
   if (found == 1) {
     in.id = 0;
-    if (db_put_cex(s->to, &in, NULL, s->msg, sizeof s->msg) != 0) return 1;
+    if (db_write_cex(s->to, DB_CEX_COPY, &in, NULL, NULL, s->msg, sizeof s->msg) != 0) return 1;
     s->cex_new++;
     return 0;
   }
@@ -446,7 +446,7 @@ static int merge_cex(const db_cex *c, void *ud) {
     snprintf(out.status, sizeof out.status, "fixed");
     memcpy(out.fixed_at, status_of->fixed_at, sizeof out.fixed_at);
   }
-  int rc = db_put_cex(s->to, &out, NULL, s->msg, sizeof s->msg);
+  int rc = db_write_cex(s->to, DB_CEX_COPY, &out, NULL, NULL, s->msg, sizeof s->msg);
   db_cex_clear(&have);
   if (rc) return 1;
   s->cex_merged++;

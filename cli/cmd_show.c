@@ -7,6 +7,7 @@
 #include "run_setup.h"
 
 #include "properties.h"
+#include "proto.h"
 
 #include <fnmatch.h>
 #include <stdio.h>
@@ -77,58 +78,76 @@ static void show_arg(int i, const char *s) {
   }
 }
 
-int cmd_show(int argc, char **argv) {
-  run_opts o;
-  config c;
+/* `layoutcheck show ID` once the configuration and the conjectures are in
+** c and x: print counterexample ID with its property and its arguments
+** drawn.  0, 1 when there is no such counterexample, 2 on an error. */
+static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
   db *d;
-  db_cex x;
+  db_cex cx;
   char msg[512], op[64];
-  const char *id_text;
-  if (run_parse_args(argc, argv, &o, &id_text, show_usage) || run_load_config(&o, &c) ||
-      run_load_properties(&o, &c))
-    return 2;
   char *end;
   long long id = id_text ? strtoll(id_text, &end, 10) : 0;
   if (!id_text || *end || id <= 0) return fputs(show_usage, stderr), 2;
-  if (db_open_readonly(c.db, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
-  memset(&x, 0, sizeof x);
-  int rc = db_get_cex(d, id, &x, msg, sizeof msg);
+  if (db_open_readonly(c->db, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
+  memset(&cx, 0, sizeof cx);
+  int rc = db_get_cex(d, id, &cx, msg, sizeof msg);
   db_close(d);
   if (rc) {
     fprintf(stderr, "%s\n", msg);
-    db_cex_clear(&x);
+    db_cex_clear(&cx);
     return rc == 1 ? 1 : 2;
   }
-  const gen_property *p = run_find_property(x.property);
-  printf("counterexample #%lld of %s (%s), %s\n", id, x.property, x.kind, x.status);
+  const gen_property *p = run_find_property(x, cx.property);
+  printf("counterexample #%lld of %s (%s), %s\n", id, cx.property, cx.kind, cx.status);
   if (p) printf("  statement: %s\n  source: %s\n", p->statement, p->source);
-  printf("  input: %s\n  message: %s\n", x.input, x.message ? x.message : "");
-  if (x.original_input) printf("  found as: %s\n", x.original_input);
-  printf("  seed %s, first seen %s, last seen %s, %lld time%s\n", x.seed, x.first_seen, x.last_seen,
-         (long long)x.times_seen, x.times_seen == 1 ? "" : "s");
-  if (x.sut && x.sut[0]) printf("  system under test: %s\n", x.sut);
+  printf("  input: %s\n  message: %s\n", cx.input, cx.message ? cx.message : "");
+  if (cx.original_input) printf("  found as: %s\n", cx.original_input);
+  printf("  seed %s, first seen %s, last seen %s, %lld time%s\n", cx.seed, cx.first_seen,
+         cx.last_seen, (long long)cx.times_seen, cx.times_seen == 1 ? "" : "s");
+  if (cx.sut && cx.sut[0]) printf("  system under test: %s\n", cx.sut);
   gen_case k;
-  if (gen_case_from_line(x.input, &k, op, sizeof op) == 0)
+  if (proto_case_from_line(cx.input, &k, op, sizeof op) == 0)
     for (int i = 0; i < k.argc; i++) show_arg(i, k.argv[i]);
-  db_cex_clear(&x);
+  db_cex_clear(&cx);
   return 0;
+}
+
+/* `layoutcheck show ID`: see show_cex. */
+int cmd_show(int argc, char **argv) {
+  run_opts o;
+  config c;
+  run_ctx x = {0};
+  const char *id_text;
+  int rc = 2;
+  if (run_parse_args(argc, argv, &o, &id_text, show_usage) == 0 &&
+      run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
+    rc = show_cex(&c, &x, id_text);
+  run_free_properties(&x);
+  return rc;
 }
 
 static const char list_usage[] = "usage: layoutcheck list [--config FILE] [--property GLOB]\n";
 
+/* `layoutcheck list`: the properties, built-in and loaded, with their
+** generator, source and statement. */
 int cmd_list(int argc, char **argv) {
   run_opts o;
   config c;
+  run_ctx x = {0};
   if (run_parse_args(argc, argv, &o, NULL, list_usage)) return 2;
   if (o.db || o.seed || o.cases || o.time || o.no_isolate) return fputs(list_usage, stderr), 2;
-  if (run_load_config(&o, &c) || run_load_properties(&o, &c)) return 2;
+  if (run_load_config(&o, &c, &x) || run_load_properties(&o, &c, &x)) {
+    run_free_properties(&x);
+    return 2;
+  }
   printf("%-28s %-10s %-22s %-40s %s\n", "property", "kind", "generator", "source", "statement");
-  for (int i = 0; i < run_property_count(); i++) {
-    const gen_property *p = run_property_at(i);
+  for (int i = 0; i < run_property_count(&x); i++) {
+    const gen_property *p = run_property_at(&x, i);
     if (o.property && fnmatch(o.property, p->name, 0) != 0) continue;
     printf("%-28s %-10s %-22s %-40s %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", p->generator, p->source,
            p->statement);
   }
+  run_free_properties(&x);
   return 0;
 }

@@ -12,7 +12,7 @@
 
 #include "diff.h"
 
-#include <yaml.h>
+#include "yaml_read.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -38,9 +38,9 @@ typedef struct key {
   double max;          /* K_FLOAT: when not 0, the value is <= max */
   /* K_STRING: when not NULL, checks the value: 0, or -1 with why */
   int (*check)(const char *value, char *why, size_t cap);
-  int nonempty;          /* K_STRING, K_LIST: the empty string is refused */
+  int nonempty;             /* K_STRING, K_LIST: the empty string is refused */
   const char *const *oneof; /* K_STRING: the allowed values (NULL-terminated), or NULL */
-  const struct key *sub; /* K_MAP: the keys of the nested mapping */
+  const struct key *sub;    /* K_MAP: the keys of the nested mapping */
   size_t n_sub;
 } key;
 
@@ -67,29 +67,6 @@ static const key gpu_keys[] = {
 #define MIN_TIMEOUT 0.001
 #define MAX_TIMEOUT 1e6
 
-/* sut_ops: comma-separated ops that differential fuzzing knows; see
-** config.h. */
-int config_check_ops(const char *value, char *why, size_t cap) {
-  char buf[sizeof((config *)0)->sut_ops], *save = NULL;
-  snprintf(buf, sizeof buf, "%s", value);
-  for (char *op = strtok_r(buf, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
-    char *mode = strchr(op, '=');
-    diff_mode m;
-    if (mode) *mode++ = '\0';
-    if (!diff_op_find(op)) {
-      size_t n = (size_t)snprintf(why, cap, "no generator for op '%.40s'; known:", op);
-      for (int i = 0; i < diff_op_count() && n < cap; i++)
-        n += (size_t)snprintf(why + n, cap - n, " %s", diff_op_at(i)->op);
-      return -1;
-    }
-    if (mode && diff_mode_parse(mode, &m))
-      return snprintf(why, cap, "comparison '%.40s' for %s: expected exact, function or coalesced",
-                      mode, op),
-             -1;
-  }
-  return 0;
-}
-
 static const char *const sut_layers[] = {"plain", "cute", NULL};
 
 /* The top level, in the order of config_dump and CONFIG.yaml (at most 32). */
@@ -110,7 +87,7 @@ static const key top_keys[] = {
     {.name = "bounds", .kind = K_MAP, .sub = bounds_keys, .n_sub = N_OF(bounds_keys)},
     {.name = "conjecture_files", .kind = K_LIST, FIELD(conjecture_files), .nonempty = 1},
     {.name = "sut", .kind = K_STRING, FIELD(sut)},
-    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops), .check = config_check_ops},
+    {.name = "sut_ops", .kind = K_STRING, FIELD(sut_ops), .check = diff_ops_check},
     {.name = "sut_timeout",
      .kind = K_FLOAT,
      FIELD(sut_timeout),
@@ -146,128 +123,10 @@ void config_defaults(config *c) {
 
 /* --- loading ---------------------------------------------------------- */
 
-#define CONFIG_MAX_NESTING 16 /* mappings and sequences inside one another */
-
 typedef struct loader {
-  const char *path;
-  char *msg; /* where the error message goes: msg[0..cap) */
-  size_t cap;
-  yaml_event_t *ev; /* the whole event stream, ending with STREAM-END */
-  size_t n, n_cap;
-  size_t at; /* the current event */
-  config *c; /* the copy being filled */
+  yaml_doc doc; /* the file's events and the walk's place in them */
+  config *c;    /* the copy being filled */
 } loader;
-
-/* Write "PATH:LINE:COLUMN: " and a printf message (mark is 0-based) into
-** the loader's message buffer; returns -1. */
-static int fail(loader *ld, yaml_mark_t mark, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
-static int fail(loader *ld, yaml_mark_t mark, const char *fmt, ...) {
-  char what[640];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(what, sizeof what, fmt, ap);
-  va_end(ap);
-  if (ld->msg && ld->cap)
-    snprintf(ld->msg, ld->cap, "%s:%zu:%zu: %s", ld->path, mark.line + 1, mark.column + 1, what);
-  return -1;
-}
-
-/* The 0-based line and column (in UTF-8 characters) of byte offset in the
-** file, found by reading it again from the start. */
-static yaml_mark_t mark_at_offset(FILE *f, size_t offset) {
-  yaml_mark_t m = {0};
-  if (fseek(f, 0, SEEK_SET) != 0) return m;
-  for (size_t i = 0; i < offset; i++) {
-    int ch = getc(f);
-    if (ch == EOF) break;
-    if (ch == '\n') {
-      m.line++;
-      m.column = 0;
-    } else if ((ch & 0xC0) != 0x80) {
-      m.column++;
-    }
-  }
-  return m;
-}
-
-/* Describe the parser's error (a syntax or encoding error, or no memory) in
-** the loader's message; returns -1.  f is the file being parsed. */
-static int parser_error(loader *ld, const yaml_parser_t *p, FILE *f) {
-  const char *problem = p->problem ? p->problem : "malformed YAML";
-  yaml_mark_t at = p->problem_mark, from = p->context_mark;
-  if (p->error == YAML_MEMORY_ERROR) return fail(ld, p->mark, "out of memory");
-  if (p->error == YAML_READER_ERROR) /* bad encoding: only a byte offset */
-    return fail(ld, mark_at_offset(f, p->problem_offset), "%s", problem);
-  if (p->context && (from.line != at.line || from.column != at.column))
-    return fail(ld, at, "%s, %s starting at line %zu, column %zu", problem, p->context,
-                from.line + 1, from.column + 1);
-  if (p->context) return fail(ld, at, "%s, %s", problem, p->context);
-  return fail(ld, at, "%s", problem);
-}
-
-/* Parse the whole file into ld->ev, up to and including STREAM-END.
-** Nesting deeper than CONFIG_MAX_NESTING ends the parse at once (libyaml's
-** scanner takes time quadratic in the depth of flow collections, so a
-** file of 100,000 '[' would take half a minute).  Returns 0, or -1 with
-** the message set. */
-static int read_events(loader *ld, yaml_parser_t *p, FILE *f) {
-  int depth = 0;
-  for (;;) {
-    if (ld->n == ld->n_cap) {
-      size_t grown_cap = ld->n_cap ? 2 * ld->n_cap : 64;
-      yaml_event_t *grown = realloc(ld->ev, grown_cap * sizeof *grown);
-      if (!grown) return fail(ld, p->mark, "out of memory");
-      ld->ev = grown;
-      ld->n_cap = grown_cap;
-    }
-    if (!yaml_parser_parse(p, &ld->ev[ld->n])) return parser_error(ld, p, f);
-    const yaml_event_t *e = &ld->ev[ld->n++];
-    if (e->type == YAML_STREAM_END_EVENT) return 0;
-    if (e->type == YAML_SEQUENCE_END_EVENT || e->type == YAML_MAPPING_END_EVENT) depth--;
-    if ((e->type == YAML_SEQUENCE_START_EVENT || e->type == YAML_MAPPING_START_EVENT) &&
-        ++depth > CONFIG_MAX_NESTING)
-      return fail(ld, e->start_mark, "nested deeper than %d levels", CONFIG_MAX_NESTING);
-  }
-}
-
-/* Refuse the first alias, anchor or tag in the stream: 0, or -1. */
-static int refuse_references(loader *ld) {
-  for (size_t i = 0; i < ld->n; i++) {
-    const yaml_event_t *e = &ld->ev[i];
-    const yaml_char_t *anchor = NULL, *tag = NULL;
-    if (e->type == YAML_ALIAS_EVENT)
-      return fail(ld, e->start_mark, "aliases are not allowed (found *%s)",
-                  (const char *)e->data.alias.anchor);
-    if (e->type == YAML_SCALAR_EVENT) {
-      anchor = e->data.scalar.anchor;
-      tag = e->data.scalar.tag;
-    } else if (e->type == YAML_SEQUENCE_START_EVENT) {
-      anchor = e->data.sequence_start.anchor;
-      tag = e->data.sequence_start.tag;
-    } else if (e->type == YAML_MAPPING_START_EVENT) {
-      anchor = e->data.mapping_start.anchor;
-      tag = e->data.mapping_start.tag;
-    }
-    if (anchor)
-      return fail(ld, e->start_mark, "anchors are not allowed (found &%s)", (const char *)anchor);
-    if (tag) return fail(ld, e->start_mark, "tags are not allowed (found %s)", (const char *)tag);
-  }
-  return 0;
-}
-
-/* The current event; the stream always ends with STREAM-END, which is never
-** passed. */
-static const yaml_event_t *cur(const loader *ld) { return &ld->ev[ld->at]; }
-
-/* Move to the next event and return it. */
-static const yaml_event_t *next(loader *ld) {
-  if (ld->at + 1 < ld->n) ld->at++;
-  return cur(ld);
-}
 
 /* Copy at most 40 bytes of s[0..len) into out (size >= 48) for a message,
 ** cut at a character boundary, with control bytes shown as '?' and "..."
@@ -305,13 +164,6 @@ static void describe(const yaml_event_t *e, char *out, size_t cap) {
   }
 }
 
-/* Nonzero when event e is a plain scalar equal to word. */
-static int plain_is(const yaml_event_t *e, const char *word) {
-  return e->type == YAML_SCALAR_EVENT && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE &&
-         e->data.scalar.length == strlen(word) &&
-         memcmp(e->data.scalar.value, word, e->data.scalar.length) == 0;
-}
-
 /* Read s[0..len) as a decimal integer: an optional '-', then digits without
 ** a leading zero.  Sets *neg and *mag (the magnitude); returns 0, -1 when
 ** the text is not such an integer, -2 when the magnitude exceeds 2^64-1. */
@@ -342,76 +194,108 @@ static void int_range(int64_t lo, int64_t hi, char *out, size_t cap) {
     snprintf(out, cap, "an integer from %" PRId64 " to %" PRId64, lo, hi);
 }
 
-/* The value of key k (named name) at the current event, for every kind
-** but K_MAP and K_LIST: check it and store it into the field.  0, or -1. */
-static int read_scalar(loader *ld, const key *k, const char *name) {
-  const yaml_event_t *e = cur(ld);
-  char *field = (char *)ld->c + k->offset;
-  char found[96], want[512];
-  describe(e, found, sizeof found);
-  int is_scalar = e->type == YAML_SCALAR_EVENT;
-  int plain = is_scalar && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-  const char *s = is_scalar ? (const char *)e->data.scalar.value : "";
-  size_t len = is_scalar ? e->data.scalar.length : 0;
+/* The scalar at event e as text: s[0..len), and whether it is plain. */
+typedef struct scalar_text {
+  const char *s;
+  size_t len;
+  int is_scalar, plain;
+  char found[96]; /* e described for "found ..." */
+} scalar_text;
 
-  if (k->kind == K_BOOL) {
-    if (!plain_is(e, "true") && !plain_is(e, "false"))
-      return fail(ld, e->start_mark, "%s: expected true or false, found %s", name, found);
-    *(int *)field = plain_is(e, "true");
+/* Describe the current event of ld as a scalar into *t; returns the event. */
+static const yaml_event_t *scalar_at(loader *ld, scalar_text *t) {
+  const yaml_event_t *e = yaml_cur(&ld->doc);
+  describe(e, t->found, sizeof t->found);
+  t->is_scalar = e->type == YAML_SCALAR_EVENT;
+  t->plain = t->is_scalar && e->data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+  t->s = t->is_scalar ? (const char *)e->data.scalar.value : "";
+  t->len = t->is_scalar ? e->data.scalar.length : 0;
+  return e;
+}
+
+/* Read the current event e (described in *t) as the value of K_SEED or
+** K_INT key k (called name in messages) into ld->c.  0, or -1 with the message set. */
+static int read_int(loader *ld, const key *k, const char *name, const yaml_event_t *e,
+                    const scalar_text *t) {
+  const char *s = t->s, *found = t->found;
+  size_t len = t->len;
+  int plain = t->plain;
+  char *field = (char *)ld->c + k->offset;
+  char want[512];
+  int neg = 0;
+  uint64_t mag = 0;
+  int status = plain ? parse_decimal(s, len, &neg, &mag) : -1;
+  if (k->kind == K_SEED) {
+    if (status != 0 || (neg && mag != 0))
+      return yaml_fail(&ld->doc, e->start_mark,
+                       "%s: expected an integer from 0 to %" PRIu64 ", found %s", name, UINT64_MAX,
+                       found);
+    ld->c->seed = mag;
+    ld->c->has_seed = 1;
     return 0;
   }
-  if (k->kind == K_SEED || k->kind == K_INT) {
-    int neg = 0;
-    uint64_t mag = 0;
-    int status = plain ? parse_decimal(s, len, &neg, &mag) : -1;
-    if (k->kind == K_SEED) {
-      if (status != 0 || (neg && mag != 0))
-        return fail(ld, e->start_mark, "%s: expected an integer from 0 to %" PRIu64 ", found %s",
-                    name, UINT64_MAX, found);
-      ld->c->seed = mag;
-      ld->c->has_seed = 1;
-      return 0;
-    }
-    int64_t v = 0;
-    int ok = status == 0 && mag <= (uint64_t)INT64_MAX + (neg ? 1u : 0u);
-    if (ok) v = neg ? (mag == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)mag) : (int64_t)mag;
-    if (!ok || v < k->lo || v > k->hi) {
-      int_range(k->lo, k->hi, want, sizeof want);
-      return fail(ld, e->start_mark, "%s: expected %s, found %s", name, want, found);
-    }
-    if (k->size == sizeof(int))
-      *(int *)field = (int)v;
-    else
-      *(int64_t *)field = v;
-    return 0;
+  int64_t v = 0;
+  int ok = status == 0 && mag <= (uint64_t)INT64_MAX + (neg ? 1u : 0u);
+  if (ok) v = neg ? (mag == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)mag) : (int64_t)mag;
+  if (!ok || v < k->lo || v > k->hi) {
+    int_range(k->lo, k->hi, want, sizeof want);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected %s, found %s", name, want, found);
   }
-  if (k->kind == K_FLOAT) {
-    double v = 0;
-    int ok = plain && len > 0 && strspn(s, "0123456789+-.eE") == len && strpbrk(s, "0123456789");
-    if (ok) {
-      char *end = NULL;
-      v = strtod(s, &end);
-      ok = end == s + len && isfinite(v) && (k->open ? v > k->min : v >= k->min) &&
-           (k->max == 0 || v <= k->max);
-    }
-    if (!ok && k->max != 0)
-      return fail(ld, e->start_mark, "%s: expected a number from %g to %g, found %s", name, k->min,
-                  k->max, found);
-    if (!ok)
-      return fail(ld, e->start_mark, "%s: expected a number %s %g, found %s", name,
-                  k->open ? ">" : ">=", k->min, found);
-    *(double *)field = v;
-    return 0;
+  if (k->size == sizeof(int))
+    *(int *)field = (int)v;
+  else
+    *(int64_t *)field = v;
+  return 0;
+}
+
+/* Read the current event e (described in *t) as the value of K_FLOAT key
+** k into ld->c.  0,
+** or -1 with the message set. */
+static int read_float(loader *ld, const key *k, const char *name, const yaml_event_t *e,
+                      const scalar_text *t) {
+  const char *s = t->s, *found = t->found;
+  size_t len = t->len;
+  int plain = t->plain;
+  char *field = (char *)ld->c + k->offset;
+  double v = 0;
+  int ok = plain && len > 0 && strspn(s, "0123456789+-.eE") == len && strpbrk(s, "0123456789");
+  if (ok) {
+    char *end = NULL;
+    v = strtod(s, &end);
+    ok = end == s + len && isfinite(v) && (k->open ? v > k->min : v >= k->min) &&
+         (k->max == 0 || v <= k->max);
   }
-  /* K_STRING, and one entry of a K_LIST (field is then the entry). */
-  if (!is_scalar) return fail(ld, e->start_mark, "%s: expected a string, found %s", name, found);
-  if (plain_is(e, "~") || plain_is(e, "null") || plain_is(e, "Null") || plain_is(e, "NULL"))
-    return fail(ld, e->start_mark, "%s: expected a string, found %s (write \"\" for empty)", name,
-                found);
+  if (!ok && k->max != 0)
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a number from %g to %g, found %s", name,
+                     k->min, k->max, found);
+  if (!ok)
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a number %s %g, found %s", name,
+                     k->open ? ">" : ">=", k->min, found);
+  *(double *)field = v;
+  return 0;
+}
+
+/* Read the current event e (described in *t) as the value of K_STRING
+** key k, or as one entry of a K_LIST (field is then the entry), into
+** field.  0, or -1 with the
+** message set. */
+static int read_string(loader *ld, const key *k, const char *name, char *field,
+                       const yaml_event_t *e, const scalar_text *t) {
+  const char *s = t->s, *found = t->found;
+  size_t len = t->len;
+  int is_scalar = t->is_scalar;
+  char want[512];
+  if (!is_scalar)
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a string, found %s", name, found);
+  if (yaml_plain_is(e, "~") || yaml_plain_is(e, "null") || yaml_plain_is(e, "Null") ||
+      yaml_plain_is(e, "NULL"))
+    return yaml_fail(&ld->doc, e->start_mark,
+                     "%s: expected a string, found %s (write \"\" for empty)", name, found);
   if (memchr(s, '\0', len))
-    return fail(ld, e->start_mark, "%s: the string contains a NUL character", name);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: the string contains a NUL character", name);
   if (len == 0 && k->nonempty)
-    return fail(ld, e->start_mark, "%s: expected a non-empty string, found %s", name, found);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a non-empty string, found %s", name,
+                     found);
   if (k->oneof) {
     size_t i = 0;
     while (k->oneof[i] && (strlen(k->oneof[i]) != len || memcmp(k->oneof[i], s, len) != 0)) i++;
@@ -420,35 +304,57 @@ static int read_scalar(loader *ld, const key *k, const char *name) {
       for (size_t j = 0; k->oneof[j]; j++)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", j ? " or " : "",
                  k->oneof[j]);
-      return fail(ld, e->start_mark, "%s: expected %s, found %s", name, list, found);
+      return yaml_fail(&ld->doc, e->start_mark, "%s: expected %s, found %s", name, list, found);
     }
   }
   size_t size = k->kind == K_LIST ? sizeof ld->c->conjecture_files[0] : k->size;
   if (len >= size)
-    return fail(ld, e->start_mark, "%s: the string is longer than %zu bytes", name, size - 1);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: the string is longer than %zu bytes", name,
+                     size - 1);
   if (k->check && k->check(s, want, sizeof want))
-    return fail(ld, e->start_mark, "%s: %s", name, want);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: %s", name, want);
   memcpy(field, s, len);
   field[len] = '\0';
   return 0;
+}
+
+/* The value of key k (named name) at the current event, for every kind
+** but K_MAP and K_LIST: check it and store it into the field.  0, or -1. */
+static int read_scalar(loader *ld, const key *k, const char *name) {
+  const yaml_event_t *e = yaml_cur(&ld->doc);
+  if (k->kind == K_BOOL) {
+    char found[96];
+    describe(e, found, sizeof found);
+    if (!yaml_plain_is(e, "true") && !yaml_plain_is(e, "false"))
+      return yaml_fail(&ld->doc, e->start_mark, "%s: expected true or false, found %s", name,
+                       found);
+    *(int *)((char *)ld->c + k->offset) = yaml_plain_is(e, "true");
+    return 0;
+  }
+  scalar_text t;
+  scalar_at(ld, &t);
+  if (k->kind == K_SEED || k->kind == K_INT) return read_int(ld, k, name, e, &t);
+  if (k->kind == K_FLOAT) return read_float(ld, k, name, e, &t);
+  return read_string(ld, k, name, (char *)ld->c + k->offset, e, &t);
 }
 
 /* The value of conjecture_files at the current event: a sequence of
 ** strings that replaces the list.  Leaves the sequence's end event current.
 ** 0, or -1. */
 static int read_list(loader *ld, const key *k, const char *name) {
-  const yaml_event_t *e = cur(ld);
+  const yaml_event_t *e = yaml_cur(&ld->doc);
   char found[96];
   if (e->type != YAML_SEQUENCE_START_EVENT) {
     describe(e, found, sizeof found);
-    return fail(ld, e->start_mark, "%s: expected a sequence of strings, found %s", name, found);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a sequence of strings, found %s", name,
+                     found);
   }
   config *c = ld->c;
   c->n_conjecture_files = 0;
   memset(c->conjecture_files, 0, sizeof c->conjecture_files);
-  for (e = next(ld); e->type != YAML_SEQUENCE_END_EVENT; e = next(ld)) {
+  for (e = yaml_next(&ld->doc); e->type != YAML_SEQUENCE_END_EVENT; e = yaml_next(&ld->doc)) {
     if (c->n_conjecture_files == CONFIG_MAX_LIST)
-      return fail(ld, e->start_mark, "%s: more than %d entries", name, CONFIG_MAX_LIST);
+      return yaml_fail(&ld->doc, e->start_mark, "%s: more than %d entries", name, CONFIG_MAX_LIST);
     key entry = *k;
     entry.offset = offsetof(config, conjecture_files) +
                    (size_t)c->n_conjecture_files * sizeof c->conjecture_files[0];
@@ -467,11 +373,11 @@ static int read_value(loader *ld, const key *k, const char *prefix) {
   snprintf(name, sizeof name, "%s%s", prefix, k->name);
   if (k->kind == K_LIST) return read_list(ld, k, name);
   if (k->kind != K_MAP) return read_scalar(ld, k, name);
-  const yaml_event_t *e = cur(ld);
+  const yaml_event_t *e = yaml_cur(&ld->doc);
   if (e->type != YAML_MAPPING_START_EVENT) {
     char found[96];
     describe(e, found, sizeof found);
-    return fail(ld, e->start_mark, "%s: expected a mapping, found %s", name, found);
+    return yaml_fail(&ld->doc, e->start_mark, "%s: expected a mapping, found %s", name, found);
   }
   strcat(name, ".");
   return read_mapping(ld, k->sub, k->n_sub, name);
@@ -481,19 +387,21 @@ static int read_value(loader *ld, const key *k, const char *prefix) {
 ** at most 32) and values, leaving its end event current.  0, or -1. */
 static int read_mapping(loader *ld, const key *keys, size_t n_keys, const char *prefix) {
   uint32_t seen = 0;
-  for (const yaml_event_t *e = next(ld); e->type != YAML_MAPPING_END_EVENT; e = next(ld)) {
+  for (const yaml_event_t *e = yaml_next(&ld->doc); e->type != YAML_MAPPING_END_EVENT;
+       e = yaml_next(&ld->doc)) {
     char text[48];
-    if (e->type != YAML_SCALAR_EVENT) return fail(ld, e->start_mark, "a key must be a string");
+    if (e->type != YAML_SCALAR_EVENT)
+      return yaml_fail(&ld->doc, e->start_mark, "a key must be a string");
     size_t i = 0;
     while (i < n_keys && !(e->data.scalar.length == strlen(keys[i].name) &&
                            memcmp(e->data.scalar.value, keys[i].name, e->data.scalar.length) == 0))
       i++;
     shorten((const char *)e->data.scalar.value, e->data.scalar.length, text);
-    if (i == n_keys) return fail(ld, e->start_mark, "unknown key '%s%s'", prefix, text);
+    if (i == n_keys) return yaml_fail(&ld->doc, e->start_mark, "unknown key '%s%s'", prefix, text);
     if (seen & (UINT32_C(1) << i))
-      return fail(ld, e->start_mark, "duplicate key '%s%s'", prefix, text);
+      return yaml_fail(&ld->doc, e->start_mark, "duplicate key '%s%s'", prefix, text);
     seen |= UINT32_C(1) << i;
-    next(ld);
+    yaml_next(&ld->doc);
     if (read_value(ld, &keys[i], prefix) != 0) return -1;
   }
   return 0;
@@ -502,50 +410,18 @@ static int read_mapping(loader *ld, const key *keys, size_t n_keys, const char *
 /* Walk the stream: nothing, an empty document, or one document holding one
 ** mapping of top-level keys.  0, or -1. */
 static int read_stream(loader *ld) {
-  const yaml_event_t *e = next(ld); /* after STREAM-START */
+  const yaml_event_t *e = yaml_next(&ld->doc); /* after STREAM-START */
   if (e->type == YAML_STREAM_END_EVENT) return 0;
-  e = next(ld); /* the document's node */
+  e = yaml_next(&ld->doc); /* the document's node */
   if (e->type == YAML_MAPPING_START_EVENT) {
     if (read_mapping(ld, top_keys, N_OF(top_keys), "") != 0) return -1;
-  } else if (!plain_is(e, "")) {
+  } else if (!yaml_plain_is(e, "")) {
     char found[96];
     describe(e, found, sizeof found);
-    return fail(ld, e->start_mark, "expected a mapping of configuration keys, found %s", found);
+    return yaml_fail(&ld->doc, e->start_mark, "expected a mapping of configuration keys, found %s",
+                     found);
   }
-  next(ld); /* DOCUMENT-END */
-  e = next(ld);
-  if (e->type != YAML_STREAM_END_EVENT)
-    return fail(ld, e->start_mark, "expected one document, found another");
-  return 0;
-}
-
-/* Read the file at path into the loader's events and walk them into ld->c. */
-static int load_file(loader *ld, const char *path) {
-  FILE *f = fopen(path, "rb");
-  struct stat st;
-  if (f && fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-    fclose(f);
-    f = NULL;
-    errno = EISDIR;
-  }
-  if (!f) {
-    if (ld->msg && ld->cap)
-      snprintf(ld->msg, ld->cap, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
-  yaml_parser_t parser;
-  if (!yaml_parser_initialize(&parser)) {
-    fclose(f);
-    if (ld->msg && ld->cap) snprintf(ld->msg, ld->cap, "%s: out of memory", path);
-    return -1;
-  }
-  yaml_parser_set_input_file(&parser, f);
-  int status = read_events(ld, &parser, f);
-  yaml_parser_delete(&parser);
-  fclose(f);
-  if (status == 0) status = refuse_references(ld);
-  if (status == 0) status = read_stream(ld);
-  return status;
+  return yaml_doc_end(&ld->doc);
 }
 
 /* Load path over *c; see config.h. */
@@ -556,10 +432,10 @@ int config_load(const char *path, config *c, char *msg, size_t cap) {
     return -1;
   }
   *copy = *c;
-  loader ld = {.path = path, .msg = msg, .cap = cap, .c = copy};
-  int status = load_file(&ld, path);
-  for (size_t i = 0; i < ld.n; i++) yaml_event_delete(&ld.ev[i]);
-  free(ld.ev);
+  loader ld = {.c = copy};
+  int status = yaml_doc_load(&ld.doc, path, 0, msg, cap);
+  if (status == 0) status = read_stream(&ld);
+  yaml_doc_free(&ld.doc);
   if (status == 0) *c = *copy;
   free(copy);
   return status;

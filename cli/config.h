@@ -24,7 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CONFIG_MAX_LIST 16
+#define CONFIG_MAX_LIST   16
 #define CONFIG_MAX_WINDOW 4096 /* most requests in flight to a system under test */
 
 typedef struct config {
@@ -74,11 +74,6 @@ void config_defaults(config *c);
 ** anchors, aliases, tags, malformed YAML.  A file that cannot be opened gives
 ** "PATH: cannot open: REASON".  The first problem ends the load. */
 int config_load(const char *path, config *c, char *msg, size_t cap);
-
-/* Check a list of ops for sut_ops or --ops: comma-separated ops that
-** differential fuzzing knows, each optionally with =exact, =function or
-** =coalesced.  0, or -1 with the reason in why[0..cap). */
-int config_check_ops(const char *list, char *why, size_t cap);
 
 /* Write *c into buf[0..cap) as canonical YAML that config_load reads back to
 ** the same values: every key in a fixed order (seed only when has_seed),

@@ -10,66 +10,19 @@
 
 #include "diff.h"
 #include "lo.h"
+#include "proto.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Find op in the comma-separated list "OP[=MODE],..." (an empty list
-** selects every op, with its default comparison): 1 when selected, with
-** *mode set to the op's default, 2 when selected with =MODE (*mode set to
-** it); 0 when not selected. */
-static int selected(const char *list, const diff_op *op, diff_mode *mode) {
-  size_t n = strlen(op->op);
-  *mode = op->mode;
-  if (!list || !*list) return 1;
-  for (const char *p = list; *p;) {
-    const char *end = strchr(p, ',');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len >= n && strncmp(p, op->op, n) == 0 && (len == n || p[n] == '=')) {
-      if (len > n) {
-        char m[32];
-        snprintf(m, sizeof m, "%.*s", (int)(len - n - 1), p + n + 1);
-        diff_mode_parse(m, mode); /* checked by check_ops */
-        return 2;
-      }
-      return 1;
-    }
-    if (!end) break;
-    p = end + 1;
-  }
-  return 0;
-}
-
 /* Every item of the list must name an op differential fuzzing knows, and
-** a comparison if it gives one. */
+** a comparison if it gives one: 0, or -1 with the reason on stderr. */
 static int check_ops(const char *list) {
-  char buf[1024];
-  snprintf(buf, sizeof buf, "%s", list ? list : "");
-  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-    char *eq = strchr(tok, '=');
-    diff_mode m;
-    if (eq) *eq++ = 0;
-    if (eq && diff_mode_parse(eq, &m)) {
-      fprintf(stderr, "--ops: comparison '%s' for %s: expected exact, function or coalesced\n", eq,
-              tok);
-      return -1;
-    }
-    if (!diff_op_find(tok)) {
-      fprintf(stderr, "--ops: no generator for op '%s'; known:", tok);
-      for (int i = 0; i < diff_op_count(); i++) fprintf(stderr, " %s", diff_op_at(i)->op);
-      fprintf(stderr, "\n");
-      return -1;
-    }
-  }
-  return 0;
-}
-
-void sut_identity(const char *command, const char *layer, char *buf, size_t cap) {
-  if (strcmp(layer, "cute") == 0)
-    snprintf(buf, cap, "%s #layer=cute", command);
-  else
-    snprintf(buf, cap, "%s", command);
+  char why[1024];
+  if (diff_ops_check(list ? list : "", why, sizeof why) == 0) return 0;
+  fprintf(stderr, "--ops: %s\n", why);
+  return -1;
 }
 
 /* Is msg the message of a SUT that got out of step? */
@@ -90,8 +43,14 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
   int is_new = 0;
   gen_case_to_line(p, &r->shrunk, input, sizeof input);
   gen_case_to_line(p, &r->original, original, sizeof original);
-  if (db_record_cex(s->d, s->run_id, p->name, "theorem", s->identity, input, original, r->choices,
-                    r->message, s->seed, &id, &is_new, msg, sizeof msg)) {
+  db_cex c = {.sut = (char *)s->identity, /* borrowed, as the other strings */
+              .input = input,
+              .original_input = original,
+              .choices = r->choices,
+              .message = (char *)r->message, /* borrowed: db_write_cex only reads */
+              .last_run = s->run_id};
+  if (db_cex_names(s->d, &c, p->name, "theorem", s->seed, msg, sizeof msg) ||
+      db_write_cex(s->d, DB_CEX_FOUND, &c, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
   }
@@ -107,7 +66,8 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
 ** layer and the op's default in the plain one. */
 static diff_mode mode_of(const config *c, const diff_op *op, diff_layer layer) {
   diff_mode mode;
-  if (selected(c->sut_ops, op, &mode) != 2) mode = layer == DIFF_CUTE ? DIFF_EXACT : op->mode;
+  if (diff_ops_selected(c->sut_ops, op, &mode) != 2)
+    mode = layer == DIFF_CUTE ? DIFF_EXACT : op->mode;
   return mode;
 }
 
@@ -123,6 +83,7 @@ static void print_stats(const sut *s) {
            SUT_PROBE);
 }
 
+/* The differential run against c->sut; see fuzz_sut.h. */
 int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const char *seed,
              int *failures) {
   gen_config g = *g0;
@@ -141,7 +102,7 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   for (int i = 0; i < diff_op_count(); i++) {
     const diff_op *op = diff_op_at(i);
     diff_mode mode;
-    if (!selected(c->sut_ops, op, &mode)) continue;
+    if (!diff_ops_selected(c->sut_ops, op, &mode)) continue;
     diff_target t;
     diff_target_init(&t, op, layer, mode_of(c, op, layer), s, (int)c->sut_window);
     gen_property p;
@@ -210,7 +171,7 @@ static int collect(const db_cex *c, void *ud) {
 static int prepare(const config *c, stored_cex *e, diff_layer layer, sut *s) {
   char op[64];
   const diff_op *dop;
-  if (gen_case_from_line(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
+  if (proto_case_from_line(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
   for (int i = 0; i < e->k.argc; i++) e->argv[i] = e->k.argv[i];
   diff_target_init(&e->t, dop, layer, mode_of(c, dop, layer), s, (int)c->sut_window);
   return 0;
@@ -281,6 +242,7 @@ static int replay_layer(const config *c, const gen_config *g, db *d, sut *s, dif
   return rc ? -1 : 0;
 }
 
+/* Ask the SUT again its stored disagreements; see fuzz_sut.h. */
 int sut_replay(const config *c, const gen_config *g, db *d, int *still, int *fixed) {
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return 2;

@@ -5,13 +5,8 @@
 #define FUZZ_SUT_H
 
 #include "config.h"
-#include "db.h"
+#include "store.h"
 #include "gen.h"
-
-/* The name the disagreements of a SUT are stored under (the sut column
-** of results.db): its command, with " #layer=cute" after it for the cute
-** layer (a shell comment: the name still runs the command). */
-void sut_identity(const char *command, const char *layer, char *buf, size_t cap);
 
 /* Run the differential properties of c->sut_ops (all known ops when empty)
 ** against c->sut, storing disagreements in d under run run_id; prints a

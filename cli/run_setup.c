@@ -4,14 +4,16 @@
 */
 #include "run_setup.h"
 
-#include "conj_load.h"
+#include "diff.h"
 #include "properties.h"
+#include "proto.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+/* Parse the options the run commands share; see run_setup.h. */
 int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage) {
   memset(o, 0, sizeof *o);
   if (positional) *positional = NULL;
@@ -72,9 +74,6 @@ static int parse_u64(const char *name, const char *s, uint64_t *v) {
   return 0;
 }
 
-static int64_t shard_k = 1, shard_n = 1; /* this process's shard (run_shard) */
-static char shard_batch[64];             /* its batch id, "" when none */
-
 /* Parse s, all decimal digits, into *v when it lies in [lo, hi]; 0 or -1. */
 static int parse_range(const char *s, int64_t lo, int64_t hi, int64_t *v) {
   char *end;
@@ -93,7 +92,7 @@ static const char *env(const char *name) {
 }
 
 /* Shard from a Slurm array task: K = (ID - MIN) / STEP + 1 of COUNT. */
-static int slurm_shard(const char *id_text) {
+static int slurm_shard(const char *id_text, run_ctx *x) {
   int64_t id, count, min = 0, step = 1;
   const char *count_text = env("SLURM_ARRAY_TASK_COUNT"), *min_text = env("SLURM_ARRAY_TASK_MIN"),
              *step_text = env("SLURM_ARRAY_TASK_STEP");
@@ -119,19 +118,19 @@ static int slurm_shard(const char *id_text) {
                    id_text, (long long)count, (long long)min, (long long)step, (long long)count - 1,
                    (long long)count),
            2;
-  shard_k = (id - min) / step + 1;
-  shard_n = count;
+  x->shard_k = (id - min) / step + 1;
+  x->shard_n = count;
   return 0;
 }
 
-/* Settle this process's shard from --shard K/N, else the environment of a
-** Slurm array job or a Kubernetes indexed Job; 0 or 2. */
-static int settle_shard(const run_opts *o) {
+/* Settle this process's shard in x from --shard K/N, else the environment
+** of a Slurm array job or a Kubernetes indexed Job; 0 or 2. */
+static int settle_shard(const run_opts *o, run_ctx *x) {
   const char *batch = env("SLURM_ARRAY_JOB_ID"), *index;
-  shard_k = shard_n = 1;
+  x->shard_k = x->shard_n = 1;
   if (!batch) batch = env("LAYOUTCHECK_BATCH");
-  snprintf(shard_batch, sizeof shard_batch, "%s", batch ? batch : "");
-  for (char *ch = shard_batch; *ch; ch++) /* a word: it goes into a YAML comment */
+  snprintf(x->batch, sizeof x->batch, "%s", batch ? batch : "");
+  for (char *ch = x->batch; *ch; ch++) /* a word: it goes into a YAML comment */
     if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._:-", *ch))
       *ch = '_';
   if (o->shard) {
@@ -140,50 +139,43 @@ static int settle_shard(const run_opts *o) {
     if (slash && (size_t)(slash - o->shard) < sizeof k_text) {
       memcpy(k_text, o->shard, (size_t)(slash - o->shard));
       k_text[slash - o->shard] = 0;
-      if (parse_range(slash + 1, 1, INT64_MAX, &shard_n) == 0 &&
-          parse_range(k_text, 1, shard_n, &shard_k) == 0)
+      if (parse_range(slash + 1, 1, INT64_MAX, &x->shard_n) == 0 &&
+          parse_range(k_text, 1, x->shard_n, &x->shard_k) == 0)
         return 0;
     }
-    shard_k = shard_n = 1;
+    x->shard_k = x->shard_n = 1;
     return fprintf(stderr, "--shard: expected K/N with 1 <= K <= N, found '%s'\n", o->shard), 2;
   }
-  if ((index = env("SLURM_ARRAY_TASK_ID"))) return slurm_shard(index);
+  if ((index = env("SLURM_ARRAY_TASK_ID"))) return slurm_shard(index, x);
   if ((index = env("JOB_COMPLETION_INDEX"))) {
     const char *count = env("LAYOUTCHECK_SHARDS");
-    if (!count || parse_range(count, 1, INT64_MAX, &shard_n))
+    if (!count || parse_range(count, 1, INT64_MAX, &x->shard_n))
       return fprintf(stderr,
                      "JOB_COMPLETION_INDEX is set: LAYOUTCHECK_SHARDS must be the Job's "
                      "completions (a count >= 1), found '%s'\n",
                      count ? count : ""),
              2;
-    if (parse_range(index, 0, shard_n - 1, &shard_k))
+    if (parse_range(index, 0, x->shard_n - 1, &x->shard_k))
       return fprintf(stderr, "JOB_COMPLETION_INDEX: expected an index from 0 to %lld, found '%s'\n",
-                     (long long)shard_n - 1, index),
+                     (long long)x->shard_n - 1, index),
              2;
-    shard_k++;
+    x->shard_k++;
   }
   return 0;
 }
 
 /* A shard's own database: PATH.db becomes PATH.shard-K-of-N.db (other
 ** names get the suffix appended); 0 or 2 when it does not fit. */
-static int shard_db_path(config *c) {
+static int shard_db_path(config *c, const run_ctx *x) {
   char path[sizeof c->db];
   size_t len = strlen(c->db);
   int stem = len > 3 && !strcmp(c->db + len - 3, ".db") ? (int)len - 3 : (int)len;
-  int w = snprintf(path, sizeof path, "%.*s.shard-%lld-of-%lld%s", stem, c->db, (long long)shard_k,
-                   (long long)shard_n, c->db + stem);
+  int w = snprintf(path, sizeof path, "%.*s.shard-%lld-of-%lld%s", stem, c->db,
+                   (long long)x->shard_k, (long long)x->shard_n, c->db + stem);
   if (w < 0 || (size_t)w >= sizeof path)
     return fprintf(stderr, "%s: the path is too long for a shard's database\n", c->db), 2;
   memcpy(c->db, path, (size_t)w + 1);
   return 0;
-}
-
-/* The shard settled by run_load_config; see run_setup.h. */
-void run_shard(int64_t *k, int64_t *n, const char **batch) {
-  *k = shard_k;
-  *n = shard_n;
-  *batch = shard_batch;
 }
 
 /* The configuration file of o: the one it names, else ./CONFIG.yaml when
@@ -193,8 +185,12 @@ static const char *config_file(const run_opts *o) {
   return access("CONFIG.yaml", F_OK) == 0 ? "CONFIG.yaml" : NULL;
 }
 
-int run_load_config(const run_opts *o, config *c) {
+/* Load the configuration, apply the overrides, settle the shard; see
+** run_setup.h. */
+int run_load_config(const run_opts *o, config *c, run_ctx *x) {
   char msg[512];
+  memset(x, 0, sizeof *x);
+  x->shard_k = x->shard_n = 1;
   config_defaults(c);
   const char *path = config_file(o);
   if (path && config_load(path, c, msg, sizeof msg)) {
@@ -224,14 +220,14 @@ int run_load_config(const run_opts *o, config *c) {
   if (o->sut) snprintf(c->sut, sizeof c->sut, "%s", o->sut);
   if (o->ops) {
     char why[512];
-    if (config_check_ops(o->ops, why, sizeof why)) return fprintf(stderr, "--ops: %s\n", why), 2;
+    if (diff_ops_check(o->ops, why, sizeof why)) return fprintf(stderr, "--ops: %s\n", why), 2;
     snprintf(c->sut_ops, sizeof c->sut_ops, "%s", o->ops);
   }
   if (o->window) {
     if (parse_u64("--window", o->window, &v)) return 2;
     if (v < 1 || v > CONFIG_MAX_WINDOW)
-      return fprintf(stderr, "--window: expected 1 to %d requests, found '%s'\n",
-                     CONFIG_MAX_WINDOW, o->window),
+      return fprintf(stderr, "--window: expected 1 to %d requests, found '%s'\n", CONFIG_MAX_WINDOW,
+                     o->window),
              2;
     c->sut_window = (int64_t)v;
   }
@@ -240,22 +236,23 @@ int run_load_config(const run_opts *o, config *c) {
       return fprintf(stderr, "--layer: expected plain or cute, found '%s'\n", o->layer), 2;
     snprintf(c->sut_layer, sizeof c->sut_layer, "%s", o->layer);
   }
-  if (settle_shard(o)) return 2;
-  if (shard_n > 1 && !c->has_seed) {
-    if (!shard_batch[0])
+  if (settle_shard(o, x)) return 2;
+  if (x->shard_n > 1 && !c->has_seed) {
+    if (!x->batch[0])
       return fprintf(stderr,
                      "shard %lld/%lld: the shards must share a seed: give --seed or seed: "
                      "in the configuration (or set LAYOUTCHECK_BATCH)\n",
-                     (long long)shard_k, (long long)shard_n),
+                     (long long)x->shard_k, (long long)x->shard_n),
              2;
-    c->seed = gen_case_seed(0, shard_batch, 0); /* the same in every shard of the batch */
+    c->seed = gen_case_seed(0, x->batch, 0); /* the same in every shard of the batch */
     c->has_seed = 1;
   }
-  if (shard_n > 1 && !o->db) return shard_db_path(c);
+  if (x->shard_n > 1 && !o->db) return shard_db_path(c, x);
   return 0;
 }
 
-void run_engine_config(const config *c, gen_config *g) {
+/* The engine's configuration; see run_setup.h. */
+void run_engine_config(const config *c, const run_ctx *x, gen_config *g) {
   memset(g, 0, sizeof *g);
   g->seed = c->seed;
   g->cases = c->cases;
@@ -268,11 +265,9 @@ void run_engine_config(const config *c, gen_config *g) {
   g->bounds.max_entry = c->max_entry;
   g->bounds.max_stride = c->max_stride;
   g->bounds.max_size = c->max_size;
-  g->shard_index = shard_k - 1;
-  g->shard_count = shard_n;
+  g->shard_index = x->shard_k - 1;
+  g->shard_count = x->shard_n;
 }
-
-static conj_set *loaded; /* the user conjectures, or NULL */
 
 /* conj_taken_fn: the built-in property names. */
 static int is_builtin(const char *name, void *ud) {
@@ -281,51 +276,52 @@ static int is_builtin(const char *name, void *ud) {
 }
 
 /* Load every conjecture file of c into one set; see run_setup.h. */
-int run_load_properties(const run_opts *o, const config *c) {
+int run_load_properties(const run_opts *o, const config *c, run_ctx *x) {
   char msg[1024], path[2048];
   const char *cfg = config_file(o), *slash = cfg ? strrchr(cfg, '/') : NULL;
-  run_free_properties();
+  run_free_properties(x);
   if (c->n_conjecture_files == 0) return 0;
-  if (!(loaded = conj_set_new())) return fprintf(stderr, "out of memory\n"), 2;
+  if (!(x->loaded = conj_set_new())) return fprintf(stderr, "out of memory\n"), 2;
   for (int i = 0; i < c->n_conjecture_files; i++) {
     const char *file = c->conjecture_files[i];
     if (file[0] == '/' || !slash)
       snprintf(path, sizeof path, "%s", file);
     else
       snprintf(path, sizeof path, "%.*s/%s", (int)(slash - cfg), cfg, file);
-    if (conj_set_load(loaded, path, is_builtin, NULL, msg, sizeof msg)) {
+    if (conj_set_load(x->loaded, path, is_builtin, NULL, msg, sizeof msg)) {
       fprintf(stderr, "%s\n", msg);
-      run_free_properties();
+      run_free_properties(x);
       return 2;
     }
   }
   return 0;
 }
 
-/* Drop the loaded conjectures. */
-void run_free_properties(void) {
-  conj_set_free(loaded);
-  loaded = NULL;
+/* Drop the loaded conjectures; see run_setup.h. */
+void run_free_properties(run_ctx *x) {
+  conj_set_free(x->loaded);
+  x->loaded = NULL;
 }
 
 /* The built-in properties, then the loaded ones. */
-int run_property_count(void) { return prop_count() + conj_set_count(loaded); }
+int run_property_count(const run_ctx *x) { return prop_count() + conj_set_count(x->loaded); }
 
 /* Property i of that list, or NULL past its end. */
-const gen_property *run_property_at(int i) {
-  return i < prop_count() ? prop_at(i) : conj_set_at(loaded, i - prop_count());
+const gen_property *run_property_at(const run_ctx *x, int i) {
+  return i < prop_count() ? prop_at(i) : conj_set_at(x->loaded, i - prop_count());
 }
 
 /* A built-in property first, else a loaded one. */
-const gen_property *run_find_property(const char *name) {
+const gen_property *run_find_property(const run_ctx *x, const char *name) {
   const gen_property *p = prop_find(name);
-  return p ? p : conj_set_find(loaded, name);
+  return p ? p : conj_set_find(x->loaded, name);
 }
 
 typedef struct replay_state {
   db *d;
   int64_t run_id;
   const gen_config *g;
+  const run_ctx *x;
   FILE *out;
   int still, refuted, fixed, error;
 } replay_state;
@@ -335,13 +331,13 @@ static int replay_one(const db_cex *c, void *ud) {
   replay_state *s = ud;
   char op[64], msg[512], err[512];
   gen_case k;
-  const gen_property *p = run_find_property(c->property);
+  const gen_property *p = run_find_property(s->x, c->property);
   if (!p) {
     fprintf(s->out, "  #%lld %s: no such property in this build; left as it is\n", (long long)c->id,
             c->property);
     return 0;
   }
-  if (gen_case_from_line(c->input, &k, op, sizeof op)) {
+  if (proto_case_from_line(c->input, &k, op, sizeof op)) {
     fprintf(s->out, "  #%lld %s: stored input does not parse; left as it is\n", (long long)c->id,
             c->property);
     return 0;
@@ -374,10 +370,11 @@ static int replay_one(const db_cex *c, void *ud) {
   return 0;
 }
 
-int run_replay(db *d, int64_t run_id, const gen_config *g, const char *glob, FILE *out,
-               int *still_failing, int *refuted, int *fixed) {
+/* Re-check the stored counterexamples; see run_setup.h. */
+int run_replay(db *d, int64_t run_id, const gen_config *g, const run_ctx *x, const char *glob,
+               FILE *out, int *still_failing, int *refuted, int *fixed) {
   char msg[512];
-  replay_state s = {d, run_id, g, out, 0, 0, 0, 0};
+  replay_state s = {d, run_id, g, x, out, 0, 0, 0, 0};
   int rc = db_each_cex(d, glob, "", "open", replay_one, &s, msg, sizeof msg);
   if (rc < 0) fprintf(stderr, "%s\n", msg);
   *still_failing = s.still;

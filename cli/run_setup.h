@@ -7,8 +7,9 @@
 #define RUN_SETUP_H
 
 #include "config.h"
-#include "db.h"
+#include "conj_load.h"
 #include "gen.h"
+#include "store.h"
 
 #include <stdio.h>
 
@@ -17,46 +18,55 @@ typedef struct run_opts {
   const char *config_path; /* NULL: CONFIG.yaml when it exists, else defaults */
   const char *property, *db, *seed, *cases, *time, *sut, *ops;
   const char *window, *layer; /* --window N, --layer plain|cute (the system under test) */
-  const char *shard; /* --shard K/N */
+  const char *shard;          /* --shard K/N */
   int no_isolate;
 } run_opts;
+
+/* What a run command settles once and passes down (the program keeps no
+** mutable state at file scope): this process's shard and the loaded
+** conjectures.  Filled by run_load_config and run_load_properties,
+** released by run_free_properties. */
+typedef struct run_ctx {
+  int64_t shard_k, shard_n; /* the shard, shard_k in 1..shard_n; 1 of 1 when not sharded */
+  char batch[64];           /* the Slurm array job id or LAYOUTCHECK_BATCH, "" when neither */
+  conj_set *loaded;         /* the user conjectures, or NULL */
+} run_ctx;
 
 /* Parse the common options out of argv (others are reported as usage
 ** errors, except the first positional argument, stored in *positional when
 ** it is non-NULL).  Returns 0, or 2 with a message on stderr. */
 int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage);
 /* Load the configuration and apply the overrides.  Returns 0 or 2.
-** Also settles the shard (run_shard): --shard K/N, else the environment
+** Also initialises *x (no conjectures loaded) and settles its shard:
+** --shard K/N, else the environment
 ** of a Slurm array job (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT,
 ** SLURM_ARRAY_TASK_MIN, SLURM_ARRAY_TASK_STEP) or of a Kubernetes indexed
 ** Job (JOB_COMPLETION_INDEX with LAYOUTCHECK_SHARDS).  A sharded run needs
 ** a seed, and without --db writes to DB.shard-K-of-N.db. */
-int run_load_config(const run_opts *o, config *c);
-/* The shard settled by run_load_config: *k in 1..*n, or 1 of 1 when the
-** run is not sharded.  *batch is the Slurm array job id or
-** LAYOUTCHECK_BATCH, "" when neither is set. */
-void run_shard(int64_t *k, int64_t *n, const char **batch);
-/* The engine's configuration from the tool's. */
-void run_engine_config(const config *c, gen_config *g);
+int run_load_config(const run_opts *o, config *c, run_ctx *x);
+/* The engine's configuration from the tool's and the shard of x. */
+void run_engine_config(const config *c, const run_ctx *x, gen_config *g);
 /* Load the user conjectures of c->conjecture_files (replacing any loaded
 ** before).  A relative path is taken from the directory of the
 ** configuration file that o names (or of ./CONFIG.yaml).  Returns 0, or 2
-** with "FILE:LINE:COLUMN: what" on stderr.  What is loaded lives until
-** run_free_properties or the end of the process. */
-int run_load_properties(const run_opts *o, const config *c);
-void run_free_properties(void);
+** with "FILE:LINE:COLUMN: what" on stderr.  What is loaded, in x, lives
+** until run_free_properties(x). */
+int run_load_properties(const run_opts *o, const config *c, run_ctx *x);
+/* Drop the conjectures loaded into x (harmless when there are none). */
+void run_free_properties(run_ctx *x);
 
-/* The properties: the built-in ones, then the loaded conjectures. */
-int run_property_count(void);
-const gen_property *run_property_at(int i);
-/* The property of that name, built-in or loaded; NULL if none. */
-const gen_property *run_find_property(const char *name);
+/* The properties: the built-in ones, then the conjectures loaded in x. */
+int run_property_count(const run_ctx *x);
+const gen_property *run_property_at(const run_ctx *x, int i);
+/* The property of that name, built-in or loaded in x; NULL if none. */
+const gen_property *run_find_property(const run_ctx *x, const char *name);
 
 /* Re-check every stored open (or, with all, also fixed) counterexample of
 ** the properties matching glob: mark those that pass fixed, bump those
 ** that still fail.  Counts go to *still_failing (theorems) and
-** *refuted (conjectures); *fixed counts those now passing. */
-int run_replay(db *d, int64_t run_id, const gen_config *g, const char *glob, FILE *out,
-               int *still_failing, int *refuted, int *fixed);
+** *refuted (conjectures); *fixed counts those now passing.  The
+** properties are those of x. */
+int run_replay(db *d, int64_t run_id, const gen_config *g, const run_ctx *x, const char *glob,
+               FILE *out, int *still_failing, int *refuted, int *fixed);
 
 #endif

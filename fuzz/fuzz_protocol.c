@@ -6,7 +6,7 @@
 ** one line of text.
 */
 #include "lo.h"
-#include "split.h"
+#include "proto.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,17 +21,17 @@ static void eval_one(const char *op, char **words, size_t n) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char line[2048], msg[256];
-  word_list w = {0};
+  proto_words w = {0};
   /* a request is one line: no NUL, no newline (the batch reader splits there) */
   if (size >= sizeof line || memchr(data, 0, size) || memchr(data, '\n', size)) return 0;
   memcpy(line, data, size);
   line[size] = 0;
-  if (split_words(line, &w, msg, sizeof msg) == 0 && w.len > 0) {
+  if (proto_split_words(line, &w, msg, sizeof msg) == 0 && w.len > 0) {
     eval_one(w.word[0], w.word + 1, w.len - 1);
     /* the first byte picks an op of the table for the rest of the words */
     int k = (unsigned char)data[0] % lo_op_count();
     if (w.len - 1 <= 4) eval_one(lo_op_at(k)->name, w.word + 1, w.len - 1);
   }
-  word_list_free(&w);
+  proto_words_free(&w);
   return 0;
 }

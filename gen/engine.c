@@ -5,8 +5,6 @@
 */
 #include "engine_int.h"
 
-#include "split.h"
-
 #include <assert.h>
 
 #include <signal.h>
@@ -503,24 +501,6 @@ gen_verdict gen_check_once(const gen_config *cfg, const gen_property *p, const g
 }
 
 /* --------------------------------------------------------- case lines */
-
-/* Parse "OP ARG ARG..." into k and op (see gen.h). */
-int gen_case_from_line(const char *line, gen_case *k, char *op, size_t opcap) {
-  char *copy = strdup(line);
-  word_list w = {0};
-  char msg[200];
-  memset(k, 0, sizeof *k);
-  if (!copy) return -1;
-  int rc = split_words(copy, &w, msg, sizeof msg);
-  if (rc == 0 && (w.len < 1 || w.len - 1 > GEN_MAX_ARGS)) rc = -1;
-  if (rc == 0) {
-    snprintf(op, opcap, "%s", w.word[0]);
-    for (size_t i = 1; i < w.len && rc == 0; i++) rc = gen_case_arg(k, "%s", w.word[i]);
-  }
-  word_list_free(&w);
-  free(copy);
-  return rc;
-}
 
 /* Write "OP ARG ARG..." for case k of p into buf (see gen.h). */
 int gen_case_to_line(const gen_property *p, const gen_case *k, char *buf, size_t cap) {

@@ -1,7 +1,7 @@
 /* test_conj.c -- unit tests of user conjectures: the expression language
 ** (properties/conj_expr.c: parsing, type errors with their offsets, every
 ** construct evaluated, undefined and too-large cases, the explanations of
-** false checks) and the loader (cli/conj_load.c: a good file, the shared
+** false checks) and the loader (yaml/conj_load.c: a good file, the shared
 ** check function, every class of load error at its FILE:LINE:COLUMN), and
 ** the property list of cli/run_setup.c with loaded conjectures. */
 #include "conj_expr.h"
@@ -651,15 +651,16 @@ static void test_run_properties(void) {
   memset(&o, 0, sizeof o);
   o.config_path = cfg;
   config c;
-  T_EQ_INT(run_load_config(&o, &c), 0);
-  T_EQ_INT(run_load_properties(&o, &c), 0);
-  T_EQ_INT(run_property_count(), prop_count() + 1);
-  T_CHECK(run_find_property("t.run") == run_property_at(prop_count()));
-  T_CHECK(run_find_property("coalesce.idempotent") == prop_find("coalesce.idempotent"));
-  T_CHECK(run_find_property("t.none") == NULL);
-  run_free_properties();
-  T_EQ_INT(run_property_count(), prop_count());
-  T_CHECK(run_find_property("t.run") == NULL);
+  run_ctx x;
+  T_EQ_INT(run_load_config(&o, &c, &x), 0);
+  T_EQ_INT(run_load_properties(&o, &c, &x), 0);
+  T_EQ_INT(run_property_count(&x), prop_count() + 1);
+  T_CHECK(run_find_property(&x, "t.run") == run_property_at(&x, prop_count()));
+  T_CHECK(run_find_property(&x, "coalesce.idempotent") == prop_find("coalesce.idempotent"));
+  T_CHECK(run_find_property(&x, "t.none") == NULL);
+  run_free_properties(&x);
+  T_EQ_INT(run_property_count(&x), prop_count());
+  T_CHECK(run_find_property(&x, "t.run") == NULL);
   unlink(conj);
 }
 

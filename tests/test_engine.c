@@ -1,7 +1,7 @@
 /* test_engine.c -- the property engine (gen/): choice streams, seeds,
 ** generators' guarantees, shrinking to known minimal cases, crash and
 ** timeout isolation, and replay of stored counterexamples (cli/run_setup.c,
-** cli/db.c). */
+** store/db.c). */
 #include "properties.h"
 #include "run_setup.h"
 #include "t.h"
@@ -418,17 +418,19 @@ static void test_replay(void) {
   T_EQ_INT(db_open(path, &d, msg, sizeof msg), 0);
   /* coalesce (2,2):(1,2) satisfies coalesce.idempotent: stored as if a
   ** past build had failed it */
-  T_EQ_INT(db_record_cex(d, 0, "coalesce.idempotent", "theorem", "", "coalesce (2,2):(1,2)", NULL,
-                         NULL, "old failure", "1", &id1, NULL, msg, sizeof msg),
+  db_cex c1 = {.sut = "", .input = "coalesce (2,2):(1,2)", .message = "old failure"};
+  T_EQ_INT(db_cex_names(d, &c1, "coalesce.idempotent", "theorem", "1", msg, sizeof msg) ||
+               db_write_cex(d, DB_CEX_FOUND, &c1, &id1, NULL, msg, sizeof msg),
            0);
   /* (2,2):(2,1) with N = 4 refutes the Lean design's complement involution */
-  T_EQ_INT(db_record_cex(d, 0, "lean.complement_involution", "conjecture", "",
-                         "complement (2,2):(2,1) 4", NULL, NULL, "refuted", "1", &id2, NULL, msg,
-                         sizeof msg),
+  db_cex c2 = {.sut = "", .input = "complement (2,2):(2,1) 4", .message = "refuted"};
+  T_EQ_INT(db_cex_names(d, &c2, "lean.complement_involution", "conjecture", "1", msg, sizeof msg) ||
+               db_write_cex(d, DB_CEX_FOUND, &c2, &id2, NULL, msg, sizeof msg),
            0);
   config_for_tests(&c, 1);
   FILE *out = fopen("/dev/null", "w");
-  T_EQ_INT(run_replay(d, 0, &c, "*", out, &still, &refuted, &fixed), 0);
+  run_ctx rx = {.shard_k = 1, .shard_n = 1}; /* no conjectures loaded */
+  T_EQ_INT(run_replay(d, 0, &c, &rx, "*", out, &still, &refuted, &fixed), 0);
   fclose(out);
   T_EQ_INT(still, 0);
   T_EQ_INT(refuted, 1);

@@ -11,8 +11,8 @@
 ** device work is emulated with the stage's own phi64, which is what the
 ** checks compare against the oracle; `bin/layoutcheck-gpu --emulate` runs
 ** the real CuTe code on the host (tests/gpu_cli.sh). */
-#include "../gpu/gpu_cute_stage.h"
-#include "../gpu/gpu_results.h"
+#include "gpu_cute_stage.h"
+#include "gpu_results.h"
 #include "t.h"
 
 #include <stdlib.h>

@@ -4,8 +4,8 @@
 ** host emulation of the kernels (gather, scatter, composition) checked
 ** against the oracle, planted faults that the checks must find, and the
 ** result file format. */
-#include "../gpu/gpu_results.h"
-#include "../gpu/gpu_stage.h"
+#include "gpu_results.h"
+#include "gpu_stage.h"
 #include "t.h"
 
 #include <stdlib.h>

@@ -1,8 +1,8 @@
 /* test_lean.c -- unit tests of `layoutcheck lean`: the Lean term and value
-** parser and the command scanner (cli/lean_parse.c), the log reader
-** (cli/lean_log.c), the map, translation and comparison (cli/lean_map.c),
-** the lean_checks table (cli/db.c), and random bytes through every parser. */
-#include "db.h"
+** parser and the command scanner (lean/lean_parse.c), the log reader
+** (lean/lean_log.c), the map, translation and comparison (lean/lean_map.c),
+** the lean_checks table (store/db.c), and random bytes through every parser. */
+#include "store.h"
 #include "lean_log.h"
 #include "lean_map.h"
 #include "lean_parse.h"
@@ -375,7 +375,7 @@ static void test_map(void) {
            "map.yaml:1:1: unknown key 'colour' (base, namespace, layout_repr, header, functions)");
   T_EQ_STR(load_text("functions: [\n"), "map.yaml:2:1: did not find expected node content, while "
                                         "parsing a flow node");
-  T_EQ_STR(load_text("x: &a 1\n"), "map.yaml:1:4: anchors are not allowed");
+  T_EQ_STR(load_text("x: &a 1\n"), "map.yaml:1:4: anchors are not allowed (found &a)");
   T_EQ_STR(load_text(""), "map.yaml:1:1: empty map file");
   T_EQ_STR(load_text("namespace: X\n"), "map.yaml:2:1: no 'functions' in the map");
 

@@ -1,5 +1,5 @@
 /* test_lean_views.c -- `layoutcheck lean` for the tensor libraries
-** (cli/lean_views.c, cli/lean_views_def.c): tensor values computed by hand,
+** (lean/lean_views.c, lean/lean_views_def.c): tensor values computed by hand,
 ** Einlean's typed definitions, the kinds' signatures, Array values, and
 ** random bytes through the definitions' reader. */
 #include "lean_map.h"
@@ -88,8 +88,9 @@ static void test_einlean(const lean_map *m) {
   T_EQ_STR(einlean(m, "def w : Tensor [pq] := x.rearrangeBy fun (a, b) => (b * a)\n"
                       "#eval w.toList\n"),
            "[0, 3, 1, 4, 2, 5]");
-  T_EQ_STR(einlean(m, "def w : Tensor [q, p] := x.rearrangeBy λ (a, b) => (b, a)\n#eval w.toList\n"),
-           "[0, 3, 1, 4, 2, 5]");
+  T_EQ_STR(
+      einlean(m, "def w : Tensor [q, p] := x.rearrangeBy λ (a, b) => (b, a)\n#eval w.toList\n"),
+      "[0, 3, 1, 4, 2, 5]");
   /* einsum: [[1, 2]] (1 x 2) times [[10, 11], [12, 13]]: 1*10 + 2*12 = 34, 1*11 + 2*13 = 37 */
   T_EQ_STR(einlean(m, "def a : Tensor [r, p] := Tensor.arange 1\n"
                       "def bm : Tensor [p, p] := Tensor.arange 10\n"
@@ -117,8 +118,8 @@ static void test_einlean(const lean_map *m) {
   T_CHECK(has(einlean(m, "#eval (Tensor.arange 0).shape\n"),
               "error: Tensor.arange takes its dims from the type of a definition"));
   T_CHECK(has(einlean(m, "#eval x\n"), "untranslatable: "));
-  T_CHECK(has(einlean(m, "def d : Tensor [p, q] := d.rearrange\n#eval d.shape\n"),
-              "nest too deeply"));
+  T_CHECK(
+      has(einlean(m, "def d : Tensor [p, q] := d.rearrange\n#eval d.shape\n"), "nest too deeply"));
 }
 
 static void test_values(const lean_map *m) {
@@ -164,6 +165,7 @@ static void test_values(const lean_map *m) {
 }
 
 static void test_signatures(void) {
+  char why[160];
   lean_fn f;
   memset(&f, 0, sizeof f);
   f.op = "tensor_broadcast";
@@ -172,16 +174,18 @@ static void test_signatures(void) {
   f.args[0] = LEAN_T_TENSOR;
   f.args[1] = LEAN_T_TUPLE;
   f.result.kind = LEAN_T_TENSOR;
-  T_CHECK(lean_views_check(&f) == NULL);
+  T_CHECK(lean_views_check(&f, why, sizeof why) == NULL);
   f.result.option = 1;
-  T_EQ_STR(lean_views_check(&f), "op tensor_broadcast takes [tensor tuple] and gives tensor");
+  T_EQ_STR(lean_views_check(&f, why, sizeof why),
+           "op tensor_broadcast takes [tensor tuple] and gives tensor");
   f.op = "tensor_arange";
   f.result.option = 0;
   f.nargs = 1;
   f.args[0] = LEAN_T_INT;
-  T_CHECK(lean_views_check(&f) == NULL);
+  T_CHECK(lean_views_check(&f, why, sizeof why) == NULL);
   f.nargs = 0;
-  T_EQ_STR(lean_views_check(&f), "op tensor_arange takes [tuple;tuple int;int] and gives tensor");
+  T_EQ_STR(lean_views_check(&f, why, sizeof why),
+           "op tensor_arange takes [tuple;tuple int;int] and gives tensor");
   T_CHECK(lean_views_op("tensor_einsum") && !lean_views_op("size"));
 }
 

@@ -1,5 +1,5 @@
-/* test_sut.c -- the system under test as a co-process (cli/sut.c) and the
-** differential comparisons (cli/diff.c): windows of requests with their
+/* test_sut.c -- the system under test as a co-process (sut/sut.c) and the
+** differential comparisons (sut/diff.c): windows of requests with their
 ** sync request, a SUT that answers more or fewer lines than requests, one
 ** that never reads its input, crashes, garbage, the process group killed
 ** whole, and the oracle op of each layer.

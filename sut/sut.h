@@ -3,6 +3,12 @@
 ** algebra, run as a co-process that speaks the batch protocol of
 ** `layoutcheck eval --batch` (one request line in, one answer line out).
 **
+** The folder:
+**   sut.h    this co-process (sut.c), and the name its results are stored under
+**   proto.h  the words of the batch protocol: a request line split and read
+**   diff.h   the differential comparisons: ops, comparisons, layers, windows
+**            of requests judged against the oracle, the op lists of --ops
+**
 ** Requests go in windows: up to a window of request lines is written at
 ** once, followed by a sync request, and the answers are read in order.
 ** The sync request is `size 1000000007:1` (SUT_PROBE); its answer,
@@ -47,12 +53,12 @@ typedef struct sut {
   int to, from;   /* pipe ends (to is non-blocking) */
   char *buf;      /* read buffer (owned) */
   size_t len, cap;
-  long restarts;      /* processes started after the first */
-  long requests;      /* request lines sent, sync requests not counted */
-  long windows;       /* windows sent */
-  long retried;       /* windows that failed and were asked again in parts (diff.c) */
-  int careful;        /* diff.c: requests still to ask one at a time after a failure */
-  int weak_sync;      /* 1 once the SUT answered the sync request with an error */
+  long restarts; /* processes started after the first */
+  long requests; /* request lines sent, sync requests not counted */
+  long windows;  /* windows sent */
+  long retried;  /* windows that failed and were asked again in parts (diff.c) */
+  int careful;   /* diff.c: requests still to ask one at a time after a failure */
+  int weak_sync; /* 1 once the SUT answered the sync request with an error */
 } sut;
 
 /* A SUT for command (run with /bin/sh -c), not started yet.  NULL when out
@@ -72,6 +78,11 @@ void sut_free(sut *s); /* stops the process group; NULL ok */
 ** where the failure happened, not that those lines were in step. */
 sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, char *why,
                           size_t whycap, int *answered);
+
+/* The name the disagreements of a SUT are stored under (the sut column
+** of results.db): its command, with " #layer=cute" after it for the cute
+** layer (a shell comment: the name still runs the command). */
+void sut_identity(const char *command, const char *layer, char *buf, size_t cap);
 
 /* One request: sut_ask_window with n = 1; the answer, or what happened,
 ** in reply[0..cap). */

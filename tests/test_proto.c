@@ -1,5 +1,5 @@
-/* test_split.c -- unit tests of the batch line splitter (cli/split.c). */
-#include "split.h"
+/* test_proto.c -- unit tests of the batch protocol's line splitter (sut/proto.c). */
+#include "proto.h"
 #include "t.h"
 
 #include <stdlib.h>
@@ -10,9 +10,9 @@
 static const char *split_show(const char *text) {
   static char shown[512];
   char line[256], msg[200];
-  word_list w = {0};
+  proto_words w = {0};
   snprintf(line, sizeof line, "%s", text);
-  if (split_words(line, &w, msg, sizeof msg) != 0) {
+  if (proto_split_words(line, &w, msg, sizeof msg) != 0) {
     snprintf(shown, sizeof shown, "!%s", msg);
   } else {
     shown[0] = '\0';
@@ -21,7 +21,7 @@ static const char *split_show(const char *text) {
       strcat(shown, w.word[i]);
     }
   }
-  word_list_free(&w);
+  proto_words_free(&w);
   return shown;
 }
 
@@ -41,11 +41,11 @@ int main(void) {
   T_EQ_STR(split_show("size (2))(3"), "!unbalanced brackets: ')' at column 9 closes nothing");
   T_EQ_STR(split_show("op a>b"), "!unbalanced brackets: '>' at column 5 closes nothing");
 
-  T_CHECK(line_is_blank_or_comment("", 0));
-  T_CHECK(line_is_blank_or_comment(" \t\r", 3));
-  T_CHECK(line_is_blank_or_comment("  # size 1:1", 12));
-  T_CHECK(!line_is_blank_or_comment("size 1:1 # no", 13));
-  T_CHECK(!line_is_blank_or_comment(" \0#", 3));
+  T_CHECK(proto_line_is_blank("", 0));
+  T_CHECK(proto_line_is_blank(" \t\r", 3));
+  T_CHECK(proto_line_is_blank("  # size 1:1", 12));
+  T_CHECK(!proto_line_is_blank("size 1:1 # no", 13));
+  T_CHECK(!proto_line_is_blank(" \0#", 3));
 
   /* many words: the list grows */
   char many[2001];
@@ -54,11 +54,11 @@ int main(void) {
     many[2 * i + 1] = ' ';
   }
   many[2000] = '\0';
-  word_list w = {0};
+  proto_words w = {0};
   char msg[100];
-  T_EQ_INT(split_words(many, &w, msg, sizeof msg), 0);
+  T_EQ_INT(proto_split_words(many, &w, msg, sizeof msg), 0);
   T_EQ_INT(w.len, 1000);
   T_EQ_STR(w.word[999], "x");
-  word_list_free(&w);
+  proto_words_free(&w);
   return T_DONE();
 }

@@ -20,6 +20,7 @@
 
 #include "gen.h"
 #include "lo.h"
+#include "proto.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -249,7 +250,7 @@ static void figure_morphism(FILE *f, int arg, const char *text, const lo_morphis
 void report_svg_case(FILE *f, const char *input) {
   gen_case k;
   char op[64];
-  if (gen_case_from_line(input, &k, op, sizeof op) != 0) return;
+  if (proto_case_from_line(input, &k, op, sizeof op) != 0) return;
   for (int i = 0; i < k.argc; i++) {
     const char *a = k.argv[i];
     lo_err e;

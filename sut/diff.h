@@ -80,6 +80,17 @@ typedef struct diff_item {
 ** last item judged is that failure). */
 int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b);
 
+/* Check a list of ops (CONFIG.yaml's sut_ops, --ops): comma-separated ops
+** that differential fuzzing knows, each optionally with =exact, =function
+** or =coalesced.  0, or -1 with the reason in why[0..cap). */
+int diff_ops_check(const char *list, char *why, size_t cap);
+
+/* Find op in such a list (an empty or NULL list selects every op, with
+** its default comparison): 1 when selected, with *mode set to the op's
+** default, 2 when selected with =MODE (*mode set to it); 0 when not
+** selected.  Assumes the list passed diff_ops_check. */
+int diff_ops_selected(const char *list, const diff_op *op, diff_mode *mode);
+
 /* Compare one request's answers: 0 equal, 1 different (msg says how). */
 int diff_compare(diff_mode mode, const char *oracle, const char *answer, const gen_bounds *b,
                  char *msg, size_t cap);

@@ -50,6 +50,7 @@ static void watch_signals(void) {
   }
 }
 
+/* A system under test, not started yet; see sut.h. */
 sut *sut_new(const char *command, double timeout) {
   sut *s = calloc(1, sizeof *s);
   if (!s) return NULL;
@@ -83,6 +84,7 @@ static void stop(sut *s, int *status) {
   s->len = 0;
 }
 
+/* Stop the SUT (its whole process group) and free it; see sut.h. */
 void sut_free(sut *s) {
   if (!s) return;
   stop(s, NULL);
@@ -164,6 +166,7 @@ static int start(sut *s, char *why, size_t cap) {
   return 0;
 }
 
+/* Monotonic seconds, for timeouts. */
 static double now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -202,7 +205,8 @@ static sut_status crashed(sut *s, window *w, const char *when) {
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
 #endif
-static sut_status failed(sut *s, window *w, sut_status st, const char *fmt, ...) {
+static sut_status
+failed(sut *s, window *w, sut_status st, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(w->why, w->whycap, fmt, ap);
@@ -266,8 +270,9 @@ static sut_status take_line(sut *s, window *w, size_t n) {
   } else {
     return failed(s, w, SUT_OUT_OF_STEP,
                   "out of step: the system under test answered more lines than requests, or "
-                  "the sync request `" SUT_PROBE "` wrongly: '%.*s' where its answer, "
-                  SUT_PROBE_ANSWER ", was due (after %d answer%s)",
+                  "the sync request `" SUT_PROBE
+                  "` wrongly: '%.*s' where its answer, " SUT_PROBE_ANSWER
+                  ", was due (after %d answer%s)",
                   (int)(n < 80 ? n : 80), line, w->n, w->n == 1 ? "" : "s");
   }
   w->got++;
@@ -298,8 +303,8 @@ static sut_status take_lines(sut *s, window *w, int *progress) {
     *progress = 1;
   }
   if (w->got <= w->n && s->len + 1 >= SUT_LINE_MAX)
-    return failed(s, w, SUT_GARBAGE,
-                  "the system under test answered a line longer than %d bytes", SUT_LINE_MAX);
+    return failed(s, w, SUT_GARBAGE, "the system under test answered a line longer than %d bytes",
+                  SUT_LINE_MAX);
   return SUT_OK;
 }
 
@@ -337,8 +342,8 @@ static sut_status pump(sut *s, window *w, int ms) {
   if (pf[1].revents) write_some(s, w);
   if (!(pf[0].revents & (POLLIN | POLLHUP | POLLERR))) return SUT_OK;
   if (grow(s))
-    return failed(s, w, SUT_GARBAGE,
-                  "the system under test answered a line longer than %d bytes", SUT_LINE_MAX);
+    return failed(s, w, SUT_GARBAGE, "the system under test answered a line longer than %d bytes",
+                  SUT_LINE_MAX);
   ssize_t r = read(s->from, s->buf + s->len, s->cap - s->len - 1);
   if (r < 0 && errno == EINTR) return SUT_OK;
   if (r <= 0)
@@ -382,6 +387,7 @@ static sut_status exchange(sut *s, window *w) {
   }
 }
 
+/* Ask a window of requests and read their answers; see sut.h. */
 sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, char *why,
                           size_t whycap, int *answered) {
   window w = {req, n, reply, why, whycap, NULL, 0, 0, 0, 0};
@@ -410,10 +416,19 @@ sut_status sut_ask_window(sut *s, const char *const *req, int n, char **reply, c
   return st;
 }
 
+/* Ask one request; see sut.h. */
 sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap) {
   char why[512], *answer;
   sut_status st = sut_ask_window(s, &request, 1, &answer, why, sizeof why, NULL);
   snprintf(reply, cap, "%s", st == SUT_OK ? answer : why);
   free(answer);
   return st;
+}
+
+/* The name of a system under test in results.db; see sut.h. */
+void sut_identity(const char *command, const char *layer, char *buf, size_t cap) {
+  if (strcmp(layer, "cute") == 0)
+    snprintf(buf, cap, "%s #layer=cute", command);
+  else
+    snprintf(buf, cap, "%s", command);
 }

@@ -1,13 +1,14 @@
 /*
-** report.h -- `layoutcheck report`: what results.db holds, read once into
-** memory, and the three formats written from it (text in cmd_report.c,
-** JUnit XML in report_junit.c, one self-contained HTML page in
-** report_html.c with the SVG pictures of report_svg.c).
+** report.h -- the report: one model of what results.db holds, read once
+** into memory (report_model.c), and three views written from it: text
+** (report_text.c), JUnit XML (report_junit.c) and one self-contained HTML
+** page (report_html.c) with the SVG pictures of report_svg.c.  The command
+** is cli/cmd_report.c.
 */
 #ifndef REPORT_H
 #define REPORT_H
 
-#include "db.h"
+#include "store.h"
 
 #include <stdio.h>
 
@@ -28,14 +29,9 @@ typedef struct report_run {
   char shards[48]; /* "1,2,3,4/4" when it is a (merged) shard run, else "" */
 } report_run;
 
-/* One row of run_properties (labels owned). */
-typedef struct report_prop {
-  int64_t run_id;
-  char property[128], kind[16];
-  int64_t cases, passed, discarded, failed;
-  double seconds;
-  char *labels;
-} report_prop;
+/* One row of run_properties, as the store reads it (labels owned by the
+** report). */
+typedef db_run_prop report_prop;
 
 /* The whole database. */
 typedef struct report {
@@ -72,6 +68,11 @@ void report_history(const report *r, const db_cex *c, char *buf, size_t cap);
 
 /* The open counterexamples of property (any property when NULL). */
 size_t report_open_count(const report *r, const char *property);
+
+/* The smallest open counterexample (shortest input, first of equals) of
+** the conjecture of r->cex[i] when that row is its first open one, so
+** that each refuted conjecture is listed once; NULL otherwise. */
+const db_cex *report_refuted(const report *r, size_t i);
 
 /* 1 when a property row stands for a problem now: its property has open
 ** counterexamples, or the row failed cases of which none was stored (a

@@ -4,9 +4,9 @@
 ** The log is cut into lines first (a '\r' before '\n' is dropped); each
 ** form then groups lines into messages.  The JSON form is read by a small
 ** strict JSON reader that knows the fields Lean writes and skips the
-** others.
+** others (lean_log_json.c).
 */
-#include "lean_log.h"
+#include "lean_log_int.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -16,11 +16,6 @@
 #include <string.h>
 
 /* --- lines and messages ------------------------------------------------ */
-
-typedef struct line {
-  const char *s;
-  size_t len;
-} line;
 
 /* Cut text into lines; *n gets their count.  NULL when out of memory. */
 static line *split_lines(const char *text, size_t len, int *n) {
@@ -44,8 +39,8 @@ static line *split_lines(const char *text, size_t len, int *n) {
 
 /* Append a message (file and text copied; text is s[0..len)).  -1 when
 ** out of memory. */
-static int add_msg(lean_log *l, lean_severity sev, int has_pos, lean_pos pos, const char *file,
-                   size_t file_len, const char *text, size_t len, int log_line) {
+int lean_log_add_msg(lean_log *l, lean_severity sev, int has_pos, lean_pos pos, const char *file,
+                     size_t file_len, const char *text, size_t len, int log_line) {
   if (l->n == l->cap) {
     int cap = l->cap ? 2 * l->cap : 32;
     lean_msg *m = realloc(l->msgs, (size_t)cap * sizeof *m);
@@ -78,15 +73,8 @@ static int add_msg(lean_log *l, lean_severity sev, int has_pos, lean_pos pos, co
   return 0;
 }
 
-/* A growing text buffer for multi-line messages. */
-typedef struct text {
-  char *s;
-  size_t len, cap;
-  int oom;
-} text;
-
 /* Append s[0..n) to t, with a newline before it when newline is set. */
-static void text_add(text *t, const char *s, size_t n, int newline) {
+void lean_log_text_add(text *t, const char *s, size_t n, int newline) {
   if (t->oom) return;
   size_t need = t->len + n + 2;
   if (need > t->cap) {
@@ -109,7 +97,7 @@ static void text_add(text *t, const char *s, size_t n, int newline) {
 /* --- positions in text lines ------------------------------------------- */
 
 /* Read digits at s[*i]; -1 when there are none or too many. */
-static long digits(const char *s, size_t len, size_t *i) {
+long lean_log_digits(const char *s, size_t len, size_t *i) {
   long v = 0;
   size_t a = *i;
   while (*i < len && s[*i] >= '0' && s[*i] <= '9' && *i - a < 9) v = v * 10 + (s[(*i)++] - '0');
@@ -142,10 +130,10 @@ static int file_pos_at(const char *s, size_t len, size_t a, size_t *file_end, le
   for (size_t i = a; i < len; i++) {
     if (s[i] != ':' || i == a) continue;
     size_t j = i + 1;
-    long l = digits(s, len, &j);
+    long l = lean_log_digits(s, len, &j);
     if (l < 0 || j >= len || s[j] != ':') continue;
     j++;
-    long c = digits(s, len, &j);
+    long c = lean_log_digits(s, len, &j);
     if (c < 0 || j >= len || s[j] != ':') continue;
     j++;
     if (j < len && s[j] == ' ') j++;
@@ -272,7 +260,7 @@ static int parse_plain(lean_log *l, const line *v, int n) {
     text t = {0};
     if (plain_positioned(&v[i], &fe, &pos, &sev, &rest)) {
       int start = i;
-      text_add(&t, v[i].s + rest, v[i].len - rest, 0);
+      lean_log_text_add(&t, v[i].s + rest, v[i].len - rest, 0);
       int depth = balance(&v[i]);
       for (i++; i < n; i++) {
         size_t fe2, r2;
@@ -291,19 +279,20 @@ static int parse_plain(lean_log *l, const line *v, int n) {
         if (!cont) break;
         depth += balance(ln);
         if (depth < 0) depth = 0;
-        text_add(&t, ln->s, ln->len, 1);
+        lean_log_text_add(&t, ln->s, ln->len, 1);
       }
-      if (t.oom || add_msg(l, sev, 1, pos, v[start].s, fe, t.s ? t.s : "", t.len, start + 1) != 0) {
+      if (t.oom ||
+          lean_log_add_msg(l, sev, 1, pos, v[start].s, fe, t.s ? t.s : "", t.len, start + 1) != 0) {
         free(t.s);
         return -1;
       }
     } else {
       int start = i, end;
       bare_run(v, n, i, &end);
-      for (; i < end; i++) text_add(&t, v[i].s, v[i].len, i > start);
+      for (; i < end; i++) lean_log_text_add(&t, v[i].s, v[i].len, i > start);
       lean_pos none = {0, 0};
-      if (t.oom ||
-          add_msg(l, LEAN_SEV_INFO, 0, none, "", 0, t.s ? t.s : "", t.len, start + 1) != 0) {
+      if (t.oom || lean_log_add_msg(l, LEAN_SEV_INFO, 0, none, "", 0, t.s ? t.s : "", t.len,
+                                    start + 1) != 0) {
         free(t.s);
         return -1;
       }
@@ -328,406 +317,21 @@ static int parse_lake(lean_log *l, const line *v, int n) {
     }
     int start = i;
     text t = {0};
-    text_add(&t, v[i].s + rest, v[i].len - rest, 0);
+    lean_log_text_add(&t, v[i].s + rest, v[i].len - rest, 0);
     for (i++; i < n; i++) {
       size_t a, b, r;
       lean_pos p2;
       lean_severity s2;
       if (lake_positioned(&v[i], &a, &b, &p2, &s2, &r) || lake_status(&v[i])) break;
-      text_add(&t, v[i].s, v[i].len, 1);
+      lean_log_text_add(&t, v[i].s, v[i].len, 1);
     }
-    int rc =
-        t.oom ? -1
-              : add_msg(l, sev, 1, pos, v[start].s + fs, fe - fs, t.s ? t.s : "", t.len, start + 1);
+    int rc = t.oom ? -1
+                   : lean_log_add_msg(l, sev, 1, pos, v[start].s + fs, fe - fs, t.s ? t.s : "",
+                                      t.len, start + 1);
     free(t.s);
     if (rc != 0) return -1;
   }
   return 0;
-}
-
-/* --- the JSON form ----------------------------------------------------- */
-
-typedef struct jp {
-  const char *s;
-  size_t len, i;
-  const char *err; /* the first problem */
-  size_t err_at;
-} jp;
-
-/* Record the first JSON problem at the current offset; returns -1. */
-static int jfail(jp *p, const char *what) {
-  if (!p->err) {
-    p->err = what;
-    p->err_at = p->i;
-  }
-  return -1;
-}
-
-/* Skip JSON white space. */
-static void jws(jp *p) {
-  while (p->i < p->len &&
-         (p->s[p->i] == ' ' || p->s[p->i] == '\t' || p->s[p->i] == '\r' || p->s[p->i] == '\n'))
-    p->i++;
-}
-
-/* Append code point c to t as UTF-8. */
-static void put_utf8(text *t, long c) {
-  char b[4];
-  size_t n;
-  if (c < 0x80) {
-    b[0] = (char)c;
-    n = 1;
-  } else if (c < 0x800) {
-    b[0] = (char)(0xC0 | (c >> 6));
-    b[1] = (char)(0x80 | (c & 0x3F));
-    n = 2;
-  } else if (c < 0x10000) {
-    b[0] = (char)(0xE0 | (c >> 12));
-    b[1] = (char)(0x80 | ((c >> 6) & 0x3F));
-    b[2] = (char)(0x80 | (c & 0x3F));
-    n = 3;
-  } else {
-    b[0] = (char)(0xF0 | (c >> 18));
-    b[1] = (char)(0x80 | ((c >> 12) & 0x3F));
-    b[2] = (char)(0x80 | ((c >> 6) & 0x3F));
-    b[3] = (char)(0x80 | (c & 0x3F));
-    n = 4;
-  }
-  text_add(t, b, n, 0);
-}
-
-/* Four hex digits at p->i; -1 when not. */
-static long hex4(jp *p) {
-  long v = 0;
-  if (p->len - p->i < 4) return -1;
-  for (int k = 0; k < 4; k++) {
-    char c = p->s[p->i + (size_t)k];
-    int d = c >= '0' && c <= '9'   ? c - '0'
-            : c >= 'a' && c <= 'f' ? c - 'a' + 10
-            : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                   : -1;
-    if (d < 0) return -1;
-    v = v * 16 + d;
-  }
-  p->i += 4;
-  return v;
-}
-
-/* A JSON string at p->i into t (when t is not NULL).  0 or -1. */
-static int jstring(jp *p, text *t) {
-  if (p->i >= p->len || p->s[p->i] != '"') return jfail(p, "expected a string");
-  p->i++;
-  while (p->i < p->len) {
-    unsigned char c = (unsigned char)p->s[p->i];
-    if (c == '"') {
-      p->i++;
-      if (t) text_add(t, "", 0, 0);
-      return 0;
-    }
-    if (c < 0x20) return jfail(p, "a control character in a string");
-    if (c != '\\') {
-      if (t) text_add(t, p->s + p->i, 1, 0);
-      p->i++;
-      continue;
-    }
-    p->i++;
-    if (p->i >= p->len) break;
-    char e = p->s[p->i++];
-    long cp;
-    switch (e) {
-      case '"':
-      case '\\':
-      case '/':
-        cp = e;
-        break;
-      case 'b':
-        cp = '\b';
-        break;
-      case 'f':
-        cp = '\f';
-        break;
-      case 'n':
-        cp = '\n';
-        break;
-      case 'r':
-        cp = '\r';
-        break;
-      case 't':
-        cp = '\t';
-        break;
-      case 'u':
-        cp = hex4(p);
-        if (cp < 0) return jfail(p, "expected four hex digits after \\u");
-        if (cp >= 0xD800 && cp <= 0xDBFF && p->i + 1 < p->len && p->s[p->i] == '\\' &&
-            p->s[p->i + 1] == 'u') {
-          p->i += 2;
-          long lo = hex4(p);
-          if (lo < 0xDC00 || lo > 0xDFFF) return jfail(p, "a broken surrogate pair");
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-        } else if (cp >= 0xD800 && cp <= 0xDFFF) {
-          cp = 0xFFFD;
-        }
-        break;
-      default:
-        p->i -= 2;
-        return jfail(p, "an unknown escape in a string");
-    }
-    if (t) put_utf8(t, cp);
-  }
-  return jfail(p, "unterminated string");
-}
-
-/* A JSON number; its value in *v when it is a non-negative integer (else
-** *is_int is 0).  0 or -1. */
-static int jnumber(jp *p, long *v, int *is_int) {
-  size_t a = p->i;
-  *v = 0;
-  *is_int = 1;
-  if (p->i < p->len && p->s[p->i] == '-') {
-    p->i++;
-    *is_int = 0;
-  }
-  size_t d = p->i;
-  while (p->i < p->len && p->s[p->i] >= '0' && p->s[p->i] <= '9') {
-    if (*v < 100000000) *v = *v * 10 + (p->s[p->i] - '0');
-    p->i++;
-  }
-  if (p->i == d) {
-    p->i = a;
-    return jfail(p, "expected a value");
-  }
-  if (p->i < p->len && p->s[p->i] == '.') {
-    *is_int = 0;
-    p->i++;
-    while (p->i < p->len && p->s[p->i] >= '0' && p->s[p->i] <= '9') p->i++;
-  }
-  if (p->i < p->len && (p->s[p->i] == 'e' || p->s[p->i] == 'E')) {
-    *is_int = 0;
-    p->i++;
-    if (p->i < p->len && (p->s[p->i] == '+' || p->s[p->i] == '-')) p->i++;
-    while (p->i < p->len && p->s[p->i] >= '0' && p->s[p->i] <= '9') p->i++;
-  }
-  return 0;
-}
-
-static int jskip(jp *p, int depth);
-
-/* Skip the rest of an object or array; the opener was read. */
-static int jskip_items(jp *p, int depth, char closer) {
-  jws(p);
-  if (p->i < p->len && p->s[p->i] == closer) {
-    p->i++;
-    return 0;
-  }
-  for (;;) {
-    jws(p);
-    if (closer == '}') {
-      if (jstring(p, NULL) != 0) return -1;
-      jws(p);
-      if (p->i >= p->len || p->s[p->i] != ':') return jfail(p, "expected ':'");
-      p->i++;
-    }
-    if (jskip(p, depth + 1) != 0) return -1;
-    jws(p);
-    if (p->i < p->len && p->s[p->i] == ',') {
-      p->i++;
-      continue;
-    }
-    if (p->i < p->len && p->s[p->i] == closer) {
-      p->i++;
-      return 0;
-    }
-    return jfail(p, closer == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
-  }
-}
-
-/* Skip one JSON value. */
-static int jskip(jp *p, int depth) {
-  long v;
-  int is_int;
-  jws(p);
-  if (depth > 64) return jfail(p, "nesting too deep");
-  if (p->i >= p->len) return jfail(p, "expected a value");
-  char c = p->s[p->i];
-  if (c == '{' || c == '[') {
-    p->i++;
-    return jskip_items(p, depth, c == '{' ? '}' : ']');
-  }
-  if (c == '"') return jstring(p, NULL);
-  static const char *const words[] = {"true", "false", "null"};
-  for (int k = 0; k < 3; k++) {
-    size_t n = strlen(words[k]);
-    if (p->len - p->i >= n && memcmp(p->s + p->i, words[k], n) == 0) {
-      p->i += n;
-      return 0;
-    }
-  }
-  return jnumber(p, &v, &is_int);
-}
-
-/* A position object {"line": L, "column": C}. */
-static int jpos(jp *p, lean_pos *pos) {
-  int have_line = 0, have_col = 0;
-  jws(p);
-  if (p->i >= p->len || p->s[p->i] != '{') return jfail(p, "pos: expected an object");
-  p->i++;
-  jws(p);
-  if (p->i < p->len && p->s[p->i] == '}') {
-    p->i++;
-    return jfail(p, "pos: no line and column");
-  }
-  for (;;) {
-    text key = {0};
-    jws(p);
-    if (jstring(p, &key) != 0) {
-      free(key.s);
-      return -1;
-    }
-    jws(p);
-    if (p->i >= p->len || p->s[p->i] != ':') {
-      free(key.s);
-      return jfail(p, "expected ':'");
-    }
-    p->i++;
-    jws(p);
-    int is_line = key.s && !strcmp(key.s, "line"), is_col = key.s && !strcmp(key.s, "column");
-    free(key.s);
-    if (is_line || is_col) {
-      long v;
-      int is_int;
-      size_t at = p->i;
-      if (jnumber(p, &v, &is_int) != 0) return -1;
-      if (!is_int || v > 99999999) {
-        p->i = at;
-        return jfail(p, "pos: expected a non-negative integer");
-      }
-      if (is_line) {
-        pos->line = (int)v;
-        have_line = 1;
-      } else {
-        pos->col = (int)v;
-        have_col = 1;
-      }
-    } else if (jskip(p, 1) != 0) {
-      return -1;
-    }
-    jws(p);
-    if (p->i < p->len && p->s[p->i] == ',') {
-      p->i++;
-      continue;
-    }
-    if (p->i < p->len && p->s[p->i] == '}') {
-      p->i++;
-      break;
-    }
-    return jfail(p, "expected ',' or '}'");
-  }
-  if (!have_line || !have_col) return jfail(p, "pos: no line or no column");
-  return 0;
-}
-
-/* One line of the JSON form: a message object. */
-static int json_message(lean_log *l, const line *ln, int lineno, char *msg, size_t cap) {
-  jp p = {ln->s, ln->len, 0, NULL, 0};
-  text sev = {0}, file = {0}, data = {0};
-  lean_pos pos = {0, 0};
-  int has_pos = 0, has_sev = 0, has_data = 0, rc = -1;
-  jws(&p);
-  if (p.i >= p.len || p.s[p.i] != '{') {
-    jfail(&p, "expected a JSON object (one message per line, as `lean --json` writes)");
-    goto done;
-  }
-  p.i++;
-  jws(&p);
-  if (p.i < p.len && p.s[p.i] == '}') {
-    p.i++;
-  } else {
-    for (;;) {
-      text key = {0};
-      jws(&p);
-      if (jstring(&p, &key) != 0) {
-        free(key.s);
-        goto done;
-      }
-      jws(&p);
-      if (p.i >= p.len || p.s[p.i] != ':') {
-        free(key.s);
-        jfail(&p, "expected ':'");
-        goto done;
-      }
-      p.i++;
-      jws(&p);
-      const char *k = key.s ? key.s : "";
-      int r;
-      if (!strcmp(k, "severity") && !has_sev) {
-        r = jstring(&p, &sev);
-        has_sev = 1;
-      } else if (!strcmp(k, "fileName") && !file.s) {
-        r = p.i < p.len && p.s[p.i] == 'n' ? jskip(&p, 1) : jstring(&p, &file);
-      } else if (!strcmp(k, "data") && !has_data) {
-        r = jstring(&p, &data);
-        has_data = 1;
-      } else if (!strcmp(k, "pos") && !has_pos) {
-        r = jpos(&p, &pos);
-        has_pos = 1;
-      } else {
-        r = jskip(&p, 1);
-      }
-      free(key.s);
-      if (r != 0) goto done;
-      jws(&p);
-      if (p.i < p.len && p.s[p.i] == ',') {
-        p.i++;
-        continue;
-      }
-      if (p.i < p.len && p.s[p.i] == '}') {
-        p.i++;
-        break;
-      }
-      jfail(&p, "expected ',' or '}'");
-      goto done;
-    }
-  }
-  jws(&p);
-  if (p.i < p.len) {
-    jfail(&p, "text after the JSON object");
-    goto done;
-  }
-  lean_severity s;
-  const char *sv = sev.s ? sev.s : "";
-  if (!has_sev || !has_data) {
-    p.i = 0;
-    jfail(&p, !has_sev ? "no \"severity\" in the message" : "no \"data\" in the message");
-    goto done;
-  }
-  if (!strcmp(sv, "information") || !strcmp(sv, "info"))
-    s = LEAN_SEV_INFO;
-  else if (!strcmp(sv, "warning"))
-    s = LEAN_SEV_WARNING;
-  else if (!strcmp(sv, "error"))
-    s = LEAN_SEV_ERROR;
-  else {
-    p.i = 0;
-    jfail(&p, "unknown \"severity\" (information, warning or error)");
-    goto done;
-  }
-  if (sev.oom || file.oom || data.oom ||
-      add_msg(l, s, has_pos, pos, file.s ? file.s : "", file.len, data.s ? data.s : "", data.len,
-              lineno) != 0) {
-    snprintf(msg, cap, "%s: out of memory", l->path);
-    rc = -2;
-    goto done;
-  }
-  rc = 0;
-done:
-  if (rc == -1) {
-    lean_pos at = lean_pos_advance(ln->s, ln->len, p.err_at, (lean_pos){lineno, 0});
-    snprintf(msg, cap, "%s:%d:%d: %s", l->path, at.line, at.col + 1, p.err);
-  }
-  free(sev.s);
-  free(file.s);
-  free(data.s);
-  return rc == 0 ? 0 : -1;
 }
 
 /* --- reading ----------------------------------------------------------- */
@@ -792,6 +396,7 @@ static int check_text(const char *path, const char *text, size_t len, char *msg,
   return 0;
 }
 
+/* Parse Lean's output in text_in; see lean_log.h. */
 int lean_log_parse(const char *path, const char *text_in, size_t len, lean_log_format fmt,
                    lean_log **out, char *msg, size_t cap) {
   int n = 0, rc = 0;
@@ -810,7 +415,7 @@ int lean_log_parse(const char *path, const char *text_in, size_t len, lean_log_f
   l->format = fmt == LEAN_LOG_AUTO ? detect(v, n) : fmt;
   if (l->format == LEAN_LOG_JSON) {
     for (int i = 0; i < n && rc == 0; i++)
-      if (!blank(&v[i])) rc = json_message(l, &v[i], i + 1, msg, cap);
+      if (!blank(&v[i])) rc = lean_log_json_message(l, &v[i], i + 1, msg, cap);
   } else {
     rc = l->format == LEAN_LOG_LAKE ? parse_lake(l, v, n) : parse_plain(l, v, n);
     if (rc != 0) snprintf(msg, cap, "%s: out of memory", path);
@@ -826,33 +431,10 @@ int lean_log_parse(const char *path, const char *text_in, size_t len, lean_log_f
 
 /* Read and parse a log file (see lean_log.h). */
 int lean_log_read(const char *path, lean_log_format fmt, lean_log **out, char *msg, size_t cap) {
+  char *buf;
+  size_t n;
   *out = NULL;
-  FILE *fp = fopen(path, "rb");
-  if (!fp) {
-    snprintf(msg, cap, "%s: cannot open: %s", path, strerror(errno));
-    return -1;
-  }
-  size_t n = 0, size = 4096;
-  char *buf = malloc(size);
-  while (buf) {
-    n += fread(buf + n, 1, size - n, fp);
-    if (n < size) break;
-    char *g = size < ((size_t)1 << 30) ? realloc(buf, size * 2) : NULL;
-    if (!g) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = g;
-    size *= 2;
-  }
-  int bad = ferror(fp);
-  fclose(fp);
-  if (!buf || bad) {
-    free(buf);
-    snprintf(msg, cap, "%s: cannot read%s", path, buf ? "" : ": out of memory or too large");
-    return -1;
-  }
+  if (lean_read_whole(path, &buf, &n, msg, cap) != 0) return -1;
   int rc = lean_log_parse(path, buf, n, fmt, out, msg, cap);
   free(buf);
   return rc;

@@ -9,7 +9,7 @@
 */
 #include "corpus_read.h"
 
-#include <yaml.h>
+#include "yaml_read.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -19,10 +19,7 @@
 #include <string.h>
 
 typedef struct reader {
-  FILE *file;
-  yaml_parser_t parser;
-  yaml_event_t event; /* the current event, when has_event */
-  int has_event;
+  yaml_stream s;       /* the file's events; s.event is the current one */
   corpus_error *fatal; /* where a fatal error goes */
 } reader;
 
@@ -50,86 +47,39 @@ static void set_error(corpus_error *e, yaml_mark_t mark, const char *fmt, ...) {
     }                                                                                              \
   } while (0)
 
-/* The 0-based line and column (in UTF-8 characters) of byte offset in the
-** file, found by reading it again from the start. */
-static yaml_mark_t mark_at_offset(FILE *f, size_t offset) {
-  yaml_mark_t m = {0};
-  if (fseek(f, 0, SEEK_SET) != 0) return m;
-  for (size_t i = 0; i < offset; i++) {
-    int c = getc(f);
-    if (c == EOF) break;
-    if (c == '\n') {
-      m.line++;
-      m.column = 0;
-    } else if ((c & 0xC0) != 0x80) {
-      m.column++;
-    }
-  }
-  return m;
-}
-
-/* Describe the parser's error in r->fatal. */
-static void parser_error(reader *r) {
-  const yaml_parser_t *p = &r->parser;
-  const char *problem = p->problem ? p->problem : "malformed YAML";
-  yaml_mark_t at = p->problem_mark, from = p->context_mark;
-  if (p->error == YAML_MEMORY_ERROR)
-    set_error(r->fatal, p->mark, "out of memory");
-  else if (p->error == YAML_READER_ERROR) /* bad encoding: only a byte offset */
-    set_error(r->fatal, mark_at_offset(r->file, p->problem_offset), "%s", problem);
-  else if (p->context && (from.line != at.line || from.column != at.column))
-    set_error(r->fatal, at, "%s, %s starting at line %zu, column %zu", problem, p->context,
-              from.line + 1, from.column + 1);
-  else if (p->context)
-    set_error(r->fatal, at, "%s, %s", problem, p->context);
-  else
-    set_error(r->fatal, at, "%s", problem);
-}
-
 /* Move to the next event; 0, or -1 with r->fatal set. */
 static int next_event(reader *r) {
-  if (r->has_event) {
-    yaml_event_delete(&r->event);
-    r->has_event = 0;
-  }
-  if (!yaml_parser_parse(&r->parser, &r->event)) {
-    parser_error(r);
-    return -1;
-  }
-  r->has_event = 1;
-  return 0;
+  yaml_mark_t at;
+  char what[sizeof r->fatal->text];
+  if (yaml_stream_next(&r->s, &at, what, sizeof what) == 0) return 0;
+  set_error(r->fatal, at, "%s", what);
+  return -1;
 }
 
 /* The current event is the start of a node: move to its last event (the
 ** same event for a scalar or an alias).  0, or -1 on a fatal error. */
 static int skip_node(reader *r) {
-  yaml_event_type_t t = r->event.type;
-  if (t != YAML_SEQUENCE_START_EVENT && t != YAML_MAPPING_START_EVENT) return 0;
-  for (size_t depth = 1; depth > 0;) {
-    if (next_event(r) != 0) return -1;
-    t = r->event.type;
-    if (t == YAML_SEQUENCE_START_EVENT || t == YAML_MAPPING_START_EVENT)
-      depth++;
-    else if (t == YAML_SEQUENCE_END_EVENT || t == YAML_MAPPING_END_EVENT)
-      depth--;
-  }
-  return 0;
+  yaml_mark_t at;
+  char what[sizeof r->fatal->text];
+  if (yaml_stream_skip_node(&r->s, &at, what, sizeof what) == 0) return 0;
+  set_error(r->fatal, at, "%s", what);
+  return -1;
 }
 
 /* A malloc'd copy of the current scalar event's value, or NULL with a case
 ** error (value containing a NUL byte) or with r->fatal set (no memory):
 ** *fatal tells which. */
 static char *scalar_dup(reader *r, corpus_case *c, int *fatal) {
-  const char *v = (const char *)r->event.data.scalar.value;
-  size_t len = r->event.data.scalar.length;
+  const char *v = (const char *)r->s.event.data.scalar.value;
+  size_t len = r->s.event.data.scalar.length;
   *fatal = 0;
   if (memchr(v, '\0', len)) {
-    case_error(c, r->event.start_mark, "a string contains a NUL byte");
+    case_error(c, r->s.event.start_mark, "a string contains a NUL byte");
     return NULL;
   }
   char *s = malloc(len + 1);
   if (!s) {
-    set_error(r->fatal, r->event.start_mark, "out of memory");
+    set_error(r->fatal, r->s.event.start_mark, "out of memory");
     *fatal = 1;
     return NULL;
   }
@@ -143,10 +93,10 @@ static char *scalar_dup(reader *r, corpus_case *c, int *fatal) {
 ** 0, or -1 on a fatal error. */
 static int read_string(reader *r, corpus_case *c, const char *name, char **dst) {
   int fatal = 0;
-  if (r->event.type != YAML_SCALAR_EVENT)
-    case_error(c, r->event.start_mark, "'%s' must be a string", name);
+  if (r->s.event.type != YAML_SCALAR_EVENT)
+    case_error(c, r->s.event.start_mark, "'%s' must be a string", name);
   else if (*dst)
-    case_error(c, r->event.start_mark, "duplicate key '%s'", name);
+    case_error(c, r->s.event.start_mark, "duplicate key '%s'", name);
   else
     *dst = scalar_dup(r, c, &fatal);
   return fatal ? -1 : skip_node(r);
@@ -169,19 +119,19 @@ static int push_arg(corpus_case *c, char *s) {
 ** the case, recording a case error for anything else.  0, or -1 on a fatal
 ** error. */
 static int read_args(reader *r, corpus_case *c) {
-  if (r->event.type != YAML_SEQUENCE_START_EVENT || c->has_args) {
+  if (r->s.event.type != YAML_SEQUENCE_START_EVENT || c->has_args) {
     if (c->has_args)
-      case_error(c, r->event.start_mark, "duplicate key 'args'");
+      case_error(c, r->s.event.start_mark, "duplicate key 'args'");
     else
-      case_error(c, r->event.start_mark, "'args' must be a sequence of strings");
+      case_error(c, r->s.event.start_mark, "'args' must be a sequence of strings");
     return skip_node(r);
   }
   c->has_args = 1;
   for (;;) {
     if (next_event(r) != 0) return -1;
-    if (r->event.type == YAML_SEQUENCE_END_EVENT) return 0;
-    if (r->event.type != YAML_SCALAR_EVENT) {
-      case_error(c, r->event.start_mark, "'args' must be a sequence of strings");
+    if (r->s.event.type == YAML_SEQUENCE_END_EVENT) return 0;
+    if (r->s.event.type != YAML_SCALAR_EVENT) {
+      case_error(c, r->s.event.start_mark, "'args' must be a sequence of strings");
       if (skip_node(r) != 0) return -1;
       continue;
     }
@@ -189,11 +139,11 @@ static int read_args(reader *r, corpus_case *c) {
     char *s = scalar_dup(r, c, &fatal);
     if (fatal) return -1;
     if (s && c->nargs == INT_MAX) {
-      case_error(c, r->event.start_mark, "too many args");
+      case_error(c, r->s.event.start_mark, "too many args");
       free(s);
     } else if (s && push_arg(c, s) != 0) {
       free(s);
-      set_error(r->fatal, r->event.start_mark, "out of memory");
+      set_error(r->fatal, r->s.event.start_mark, "out of memory");
       return -1;
     }
   }
@@ -216,20 +166,20 @@ static int read_entry(reader *r, corpus_case *c, const char *key, yaml_mark_t ke
 /* The current event starts a mapping: read it as one case, moving to its
 ** end event.  0 (the case may be malformed), or -1 on a fatal error. */
 static int read_case(reader *r, corpus_case *c) {
-  c->line = r->event.start_mark.line + 1;
-  c->column = r->event.start_mark.column + 1;
-  yaml_mark_t start = r->event.start_mark;
+  c->line = r->s.event.start_mark.line + 1;
+  c->column = r->s.event.start_mark.column + 1;
+  yaml_mark_t start = r->s.event.start_mark;
   for (;;) {
     if (next_event(r) != 0) return -1;
-    if (r->event.type == YAML_MAPPING_END_EVENT) break;
-    yaml_mark_t key_mark = r->event.start_mark;
+    if (r->s.event.type == YAML_MAPPING_END_EVENT) break;
+    yaml_mark_t key_mark = r->s.event.start_mark;
     char key[64] = "";
-    if (r->event.type != YAML_SCALAR_EVENT) {
+    if (r->s.event.type != YAML_SCALAR_EVENT) {
       case_error(c, key_mark, "a key must be a string");
       if (skip_node(r) != 0) return -1;
     } else {
       /* A long key is cut short: it matches no known key either way. */
-      const yaml_event_t *e = &r->event;
+      const yaml_event_t *e = &r->s.event;
       size_t n = e->data.scalar.length < sizeof key - 1 ? e->data.scalar.length : sizeof key - 1;
       memcpy(key, e->data.scalar.value, n);
       key[n] = '\0';
@@ -263,15 +213,15 @@ static void case_clear(corpus_case *c) {
 static int read_cases(reader *r, corpus_case_fn fn, void *ctx) {
   for (;;) {
     if (next_event(r) != 0) return -1;
-    if (r->event.type == YAML_SEQUENCE_END_EVENT) return 0;
+    if (r->s.event.type == YAML_SEQUENCE_END_EVENT) return 0;
     corpus_case c = {0};
     int status;
-    if (r->event.type == YAML_MAPPING_START_EVENT) {
+    if (r->s.event.type == YAML_MAPPING_START_EVENT) {
       status = read_case(r, &c);
     } else {
-      c.line = r->event.start_mark.line + 1;
-      c.column = r->event.start_mark.column + 1;
-      case_error(&c, r->event.start_mark, "a case must be a mapping");
+      c.line = r->s.event.start_mark.line + 1;
+      c.column = r->s.event.start_mark.column + 1;
+      case_error(&c, r->s.event.start_mark, "a case must be a mapping");
       status = skip_node(r);
     }
     if (status == 0) fn(&c, ctx);
@@ -284,18 +234,18 @@ static int read_cases(reader *r, corpus_case_fn fn, void *ctx) {
 static int read_stream(reader *r, corpus_case_fn fn, void *ctx) {
   if (next_event(r) != 0 || next_event(r) != 0) /* stream start, then document */
     return -1;
-  if (r->event.type == YAML_STREAM_END_EVENT) {
-    set_error(r->fatal, r->event.start_mark, "no cases: expected a sequence of cases");
+  if (r->s.event.type == YAML_STREAM_END_EVENT) {
+    set_error(r->fatal, r->s.event.start_mark, "no cases: expected a sequence of cases");
     return -1;
   }
   if (next_event(r) != 0) return -1;
-  if (r->event.type != YAML_SEQUENCE_START_EVENT) {
-    set_error(r->fatal, r->event.start_mark, "expected a sequence of cases");
+  if (r->s.event.type != YAML_SEQUENCE_START_EVENT) {
+    set_error(r->fatal, r->s.event.start_mark, "expected a sequence of cases");
     return -1;
   }
   if (read_cases(r, fn, ctx) != 0 || next_event(r) != 0 || next_event(r) != 0) return -1;
-  if (r->event.type != YAML_STREAM_END_EVENT) {
-    set_error(r->fatal, r->event.start_mark, "expected one document, found another");
+  if (r->s.event.type != YAML_STREAM_END_EVENT) {
+    set_error(r->fatal, r->s.event.start_mark, "expected one document, found another");
     return -1;
   }
   return 0;
@@ -304,21 +254,9 @@ static int read_stream(reader *r, corpus_case_fn fn, void *ctx) {
 /* Read one case file; see corpus_read.h. */
 int corpus_read(const char *path, corpus_case_fn fn, void *ctx, corpus_error *err) {
   memset(err, 0, sizeof *err);
-  FILE *f = fopen(path, "rb");
-  if (!f) {
-    snprintf(err->text, sizeof err->text, "cannot open: %s", strerror(errno));
-    return -1;
-  }
-  reader r = {.file = f, .fatal = err};
-  if (!yaml_parser_initialize(&r.parser)) {
-    fclose(f);
-    snprintf(err->text, sizeof err->text, "out of memory");
-    return -1;
-  }
-  yaml_parser_set_input_file(&r.parser, f);
+  reader r = {.fatal = err};
+  if (yaml_stream_open(&r.s, path, err->text, sizeof err->text) != 0) return -1;
   int status = read_stream(&r, fn, ctx);
-  if (r.has_event) yaml_event_delete(&r.event);
-  yaml_parser_delete(&r.parser);
-  fclose(f);
+  yaml_stream_close(&r.s);
   return status;
 }

@@ -328,16 +328,8 @@ static void html_conjectures(FILE *f, const report *r, const report_run *last, i
           all, open_of_kind(r, 1));
   size_t n = 0;
   for (size_t i = 0; i < r->n_cex; i++) {
-    const db_cex *c = &r->cex[i], *best = c;
-    if (strcmp(c->status, "open") || strcmp(c->kind, "conjecture")) continue;
-    int first = 1;
-    for (size_t j = 0; j < i && first; j++)
-      if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open")) first = 0;
-    if (!first) continue;
-    for (size_t j = i + 1; j < r->n_cex; j++)
-      if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open") &&
-          strlen(r->cex[j].input) < strlen(best->input))
-        best = &r->cex[j];
+    const db_cex *c = &r->cex[i], *best = report_refuted(r, i);
+    if (!best) continue;
     if (n++ == 0)
       fputs("<h3 class=\"sub\">Refuted, with the smallest counterexample of each</h3>"
             "<div class=\"tablebox\"><table><thead><tr><th>conjecture</th><th class=\"n\">open"

@@ -129,6 +129,26 @@ typedef struct lean_file {
 int lean_file_scan(const char *path, const char *text, size_t len, lean_file **out, char *msg,
                    size_t cap);
 
+/* Text appended to buf[0..cap): len bytes so far, always NUL-terminated;
+** full once something did not fit (what is there stays, cut). */
+typedef struct lean_out {
+  char *buf;
+  size_t cap, len;
+  int full;
+} lean_out;
+
+/* Append printf-style text to o; nothing once o is full or has no room. */
+void lean_out_put(lean_out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Read the whole file at path (Lean source or Lean's output, at most
+** 1 GiB) into a new buffer *buf (free it) of *len bytes: 0, or -1 with
+** "PATH: cannot open: ..." or "PATH: cannot read..." in msg[0..cap). */
+int lean_read_whole(const char *path, char **buf, size_t *len, char *msg, size_t cap);
+
 /* Read the file at path and scan it; -1 with "PATH: cannot open: ..." */
 int lean_file_read(const char *path, lean_file **out, char *msg, size_t cap);
 

@@ -34,8 +34,8 @@
 int lean_views_op(const char *op);
 
 /* Check a map entry with a local tensor op against its kinds: NULL, or
-** what is wrong. */
-const char *lean_views_check(const lean_fn *f);
+** what is wrong, written into why[0..cap) (cap >= 1) and returned. */
+const char *lean_views_check(const lean_fn *f, char *why, size_t cap);
 
 /* Apply a local tensor op to values (outside a typed definition: the ops
 ** that need the definition's dims refuse).  request[0..cap) gets the

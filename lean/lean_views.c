@@ -46,8 +46,7 @@ static int sig_of(const char *op) {
 int lean_views_op(const char *op) { return sig_of(op) >= 0; }
 
 /* Check an entry's kinds against its op's row (lean_views.h). */
-const char *lean_views_check(const lean_fn *f) {
-  static char msg[160];
+const char *lean_views_check(const lean_fn *f, char *msg, size_t cap) {
   int r = sig_of(f->op);
   char have[64] = "";
   for (int i = 0; i < f->nargs; i++)
@@ -62,7 +61,7 @@ const char *lean_views_check(const lean_fn *f) {
     if (!alt[n]) break;
     alt += n + 1;
   }
-  snprintf(msg, sizeof msg, "op %s takes [%s] and gives %s", f->op, sigs[r].args,
+  snprintf(msg, cap, "op %s takes [%s] and gives %s", f->op, sigs[r].args,
            lean_kind_name(sigs[r].result));
   for (char *p = strchr(msg, '|'); p; p = strchr(p, '|')) *p = ';';
   return msg;
@@ -125,8 +124,7 @@ int lean_views_print(const lean_value *v, char *buf, size_t cap) {
 int lean_views_compare(const lean_value *lean, const lean_value *oracle, char *why, size_t cap) {
   const lean_tensor *a = &lean->tensor, *b = &oracle->tensor;
   if (lean->type.kind != LEAN_T_LIST) return snprintf(why, cap, "tensors are not compared"), 0;
-  if (a->n != b->n)
-    return snprintf(why, cap, "the lists have %d and %d elements", a->n, b->n), 0;
+  if (a->n != b->n) return snprintf(why, cap, "the lists have %d and %d elements", a->n, b->n), 0;
   for (int i = 0; i < a->n; i++)
     if (a->elem[i] != b->elem[i])
       return snprintf(why, cap, "the lists differ first at index %d: %lld vs %lld", i,
@@ -158,8 +156,8 @@ void lean_tensor_make(const lo_tuple *shape, lo_int start, lo_int step, lean_val
   value_start(out, tt);
   if (lo_tuple_size(shape, &n, &e) != LO_OK) return lean_views_error(out, "%s", e.msg);
   if (n > LEAN_ELEM_CAP)
-    return lean_views_error(out, "%lld elements: tensors of at most %d are evaluated",
-                            (long long)n, LEAN_ELEM_CAP);
+    return lean_views_error(out, "%lld elements: tensors of at most %d are evaluated", (long long)n,
+                            LEAN_ELEM_CAP);
   lo_tuple_flatten(shape, &out->tuple);
   for (lo_int i = 0; i < n; i++) {
     lo_int v;
@@ -182,8 +180,8 @@ static void gather(const lean_value *src, const lo_layout *l, lean_value *out) {
   if (lo_size(l, &n, &e) || lo_view_axes(l, ax, LO_MAX_LEAVES, &na, &e))
     return lean_views_error(out, "%s", e.msg);
   if (n > LEAN_ELEM_CAP)
-    return lean_views_error(out, "%lld elements: tensors of at most %d are evaluated",
-                            (long long)n, LEAN_ELEM_CAP);
+    return lean_views_error(out, "%lld elements: tensors of at most %d are evaluated", (long long)n,
+                            LEAN_ELEM_CAP);
   for (int i = 0; i < na; i++) lo_size(&ax[i], &d[i], &e);
   lo_tuple_flat(&out->tuple, d, na);
   for (lo_int i = 0; i < n; i++) {
@@ -275,8 +273,8 @@ void lean_tensor_einsum(const lean_value *a, const lean_value *b, const char *pa
   snprintf(out->tensor.origin, sizeof out->tensor.origin, "view_einsum %s %s", pattern, sizes);
   if (out->error) return;
   if (nmaps != 3) return lean_views_error(out, "einsum of %d operands", nmaps - 1);
-  if (total > ((lo_int)1 << 22)) return lean_views_error(out, "an iteration space of %lld points",
-                                                         (long long)total);
+  if (total > ((lo_int)1 << 22))
+    return lean_views_error(out, "an iteration space of %lld points", (long long)total);
   for (lo_int i = 0; i < total; i++) {
     lo_int ia, ib, io, prod;
     if (lo_apply(&maps[0], i, &ia, &e) || lo_apply(&maps[1], i, &ib, &e) ||
@@ -307,8 +305,10 @@ void lean_views_call(const lean_fn *fn, const lean_value *args, lean_value *out,
     }
   if (!strcmp(op, "tensor_arange") || !strcmp(op, "tensor_zeros") || !strcmp(op, "tensor_fill")) {
     if (!explicit_shape)
-      return lean_views_error(out, "%s takes its dims from the type of a definition "
-                              "(def x : Tensor [dims] := ...)", fn->lean);
+      return lean_views_error(out,
+                              "%s takes its dims from the type of a definition "
+                              "(def x : Tensor [dims] := ...)",
+                              fn->lean);
     lo_int start = fn->nargs > 1 ? args[1].num : 0;
     lean_tensor_make(&args[0].tuple, strcmp(op, "tensor_zeros") ? start : 0,
                      !strcmp(op, "tensor_arange"), out);
@@ -333,8 +333,10 @@ void lean_views_call(const lean_fn *fn, const lean_value *args, lean_value *out,
   } else if (!strcmp(op, "tensor_dim")) {
     out->num = args[fn->nargs - 1].num;
   } else {
-    lean_views_error(out, "%s is evaluated only as the body of a definition typed "
-                     "Tensor [dims]", fn->lean);
+    lean_views_error(out,
+                     "%s is evaluated only as the body of a definition typed "
+                     "Tensor [dims]",
+                     fn->lean);
   }
   out->type = fn->result;
 }

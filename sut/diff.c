@@ -44,19 +44,25 @@ static const diff_op ops[] = {
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
 
+/* The number of ops differential fuzzing knows; see diff.h. */
 int diff_op_count(void) { return NOPS; }
+
+/* Op i of the table, or NULL out of range; see diff.h. */
 const diff_op *diff_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i] : NULL; }
 
+/* The op of that name, or NULL; see diff.h. */
 const diff_op *diff_op_find(const char *op) {
   for (int i = 0; i < NOPS; i++)
     if (strcmp(ops[i].op, op) == 0) return &ops[i];
   return NULL;
 }
 
+/* The name of a comparison ("exact", ...); see diff.h. */
 const char *diff_mode_name(diff_mode m) {
   return m == DIFF_EXACT ? "exact" : m == DIFF_FUNCTION ? "function" : "coalesced";
 }
 
+/* Read a comparison's name; see diff.h. */
 int diff_mode_parse(const char *s, diff_mode *m) {
   if (!strcmp(s, "exact"))
     *m = DIFF_EXACT;
@@ -96,6 +102,7 @@ static int same_function(const lo_layout *x, const lo_layout *y, const gen_bound
   return 0;
 }
 
+/* Compare the oracle's answer with the SUT's under mode; see diff.h. */
 int diff_compare(diff_mode mode, const char *oracle, const char *answer, const gen_bounds *b,
                  char *msg, size_t cap) {
   int oerr = strncmp(oracle, "error:", 6) == 0, aerr = strncmp(answer, "error:", 6) == 0;
@@ -119,8 +126,10 @@ int diff_compare(diff_mode mode, const char *oracle, const char *answer, const g
 
 #define DIFF_ORACLE_CAP (1 << 14) /* the oracle's answer */
 
+/* The name of a layer, "plain" or "cute"; see diff.h. */
 const char *diff_layer_name(diff_layer l) { return l == DIFF_CUTE ? "cute" : "plain"; }
 
+/* Read a layer's name; see diff.h. */
 int diff_layer_parse(const char *s, diff_layer *l) {
   if (!strcmp(s, "plain"))
     *l = DIFF_PLAIN;
@@ -131,6 +140,7 @@ int diff_layer_parse(const char *s, diff_layer *l) {
   return 0;
 }
 
+/* The oracle op a request is compared with in a layer; see diff.h. */
 const char *diff_oracle_op(const char *op, diff_layer layer) {
   char twin[96];
   if (layer != DIFF_CUTE || snprintf(twin, sizeof twin, "cute_%s", op) >= (int)sizeof twin)
@@ -150,7 +160,8 @@ static char *request_line(const diff_item *it) {
   char *line = malloc(len);
   if (!line) return NULL;
   size_t at = (size_t)snprintf(line, len, "%s", it->t->op->op);
-  for (int i = 0; i < it->argc; i++) at += (size_t)snprintf(line + at, len - at, " %s", it->argv[i]);
+  for (int i = 0; i < it->argc; i++)
+    at += (size_t)snprintf(line + at, len - at, " %s", it->argv[i]);
   return line;
 }
 
@@ -229,6 +240,7 @@ static int pin_failure(asker *a, diff_item *items, int m, int k, int *stopped) {
   return m;
 }
 
+/* Ask the SUT the items in windows and judge every answer; see diff.h. */
 int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b) {
   int w = window < 1 ? 1 : window < n ? window : n, i = 0;
   asker a = {s, b, malloc((size_t)w * sizeof(char *)), malloc((size_t)w * sizeof(char *)), ""};
@@ -283,6 +295,7 @@ static gen_verdict diff_check(gen_ctx *x) {
   return v;
 }
 
+/* Set up the target of one op's differential property; see diff.h. */
 void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_mode mode, sut *s,
                       int window) {
   memset(t, 0, sizeof *t);
@@ -295,6 +308,7 @@ void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_
   t->batch.width = t->window;
 }
 
+/* The differential property of a target, for the engine; see diff.h. */
 void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap) {
   snprintf(name, namecap, "sut.%s", t->op->op);
   memset(p, 0, sizeof *p);
@@ -306,4 +320,49 @@ void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap) 
   p->op = t->op->op;
   p->check = diff_check;
   p->data = t;
+}
+
+/* Check a list of ops; see diff.h. */
+int diff_ops_check(const char *value, char *why, size_t cap) {
+  char buf[1024], *save = NULL;
+  snprintf(buf, sizeof buf, "%s", value);
+  for (char *op = strtok_r(buf, ",", &save); op; op = strtok_r(NULL, ",", &save)) {
+    char *mode = strchr(op, '=');
+    diff_mode m;
+    if (mode) *mode++ = '\0';
+    if (!diff_op_find(op)) {
+      size_t n = (size_t)snprintf(why, cap, "no generator for op '%.40s'; known:", op);
+      for (int i = 0; i < diff_op_count() && n < cap; i++)
+        n += (size_t)snprintf(why + n, cap - n, " %s", diff_op_at(i)->op);
+      return -1;
+    }
+    if (mode && diff_mode_parse(mode, &m))
+      return snprintf(why, cap, "comparison '%.40s' for %s: expected exact, function or coalesced",
+                      mode, op),
+             -1;
+  }
+  return 0;
+}
+
+/* Find op in a list of ops; see diff.h. */
+int diff_ops_selected(const char *list, const diff_op *op, diff_mode *mode) {
+  size_t n = strlen(op->op);
+  *mode = op->mode;
+  if (!list || !*list) return 1;
+  for (const char *p = list; *p;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len >= n && strncmp(p, op->op, n) == 0 && (len == n || p[n] == '=')) {
+      if (len > n) {
+        char m[32];
+        snprintf(m, sizeof m, "%.*s", (int)(len - n - 1), p + n + 1);
+        diff_mode_parse(m, mode); /* checked by diff_ops_check */
+        return 2;
+      }
+      return 1;
+    }
+    if (!end) break;
+    p = end + 1;
+  }
+  return 0;
 }

@@ -1,7 +1,10 @@
 /*
-** db.h -- the results database: a SQLite file that records runs of the
-** property engine, per-property statistics of each run, and every
-** counterexample found, so that later runs replay them.
+** store.h -- the results database (store/db.c): a SQLite file that records
+** runs of the property engine, per-property statistics of each run, and
+** every counterexample found, so that later runs replay them.  In order
+** below: opening (schema and migrations), runs, counterexamples (one write
+** API, db_write_cex), Lean checks, reading and copying rows for `report`
+** and `merge`, and the GPU stage's rows.
 **
 ** Tables (schema version 1, created by db_open on first use):
 **
@@ -30,13 +33,13 @@
 ** NULL.  Every function returns 0 on success and nonzero on failure, with a
 ** message naming the file and what failed in msg[0..cap) (msg may be NULL
 ** when cap is 0).  Every write is committed before the function returns: a
-** counterexample that db_record_cex reported stored survives a SIGKILL of
+** counterexample that db_write_cex reported stored survives a SIGKILL of
 ** the process.  Several processes may use one file at once; a writer waits
 ** up to 10 seconds for another one's lock.  A db handle must not be used
 ** by two threads at once.
 */
-#ifndef DB_H
-#define DB_H
+#ifndef STORE_H
+#define STORE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -47,7 +50,7 @@
 typedef struct db db; /* an open results database; opaque */
 
 /* One stored counterexample.  The fixed-size fields are never truncated:
-** db_record_cex refuses a property of 128 bytes or more, a kind of 16 or
+** db_cex_names refuses a property of 128 bytes or more, a kind of 16 or
 ** more and a seed of 32 or more, and a read of a row that does not fit
 ** fails.  After db_get_cex the pointer fields are owned by the struct (free
 ** them with db_cex_clear); original_input, choices and message are NULL
@@ -98,19 +101,38 @@ int db_run_property(db *d, int64_t run_id, const char *property, const char *kin
                     int64_t passed, int64_t discarded, int64_t failed, double seconds,
                     const char *labels, char *msg, size_t cap);
 
-/* Insert a counterexample, or, when (property, sut, input) is already
-** stored, bump times_seen, last_seen and last_run, replace message (kept
-** when message is NULL), and set status back to 'open' (clearing fixed_at)
-** if it was 'fixed': a regression.  The other columns keep their first
-** values.  property, kind and input must not be NULL; sut NULL is stored as
-** ""; original_input, choices, message and seed may be NULL.  *id gets the
-** row id, *is_new 1 for a new row and 0 otherwise (either may be NULL).
-** The change is committed before returning (its own transaction, which
-** makes concurrent writers of the same counterexample safe). */
-int db_record_cex(db *d, int64_t run_id, const char *property, const char *kind, const char *sut,
-                  const char *input, const char *original_input, const char *choices,
-                  const char *message, const char *seed, int64_t *id, int *is_new, char *msg,
-                  size_t cap);
+/* How db_write_cex stores a counterexample. */
+typedef enum db_cex_how {
+  /* A run found it: insert it, or, when (property, sut, input) is already
+  ** stored, bump times_seen, last_seen and last_run, replace message (kept
+  ** when message is NULL), and set status back to 'open' (clearing
+  ** fixed_at) if it was 'fixed': a regression.  The other columns keep
+  ** their first values.  Reads property, kind, sut, input,
+  ** original_input, choices, message, seed and last_run (the run that
+  ** found it; 0 for none) of the db_cex; property, kind and input must be
+  ** given, sut NULL is stored as "", original_input, choices, message and
+  ** seed may be NULL or "".  Committed in its own transaction, which makes
+  ** concurrent writers of the same counterexample safe. */
+  DB_CEX_FOUND,
+  /* Store a row exactly as given, for copying between databases (every
+  ** column of db_cex; an empty seed or fixed_at and a run 0 are stored as
+  ** NULL, an empty status as 'open'): a new row when c->id <= 0, else row
+  ** c->id overwritten (1 with msg when there is none).  Fails when
+  ** (property, sut, input) would repeat another row's. */
+  DB_CEX_COPY
+} db_cex_how;
+
+/* The one way to write the counterexamples table: store *c as how says.
+** *id gets the row id, *is_new 1 for a new row and 0 otherwise (either may
+** be NULL). */
+int db_write_cex(db *d, db_cex_how how, const db_cex *c, int64_t *id, int *is_new, char *msg,
+                 size_t cap);
+
+/* Set the fixed-size names of *c (property, kind, seed; NULL is "") for
+** db_write_cex, refusing (-1 with msg naming the field and its length)
+** a name that does not fit rather than cutting it. */
+int db_cex_names(const db *d, db_cex *c, const char *property, const char *kind, const char *seed,
+                 char *msg, size_t cap);
 
 /* Mark stored counterexample id as seen again in run run_id (still
 ** failing): bump times_seen, set last_seen = now and last_run, replace
@@ -128,7 +150,7 @@ int db_cex_fixed(db *d, int64_t id, char *msg, size_t cap);
 ** status is status (NULL = any, "open" or "fixed"), in order of id.  The
 ** matching ids are chosen before the first call, and each row is read just
 ** before its call, so fn may write to the database (db_cex_seen,
-** db_cex_fixed, db_record_cex).  The db_cex passed to fn is valid only
+** db_cex_fixed, db_write_cex).  The db_cex passed to fn is valid only
 ** during the call.  fn returns nonzero to stop, and db_each_cex returns
 ** that value; it returns -1 with msg on a database error or a bad status
 ** (so fn should stop with a positive value), and 0 when every row was
@@ -190,7 +212,8 @@ void db_run_clear(db_run *r);
 /* A write transaction around several writes: db_begin takes the write
 ** lock (BEGIN IMMEDIATE), db_commit commits (rolling back when that
 ** fails), db_rollback undoes everything since db_begin (harmless without
-** one).  db_record_cex runs its own transaction: do not call it inside. */
+** one; keeps the message of the failure that led to it).  db_write_cex
+** with DB_CEX_FOUND runs its own transaction: do not call it inside. */
 int db_begin(db *d, char *msg, size_t cap);
 int db_commit(db *d, char *msg, size_t cap);
 void db_rollback(db *d);
@@ -206,13 +229,6 @@ int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap);
 int db_find_cex(db *d, const char *property, const char *sut, const char *input, int64_t *id,
                 char *msg, size_t cap);
 
-/* Store a counterexample row exactly as given (every column of db_cex; an
-** empty seed or fixed_at and a run 0 are stored as NULL, an empty status
-** as 'open'): a new row when c->id <= 0, else row c->id overwritten (1
-** with msg when there is none).  Fails when (property, sut, input) would
-** repeat another row's.  *id gets the row id (may be NULL). */
-int db_put_cex(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap);
-
 /* Store one run of the GPU stage in gpu_runs (run_at = now) and set
 ** *run_id (may be NULL).  device is NULL for a skipped run (no CUDA
 ** device). */
@@ -227,4 +243,4 @@ int db_record_gpu_run(db *d, const char *device, int64_t layouts, int64_t elemen
 int db_record_gpu_mismatch(db *d, int64_t run_id, const char *layout, const char *check_kind,
                            int64_t index, int64_t expected, int64_t got, char *msg, size_t cap);
 
-#endif /* DB_H */
+#endif /* STORE_H */

@@ -1,19 +1,21 @@
-/* split.c -- bracket-aware splitting of request lines (see split.h). */
-#include "split.h"
+/* proto.c -- the batch protocol's request lines: bracket-aware splitting
+** into words, and a line read as a case (see proto.h). */
+#include "proto.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Free the pointer array; the words belong to the caller's line. */
-void word_list_free(word_list *w) {
+void proto_words_free(proto_words *w) {
   free(w->word);
   w->word = NULL;
   w->len = w->cap = 0;
 }
 
 /* Append one word pointer, growing the array; 0 or -1 when out of memory. */
-static int word_list_push(word_list *w, char *word) {
+static int words_push(proto_words *w, char *word) {
   if (w->len == w->cap) {
     size_t cap = w->cap ? 2 * w->cap : 8;
     char **grown = realloc(w->word, cap * sizeof *grown);
@@ -58,8 +60,8 @@ static int scan_word(const char *line, size_t *i, char *msg, size_t cap) {
   return 0;
 }
 
-/* Split the line in place; see split.h. */
-int split_words(char *line, word_list *w, char *msg, size_t cap) {
+/* Split the line in place; see proto.h. */
+int proto_split_words(char *line, proto_words *w, char *msg, size_t cap) {
   size_t i = 0;
   w->len = 0;
   for (;;) {
@@ -67,7 +69,7 @@ int split_words(char *line, word_list *w, char *msg, size_t cap) {
     if (!line[i]) return 0;
     size_t start = i;
     if (scan_word(line, &i, msg, cap) != 0) return -1;
-    if (word_list_push(w, line + start) != 0) {
+    if (words_push(w, line + start) != 0) {
       snprintf(msg, cap, "out of memory");
       return -1;
     }
@@ -75,9 +77,27 @@ int split_words(char *line, word_list *w, char *msg, size_t cap) {
   }
 }
 
-/* Blank or comment line test; see split.h. */
-int line_is_blank_or_comment(const char *line, size_t len) {
+/* Blank or comment line test; see proto.h. */
+int proto_line_is_blank(const char *line, size_t len) {
   size_t i = 0;
   while (i < len && is_space(line[i])) i++;
   return i == len || line[i] == '#';
+}
+
+/* Parse a request line into a case; see proto.h. */
+int proto_case_from_line(const char *line, gen_case *k, char *op, size_t opcap) {
+  char *copy = strdup(line);
+  proto_words w = {0};
+  char msg[200];
+  memset(k, 0, sizeof *k);
+  if (!copy) return -1;
+  int rc = proto_split_words(copy, &w, msg, sizeof msg);
+  if (rc == 0 && (w.len < 1 || w.len - 1 > GEN_MAX_ARGS)) rc = -1;
+  if (rc == 0) {
+    snprintf(op, opcap, "%s", w.word[0]);
+    for (size_t i = 1; i < w.len && rc == 0; i++) rc = gen_case_arg(k, "%s", w.word[i]);
+  }
+  proto_words_free(&w);
+  free(copy);
+  return rc;
 }

@@ -1,0 +1,25 @@
+/*
+** cmd_lean.h -- what the files of `layoutcheck lean` share (cli/ only):
+** cmd_lean.c (dispatch and `lean map`), cmd_lean_check.c, cmd_lean_emit.c.
+*/
+#ifndef CMD_LEAN_H
+#define CMD_LEAN_H
+
+#include "lean.h"
+
+/* The usage text of `layoutcheck lean`. */
+extern const char cmd_lean_usage[];
+
+/* Load the map named by path, or the built-in one (NULL path).  NULL
+** with the message printed on failure. */
+lean_map *cmd_lean_load_map(const char *path);
+
+/* Read a decimal number >= lo for an option; -1 when it is not one. */
+int cmd_lean_read_count(const char *s, long long lo, long long *out);
+
+/* `lean check ...` and `lean emit ...` (argv[0] is the subcommand's name):
+** the exit status. */
+int cmd_lean_check(int argc, char **argv);
+int cmd_lean_emit(int argc, char **argv);
+
+#endif /* CMD_LEAN_H */

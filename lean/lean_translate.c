@@ -1,0 +1,511 @@
+/*
+** lean_translate.c -- scopes (namespaces, opens) and the translation of
+** Lean terms into oracle calls (see lean_map.h).
+*/
+#include "lean_int.h"
+#include "lean_views.h"
+
+#include "gen.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* --- scopes ------------------------------------------------------------ */
+
+/* Initialise an empty scope. */
+void lean_scope_init(lean_scope *s) {
+  memset(s, 0, sizeof *s);
+  s->scoped_from = -1;
+}
+
+/* Free a scope's strings and arrays. */
+void lean_scope_free(lean_scope *s) {
+  for (int i = 0; i < s->nns; i++) free(s->ns[i]);
+  for (int i = 0; i < s->nopens; i++) free(s->opens[i]);
+  for (int i = 0; i < s->ndefs; i++) free(s->defs[i].name);
+  free(s->ns);
+  free(s->ns_is_section);
+  free(s->opens);
+  free(s->open_depth);
+  free(s->defs);
+  lean_scope_init(s);
+}
+
+/* name without the root namespace. */
+static const char *strip_root(const lean_map *m, const char *name) {
+  size_t n = strlen(m->root);
+  if (n && !strncmp(name, m->root, n) && name[n] == '.') return name + n + 1;
+  if (n && !strcmp(name, m->root)) return "";
+  return name;
+}
+
+/* a + "." + b (or the one that is not empty), root removed; NULL on OOM. */
+static char *join(const lean_map *m, const char *a, const char *b) {
+  char *r = malloc(strlen(a) + strlen(b) + 2);
+  if (!r) return NULL;
+  if (!a[0])
+    strcpy(r, b);
+  else if (!b[0])
+    strcpy(r, a);
+  else
+    sprintf(r, "%s.%s", a, b);
+  const char *s = strip_root(m, r);
+  if (s != r) memmove(r, s, strlen(s) + 1);
+  return r;
+}
+
+/* Add an open namespace; -1 on OOM. */
+static int add_open(lean_scope *s, char *name) {
+  if (!name) return -1;
+  if (s->nopens == s->open_cap) {
+    int cap = s->open_cap ? 2 * s->open_cap : 16;
+    char **o = realloc(s->opens, (size_t)cap * sizeof *o);
+    if (o) s->opens = o;
+    int *d = o ? realloc(s->open_depth, (size_t)cap * sizeof *d) : NULL;
+    if (d) s->open_depth = d;
+    if (!o || !d) {
+      free(name);
+      return -1;
+    }
+    s->open_cap = cap;
+  }
+  s->opens[s->nopens] = name;
+  s->open_depth[s->nopens++] = s->nns;
+  return 0;
+}
+
+/* The current namespace ("" at the top). */
+static const char *cur_ns(const lean_scope *s) { return s->nns ? s->ns[s->nns - 1] : ""; }
+
+/* Take in a command (see lean_map.h). */
+int lean_scope_command(lean_scope *s, const lean_map *m, const lean_file *f, const lean_cmd *c) {
+  (void)f;
+  if (c->kind != LEAN_CMD_OPEN && s->scoped_from >= 0) { /* `open X in` is over */
+    while (s->nopens > s->scoped_from) free(s->opens[--s->nopens]);
+    s->scoped_from = -1;
+  }
+  switch (c->kind) {
+    case LEAN_CMD_NAMESPACE:
+    case LEAN_CMD_SECTION: {
+      if (s->nns == s->ns_cap) {
+        int cap = s->ns_cap ? 2 * s->ns_cap : 8;
+        char **n = realloc(s->ns, (size_t)cap * sizeof *n);
+        if (n) s->ns = n;
+        int *k = n ? realloc(s->ns_is_section, (size_t)cap * sizeof *k) : NULL;
+        if (k) s->ns_is_section = k;
+        if (!n || !k) return -1;
+        s->ns_cap = cap;
+      }
+      char *name =
+          c->kind == LEAN_CMD_NAMESPACE ? join(m, cur_ns(s), c->name) : join(m, cur_ns(s), "");
+      if (!name) return -1;
+      s->ns_is_section[s->nns] = c->kind == LEAN_CMD_SECTION;
+      s->ns[s->nns++] = name;
+      return 0;
+    }
+    case LEAN_CMD_END:
+      if (s->nns > 0) free(s->ns[--s->nns]);
+      while (s->nopens > 0 && s->open_depth[s->nopens - 1] > s->nns) free(s->opens[--s->nopens]);
+      return 0;
+    case LEAN_CMD_OPEN: {
+      if (c->scoped && s->scoped_from < 0) s->scoped_from = s->nopens;
+      const char *p = c->name;
+      while (*p) {
+        while (*p == ' ') p++;
+        size_t n = strcspn(p, " ");
+        if (n == 0) break;
+        char word[256];
+        snprintf(word, sizeof word, "%.*s", (int)(n < 255 ? n : 255), p);
+        p += n;
+        /* the name itself, and inside each enclosing namespace */
+        if (add_open(s, join(m, "", word)) != 0) return -1;
+        const char *ns = cur_ns(s);
+        char prefix[512];
+        snprintf(prefix, sizeof prefix, "%s", ns);
+        while (prefix[0]) {
+          if (add_open(s, join(m, prefix, word)) != 0) return -1;
+          char *dot = strrchr(prefix, '.');
+          if (dot)
+            *dot = '\0';
+          else
+            prefix[0] = '\0';
+        }
+        if (m->root[0] && add_open(s, join(m, m->root, word)) != 0) return -1;
+      }
+      return 0;
+    }
+    case LEAN_CMD_DEF: {
+      if (!c->name[0]) return 0;
+      if (s->ndefs == s->def_cap) {
+        int cap = s->def_cap ? 2 * s->def_cap : 16;
+        lean_def *d = realloc(s->defs, (size_t)cap * sizeof *d);
+        if (!d) return -1;
+        s->defs = d;
+        s->def_cap = cap;
+      }
+      lean_def *d = &s->defs[s->ndefs];
+      d->name = join(m, cur_ns(s), c->name);
+      if (!d->name) return -1;
+      d->body = c->body;
+      d->body_end = c->body_end;
+      d->has_params = c->has_params;
+      s->ndefs++;
+      return 0;
+    }
+    default:
+      return 0;
+  }
+}
+
+/* --- translation ------------------------------------------------------- */
+
+#define TR_MAX_DEPTH 48
+#define TR_MAX_CANDS 16
+
+typedef struct tr {
+  const lean_map *m;
+  const lean_scope *s;
+  const lean_file *f;
+  int depth;
+  int failed;
+  char reason[256];
+  const lean_fn *top;
+  char request[1024];
+} tr;
+
+/* Record why the term cannot be translated (the first reason wins);
+** returns -1. */
+static int tfail(tr *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static int tfail(tr *t, const char *fmt, ...) {
+  if (!t->failed) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(t->reason, sizeof t->reason, fmt, ap);
+    va_end(ap);
+    t->failed = 1;
+  }
+  return -1;
+}
+
+/* Where a name may point: definitions first, then the map's functions
+** (exact names in the enclosing namespaces and the opened ones, then any
+** function whose name ends with ".NAME").  Fills fns (at most
+** TR_MAX_CANDS) and returns their count, or sets *def. */
+static int resolve(const tr *t, const char *name, const lean_def **def, const lean_fn **fns) {
+  char *cands[64];
+  int nc = 0, n = 0;
+  const lean_scope *s = t->s;
+  *def = NULL;
+  if (s->nns) { /* the innermost namespace and its prefixes */
+    char prefix[512];
+    snprintf(prefix, sizeof prefix, "%s", cur_ns(s));
+    while (prefix[0] && nc < 32) {
+      cands[nc++] = join(t->m, prefix, name);
+      char *dot = strrchr(prefix, '.');
+      if (dot)
+        *dot = '\0';
+      else
+        prefix[0] = '\0';
+    }
+  }
+  for (int i = s->nopens - 1; i >= 0 && nc < 62; i--) cands[nc++] = join(t->m, s->opens[i], name);
+  cands[nc++] = join(t->m, "", name);
+  for (int c = 0; c < nc && !*def; c++)
+    for (int i = s->ndefs - 1; cands[c] && i >= 0; i--)
+      if (!strcmp(s->defs[i].name, cands[c])) {
+        *def = &s->defs[i];
+        break;
+      }
+  for (int c = 0; c < nc && !*def && n == 0; c++)
+    for (int i = 0; cands[c] && i < t->m->n; i++)
+      if (!strcmp(strip_root(t->m, t->m->fns[i].lean), cands[c])) {
+        fns[n++] = &t->m->fns[i];
+        break;
+      }
+  if (!*def && n == 0) { /* FlatLayout.coalesce for coalesce */
+    const char *bare = strip_root(t->m, name);
+    size_t bl = strlen(bare);
+    for (int i = 0; i < t->m->n && n < TR_MAX_CANDS; i++) {
+      const char *full = strip_root(t->m, t->m->fns[i].lean);
+      size_t fl = strlen(full);
+      if (fl > bl && full[fl - bl - 1] == '.' && !strcmp(full + fl - bl, bare))
+        fns[n++] = &t->m->fns[i];
+    }
+  }
+  for (int c = 0; c < nc; c++) free(cands[c]);
+  return n;
+}
+
+static int tr_term(tr *t, const lean_expr *e, int want, lean_value *out);
+
+/* Describe a kind for messages: "a number", "a layout". */
+static const char *kind_words(int k) {
+  switch (k) {
+    case LEAN_T_INT:
+      return "a number";
+    case LEAN_T_BOOL:
+      return "a boolean";
+    case LEAN_T_LAYOUT:
+      return "a layout";
+    case LEAN_T_TUPLE:
+      return "a list of numbers";
+    case LEAN_T_MORPHISM:
+      return "a morphism";
+    case LEAN_T_TENSOR:
+      return "a tensor";
+    case LEAN_T_LIST:
+      return "a list";
+    case LEAN_T_FUN:
+      return "a lambda";
+  }
+  return "a value";
+}
+
+/* Translate the arguments of fn (terms args[0..n), with the receiver of
+** field notation already in place at recv_at when recv_at >= 0) and call
+** it.  0, or -1 with the reason. */
+static int apply(tr *t, const lean_fn *fn, const lean_expr *const *args, int n,
+                 const lean_value *recv, int recv_at, lean_value *out) {
+  int total = n + (recv_at >= 0);
+  if (total != fn->nargs)
+    return tfail(t, "%s takes %d argument%s, found %d", fn->lean, fn->nargs,
+                 fn->nargs == 1 ? "" : "s", total);
+  lean_value *vals = malloc(LEAN_MAX_ARGS * sizeof *vals);
+  if (!vals) return tfail(t, "out of memory");
+  int next = 0;
+  for (int i = 0; i < fn->nargs; i++) {
+    if (i == recv_at) {
+      vals[i] = *recv;
+      continue;
+    }
+    if (tr_term(t, args[next++], (int)fn->args[i], &vals[i]) != 0) {
+      char inner[256];
+      snprintf(inner, sizeof inner, "%s", t->reason);
+      t->failed = 0;
+      tfail(t, "argument %d of %s: %s", i + 1, fn->lean, inner);
+      free(vals);
+      return -1;
+    }
+    if (vals[i].type.option) {
+      free(vals);
+      return tfail(t, "argument %d of %s: an Option value cannot be passed on", i + 1, fn->lean);
+    }
+    if (vals[i].type.kind != fn->args[i]) {
+      lean_kind k = vals[i].type.kind;
+      free(vals);
+      return tfail(t, "argument %d of %s: expected %s, found %s", i + 1, fn->lean,
+                   kind_words((int)fn->args[i]), kind_words((int)k));
+    }
+    if (vals[i].error) { /* an inner call failed: so does this one */
+      lean_value_init(out, fn->result);
+      lean_value_error(out, "%s", vals[i].msg);
+      free(vals);
+      t->top = fn;
+      return 0;
+    }
+  }
+  lean_call(fn, vals, out, t->request, sizeof t->request);
+  t->top = fn;
+  free(vals);
+  return 0;
+}
+
+/* Try each candidate function on the arguments; the first that
+** translates wins. */
+static int apply_any(tr *t, const lean_fn *const *fns, int nf, const lean_expr *const *args, int n,
+                     lean_value *out) {
+  char first[256] = "";
+  for (int i = 0; i < nf; i++) {
+    t->failed = 0;
+    if (apply(t, fns[i], args, n, NULL, -1, out) == 0) return 0;
+    if (!first[0]) snprintf(first, sizeof first, "%s", t->reason);
+  }
+  t->failed = 0;
+  return tfail(t, "%s", first);
+}
+
+/* Field notation recv.field args: the function whose last name component
+** is field and that takes recv's kind; recv goes to its first argument of
+** that kind. */
+static int field_call(tr *t, const lean_value *recv, const char *field,
+                      const lean_expr *const *args, int n, lean_value *out) {
+  char first[256] = "";
+  int tried = 0;
+  for (int i = 0; i < t->m->n; i++) {
+    const lean_fn *fn = &t->m->fns[i];
+    const char *dot = strrchr(fn->lean, '.');
+    const char *last = dot ? dot + 1 : fn->lean;
+    if (strcmp(last, field) != 0) continue;
+    int at = -1;
+    for (int k = 0; k < fn->nargs && at < 0; k++)
+      if (fn->args[k] == recv->type.kind && !recv->type.option) at = k;
+    if (at < 0) continue;
+    tried++;
+    t->failed = 0;
+    if (apply(t, fn, args, n, recv, at, out) == 0) return 0;
+    if (!first[0]) snprintf(first, sizeof first, "%s", t->reason);
+  }
+  t->failed = 0;
+  if (tried) return tfail(t, "%s", first);
+  return tfail(t, "no function '%s' of the map takes %s", field, kind_words((int)recv->type.kind));
+}
+
+/* Translate a definition's body. */
+static int tr_def(tr *t, const lean_def *d, int want, lean_value *out) {
+  if (d->has_params)
+    return tfail(t, "%s is a function defined in the file; only the map's functions are evaluated",
+                 d->name);
+  if (!t->f || d->body_end > t->f->len || d->body > d->body_end)
+    return tfail(t, "the definition of %s is not available", d->name);
+  if (t->depth >= TR_MAX_DEPTH) return tfail(t, "definitions nest too deeply (a cycle?)");
+  char vwhy[256];
+  int typed = lean_views_def(t->m, t->s, t->f, d, out, vwhy, sizeof vwhy); /* Tensor [dims] */
+  if (typed > 0) return 0;
+  if (typed < 0) return tfail(t, "the definition of %s: %s", d->name, vwhy);
+  lean_expr *e;
+  lean_error err;
+  lean_pos at = lean_file_pos(t->f, d->body);
+  if (lean_parse_term(t->f->text + d->body, d->body_end - d->body, at, &e, &err) != 0)
+    return tfail(t, "the definition of %s (line %d): %s", d->name, err.line, err.text);
+  t->depth++;
+  int rc = tr_term(t, e, want, out);
+  t->depth--;
+  lean_expr_free(e);
+  return rc;
+}
+
+/* Translate a (possibly dotted) name with arguments: a function, a
+** definition, or field notation on a shorter name. */
+static int tr_named(tr *t, const char *name, const lean_expr *const *args, int n, int want,
+                    lean_value *out) {
+  const lean_def *def;
+  const lean_fn *fns[TR_MAX_CANDS];
+  if (!strcmp(name, "true") || !strcmp(name, "false")) {
+    if (n > 0) return tfail(t, "%s is not a function", name);
+    lean_type bt = {LEAN_T_BOOL, 0};
+    lean_value_init(out, bt);
+    out->num = !strcmp(name, "true");
+    return 0;
+  }
+  int nf = resolve(t, name, &def, fns);
+  if (def) {
+    if (n > 0) return tfail(t, "%s is defined without parameters in the file", def->name);
+    return tr_def(t, def, want, out);
+  }
+  if (nf > 0) return apply_any(t, fns, nf, args, n, out);
+  const char *dot = strrchr(name, '.');
+  if (dot && dot > name && dot[1]) { /* L.coalesce: field notation on L */
+    char head[512];
+    snprintf(head, sizeof head, "%.*s", (int)(dot - name), name);
+    lean_value *recv = malloc(sizeof *recv);
+    if (!recv) return tfail(t, "out of memory");
+    int rc = tr_named(t, head, NULL, 0, -1, recv);
+    if (rc == 0) rc = field_call(t, recv, dot + 1, args, n, out);
+    free(recv);
+    return rc;
+  }
+  return tfail(t, "unknown name '%s' (not in the map, not defined in the file)", name);
+}
+
+/* Guess the kind of a literal: a list of modes is a layout, a list of
+** numbers a tuple; -1 when it cannot be told. */
+static int literal_kind(const lean_map *m, const lean_expr *e) {
+  if (e->kind == LEAN_NUM) return LEAN_T_INT;
+  if (e->kind == LEAN_LIST && e->n > 0) {
+    lean_expr_kind k = e->kids[0]->kind;
+    if (k == LEAN_TUPLE || k == LEAN_STRUCT || (k == LEAN_ANON && e->kids[0]->n == 2))
+      return LEAN_T_LAYOUT;
+    return LEAN_T_TUPLE;
+  }
+  if (e->kind == LEAN_STRUCT || e->kind == LEAN_ANON) return LEAN_T_LAYOUT;
+  (void)m;
+  return -1;
+}
+
+/* Translate one term to a value (want: the kind expected, or -1). */
+static int tr_term(tr *t, const lean_expr *e, int want, lean_value *out) {
+  switch (e->kind) {
+    case LEAN_NAME:
+      return tr_named(t, e->name, NULL, 0, want, out);
+    case LEAN_APP: {
+      const lean_expr *head = e->kids[0];
+      const lean_expr *const *args = (const lean_expr *const *)e->kids + 1;
+      if (head->kind == LEAN_NAME) return tr_named(t, head->name, args, e->n - 1, want, out);
+      if (head->kind == LEAN_FIELD) {
+        lean_value *recv = malloc(sizeof *recv);
+        if (!recv) return tfail(t, "out of memory");
+        int rc = tr_term(t, head->kids[0], -1, recv);
+        if (rc == 0) rc = field_call(t, recv, head->name, args, e->n - 1, out);
+        free(recv);
+        return rc;
+      }
+      return tfail(t, "only named functions can be applied");
+    }
+    case LEAN_FIELD: {
+      lean_value *recv = malloc(sizeof *recv);
+      if (!recv) return tfail(t, "out of memory");
+      int rc = tr_term(t, e->kids[0], -1, recv);
+      if (rc == 0) rc = field_call(t, recv, e->name, NULL, 0, out);
+      free(recv);
+      return rc;
+    }
+    case LEAN_PROOF:
+      return tfail(t, "a proof or placeholder (%s) is not a value", e->name);
+    case LEAN_NUM:
+    case LEAN_LIST:
+    case LEAN_TUPLE:
+    case LEAN_ANON:
+    case LEAN_STRUCT: {
+      int k = want >= 0 ? want : literal_kind(t->m, e);
+      if (k < 0) return tfail(t, "a literal whose kind cannot be told (an empty list?)");
+      if (k == LEAN_T_MORPHISM) return tfail(t, "morphisms cannot be written as literals");
+      char why[256];
+      lean_type ty = {(lean_kind)k, 0};
+      if (lean_read_as(t->m, ty, e, out, why, sizeof why) != 0) return tfail(t, "%s", why);
+      if (out->invalid) return tfail(t, "%s", out->msg);
+      return 0;
+    }
+  }
+  return tfail(t, "unsupported term");
+}
+
+/* Translate an #eval term (see lean_map.h). */
+void lean_translate(const lean_map *m, const lean_scope *s, const lean_file *f, const lean_expr *e,
+                    lean_translation *out) {
+  tr t;
+  memset(&t, 0, sizeof t);
+  memset(out, 0, sizeof *out);
+  t.m = m;
+  t.s = s;
+  t.f = f;
+  if (tr_term(&t, e, -1, &out->value) != 0) {
+    snprintf(out->reason, sizeof out->reason, "%s", t.reason);
+    return;
+  }
+  if (!t.top) {
+    snprintf(out->reason, sizeof out->reason, "a literal: no function of the map is applied");
+    return;
+  }
+  if (out->value.type.kind == LEAN_T_MORPHISM && !out->value.error) {
+    snprintf(out->reason, sizeof out->reason,
+             "%s returns a morphism, which has no printed form to compare (apply toLayout)",
+             t.top->lean);
+    return;
+  }
+  if (out->value.type.kind == LEAN_T_TENSOR && !out->value.error) {
+    snprintf(out->reason, sizeof out->reason,
+             "%s returns a tensor, which has no printed form to compare (apply toList or shape)",
+             t.top->lean);
+    return;
+  }
+  out->ok = 1;
+  out->fn = t.top;
+  snprintf(out->request, sizeof out->request, "%s", t.request);
+}

@@ -1,0 +1,297 @@
+/*
+** report_model.c -- the report model (report.h): what results.db holds,
+** read once into memory, and the queries the views (text, JUnit, HTML)
+** share.  Nothing here writes a format.
+*/
+#include "report.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* --- loading ------------------------------------------------------------ */
+
+/* A copy of s (NULL stays NULL); *failed is set when memory runs out. */
+static char *dup_or_null(const char *s, int *failed) {
+  if (!s) return NULL;
+  char *t = strdup(s);
+  if (!t) *failed = 1;
+  return t;
+}
+
+/* db_each_run callback: append a copy of the run. */
+static int load_run(const db_run *row, void *ud) {
+  report *r = ud;
+  int failed = 0;
+  report_run *grown = realloc(r->run, (r->n_run + 1) * sizeof *grown);
+  if (!grown) return 1;
+  r->run = grown;
+  report_run *x = &r->run[r->n_run];
+  memset(x, 0, sizeof *x);
+  x->row = *row;
+  x->row.config = dup_or_null(row->config, &failed);
+  x->row.git_rev = dup_or_null(row->git_rev, &failed);
+  x->row.sut = dup_or_null(row->sut, &failed);
+  r->n_run++; /* counted even when a copy failed, so that report_free frees it */
+  return failed;
+}
+
+/* db_each_run_property callback: append a copy of the row (its labels
+** copied, owned by the report). */
+static int load_prop(const db_run_prop *p, void *ud) {
+  report *r = ud;
+  int failed = 0;
+  if (r->n_prop % 256 == 0) {
+    report_prop *grown = realloc(r->prop, (r->n_prop + 256) * sizeof *grown);
+    if (!grown) return 1;
+    r->prop = grown;
+  }
+  report_prop *x = &r->prop[r->n_prop++];
+  *x = *p;
+  x->labels = dup_or_null(p->labels, &failed);
+  return failed;
+}
+
+/* db_each_cex callback: append a deep copy of the counterexample. */
+static int load_cex(const db_cex *c, void *ud) {
+  report *r = ud;
+  int failed = 0;
+  if (r->n_cex % 64 == 0) {
+    db_cex *grown = realloc(r->cex, (r->n_cex + 64) * sizeof *grown);
+    if (!grown) return 1;
+    r->cex = grown;
+  }
+  db_cex *x = &r->cex[r->n_cex++];
+  *x = *c;
+  x->sut = dup_or_null(c->sut, &failed);
+  x->input = dup_or_null(c->input, &failed);
+  x->original_input = dup_or_null(c->original_input, &failed);
+  x->choices = dup_or_null(c->choices, &failed);
+  x->message = dup_or_null(c->message, &failed);
+  return failed;
+}
+
+/* qsort order of runs: by start time, then by id. */
+static int run_order(const void *a, const void *b) {
+  const report_run *x = a, *y = b;
+  int c = strcmp(x->row.started, y->row.started);
+  if (c) return c;
+  return (x->row.id > y->row.id) - (x->row.id < y->row.id);
+}
+
+/* The shard list of a run's configuration text ("# shard 1,2/4 ...") into
+** buf, "" when it has none. */
+static void shard_note(const char *config, char *buf, size_t cap) {
+  buf[0] = 0;
+  for (const char *line = config; line && *line;) {
+    if (!strncmp(line, "# shard ", 8)) {
+      size_t n = strcspn(line + 8, " \n");
+      snprintf(buf, cap, "%.*s", (int)n, line + 8);
+      return;
+    }
+    line = strchr(line, '\n');
+    if (line) line++;
+  }
+}
+
+/* Replace in s every character that a time, a seed or a shard list does
+** not hold by '?', so that a tampered database cannot inject markup. */
+static void tame(char *s) {
+  for (; *s; s++)
+    if (!strchr("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-:.+_ ,/", *s))
+      *s = '?';
+}
+
+/* Sum each run's property rows into it, and tame the fields that the
+** formats print as they are. */
+static void total_runs(report *r) {
+  for (size_t i = 0; i < r->n_run; i++) {
+    report_run *x = &r->run[i];
+    shard_note(x->row.config, x->shards, sizeof x->shards);
+    tame(x->shards);
+    tame(x->row.started);
+    tame(x->row.finished);
+    tame(x->row.interrupted);
+    tame(x->row.seed);
+  }
+  for (size_t i = 0; i < r->n_cex; i++) {
+    db_cex *c = &r->cex[i];
+    tame(c->first_seen);
+    tame(c->last_seen);
+    tame(c->fixed_at);
+    tame(c->seed);
+    tame(c->status);
+  }
+  report_run *run = NULL;
+  for (size_t i = 0; i < r->n_prop; i++) {
+    if (!run || run->row.id != r->prop[i].run_id) /* rows come grouped by run */
+      run = (report_run *)report_run_by_id(r, r->prop[i].run_id);
+    if (!run) continue;
+    run->props++;
+    run->failed += r->prop[i].failed;
+    run->seconds += r->prop[i].seconds;
+  }
+}
+
+/* Read the database into *r; see report.h. */
+int report_load(db *d, const char *db_path, report *r, char *msg, size_t cap) {
+  memset(r, 0, sizeof *r);
+  r->db_path = db_path;
+  time_t now = time(NULL);
+  struct tm tm;
+  gmtime_r(&now, &tm);
+  strftime(r->generated, sizeof r->generated, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  int rc = db_each_run(d, load_run, r, msg, cap);
+  if (rc == 0) rc = db_each_run_property(d, 0, load_prop, r, msg, cap);
+  if (rc == 0) rc = db_each_cex(d, NULL, NULL, NULL, load_cex, r, msg, cap);
+  if (rc > 0) snprintf(msg, cap, "%s: reading the database: out of memory", db_path);
+  if (rc) {
+    report_free(r);
+    return -1;
+  }
+  if (r->n_run) qsort(r->run, r->n_run, sizeof *r->run, run_order);
+  total_runs(r);
+  return 0;
+}
+
+/* Free what report_load read. */
+void report_free(report *r) {
+  for (size_t i = 0; i < r->n_run; i++) db_run_clear(&r->run[i].row);
+  for (size_t i = 0; i < r->n_prop; i++) free(r->prop[i].labels);
+  for (size_t i = 0; i < r->n_cex; i++) db_cex_clear(&r->cex[i]);
+  free(r->run);
+  free(r->prop);
+  free(r->cex);
+  memset(r, 0, sizeof *r);
+}
+
+/* --- queries -------------------------------------------------------------- */
+
+/* The latest run, or NULL. */
+const report_run *report_last(const report *r) { return r->n_run ? &r->run[r->n_run - 1] : NULL; }
+
+/* The run with this id, or NULL (runs are few: a linear search). */
+const report_run *report_run_by_id(const report *r, int64_t id) {
+  for (size_t i = r->n_run; i-- > 0;)
+    if (r->run[i].row.id == id) return &r->run[i];
+  return NULL;
+}
+
+/* The position of run in r->run. */
+size_t report_run_index(const report *r, const report_run *run) { return (size_t)(run - r->run); }
+
+/* The row of property in run run_id: a binary search for the run's rows
+** (stored by run id), then a scan of them. */
+const report_prop *report_prop_of(const report *r, int64_t run_id, const char *property) {
+  size_t lo = 0, hi = r->n_prop;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (r->prop[mid].run_id < run_id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  for (size_t i = lo; i < r->n_prop && r->prop[i].run_id == run_id; i++)
+    if (!strcmp(r->prop[i].property, property)) return &r->prop[i];
+  return NULL;
+}
+
+/* The revision of run id, "?" when unknown. */
+const char *report_rev(const report *r, int64_t run_id) {
+  const report_run *run = report_run_by_id(r, run_id);
+  return run && run->row.git_rev && run->row.git_rev[0] ? run->row.git_rev : "?";
+}
+
+/* Describe when c appeared and was fixed; see report.h. */
+void report_history(const report *r, const db_cex *c, char *buf, size_t cap) {
+  const report_run *first = report_run_by_id(r, c->first_run), *before = NULL;
+  size_t len = 0;
+  int w;
+  if (first) {
+    for (size_t i = report_run_index(r, first); i-- > 0;)
+      if (report_prop_of(r, r->run[i].row.id, c->property)) {
+        before = &r->run[i];
+        break;
+      }
+    if (before)
+      w = snprintf(buf, cap, "appeared between %s (run %lld, did not find it) and %s (run %lld)",
+                   report_rev(r, before->row.id), (long long)before->row.id,
+                   report_rev(r, first->row.id), (long long)first->row.id);
+    else
+      w = snprintf(buf, cap, "appeared at %s (run %lld, the first run of %s on record)",
+                   report_rev(r, first->row.id), (long long)first->row.id, c->property);
+  } else {
+    w = snprintf(buf, cap, "appeared %s (its run is not recorded)", c->first_seen);
+  }
+  if (w < 0 || (size_t)w >= cap) return;
+  len = (size_t)w;
+  if (strcmp(c->status, "fixed") != 0) return;
+  const report_run *fixer = NULL; /* the latest run started by the time of the fix */
+  for (size_t i = r->n_run; i-- > 0;)
+    if (c->fixed_at[0] && strcmp(r->run[i].row.started, c->fixed_at) <= 0) {
+      fixer = &r->run[i];
+      break;
+    }
+  if (c->last_run > 0 && fixer)
+    snprintf(buf + len, cap - len,
+             "; fixed %s, between %s (run %lld, last failing) and %s (run %lld)", c->fixed_at,
+             report_rev(r, c->last_run), (long long)c->last_run, report_rev(r, fixer->row.id),
+             (long long)fixer->row.id);
+  else
+    snprintf(buf + len, cap - len, "; fixed %s (last failing %s)", c->fixed_at, c->last_seen);
+}
+
+/* Open counterexamples of property (all when NULL). */
+size_t report_open_count(const report *r, const char *property) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->n_cex; i++)
+    if (!strcmp(r->cex[i].status, "open") && (!property || !strcmp(r->cex[i].property, property)))
+      n++;
+  return n;
+}
+
+/* The smallest open counterexample of a refuted conjecture, at its first
+** open row; see report.h. */
+const db_cex *report_refuted(const report *r, size_t i) {
+  const db_cex *c = &r->cex[i], *best = c;
+  if (strcmp(c->status, "open") || strcmp(c->kind, "conjecture")) return NULL;
+  for (size_t j = 0; j < i; j++)
+    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open")) return NULL;
+  for (size_t j = i + 1; j < r->n_cex; j++)
+    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open") &&
+        strlen(r->cex[j].input) < strlen(best->input))
+      best = &r->cex[j];
+  return best;
+}
+
+/* Whether a property row is a problem now; see report.h. */
+int report_failing(const report *r, const report_prop *p) {
+  if (report_open_count(r, p->property)) return 1;
+  if (!p->failed) return 0;
+  for (size_t i = 0; i < r->n_cex; i++)
+    if (!strcmp(r->cex[i].property, p->property)) return 0;
+  return 1;
+}
+
+/* Parse "name=count" words; see report.h. */
+int report_labels(const char *labels, report_label *out, int cap) {
+  int n = 0;
+  const char *s = labels ? labels : "";
+  while (*s && n < cap) {
+    size_t word = strcspn(s, " "), name = strcspn(s, "=");
+    if (name < word && name > 0 && name < sizeof out->name) {
+      char *end;
+      long long v = strtoll(s + name + 1, &end, 10);
+      if (end == s + word && v >= 0) {
+        memcpy(out[n].name, s, name);
+        out[n].name[name] = 0;
+        out[n].count = v;
+        n++;
+      }
+    }
+    s += word;
+    while (*s == ' ') s++;
+  }
+  return n;
+}
