@@ -318,7 +318,7 @@ static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out,
   lo_err e;
   char buf[200];
   if (lo_cute_composition(a, b, &r, &e) == LO_OK) {
-    if (lo_check_composition(a, b, &r, err) == LO_OK) {
+    if (lo_composition_walk_is_exact(a, b) || lo_check_composition(a, b, &r, err) == LO_OK) {
       *out = r;
       return LO_OK;
     }

@@ -56,9 +56,12 @@ static int bounds(const lo_layout *l, lo_int *size, lo_err *err) {
 /* ------------------------------------------------------------ composition */
 
 /* True when CuTe's walk for one leaf s:d of B over the outer modes
-** a[0..na) is exact: at every step that splits the leaf, the stride and
-** the mode's shape divide one way or the other, or the rest of the leaf
-** fits inside the mode. */
+** a[0..na) meets the strong divisibility conditions: at every step the
+** stride and the mode's shape divide one way or the other, and the shape
+** splits evenly.  Then each leaf lands on whole digits of A's mixed radix,
+** which the additivity test below needs (a leaf that merely fits inside
+** a mode, as C++'s weak condition allows, can carry into the next digit
+** when another leaf is added: A = (3,3):(1,10), B = (2,2):(1,2)). */
 static int leaf_is_exact(const lo_mode *a, int na, lo_int s, lo_int d) {
   lo_int rest_s = s, rest_d = d;
   if (d == 0 || na == 1) return 1;
@@ -68,7 +71,7 @@ static int leaf_is_exact(const lo_mode *a, int na, lo_int s, lo_int d) {
     if (next_s == 1) {
       if (rest_d % cs != 0) return 0;
     } else {
-      if (cs % rest_d != 0 && rest_s > next_s) return 0;
+      if (cs % rest_d != 0) return 0;
       lo_int ns = next_s < rest_s ? next_s : rest_s;
       if (rest_s % ns != 0) return 0;
       rest_s /= ns;
@@ -95,12 +98,27 @@ static int sum_is_exact(const lo_mode *a, int na, const lo_layout *b) {
   lo_modes_sort(m, n);
   lo_int top = 0, t;
   int chain = 1;
-  for (int i = 0; i < n && chain; i++) {
+  for (int i = 0; i < n; i++) { /* top: the largest value of B, in full */
     if (top >= m[i].d) chain = 0;
     if (__builtin_mul_overflow(m[i].s - 1, m[i].d, &t) || __builtin_add_overflow(top, t, &top))
-      chain = 0;
+      return 0;
   }
   return chain || top < a[0].s;
+}
+
+/* True when CuTe's own composition walk over A and the layout B is known
+** to give A o B without looking at points: every leaf of B meets the strong
+** divisibility conditions and A o B is additive over B's leaves (above).
+** Only for CuTe's answer: it says nothing about another layout. */
+int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b) {
+  lo_layout ca;
+  lo_mode am[LO_MAX_LEAVES];
+  lo_err e;
+  if (lo_cute_coalesce_x(a, &ca, &e)) return 0;
+  int na = lo_modes_of(&ca, am);
+  for (int i = 0; i < b->shape.len; i++)
+    if (!leaf_is_exact(am, na, b->shape.leaf[i], b->stride[i])) return 0;
+  return sum_is_exact(am, na, b);
 }
 
 /* Check R = A o B (B a layout, not a tiler). */

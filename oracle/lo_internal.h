@@ -53,8 +53,13 @@ int lo_cute_refused(const lo_err *err);
 /* The contracts of lo_contract.c, checked on an answer r: LO_OK, LO_EUNDEF
 ** with what is wrong (the message completes "it is wrong: ..."), or
 ** LO_ELIMIT when too large to settle. */
+#ifndef LO_CHECK_LIMIT
 #define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points enumerated by a check */
+#endif
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err);
+/* CuTe's composition walk is exact for A and B by divisibility alone (no
+** points looked at); then its answer needs no point-by-point check. */
+int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b);
 int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r,
                         lo_err *err);
 int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
