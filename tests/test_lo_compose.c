@@ -24,8 +24,8 @@ int main(void) {
            "error: composition: CuTe prints ((2,(2,2)),(2,4)):((4,(8,8)),(8,8)), which is not "
            "A o B: at x = 10, A(B(x)) = A(16) = 8 but it gives 16");
   /* B's modes tie (stride 3 twice): CuTe C++ prints (2,2,2):(12,24,12),
-  ** but B(7) = 3 + 6 + 3 = 12 and A(12) = A(0,1,1)... = 0*4 + 0*24 + 1*3 = 3
-  ** (12 = 0 + 6*(0 + 2*1)), while that layout gives 12 + 24 + 12 = 48.  The
+  ** but B(7) = 3 + 6 + 3 = 12, A's coordinate (0,0,1) (12 = 0 + 6*0 + 12*1),
+  ** so A(12) = 3, while that layout gives 12 + 24 + 12 = 48.  The
   ** shortcut that skips the point-by-point check must not accept it. */
   T_EQ_STR(EV2("composition", "(6,2,4):(4,24,3)", "(2,2,2):(3,6,3)"),
            "error: composition: CuTe prints (2,2,2):(12,24,12), which is not A o B: at x = 7, "
