@@ -3,6 +3,7 @@
 ** through the command table.
 */
 #include "cli.h"
+#include "oracle_call.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -86,5 +87,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "layoutcheck: unknown command '%s' (try 'layoutcheck help')\n", argv[1]);
     return 2;
   }
+  if (cmd->run == cmd_eval && argc > 2 && argv[2][0] != '-')
+    oracle_call_keep_lines(1); /* one op on the command line: a grid prints as a grid */
   return finish(cmd->run(argc - 1, argv + 1));
 }
