@@ -26,7 +26,7 @@
 
 static const char fuzz_usage[] =
     "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
-    "                        [--time SECONDS] [--db FILE] [--no-isolate]\n"
+    "                        [--time SECONDS] [--db FILE] [--no-isolate] [--shard K/N]\n"
     "                        [--sut COMMAND [--ops OP,...] [--window N] [--layer plain|cute]]\n";
 static const char replay_usage[] =
     "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
@@ -273,9 +273,10 @@ int cmd_fuzz(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = 2;
-  if (run_parse_args(argc, argv, &o, NULL, fuzz_usage) == 0 && run_load_config(&o, &c, &x) == 0 &&
-      run_load_properties(&o, &c, &x) == 0)
+  int rc = run_parse_args(argc, argv, &o, NULL, fuzz_usage);
+  if (rc) return rc == CLI_HELP ? 0 : rc;
+  rc = 2;
+  if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
     rc = fuzz_run(&c, &x);
   run_free_properties(&x);
   return rc;
@@ -308,9 +309,10 @@ int cmd_replay(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = 2;
-  if (run_parse_args(argc, argv, &o, NULL, replay_usage) == 0 && run_load_config(&o, &c, &x) == 0 &&
-      run_load_properties(&o, &c, &x) == 0)
+  int rc = run_parse_args(argc, argv, &o, NULL, replay_usage);
+  if (rc) return rc == CLI_HELP ? 0 : rc;
+  rc = 2;
+  if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
     rc = replay_run(&c, &x);
   run_free_properties(&x);
   return rc;
