@@ -174,4 +174,14 @@ status 2 "missing value" "$lc" fuzz --config "$cfg" --db
 has "missing value" "^fuzz: --db needs a value" err
 status 2 "a stray argument" "$lc" fuzz --config "$cfg" stray --db unk.db
 has "a stray argument" "^fuzz: unexpected argument 'stray'" err
+
+# a property glob that selects nothing is a usage error before any database
+# is created or anything printed
+status 2 "a glob that selects nothing" "$lc" fuzz --config "$cfg" --property 'nomatch*' --db nm.db
+has "a glob that selects nothing" "^fuzz: the property glob 'nomatch\*' selects no property" err
+if [ ! -e nm.db ] && [ ! -s out ]; then ok; else bad "a glob that selects nothing: a database or output"; fi
+printf 'conjectures: false\n' >noconj.yaml
+status 2 "a glob of conjectures only, conjectures off" "$lc" fuzz --config noconj.yaml --property 'lean.*' --db nc.db
+has "a glob of conjectures only" "selects only conjectures, and conjectures are off" err
+if [ ! -e nc.db ]; then ok; else bad "a glob of conjectures only: a database"; fi
 echo "$passed passed, $failed failed"
