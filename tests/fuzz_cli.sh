@@ -145,7 +145,7 @@ has "missing conjecture file" "^none.yaml: cannot open" err
 
 # --- the command line: --help on every command prints its usage on stdout
 # (exit 0, nothing on stderr); --version; "--opt=value" as well as "--opt value"
-for cmd in eval corpus fuzz replay show list report merge gpu "lean check" "lean emit"; do
+for cmd in eval corpus fuzz replay show list report merge gpu "lean check" "lean emit" "lean map"; do
   # shellcheck disable=SC2086  # "lean check" is two words
   status 0 "$cmd --help" "$lc" $cmd --help
   has "$cmd --help" "^usage: layoutcheck ${cmd%% *}" out
