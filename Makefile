@@ -111,6 +111,15 @@ build/san/obj/%.o: %.c | pkgcheck
 	@mkdir -p $(@D)
 	$(CC) $(STD_FLAGS) $(SAN_FLAGS) $(src_flags) -MMD -MP -c $< -o $@
 
+# `layoutcheck --version` prints the git revision it was built from, baked
+# into cli/main.o; build/git-rev is rewritten (and main.o rebuilt) only when
+# the revision changes.  Outside a git checkout main.c says so.
+GIT_REV := $(shell git describe --always --dirty 2>/dev/null)
+GIT_REV_FILE := $(shell mkdir -p build && [ "$$(cat build/git-rev 2>/dev/null)" = '$(GIT_REV)' ] || \
+                  echo '$(GIT_REV)' >build/git-rev)
+build/rel/obj/cli/main.o build/san/obj/cli/main.o: build/git-rev
+build/rel/obj/cli/main.o build/san/obj/cli/main.o: STD_FLAGS += -DLAYOUTCHECK_REVISION='"$(GIT_REV)"'
+
 build/san/libapp.a: $(SAN_APP)
 	@rm -f $@
 	ar rcs $@ $^

@@ -10,6 +10,7 @@
 ** makes the exit status 2.
 */
 #include "cli.h"
+#include "cli_opts.h"
 #include "corpus_read.h"
 #include "oracle_call.h"
 
@@ -133,48 +134,39 @@ static int check_file(const char *path, int verbose, char *out, tally *total) {
   return status;
 }
 
-/* Print the usage of the corpus command on f. */
-static void corpus_usage(FILE *f) {
-  fputs("usage: layoutcheck corpus [-v] FILE...\n"
-        "  -v  print every failure (not only the first 50 per file) and why cases are skipped\n",
-        f);
-}
+static const char corpus_usage[] =
+    "usage: layoutcheck corpus [-v|--verbose] FILE...\n"
+    "  -v  print every failure (not only the first 50 per file) and why cases are skipped\n";
 
 /* layoutcheck corpus: check each file, print per-file and total counts.
 ** Exit 0 when nothing failed, 1 on failures, 2 when a file could not be
 ** read or parsed or on a usage error. */
 int cmd_corpus(int argc, char **argv) {
-  int verbose = 0, i = 1;
-  for (; i < argc && argv[i][0] == '-'; i++) {
-    if (strcmp(argv[i], "--") == 0) {
-      i++;
-      break;
-    }
-    if (strcmp(argv[i], "-v") == 0) {
-      verbose = 1;
-    } else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-      corpus_usage(stdout);
-      return 0;
-    } else {
-      fprintf(stderr, "layoutcheck corpus: unknown option %s\n", argv[i]);
-      corpus_usage(stderr);
-      return 2;
-    }
+  int verbose = 0, nfiles = 0;
+  const char **files = calloc((size_t)argc + 1, sizeof *files);
+  if (!files) return fputs("layoutcheck corpus: out of memory\n", stderr), 2;
+  const cli_opt opts[] = {CLI_FLAG("verbose", 'v', &verbose)};
+  int prc = cli_parse(argc, argv, opts, 1, corpus_usage, files, argc, &nfiles);
+  if (prc == 0 && nfiles == 0) {
+    fputs(corpus_usage, stderr);
+    prc = 2;
   }
-  if (i == argc) {
-    corpus_usage(stderr);
-    return 2;
+  if (prc) {
+    free(files);
+    return prc == CLI_HELP ? 0 : prc;
   }
   char *out = malloc(ORACLE_OUT_CAP);
   if (!out) {
     fputs("layoutcheck corpus: out of memory\n", stderr);
+    free(files);
     return 2;
   }
   tally total = {0};
   int unreadable = 0;
-  for (; i < argc; i++)
-    if (check_file(argv[i], verbose, out, &total) != 0) unreadable = 1;
+  for (int i = 0; i < nfiles; i++)
+    if (check_file(files[i], verbose, out, &total) != 0) unreadable = 1;
   free(out);
+  free(files);
   put_tally("", &total, 0);
   return unreadable ? 2 : total.failed ? 1 : 0;
 }

@@ -26,7 +26,7 @@
 
 static const char fuzz_usage[] =
     "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
-    "                        [--time SECONDS] [--db FILE] [--no-isolate]\n"
+    "                        [--time SECONDS] [--db FILE] [--no-isolate] [--shard K/N]\n"
     "                        [--sut COMMAND [--ops OP,...] [--window N] [--layer plain|cute]]\n";
 static const char replay_usage[] =
     "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
@@ -244,6 +244,34 @@ static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_ou
   return guard_exit_status(out->signo);
 }
 
+/* Refuse, before a database is opened or anything printed, a run that
+** would select nothing or name what does not exist: a property glob that
+** selects no property that runs (from --property or CONFIG.yaml's
+** property), an unknown op in --ops, a SUT command that cannot be
+** started.  0, or 2 with the message on stderr. */
+static int fuzz_preflight(const config *c, const run_ctx *x) {
+  if (c->sut[0]) return sut_preflight(c);
+  int matched = 0, runs = 0;
+  for (int i = 0; i < run_property_count(x); i++) {
+    const gen_property *p = run_property_at(x, i);
+    if (fnmatch(c->property, p->name, 0) != 0) continue;
+    matched++;
+    if (p->kind != GEN_CONJECTURE || c->include_conjectures) runs++;
+  }
+  if (runs) return 0;
+  if (matched)
+    fprintf(stderr,
+            "fuzz: the property glob '%s' selects only conjectures, and conjectures are "
+            "off (conjectures: false); nothing was run\n",
+            c->property);
+  else
+    fprintf(stderr,
+            "fuzz: the property glob '%s' selects no property (`layoutcheck list` lists "
+            "them); nothing was run\n",
+            c->property);
+  return 2;
+}
+
 /* `layoutcheck fuzz` once the configuration and the conjectures are in
 ** c and x: begin the run, then do its work guarded. */
 static int fuzz_run(config *c, const run_ctx *x) {
@@ -253,6 +281,7 @@ static int fuzz_run(config *c, const run_ctx *x) {
   char msg[512];
   memset(&s, 0, sizeof s);
   s.x = x;
+  if (fuzz_preflight(c, x)) return 2;
   if (!c->has_seed) c->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   run_engine_config(c, x, &g);
   g.progress = isatty(2);
@@ -273,9 +302,10 @@ int cmd_fuzz(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = 2;
-  if (run_parse_args(argc, argv, &o, NULL, fuzz_usage) == 0 && run_load_config(&o, &c, &x) == 0 &&
-      run_load_properties(&o, &c, &x) == 0)
+  int rc = run_parse_args(argc, argv, &o, NULL, fuzz_usage);
+  if (rc) return rc == CLI_HELP ? 0 : rc;
+  rc = 2;
+  if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
     rc = fuzz_run(&c, &x);
   run_free_properties(&x);
   return rc;
@@ -289,6 +319,7 @@ static int replay_run(const config *c, const run_ctx *x) {
   db *d;
   char msg[512];
   run_engine_config(c, x, &g);
+  if (c->sut[0] && sut_preflight(c)) return 2; /* before the database is opened */
   if (db_open(c->db, &d, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;
@@ -308,9 +339,10 @@ int cmd_replay(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = 2;
-  if (run_parse_args(argc, argv, &o, NULL, replay_usage) == 0 && run_load_config(&o, &c, &x) == 0 &&
-      run_load_properties(&o, &c, &x) == 0)
+  int rc = run_parse_args(argc, argv, &o, NULL, replay_usage);
+  if (rc) return rc == CLI_HELP ? 0 : rc;
+  rc = 2;
+  if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
     rc = replay_run(&c, &x);
   run_free_properties(&x);
   return rc;

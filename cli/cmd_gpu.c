@@ -16,6 +16,7 @@
 ** when the configuration requires a GPU (gpu.required).
 */
 #include "cli.h"
+#include "cli_opts.h"
 #include "config.h"
 #include "store.h"
 
@@ -41,30 +42,19 @@ typedef struct gpu_opts {
   const char *layouts, *seed, *device, *min_elements, *config, *db, *program;
 } gpu_opts;
 
-/* Parse argv into *o; 0, or 2 with a message on stderr. */
+/* Parse argv into *o; 0, CLI_HELP after the usage on stdout, or 2 with a
+** message on stderr. */
 static int parse_gpu_args(int argc, char **argv, gpu_opts *o) {
   memset(o, 0, sizeof *o);
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char **slot = !strcmp(a, "--layouts")        ? &o->layouts
-                        : !strcmp(a, "--seed")         ? &o->seed
-                        : !strcmp(a, "--device")       ? &o->device
-                        : !strcmp(a, "--min-elements") ? &o->min_elements
-                        : !strcmp(a, "--config")       ? &o->config
-                        : !strcmp(a, "--db")           ? &o->db
-                        : !strcmp(a, "--program")      ? &o->program
-                                                       : NULL;
-    if (!slot) {
-      fprintf(stderr, "gpu: unknown argument '%s'\n%s", a, gpu_usage);
-      return 2;
-    }
-    if (i + 1 >= argc) {
-      fprintf(stderr, "gpu: %s needs a value\n%s", a, gpu_usage);
-      return 2;
-    }
-    *slot = argv[++i];
-  }
-  return 0;
+  const cli_opt opts[] = {
+      CLI_VALUE("layouts", &o->layouts), CLI_VALUE("seed", &o->seed),
+      CLI_VALUE("device", &o->device),   CLI_VALUE("min-elements", &o->min_elements),
+      CLI_VALUE("config", &o->config),   CLI_VALUE("db", &o->db),
+      CLI_VALUE("program", &o->program),
+  };
+  int npos;
+  return cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), gpu_usage, NULL, 0,
+                   &npos);
 }
 
 /* Check that s is a whole decimal number (at most 19 digits) for option
@@ -363,7 +353,8 @@ int cmd_gpu(int argc, char **argv) {
   gpu_opts o;
   config c;
   char msg[1024], program[4096];
-  if (parse_gpu_args(argc, argv, &o)) return 2;
+  int prc = parse_gpu_args(argc, argv, &o);
+  if (prc) return prc == CLI_HELP ? 0 : prc;
   config_defaults(&c);
   const char *config_path = o.config                           ? o.config
                             : access("CONFIG.yaml", F_OK) == 0 ? "CONFIG.yaml"

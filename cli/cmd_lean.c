@@ -108,7 +108,10 @@ int cmd_lean(int argc, char **argv) {
   }
   if (!strcmp(argv[1], "check")) return cmd_lean_check(argc - 1, argv + 1);
   if (!strcmp(argv[1], "emit")) return cmd_lean_emit(argc - 1, argv + 1);
-  if (!strcmp(argv[1], "map")) return lean_print_map();
+  if (!strcmp(argv[1], "map")) {
+    int npos, rc = cli_parse(argc - 1, argv + 1, NULL, 0, cmd_lean_usage, NULL, 0, &npos);
+    return rc == CLI_HELP ? 0 : rc ? rc : lean_print_map();
+  }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
     printf("%s", cmd_lean_usage);
     return 0;

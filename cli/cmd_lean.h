@@ -5,6 +5,7 @@
 #ifndef CMD_LEAN_H
 #define CMD_LEAN_H
 
+#include "cli_opts.h"
 #include "lean.h"
 
 /* The usage text of `layoutcheck lean`. */

@@ -201,44 +201,36 @@ typedef struct check_opts {
   int quiet, use_db;
 } check_opts;
 
-/* Parse the options of `lean check` into *o: 0, or 2 with a message. */
+/* Parse the options of `lean check` into *o: 0, CLI_HELP after the usage
+** on stdout, or 2 with a message. */
 static int check_parse_args(int argc, char **argv, check_opts *o) {
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    int has_value = i + 1 < argc;
-    if ((!strcmp(a, "--output") || !strcmp(a, "--log")) && has_value) {
-      o->log_path = argv[++i];
-    } else if (!strcmp(a, "--log-format") && has_value) {
-      if (lean_log_format_parse(argv[++i], &o->fmt) != 0) {
-        fprintf(stderr,
-                "layoutcheck lean check: --log-format: expected auto, json, plain or "
-                "lake, found '%s'\n",
-                argv[i]);
-        return 2;
-      }
-    } else if (!strcmp(a, "--map") && has_value) {
-      o->map_path = argv[++i];
-    } else if (!strcmp(a, "--db") && has_value) {
-      o->db_path = argv[++i];
-    } else if (!strcmp(a, "--no-db")) {
-      o->use_db = 0;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-      o->quiet = 1;
-    } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "layoutcheck lean check: unknown or incomplete option '%s'\n%s", a,
-              cmd_lean_usage);
-      return 2;
-    } else if (!o->file) {
-      o->file = a;
-    } else {
-      fprintf(stderr, "layoutcheck lean check: one Lean file at a time\n%s", cmd_lean_usage);
-      return 2;
-    }
+  const char *fmt = NULL, *log_alias = NULL;
+  int no_db = 0;
+  const cli_opt opts[] = {
+      CLI_VALUE("output", &o->log_path), CLI_VALUE("log", &log_alias),
+      CLI_VALUE("log-format", &fmt),     CLI_VALUE("map", &o->map_path),
+      CLI_VALUE("db", &o->db_path),      CLI_FLAG("no-db", 0, &no_db),
+      CLI_FLAG("quiet", 'q', &o->quiet),
+  };
+  const char *pos[1];
+  int npos;
+  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cmd_lean_usage, pos, 1,
+                     &npos);
+  if (rc) return rc;
+  if (log_alias) o->log_path = log_alias;
+  if (no_db) o->use_db = 0;
+  if (fmt && lean_log_format_parse(fmt, &o->fmt) != 0) {
+    fprintf(stderr,
+            "layoutcheck lean check: --log-format: expected auto, json, plain or lake, found "
+            "'%s'\n",
+            fmt);
+    return 2;
   }
-  if (!o->file) {
+  if (npos == 0) {
     fprintf(stderr, "%s", cmd_lean_usage);
     return 2;
   }
+  o->file = pos[0];
   return 0;
 }
 
@@ -266,7 +258,8 @@ static int check_all(checker *c, lean_scope *scope) {
 /* lean check FILE.lean ... */
 int cmd_lean_check(int argc, char **argv) {
   check_opts o = {.db_path = "results.db", .fmt = LEAN_LOG_AUTO, .use_db = 1};
-  if (check_parse_args(argc, argv, &o) != 0) return 2;
+  int prc = check_parse_args(argc, argv, &o);
+  if (prc) return prc == CLI_HELP ? 0 : prc;
   char msg[768];
   int status = 2;
   lean_map *m = cmd_lean_load_map(o.map_path);

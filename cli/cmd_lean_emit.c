@@ -437,45 +437,43 @@ typedef struct emit_opts {
   int ncorpus, no_corpus, explicit_corpus;
 } emit_opts;
 
+/* Add one --corpus FILE to the emit_opts ctx; 0, or 2 out of memory. */
+static int emit_take_corpus(void *ctx, const char *value) {
+  emit_opts *o = ctx;
+  char **g = realloc(o->corpus, (size_t)(o->ncorpus + 1) * sizeof *g);
+  if (!g) return fputs("layoutcheck lean emit: out of memory\n", stderr), 2;
+  o->corpus = g;
+  o->corpus[o->ncorpus++] = (char *)value; /* an argv string */
+  o->explicit_corpus = 1;
+  return 0;
+}
+
 /* Parse the options of `lean emit` into *o (which starts zeroed but for
-** the defaults): 0, or 2 with a message (o->corpus is freed by the caller
-** either way). */
+** the defaults): 0, CLI_HELP after the usage on stdout, or 2 with a
+** message (o->corpus is freed by the caller either way). */
 static int emit_parse_args(int argc, char **argv, emit_opts *o) {
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    int has_value = i + 1 < argc;
-    if (!strcmp(a, "--out") && has_value) {
-      o->out = argv[++i];
-    } else if (!strcmp(a, "--map") && has_value) {
-      o->map_path = argv[++i];
-    } else if (!strcmp(a, "--ops") && has_value) {
-      o->ops = argv[++i];
-    } else if (!strcmp(a, "--cases") && has_value) {
-      if (cmd_lean_read_count(argv[++i], 0, &o->cases) != 0 || o->cases > 100000) {
-        fprintf(stderr, "layoutcheck lean emit: --cases: expected 0 to 100000, found '%s'\n",
-                argv[i]);
-        return 2;
-      }
-    } else if (!strcmp(a, "--seed") && has_value) {
-      if (cmd_lean_read_count(argv[++i], 0, &o->seed) != 0) {
-        fprintf(stderr, "layoutcheck lean emit: --seed: expected a number, found '%s'\n", argv[i]);
-        return 2;
-      }
-    } else if (!strcmp(a, "--corpus") && has_value) {
-      char **g = realloc(o->corpus, (size_t)(o->ncorpus + 1) * sizeof *g);
-      if (!g) return 2;
-      o->corpus = g;
-      o->corpus[o->ncorpus++] = argv[++i];
-      o->explicit_corpus = 1;
-    } else if (!strcmp(a, "--no-corpus")) {
-      o->no_corpus = 1;
-    } else if (!strcmp(a, "--from-db") && has_value) {
-      o->from_db = argv[++i];
-    } else {
-      fprintf(stderr, "layoutcheck lean emit: unknown or incomplete option '%s'\n%s", a,
-              cmd_lean_usage);
-      return 2;
-    }
+  const char *cases = NULL, *seed = NULL;
+  const cli_opt opts[] = {
+      CLI_VALUE("out", &o->out),
+      CLI_VALUE("map", &o->map_path),
+      CLI_VALUE("ops", &o->ops),
+      CLI_VALUE("cases", &cases),
+      CLI_VALUE("seed", &seed),
+      {"corpus", 0, NULL, NULL, emit_take_corpus, o},
+      CLI_FLAG("no-corpus", 0, &o->no_corpus),
+      CLI_VALUE("from-db", &o->from_db),
+  };
+  int npos;
+  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cmd_lean_usage, NULL,
+                     0, &npos);
+  if (rc) return rc;
+  if (cases && (cmd_lean_read_count(cases, 0, &o->cases) != 0 || o->cases > 100000)) {
+    fprintf(stderr, "layoutcheck lean emit: --cases: expected 0 to 100000, found '%s'\n", cases);
+    return 2;
+  }
+  if (seed && cmd_lean_read_count(seed, 0, &o->seed) != 0) {
+    fprintf(stderr, "layoutcheck lean emit: --seed: expected a number, found '%s'\n", seed);
+    return 2;
   }
   if (!o->out) {
     fprintf(stderr, "layoutcheck lean emit: --out FILE.lean is required\n%s", cmd_lean_usage);
@@ -609,6 +607,10 @@ done:
 int cmd_lean_emit(int argc, char **argv) {
   emit_opts o = {.cases = 10, .seed = 1};
   int status = emit_parse_args(argc, argv, &o);
+  if (status == CLI_HELP) {
+    free(o.corpus);
+    return 0;
+  }
   lean_map *m = status == 0 ? cmd_lean_load_map(o.map_path) : NULL;
   if (status == 0 && !m) status = 2;
   if (m) status = emit_run(&o, m);

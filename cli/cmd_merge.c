@@ -29,6 +29,7 @@
 ** foreign database.
 */
 #include "cli.h"
+#include "cli_opts.h"
 #include "store.h"
 
 #include <stdio.h>
@@ -494,22 +495,11 @@ int cmd_merge(int argc, char **argv) {
   const char **from = calloc((size_t)argc + 1, sizeof *from);
   int n_from = 0, rc = 0;
   if (!from) return fputs("merge: out of memory\n", stderr), 2;
-  for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--into")) {
-      if (i + 1 >= argc || into) {
-        fprintf(stderr, "merge: %s\n%s", into ? "--into given twice" : "--into needs a value",
-                merge_usage);
-        free(from);
-        return 2;
-      }
-      into = argv[++i];
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      fprintf(stderr, "merge: unknown argument '%s'\n%s", argv[i], merge_usage);
-      free(from);
-      return 2;
-    } else {
-      from[n_from++] = argv[i];
-    }
+  const cli_opt opts[] = {CLI_VALUE("into", &into)};
+  int prc = cli_parse(argc, argv, opts, 1, merge_usage, from, argc, &n_from);
+  if (prc) {
+    free(from);
+    return prc == CLI_HELP ? 0 : prc;
   }
   if (!into || n_from == 0) {
     fputs(merge_usage, stderr);

@@ -9,6 +9,7 @@
 ** a missing or unreadable database, or a failed write.
 */
 #include "cli.h"
+#include "cli_opts.h"
 #include "config.h"
 #include "report.h"
 
@@ -68,18 +69,12 @@ static int write_report(const report *r, const char *format, const char *out) {
 int cmd_report(int argc, char **argv) {
   const char *db_arg = NULL, *config_arg = NULL, *format = "text", *out = NULL;
   char path[1024], msg[512];
-  for (int i = 1; i < argc; i++) {
-    const char **slot = !strcmp(argv[i], "--db")       ? &db_arg
-                        : !strcmp(argv[i], "--config") ? &config_arg
-                        : !strcmp(argv[i], "--format") ? &format
-                        : !strcmp(argv[i], "--out")    ? &out
-                                                       : NULL;
-    if (!slot)
-      return fprintf(stderr, "report: unknown argument '%s'\n%s", argv[i], report_usage), 2;
-    if (i + 1 >= argc)
-      return fprintf(stderr, "report: %s needs a value\n%s", argv[i], report_usage), 2;
-    *slot = argv[++i];
-  }
+  const cli_opt opts[] = {CLI_VALUE("db", &db_arg),
+                          CLI_VALUE("config", &config_arg),
+                          CLI_VALUE("format", &format),
+                          CLI_VALUE("out", &out)};
+  int npos, prc = cli_parse(argc, argv, opts, 4, report_usage, NULL, 0, &npos);
+  if (prc) return prc == CLI_HELP ? 0 : prc;
   if (strcmp(format, "text") && strcmp(format, "junit") && strcmp(format, "html"))
     return fprintf(stderr, "report: --format: expected text, junit or html, found '%s'\n", format),
            2;

@@ -118,9 +118,10 @@ int cmd_show(int argc, char **argv) {
   config c;
   run_ctx x = {0};
   const char *id_text;
-  int rc = 2;
-  if (run_parse_args(argc, argv, &o, &id_text, show_usage) == 0 &&
-      run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
+  int rc = run_parse_args(argc, argv, &o, &id_text, show_usage);
+  if (rc) return rc == CLI_HELP ? 0 : rc;
+  rc = 2;
+  if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
     rc = show_cex(&c, &x, id_text);
   run_free_properties(&x);
   return rc;
@@ -134,7 +135,8 @@ int cmd_list(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  if (run_parse_args(argc, argv, &o, NULL, list_usage)) return 2;
+  int rc = run_parse_args(argc, argv, &o, NULL, list_usage);
+  if (rc) return rc == CLI_HELP ? 0 : rc;
   if (o.db || o.seed || o.cases || o.time || o.no_isolate) return fputs(list_usage, stderr), 2;
   if (run_load_config(&o, &c, &x) || run_load_properties(&o, &c, &x)) {
     run_free_properties(&x);

@@ -83,6 +83,23 @@ static void print_stats(const sut *s) {
            SUT_PROBE);
 }
 
+/* Check the differential run's settings before anything is opened; see
+** fuzz_sut.h. */
+int sut_preflight(const config *c) {
+  diff_layer layer;
+  char why[512];
+  if (check_ops(c->sut_ops)) return 2;
+  if (diff_layer_parse(c->sut_layer, &layer))
+    return fprintf(stderr, "sut_layer: expected plain or cute, found '%s'\n", c->sut_layer), 2;
+  sut *s = sut_new(c->sut, c->sut_timeout);
+  if (!s) return fprintf(stderr, "out of memory\n"), 2;
+  int rc = sut_check_start(s, why, sizeof why);
+  sut_free(s);
+  if (rc == 0) return 0;
+  fprintf(stderr, "--sut %s: %s; nothing was run or stored\n", c->sut, why);
+  return 2;
+}
+
 /* The differential run against c->sut; see fuzz_sut.h. */
 int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const char *seed,
              int *failures) {

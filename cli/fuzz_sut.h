@@ -15,6 +15,10 @@
 int sut_fuzz(const config *c, const gen_config *g, db *d, int64_t run_id, const char *seed,
              int *failures);
 
+/* Before the run opens its database or prints anything: check the op
+** list (c->sut_ops), the layer, and that the SUT command can be started
+** (sut_check_start).  0, or 2 with the message on stderr. */
+int sut_preflight(const config *c);
 /* Ask c->sut again every open stored disagreement recorded for it, each
 ** in the layer it was found in, c->sut_window requests at a time; mark
 ** the ones that now agree fixed.  *still and *fixed are added to. */

@@ -3,10 +3,19 @@
 ** through the command table.
 */
 #include "cli.h"
+#include "oracle_call.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+
+/* The git revision the program was built from (the Makefile passes it),
+** and the CUTLASS commit whose CuTe headers the CuTe layer (lo_cute*.c,
+** corpus/cute_cpp/) was checked against. */
+#ifndef LAYOUTCHECK_REVISION
+#define LAYOUTCHECK_REVISION ""
+#endif
+#define LAYOUTCHECK_CUTLASS "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 
 typedef struct command {
   const char *name;
@@ -39,7 +48,9 @@ static const command commands[] = {
 
 /* Print the usage line and the command table on f. */
 static void print_commands(FILE *f) {
-  fputs("usage: layoutcheck COMMAND [ARG...]\n\ncommands:\n", f);
+  fputs("usage: layoutcheck COMMAND [ARG...]    (COMMAND --help: its options)\n"
+        "       layoutcheck --version\n\ncommands:\n",
+        f);
   for (size_t i = 0; i < N_COMMANDS; i++)
     fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
 }
@@ -49,6 +60,14 @@ static int cmd_help(int argc, char **argv) {
   (void)argc;
   (void)argv;
   print_commands(stdout);
+  return 0;
+}
+
+/* layoutcheck --version: the revision built and the CUTLASS checked against. */
+static int print_version(void) {
+  const char *rev = LAYOUTCHECK_REVISION;
+  printf("layoutcheck %s\n", rev[0] ? rev : "(revision unknown: not built from a git checkout)");
+  printf("CuTe layer checked against CUTLASS %s\n", LAYOUTCHECK_CUTLASS);
   return 0;
 }
 
@@ -73,7 +92,8 @@ static int finish(int status) {
 }
 
 /* Run the command named by argv[1] with the arguments after it; no command
-** prints the table on stderr (exit 2), --help and -h print it on stdout. */
+** prints the table on stderr (exit 2), --help and -h print it on stdout,
+** --version the revision. */
 int main(int argc, char **argv) {
   if (argc < 2) {
     print_commands(stderr);
@@ -81,10 +101,13 @@ int main(int argc, char **argv) {
   }
   if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)
     return finish(cmd_help(argc - 1, argv + 1));
+  if (strcmp(argv[1], "--version") == 0) return finish(print_version());
   const command *cmd = find_command(argv[1]);
   if (!cmd) {
     fprintf(stderr, "layoutcheck: unknown command '%s' (try 'layoutcheck help')\n", argv[1]);
     return 2;
   }
+  if (cmd->run == cmd_eval && argc > 2 && argv[2][0] != '-')
+    oracle_call_keep_lines(1); /* one op on the command line: a grid prints as a grid */
   return finish(cmd->run(argc - 1, argv + 1));
 }

@@ -12,8 +12,15 @@
 
 /* Evaluate op on argv[0..argc) with lo_eval and return its code (0 for a
 ** result).  Afterwards out[0..cap) (cap >= 1) holds a NUL-terminated text
-** with no newline or carriage return (they become spaces), and an error
-** always has a non-empty message. */
+** with no carriage return and, unless oracle_call_keep_lines(1) was
+** called, no newline: a result of several lines (print_layout) has each
+** line break written as the two characters "\n", an error message has
+** spaces there.  An error always has a non-empty message. */
 int oracle_call(const char *op, int argc, const char *const *argv, char *out, size_t cap);
+
+/* From now on let results keep their line breaks (on = 1; `eval OP ARG...`
+** on the command line prints the grid of print_layout as it is) or escape
+** them (on = 0, the default, for one-line protocols). */
+void oracle_call_keep_lines(int on);
 
 #endif /* ORACLE_CALL_H */

@@ -4,6 +4,7 @@
 */
 #include "run_setup.h"
 
+#include "cli_opts.h"
 #include "diff.h"
 #include "properties.h"
 #include "proto.h"
@@ -16,48 +17,20 @@
 /* Parse the options the run commands share; see run_setup.h. */
 int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage) {
   memset(o, 0, sizeof *o);
-  if (positional) *positional = NULL;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char **slot = NULL;
-    if (!strcmp(a, "--config"))
-      slot = &o->config_path;
-    else if (!strcmp(a, "--property"))
-      slot = &o->property;
-    else if (!strcmp(a, "--db"))
-      slot = &o->db;
-    else if (!strcmp(a, "--seed"))
-      slot = &o->seed;
-    else if (!strcmp(a, "--cases"))
-      slot = &o->cases;
-    else if (!strcmp(a, "--time"))
-      slot = &o->time;
-    else if (!strcmp(a, "--sut"))
-      slot = &o->sut;
-    else if (!strcmp(a, "--ops"))
-      slot = &o->ops;
-    else if (!strcmp(a, "--window"))
-      slot = &o->window;
-    else if (!strcmp(a, "--layer"))
-      slot = &o->layer;
-    else if (!strcmp(a, "--shard"))
-      slot = &o->shard;
-    else if (!strcmp(a, "--no-isolate")) {
-      o->no_isolate = 1;
-      continue;
-    } else if (a[0] != '-' && positional && !*positional) {
-      *positional = a;
-      continue;
-    } else {
-      fprintf(stderr, "%s: unknown argument '%s'\n%s", argv[0], a, usage);
-      return 2;
-    }
-    if (i + 1 >= argc) {
-      fprintf(stderr, "%s: %s needs a value\n%s", argv[0], a, usage);
-      return 2;
-    }
-    *slot = argv[++i];
-  }
+  const cli_opt opts[] = {
+      CLI_VALUE("config", &o->config_path), CLI_VALUE("property", &o->property),
+      CLI_VALUE("db", &o->db),              CLI_VALUE("seed", &o->seed),
+      CLI_VALUE("cases", &o->cases),        CLI_VALUE("time", &o->time),
+      CLI_VALUE("sut", &o->sut),            CLI_VALUE("ops", &o->ops),
+      CLI_VALUE("window", &o->window),      CLI_VALUE("layer", &o->layer),
+      CLI_VALUE("shard", &o->shard),        CLI_FLAG("no-isolate", 0, &o->no_isolate),
+  };
+  const char *pos[1];
+  int npos;
+  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), usage, pos,
+                     positional ? 1 : 0, &npos);
+  if (rc) return rc;
+  if (positional) *positional = npos ? pos[0] : NULL;
   return 0;
 }
 

@@ -6,6 +6,7 @@
 #ifndef RUN_SETUP_H
 #define RUN_SETUP_H
 
+#include "cli_opts.h"
 #include "config.h"
 #include "conj_load.h"
 #include "gen.h"
@@ -32,9 +33,10 @@ typedef struct run_ctx {
   conj_set *loaded;         /* the user conjectures, or NULL */
 } run_ctx;
 
-/* Parse the common options out of argv (others are reported as usage
-** errors, except the first positional argument, stored in *positional when
-** it is non-NULL).  Returns 0, or 2 with a message on stderr. */
+/* Parse the common options out of argv with cli_parse ("--opt value" or
+** "--opt=value"; others are usage errors, except one positional argument,
+** stored in *positional when it is non-NULL).  Returns 0, CLI_HELP after
+** printing usage on stdout (exit 0), or 2 with a message on stderr. */
 int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage);
 /* Load the configuration and apply the overrides.  Returns 0 or 2.
 ** Also initialises *x (no conjectures loaded) and settles its shard:

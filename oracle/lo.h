@@ -5,7 +5,7 @@
 ** Table of contents (grouped as the paper groups its constructions)
 **   1. Limits, integers and errors
 **   2. Values: nested tuples, layouts, tilers, morphisms
-**   3. Text: parse and print (CuTe's print syntax)      (lo_parse.c)
+**   3. Text: parse and print (CuTe's print syntax)      (lo_parse.c, lo_print_grid.c)
 **   4. Nested tuples                                    (lo_tuple.c)
 **   5. Flat layouts (Chapter 2.1)                       (lo_layout.c, lo_coalesce.c,
 **                                                        lo_complement.c, lo_compose.c,
@@ -128,6 +128,13 @@ int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err);
 int lo_print_tuple(const lo_tuple *t, char *buf, size_t cap);
 int lo_print_layout(const lo_layout *l, char *buf, size_t cap);
 int lo_print_morphism(const lo_morphism *f, char *buf, size_t cap);
+/* The grid CuTe's print_layout(l) prints for a rank-2 layout l: l on the
+** first line, a line of column indices, then per coordinate m of mode 1 a
+** rule and the cells L(m,n) (each mode indexed colexicographically), a
+** closing rule; every line ends in '\n'.  Errors: a tiler, a rank other
+** than 2, a cosize past 2^31-1 (CuTe prints cells as int), LO_ESPACE when
+** the grid does not fit (buf emptied). */
+int lo_print_grid(const lo_layout *l, char *buf, size_t cap, lo_err *err);
 
 /* Which kind of value a string holds, judged by its syntax: a morphism
 ** contains "-->", a tiler starts with '<', a layout contains ':'; anything

@@ -283,6 +283,12 @@ static const op_row ops[] = {
      2,
      6,
      op_view_einsum},
+    /* drawing (lo_print_grid.c) */
+    {{"print_layout", "L",
+      "the grid CuTe's print_layout prints (rank 2; lines joined by \\n in --batch)"},
+     1,
+     1,
+     op_print_layout},
 };
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))

@@ -116,6 +116,7 @@ int op_permute(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_flat_concat(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_concat(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_substitute(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_print_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_layouts.c */
 int op_complement(int argc, ev_args a, ev_out *o, lo_err *err);

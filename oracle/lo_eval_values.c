@@ -2,7 +2,8 @@
 ** lo_eval_values.c -- op handlers for values and their structure (size,
 ** rank, modes, the layout function, ...) and the flat operations of
 ** Chapter 2.1 (coalesce, filter, squeeze, sort, restriction, permutation,
-** concatenation, substitution).  See lo_eval_internal.h.
+** concatenation, substitution); print_layout, CuTe's grid.  See
+** lo_eval_internal.h.
 */
 #include "lo_eval_internal.h"
 
@@ -484,5 +485,25 @@ int op_substitute(int argc, ev_args a, ev_out *o, lo_err *err) {
   if (n != p.len) return lo_fail(err, LO_EUNDEF, "%d items for a profile of %d leaves", n, p.len);
   if (lo_tuple_substitute(&p, items, &r, err)) return err->code;
   ev_out_tuple(o, &r);
+  return LO_OK;
+}
+
+/* The op print_layout L: the grid CuTe's print_layout prints for a
+** rank-2 layout (lo_print_grid), its lines separated by '\n' and no line
+** break after the last (the caller ends the line). */
+int op_print_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  lo_layout l;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (o->full) return LO_OK;
+  int rc = lo_print_grid(&l, o->p + o->len, o->cap - o->len, err);
+  if (rc == LO_ESPACE) {
+    o->full = 1; /* lo_eval answers "result longer than ..." */
+    return LO_OK;
+  }
+  if (rc) return rc;
+  size_t n = strlen(o->p + o->len);
+  if (n > 0 && o->p[o->len + n - 1] == '\n') o->p[o->len + --n] = 0;
+  o->len += n;
   return LO_OK;
 }

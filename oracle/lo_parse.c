@@ -2,6 +2,8 @@
 ** lo_parse.c -- parse and print nested tuples, layouts, tilers and
 ** morphisms in CuTe's print syntax.  White space may separate any two
 ** tokens; tokens are integers, '(' ')' ',' ':' '*' '<' '>' "--" "-->".
+** An integer may carry CuTe's mark of a static integer, an underscore
+** directly before its digits (print(layout) writes Int<2>{} as _2).
 */
 #include "lo.h"
 
@@ -53,11 +55,24 @@ static int accept(parser *p, const char *lit) {
   return 0;
 }
 
-/* Parse a decimal integer into *v (0 <= v <= INT64_MAX). */
+/* Whether an integer starts at the parser's position: a digit, or CuTe's
+** static mark '_' directly followed by a digit. */
+static int at_integer(const parser *p) {
+  const char *c = p->s + p->pos;
+  if (c[0] == '_') c++;
+  return c[0] >= '0' && c[0] <= '9';
+}
+
+/* Parse a decimal integer, optionally marked static as _N, into *v
+** (0 <= v <= INT64_MAX); a '_' not followed by a digit is an error. */
 static int parse_number(parser *p, lo_int *v) {
   skip_space(p);
-  if (p->s[p->pos] < '0' || p->s[p->pos] > '9') return expected(p, "an integer");
   size_t start = p->pos;
+  if (p->s[p->pos] == '_') {
+    p->pos++;
+    if (p->s[p->pos] < '0' || p->s[p->pos] > '9') return expected(p, "a digit after '_'");
+  }
+  if (p->s[p->pos] < '0' || p->s[p->pos] > '9') return expected(p, "an integer");
   lo_int x = 0;
   while (p->s[p->pos] >= '0' && p->s[p->pos] <= '9') {
     int d = p->s[p->pos] - '0';
@@ -109,7 +124,7 @@ static int parse_tuple_rec(parser *p, lo_tuple *t, int depth, int policy) {
     t->tok[t->ntok++] = '*';
     return LO_OK;
   }
-  if (c < '0' || c > '9')
+  if (c != '_' && !at_integer(p)) /* a bare '_' is parse_number's error */
     return expected(p, policy == LEAF_PROFILE ? "an integer, '*' or '('" : "an integer or '('");
   size_t start = p->pos;
   lo_int v;
@@ -291,7 +306,7 @@ int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err) {
       } else {
         size_t at = p.pos;
         lo_int v;
-        if (p.s[p.pos] < '0' || p.s[p.pos] > '9') return expected(&p, "a position or '*'");
+        if (p.s[p.pos] != '_' && !at_integer(&p)) return expected(&p, "a position or '*'");
         if (parse_number(&p, &v)) return err->code;
         if (v < 1 || v > LO_MAX_LEAVES)
           return lo_fail(err, LO_ESYNTAX, "column %zu: map position %lld out of range 1..%d",

@@ -63,6 +63,7 @@ sut *sut_new(const char *command, double timeout) {
   }
   s->timeout = timeout > 0 ? timeout : 5;
   s->to = s->from = -1;
+  s->last_exit = -1;
   return s;
 }
 
@@ -190,6 +191,7 @@ typedef struct window {
 static sut_status crashed(sut *s, window *w, const char *when) {
   int st = 0;
   stop(s, &st);
+  s->last_exit = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
   if (WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL)
     snprintf(w->why, w->whycap, "the system under test crashed %s: killed by signal %d (%s)", when,
              WTERMSIG(st), strsignal(WTERMSIG(st)));
@@ -431,4 +433,24 @@ void sut_identity(const char *command, const char *layer, char *buf, size_t cap)
     snprintf(buf, cap, "%s #layer=cute", command);
   else
     snprintf(buf, cap, "%s", command);
+}
+
+/* Check that the command starts; see sut.h. */
+int sut_check_start(sut *s, char *why, size_t cap) {
+  const char *req[1] = {SUT_PROBE};
+  char *reply[1] = {NULL};
+  int answered = 0;
+  assert(cap > 0);
+  s->last_exit = -1;
+  sut_status st = sut_ask_window(s, req, 1, reply, why, cap, &answered);
+  free(reply[0]);
+  if (st == SUT_START_FAILED) return -1;
+  if (st == SUT_CRASHED && answered == 0 && (s->last_exit == 127 || s->last_exit == 126)) {
+    snprintf(why, cap, "the command could not be started: the shell exited with status %d (%s)",
+             s->last_exit, s->last_exit == 127 ? "command not found" : "not executable");
+    return -1;
+  }
+  s->requests--; /* the check is not one of the run's requests */
+  s->windows--;
+  return 0;
 }

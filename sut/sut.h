@@ -59,6 +59,7 @@ typedef struct sut {
   long retried;  /* windows that failed and were asked again in parts (diff.c) */
   int careful;   /* diff.c: requests still to ask one at a time after a failure */
   int weak_sync; /* 1 once the SUT answered the sync request with an error */
+  int last_exit; /* exit status of the last process that ended, -1: none yet or a signal */
 } sut;
 
 /* A SUT for command (run with /bin/sh -c), not started yet.  NULL when out
@@ -87,5 +88,13 @@ void sut_identity(const char *command, const char *layer, char *buf, size_t cap)
 /* One request: sut_ask_window with n = 1; the answer, or what happened,
 ** in reply[0..cap). */
 sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap);
+/* Whether the command can be started at all, asked before a run opens or
+** stores anything: start it and send the sync request.  0 when it answers
+** (anything, an error line included) or fails in some other way (a SUT
+** that dies on an input is the run's business); -1 with why[0..cap) when
+** it could not be started: the process could not be made, or it ended
+** before answering with status 127 (the shell found no such command) or
+** 126 (not executable).  The process is left running for the run. */
+int sut_check_start(sut *s, char *why, size_t cap);
 
 #endif

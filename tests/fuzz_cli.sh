@@ -142,4 +142,46 @@ has "bad conjecture file, list" "^$tmp/bad_conj.yaml:3:23: check: " err
 printf 'conjecture_files: [none.yaml]\n' >none_cfg.yaml
 status 2 "missing conjecture file" "$lc" replay --config none_cfg.yaml --db b.db
 has "missing conjecture file" "^none.yaml: cannot open" err
+
+# --- the command line: --help on every command prints its usage on stdout
+# (exit 0, nothing on stderr); --version; "--opt=value" as well as "--opt value"
+for cmd in eval corpus fuzz replay show list report merge gpu "lean check" "lean emit" "lean map"; do
+  # shellcheck disable=SC2086  # "lean check" is two words
+  status 0 "$cmd --help" "$lc" $cmd --help
+  has "$cmd --help" "^usage: layoutcheck ${cmd%% *}" out
+  if [ ! -s err ]; then ok; else bad "$cmd --help wrote on stderr: $(cat err)"; fi
+done
+status 0 "fuzz -h" "$lc" fuzz -h
+has "fuzz usage names --shard" "--shard K/N" out
+status 0 "--version" "$lc" --version
+if git -C "$(dirname "$cfg")" rev-parse --git-dir >/dev/null 2>&1; then
+  has "--version names the git revision" "^layoutcheck [0-9a-f]\{7,\}" out
+else
+  has "--version outside git" "^layoutcheck (revision unknown" out
+fi
+has "--version names CUTLASS" "^CuTe layer checked against CUTLASS 7107b05535f8977f5ecb9d01ee203205b1fd9bc4$" out
+status 0 "--cases=5" "$lc" fuzz --config="$cfg" --property=coalesce.idempotent --cases=5 --seed=3 \
+  --db=eq.db
+has "--cases=5" "^seed 3, 5 cases per property, results in eq.db" out
+if [ -e eq.db ]; then ok; else bad "--db=eq.db made no eq.db"; fi
+status 0 "--cases 5" "$lc" fuzz --config "$cfg" --property coalesce.idempotent --cases 5 --seed 3 \
+  --db sp.db
+has "--cases 5" "^seed 3, 5 cases per property, results in sp.db" out
+status 2 "unknown option" "$lc" fuzz --config "$cfg" --frobnicate --db unk.db
+has "unknown option" "^fuzz: unknown option '--frobnicate'" err
+if [ ! -e unk.db ]; then ok; else bad "an unknown option still created a database"; fi
+status 2 "missing value" "$lc" fuzz --config "$cfg" --db
+has "missing value" "^fuzz: --db needs a value" err
+status 2 "a stray argument" "$lc" fuzz --config "$cfg" stray --db unk.db
+has "a stray argument" "^fuzz: unexpected argument 'stray'" err
+
+# a property glob that selects nothing is a usage error before any database
+# is created or anything printed
+status 2 "a glob that selects nothing" "$lc" fuzz --config "$cfg" --property 'nomatch*' --db nm.db
+has "a glob that selects nothing" "^fuzz: the property glob 'nomatch\*' selects no property" err
+if [ ! -e nm.db ] && [ ! -s out ]; then ok; else bad "a glob that selects nothing: a database or output"; fi
+printf 'conjectures: false\n' >noconj.yaml
+status 2 "a glob of conjectures only, conjectures off" "$lc" fuzz --config noconj.yaml --property 'lean.*' --db nc.db
+has "a glob of conjectures only" "selects only conjectures, and conjectures are off" err
+if [ ! -e nc.db ]; then ok; else bad "a glob of conjectures only: a database"; fi
 echo "$passed passed, $failed failed"

@@ -187,6 +187,31 @@ check "corpus: missing file" prints 2 "^$tmp/none.yaml: cannot open" "$lc" corpu
 check "corpus: all files are counted" prints 2 '^8 passed, 5 failed, 1 skipped$' \
   "$lc" corpus "$sel/good.yaml" "$tmp/none.yaml" "$sel/unknown_key.yaml" "$sel/mismatch.yaml"
 
+# CuTe's printout: static integers (_2) and the grid of print_layout, as
+# CuTe C++'s print_layout printed it for ((2,2),3):((1,4),2) (the same grid
+# is in tests/test_lo_print_grid.c); one line with \n escapes in --batch.
+check "eval reads CuTe's _2" runs 0 "6" "$lc" eval size "(_2,_3):(_1,_2)"
+check "eval: a bare _ names its column" \
+  runs 1 "error: argument 1: column 3: expected a digit after '_', found ','" \
+  "$lc" eval size "(_,3):(1,2)"
+cute_grid='((2,2),3):((1,4),2)
+       0    1    2 
+    +----+----+----+
+ 0  |  0 |  2 |  4 |
+    +----+----+----+
+ 1  |  1 |  3 |  5 |
+    +----+----+----+
+ 2  |  4 |  6 |  8 |
+    +----+----+----+
+ 3  |  5 |  7 |  9 |
+    +----+----+----+'
+check "eval print_layout prints CuTe's grid" runs 0 "$cute_grid" \
+  "$lc" eval print_layout "((_2,_2),_3):((_1,_4),_2)"
+printf 'print_layout ((2,2),3):((1,4),2)\nprint_layout 4:1\nsize 4:1\n' >"$tmp/grid"
+check "batch: print_layout is one line with \\n escapes" \
+  runs 0 "${cute_grid//$'\n'/\\n}"$'\nerror: print_layout needs a rank-2 layout (rank 1 given)\n4' \
+  "$lc" eval --batch <"$tmp/grid"
+
 echo "$cli_passed passed, $cli_failed failed"
 passed=$((passed + cli_passed)) failed=$((failed + cli_failed))
 

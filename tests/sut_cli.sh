@@ -61,4 +61,21 @@ status 0 "after the fix" "$lc" replay --config c.yaml --sut "sh sut.sh" --db cra
 has "after the fix" "fixed: complement (2,2,2):(1,2,4) 8" out
 status 0 "an unsupported op is skipped" "$lc" fuzz --config c.yaml --sut "sh -c 'while read -r l; do echo \"error: unsupported op \${l%% *}\"; done'" --ops size --cases 50 --db u.db
 has "an unsupported op is skipped" "skipped: the system under test answers" out
+
+# usage errors before side effects (exit 2, no database, nothing on stdout):
+# a SUT command that cannot be started, told apart from one that dies on
+# its inputs; an op list naming an unknown op
+status 2 "a SUT that does not exist" "$lc" fuzz --config c.yaml --sut /nonexistent/prog --db ne.db
+has "a SUT that does not exist" "^--sut /nonexistent/prog: the command could not be started: .*127 (command not found); nothing was run or stored" err
+if [ ! -e ne.db ] && [ ! -s out ]; then ok; else bad "a SUT that does not exist: a database or output"; fi
+status 2 "replay of a SUT that does not exist" "$lc" replay --config c.yaml --sut /nonexistent/prog --db ne.db
+if [ ! -e ne.db ]; then ok; else bad "replay of a SUT that does not exist made a database"; fi
+status 2 "a SUT that is not executable" "$lc" fuzz --config c.yaml --sut ./c.yaml --db nx.db
+has "a SUT that is not executable" "126 (not executable)" err
+if [ ! -e nx.db ]; then ok; else bad "a SUT that is not executable: a database"; fi
+status 1 "a SUT that dies on every input" "$lc" fuzz --config c.yaml --sut "sh -c 'exit 3'" --ops size --cases 20 --db dies.db
+has "a SUT that dies on every input" "exited before answering with status 3" out
+status 2 "--ops nosuchop" "$lc" fuzz --config c.yaml --sut "$lc eval --batch" --ops nosuchop --db ops.db
+has "--ops nosuchop" "^--ops: no generator for op 'nosuchop'" err
+if [ ! -e ops.db ] && [ ! -s out ]; then ok; else bad "--ops nosuchop: a database or output"; fi
 echo "$passed passed, $failed failed"

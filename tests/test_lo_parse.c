@@ -94,5 +94,39 @@ int main(void) {
   T_EQ_STR(EV2("congruent", "8", "(8)"), "false");
   T_EQ_STR(EV2("mode", "((2,3),4)", "1"), "(2,3)");
   T_EQ_STR(EV2("mode", "((2,3),4)", "3"), "error: argument 2: position 3 outside 1..2");
+  /* CuTe's printout of static integers: print(layout) writes Int<2>{} as
+  ** _2; the first two strings are what CuTe C++ printed for
+  ** make_layout(make_shape(_2{},_3{}), make_stride(_1{},_2{})) and for
+  ** shape ((_2,_2),_3), stride ((_1,_4),_0).  The mark is read anywhere
+  ** an integer is, and means the integer. */
+  T_EQ_STR(round_layout("(_2,_3):(_1,_2)"), "(2,3):(1,2)");
+  T_EQ_STR(round_layout("((_2,_2),_3):((_1,_4),_0)"), "((2,2),3):((1,4),0)");
+  T_EQ_STR(round_layout("(_2,3):(1,_2)"), "(2,3):(1,2)"); /* static and dynamic mixed */
+  T_EQ_STR(round_layout("_12:_1"), "12:1");
+  T_EQ_STR(round_layout("<_4:_1,_8>"), "<4:1,8:1>");
+  T_EQ_STR(round_layout("(_3:_4,(_2:_2,_5:_1))"), "(3,(2,5)):(4,(2,1))");
+  T_EQ_STR(round_morphism("(_2,_2)--(_2,*)-->(_2,_2)"), "(2,2)--(2,*)-->(2,2)");
+  T_EQ_STR(EV1("size", "(_2,_3):(_1,_2)"), "6");
+  T_EQ_STR(EV2("apply", "(_4,_2):(_2,_1)", "_3"), "6"); /* (3,0) -> 3*2 */
+  T_EQ_STR(EV1("rank", "(_2,(_3,_4))"), "2");
+  lo_int v = 0;
+  lo_err e;
+  T_EQ_INT(lo_parse_int("_7", &v, &e), LO_OK);
+  T_EQ_INT(v, 7);
+  /* a '_' not directly followed by a digit is an error naming its column */
+  T_EQ_STR(round_layout("(_,3):(1,2)"), "error: column 3: expected a digit after '_', found ','");
+  T_EQ_STR(round_layout("(_ 2,3):(1,2)"),
+           "error: column 3: expected a digit after '_', found ' '");
+  T_EQ_STR(round_layout("__2:1"), "error: column 2: expected a digit after '_', found '_'");
+  T_EQ_STR(round_layout("(2,3):(1,_x)"),
+           "error: column 11: expected a digit after '_', found 'x'");
+  T_EQ_STR(round_layout("(2_,3):(1,2)"), "error: column 3: expected ',' or ')', found '_'");
+  T_EQ_STR(round_layout("_"), "error: column 2: expected a digit after '_', found end of input");
+  T_EQ_STR(round_layout("(_0,3):(1,2)"), "error: column 2: entries must be positive, found 0");
+  T_EQ_STR(round_layout("_9223372036854775808:1"), "error: column 1: integer larger than 2^63-1");
+  T_EQ_STR(round_morphism("(2)--(_)-->(2)"),
+           "error: column 8: expected a digit after '_', found ')'");
+  T_EQ_INT(lo_parse_int("_", &v, &e), LO_ESYNTAX);
+  T_EQ_STR(e.msg, "column 2: expected a digit after '_', found end of input");
   return T_DONE();
 }
