@@ -164,6 +164,27 @@ awk 'BEGIN {
 } >>"$tmp/garbage"
 check "batch: garbage keeps one answer per request" batch_keeps_lines "$tmp/garbage"
 
+# answers_each_request: an interactive client (a coprocess) writes one
+# request, then reads its answer with a timeout, five times: each answer
+# comes before the next request is sent.  size N:1 is N.
+answers_each_request() {
+  local i ans fd
+  coproc LC_BATCH { "$lc" eval --batch; }
+  for i in 1 2 3 4 5; do
+    printf 'size %d:1\n' "$i" >&"${LC_BATCH[1]}"
+    if ! IFS= read -r -t 10 ans <&"${LC_BATCH[0]}" || [ "$ans" != "$i" ]; then
+      echo "  request $i (size $i:1): answer '${ans:-}' (none within 10 s if empty)"
+      kill "$LC_BATCH_PID"
+      wait "$LC_BATCH_PID"
+      return 1
+    fi
+  done
+  fd=${LC_BATCH[1]}
+  exec {fd}>&-
+  wait "$LC_BATCH_PID"
+}
+check "batch: each answer before the next request" answers_each_request
+
 sel=tests/corpus_selftest
 check "corpus: good file" prints 0 '^5 passed, 0 failed, 1 skipped$' "$lc" corpus "$sel/good.yaml"
 check "corpus: -v shows skip reasons" prints 0 "^$sel/good.yaml:10: skipped: size 12:1: shows" \
