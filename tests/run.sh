@@ -13,7 +13,7 @@
 #    *-rejected.yaml files (kept for reference only).
 #
 # Each program of 1 and 3 ends its output with its own summary line; the
-# counts are summed.  The programs of 3 and 4 run TEST_JOBS at a time
+# counts are summed.  The programs of 1, 3 and 4 run TEST_JOBS at a time
 # (default 2), each one's output shown whole, in a fixed order.  A program that exits nonzero with no failure counted
 # (a sanitizer report, a leak) or prints no summary line counts one failure.
 set -u
@@ -49,30 +49,21 @@ add_counts() {
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
-# run_counted NAME CMD...: run CMD, show its output, add the counts of its
-# last output line to the totals.
-run_counted() {
-  local name=$1 status
-  shift
-  "$@" >"$tmp/out"
-  status=$?
-  add_counts "$name" "$status" "$tmp/out"
-}
-
 # --- parallel programs ----------------------------------------------------
-# The programs of sections 3 and 4 run TEST_JOBS at a time (default 2), each
+# The programs of sections 1, 3 and 4 run TEST_JOBS at a time (default 2), each
 # with its stdout and stderr in files of its own; finish_counted shows each
-# one whole, in the order they were started, and counts it as run_counted
-# does.
+# one whole, in the order they were started, and adds its counts
+# (add_counts).
 jobs_max=${TEST_JOBS:-2}
 [[ $jobs_max =~ ^[1-9][0-9]*$ ]] || jobs_max=2
-job_heads=() job_names=() job_pids=()
+job_heads=() job_names=() job_pids=() job_next=0
 
-# jobs_running: how many started programs have not yet written their status.
+# jobs_running: how many started programs are alive and have not yet written
+# their status.
 jobs_running() {
   local i n=0
-  for ((i = 0; i < ${#job_names[@]}; i++)); do
-    [ -e "$tmp/job$i.status" ] || n=$((n + 1))
+  for ((i = job_next; i < ${#job_names[@]}; i++)); do
+    [ -e "$tmp/job$i.status" ] || ! kill -0 "${job_pids[$i]}" 2>/dev/null || n=$((n + 1))
   done
   echo "$n"
 }
@@ -91,28 +82,29 @@ start_counted() {
 # stderr and stdout of each, and add its counts.
 finish_counted() {
   local i
-  for ((i = 0; i < ${#job_names[@]}; i++)); do
+  for ((i = job_next; i < ${#job_names[@]}; i++)); do
     wait "${job_pids[$i]}"
     echo "== ${job_heads[$i]}"
     cat "$tmp/job$i.err"
     add_counts "${job_names[$i]}" "$(cat "$tmp/job$i.status" 2>/dev/null || echo 125)" \
       "$tmp/job$i.out"
   done
-  job_heads=() job_names=() job_pids=()
+  job_next=${#job_names[@]}
 }
 
 # --- 1. unit tests --------------------------------------------------------
 for src in tests/test_*.c; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .c)
-  echo "== $name"
   if [ -x "$build/tests/$name" ]; then
-    run_counted "$name" "$build/tests/$name"
+    start_counted "$name" "$name" "$build/tests/$name"
   else
+    echo "== $name"
     echo "$name: $build/tests/$name was not built: counted as one failure"
     failed=$((failed + 1))
   fi
 done
+finish_counted
 
 # --- 2. command-line checks -----------------------------------------------
 echo "== command line"
