@@ -134,9 +134,16 @@ $(SAN_TESTS): build/san/tests/%: build/san/obj/tests/%.o $(SAN_ORACLE) build/san
 check-layers:
 	sh tools/check_layers.sh
 
-test: check-layers build/san/layoutcheck $(SAN_TESTS) build/mut/COALESCE_SORTS/layoutcheck \
+# make test builds with TEST_JOBS jobs and runs the test programs TEST_JOBS
+# at a time (tests/run.sh); TEST_JOBS=1 for one at a time.
+TEST_JOBS ?= 2
+.PHONY: test-build
+test: check-layers
+	$(MAKE) -j$(TEST_JOBS) test-build
+	TEST_JOBS=$(TEST_JOBS) bash tests/run.sh build/san
+
+test-build: build/san/layoutcheck $(SAN_TESTS) build/mut/COALESCE_SORTS/layoutcheck \
       build/mut/APPLY_LEX/layoutcheck build/mut/DIVIDE_COSIZE/layoutcheck
-	bash tests/run.sh build/san
 
 build/rel/bench: $(REL_BENCH) $(REL_ORACLE)
 	$(CC) $(REL_FLAGS) $^ -o $@

@@ -4,10 +4,13 @@
 **
 ** Batch protocol: blank lines and lines whose first non-blank byte is '#'
 ** are skipped; every other line is "OP ARG..." (split at white space outside
-** brackets, see proto.h) and gets exactly one output line, in order and
-** flushed: the result, or "error: MESSAGE".
+** brackets, see proto.h) and gets exactly one output line, in order: the result, or
+** "error: MESSAGE".  Answers are flushed whenever no further request is
+** waiting, so an interactive client has each answer before it sends the
+** next request, and a piped batch is written a buffer at a time.
 */
 #include "cli.h"
+#include "line_in.h"
 #include "oracle_call.h"
 #include "proto.h"
 
@@ -17,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Print the usage of the eval command on f. */
 static void eval_usage(FILE *f) {
@@ -40,7 +44,9 @@ static int eval_list(void) {
 
 /* Print one response line for a call that returned code with text. */
 static void print_response(int code, const char *text) {
-  printf(code == LO_OK ? "%s\n" : "error: %s\n", text);
+  if (code != LO_OK) fputs("error: ", stdout);
+  fputs(text, stdout);
+  putchar('\n');
 }
 
 /* Evaluate one request line (len bytes, NUL-terminated, newline removed)
@@ -63,36 +69,46 @@ static void eval_line(char *line, size_t len, proto_words *words, char *out) {
   print_response(code, out);
 }
 
-/* Run the batch protocol on stdin; 0, or 1 when reading or writing fails. */
+/* The batch reader's wait hook: no request is waiting, so the client may
+** be waiting for the answers printed so far; flush them.  0, or -1. */
+static int flush_answers(void *unused) {
+  (void)unused;
+  return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
+}
+
+/* Run the batch protocol on stdin; 0, or 1 when reading or writing fails.
+** Answers are buffered while more requests are already waiting and
+** flushed whenever the next read could block (see line_in.h). */
 static int eval_batch(void) {
+  static char out_buf[1 << 16];
   char *out = malloc(ORACLE_OUT_CAP);
-  char *line = NULL;
-  size_t line_cap = 0;
   proto_words words = {0};
-  int status = 0;
+  line_in in;
+  int rc = 0;
   if (!out) {
     fputs("layoutcheck eval: out of memory\n", stderr);
     return 1;
   }
-  for (;;) {
-    ssize_t n = getline(&line, &line_cap, stdin);
-    if (n < 0) break;
-    size_t len = (size_t)n;
-    if (len > 0 && line[len - 1] == '\n') line[--len] = '\0';
-    if (proto_line_is_blank(line, len)) continue;
-    eval_line(line, len, &words, out);
-    if (fflush(stdout) != 0) {
-      perror("layoutcheck eval: writing the response");
-      status = 1;
-      break;
-    }
-  }
-  if (status == 0 && ferror(stdin)) {
+  setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
+  line_in_init(&in, STDIN_FILENO, flush_answers, NULL);
+  char *line;
+  size_t len;
+  while ((rc = line_in_next(&in, &line, &len)) == 1 && !ferror(stdout))
+    if (!proto_line_is_blank(line, len)) eval_line(line, len, &words, out);
+  if (rc == 1) rc = -1; /* stopped by a failed write */
+  int status = 0;
+  if (rc < 0 && ferror(stdout)) {
+    perror("layoutcheck eval: writing the response");
+    status = 1;
+  } else if (rc < 0) {
     perror("layoutcheck eval: reading stdin");
     status = 1;
+  } else if (fflush(stdout) != 0 || ferror(stdout)) {
+    perror("layoutcheck eval: writing the response");
+    status = 1;
   }
+  line_in_free(&in);
   proto_words_free(&words);
-  free(line);
   free(out);
   return status;
 }

@@ -10,7 +10,9 @@
 */
 #include "lo_eval_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One op: its listing, the argument counts it accepts, its handler. */
@@ -299,6 +301,37 @@ int lo_op_count(void) { return NOPS; }
 /* Op i of the table (0-based), or NULL past its end. */
 const lo_op_info *lo_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i].info : NULL; }
 
+/* Order two entries of by_name (indices into ops) by their op's name. */
+static int by_name_cmp(const void *a, const void *b) {
+  return strcmp(ops[*(const short *)a].info.name, ops[*(const short *)b].info.name);
+}
+
+/* The row of the op named op, or NULL: a binary search over the indices
+** of ops sorted by name (sorted on the first call; the table keeps the
+** order of `eval --list`).  Names are unique (asserted when sorting). */
+static const op_row *find_op(const char *op) {
+  _Static_assert(NOPS <= 32767, "op indices fit in a short");
+  static short by_name[NOPS];
+  static int sorted;
+  if (!sorted) {
+    for (int i = 0; i < NOPS; i++) by_name[i] = (short)i;
+    qsort(by_name, NOPS, sizeof by_name[0], by_name_cmp);
+    for (int i = 1; i < NOPS; i++) assert(by_name_cmp(&by_name[i - 1], &by_name[i]) < 0);
+    sorted = 1;
+  }
+  int lo = 0, hi = NOPS;
+  while (lo < hi) {
+    int mid = lo + (hi - lo) / 2;
+    int c = strcmp(ops[by_name[mid]].info.name, op);
+    if (c == 0) return &ops[by_name[mid]];
+    if (c < 0)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return NULL;
+}
+
 /* Write op's name into shown[0..cap) with control bytes replaced by '?'
 ** and return how many bytes of op it took (for "unsupported op"). */
 static size_t show_name(const char *op, char *shown, size_t cap) {
@@ -329,9 +362,7 @@ int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t
   err.code = 0;
   err.msg[0] = 0;
   if (cap) buf[0] = 0;
-  const op_row *r = NULL;
-  for (int i = 0; i < NOPS && !r; i++)
-    if (strcmp(ops[i].info.name, op) == 0) r = &ops[i];
+  const op_row *r = find_op(op);
   if (!r) {
     char shown[64];
     size_t n = show_name(op, shown, sizeof shown);

@@ -5,6 +5,7 @@
 */
 #include "lo_eval_internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,11 +23,25 @@ void ev_out_str(ev_out *o, const char *s) {
   o->len += n;
 }
 
-/* Append an integer in decimal. */
+/* Append an integer in decimal (digits written from the end of a small
+** buffer; the magnitude as unsigned, so the most negative value works). */
 void ev_out_int(ev_out *o, lo_int v) {
   char b[24];
-  snprintf(b, sizeof b, "%lld", (long long)v);
-  ev_out_str(o, b);
+  char *p = b + sizeof b;
+  uint64_t m = v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+  *--p = '\0';
+  do {
+    *--p = (char)('0' + m % 10);
+    m /= 10;
+  } while (m);
+  if (v < 0) *--p = '-';
+  size_t n = (size_t)(b + sizeof b - 1 - p);
+  if (o->full || o->len + n + 1 > o->cap) {
+    o->full = 1;
+    return;
+  }
+  memcpy(o->p + o->len, p, n + 1);
+  o->len += n;
 }
 
 /* Append "true" or "false". */

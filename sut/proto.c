@@ -2,7 +2,6 @@
 ** into words, and a line read as a case (see proto.h). */
 #include "proto.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +26,9 @@ static int words_push(proto_words *w, char *word) {
   return 0;
 }
 
-/* Nonzero for the C locale's white space; c is any byte. */
-static int is_space(char c) { return isspace((unsigned char)c); }
+/* Nonzero for the C locale's white space (space, \t \n \v \f \r) whatever
+** the locale; c is any byte. */
+static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 /* Scan one word starting at line[*i] (not white space) up to white space at
 ** depth 0 or the end; leave *i at the byte that ended it.  Returns 0, or -1

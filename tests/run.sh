@@ -13,7 +13,8 @@
 #    *-rejected.yaml files (kept for reference only).
 #
 # Each program of 1 and 3 ends its output with its own summary line; the
-# counts are summed.  A program that exits nonzero with no failure counted
+# counts are summed.  The programs of 1, 3 and 4 run TEST_JOBS at a time
+# (default 2), each one's output shown whole, in a fixed order.  A program that exits nonzero with no failure counted
 # (a sanitizer report, a leak) or prints no summary line counts one failure.
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -29,15 +30,12 @@ trap 'rm -rf "$tmp"' EXIT
 
 passed=0 failed=0 skipped=0
 
-# run_counted NAME CMD...: run CMD, show its output, add the counts of its
-# last output line to the totals.
-run_counted() {
-  local name=$1 status last p f s
-  shift
-  "$@" >"$tmp/out"
-  status=$?
-  cat "$tmp/out"
-  last=$(tail -n 1 "$tmp/out")
+# add_counts NAME STATUS FILE: show FILE (the stdout of program NAME, which
+# exited with STATUS) and add the counts of its last line to the totals.
+add_counts() {
+  local name=$1 status=$2 last p f s
+  cat "$3"
+  last=$(tail -n 1 "$3")
   if [[ $last =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed(,\ ([0-9]+)\ skipped)?$ ]]; then
     p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]} s=${BASH_REMATCH[4]:-0}
     if [ "$status" -ne 0 ] && [ "$f" -eq 0 ]; then
@@ -51,18 +49,62 @@ run_counted() {
   passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
 }
 
+# --- parallel programs ----------------------------------------------------
+# The programs of sections 1, 3 and 4 run TEST_JOBS at a time (default 2), each
+# with its stdout and stderr in files of its own; finish_counted shows each
+# one whole, in the order they were started, and adds its counts
+# (add_counts).
+jobs_max=${TEST_JOBS:-2}
+[[ $jobs_max =~ ^[1-9][0-9]*$ ]] || jobs_max=2
+job_heads=() job_names=() job_pids=() job_next=0
+
+# jobs_running: how many started programs are alive and have not yet written
+# their status.
+jobs_running() {
+  local i n=0
+  for ((i = job_next; i < ${#job_names[@]}; i++)); do
+    [ -e "$tmp/job$i.status" ] || ! kill -0 "${job_pids[$i]}" 2>/dev/null || n=$((n + 1))
+  done
+  echo "$n"
+}
+
+# start_counted HEADER NAME CMD...: start CMD in the background once fewer
+# than jobs_max programs run; HEADER is shown above its output.
+start_counted() {
+  local head=$1 name=$2 i=${#job_names[@]}
+  shift 2
+  while [ "$(jobs_running)" -ge "$jobs_max" ]; do sleep 0.05; done
+  ( "$@" >"$tmp/job$i.out" 2>"$tmp/job$i.err"; echo $? >"$tmp/job$i.status" ) &
+  job_heads+=("$head") job_names+=("$name") job_pids+=($!)
+}
+
+# finish_counted: wait for the started programs in order; show the header,
+# stderr and stdout of each, and add its counts.
+finish_counted() {
+  local i
+  for ((i = job_next; i < ${#job_names[@]}; i++)); do
+    wait "${job_pids[$i]}"
+    echo "== ${job_heads[$i]}"
+    cat "$tmp/job$i.err"
+    add_counts "${job_names[$i]}" "$(cat "$tmp/job$i.status" 2>/dev/null || echo 125)" \
+      "$tmp/job$i.out"
+  done
+  job_next=${#job_names[@]}
+}
+
 # --- 1. unit tests --------------------------------------------------------
 for src in tests/test_*.c; do
   [ -e "$src" ] || continue
   name=$(basename "$src" .c)
-  echo "== $name"
   if [ -x "$build/tests/$name" ]; then
-    run_counted "$name" "$build/tests/$name"
+    start_counted "$name" "$name" "$build/tests/$name"
   else
+    echo "== $name"
     echo "$name: $build/tests/$name was not built: counted as one failure"
     failed=$((failed + 1))
   fi
 done
+finish_counted
 
 # --- 2. command-line checks -----------------------------------------------
 echo "== command line"
@@ -164,6 +206,27 @@ awk 'BEGIN {
 } >>"$tmp/garbage"
 check "batch: garbage keeps one answer per request" batch_keeps_lines "$tmp/garbage"
 
+# answers_each_request: an interactive client (a coprocess) writes one
+# request, then reads its answer with a timeout, five times: each answer
+# comes before the next request is sent.  size N:1 is N.
+answers_each_request() {
+  local i ans fd
+  coproc LC_BATCH { "$lc" eval --batch; }
+  for i in 1 2 3 4 5; do
+    printf 'size %d:1\n' "$i" >&"${LC_BATCH[1]}"
+    if ! IFS= read -r -t 10 ans <&"${LC_BATCH[0]}" || [ "$ans" != "$i" ]; then
+      echo "  request $i (size $i:1): answer '${ans:-}' (none within 10 s if empty)"
+      kill "$LC_BATCH_PID"
+      wait "$LC_BATCH_PID"
+      return 1
+    fi
+  done
+  fd=${LC_BATCH[1]}
+  exec {fd}>&-
+  wait "$LC_BATCH_PID"
+}
+check "batch: each answer before the next request" answers_each_request
+
 sel=tests/corpus_selftest
 check "corpus: good file" prints 0 '^5 passed, 0 failed, 1 skipped$' "$lc" corpus "$sel/good.yaml"
 check "corpus: -v shows skip reasons" prints 0 "^$sel/good.yaml:10: skipped: size 12:1: shows" \
@@ -215,43 +278,34 @@ check "batch: print_layout is one line with \\n escapes" \
 echo "$cli_passed passed, $cli_failed failed"
 passed=$((passed + cli_passed)) failed=$((failed + cli_failed))
 
-# --- 3. README examples -----------------------------------------------------
-echo "== README examples"
-run_counted "README examples" bash tests/readme_examples.sh "$lc"
+# --- 3. README examples, the command scripts; 4. corpus ------------------
+# Started longest first (fuzz_cli.sh takes a third of the time), shown in
+# this order.
+start_counted "fuzz, replay, show" "fuzz, replay, show" bash tests/fuzz_cli.sh "$lc"
+start_counted "systems under test" "systems under test" bash tests/sut_cli.sh "$lc"
+start_counted "systems under test: windows, out of step, process groups, layers" \
+  "SUT windows" bash tests/sut_window.sh "$lc"
+start_counted "shards and merge" "shards and merge" bash tests/shard_cli.sh "$lc"
+start_counted "CuTe C++ adapter" "CuTe C++ adapter" bash tests/cute_adapter.sh
+start_counted "reliability (hostile inputs, failing machines)" "reliability" \
+  bash tests/reliability_cli.sh "$lc"
+start_counted "Lean checks" "Lean checks" bash tests/lean_cli.sh "$lc"
+start_counted "report" "report" bash tests/report_cli.sh "$lc"
+start_counted "README examples" "README examples" bash tests/readme_examples.sh "$lc"
+start_counted "planted mutants (a fast run)" "planted mutants" \
+  bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
+start_counted "GPU stage (skip, import of results)" "GPU stage" bash tests/gpu_cli.sh "$lc"
 
-echo "== fuzz, replay, show"
-run_counted "fuzz, replay, show" bash tests/fuzz_cli.sh "$lc"
-echo "== systems under test"
-run_counted "systems under test" bash tests/sut_cli.sh "$lc"
-echo "== systems under test: windows, out of step, process groups, layers"
-run_counted "SUT windows" bash tests/sut_window.sh "$lc"
-echo "== shards and merge"
-run_counted "shards and merge" bash tests/shard_cli.sh "$lc"
-echo "== report"
-run_counted "report" bash tests/report_cli.sh "$lc"
-echo "== Lean checks"
-run_counted "Lean checks" bash tests/lean_cli.sh "$lc"
-echo "== planted mutants (a fast run)"
-run_counted "planted mutants" bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
-echo "== GPU stage (skip, import of results)"
-run_counted "GPU stage" bash tests/gpu_cli.sh "$lc"
-echo "== CuTe C++ adapter"
-run_counted "CuTe C++ adapter" bash tests/cute_adapter.sh
-echo "== reliability (hostile inputs, failing machines)"
-run_counted "reliability" bash tests/reliability_cli.sh "$lc"
-
-# --- 4. corpus ------------------------------------------------------------
-echo "== corpus"
 shopt -s nullglob
 corpus=(corpus/*.yaml corpus/cute_cpp/*.yaml)
 for f in corpus/golden/*.yaml; do
   case $f in *-rejected.yaml) ;; *) corpus+=("$f") ;; esac
 done
 if [ "${#corpus[@]}" -gt 0 ]; then
-  run_counted corpus "$lc" corpus "${corpus[@]}"
-else
-  echo "no corpus files"
+  start_counted corpus corpus "$lc" corpus "${corpus[@]}"
 fi
+finish_counted
+[ "${#corpus[@]}" -gt 0 ] || { echo "== corpus"; echo "no corpus files"; }
 
 # --- summary --------------------------------------------------------------
 echo

@@ -1,0 +1,89 @@
+/* line_in.c -- buffered lines of a file descriptor (see line_in.h). */
+#include "line_in.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The first read asks for this much; the buffer doubles for longer lines. */
+#define LINE_IN_FIRST ((size_t)1 << 16)
+
+/* Start reading fd; see line_in.h. */
+void line_in_init(line_in *r, int fd, int (*wait)(void *), void *wait_arg) {
+  memset(r, 0, sizeof *r);
+  r->fd = fd;
+  r->wait = wait;
+  r->wait_arg = wait_arg;
+}
+
+/* Free the buffer; see line_in.h. */
+void line_in_free(line_in *r) {
+  free(r->buf);
+  r->buf = NULL;
+  r->cap = r->start = r->end = r->scanned = 0;
+}
+
+/* Nonzero when fd has input (or its end, or an error) ready now. */
+static int input_ready(int fd) {
+  struct pollfd p = {fd, POLLIN, 0};
+  int n;
+  do
+    n = poll(&p, 1, 0);
+  while (n < 0 && errno == EINTR);
+  return n != 0; /* on a poll error, let read(2) tell */
+}
+
+/* Make room for more input after buf[start..end): move the pending bytes to
+** the front, doubling the buffer when they fill it; 0, or -1 out of memory. */
+static int make_room(line_in *r) {
+  if (r->start > 0) {
+    memmove(r->buf, r->buf + r->start, r->end - r->start);
+    r->end -= r->start;
+    r->scanned -= r->start;
+    r->start = 0;
+  }
+  if (r->end + 1 < r->cap) return 0; /* one byte stays free for a NUL */
+  size_t cap = r->cap ? 2 * r->cap : LINE_IN_FIRST;
+  char *grown = realloc(r->buf, cap);
+  if (!grown) return errno = ENOMEM, -1;
+  r->buf = grown;
+  r->cap = cap;
+  return 0;
+}
+
+/* Read more input after the pending bytes, calling the wait hook first when
+** the read may block; 0 (r->eof set at the end), or -1. */
+static int fill(line_in *r) {
+  if (make_room(r) != 0) return -1;
+  if (r->wait && !input_ready(r->fd) && r->wait(r->wait_arg) != 0) return -1;
+  ssize_t n;
+  do
+    n = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
+  while (n < 0 && errno == EINTR);
+  if (n < 0) return -1;
+  if (n == 0) r->eof = 1;
+  r->end += (size_t)n;
+  return 0;
+}
+
+/* The next line; see line_in.h. */
+int line_in_next(line_in *r, char **line, size_t *len) {
+  for (;;) {
+    assert(r->start <= r->scanned && r->scanned <= r->end);
+    char *nl = r->end > r->scanned ? memchr(r->buf + r->scanned, '\n', r->end - r->scanned) : NULL;
+    if (nl || (r->eof && r->end > r->start)) {
+      size_t stop = nl ? (size_t)(nl - r->buf) : r->end;
+      *line = r->buf + r->start;
+      *len = stop - r->start;
+      r->buf[stop] = '\0'; /* the newline, or the byte kept free after end */
+      r->start = r->scanned = nl ? stop + 1 : r->end;
+      return 1;
+    }
+    if (r->eof) return 0;
+    r->scanned = r->end;
+    if (fill(r) != 0) return -1;
+  }
+}

@@ -1,0 +1,107 @@
+/* test_line_in.c -- unit tests of the batch reader's lines and its wait
+** hook (cli/line_in.c). */
+#include "line_in.h"
+#include "t.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The next line of r as a string ("<end>" at the end, "<fail>" on an
+** error); the length must match the string's unless nul_at >= 0, the
+** position of the one NUL byte expected inside. */
+static const char *next_show(line_in *r, int nul_at) {
+  char *line;
+  size_t len;
+  int rc = line_in_next(r, &line, &len);
+  if (rc == 0) return "<end>";
+  if (rc < 0) return "<fail>";
+  if (nul_at < 0 ? strlen(line) != len : (size_t)nul_at >= len || line[nul_at] != '\0')
+    return "<bad length>";
+  return line;
+}
+
+/* The wait hook's state: the pipe's write end and how often it ran. */
+typedef struct hook_state {
+  int write_fd, calls;
+} hook_state;
+
+/* A wait hook for a pipe: the first call writes "two\n" into it (a client
+** answering after a flush), the second closes it, a third fails. */
+static int pipe_hook(void *arg) {
+  hook_state *h = arg;
+  h->calls++;
+  if (h->calls == 1) return write(h->write_fd, "two\n", 4) == 4 ? 0 : -1;
+  if (h->calls == 2) return close(h->write_fd);
+  return -1;
+}
+
+/* Lines of a regular file: empty lines, a last line without a newline, a
+** NUL byte inside, a line longer than the first buffer; no hook call (a
+** file is always ready). */
+static void test_file(void) {
+  FILE *f = tmpfile();
+  T_CHECK(f != NULL);
+  if (!f) return;
+  char *big = malloc(200001);
+  T_CHECK(big != NULL);
+  if (!big) return;
+  memset(big, 'a', 200000);
+  big[200000] = '\0';
+  fputs("ab\ncd\n\n", f);
+  fwrite("x\0y\n", 1, 4, f);
+  fputs(big, f);
+  fputs("\nlast", f);
+  fflush(f);
+  rewind(f);
+  hook_state h = {-1, 0};
+  line_in r;
+  line_in_init(&r, fileno(f), pipe_hook, &h);
+  T_EQ_STR(next_show(&r, -1), "ab");
+  T_EQ_STR(next_show(&r, -1), "cd");
+  T_EQ_STR(next_show(&r, -1), "");
+  T_EQ_STR(next_show(&r, 1), "x");
+  T_CHECK(strcmp(next_show(&r, -1), big) == 0);
+  T_EQ_STR(next_show(&r, -1), "last");
+  T_EQ_STR(next_show(&r, -1), "<end>");
+  T_EQ_STR(next_show(&r, -1), "<end>");
+  T_EQ_INT(h.calls, 0);
+  line_in_free(&r);
+  free(big);
+  fclose(f);
+}
+
+/* A pipe: the hook runs only when nothing is waiting, and each time before
+** the read it guards; a hook that fails stops the reader. */
+static void test_pipe(void) {
+  int p[2];
+  T_EQ_INT(pipe(p), 0);
+  T_EQ_INT(write(p[1], "one\n", 4), 4);
+  hook_state h = {p[1], 0};
+  line_in r;
+  line_in_init(&r, p[0], pipe_hook, &h);
+  T_EQ_STR(next_show(&r, -1), "one");
+  T_EQ_INT(h.calls, 0); /* "one" was waiting */
+  T_EQ_STR(next_show(&r, -1), "two");
+  T_EQ_INT(h.calls, 1); /* nothing waiting: the hook, then "two" */
+  T_EQ_STR(next_show(&r, -1), "<end>");
+  T_EQ_INT(h.calls, 2); /* the hook closed the pipe */
+  line_in_free(&r);
+  close(p[0]);
+
+  T_EQ_INT(pipe(p), 0);
+  h.write_fd = p[1];
+  h.calls = 2; /* the next call fails */
+  line_in_init(&r, p[0], pipe_hook, &h);
+  T_EQ_STR(next_show(&r, -1), "<fail>");
+  line_in_free(&r);
+  close(p[0]);
+  close(p[1]);
+}
+
+int main(void) {
+  test_file();
+  test_pipe();
+  return T_DONE();
+}
