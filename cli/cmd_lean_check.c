@@ -218,7 +218,7 @@ static int check_parse_args(int argc, char **argv, check_opts *o) {
                      &npos);
   if (rc) return rc;
   if (log_alias) o->log_path = log_alias;
-  if (no_db) o->use_db = 0;
+  o->use_db = o->db_path && !no_db; /* a database only when asked for */
   if (fmt && lean_log_format_parse(fmt, &o->fmt) != 0) {
     fprintf(stderr,
             "layoutcheck lean check: --log-format: expected auto, json, plain or lake, found "
@@ -257,7 +257,7 @@ static int check_all(checker *c, lean_scope *scope) {
 
 /* lean check FILE.lean ... */
 int cmd_lean_check(int argc, char **argv) {
-  check_opts o = {.db_path = "results.db", .fmt = LEAN_LOG_AUTO, .use_db = 1};
+  check_opts o = {.db_path = NULL, .fmt = LEAN_LOG_AUTO, .use_db = 0};
   int prc = check_parse_args(argc, argv, &o);
   if (prc) return prc == CLI_HELP ? 0 : prc;
   char msg[768];
@@ -292,7 +292,7 @@ int cmd_lean_check(int argc, char **argv) {
     if (msg[0]) printf("note: %s\n", msg);
   }
   if (o.use_db && db_open(o.db_path, &d, msg, sizeof msg) != 0) {
-    fprintf(stderr, "%s (use --no-db to check without recording)\n", msg);
+    fprintf(stderr, "%s (leave out --db to check without recording)\n", msg);
     goto done;
   }
   checker c = {.m = m, .f = f, .log = log, .found = found, .d = d, .quiet = o.quiet};

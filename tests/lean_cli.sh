@@ -151,6 +151,13 @@ rc=$?
 if [ "$rc" -le 2 ]; then ok; else bad "random log: exit $rc"; fi
 
 # --- results.db ------------------------------------------------------------
+# without --db nothing is written: no results.db appears in the current directory
+mkdir -p "$tmp/nodb"
+top=$PWD
+(cd "$tmp/nodb" && "$lc" lean check "$top/$flat" --output "$top/$ex/flat.json.log" -q >"$tmp/nodb.out" 2>&1)
+nodb_status=$?
+if [ "$nodb_status" = 1 ] && [ -z "$(ls -A "$tmp/nodb")" ]; then ok; else
+  bad "lean check without --db: exit $nodb_status, wrote '$(ls "$tmp/nodb")'"; fi
 status 1 "check into a database" "$lc" lean check "$flat" --output "$ex/flat.json.log" \
   --db "$tmp/r.db"
 status 1 "check again" "$lc" lean check "$flat" --output "$ex/flat.json.log" --db "$tmp/r.db"
@@ -165,7 +172,7 @@ lean_checks where line = 22 limit 1")
 fi
 printf 'not a database' >"$tmp/junk.db"
 status 2 "corrupt database" "$lc" lean check "$flat" --db "$tmp/junk.db"
-has "corrupt database" "use --no-db" "$tmp/err"
+has "corrupt database" "leave out --db" "$tmp/err"
 
 # --- emit ------------------------------------------------------------------
 status 0 "emit" "$lc" lean emit --out "$tmp/golden.lean" --cases 8 --seed 3
