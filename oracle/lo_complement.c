@@ -4,9 +4,6 @@
 */
 #include "lo_internal.h"
 
-#include <stdio.h>
-#include <string.h>
-
 /* Build the modes of a complement of the sorted chain m[0..n) into c:
 ** (d_1 : 1), (d_i / (s_{i-1} d_{i-1}) : s_{i-1} d_{i-1}), and a last mode
 ** ceil(N / (s_n d_n)) : s_n d_n when n_target >= 0.  Fails unless every
@@ -66,22 +63,14 @@ static int complement_modes(const lo_layout *l, int ignore_zero, lo_mode *m, int
 ** (a non-injective L) stay errors. */
 int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
   lo_layout r;
-  char buf[200], why[sizeof err->msg];
   if (l->shape.len == 0) { /* CuTe refuses (); its complement is the compact cotarget */
     lo_layout one;
     lo_layout_scalar(&one, 1, 0);
     return lo_cute_complement(&one, cotarget, out, err);
   }
   if (lo_cute_complement(l, cotarget, &r, err)) return err->code;
-  if (lo_check_complement(l, cotarget, &r, err) == LO_OK) {
-    *out = r;
-    return LO_OK;
-  }
-  if (err->code != LO_EUNDEF) return err->code;
-  if (lo_print_layout(&r, buf, sizeof buf)) snprintf(buf, sizeof buf, "a layout too long to show");
-  memcpy(why, err->msg, sizeof why);
-  return lo_fail(err, LO_EUNDEF,
-                 "not complementable: CuTe prints %s, which is not a complement: %s", buf, why);
+  return lo_keep_cute_answer(lo_check_complement(l, cotarget, &r, err), &r, "not complementable",
+                             "is not a complement", out, err);
 }
 
 /* complement(L, N); n < 0 means no N (CuTe's default cotarget). */

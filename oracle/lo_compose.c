@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VERIFY_LIMIT ((lo_int)1 << 22) /* points enumerated to settle a composite */
 
 /* The outer layout as CuTe composes with it: its flattened modes
 ** coalesced, except that the last mode keeps running past the extent (a
@@ -95,30 +94,12 @@ static int compose_mode(const lo_mode *a, int na, lo_int s, lo_int d, lo_mode *r
 ** outer mode).  Otherwise settled by enumeration, when small enough. */
 static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const lo_layout *r,
                              lo_err *err) {
-  lo_mode m[LO_MAX_LEAVES];
-  int n = 0;
-  for (int i = 0; i < b->shape.len; i++)
-    if (b->shape.leaf[i] > 1 && b->stride[i] > 0) {
-      m[n].s = b->shape.leaf[i];
-      m[n].d = b->stride[i];
-      n++;
-    }
-  lo_modes_sort(m, n);
-  lo_int top = 0; /* largest value of the modes so far */
-  int chain = 1;
-  for (int i = 0; i < n && chain; i++) {
-    if (top >= m[i].d) chain = 0;
-    lo_int t;
-    if (__builtin_mul_overflow(m[i].s - 1, m[i].d, &t) || __builtin_add_overflow(top, t, &top))
-      chain = 0;
-  }
-  if (chain || na == 1) return LO_OK;
-  lo_int cb;
+  if (lo_composition_is_additive(a, na, b)) return LO_OK;
+  lo_int cb; /* B's values fit, as the enumeration below needs */
   if (lo_cosize(b, &cb, err)) return err->code;
-  if (cb <= a[0].s) return LO_OK;
   lo_int size;
   if (lo_size(b, &size, err)) return err->code;
-  if (size > VERIFY_LIMIT)
+  if (size > LO_CHECK_LIMIT)
     return lo_fail(err, LO_ELIMIT,
                    "composition: B's modes overlap and size(B) = %lld is too large to check "
                    "that A(B(x)) is additive over them",
@@ -248,9 +229,9 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
                    "no composite: the inner layout reaches %lld, outside [0, %lld) = [0, size of "
                    "the outer layout)",
                    (long long)(ci - 1), (long long)so);
-  if (si > VERIFY_LIMIT)
+  if (si > LO_CHECK_LIMIT)
     return lo_fail(err, LO_ELIMIT, "paper composition: size %lld too large to check (limit %lld)",
-                   (long long)si, (long long)VERIFY_LIMIT);
+                   (long long)si, (long long)LO_CHECK_LIMIT);
   lo_layout res;
   compose_ctx cx = {NULL, 0, outer};
   if (per_leaf(inner, fit_leaf, &cx, &res, err)) return err->code;
@@ -284,11 +265,6 @@ int lo_flat_composition(const lo_layout *outer, const lo_layout *inner, lo_layou
 
 /* ------------------------------------------------ the plain composition */
 
-/* "what CuTe prints" for messages: the answer r, printed. */
-static void shown(const lo_layout *r, char *buf, size_t cap) {
-  if (lo_print_layout(r, buf, cap)) snprintf(buf, cap, "a layout too long to show");
-}
-
 /* Where CuTe and the mode-by-mode walk both refuse: fit each entry of B
 ** (the layout of k -> A(k d) on [0, s), A's last mode running on), then
 ** check the whole against A(B(x)).  An error when no such layout exists. */
@@ -316,19 +292,19 @@ static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out,
 static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   lo_layout r;
   lo_err e;
-  char buf[200];
   if (lo_cute_composition(a, b, &r, &e) == LO_OK) {
-    if (lo_composition_walk_is_exact(a, b) || lo_check_composition(a, b, &r, err) == LO_OK) {
+    if (lo_composition_walk_is_exact(a, b)) {
       *out = r;
       return LO_OK;
     }
-    shown(&r, buf, sizeof buf);
-    char why[sizeof err->msg];
-    memcpy(why, err->msg, sizeof why);
-    if (err->code == LO_EOVERFLOW)
+    int rc = lo_check_composition(a, b, &r, err);
+    if (rc == LO_EOVERFLOW) {
+      char buf[200], why[sizeof err->msg];
+      lo_show_layout(&r, buf, sizeof buf);
+      memcpy(why, err->msg, sizeof why);
       return lo_fail(err, LO_EOVERFLOW, "the result %s is out of range: %s", buf, why);
-    if (err->code != LO_EUNDEF) return err->code;
-    return lo_fail(err, LO_EUNDEF, "composition: CuTe prints %s, which is not A o B: %s", buf, why);
+    }
+    return lo_keep_cute_answer(rc, &r, "composition", "is not A o B", out, err);
   }
   if (!lo_cute_refused(&e)) {
     *err = e;
@@ -347,16 +323,5 @@ int lo_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_er
   int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
   if (k > ra)
     return lo_fail(err, LO_EUNDEF, "composition: tiler has %d modes but A has rank %d", k, ra);
-  lo_layout res;
-  lo_cute_begin(&res);
-  if (lo_cute_tok(&res, '(', err)) return err->code;
-  for (int i = 1; i <= k; i++) {
-    lo_layout ai, bi, ri;
-    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err) ||
-        plain_compose(&ai, &bi, &ri, err) || lo_cute_put(&res, &ri, err))
-      return err->code;
-  }
-  if (lo_cute_tok(&res, ')', err)) return err->code;
-  *out = res;
-  return LO_OK;
+  return lo_tiler_map(plain_compose, a, b, 0, out, err);
 }

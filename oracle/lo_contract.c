@@ -16,36 +16,9 @@
 */
 #include "lo_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* An odometer over a layout's flat modes: v is the layout function at the
-** current index, advanced one index at a time (colexicographic). */
-typedef struct odo {
-  const lo_layout *l;
-  lo_int c[LO_MAX_LEAVES];
-  lo_int v;
-} odo;
-
-/* Start at index 0.  Assumes cosize(l) fits (checked by the caller). */
-static void odo_init(odo *o, const lo_layout *l) {
-  o->l = l;
-  memset(o->c, 0, sizeof o->c);
-  o->v = 0;
-}
-
-/* Advance to the next index; past the last one it wraps to 0. */
-static void odo_next(odo *o) {
-  const lo_layout *l = o->l;
-  for (int i = 0; i < l->shape.len; i++) {
-    if (++o->c[i] < l->shape.leaf[i]) {
-      o->v += l->stride[i];
-      return;
-    }
-    o->v -= (l->shape.leaf[i] - 1) * l->stride[i];
-    o->c[i] = 0;
-  }
-}
 
 /* Size and cosize of l, so that odometers over it cannot overflow. */
 static int bounds(const lo_layout *l, lo_int *size, lo_err *err) {
@@ -85,7 +58,7 @@ static int leaf_is_exact(const lo_mode *a, int na, lo_int s, lo_int d) {
 ** B's non-trivial leaves, sorted by stride, each start past the largest
 ** value of those below (no carries in A's mixed radix), or A is one mode,
 ** or B stays inside A's first coalesced mode. */
-static int sum_is_exact(const lo_mode *a, int na, const lo_layout *b) {
+int lo_composition_is_additive(const lo_mode *a, int na, const lo_layout *b) {
   lo_mode m[LO_MAX_LEAVES];
   int n = 0;
   if (na == 1) return 1;
@@ -118,7 +91,7 @@ int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b) {
   int na = lo_modes_of(&ca, am);
   for (int i = 0; i < b->shape.len; i++)
     if (!leaf_is_exact(am, na, b->shape.leaf[i], b->stride[i])) return 0;
-  return sum_is_exact(am, na, b);
+  return lo_composition_is_additive(am, na, b);
 }
 
 /* Check R = A o B (B a layout, not a tiler). */
@@ -130,10 +103,10 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
                    "compatible with B");
   if (bounds(b, &sb, err) || bounds(r, &sr, err)) return err->code;
   if (sb <= LO_CHECK_LIMIT) {
-    odo ob, orr;
-    odo_init(&ob, b);
-    odo_init(&orr, r);
-    for (lo_int x = 0; x < sb; x++, odo_next(&ob), odo_next(&orr)) {
+    lo_odo ob, orr;
+    lo_odo_init(&ob, b);
+    lo_odo_init(&orr, r);
+    for (lo_int x = 0; x < sb; x++, lo_odo_next(&ob), lo_odo_next(&orr)) {
       lo_int abx;
       if (lo_apply(a, ob.v, &abx, err)) return err->code;
       if (abx != orr.v)
@@ -152,7 +125,7 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
                      "size(B) = %lld is too large to check point by point "
                      "(limit %lld) and entry %d of B crosses a mode of A unevenly",
                      (long long)sb, (long long)LO_CHECK_LIMIT, i + 1);
-  if (!sum_is_exact(am, na, b))
+  if (!lo_composition_is_additive(am, na, b))
     return lo_fail(err, LO_ELIMIT,
                    "size(B) = %lld is too large to check point by point (limit "
                    "%lld) and B's entries overlap",
@@ -209,9 +182,9 @@ static int injective(lo_mode *m, int n, int *yes, lo_err *err) {
                      INJECTIVE_ENUM);
   lo_layout l;
   lo_layout_flat_modes(&l, m, n);
-  odo o;
-  odo_init(&o, &l);
-  for (lo_int x = 0; x < size; x++, odo_next(&o)) vals[x] = o.v;
+  lo_odo o;
+  lo_odo_init(&o, &l);
+  for (lo_int x = 0; x < size; x++, lo_odo_next(&o)) vals[x] = o.v;
   qsort(vals, (size_t)size, sizeof vals[0], cmp_int);
   for (lo_int x = 1; x < size; x++)
     if (vals[x] == vals[x - 1]) *yes = 0;
@@ -271,9 +244,9 @@ int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) 
   lo_int sr;
   if (bounds(r, &sr, err)) return err->code;
   if (sr > LO_CHECK_LIMIT) return LO_OK;
-  odo o;
-  odo_init(&o, r);
-  for (lo_int i = 0; i < sr; i++, odo_next(&o)) {
+  lo_odo o;
+  lo_odo_init(&o, r);
+  for (lo_int i = 0; i < sr; i++, lo_odo_next(&o)) {
     lo_int v;
     if (lo_apply(l, o.v, &v, err)) return err->code;
     if (v != i)
@@ -292,9 +265,9 @@ int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
                    "size(L) = %lld is too large to check the left inverse point "
                    "by point (limit %lld)",
                    (long long)sl, (long long)LO_CHECK_LIMIT);
-  odo o;
-  odo_init(&o, l);
-  for (lo_int i = 0; i < sl; i++, odo_next(&o)) {
+  lo_odo o;
+  lo_odo_init(&o, l);
+  for (lo_int i = 0; i < sl; i++, lo_odo_next(&o)) {
     lo_int ri, lri;
     if (lo_apply(r, o.v, &ri, err) || lo_apply(l, ri, &lri, err)) return err->code;
     if (lri != o.v)
@@ -315,4 +288,23 @@ int lo_is_injective(const lo_layout *l, int *out, lo_err *err) {
       return LO_OK;
     }
   return injective(m, live_modes(l, m), out, err);
+}
+
+/* r printed for a message (lo_internal.h). */
+void lo_show_layout(const lo_layout *r, char *buf, size_t cap) {
+  if (lo_print_layout(r, buf, cap)) snprintf(buf, cap, "a layout too long to show");
+}
+
+/* Keep CuTe's answer or say why it is wrong (lo_internal.h). */
+int lo_keep_cute_answer(int check_rc, const lo_layout *r, const char *prefix, const char *which,
+                        lo_layout *out, lo_err *err) {
+  char buf[200], why[sizeof err->msg];
+  if (check_rc == LO_OK) {
+    *out = *r;
+    return LO_OK;
+  }
+  if (check_rc != LO_EUNDEF) return check_rc;
+  lo_show_layout(r, buf, sizeof buf);
+  memcpy(why, err->msg, sizeof why);
+  return lo_fail(err, LO_EUNDEF, "%s: CuTe prints %s, which %s: %s", prefix, buf, which, why);
 }

@@ -70,16 +70,6 @@ int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err) {
   return lo_cute_put(b, &m, err);
 }
 
-/* The modes m[0..n) as CuTe returns a flat result: s:d for one mode, a
-** flat tuple otherwise (n >= 1). */
-static void from_flat(const lo_mode *m, int n, lo_layout *out) {
-  assert(n >= 1);
-  if (n == 1)
-    lo_layout_scalar(out, m[0].s, m[0].d);
-  else
-    lo_layout_flat_modes(out, m, n);
-}
-
 /* --------------------------------------------------------------- coalesce */
 
 /* CuTe's backward coalesce over the flat modes m[0..n-1), starting from the
@@ -109,7 +99,7 @@ static void bw_coalesce(const lo_mode *m, int n, lo_mode init, lo_layout *out) {
   }
   lo_mode fwd[LO_MAX_LEAVES];
   for (int i = 0; i < k; i++) fwd[i] = rev[k - 1 - i];
-  from_flat(fwd, k, out);
+  lo_layout_from_modes(out, fwd, k);
 }
 
 /* The flat modes of l, refusing the empty layout as CuTe does (its
@@ -232,7 +222,7 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
     nr++;
   }
   lo_layout leaf;
-  from_flat(r, nr, &leaf);
+  lo_layout_from_modes(&leaf, r, nr);
   return lo_cute_put(b, &leaf, err);
 }
 
@@ -277,14 +267,26 @@ int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, 
                    "CuTe refuses: the tiler has %d modes but A has rank %d "
                    "(static_assert tuple_size <= rank)",
                    k, ra);
+  return lo_tiler_map(compose_layout, a, b, 0, out, err);
+}
+
+/* See lo_internal.h. */
+int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep_rest,
+                 lo_layout *out, lo_err *err) {
+  int k = lo_tuple_rank(&b->shape), n = keep_rest ? lo_tuple_rank(&a->shape) : k;
   lo_layout res;
+  assert(k <= lo_tuple_rank(&a->shape));
   lo_cute_begin(&res);
   if (lo_cute_tok(&res, '(', err)) return err->code;
-  for (int i = 1; i <= k; i++) {
+  for (int i = 1; i <= n; i++) {
     lo_layout ai, bi, ri;
-    if (lo_layout_mode(a, i, &ai, err) || lo_layout_mode(b, i, &bi, err) ||
-        compose_layout(&ai, &bi, &ri, err) || lo_cute_put(&res, &ri, err))
-      return err->code;
+    if (lo_layout_mode(a, i, &ai, err)) return err->code;
+    if (i <= k) {
+      if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &ri, err)) return err->code;
+    } else {
+      ri = ai;
+    }
+    if (lo_cute_put(&res, &ri, err)) return err->code;
   }
   if (lo_cute_tok(&res, ')', err)) return err->code;
   *out = res;

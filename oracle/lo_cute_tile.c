@@ -9,25 +9,12 @@
 
 #include <string.h>
 
-typedef int (*cute_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_err *);
-
-/* out = (x, y): make_layout of two layouts. */
-static int make_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
-  lo_layout b;
-  lo_cute_begin(&b);
-  if (lo_cute_tok(&b, '(', err) || lo_cute_put(&b, x, err) || lo_cute_put(&b, y, err) ||
-      lo_cute_tok(&b, ')', err))
-    return err->code;
-  *out = b;
-  return LO_OK;
-}
-
 /* logical_divide(A, B) for a layout B:
 ** A o (B, complement(B, shape(coalesce(A)))). */
 static int divide_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   lo_layout ca, c, bb;
   if (lo_cute_coalesce(a, NULL, &ca, err) || lo_cute_complement(b, &ca.shape, &c, err) ||
-      make_pair(b, &c, &bb, err))
+      lo_layout_pair(b, &c, &bb, err))
     return err->code;
   return lo_cute_composition(a, &bb, out, err);
 }
@@ -43,12 +30,12 @@ static int product_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
     return err->code;
   lo_tuple_int(&nt, n);
   if (lo_cute_complement(a, &nt, &c, err) || lo_cute_composition(&c, b, &r, err)) return err->code;
-  return make_pair(a, &r, out, err);
+  return lo_layout_pair(a, &r, out, err);
 }
 
 /* fn(A, B) for a layout B, or mode by mode for a tiler B (transform_layout:
 ** A's modes past the tiler are kept as they are). */
-static int by_tiler(cute_fn fn, const char *op, const lo_layout *a, const lo_layout *b,
+static int by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_layout *b,
                     lo_layout *out, lo_err *err) {
   if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "%s: the first argument is a tiler", op);
   if (!b->is_tiler) return fn(a, b, out, err);
@@ -56,22 +43,7 @@ static int by_tiler(cute_fn fn, const char *op, const lo_layout *a, const lo_lay
   if (k > ra)
     return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s: Too many modes in tiler (%d for rank %d)", op,
                    k, ra);
-  lo_layout res;
-  lo_cute_begin(&res);
-  if (lo_cute_tok(&res, '(', err)) return err->code;
-  for (int i = 1; i <= ra; i++) {
-    lo_layout ai, bi, ri;
-    if (lo_layout_mode(a, i, &ai, err)) return err->code;
-    if (i <= k) {
-      if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &ri, err)) return err->code;
-    } else {
-      ri = ai;
-    }
-    if (lo_cute_put(&res, &ri, err)) return err->code;
-  }
-  if (lo_cute_tok(&res, ')', err)) return err->code;
-  *out = res;
-  return LO_OK;
+  return lo_tiler_map(fn, a, b, 1, out, err);
 }
 
 /* CuTe C++ logical_divide(A, B) as it computes (see lo.h). */
@@ -299,11 +271,6 @@ int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err) {
     }
     if (lo_mul(w, m[i].s, &w, "nullspace stride", err)) return err->code;
   }
-  if (nr == 0)
-    lo_layout_scalar(out, 1, 0);
-  else if (nr == 1)
-    lo_layout_scalar(out, r[0].s, r[0].d);
-  else
-    lo_layout_flat_modes(out, r, nr);
+  lo_layout_from_modes(out, r, nr);
   return LO_OK;
 }

@@ -7,15 +7,6 @@
 
 #include <string.h>
 
-/* out = (x, y). */
-static int pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
-  const lo_layout *pp[2] = {x, y};
-  lo_layout r;
-  if (lo_layout_nest(pp, 2, &r, err)) return err->code;
-  *out = r;
-  return LO_OK;
-}
-
 /* CuTe's logical_divide of A by a layout B:
 ** A o (B, complement(B, shape(coalesce(A)))), each step checked. */
 static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
@@ -27,7 +18,7 @@ static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo
 #else
   if (lo_coalesce(a, &ca, err)) return err->code;
 #endif
-  if (lo_complement_to(b, &ca.shape, &bc, err) || pair(b, &bc, &bb, err)) return err->code;
+  if (lo_complement_to(b, &ca.shape, &bc, err) || lo_layout_pair(b, &bc, &bb, err)) return err->code;
   if (lo_composition(a, &bb, out, err) == LO_OK) return LO_OK;
   char m[sizeof err->msg];
   memcpy(m, err->msg, sizeof m);
@@ -44,7 +35,7 @@ static int product_one(const lo_layout *a, const lo_layout *b, lo_layout *out, l
       lo_mul(sa, cb, &n, "size(A)*cosize(B)", err))
     return err->code;
   if (lo_complement(a, n, &ac, err) || lo_composition(&ac, b, &r, err)) return err->code;
-  return pair(a, &r, out, err);
+  return lo_layout_pair(a, &r, out, err);
 }
 
 typedef int (*by_layout_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_err *);
@@ -121,7 +112,7 @@ static int regroup(by_layout_fn fn, const lo_layout *a, const lo_layout *b, int 
     if (lo_layout_nest(tp, k, &tile, err) || lo_layout_nest(rp, ra, &rest, err)) return err->code;
   }
   if (!tiled || lo_tuple_rank(&rest.shape) < 2 || lo_tuple_is_int(&rest.shape))
-    return pair(&tile, &rest, out, err);
+    return lo_layout_pair(&tile, &rest, out, err);
   int rr = lo_tuple_rank(&rest.shape);
   lo_layout m[LO_MAX_LEAVES + 1];
   const lo_layout *pp[LO_MAX_LEAVES + 1];
@@ -185,7 +176,7 @@ int lo_paper_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *o
   if (plain(a, b, err) || lo_size(a, &n, err) || lo_paper_complement(b, n, &bc, err) ||
       lo_paper_composition(a, b, &x, err) || lo_paper_composition(a, &bc, &y, err))
     return err->code;
-  return pair(&x, &y, out, err);
+  return lo_layout_pair(&x, &y, out, err);
 }
 
 /* A (x) B = (A, comp(A, N) o B) with N as in product_target. */
@@ -195,7 +186,7 @@ int lo_paper_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *
   if (plain(a, b, err) || product_target(a, b, &n, err) || lo_paper_complement(a, n, &ac, err) ||
       lo_paper_composition(&ac, b, &y, err))
     return err->code;
-  return pair(a, &y, out, err);
+  return lo_layout_pair(a, &y, out, err);
 }
 
 /* A (/)flat B = flatten(A o (B * comp-flat(B, size A))). */

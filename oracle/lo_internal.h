@@ -23,10 +23,23 @@ int lo_modes_coalesce(lo_mode *m, int n);
 /* Build the CuTe form from modes: 1:0 when n == 0, s:d when n == 1, a
 ** flat tuple otherwise. */
 void lo_layout_from_modes(lo_layout *l, const lo_mode *m, int n);
+/* out = (x, y); out may alias x or y. */
+int lo_layout_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err);
 /* Build the flat tuple layout (s..):(d..) from modes. */
 void lo_layout_flat_modes(lo_layout *l, const lo_mode *m, int n);
 /* The paper's complementability of sort(squeeze(modes)). */
 int lo_modes_complementable(const lo_mode *m, int n);
+
+/* An odometer over a layout's flat modes: v is the layout function at the
+** current index, advanced one index at a time (colexicographic).  Assumes
+** cosize(l) fits (checked by the caller). */
+typedef struct lo_odo {
+  const lo_layout *l;
+  lo_int c[LO_MAX_LEAVES];
+  lo_int v;
+} lo_odo;
+void lo_odo_init(lo_odo *o, const lo_layout *l); /* at index 0 */
+void lo_odo_next(lo_odo *o);                     /* past the last index it wraps to 0 */
 
 /* Evaluation of the layout function on [0, size) into vals (cap entries);
 ** LO_ELIMIT when size > cap. */
@@ -43,6 +56,14 @@ int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err);
 int lo_cute_put(lo_layout *b, const lo_layout *t, lo_err *err);
 int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err);
 
+/* An op on two layouts, mapped over the modes of a tiler by lo_tiler_map. */
+typedef int (*lo_pair_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_err *);
+/* out = (fn(A_1, B_1), ..., fn(A_k, B_k)) for a tiler B of k modes, then
+** A's modes past k when keep_rest (CuTe's transform_layout); assumes
+** k <= rank(A), which each caller checks with its own message. */
+int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep_rest,
+                 lo_layout *out, lo_err *err);
+
 /* CuTe's detail::coalesce_x: coalesce keeping the function past the
 ** domain (a trailing size-1 mode counts as size 2); how composition sees
 ** its outer layout. */
@@ -57,6 +78,11 @@ int lo_cute_refused(const lo_err *err);
 #define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points enumerated by a check */
 #endif
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err);
+/* True when A o B is additive over B's leaves without looking at points,
+** for A's coalesced modes a[0..na): B's non-trivial leaves, sorted by
+** stride, each start past the largest value of those below, or A is one
+** mode, or all of B stays inside A's first mode. */
+int lo_composition_is_additive(const lo_mode *a, int na, const lo_layout *b);
 /* CuTe's composition walk is exact for A and B by divisibility alone (no
 ** points looked at); then its answer needs no point-by-point check. */
 int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b);
@@ -64,6 +90,14 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
                         lo_err *err);
 int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
 int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
+/* r printed for a message, or a placeholder when it does not fit. */
+void lo_show_layout(const lo_layout *r, char *buf, size_t cap);
+/* The plain ops' verdict on CuTe's answer r after check_rc, the code its
+** contract check returned (its message in err): LO_OK keeps r in *out;
+** LO_EUNDEF gives the error "PREFIX: CuTe prints R, which WHICH: WHY";
+** any other code is returned as it is. */
+int lo_keep_cute_answer(int check_rc, const lo_layout *r, const char *prefix, const char *which,
+                        lo_layout *out, lo_err *err);
 /* The plain complement against a cotarget shape (NULL: none), as
 ** logical_divide needs it. */
 int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err);

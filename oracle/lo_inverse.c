@@ -3,9 +3,6 @@
 */
 #include "lo_internal.h"
 
-#include <stdio.h>
-#include <string.h>
-
 /* right_inverse(L): R with L(R(i)) = i on [0, size R), as large as the
 ** stride chain 1, s1*d1, ... of coalesce(L) allows (stride-0 modes are
 ** skipped, as CuTe C++ does).  R's strides are the column-major strides of
@@ -52,25 +49,8 @@ static int own_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
                      "left_inverse: mode %lld:0 makes L non-injective, so no left inverse exists",
                      (long long)l->shape.leaf[i]);
   if (lo_complement(l, -1, &c, err)) return err->code;
-  const lo_layout *pp[2] = {l, &c};
-  if (lo_layout_nest(pp, 2, &lc, err)) return err->code;
+  if (lo_layout_pair(l, &c, &lc, err)) return err->code;
   return own_right_inverse(&lc, out, err);
-}
-
-/* Keep CuTe's answer r for op when check accepts it; otherwise an error
-** saying what CuTe prints and why that is wrong. */
-static int keep_checked(const char *op, const lo_layout *l, const lo_layout *r,
-                        int (*check)(const lo_layout *, const lo_layout *, lo_err *),
-                        lo_layout *out, lo_err *err) {
-  char buf[200], why[sizeof err->msg];
-  if (check(l, r, err) == LO_OK) {
-    *out = *r;
-    return LO_OK;
-  }
-  if (err->code != LO_EUNDEF) return err->code;
-  if (lo_print_layout(r, buf, sizeof buf)) snprintf(buf, sizeof buf, "a layout too long to show");
-  memcpy(why, err->msg, sizeof why);
-  return lo_fail(err, LO_EUNDEF, "%s: CuTe prints %s, which is wrong: %s", op, buf, why);
 }
 
 /* right_inverse(L): CuTe's answer, checked (L(R(i)) = i); where CuTe
@@ -85,7 +65,8 @@ int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
     }
     if (own_right_inverse(l, &r, err)) return err->code; /* the empty layout: 1:0 */
   }
-  return keep_checked("right_inverse", l, &r, lo_check_right_inverse, out, err);
+  return lo_keep_cute_answer(lo_check_right_inverse(l, &r, err), &r, "right_inverse", "is wrong",
+                             out, err);
 }
 
 /* left_inverse(L): CuTe's quasi-inverse, checked (L(R(L(i))) = L(i));
@@ -94,11 +75,13 @@ int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_layout r;
   lo_err e;
   if (lo_cute_left_inverse(l, &r, &e) == LO_OK)
-    return keep_checked("left_inverse", l, &r, lo_check_left_inverse, out, err);
+    return lo_keep_cute_answer(lo_check_left_inverse(l, &r, err), &r, "left_inverse", "is wrong",
+                               out, err);
   if (!lo_cute_refused(&e)) {
     *err = e;
     return err->code;
   }
   if (own_left_inverse(l, &r, err)) return err->code;
-  return keep_checked("left_inverse", l, &r, lo_check_left_inverse, out, err);
+  return lo_keep_cute_answer(lo_check_left_inverse(l, &r, err), &r, "left_inverse", "is wrong", out,
+                             err);
 }

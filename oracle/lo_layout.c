@@ -94,6 +94,15 @@ int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err 
   return LO_OK;
 }
 
+/* out = (x, y), CuTe's make_layout of two layouts; out may alias x or y. */
+int lo_layout_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
+  const lo_layout *pp[2] = {x, y};
+  lo_layout r;
+  if (lo_layout_nest(pp, 2, &r, err)) return err->code;
+  *out = r;
+  return LO_OK;
+}
+
 /* out = the flat tuple layout of l's leaves. */
 void lo_layout_flatten(const lo_layout *l, lo_layout *out) {
   lo_mode m[LO_MAX_LEAVES];
@@ -157,6 +166,26 @@ int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err) {
   return LO_OK;
 }
 
+/* Start an odometer over l at index 0 (lo_internal.h). */
+void lo_odo_init(lo_odo *o, const lo_layout *l) {
+  o->l = l;
+  memset(o->c, 0, sizeof o->c);
+  o->v = 0;
+}
+
+/* Advance the odometer to the next index; past the last one it wraps to 0. */
+void lo_odo_next(lo_odo *o) {
+  const lo_layout *l = o->l;
+  for (int i = 0; i < l->shape.len; i++) {
+    if (++o->c[i] < l->shape.leaf[i]) {
+      o->v += l->stride[i];
+      return;
+    }
+    o->v -= (l->shape.leaf[i] - 1) * l->stride[i];
+    o->c[i] = 0;
+  }
+}
+
 /* Layout function on [0, size) into vals; LO_ELIMIT when size > cap. */
 int lo_layout_function(const lo_layout *l, lo_int *vals, lo_int cap, lo_int *n, lo_err *err) {
   lo_int size, c;
@@ -166,19 +195,9 @@ int lo_layout_function(const lo_layout *l, lo_int *vals, lo_int cap, lo_int *n, 
     return lo_fail(err, LO_ELIMIT, "layout of size %lld is too large to enumerate (limit %lld)",
                    (long long)size, (long long)cap);
   /* An odometer over the flattened shape: no division per element. */
-  lo_int coord[LO_MAX_LEAVES] = {0}, v = 0;
-  int m = l->shape.len;
-  for (lo_int x = 0; x < size; x++) {
-    vals[x] = v;
-    for (int i = 0; i < m; i++) {
-      if (++coord[i] < l->shape.leaf[i]) {
-        v += l->stride[i];
-        break;
-      }
-      v -= (l->shape.leaf[i] - 1) * l->stride[i];
-      coord[i] = 0;
-    }
-  }
+  lo_odo o;
+  lo_odo_init(&o, l);
+  for (lo_int x = 0; x < size; x++, lo_odo_next(&o)) vals[x] = o.v;
   *n = size;
   return LO_OK;
 }
