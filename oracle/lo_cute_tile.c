@@ -113,13 +113,10 @@ static int unpack(const lo_layout *z, int first, lo_layout *out, lo_err *err) {
   return LO_OK;
 }
 
-/* op(A, B) regrouped: 0 zipped, 1 tiled, 2 flat. */
-static int regrouped(int divide, int how, const lo_layout *a, const lo_layout *b, lo_layout *out,
-                     lo_err *err) {
-  lo_layout r, z;
-  if ((divide ? lo_cute_logical_divide(a, b, &r, err) : lo_cute_logical_product(a, b, &r, err)) ||
-      tile_unzip(&r, b, &z, err))
-    return err->code;
+/* Regroup a logical divide or product r of A by B (lo_internal.h). */
+int lo_cute_regroup(const lo_layout *r, const lo_layout *b, int how, lo_layout *out, lo_err *err) {
+  lo_layout z;
+  if (tile_unzip(r, b, &z, err)) return err->code;
   if (how == 0) {
     *out = z;
     return LO_OK;
@@ -127,7 +124,15 @@ static int regrouped(int divide, int how, const lo_layout *a, const lo_layout *b
   return unpack(&z, how == 2, out, err);
 }
 
-/* CuTe C++ zipped_divide(A, B): ((tiles), (rests)). */
+/* op(A, B) regrouped: 0 zipped, 1 tiled, 2 flat. */
+static int regrouped(int divide, int how, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                     lo_err *err) {
+  lo_layout r;
+  if (divide ? lo_cute_logical_divide(a, b, &r, err) : lo_cute_logical_product(a, b, &r, err))
+    return err->code;
+  return lo_cute_regroup(&r, b, how, out, err);
+}
+
 int lo_cute_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   return regrouped(1, 0, a, b, out, err);
 }

@@ -38,91 +38,34 @@ static int product_one(const lo_layout *a, const lo_layout *b, lo_layout *out, l
   return lo_layout_pair(a, &r, out, err);
 }
 
-typedef int (*by_layout_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_err *);
-
 /* Apply fn to A and B, or mode by mode when B is a tiler (modes of A past
-** the tiler are kept).  When parts is non-NULL, the per-mode results are
-** also returned there (k of them) for regrouping. */
-static int by_mode(by_layout_fn fn, const lo_layout *a, const lo_layout *b, lo_layout *out,
-                   lo_layout *parts, int *k, lo_err *err) {
+** the tiler are kept). */
+static int by_mode(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                   lo_err *err) {
   if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "the first argument is a tiler");
   if (!b->is_tiler) return fn(a, b, out, err);
   int kb = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
   if (kb > ra) return lo_fail(err, LO_EUNDEF, "tiler has %d modes but A has rank %d", kb, ra);
-  lo_layout m[LO_MAX_LEAVES];
-  const lo_layout *pp[LO_MAX_LEAVES];
-  for (int i = 1; i <= ra; i++) {
-    lo_layout ai;
-    if (lo_layout_mode(a, i, &ai, err)) return err->code;
-    if (i <= kb) {
-      lo_layout bi;
-      if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &m[i - 1], err)) return err->code;
-    } else {
-      m[i - 1] = ai;
-    }
-    pp[i - 1] = &m[i - 1];
-  }
-  if (parts) {
-    for (int i = 0; i < ra; i++) parts[i] = m[i];
-    *k = kb;
-  }
-  lo_layout r;
-  if (lo_layout_nest(pp, ra, &r, err)) return err->code;
-  *out = r;
-  return LO_OK;
+  return lo_tiler_map(fn, a, b, 1, out, err);
 }
 
 /* CuTe's logical_divide where it meets its contract (see lo.h). */
 int lo_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  return by_mode(divide_one, a, b, out, NULL, NULL, err);
+  return by_mode(divide_one, a, b, out, err);
 }
 
 /* CuTe's logical_product where it meets its contract (see lo.h). */
 int lo_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  return by_mode(product_one, a, b, out, NULL, NULL, err);
+  return by_mode(product_one, a, b, out, err);
 }
 
-/* Regroup a by-mode result: zipped = ((tile_1..tile_k), (rest_1..rest_k,
-** A's untouched modes)); tiled = ((tiles), rests..., untouched...).  For a
-** plain layout B the result (tile, rest) is zipped already, and tiled
-** splits rest into its modes when it has more than one (as CuTe C++). */
-static int regroup(by_layout_fn fn, const lo_layout *a, const lo_layout *b, int tiled,
+/* fn(A, B) by mode, regrouped as CuTe C++ groups it (tiled: the rest
+** modes spliced in when there are two or more). */
+static int regroup(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int tiled,
                    lo_layout *out, lo_err *err) {
-  lo_layout r, parts[LO_MAX_LEAVES];
-  int k = 0;
-  if (by_mode(fn, a, b, &r, parts, &k, err)) return err->code;
-  lo_layout tile, rest;
-  if (!b->is_tiler) {
-    if (lo_layout_mode(&r, 1, &tile, err) || lo_layout_mode(&r, 2, &rest, err)) return err->code;
-  } else {
-    int ra = lo_tuple_rank(&a->shape);
-    lo_layout tiles[LO_MAX_LEAVES], rests[LO_MAX_LEAVES];
-    const lo_layout *tp[LO_MAX_LEAVES], *rp[LO_MAX_LEAVES];
-    for (int i = 0; i < ra; i++) {
-      if (i < k) {
-        if (lo_layout_mode(&parts[i], 1, &tiles[i], err) ||
-            lo_layout_mode(&parts[i], 2, &rests[i], err))
-          return err->code;
-        tp[i] = &tiles[i];
-      } else {
-        rests[i] = parts[i];
-      }
-      rp[i] = &rests[i];
-    }
-    if (lo_layout_nest(tp, k, &tile, err) || lo_layout_nest(rp, ra, &rest, err)) return err->code;
-  }
-  if (!tiled || lo_tuple_rank(&rest.shape) < 2 || lo_tuple_is_int(&rest.shape))
-    return lo_layout_pair(&tile, &rest, out, err);
-  int rr = lo_tuple_rank(&rest.shape);
-  lo_layout m[LO_MAX_LEAVES + 1];
-  const lo_layout *pp[LO_MAX_LEAVES + 1];
-  m[0] = tile;
-  pp[0] = &m[0];
-  for (int i = 1; i <= rr; i++) {
-    if (lo_layout_mode(&rest, i, &m[i], err)) return err->code;
-    pp[i] = &m[i];
-  }
-  return lo_layout_nest(pp, rr + 1, out, err);
+  lo_layout r;
+  if (by_mode(fn, a, b, &r, err)) return err->code;
+  return lo_cute_regroup(&r, b, tiled, out, err);
 }
 
 /* logical_divide regrouped as ((tiles), (rests)). */

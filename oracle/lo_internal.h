@@ -64,6 +64,10 @@ typedef int (*lo_pair_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_
 int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep_rest,
                  lo_layout *out, lo_err *err);
 
+/* CuTe's regrouping of r, a logical divide or product of A by B: how 0
+** zipped (tile_unzip), 1 tiled (the rest modes spliced in), 2 flat (both). */
+int lo_cute_regroup(const lo_layout *r, const lo_layout *b, int how, lo_layout *out, lo_err *err);
+
 /* CuTe's detail::coalesce_x: coalesce keeping the function past the
 ** domain (a trailing size-1 mode counts as size 2); how composition sees
 ** its outer layout. */
