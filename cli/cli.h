@@ -24,6 +24,9 @@ int cmd_replay(int argc, char **argv);
 /* layoutcheck show ID [--db FILE] */
 int cmd_show(int argc, char **argv);
 
+/* `layoutcheck triage ID known|open` (cmd_triage.c). */
+int cmd_triage(int argc, char **argv);
+
 /* layoutcheck list */
 int cmd_list(int argc, char **argv);
 

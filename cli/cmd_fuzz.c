@@ -2,12 +2,15 @@
 ** cmd_fuzz.c -- `layoutcheck fuzz` and `layoutcheck replay`.
 **
 ** fuzz: re-check the stored counterexamples, then run every selected
-** property on generated cases, shrink each failure and store it in
-** results.db the moment it is shrunk; print a table per property and each
-** counterexample as a replayable line.  Exit 0 when no theorem failed, 1
-** when one did, 2 on a usage, configuration or database error.  The run
-** itself is guarded (run_guard.h): SIGINT or SIGTERM ends it cleanly, the
-** run marked interrupted, exit 130 or 143.
+** property on generated cases, shrink each distinct failure (gen.h's
+** max_distinct) and store it in results.db the moment it is shrunk; a
+** failure whose signature is stored already is counted as found again.
+** Print a table per property, each counterexample as a replayable line,
+** and what is new, still open, known and fixed.  Exit 0 when no theorem
+** failure is new or still open (refuted conjectures and failures triaged
+** known do not count), 1 when one is, 2 on a usage, configuration or
+** database error.  The run itself is guarded (run_guard.h): SIGINT or
+** SIGTERM ends it cleanly, the run marked interrupted, exit 130 or 143.
 */
 #include "cli.h"
 #include "fuzz_sut.h"
@@ -26,8 +29,9 @@
 
 static const char fuzz_usage[] =
     "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
-    "                        [--time SECONDS] [--db FILE] [--no-isolate] [--shard K/N]\n"
-    "                        [--sut COMMAND [--ops OP,...] [--window N] [--layer plain|cute]]\n";
+    "                        [--time SECONDS] [--budget SECONDS] [--db FILE] [--no-isolate]\n"
+    "                        [--shard K/N] [--sut COMMAND [--ops OP,...] [--window N]\n"
+    "                        [--layer plain|cute] [--known FILE]]\n";
 static const char replay_usage[] =
     "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
     "                          [--sut COMMAND [--window N]]\n";
@@ -37,9 +41,10 @@ typedef struct fuzz_state {
   db *d;
   int64_t run_id;
   char seed[32];
-  int theorem_failures, refuted, db_error;
+  int db_error;
   int not_stored;     /* counterexamples shown as NOT STORED */
   int harness_errors; /* properties with GEN_ERROR verdicts */
+  int not_run;        /* properties left out when the run's budget was spent */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -49,6 +54,33 @@ static void git_revision(char *buf, size_t cap) {
   if (!p) return;
   if (fgets(buf, (int)cap, p)) buf[strcspn(buf, "\n")] = 0;
   pclose(p);
+}
+
+/* gen_config's seen: is a counterexample of p with signature sig stored
+** (open, or triaged known)?  Then count the sighting on it. */
+static int seen_before(const gen_property *p, const char *sig, const char *msg, void *ud) {
+  fuzz_state *s = ud;
+  char triage[8], err[512];
+  int64_t id;
+  (void)msg;
+  int rc = db_find_signature(s->d, p->name, "", sig, &id, triage, err, sizeof err);
+  if (rc == 0 && db_cex_seen(s->d, id, s->run_id, NULL, NULL, err, sizeof err) == 0) return 1;
+  if (rc != 1) {
+    fprintf(stderr, "%s\n", err);
+    s->db_error = 1;
+  }
+  return 0;
+}
+
+/* "new", "found again" or "known": how a stored row stands. */
+static const char *standing(db *d, int64_t id, int is_new) {
+  db_cex c = {0};
+  char err[256];
+  const char *how = is_new ? "new" : "found again";
+  if (!is_new && db_get_cex(d, id, &c, err, sizeof err) == 0 && strcmp(c.triage, "known") == 0)
+    how = "known";
+  db_cex_clear(&c);
+  return how;
 }
 
 /* Store a shrunk failure at once and print it: with its row id once it is
@@ -66,6 +98,7 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
               .original_input = original,
               .choices = r->choices,
               .message = (char *)r->message, /* borrowed: db_write_cex only reads */
+              .signature = (char *)r->signature,
               .last_run = s->run_id};
   if (db_cex_names(s->d, &c, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture", s->seed,
                    msg, sizeof msg) ||
@@ -75,13 +108,10 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
     s->not_stored++;
     stored = 0;
   }
-  if (p->kind == GEN_THEOREM)
-    s->theorem_failures++;
-  else
-    s->refuted++;
   if (stored)
-    printf("%s %s (#%lld, %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
-           p->name, (long long)id, is_new ? "new" : "seen before", input, r->message);
+    printf("%s %s (#%lld, %s%s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+           p->name, (long long)id, standing(s->d, id, is_new),
+           r->unshrunk ? "; not shrunk: the shrink budget is spent" : "", input, r->message);
   else
     printf("%s %s (NOT STORED: %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
            p->name, msg, input, r->message);
@@ -105,26 +135,47 @@ static void label_summary(const gen_result *r, char *buf, size_t cap, int percen
   }
 }
 
+/* Is property p selected by c? */
+static int selected(const config *c, const gen_property *p) {
+  return fnmatch(c->property, p->name, 0) == 0 &&
+         (p->kind != GEN_CONJECTURE || c->include_conjectures);
+}
+
 /* Run the selected properties, adding up their cases and failures;
 ** returns 0, or 2 on an engine error. */
-static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s,
+static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
                            int64_t *total_cases, int64_t *total_failed) {
   char msg[512], labels[512];
-  printf("%-28s %-10s %7s %7s %7s %6s %7s  %s\n", "property", "kind", "cases", "passed", "discard",
-         "failed", "seconds", "labels");
+  gen_config g = *g0;
+  int64_t n = 0, k = 0;
+  for (int i = 0; i < run_property_count(s->x); i++) n += selected(c, run_property_at(s->x, i));
+  g.run_progress.n = n;
+  g.signature = NULL;
+  g.seen = seen_before;
+  printf("%-28s %-10s %7s %7s %7s %6s %8s %7s  %s\n", "property", "kind", "cases", "passed",
+         "discard", "failed", "distinct", "seconds", "labels");
   for (int i = 0; i < run_property_count(s->x); i++) {
     const gen_property *p = run_property_at(s->x, i);
-    if (fnmatch(c->property, p->name, 0) != 0) continue;
-    if (p->kind == GEN_CONJECTURE && !c->include_conjectures) continue;
+    if (!selected(c, p)) continue;
+    g.run_progress.k = ++k;
+    g.time = run_share(g0, n - k + 1);
+    if (g.time < 0) {
+      s->not_run++;
+      continue;
+    }
     gen_result r;
-    if (gen_run(g, p, &r, on_failure, s, msg, sizeof msg)) {
+    if (gen_run(&g, p, &r, on_failure, s, msg, sizeof msg)) {
       fprintf(stderr, "%s\n", msg);
       return 2;
     }
     label_summary(&r, labels, sizeof labels, 1);
-    printf("%-28s %-10s %7lld %7lld %7lld %6lld %7.2f  %s\n", p->name,
+    printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
-           (long long)r.passed, (long long)r.discarded, (long long)r.failed, r.seconds, labels);
+           (long long)r.passed, (long long)r.discarded, (long long)r.failed,
+           (long long)r.distinct, r.seconds, labels);
+    if (r.capped)
+      printf("  note: %s: stopped at max_distinct = %lld distinct failures\n", p->name,
+             (long long)g.max_distinct);
     if (prop_health(p, &r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
     if (r.errors) { /* a defect of a generator or check, not of the statement */
       s->harness_errors++;
@@ -146,21 +197,44 @@ static int fuzz_properties(const config *c, const gen_config *g, fuzz_state *s,
   return 0;
 }
 
-/* The differential run: replay the SUT's stored disagreements, then fuzz
-** it op by op.  Exit 0 when it agreed everywhere, 1 otherwise. */
+/* Print what the run found, from its true counts. */
+static void print_tally(const db_tally *t, int sut) {
+  printf("new %lld, still open %lld, known %lld, fixed %lld\n", (long long)t->new_count,
+         (long long)t->open_count, (long long)t->known_count, (long long)t->fixed_count);
+  if (sut)
+    printf("%lld distinct disagreement%s not triaged known\n", (long long)t->theorem_failures,
+           t->theorem_failures == 1 ? "" : "s");
+  else
+    printf("%lld theorem failure%s, %lld conjecture%s refuted (distinct, not triaged known)\n",
+           (long long)t->theorem_failures, t->theorem_failures == 1 ? "" : "s",
+           (long long)t->refuted, t->refuted == 1 ? "" : "s");
+}
+
+/* The differential run: load the adapter's known divergences, replay the
+** SUT's stored disagreements, then fuzz it op by op.  Exit 0 when nothing
+** new or open remains that is not triaged known, 1 otherwise. */
 static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s) {
-  int still = 0, fixed = 0, found = 0;
-  printf("system under test: %s (window %lld, layer %s)\nreplaying its stored disagreements\n",
-         c->sut, (long long)c->sut_window, c->sut_layer);
-  int rc = sut_replay(c, g, s->d, &still, &fixed);
-  printf("  %d still disagree, %d fixed\n", still, fixed);
-  if (rc == 0) rc = sut_fuzz(c, g, s->d, s->run_id, s->seed, &found);
+  replay_counts n = {0, 0, 0, 0};
+  int64_t cases = 0;
+  db_tally t;
   char msg[512];
-  if (db_run_end(s->d, s->run_id, 0, found, msg, sizeof msg)) fprintf(stderr, "%s\n", msg);
+  printf("system under test: %s (window %lld, layer %s)\n", c->sut, (long long)c->sut_window,
+         c->sut_layer);
+  int rc = c->known[0] ? sut_load_known(c, s->d) : 0;
+  if (rc == 0) {
+    printf("replaying its stored disagreements\n");
+    rc = sut_replay(c, g, s->d, s->run_id, &n);
+    printf("  %d still disagree, %d known, %d fixed\n", n.still, n.known, n.fixed);
+  }
+  if (rc == 0) rc = sut_fuzz(c, g, s->d, s->run_id, s->seed, &cases);
+  if (db_run_end(s->d, s->run_id, cases, &t, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    rc = 2;
+  }
   db_close(s->d);
   if (rc) return rc;
-  printf("%d disagreement%s\n", found + still, found + still == 1 ? "" : "s");
-  return found + still ? 1 : 0;
+  print_tally(&t, 1);
+  return t.theorem_failures ? 1 : 0;
 }
 
 /* The work of run s->run_id, which has begun (in the guarded child, with
@@ -169,17 +243,19 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
 static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   char msg[512];
   int64_t cases = 0, failed = 0;
-  int still = 0, refuted = 0, fixed = 0;
+  replay_counts n = {0, 0, 0, 0};
+  db_tally t;
   if (db_open(c->db, &s->d, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;
   }
   if (c->sut[0]) return fuzz_against_sut(c, g, s);
   printf("replaying stored counterexamples\n");
-  int rc = run_replay(s->d, s->run_id, g, s->x, c->property, stdout, &still, &refuted, &fixed);
-  printf("  %d still failing, %d conjectures still refuted, %d fixed\n", still, refuted, fixed);
+  int rc = run_replay(s->d, s->run_id, g, s->x, c->property, stdout, &n);
+  printf("  %d still failing, %d conjectures still refuted, %d known, %d fixed\n", n.still,
+         n.refuted, n.known, n.fixed);
   if (rc == 0) rc = fuzz_properties(c, g, s, &cases, &failed);
-  if (db_run_end(s->d, s->run_id, cases, failed, msg, sizeof msg)) {
+  if (db_run_end(s->d, s->run_id, cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
   }
@@ -188,13 +264,14 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
     printf("%d counterexample%s NOT STORED (see the errors above)\n", s->not_stored,
            s->not_stored == 1 ? "" : "s");
   if (rc || s->db_error) return 2;
-  printf("%d theorem failure%s, %d conjecture%s refuted\n", s->theorem_failures + still,
-         s->theorem_failures + still == 1 ? "" : "s", s->refuted + refuted,
-         s->refuted + refuted == 1 ? "" : "s");
+  if (s->not_run)
+    printf("%d propert%s not run: the run's budget of %g s was spent\n", s->not_run,
+           s->not_run == 1 ? "y" : "ies", c->budget);
+  print_tally(&t, 0);
   if (s->harness_errors)
     printf("%d propert%s with harness errors\n", s->harness_errors,
            s->harness_errors == 1 ? "y" : "ies");
-  return s->harness_errors ? 2 : s->theorem_failures + still ? 1 : 0;
+  return s->harness_errors ? 2 : t.theorem_failures ? 1 : 0;
 }
 
 /* Open the database and insert the run's row (s->run_id); 0 or 2.  The
@@ -285,6 +362,8 @@ static int fuzz_run(config *c, const run_ctx *x) {
   if (!c->has_seed) c->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   run_engine_config(c, x, &g);
   g.progress = isatty(2);
+  g.run_progress.t0 = gen_now();
+  g.run_progress.deadline = c->budget > 0 ? g.run_progress.t0 + c->budget : 0;
   snprintf(s.seed, sizeof s.seed, "%llu", (unsigned long long)c->seed);
   if (fuzz_begin(c, &s)) return 2;
   printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed,
@@ -313,7 +392,9 @@ int cmd_fuzz(int argc, char **argv) {
 
 /* `layoutcheck replay` once the configuration and the conjectures are in
 ** c and x: re-check the stored counterexamples (of the SUT when c names
-** one).  Exit 0 when none fails, 1 when one does, 2 on an error. */
+** one).  Exit 0 when no theorem (or SUT disagreement) that is not
+** triaged known still fails (conjectures still refuted do not count, as in
+** fuzz), 1 when one does, 2 on an error. */
 static int replay_run(const config *c, const run_ctx *x) {
   gen_config g;
   db *d;
@@ -324,14 +405,14 @@ static int replay_run(const config *c, const run_ctx *x) {
     fprintf(stderr, "%s\n", msg);
     return 2;
   }
-  int still = 0, refuted = 0, fixed = 0;
-  int rc = c->sut[0] ? sut_replay(c, &g, d, &still, &fixed)
-                     : run_replay(d, 0, &g, x, c->property, stdout, &still, &refuted, &fixed);
+  replay_counts n = {0, 0, 0, 0};
+  int rc = c->sut[0] ? sut_replay(c, &g, d, 0, &n)
+                     : run_replay(d, 0, &g, x, c->property, stdout, &n);
   db_close(d);
   if (rc) return 2;
-  printf("%d still failing (%d theorem, %d conjecture), %d fixed\n", still + refuted, still,
-         refuted, fixed);
-  return still + refuted ? 1 : 0;
+  printf("%d still failing (%d theorem, %d conjecture), %d known, %d fixed\n", n.still + n.refuted,
+         n.still, n.refuted, n.known, n.fixed);
+  return n.still ? 1 : 0;
 }
 
 /* `layoutcheck replay`: see replay_run. */

@@ -14,11 +14,16 @@
 ** discarded, failed, seconds and label counts summed; its configuration
 ** says "# shard 1,2,...,N/N".  A shard given twice (the same K of the same
 ** batch) is an error.  Every other run is copied as its own row.  Rows get
-** new ids; runs already in the target are never changed, so merge each
-** database once.
+** new ids; runs already in the target are never changed.  Merging is
+** idempotent: every run has a stable identity (runs.uid), and a run whose
+** identity the target holds already (as a row, or merged into one:
+** merged_runs) is skipped with its property rows and sightings, so a
+** database merged twice is stored once.
 **
 ** Counterexamples.  One that the target holds already (same property, sut
-** and input) is merged with it: times_seen summed, first_seen the earliest
+** and input) is merged with it: times_seen grows by the sightings of the
+** runs not skipped (cex_runs; for a row without them, its times_seen
+** unless its last run was skipped), first_seen the earliest
 ** (with its run, original input, choices and seed), last_seen the latest
 ** (with its run and message), and the status of whichever saw the later
 ** event (a fix counts at fixed_at, anything else at last_seen; a tie is
@@ -72,11 +77,15 @@ typedef struct group {
 typedef struct src_run {
   int64_t id, to_id; /* its id in the input and in the target */
   long group;        /* index of its group, or -1 when copied as it is */
+  int skipped;       /* merged before: the target holds it (to_id) */
 } src_run;
 
 typedef struct merge_state {
-  db *to;
+  db *to, *from;
   const char *from_path;
+  int64_t *touched; /* target runs whose counts are recounted at the end */
+  size_t n_touched;
+  int64_t runs_skipped;
   src_run *runs; /* of the current input, by id */
   size_t n_runs;
   group *groups;
@@ -275,7 +284,19 @@ static int add_shard_run(merge_state *s, const db_run *r, src_run *x, int64_t n,
   return 0;
 }
 
-/* db_each_run callback: copy a run, or add it to its batch. */
+/* Remember target run id to recount at the end; 0, or 1 (msg). */
+static int touch(merge_state *s, int64_t id) {
+  for (size_t i = 0; i < s->n_touched; i++)
+    if (s->touched[i] == id) return 0;
+  int64_t *grown = realloc(s->touched, (s->n_touched + 1) * sizeof *grown);
+  if (!grown) return snprintf(s->msg, sizeof s->msg, "merge: out of memory"), 1;
+  s->touched = grown;
+  s->touched[s->n_touched++] = id;
+  return 0;
+}
+
+/* db_each_run callback: skip a run merged before, copy a run, or add it
+** to its batch. */
 static int merge_run(const db_run *r, void *ud) {
   merge_state *s = ud;
   int64_t n, *k;
@@ -288,18 +309,30 @@ static int merge_run(const db_run *r, void *ud) {
   x->id = r->id;
   x->to_id = 0;
   x->group = -1;
+  x->skipped = 0;
+  if (r->uid[0]) {
+    int found = db_run_by_uid(s->to, r->uid, &x->to_id, s->msg, sizeof s->msg);
+    if (found < 0) return 1;
+    if (found == 0) {
+      x->skipped = 1;
+      s->runs_skipped++;
+      return 0;
+    }
+  }
   int shard = parse_shards(r->config, &n, &k, &n_k, batch, sizeof batch);
   if (shard < 0) return snprintf(s->msg, sizeof s->msg, "merge: out of memory"), 1;
   if (shard) {
     int rc = add_shard_run(s, r, x, n, k, n_k, batch);
     free(k);
-    return rc ? 1 : 0;
+    if (rc == 0 && r->uid[0] && db_note_merged(s->to, r->uid, x->to_id, s->msg, sizeof s->msg))
+      rc = -1;
+    return rc ? 1 : touch(s, x->to_id);
   }
   db_run copy = *r;
   copy.id = 0;
   if (db_put_run(s->to, &copy, &x->to_id, s->msg, sizeof s->msg) != 0) return 1;
   s->runs_copied++;
-  return 0;
+  return touch(s, x->to_id);
 }
 
 /* The run of the current input with id, or NULL (s->runs is by id). */
@@ -349,7 +382,7 @@ static void add_labels(prop_sum *p, const char *labels) {
 static int merge_prop(const db_run_prop *p, void *ud) {
   merge_state *s = ud;
   const src_run *x = find_run(s, p->run_id);
-  if (!x) return 0; /* a row of no stored run: nothing to attach it to */
+  if (!x || x->skipped) return 0; /* no stored run, or merged before */
   s->prop_rows++;
   if (x->group < 0)
     return db_run_property(s->to, x->to_id, p->property, p->kind, p->cases, p->passed, p->discarded,
@@ -402,10 +435,44 @@ static const char *latest_event(const db_cex *c) {
   return !strcmp(c->status, "fixed") && c->fixed_at[0] ? c->fixed_at : c->last_seen;
 }
 
+typedef struct sightings {
+  merge_state *s;
+  int64_t to_cex, added, rows;
+} sightings;
+
+/* db_each_cex_run callback: copy one sighting of a run not skipped. */
+static int copy_sighting(const db_cex_run *r, void *ud) {
+  sightings *k = ud;
+  const src_run *x = find_run(k->s, r->run_id);
+  k->rows++;
+  if (!x || x->skipped) return 0;
+  db_cex_run out = *r;
+  out.cex_id = k->to_cex;
+  out.run_id = x->to_id;
+  int added = 0;
+  if (db_put_cex_run(k->s->to, &out, x->group >= 0, &added, k->s->msg, sizeof k->s->msg))
+    return 1;
+  if (added) k->added += r->sightings;
+  return 0;
+}
+
+/* Copy the sightings of source counterexample from_id to target
+** counterexample to_id; *added gets the sightings new to the target,
+** *rows the source's rows.  0, or 1 (msg). */
+static int copy_sightings(merge_state *s, int64_t from_id, int64_t to_id, int64_t *added,
+                          int64_t *rows) {
+  sightings k = {s, to_id, 0, 0};
+  int rc = db_each_cex_run(s->from, from_id, copy_sighting, &k, s->msg, sizeof s->msg);
+  *added = k.added;
+  *rows = k.rows;
+  return rc ? 1 : 0;
+}
+
 /* db_each_cex callback: copy a counterexample, or merge it with the one
 ** the target holds. */
 static int merge_cex(const db_cex *c, void *ud) {
   merge_state *s = ud;
+  int64_t added = 0, rows = 0;
   const src_run *first = find_run(s, c->first_run), *last = find_run(s, c->last_run);
   int64_t id;
   db_cex in = *c; /* borrows c's strings */
@@ -415,17 +482,24 @@ static int merge_cex(const db_cex *c, void *ud) {
   if (found < 0) return 1;
   if (found == 1) {
     in.id = 0;
-    if (db_write_cex(s->to, DB_CEX_COPY, &in, NULL, NULL, s->msg, sizeof s->msg) != 0) return 1;
+    if (db_write_cex(s->to, DB_CEX_COPY, &in, &id, NULL, s->msg, sizeof s->msg) != 0 ||
+        copy_sightings(s, c->id, id, &added, &rows) != 0)
+      return 1;
     s->cex_new++;
     return 0;
   }
+  if (copy_sightings(s, c->id, id, &added, &rows) != 0) return 1;
+  if (rows == 0 && !(last && last->skipped)) added = c->times_seen; /* no sightings recorded */
   db_cex have;
   if (db_get_cex(s->to, id, &have, s->msg, sizeof s->msg) != 0) {
     db_cex_clear(&have);
     return 1;
   }
   db_cex out = have; /* borrows have's and in's strings: freed through have only */
-  out.times_seen = have.times_seen + in.times_seen;
+  out.times_seen = have.times_seen + added;
+  if (!strcmp(in.triage, "known")) memcpy(out.triage, in.triage, sizeof out.triage);
+  if (!out.signature) out.signature = in.signature;
+  if (!out.note) out.note = in.note;
   if (strcmp(in.first_seen, have.first_seen) < 0) {
     memcpy(out.first_seen, in.first_seen, sizeof out.first_seen);
     memcpy(out.seed, in.seed, sizeof out.seed);
@@ -461,6 +535,7 @@ static int merge_one(merge_state *s, const char *path) {
   db *from;
   s->from_path = path;
   if (db_open_readonly(path, &from, s->msg, sizeof s->msg)) return -1;
+  s->from = from;
   s->n_runs = 0;
   int rc = db_each_run(from, merge_run, s, s->msg, sizeof s->msg);
   if (rc == 0) rc = db_each_run_property(from, 0, merge_prop, s, s->msg, sizeof s->msg);
@@ -487,6 +562,7 @@ static void merge_free(merge_state *s) {
   }
   free(s->groups);
   free(s->runs);
+  free(s->touched);
 }
 
 /* layoutcheck merge FILE.db... --into FILE.db; see the top of this file. */
@@ -535,16 +611,20 @@ int cmd_merge(int argc, char **argv) {
   }
   for (int i = 0; i < n_from && !rc; i++) rc = merge_one(&s, from[i]);
   for (size_t i = 0; i < s.n_groups && !rc; i++) rc = write_group(&s, &s.groups[i]);
+  for (size_t i = 0; i < s.n_touched && !rc; i++) /* the true counts of the rows written */
+    rc = db_run_recount(s.to, s.touched[i], s.msg, sizeof s.msg);
   if (!rc) rc = db_commit(s.to, s.msg, sizeof s.msg);
   if (rc) {
     db_rollback(s.to);
     fprintf(stderr, "%s\nnothing was merged into %s\n", s.msg, into);
   } else {
     printf("merged %d database%s into %s: %lld run%s copied, %lld shard run%s combined into "
-           "%zu, %lld property row%s, %lld new counterexample%s, %lld merged with stored ones\n",
+           "%zu, %lld run%s merged before (skipped), %lld property row%s, %lld new "
+           "counterexample%s, %lld merged with stored ones\n",
            n_from, n_from == 1 ? "" : "s", into, (long long)s.runs_copied,
            s.runs_copied == 1 ? "" : "s", (long long)s.shard_runs, s.shard_runs == 1 ? "" : "s",
-           s.n_groups, (long long)s.prop_rows, s.prop_rows == 1 ? "" : "s", (long long)s.cex_new,
+           s.n_groups, (long long)s.runs_skipped, s.runs_skipped == 1 ? "" : "s",
+           (long long)s.prop_rows, s.prop_rows == 1 ? "" : "s", (long long)s.cex_new,
            s.cex_new == 1 ? "" : "s", (long long)s.cex_merged);
   }
   db_close(s.to);

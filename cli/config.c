@@ -84,6 +84,9 @@ static const key top_keys[] = {
      .max = MAX_TIMEOUT},
     {.name = "isolate", .kind = K_BOOL, FIELD(isolate)},
     {.name = "shrink_limit", .kind = K_INT, FIELD(shrink_limit), .lo = 0, .hi = INT64_MAX},
+    {.name = "max_distinct", .kind = K_INT, FIELD(max_distinct), .lo = 1, .hi = 1000000},
+    {.name = "shrink_budget", .kind = K_FLOAT, FIELD(shrink_budget), .min = 0},
+    {.name = "budget", .kind = K_FLOAT, FIELD(budget), .min = 0},
     {.name = "bounds", .kind = K_MAP, .sub = bounds_keys, .n_sub = N_OF(bounds_keys)},
     {.name = "conjecture_files", .kind = K_LIST, FIELD(conjecture_files), .nonempty = 1},
     {.name = "sut", .kind = K_STRING, FIELD(sut)},
@@ -95,6 +98,7 @@ static const key top_keys[] = {
      .max = MAX_TIMEOUT},
     {.name = "sut_window", .kind = K_INT, FIELD(sut_window), .lo = 1, .hi = CONFIG_MAX_WINDOW},
     {.name = "sut_layer", .kind = K_STRING, FIELD(sut_layer), .oneof = sut_layers},
+    {.name = "sut_known", .kind = K_STRING, FIELD(known)},
     {.name = "gpu", .kind = K_MAP, .sub = gpu_keys, .n_sub = N_OF(gpu_keys)},
 };
 
@@ -109,6 +113,9 @@ void config_defaults(config *c) {
   c->case_timeout = 2.0;
   c->isolate = 1;
   c->shrink_limit = 5000;
+  c->max_distinct = 8;
+  c->shrink_budget = 30;
+  c->budget = 0;
   c->max_rank = 6;
   c->max_depth = 3;
   c->max_entry = 8;

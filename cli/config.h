@@ -42,6 +42,12 @@ typedef struct config {
   int isolate;         /* isolate: run checks in a forked worker (default true) */
   int64_t
       shrink_limit; /* shrink_limit: most evaluations while shrinking one failure (5000), >= 0 */
+  int64_t max_distinct; /* max_distinct: distinct failures reported per property and run (8),
+                           1..1000000 */
+  double shrink_budget; /* shrink_budget: seconds of shrinking per property and run (30), 0 = no
+                           limit */
+  double budget;        /* budget: seconds for the whole run, shared by its properties (0 = no
+                           limit) */
   /* generator bounds */
   int max_rank;       /* bounds.max_rank (default 6), 0..64 */
   int max_depth;      /* bounds.max_depth (default 3), 0..64 */
@@ -57,6 +63,7 @@ typedef struct config {
   double sut_timeout;  /* sut_timeout: seconds per request (default 5), 0.001..1e6 */
   int64_t sut_window;  /* sut_window: requests in flight (default 64), 1..CONFIG_MAX_WINDOW */
   char sut_layer[16];  /* sut_layer: "plain" (default) or "cute": the oracle ops compared with */
+  char known[1024];    /* sut_known: YAML file of the SUT's known divergences (default none) */
   int require_gpu;     /* gpu.required (default false) */
   int64_t gpu_layouts; /* gpu.layouts (default 100000), >= 0 */
 } config;

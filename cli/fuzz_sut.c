@@ -32,8 +32,24 @@ typedef struct sut_state {
   db *d;
   int64_t run_id;
   const char *identity, *seed;
-  int failures, db_error;
+  int db_error;
 } sut_state;
+
+/* gen_config's seen: is a disagreement of p with signature sig stored for
+** this SUT (open, or triaged known)?  Then count the sighting on it. */
+static int seen_before(const gen_property *p, const char *sig, const char *msg, void *ud) {
+  sut_state *s = ud;
+  char triage[8], err[512];
+  int64_t id;
+  (void)msg;
+  int rc = db_find_signature(s->d, p->name, s->identity, sig, &id, triage, err, sizeof err);
+  if (rc == 0 && db_cex_seen(s->d, id, s->run_id, NULL, NULL, err, sizeof err) == 0) return 1;
+  if (rc != 1) {
+    fprintf(stderr, "%s\n", err);
+    s->db_error = 1;
+  }
+  return 0;
+}
 
 /* Store a shrunk disagreement at once and print it. */
 static void on_disagreement(const gen_property *p, const gen_result *r, void *ud) {
@@ -48,17 +64,17 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
               .original_input = original,
               .choices = r->choices,
               .message = (char *)r->message, /* borrowed: db_write_cex only reads */
+              .signature = (char *)r->signature,
               .last_run = s->run_id};
   if (db_cex_names(s->d, &c, p->name, "theorem", s->seed, msg, sizeof msg) ||
       db_write_cex(s->d, DB_CEX_FOUND, &c, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
   }
-  s->failures++;
-  printf("%s %s (#%lld, %s; shrunk in %lld steps, %.1f s)\n  %s\n  %s\n",
+  printf("%s %s (#%lld, %s; shrunk in %lld steps, %.1f s%s)\n  %s\n  %s\n",
          out_of_step(r->message) ? "OUT OF STEP" : "DISAGREE", p->name, (long long)id,
-         is_new ? "new" : "seen before", (long long)r->shrink_steps, r->shrink_seconds, input,
-         r->message);
+         is_new ? "new" : "found again", (long long)r->shrink_steps, r->shrink_seconds,
+         r->unshrunk ? "; not shrunk: the shrink budget is spent" : "", input, r->message);
   fflush(stdout);
 }
 
@@ -88,7 +104,7 @@ static void print_stats(const sut *s) {
 int sut_preflight(const config *c) {
   diff_layer layer;
   char why[512];
-  if (check_ops(c->sut_ops)) return 2;
+  if (check_ops(c->sut_ops) || sut_check_known(c)) return 2;
   if (diff_layer_parse(c->sut_layer, &layer))
     return fprintf(stderr, "sut_layer: expected plain or cute, found '%s'\n", c->sut_layer), 2;
   sut *s = sut_new(c->sut, c->sut_timeout);
@@ -102,9 +118,12 @@ int sut_preflight(const config *c) {
 
 /* The differential run against c->sut; see fuzz_sut.h. */
 int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const char *seed,
-             int *failures) {
+             int64_t *cases) {
   gen_config g = *g0;
   g.isolate = 0; /* the SUT is the separate process; the oracle runs here */
+  g.signature = diff_signature;
+  g.seen = seen_before;
+  *cases = 0;
   diff_layer layer = DIFF_PLAIN;
   if (check_ops(c->sut_ops)) return 2;
   if (diff_layer_parse(c->sut_layer, &layer))
@@ -113,13 +132,21 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   if (!s) return fprintf(stderr, "out of memory\n"), 2;
   char identity[sizeof c->sut + 32], msg[512];
   sut_identity(c->sut, c->sut_layer, identity, sizeof identity);
-  sut_state st = {d, run_id, identity, seed, 0, 0};
-  printf("%-24s %-9s %7s %7s %7s %6s %7s\n", "op", "compare", "cases", "agreed", "discard",
-         "differ", "seconds");
+  sut_state st = {d, run_id, identity, seed, 0};
+  int64_t n = 0, k = 0;
+  diff_mode mode;
+  for (int i = 0; i < diff_op_count(); i++) n += diff_ops_selected(c->sut_ops, diff_op_at(i), &mode) != 0;
+  g.run_progress.n = n;
+  printf("%-24s %-9s %7s %7s %7s %6s %8s %7s\n", "op", "compare", "cases", "agreed", "discard",
+         "differ", "distinct", "seconds");
   for (int i = 0; i < diff_op_count(); i++) {
     const diff_op *op = diff_op_at(i);
-    diff_mode mode;
     if (!diff_ops_selected(c->sut_ops, op, &mode)) continue;
+    g.run_progress.k = ++k;
+    if ((g.time = run_share(g0, n - k + 1)) < 0) {
+      printf("%-24s not run: the run's budget of %g s was spent\n", op->op, c->budget);
+      continue;
+    }
     diff_target t;
     diff_target_init(&t, op, layer, mode_of(c, op, layer), s, (int)c->sut_window);
     gen_property p;
@@ -136,9 +163,13 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
       printf("%-24s %-9s skipped: the system under test answers \"unsupported op\"\n", op->op,
              diff_mode_name(t.mode));
     else
-      printf("%-24s %-9s %7lld %7lld %7lld %6lld %7.2f\n", op->op, diff_mode_name(t.mode),
+      printf("%-24s %-9s %7lld %7lld %7lld %6lld %8lld %7.2f\n", op->op, diff_mode_name(t.mode),
              (long long)r.cases, (long long)r.passed, (long long)r.discarded, (long long)r.failed,
-             r.seconds);
+             (long long)r.distinct, r.seconds);
+    if (r.capped)
+      printf("  note: %s: stopped at max_distinct = %lld distinct disagreements\n", op->op,
+             (long long)g.max_distinct);
+    *cases += r.cases;
     fflush(stdout);
     db_run_property(d, run_id, p.name, "theorem", r.cases, r.passed, r.discarded, r.failed,
                     r.seconds, NULL, msg, sizeof msg);
@@ -146,13 +177,13 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   }
   print_stats(s);
   sut_free(s);
-  *failures = st.failures;
   return st.db_error ? 2 : 0;
 }
 
 /* One stored disagreement being asked again. */
 typedef struct stored_cex {
   int64_t id;
+  int known; /* triaged known */
   char *input;
   gen_case k;
   const char *argv[GEN_MAX_ARGS];
@@ -179,6 +210,7 @@ static int collect(const db_cex *c, void *ud) {
   stored_cex *e = &r->v[r->n];
   memset(e, 0, sizeof *e);
   e->id = c->id;
+  e->known = strcmp(c->triage, "known") == 0;
   if (!(e->input = strdup(c->input))) return 1;
   r->n++;
   return 0;
@@ -196,22 +228,29 @@ static int prepare(const config *c, stored_cex *e, diff_layer layer, sut *s) {
 
 /* Report and record the verdict of each stored disagreement asked
 ** again; 0, or -1 on a database error. */
-static int record_verdicts(db *d, stored_cex *const *v, const diff_item *items, size_t n,
-                           int *still, int *fixed) {
-  char err[512];
+static int record_verdicts(db *d, int64_t run_id, stored_cex *const *v, const diff_item *items,
+                           size_t n, replay_counts *counts) {
+  char err[512], sig[GEN_SIG_LEN];
   int error = 0;
   for (size_t i = 0; i < n; i++) {
     const stored_cex *e = v[i];
     int rc = 0;
     if (items[i].verdict == GEN_FAIL) {
-      (*still)++;
+      if (e->known)
+        counts->known++;
+      else
+        counts->still++;
       printf("  #%lld %s: %s\n    %s\n", (long long)e->id,
-             out_of_step(e->msg) ? "OUT OF STEP" : "STILL DISAGREES", e->input, e->msg);
-      rc = db_cex_seen(d, e->id, 0, e->msg, err, sizeof err);
+             out_of_step(e->msg) ? "OUT OF STEP"
+             : e->known          ? "known, still disagrees"
+                                 : "STILL DISAGREES",
+             e->input, e->msg);
+      diff_signature(NULL, e->msg, sig, sizeof sig);
+      rc = db_cex_seen(d, e->id, run_id, e->msg, sig, err, sizeof err);
     } else if (items[i].verdict == GEN_PASS) {
-      (*fixed)++;
+      counts->fixed++;
       printf("  #%lld fixed: %s\n", (long long)e->id, e->input);
-      rc = db_cex_fixed(d, e->id, err, sizeof err);
+      rc = db_cex_fixed(d, e->id, run_id, err, sizeof err);
     } else {
       printf("  #%lld %s: the system under test does not do this op; left as it is\n",
              (long long)e->id, e->input);
@@ -229,7 +268,7 @@ static int record_verdicts(db *d, stored_cex *const *v, const diff_item *items, 
 ** its identity), window requests at a time; 0, or -1 on a database
 ** error. */
 static int replay_layer(const config *c, const gen_config *g, db *d, sut *s, diff_layer layer,
-                        int *still, int *fixed) {
+                        int64_t run_id, replay_counts *counts) {
   char identity[sizeof c->sut + 32], msg[512];
   replay_sut r = {NULL, 0, 0};
   sut_identity(c->sut, diff_layer_name(layer), identity, sizeof identity);
@@ -251,7 +290,7 @@ static int replay_layer(const config *c, const gen_config *g, db *d, sut *s, dif
   }
   for (size_t done = 0; rc == 0 && done < n;)
     done += (size_t)diff_ask(s, (int)c->sut_window, items + done, (int)(n - done), &g->bounds);
-  if (rc == 0) rc = record_verdicts(d, of, items, n, still, fixed);
+  if (rc == 0) rc = record_verdicts(d, run_id, of, items, n, counts);
   for (size_t i = 0; i < r.n; i++) free(r.v[i].input);
   free(r.v);
   free(items);
@@ -260,11 +299,11 @@ static int replay_layer(const config *c, const gen_config *g, db *d, sut *s, dif
 }
 
 /* Ask the SUT again its stored disagreements; see fuzz_sut.h. */
-int sut_replay(const config *c, const gen_config *g, db *d, int *still, int *fixed) {
+int sut_replay(const config *c, const gen_config *g, db *d, int64_t run_id, replay_counts *n) {
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return 2;
-  int rc = replay_layer(c, g, d, s, DIFF_PLAIN, still, fixed);
-  if (rc == 0) rc = replay_layer(c, g, d, s, DIFF_CUTE, still, fixed);
+  int rc = replay_layer(c, g, d, s, DIFF_PLAIN, run_id, n);
+  if (rc == 0) rc = replay_layer(c, g, d, s, DIFF_CUTE, run_id, n);
   sut_free(s);
   return rc ? 2 : 0;
 }

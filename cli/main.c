@@ -33,6 +33,8 @@ static const command commands[] = {
     {"replay", "re-check the stored counterexamples: replay [--db FILE] [--property GLOB]",
      cmd_replay},
     {"show", "print one stored counterexample: show ID [--db FILE]", cmd_show},
+    {"triage", "mark stored counterexamples known or open: triage ID known|open [--note TEXT]",
+     cmd_triage},
     {"list", "list the properties", cmd_list},
     {"report", "the last run, trends and open counterexamples: report [--format text|junit|html]",
      cmd_report},

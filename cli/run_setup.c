@@ -24,6 +24,7 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
       CLI_VALUE("sut", &o->sut),            CLI_VALUE("ops", &o->ops),
       CLI_VALUE("window", &o->window),      CLI_VALUE("layer", &o->layer),
       CLI_VALUE("shard", &o->shard),        CLI_FLAG("no-isolate", 0, &o->no_isolate),
+      CLI_VALUE("budget", &o->budget),      CLI_VALUE("known", &o->known),
   };
   const char *pos[1];
   int npos;
@@ -182,6 +183,18 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
     if (v < 1 || v > INT64_MAX) return fprintf(stderr, "--cases: must be at least 1\n"), 2;
     c->cases = (int64_t)v;
   }
+  if (o->known) {
+    if (strlen(o->known) >= sizeof c->known)
+      return fprintf(stderr, "--known: the path is too long\n"), 2;
+    snprintf(c->known, sizeof c->known, "%s", o->known);
+  }
+  if (o->budget) {
+    char *end;
+    double t = strtod(o->budget, &end);
+    if (!*o->budget || *end || !(t >= 0) || t > 1e9)
+      return fprintf(stderr, "--budget: expected seconds >= 0, found '%s'\n", o->budget), 2;
+    c->budget = t;
+  }
   if (o->time) {
     char *end;
     double t = strtod(o->time, &end);
@@ -224,6 +237,20 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
   return 0;
 }
 
+/* The time limit of the next of `left` properties under the run's budget;
+** see run_setup.h.
+** (g->run_progress.deadline; 0: none): an equal share of what is left,
+** or the per-property time when that is smaller.  Returns -1 when the
+** budget is spent. */
+double run_share(const gen_config *g, int64_t left) {
+  double deadline = g->run_progress.deadline;
+  if (deadline <= 0) return g->time;
+  double rest = deadline - gen_now();
+  if (rest <= 0.05) return -1;
+  double share = rest / (double)(left > 0 ? left : 1);
+  return g->time > 0 && g->time < share ? g->time : share;
+}
+
 /* The engine's configuration; see run_setup.h. */
 void run_engine_config(const config *c, const run_ctx *x, gen_config *g) {
   memset(g, 0, sizeof *g);
@@ -233,6 +260,8 @@ void run_engine_config(const config *c, const run_ctx *x, gen_config *g) {
   g->case_timeout = c->case_timeout;
   g->isolate = c->isolate;
   g->shrink_limit = c->shrink_limit;
+  g->max_distinct = c->max_distinct;
+  g->shrink_budget = c->shrink_budget;
   g->bounds.max_rank = c->max_rank;
   g->bounds.max_depth = c->max_depth;
   g->bounds.max_entry = c->max_entry;
@@ -296,7 +325,8 @@ typedef struct replay_state {
   const gen_config *g;
   const run_ctx *x;
   FILE *out;
-  int still, refuted, fixed, error;
+  replay_counts n;
+  int error;
 } replay_state;
 
 /* Re-check one stored counterexample. */
@@ -317,24 +347,32 @@ static int replay_one(const db_cex *c, void *ud) {
   }
   gen_verdict v = gen_check_once(s->g, p, &k, msg, sizeof msg);
   if (v == GEN_FAIL) {
-    if (db_cex_seen(s->d, c->id, s->run_id, msg, err, sizeof err)) {
+    char sig[GEN_SIG_LEN];
+    int known = strcmp(c->triage, "known") == 0;
+    gen_signature(s->g, p, msg, sig, sizeof sig);
+    if (db_cex_seen(s->d, c->id, s->run_id, msg, sig, err, sizeof err)) {
       fprintf(stderr, "%s\n", err);
       s->error = 1;
       return 1;
     }
-    if (p->kind == GEN_THEOREM)
-      s->still++;
+    if (known)
+      s->n.known++;
+    else if (p->kind == GEN_THEOREM)
+      s->n.still++;
     else
-      s->refuted++;
+      s->n.refuted++;
     fprintf(s->out, "  #%lld %s %s: %s\n    %s\n", (long long)c->id,
-            p->kind == GEN_THEOREM ? "STILL FAILS" : "still refuted", c->property, c->input, msg);
+            known                    ? "known, still fails"
+            : p->kind == GEN_THEOREM ? "STILL FAILS"
+                                     : "still refuted",
+            c->property, c->input, msg);
   } else if (v == GEN_PASS) {
-    if (db_cex_fixed(s->d, c->id, err, sizeof err)) {
+    if (db_cex_fixed(s->d, c->id, s->run_id, err, sizeof err)) {
       fprintf(stderr, "%s\n", err);
       s->error = 1;
       return 1;
     }
-    s->fixed++;
+    s->n.fixed++;
     fprintf(s->out, "  #%lld fixed %s: %s\n", (long long)c->id, c->property, c->input);
   } else {
     fprintf(s->out, "  #%lld %s: %s: discarded now (%s); left as it is\n", (long long)c->id,
@@ -345,13 +383,11 @@ static int replay_one(const db_cex *c, void *ud) {
 
 /* Re-check the stored counterexamples; see run_setup.h. */
 int run_replay(db *d, int64_t run_id, const gen_config *g, const run_ctx *x, const char *glob,
-               FILE *out, int *still_failing, int *refuted, int *fixed) {
+               FILE *out, replay_counts *n) {
   char msg[512];
-  replay_state s = {d, run_id, g, x, out, 0, 0, 0, 0};
+  replay_state s = {d, run_id, g, x, out, {0, 0, 0, 0}, 0};
   int rc = db_each_cex(d, glob, "", "open", replay_one, &s, msg, sizeof msg);
   if (rc < 0) fprintf(stderr, "%s\n", msg);
-  *still_failing = s.still;
-  *refuted = s.refuted;
-  *fixed = s.fixed;
+  *n = s.n;
   return rc < 0 || s.error ? 2 : 0;
 }

@@ -20,6 +20,8 @@ typedef struct run_opts {
   const char *property, *db, *seed, *cases, *time, *sut, *ops;
   const char *window, *layer; /* --window N, --layer plain|cute (the system under test) */
   const char *shard;          /* --shard K/N */
+  const char *budget;         /* --budget SECONDS: the whole run */
+  const char *known;          /* --known FILE: an adapter's known divergences */
   int no_isolate;
 } run_opts;
 
@@ -48,6 +50,12 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
 int run_load_config(const run_opts *o, config *c, run_ctx *x);
 /* The engine's configuration from the tool's and the shard of x. */
 void run_engine_config(const config *c, const run_ctx *x, gen_config *g);
+/* The time limit of the next of `left` properties (or ops) under the
+** run's budget, g->run_progress.deadline (0: none): an equal share of
+** what is left, or g->time when that is smaller; -1 when the budget is
+** spent. */
+double run_share(const gen_config *g, int64_t left);
+
 /* Load the user conjectures of c->conjecture_files (replacing any loaded
 ** before).  A relative path is taken from the directory of the
 ** configuration file that o names (or of ./CONFIG.yaml).  Returns 0, or 2
@@ -63,12 +71,18 @@ const gen_property *run_property_at(const run_ctx *x, int i);
 /* The property of that name, built-in or loaded in x; NULL if none. */
 const gen_property *run_find_property(const run_ctx *x, const char *name);
 
-/* Re-check every stored open (or, with all, also fixed) counterexample of
-** the properties matching glob: mark those that pass fixed, bump those
-** that still fail.  Counts go to *still_failing (theorems) and
-** *refuted (conjectures); *fixed counts those now passing.  The
-** properties are those of x. */
+/* What a replay found: counterexamples still failing (theorems, and
+** conjectures still refuted) that are not triaged known, those triaged
+** known that still fail, and those now passing. */
+typedef struct replay_counts {
+  int still, refuted, known, fixed;
+} replay_counts;
+
+/* Re-check every stored open counterexample of the properties matching
+** glob (those of x), in run run_id (0: none): mark those that pass fixed,
+** bump those that still fail (with their signature under g), counting
+** them into *n.  0, or 2 on a database error. */
 int run_replay(db *d, int64_t run_id, const gen_config *g, const run_ctx *x, const char *glob,
-               FILE *out, int *still_failing, int *refuted, int *fixed);
+               FILE *out, replay_counts *n);
 
 #endif

@@ -1,7 +1,7 @@
 /*
 ** engine.c -- run a property: generate cases from per-case seeds, check
-** them (in a forked worker when isolating), stop at the first failure,
-** shrink it and hand it to the caller.
+** them (in a forked worker when isolating), shrink each distinct failure
+** and hand it to the caller (distinct.c tells failures apart).
 */
 #include "engine_int.h"
 
@@ -291,84 +291,188 @@ static void tally(gen_result *r, const gen_outcome *o) {
     if (o->labels & (1u << l)) r->label_count[l]++;
 }
 
-/* Redraw the progress line on stderr, at most 4 times a second. */
+/* Redraw the progress line on stderr, at most 4 times a second: the
+** property (k of n when the caller gave them), its cases, the run's
+** elapsed time and an estimate of what is left (the run's deadline when
+** it has one, else the pace so far). */
 static void progress(const gen_config *cfg, const gen_property *p, const gen_result *r,
                      double *next) {
-  if (!cfg->progress || gen_now() < *next) return;
-  *next = gen_now() + 0.25;
-  fprintf(stderr, "\r  %-40s %8lld / %lld", p->name, (long long)r->cases, (long long)cfg->cases);
+  double now = gen_now();
+  if (!cfg->progress || now < *next) return;
+  *next = now + 0.25;
+  const gen_progress *g = &cfg->run_progress;
+  if (g->n <= 0) {
+    fprintf(stderr, "\r  %-40s %8lld / %lld", p->name, (long long)r->cases,
+            (long long)cfg->cases);
+    fflush(stderr);
+    return;
+  }
+  double frac = cfg->cases > 0 ? (double)r->cases / (double)cfg->cases : 0;
+  double done = (double)(g->k - 1) + (frac < 1 ? frac : 1), spent = now - g->t0, left = 0;
+  if (g->deadline > 0)
+    left = g->deadline - now;
+  else if (done > 0)
+    left = spent / done * ((double)g->n - done);
+  fprintf(stderr, "\r  [%lld/%lld] %-32.32s %7lld/%lld  %5.0fs elapsed, ~%.0fs left   ",
+          (long long)g->k, (long long)g->n, p->name, (long long)r->cases, (long long)cfg->cases,
+          spent, left > 0 ? left : 0);
   fflush(stderr);
 }
 
-/* Shrink a failure found at stream (v, n) and fill r with it. */
-static void shrink_failure(gen_evaluator *e, uint64_t *v, size_t n, gen_outcome *first,
-                           gen_result *r) {
-  regenerate(e->cfg, e->g, v, n, &r->original);
+/* One run of a property: what a failure needs to be told apart from the
+** ones before it, shrunk and reported. */
+typedef struct run_state {
+  const gen_config *cfg;
+  const gen_property *p;
+  const gen_plan *g;
+  gen_result *r;
+  gen_on_failure cb;
+  void *ud;
+  gen_worker *w;               /* the worker when isolating, else NULL */
+  char (*sigs)[GEN_SIG_LEN];   /* the signatures reported, nsig of them */
+  int64_t nsig, capsig;
+  double shrink_spent;         /* seconds */
+} run_state;
+
+/* The most failures a run reports: cfg's max_distinct, at least 1. */
+static int64_t max_distinct(const gen_config *cfg) {
+  return cfg->max_distinct > 1 ? cfg->max_distinct : 1;
+}
+
+/* Has this run reported a failure of signature sig? */
+static int met(const run_state *st, const char *sig) {
+  for (int64_t i = 0; i < st->nsig; i++)
+    if (strcmp(st->sigs[i], sig) == 0) return 1;
+  return 0;
+}
+
+/* Remember signature sig as reported (nothing when out of memory: the
+** failure is then reported again, never lost). */
+static void remember(run_state *st, const char *sig) {
+  if (met(st, sig)) return;
+  if (st->nsig == st->capsig) {
+    int64_t cap = st->capsig ? 2 * st->capsig : 8;
+    void *nv = realloc(st->sigs, (size_t)cap * sizeof *st->sigs);
+    if (!nv) return;
+    st->sigs = nv;
+    st->capsig = cap;
+  }
+  snprintf(st->sigs[st->nsig++], GEN_SIG_LEN, "%s", sig);
+}
+
+/* Fill r with the failure at stream (v, n), outcome first, shrunk within
+** the run's shrink budget to a case failing with signature sig (any
+** failure when the run reports only one); takes v. */
+static void shrink_failure(run_state *st, uint64_t *v, size_t n, gen_outcome *first,
+                           const char *sig) {
+  const gen_config *cfg = st->cfg;
+  gen_result *r = st->r;
+  double left = cfg->shrink_budget > 0 ? cfg->shrink_budget - st->shrink_spent : 1;
+  gen_evaluator e = {cfg, st->p, st->g, st->w, max_distinct(cfg) > 1 ? sig : NULL, 0};
+  regenerate(cfg, st->g, v, n, &r->original);
   gen_outcome last = *first;
   last.choices = NULL; /* v is the stream; first's copy is freed by the caller */
   last.nchoices = 0;
-  double t0 = gen_now();
-  r->shrink_steps = gen_shrink(e, &v, &n, &last);
-  r->shrink_seconds = gen_now() - t0;
-  regenerate(e->cfg, e->g, v, n, &r->shrunk);
+  r->shrink_steps = 0;
+  r->shrink_seconds = 0;
+  r->unshrunk = left <= 0;
+  if (!r->unshrunk) {
+    double t0 = gen_now();
+    if (cfg->shrink_budget > 0) e.deadline = t0 + left;
+    r->shrink_steps = gen_shrink(&e, &v, &n, &last);
+    r->shrink_seconds = gen_now() - t0;
+    st->shrink_spent += r->shrink_seconds;
+  }
+  regenerate(cfg, st->g, v, n, &r->shrunk);
   snprintf(r->message, sizeof r->message, "%s", last.msg[0] ? last.msg : first->msg);
   gen_outcome_clear(&last);
   size_t cap = n * 21 + 1;
+  free(r->choices);
   r->choices = malloc(cap);
   if (r->choices) gen_choices_format(v, n, r->choices, cap);
   free(v);
   r->has_failure = 1;
 }
 
-/* Run the random phase in-process, gen_batch_width cases at a time; the
-** cases after the first failure of a batch are not counted, so the
-** counts are those of a run one case at a time. */
-static int run_local(const gen_config *cfg, const gen_property *p, const gen_plan *g, gen_result *r,
-                     double deadline, uint64_t **fv, size_t *fn, gen_outcome *fo) {
+/* A case failed at stream (v, n) with outcome o (v is taken): count it as
+** found again when its signature was met, else shrink it, report it
+** through the callback and remember it.  Returns 1 when the run must stop
+** (max_distinct reached). */
+static int on_fail(run_state *st, uint64_t *v, size_t n, gen_outcome *o) {
+  char sig[GEN_SIG_LEN];
+  gen_result *r = st->r;
+  gen_signature(st->cfg, st->p, o->msg, sig, sizeof sig);
+  if (max_distinct(st->cfg) > 1) {
+    int again = met(st, sig); /* the caller hears of every sighting */
+    if (st->cfg->seen && st->cfg->seen(st->p, sig, o->msg, st->ud)) again = 1;
+    if (again) {
+      r->again++;
+      free(v);
+      return 0;
+    }
+  }
+  if (r->distinct >= max_distinct(st->cfg)) {
+    r->capped++;
+    free(v);
+    return 1;
+  }
+  shrink_failure(st, v, n, o, sig);
+  gen_signature(st->cfg, st->p, r->message, r->signature, sizeof r->signature);
+  remember(st, sig);
+  remember(st, r->signature);
+  r->distinct++;
+  if (st->cb) st->cb(st->p, r, st->ud);
+  return r->distinct >= max_distinct(st->cfg);
+}
+
+/* Run the random phase in-process, gen_batch_width cases at a time.
+** Every case of a batch is checked and counted in order up to the one
+** that ends the run, so the counts are those of a run one case at a time
+** (a run that reports one failure checks no case after it). */
+static void run_local(run_state *st, double deadline) {
+  const gen_config *cfg = st->cfg;
   double next = 0;
-  int width = gen_batch_width(cfg), found = 0;
+  int width = gen_batch_width(cfg), stop = 0, one = max_distinct(cfg) <= 1;
   gen_choices one_c, *c = width > 1 ? malloc((size_t)width * sizeof *c) : NULL;
   gen_outcome one_o, *o = width > 1 ? malloc((size_t)width * sizeof *o) : NULL;
   if (!c || !o) { /* one at a time (or out of memory) */
     free(c), free(o);
     c = &one_c, o = &one_o, width = 1;
   }
-  for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases && !found;) {
+  for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases && !stop;) {
     if (cfg->time > 0 && gen_now() > deadline) break;
     int m = 0;
     for (; m < width && i < cfg->cases; m++, i = gen_shard_next(cfg, i + 1))
-      gen_choices_random(&c[m], gen_case_seed(cfg->seed, p->name, (uint64_t)i));
-    int done = gen_eval_many(cfg, p, g, c, m, o, 1);
+      gen_choices_random(&c[m], gen_case_seed(cfg->seed, st->p->name, (uint64_t)i));
+    int done = gen_eval_many(cfg, st->p, st->g, c, m, o, one);
     for (int j = 0; j < done; j++) {
-      if (!found) {
-        tally(r, &o[j]);
-        progress(cfg, p, r, &next);
+      if (!stop) {
+        tally(st->r, &o[j]);
+        progress(cfg, st->p, st->r, &next);
       }
-      if (!found && o[j].verdict == GEN_FAIL) {
-        *fv = c[j].v;
-        *fn = c[j].n;
+      if (!stop && o[j].verdict == GEN_FAIL) {
+        uint64_t *v = c[j].v;
         c[j].v = NULL;
-        *fo = o[j];
-        found = 1;
-      } else {
-        gen_outcome_clear(&o[j]);
+        stop = on_fail(st, v, c[j].n, &o[j]);
       }
+      gen_outcome_clear(&o[j]);
     }
     for (int j = 0; j < m; j++) gen_choices_free(&c[j]);
   }
   if (c != &one_c) free(c), free(o);
-  return found;
 }
 
-/* Run the random phase in workers, BATCH cases per request. */
-static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_plan *g,
-                        gen_result *r, double deadline, gen_worker *w, uint64_t **fv, size_t *fn,
-                        gen_outcome *fo, char *msg, size_t cap) {
+/* Run the random phase in workers, BATCH cases per request; a worker
+** stops a batch at a failure, and the run goes on after it.  Returns 0,
+** or -1 with msg when a worker cannot be started. */
+static int run_isolated(run_state *st, double deadline, char *msg, size_t cap) {
+  const gen_config *cfg = st->cfg;
+  gen_worker *w = st->w;
   double next = 0;
   int64_t step = cfg->shard_count > 1 ? cfg->shard_count : 1; /* a batch spans BATCH * step */
   for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases;) {
     if (cfg->time > 0 && gen_now() > deadline) break;
-    if (w->pid <= 0 && gen_worker_start(w, cfg, p, g, msg, cap)) return -1;
+    if (w->pid <= 0 && gen_worker_start(w, cfg, st->p, st->g, msg, cap)) return -1;
     int64_t last = (cfg->cases - i) / step > BATCH ? i + BATCH * step : cfg->cases;
     if (gen_worker_batch(w, i, last)) {
       gen_worker_stop(w);
@@ -378,22 +482,32 @@ static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_
       gen_outcome o;
       int rc = gen_worker_next(w, cfg, &o);
       if (rc == 0) break;
-      tally(r, &o);
-      progress(cfg, p, r, &next);
-      if (o.verdict == GEN_FAIL) {
-        if (rc == 2 || !o.choices) {
-          gen_outcome_clear(&o);
-          random_stream(cfg, p, g, i, fv, fn);
-        } else {
-          *fv = o.choices;
-          *fn = o.nchoices;
-          o.choices = NULL;
-        }
-        *fo = o;
-        return 1;
-      }
-      gen_outcome_clear(&o);
+      tally(st->r, &o);
+      progress(cfg, st->p, st->r, &next);
+      int64_t at = i;
       i = gen_shard_next(cfg, i + 1);
+      if (o.verdict != GEN_FAIL) {
+        gen_outcome_clear(&o);
+        continue;
+      }
+      uint64_t *v = NULL;
+      size_t n = 0;
+      if (rc == 1) { /* the batch's end mark follows: read it before the worker replays */
+        gen_outcome end;
+        if (gen_worker_next(w, cfg, &end) != 0) gen_worker_stop(w);
+        gen_outcome_clear(&end);
+      }
+      if (rc == 2 || !o.choices) { /* no draws came back: redraw the case's stream */
+        random_stream(cfg, st->p, st->g, at, &v, &n);
+      } else {
+        v = o.choices;
+        n = o.nchoices;
+        o.choices = NULL;
+      }
+      int stop = on_fail(st, v, n, &o);
+      gen_outcome_clear(&o);
+      if (stop) return 0;
+      break; /* the batch ended at the failure: ask for the next one */
     }
   }
   return 0;
@@ -403,7 +517,6 @@ static int run_isolated(const gen_config *cfg, const gen_property *p, const gen_
 int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_failure cb,
             void *ud, char *msg, size_t cap) {
   gen_plan plan;
-  const gen_plan *g = &plan;
   memset(r, 0, sizeof *r);
   if (gen_plan_resolve(p->generator, &plan))
     return snprintf(msg, cap, "property %s: unknown generator %s", p->name, p->generator), -1;
@@ -415,28 +528,18 @@ int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_
   void (*old)(int) = signal(SIGPIPE, SIG_IGN);
   double t0 = gen_now(), deadline = t0 + cfg->time;
   gen_worker w = {0, -1, -1};
-  uint64_t *fv = NULL;
-  size_t fn = 0;
-  gen_outcome fo;
-  memset(&fo, 0, sizeof fo);
-  int found = cfg->isolate ? run_isolated(cfg, p, g, r, deadline, &w, &fv, &fn, &fo, msg, cap)
-                           : run_local(cfg, p, g, r, deadline, &fv, &fn, &fo);
-  if (found < 0) {
-    gen_worker_stop(&w);
-    signal(SIGPIPE, old);
-    return -1;
-  }
-  if (found) {
-    gen_evaluator e = {cfg, p, g, cfg->isolate ? &w : NULL};
-    shrink_failure(&e, fv, fn, &fo, r);
-    gen_outcome_clear(&fo);
-  }
+  run_state st = {cfg, p, &plan, r, cb, ud, cfg->isolate ? &w : NULL, NULL, 0, 0, 0};
+  int rc = 0;
+  if (cfg->isolate)
+    rc = run_isolated(&st, deadline, msg, cap);
+  else
+    run_local(&st, deadline);
   gen_worker_stop(&w);
+  free(st.sigs);
   r->seconds = gen_now() - t0;
-  if (cfg->progress) fprintf(stderr, "\r%*s\r", 60, "");
+  if (cfg->progress) fprintf(stderr, "\r%*s\r", 100, "");
   signal(SIGPIPE, old);
-  if (found && cb) cb(p, r, ud);
-  return 0;
+  return rc;
 }
 
 /* ------------------------------------------------------ one given case */

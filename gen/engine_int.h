@@ -62,6 +62,9 @@ typedef struct gen_evaluator {
   const gen_property *p;
   const gen_plan *g;
   gen_worker *w; /* NULL when not isolating */
+  const char *sig; /* a failure counts while shrinking only with this
+                   ** signature; NULL: any failure */
+  double deadline; /* shrinking stops at this time (gen_now); 0: none */
 } gen_evaluator;
 
 void gen_evaluate(gen_evaluator *e, const uint64_t *v, size_t n, gen_outcome *o);

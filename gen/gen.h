@@ -201,6 +201,17 @@ typedef struct gen_batch {
   int width; /* most cases per call; <= 1: one at a time */
 } gen_batch;
 
+/* Where a run of several properties is, for the progress line: property
+** k of n (n 0: not given), the run's start and its deadline (gen_now
+** clock; 0: none). */
+typedef struct gen_progress {
+  int64_t k, n;
+  double t0, deadline;
+} gen_progress;
+
+/* Seconds on the monotonic clock (the clock of gen_progress). */
+double gen_now(void);
+
 /* How the engine runs. */
 typedef struct gen_config {
   uint64_t seed;
@@ -211,6 +222,7 @@ typedef struct gen_config {
   int64_t shrink_limit; /* evaluations while shrinking one failure */
   gen_bounds bounds;
   int progress; /* draw a progress line on stderr */
+  gen_progress run_progress;
   /* Sharding: run only the cases i (0-based) with i % shard_count ==
   ** shard_index, so that shards 0..shard_count-1 together run exactly the
   ** cases of an unsharded run.  shard_count 0 or 1: every case. */
@@ -218,7 +230,37 @@ typedef struct gen_config {
   /* The batch check of the property run (NULL: none); its check stays
   ** the one used when isolating and by gen_check_once. */
   const gen_batch *batch;
+  /* Distinct failures.  A run goes on after a failure until its cases or
+  ** time are spent, and reports (through gen_run's callback) each failure
+  ** whose signature it has not met before, shrunk so that the smaller case
+  ** fails with the same signature; a failure of a signature met before
+  ** is counted, not shrunk.  max_distinct caps the failures reported per
+  ** property and run (<= 1: the run stops at its first failure);
+  ** shrink_budget caps the seconds spent shrinking per property and run
+  ** (0: no cap; a failure found after it is spent is reported unshrunk).
+  ** signature (NULL: gen_signature_default) writes a failure's signature;
+  ** seen (NULL: none), called with gen_run's ud for every failure when
+  ** max_distinct > 1, says whether the caller knows the signature already
+  ** (stored by an earlier run, or by this one through the callback) and
+  ** has counted the sighting; a failure of a signature that the run met
+  ** before or that seen knows is counted as found again. */
+  int64_t max_distinct;
+  double shrink_budget;
+  void (*signature)(const gen_property *p, const char *msg, char *sig, size_t cap);
+  int (*seen)(const gen_property *p, const char *sig, const char *msg, void *ud);
 } gen_config;
+
+/* The default signature of a failure of p with message msg: the message
+** with every value in it (a run of digits and the punctuation of tuples,
+** layouts and tilers around it) written as "#", at most cap - 1 bytes. */
+void gen_signature_default(const gen_property *p, const char *msg, char *sig, size_t cap);
+
+/* The signature of a failure of p with message msg under cfg: cfg's
+** signature function, else the default. */
+void gen_signature(const gen_config *cfg, const gen_property *p, const char *msg, char *sig,
+                   size_t cap);
+
+#define GEN_SIG_LEN 256 /* room for a signature */
 
 /* The first case number >= i that cfg's shard runs (i when not sharded;
 ** INT64_MAX when there is none). */
@@ -231,13 +273,20 @@ typedef struct gen_result {
   char error_message[512]; /* the first of them */
   double seconds;
   int64_t label_count[GEN_L_COUNT];
-  /* the first failure, shrunk */
+  /* The failure being reported (during the callback) or the last one
+  ** reported (after gen_run), shrunk. */
   int has_failure;
   gen_case shrunk, original;
   char message[512];
+  char signature[GEN_SIG_LEN];
   char *choices;         /* text form of the shrunk choices (owned) */
   int64_t shrink_steps;  /* evaluations spent shrinking */
   double shrink_seconds; /* time spent shrinking */
+  int unshrunk;          /* 1: reported as found, the shrink budget being spent */
+  /* Of the failed cases: distinct failures reported, failures of a
+  ** signature met before (this run or the caller's seen), and failures
+  ** past the max_distinct cap (the run stops at the first of these). */
+  int64_t distinct, again, capped;
 } gen_result;
 
 /* Called when a failure has been shrunk, before the run goes on, so that
@@ -245,7 +294,8 @@ typedef struct gen_result {
 typedef void (*gen_on_failure)(const gen_property *p, const gen_result *r, void *ud);
 
 /* Run one property: generate cases, check them (in a worker when
-** isolated), stop at the first failure and shrink it.  Returns 0, or
+** isolated), shrink each distinct failure and report it through cb (see
+** gen_config's max_distinct).  Returns 0, or
 ** nonzero with msg on an engine error (unknown generator, fork failure). */
 int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_failure cb,
             void *ud, char *msg, size_t cap);

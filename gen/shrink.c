@@ -231,10 +231,16 @@ static void pass_result(pass_it *it, const shrinker *s, int kept) {
   }
 }
 
-/* Would outcome o (of a candidate) be kept: it fails, and the draws it
-** used are simpler than best? */
+/* Would outcome o (of a candidate) be kept: it fails (with the
+** evaluator's signature, when it names one), and the draws it used are
+** simpler than best? */
 static int keeps(const shrinker *s, const gen_outcome *o, const uint64_t *v, size_t n) {
   if (o->verdict != GEN_FAIL) return 0;
+  if (s->e->sig) {
+    char sig[GEN_SIG_LEN];
+    gen_signature(s->e->cfg, s->e->p, o->msg, sig, sizeof sig);
+    if (strcmp(sig, s->e->sig) != 0) return 0;
+  }
   return o->choices ? simpler(o->choices, o->nchoices, s->best, s->n)
                     : simpler(v, n, s->best, s->n);
 }
@@ -335,6 +341,7 @@ int64_t gen_shrink(gen_evaluator *e, uint64_t **v, size_t *n, gen_outcome *last)
   s.n = *n;
   s.last = *last;
   s.deadline = gen_now() + SHRINK_SECONDS;
+  if (e->deadline > 0 && e->deadline < s.deadline) s.deadline = e->deadline;
   memset(last, 0, sizeof *last);
   int width = gen_batch_width(e->cfg);
   pass_it *at = malloc((size_t)width * sizeof *at);

@@ -43,6 +43,8 @@ typedef struct report {
   size_t n_prop;
   db_cex *cex; /* every counterexample, by id (owned) */
   size_t n_cex;
+  int64_t last_id;      /* the last run's id, 0 when there is none */
+  char (*outcome)[8];   /* per counterexample: its outcome in the last run (owned) */
 } report;
 
 /* Read everything from the open database; 0, or -1 with msg (*r is then
@@ -66,13 +68,21 @@ const char *report_rev(const report *r, int64_t run_id);
 ** with the revisions of the runs around each event, into buf[0..cap). */
 void report_history(const report *r, const db_cex *c, char *buf, size_t cap);
 
-/* The open counterexamples of property (any property when NULL). */
+/* The open counterexamples of property (any property when NULL) that are
+** not triaged known. */
 size_t report_open_count(const report *r, const char *property);
 
 /* The smallest open counterexample (shortest input, first of equals) of
 ** the conjecture of r->cex[i] when that row is its first open one, so
 ** that each refuted conjecture is listed once; NULL otherwise. */
 const db_cex *report_refuted(const report *r, size_t i);
+
+/* The outcome of r->cex[i] in the last run: "new", "open" (found again),
+** "known" (found again, triaged known), "fixed", or "" (not met). */
+const char *report_outcome(const report *r, size_t i);
+
+/* How many counterexamples had that outcome in the last run. */
+size_t report_news_count(const report *r, const char *outcome);
 
 /* 1 when a property row stands for a problem now: its property has open
 ** counterexamples, or the row failed cases of which none was stored (a

@@ -406,16 +406,46 @@ static void html_runs(FILE *f, const report *r) {
   fputs("</tbody></table></div>\n", f);
 }
 
+/* What the last run found, first: cards of new, still open, known and
+** fixed, and a list of each. */
+static void html_news(FILE *f, const report *r, const report_run *last) {
+  static const char *const outcome[] = {"new", "open", "known", "fixed"};
+  static const char *const title[] = {"new", "still open", "known", "fixed"};
+  static const char *const cls[] = {"bad", "warn", "", "good"};
+  char num[32];
+  fprintf(f, "<h2 id=\"news\">What run %lld found<small>new, still open, known (triaged) and "
+          "fixed counterexamples</small></h2>\n<div class=\"cards\">",
+          (long long)last->row.id);
+  for (int k = 0; k < 4; k++)
+    card(f, report_news_count(r, outcome[k]) ? cls[k] : "", grouped((long long)report_news_count(r, outcome[k]), num, sizeof num), title[k]);
+  fputs("</div>\n", f);
+  for (int k = 0; k < 4; k++) {
+    if (!report_news_count(r, outcome[k])) continue;
+    fprintf(f, "<h3>%s</h3><ul>\n", title[k]);
+    for (size_t i = 0; i < r->n_cex; i++) {
+      if (strcmp(report_outcome(r, i), outcome[k])) continue;
+      fprintf(f, "<li><a href=\"#cex-%lld\">#%lld</a> ", (long long)r->cex[i].id,
+              (long long)r->cex[i].id);
+      put(f, r->cex[i].property);
+      fputs(": <code>", f);
+      put(f, r->cex[i].input);
+      fputs("</code></li>\n", f);
+    }
+    fputs("</ul>\n", f);
+  }
+}
+
 /* Write the HTML format; see report.h. */
 int report_html(const report *r, FILE *f) {
   const report_run *last = report_last(r);
   int drawn = 0;
   html_head(f, r, last);
-  fputs("<nav><a href=\"#trend\">cases per run</a><a href=\"#theorems\">theorems</a>"
+  fputs("<nav><a href=\"#news\">what is new</a><a href=\"#trend\">cases per run</a><a href=\"#theorems\">theorems</a>"
         "<a href=\"#conjectures\">conjectures</a><a href=\"#properties\">all properties</a>"
         "<a href=\"#fixed\">fixed</a>"
         "<a href=\"#runs\">runs</a></nav>\n",
         f);
+  if (last) html_news(f, r, last);
   if (last) {
     fputs("<h2 id=\"trend\">Cases per run<small>blue: cases checked (left axis); red: failed "
           "cases (right axis); hover a point for its run</small></h2>\n<div class=\"panel\">",

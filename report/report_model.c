@@ -69,6 +69,8 @@ static int load_cex(const db_cex *c, void *ud) {
   x->original_input = dup_or_null(c->original_input, &failed);
   x->choices = dup_or_null(c->choices, &failed);
   x->message = dup_or_null(c->message, &failed);
+  x->signature = dup_or_null(c->signature, &failed);
+  x->note = dup_or_null(c->note, &failed);
   return failed;
 }
 
@@ -134,6 +136,31 @@ static void total_runs(report *r) {
   }
 }
 
+/* db_each_cex_run callback: note the outcome of each counterexample in
+** the last run (r->last_id). */
+static int load_outcome(const db_cex_run *x, void *ud) {
+  report *r = ud;
+  if (x->run_id != r->last_id) return 0;
+  for (size_t i = 0; i < r->n_cex; i++) /* by id: a binary search */
+    if (r->cex[i].id == x->cex_id) {
+      snprintf(r->outcome[i], sizeof r->outcome[i], "%s", x->outcome);
+      break;
+    }
+  return 0;
+}
+
+/* The outcome of r->cex[i] in the last run; see report.h. */
+const char *report_outcome(const report *r, size_t i) {
+  return r->outcome && i < r->n_cex ? r->outcome[i] : "";
+}
+
+/* How many counterexamples had outcome in the last run; see report.h. */
+size_t report_news_count(const report *r, const char *outcome) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->n_cex; i++) n += strcmp(report_outcome(r, i), outcome) == 0;
+  return n;
+}
+
 /* Read the database into *r; see report.h. */
 int report_load(db *d, const char *db_path, report *r, char *msg, size_t cap) {
   memset(r, 0, sizeof *r);
@@ -152,11 +179,19 @@ int report_load(db *d, const char *db_path, report *r, char *msg, size_t cap) {
   }
   if (r->n_run) qsort(r->run, r->n_run, sizeof *r->run, run_order);
   total_runs(r);
+  r->outcome = calloc(r->n_cex ? r->n_cex : 1, sizeof *r->outcome);
+  r->last_id = report_last(r) ? report_last(r)->row.id : 0;
+  if (!r->outcome || (r->last_id && db_each_cex_run(d, 0, load_outcome, r, msg, cap))) {
+    if (!r->outcome) snprintf(msg, cap, "%s: reading the database: out of memory", db_path);
+    report_free(r);
+    return -1;
+  }
   return 0;
 }
 
 /* Free what report_load read. */
 void report_free(report *r) {
+  free(r->outcome);
   for (size_t i = 0; i < r->n_run; i++) db_run_clear(&r->run[i].row);
   for (size_t i = 0; i < r->n_prop; i++) free(r->prop[i].labels);
   for (size_t i = 0; i < r->n_cex; i++) db_cex_clear(&r->cex[i]);
@@ -246,7 +281,8 @@ void report_history(const report *r, const db_cex *c, char *buf, size_t cap) {
 size_t report_open_count(const report *r, const char *property) {
   size_t n = 0;
   for (size_t i = 0; i < r->n_cex; i++)
-    if (!strcmp(r->cex[i].status, "open") && (!property || !strcmp(r->cex[i].property, property)))
+    if (!strcmp(r->cex[i].status, "open") && strcmp(r->cex[i].triage, "known") != 0 &&
+        (!property || !strcmp(r->cex[i].property, property)))
       n++;
   return n;
 }

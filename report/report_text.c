@@ -139,6 +139,27 @@ static void text_refuted(FILE *f, const report *r) {
   if (n == 0) fprintf(f, "\nrefuted conjectures: none\n");
 }
 
+/* What the last run found, first: the counts of new, still open, known
+** and fixed counterexamples, then each one. */
+static void text_news(FILE *f, const report *r, const report_run *last) {
+  static const char *const outcome[] = {"new", "open", "known", "fixed"};
+  static const char *const title[] = {"new", "still open", "known", "fixed"};
+  fprintf(f, "what the last run (%lld) found: new %zu, still open %zu, known %zu, fixed %zu\n",
+          (long long)last->row.id, report_news_count(r, "new"), report_news_count(r, "open"),
+          report_news_count(r, "known"), report_news_count(r, "fixed"));
+  for (int k = 0; k < 4; k++) {
+    if (!report_news_count(r, outcome[k])) continue;
+    fprintf(f, "  %s:\n", title[k]);
+    for (size_t i = 0; i < r->n_cex; i++) {
+      if (strcmp(report_outcome(r, i), outcome[k])) continue;
+      fprintf(f, "    #%lld %s: ", (long long)r->cex[i].id, r->cex[i].property);
+      put_plain(f, r->cex[i].input);
+      fputc('\n', f);
+    }
+  }
+  fputc('\n', f);
+}
+
 /* Write the text format; see report.h. */
 int report_text(const report *r, FILE *f) {
   const report_run *last = report_last(r);
@@ -148,6 +169,7 @@ int report_text(const report *r, FILE *f) {
   } else {
     fprintf(f, "%zu run%s, from %s to %s\n\n", r->n_run, r->n_run == 1 ? "" : "s",
             r->run[0].row.started, last->row.started);
+    text_news(f, r, last);
     text_run(f, r, last);
     text_properties(f, r, last);
     text_trend(f, r, last);

@@ -107,6 +107,44 @@ static const char *const migrations[] = {
     "CREATE INDEX gpu_mismatches_run ON gpu_mismatches(run_id);",
     /* version 4: why a run ended early (SIGINT, SIGTERM, killed by a signal) */
     "ALTER TABLE runs ADD COLUMN interrupted TEXT;",
+    /* version 5: distinct failures, triage, true counts, stable run
+    ** identities, and the views people ask */
+    "ALTER TABLE counterexamples ADD COLUMN signature TEXT;"
+    "ALTER TABLE counterexamples ADD COLUMN triage TEXT NOT NULL DEFAULT 'open'"
+    "  CHECK(triage IN ('open','known'));"
+    "ALTER TABLE counterexamples ADD COLUMN note TEXT;"
+    "CREATE INDEX counterexamples_signature ON counterexamples(property, sut, signature);"
+    "ALTER TABLE runs ADD COLUMN uid TEXT;"
+    "UPDATE runs SET uid = lower(hex(randomblob(16)));"
+    "CREATE UNIQUE INDEX runs_uid ON runs(uid);"
+    "ALTER TABLE runs ADD COLUMN theorem_failures INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE runs ADD COLUMN refuted INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE runs ADD COLUMN new_count INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE runs ADD COLUMN open_count INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE runs ADD COLUMN known_count INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE runs ADD COLUMN fixed_count INTEGER NOT NULL DEFAULT 0;"
+    "CREATE TABLE cex_runs("
+    "  cex_id INTEGER NOT NULL REFERENCES counterexamples(id),"
+    "  run_id INTEGER NOT NULL REFERENCES runs(id),"
+    "  outcome TEXT NOT NULL CHECK(outcome IN ('new','open','known','fixed')),"
+    "  sightings INTEGER NOT NULL DEFAULT 1,"
+    "  PRIMARY KEY(cex_id, run_id));"
+    "CREATE INDEX cex_runs_run ON cex_runs(run_id);"
+    "CREATE TABLE merged_runs(uid TEXT PRIMARY KEY, run_id INTEGER REFERENCES runs(id));"
+    "CREATE VIEW latest_run AS SELECT max(id) AS id FROM runs;"
+    "CREATE VIEW new_tonight AS SELECT c.* FROM counterexamples c JOIN cex_runs r"
+    "  ON r.cex_id = c.id WHERE r.run_id = (SELECT id FROM latest_run) AND r.outcome = 'new';"
+    "CREATE VIEW still_open AS SELECT c.* FROM counterexamples c WHERE c.status = 'open'"
+    "  AND c.triage = 'open' AND c.id NOT IN (SELECT cex_id FROM cex_runs WHERE run_id ="
+    "  (SELECT id FROM latest_run) AND outcome = 'new');"
+    "CREATE VIEW fixed_tonight AS SELECT c.* FROM counterexamples c JOIN cex_runs r"
+    "  ON r.cex_id = c.id WHERE r.run_id = (SELECT id FROM latest_run) AND r.outcome = 'fixed';"
+    "CREATE VIEW known AS SELECT c.* FROM counterexamples c WHERE c.triage = 'known';"
+    "CREATE VIEW property_trend AS SELECT p.run_id, r.started, p.property, p.kind, p.cases,"
+    "  p.failed, (SELECT count(*) FROM cex_runs x JOIN counterexamples c ON c.id = x.cex_id"
+    "  WHERE x.run_id = p.run_id AND c.property = p.property AND x.outcome <> 'fixed')"
+    "  AS distinct_failures FROM run_properties p JOIN runs r ON r.id = p.run_id"
+    "  ORDER BY p.property, p.run_id;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] == DB_SCHEMA_VERSION,

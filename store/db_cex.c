@@ -31,21 +31,27 @@ static int record_in_txn(db *d, const db_cex *c, const char *sut, int64_t *id, i
     if (db_prepare(d,
                    "UPDATE counterexamples SET times_seen = times_seen + 1, last_seen = " DB_NOW
                    ", last_run = ?2, message = coalesce(?3, message), status = 'open', fixed_at = "
-                   "NULL WHERE id = ?1",
+                   "NULL, signature = coalesce(?4, signature) WHERE id = ?1",
                    &st, what, msg, cap) != 0)
       return -1;
     sqlite3_bind_int64(st, 1, found_id);
     db_bind_run(st, 2, c->last_run);
     db_bind_text(st, 3, c->message);
+    db_bind_text(st, 4, c->signature);
     if (db_step_done(d, st, what, msg, cap) != 0) return -1;
+    char triage[8];
+    if (db_triage_of(d, found_id, triage, what, msg, cap) != 0 ||
+        db_mark_run(d, found_id, c->last_run, triage, what, msg, cap) != 0)
+      return -1;
     *id = found_id;
     *is_new = 0;
     return 0;
   }
   if (db_prepare(d,
                  "INSERT INTO counterexamples(property, kind, sut, input, original_input, choices, "
-                 "message, seed, first_seen, last_seen, first_run, last_run) VALUES(?1, ?2, ?3, "
-                 "?4, ?5, ?6, ?7, ?8, " DB_NOW ", " DB_NOW ", ?9, ?9)",
+                 "message, seed, first_seen, last_seen, first_run, last_run, signature, triage, "
+                 "note) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, " DB_NOW ", " DB_NOW
+                 ", ?9, ?9, ?10, ?11, ?12)",
                  &st, what, msg, cap) != 0)
     return -1;
   db_bind_text(st, 1, c->property);
@@ -57,10 +63,14 @@ static int record_in_txn(db *d, const db_cex *c, const char *sut, int64_t *id, i
   db_bind_text(st, 7, c->message);
   db_bind_text(st, 8, c->seed[0] ? c->seed : NULL);
   db_bind_run(st, 9, c->last_run);
+  db_bind_text(st, 10, c->signature);
+  db_bind_text(st, 11, strcmp(c->triage, "known") == 0 ? "known" : "open");
+  db_bind_text(st, 12, c->note);
   if (db_step_done(d, st, what, msg, cap) != 0) return -1;
   *id = sqlite3_last_insert_rowid(d->h);
   *is_new = 1;
-  return 0;
+  return db_mark_run(d, *id, c->last_run, strcmp(c->triage, "known") == 0 ? "known" : "new", what,
+                     msg, cap);
 }
 
 /* Fill the fixed-size names of a counterexample; see store.h. */
@@ -116,25 +126,30 @@ static int update_cex(db *d, sqlite3_stmt *st, int64_t id, const char *what, cha
 }
 
 /* Mark a counterexample as still failing; see store.h. */
-int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, char *msg, size_t cap) {
+int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, const char *signature,
+                char *msg, size_t cap) {
   static const char what[] = "marking a counterexample as seen";
   sqlite3_stmt *st;
+  char triage[8];
   if (db_check_writable(d, what, msg, cap) != 0 ||
-      db_prepare(
-          d,
-          "UPDATE counterexamples SET times_seen = times_seen + 1, last_seen = " DB_NOW
-          ", last_run = ?2, message = coalesce(?3, message), status = 'open', fixed_at = NULL "
-          "WHERE id = ?1",
-          &st, what, msg, cap) != 0)
+      db_prepare(d,
+                 "UPDATE counterexamples SET times_seen = times_seen + 1, last_seen = " DB_NOW
+                 ", last_run = coalesce(?2, last_run), message = coalesce(?3, message), status = "
+                 "'open', fixed_at = NULL, signature = coalesce(?4, signature) WHERE id = ?1",
+                 &st, what, msg, cap) != 0)
     return -1;
   sqlite3_bind_int64(st, 1, id);
   db_bind_run(st, 2, run_id);
   db_bind_text(st, 3, message);
-  return update_cex(d, st, id, what, msg, cap);
+  db_bind_text(st, 4, signature);
+  int rc = update_cex(d, st, id, what, msg, cap);
+  if (rc != 0) return rc;
+  if (db_triage_of(d, id, triage, what, msg, cap) != 0) return -1;
+  return db_mark_run(d, id, run_id, triage, what, msg, cap);
 }
 
 /* Mark a counterexample as fixed; see store.h. */
-int db_cex_fixed(db *d, int64_t id, char *msg, size_t cap) {
+int db_cex_fixed(db *d, int64_t id, int64_t run_id, char *msg, size_t cap) {
   static const char what[] = "marking a counterexample as fixed";
   sqlite3_stmt *st;
   if (db_check_writable(d, what, msg, cap) != 0 ||
@@ -144,7 +159,9 @@ int db_cex_fixed(db *d, int64_t id, char *msg, size_t cap) {
                  &st, what, msg, cap) != 0)
     return -1;
   sqlite3_bind_int64(st, 1, id);
-  return update_cex(d, st, id, what, msg, cap);
+  int rc = update_cex(d, st, id, what, msg, cap);
+  if (rc != 0) return rc;
+  return db_mark_run(d, id, run_id, "fixed", what, msg, cap);
 }
 
 /* Free the owned strings of *c and zero it. */
@@ -155,6 +172,8 @@ void db_cex_clear(db_cex *c) {
   free(c->original_input);
   free(c->choices);
   free(c->message);
+  free(c->signature);
+  free(c->note);
   memset(c, 0, sizeof *c);
 }
 
@@ -165,8 +184,8 @@ int db_get_cex(db *d, int64_t id, db_cex *out, char *msg, size_t cap) {
   memset(out, 0, sizeof *out);
   if (db_prepare(d,
                  "SELECT id, property, kind, sut, input, original_input, choices, message, seed, "
-                 "first_seen, last_seen, times_seen, status, fixed_at, first_run, last_run FROM "
-                 "counterexamples WHERE id = ?1",
+                 "first_seen, last_seen, times_seen, status, fixed_at, first_run, last_run, triage, "
+                 "signature, note FROM counterexamples WHERE id = ?1",
                  &st, what, msg, cap) != 0)
     return -1;
   sqlite3_bind_int64(st, 1, id);
@@ -200,6 +219,8 @@ int db_get_cex(db *d, int64_t id, db_cex *out, char *msg, size_t cap) {
     too_long = "status";
   else if (db_column_fixed(st, 13, out->fixed_at, sizeof out->fixed_at) != 0)
     too_long = "fixed_at";
+  else if (db_column_fixed(st, 16, out->triage, sizeof out->triage) != 0)
+    too_long = "triage";
   if (too_long) {
     db_set_msg(msg, cap, "%s: counterexample %" PRId64 ": the stored %s is too long", d->path, id,
                too_long);
@@ -209,7 +230,8 @@ int db_get_cex(db *d, int64_t id, db_cex *out, char *msg, size_t cap) {
   }
   if (db_column_dup(st, 3, 1, &out->sut) != 0 || db_column_dup(st, 4, 1, &out->input) != 0 ||
       db_column_dup(st, 5, 0, &out->original_input) != 0 ||
-      db_column_dup(st, 6, 0, &out->choices) != 0 || db_column_dup(st, 7, 0, &out->message) != 0) {
+      db_column_dup(st, 6, 0, &out->choices) != 0 || db_column_dup(st, 7, 0, &out->message) != 0 ||
+      db_column_dup(st, 17, 0, &out->signature) != 0 || db_column_dup(st, 18, 0, &out->note) != 0) {
     db_set_msg(msg, cap, "%s: counterexample %" PRId64 ": out of memory", d->path, id);
     sqlite3_finalize(st);
     db_cex_clear(out);
@@ -329,11 +351,12 @@ static int copy_row(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) 
               ? "UPDATE counterexamples SET property = ?2, kind = ?3, sut = ?4, input = ?5, "
                 "original_input = ?6, choices = ?7, message = ?8, seed = ?9, first_seen = "
                 "?10, last_seen = ?11, times_seen = ?12, status = ?13, fixed_at = ?14, "
-                "first_run = ?15, last_run = ?16 WHERE id = ?1"
+                "first_run = ?15, last_run = ?16, triage = ?17, signature = ?18, note = ?19 "
+                "WHERE id = ?1"
               : "INSERT INTO counterexamples(property, kind, sut, input, original_input, "
                 "choices, message, seed, first_seen, last_seen, times_seen, status, fixed_at, "
-                "first_run, last_run) VALUES(?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-                "?13, ?14, ?15, ?16)",
+                "first_run, last_run, triage, signature, note) VALUES(?2, ?3, ?4, ?5, ?6, ?7, "
+                "?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)",
           &st, what, msg, cap) != 0)
     return -1;
   if (c->id > 0) sqlite3_bind_int64(st, 1, c->id);
@@ -352,6 +375,9 @@ static int copy_row(db *d, const db_cex *c, int64_t *id, char *msg, size_t cap) 
   db_bind_text(st, 14, c->fixed_at[0] ? c->fixed_at : NULL);
   db_bind_run(st, 15, c->first_run);
   db_bind_run(st, 16, c->last_run);
+  db_bind_text(st, 17, strcmp(c->triage, "known") == 0 ? "known" : "open");
+  db_bind_text(st, 18, c->signature);
+  db_bind_text(st, 19, c->note);
   if (db_step_done(d, st, what, msg, cap) != 0) return -1;
   if (c->id > 0 && sqlite3_changes(d->h) == 0) {
     db_set_msg(msg, cap, "%s: %s: no counterexample %" PRId64, d->path, what, c->id);

@@ -23,8 +23,8 @@ int db_run_begin(db *d, const char *seed, const char *config, const char *git_re
     return -1;
   }
   if (db_prepare(d,
-                 "INSERT INTO runs(started, seed, config, git_rev, sut) VALUES(" DB_NOW
-                 ", ?1, ?2, ?3, ?4)",
+                 "INSERT INTO runs(started, seed, config, git_rev, sut, uid) VALUES(" DB_NOW
+                 ", ?1, ?2, ?3, ?4, lower(hex(randomblob(16))))",
                  &st, what, msg, cap) != 0)
     return -1;
   db_bind_text(st, 1, seed);
@@ -57,17 +57,26 @@ int db_run_interrupted(db *d, int64_t run_id, const char *reason, char *msg, siz
 }
 
 /* Set a run's finish time and counts; see store.h. */
-int db_run_end(db *d, int64_t run_id, int64_t cases, int64_t failures, char *msg, size_t cap) {
+int db_run_end(db *d, int64_t run_id, int64_t cases, db_tally *out, char *msg, size_t cap) {
   static const char what[] = "finishing a run";
   sqlite3_stmt *st;
-  if (db_check_writable(d, what, msg, cap) != 0 ||
+  db_tally t;
+  if (db_check_writable(d, what, msg, cap) != 0 || db_run_tally(d, run_id, &t, msg, cap) != 0 ||
       db_prepare(d,
-                 "UPDATE runs SET finished = " DB_NOW ", cases = ?2, failures = ?3 WHERE id = ?1",
+                 "UPDATE runs SET finished = " DB_NOW ", cases = ?2, failures = ?3, "
+                 "theorem_failures = ?3, refuted = ?4, new_count = ?5, open_count = ?6, "
+                 "known_count = ?7, fixed_count = ?8 WHERE id = ?1",
                  &st, what, msg, cap) != 0)
     return -1;
+  if (out) *out = t;
   sqlite3_bind_int64(st, 1, run_id);
   sqlite3_bind_int64(st, 2, cases);
-  sqlite3_bind_int64(st, 3, failures);
+  sqlite3_bind_int64(st, 3, t.theorem_failures);
+  sqlite3_bind_int64(st, 4, t.refuted);
+  sqlite3_bind_int64(st, 5, t.new_count);
+  sqlite3_bind_int64(st, 6, t.open_count);
+  sqlite3_bind_int64(st, 7, t.known_count);
+  sqlite3_bind_int64(st, 8, t.fixed_count);
   if (db_step_done(d, st, what, msg, cap) != 0) return -1;
   if (sqlite3_changes(d->h) == 0) {
     db_set_msg(msg, cap, "%s: %s: no run %" PRId64, d->path, what, run_id);
@@ -138,6 +147,13 @@ static int read_run_row(const db *d, sqlite3_stmt *st, db_run *r, char *msg, siz
   r->id = sqlite3_column_int64(st, 0);
   r->cases = sqlite3_column_int64(st, 7);
   r->failures = sqlite3_column_int64(st, 8);
+  r->tally.theorem_failures = sqlite3_column_int64(st, 11);
+  r->tally.refuted = sqlite3_column_int64(st, 12);
+  r->tally.new_count = sqlite3_column_int64(st, 13);
+  r->tally.open_count = sqlite3_column_int64(st, 14);
+  r->tally.known_count = sqlite3_column_int64(st, 15);
+  r->tally.fixed_count = sqlite3_column_int64(st, 16);
+  if (db_column_fixed(st, 10, r->uid, sizeof r->uid) != 0) r->uid[0] = 0;
   if (db_column_fixed(st, 1, r->started, sizeof r->started) != 0 ||
       db_column_fixed(st, 2, r->finished, sizeof r->finished) != 0 ||
       db_column_fixed(st, 3, r->seed, sizeof r->seed) != 0 ||
@@ -161,7 +177,8 @@ int db_each_run(db *d, int (*fn)(const db_run *r, void *ud), void *ud, char *msg
   sqlite3_stmt *st;
   if (db_prepare(d,
                  "SELECT id, started, finished, seed, config, git_rev, sut, cases, failures, "
-                 "interrupted FROM runs ORDER BY id",
+                 "interrupted, uid, theorem_failures, refuted, new_count, open_count, "
+                 "known_count, fixed_count FROM runs ORDER BY id",
                  &st, what, msg, cap) != 0)
     return -1;
   int rc, result = 0;
@@ -232,10 +249,15 @@ int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap) {
   if (db_prepare(d,
                  r->id > 0
                      ? "UPDATE runs SET started = ?2, finished = ?3, seed = ?4, config = ?5, "
-                       "git_rev = ?6, sut = ?7, cases = ?8, failures = ?9, interrupted = ?10 "
+                       "git_rev = ?6, sut = ?7, cases = ?8, failures = ?9, interrupted = ?10, "
+                       "uid = coalesce(?11, uid), theorem_failures = ?12, refuted = ?13, "
+                       "new_count = ?14, open_count = ?15, known_count = ?16, fixed_count = ?17 "
                        "WHERE id = ?1"
                      : "INSERT INTO runs(started, finished, seed, config, git_rev, sut, cases, "
-                       "failures, interrupted) VALUES(?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                       "failures, interrupted, uid, theorem_failures, refuted, new_count, "
+                       "open_count, known_count, fixed_count) VALUES(?2, ?3, ?4, ?5, ?6, ?7, "
+                       "?8, ?9, ?10, coalesce(?11, lower(hex(randomblob(16)))), ?12, ?13, ?14, "
+                       "?15, ?16, ?17)",
                  &st, what, msg, cap) != 0)
     return -1;
   if (r->id > 0) sqlite3_bind_int64(st, 1, r->id);
@@ -248,6 +270,13 @@ int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap) {
   sqlite3_bind_int64(st, 8, r->cases);
   sqlite3_bind_int64(st, 9, r->failures);
   db_bind_text(st, 10, r->interrupted[0] ? r->interrupted : NULL);
+  db_bind_text(st, 11, r->uid[0] ? r->uid : NULL);
+  sqlite3_bind_int64(st, 12, r->tally.theorem_failures);
+  sqlite3_bind_int64(st, 13, r->tally.refuted);
+  sqlite3_bind_int64(st, 14, r->tally.new_count);
+  sqlite3_bind_int64(st, 15, r->tally.open_count);
+  sqlite3_bind_int64(st, 16, r->tally.known_count);
+  sqlite3_bind_int64(st, 17, r->tally.fixed_count);
   if (db_step_done(d, st, what, msg, cap) != 0) return -1;
   if (r->id > 0 && sqlite3_changes(d->h) == 0) {
     db_set_msg(msg, cap, "%s: %s: no run %" PRId64, d->path, what, r->id);

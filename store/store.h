@@ -27,6 +27,21 @@
 **   runs.interrupted (version 4) why a run ended early: "SIGINT", "SIGTERM",
 **                                "killed by signal N"; NULL for a run that
 **                                ended by itself
+**   version 5                    counterexamples.signature (what tells one
+**                                failure from another), .triage ('open' or
+**                                'known', set by `layoutcheck triage`),
+**                                .note; runs.uid (a stable identity, so that
+**                                merge copies a run once), and the run's
+**                                true counts: theorem_failures, refuted,
+**                                new_count, open_count, known_count,
+**                                fixed_count (distinct counterexamples);
+**   cex_runs (version 5)         which counterexample a run met and how:
+**                                outcome 'new', 'open' (found again),
+**                                'known' (found again, triaged known) or
+**                                'fixed' (replayed, now passing); sightings
+**   merged_runs (version 5)      uids of runs merged into another row
+**   views (version 5)            latest_run, new_tonight, still_open,
+**                                fixed_tonight, known, property_trend
 **
 ** Timestamps are UTC ISO-8601 text, "2025-01-31T12:00:00Z".  A run id of 0
 ** (or less) passed to a function below stands for "no run" and is stored as
@@ -45,7 +60,7 @@
 #include <stdint.h>
 
 /* The schema version this program creates and understands. */
-#define DB_SCHEMA_VERSION 4
+#define DB_SCHEMA_VERSION 5
 
 typedef struct db db; /* an open results database; opaque */
 
@@ -62,6 +77,8 @@ typedef struct db_cex {
   char *sut, *input, *original_input, *choices, *message;
   char seed[32], first_seen[32], last_seen[32], status[8], fixed_at[32];
   int64_t times_seen, first_run, last_run;
+  char triage[8];         /* "open" or "known" ("" is "open" when writing) */
+  char *signature, *note; /* NULL when not stored */
 } db_cex;
 
 /* Open the database at path for reading and writing, creating the file
@@ -85,9 +102,27 @@ void db_close(db *d);
 int db_run_begin(db *d, const char *seed, const char *config, const char *git_rev, const char *sut,
                  int64_t *run_id, char *msg, size_t cap);
 
-/* Finish a run: set finished = now and its case and failure counts.
-** Returns 1 (msg says so) when there is no run run_id. */
-int db_run_end(db *d, int64_t run_id, int64_t cases, int64_t failures, char *msg, size_t cap);
+/* The true counts of a run: distinct counterexamples the run met (in
+** cex_runs), each counted once however often it was seen.  theorem_failures
+** and refuted count those new or found again and not triaged known, of
+** theorems (and SUT disagreements) and of conjectures; new_count,
+** open_count (found again, not new), known_count and fixed_count by
+** outcome. */
+typedef struct db_tally {
+  int64_t theorem_failures, refuted, new_count, open_count, known_count, fixed_count;
+} db_tally;
+
+/* Count run run_id's outcomes into *t from cex_runs. */
+int db_run_tally(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap);
+
+/* Store run run_id's true counts (db_run_tally) in its row, leaving the
+** rest of it as it is (for rows that merge writes). */
+int db_run_recount(db *d, int64_t run_id, char *msg, size_t cap);
+
+/* Finish a run: set finished = now, its case count and its true counts
+** (db_run_tally; failures = theorem_failures), and copy the counts to *t
+** (may be NULL).  Returns 1 (msg says so) when there is no run run_id. */
+int db_run_end(db *d, int64_t run_id, int64_t cases, db_tally *t, char *msg, size_t cap);
 
 /* Mark run run_id as ended early, for reason (such as "SIGINT"; stored
 ** as given): set interrupted, and finished = now unless it is set.
@@ -107,9 +142,12 @@ typedef enum db_cex_how {
   ** stored, bump times_seen, last_seen and last_run, replace message (kept
   ** when message is NULL), and set status back to 'open' (clearing
   ** fixed_at) if it was 'fixed': a regression.  The other columns keep
-  ** their first values.  Reads property, kind, sut, input,
-  ** original_input, choices, message, seed and last_run (the run that
-  ** found it; 0 for none) of the db_cex; property, kind and input must be
+  ** their first values (signature is set when it was not).  Reads
+  ** property, kind, sut, input, original_input, choices, message, seed,
+  ** signature, and for a new row triage ("known" or else open) and note,
+  ** and last_run (the run that found it; 0 for none) of the db_cex; the
+  ** run's cex_runs row is 'new' for a new row, else 'open' or 'known' by
+  ** the row's triage.  property, kind and input must be
   ** given, sut NULL is stored as "", original_input, choices, message and
   ** seed may be NULL or "".  Committed in its own transaction, which makes
   ** concurrent writers of the same counterexample safe. */
@@ -135,15 +173,32 @@ int db_cex_names(const db *d, db_cex *c, const char *property, const char *kind,
                  char *msg, size_t cap);
 
 /* Mark stored counterexample id as seen again in run run_id (still
-** failing): bump times_seen, set last_seen = now and last_run, replace
-** message unless it is NULL, and set status 'open' (clearing fixed_at).
+** failing): bump times_seen, set last_seen = now and last_run (kept when
+** run_id is 0: a replay outside a run), replace
+** message and signature unless NULL, set status 'open' (clearing
+** fixed_at), and record the sighting in cex_runs (outcome 'open', or
+** 'known' when triaged known; a row already 'new' in that run stays so).
 ** Returns 1 (msg says so) when there is no counterexample id. */
-int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, char *msg, size_t cap);
+int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, const char *signature,
+                char *msg, size_t cap);
 
-/* Mark stored counterexample id as fixed (now passing): status 'fixed',
-** fixed_at = now (kept when it was fixed already).  Returns 1 (msg says
-** so) when there is no counterexample id. */
-int db_cex_fixed(db *d, int64_t id, char *msg, size_t cap);
+/* Mark stored counterexample id as fixed (now passing) in run run_id (0:
+** none): status 'fixed', fixed_at = now (kept when it was fixed already),
+** cex_runs outcome 'fixed'.  Returns 1 (msg says so) when there is no
+** counterexample id. */
+int db_cex_fixed(db *d, int64_t id, int64_t run_id, char *msg, size_t cap);
+
+/* Find the counterexample of property and sut (NULL is "") with that
+** signature that is open or known (the lowest id): 0 with *id and
+** triage[0..8) ("open" or "known"), 1 when there is none, -1 with msg. */
+int db_find_signature(db *d, const char *property, const char *sut, const char *signature,
+                      int64_t *id, char triage[8], char *msg, size_t cap);
+
+/* Triage counterexample id: triage "known" or "open", and note (NULL:
+** kept).  Returns 1 (msg says so) when there is no counterexample id, -1
+** with msg on a bad triage or a database error. */
+int db_cex_triage(db *d, int64_t id, const char *triage, const char *note, char *msg,
+                  size_t cap);
 
 /* Call fn(c, ud) for each counterexample whose property matches glob
 ** (fnmatch(3); NULL = all), whose sut equals sut (NULL = any) and whose
@@ -183,6 +238,8 @@ typedef struct db_run {
   char started[32], finished[32], seed[32], interrupted[64];
   char *config, *git_rev, *sut;
   int64_t cases, failures;
+  char uid[48]; /* the run's stable identity ("" when none: db_put_run makes one) */
+  db_tally tally;
 } db_run;
 
 /* One row of run_properties; labels is NULL when not stored.  Valid only
@@ -223,6 +280,31 @@ void db_rollback(db *d);
 ** else row r->id overwritten (1 with msg when there is none).  *id gets
 ** the row id (may be NULL).  started and seed must not be "". */
 int db_put_run(db *d, const db_run *r, int64_t *id, char *msg, size_t cap);
+
+/* Where a run of identity uid is in d: the run of that uid, or the row
+** it was merged into (merged_runs).  0 with *id, 1 when d has none, -1
+** with msg. */
+int db_run_by_uid(db *d, const char *uid, int64_t *id, char *msg, size_t cap);
+
+/* Record that the run of identity uid was merged into run_id. */
+int db_note_merged(db *d, const char *uid, int64_t run_id, char *msg, size_t cap);
+
+/* One row of cex_runs. */
+typedef struct db_cex_run {
+  int64_t cex_id, run_id, sightings;
+  char outcome[8];
+} db_cex_run;
+
+/* Call fn(r, ud) for each cex_runs row of counterexample cex_id (every
+** row when cex_id <= 0), in order of run.  fn must not write to d.  Same
+** contract as db_each_run. */
+int db_each_cex_run(db *d, int64_t cex_id, int (*fn)(const db_cex_run *r, void *ud), void *ud,
+                    char *msg, size_t cap);
+
+/* Store a cex_runs row as given.  When (cex_id, run_id) is there already:
+** with add, its sightings grow by r's (the shards of one run) and *added
+** is 1; without, nothing changes and *added is 0.  added may be NULL. */
+int db_put_cex_run(db *d, const db_cex_run *r, int add, int *added, char *msg, size_t cap);
 
 /* Set *id to the id of the counterexample (property, sut, input) (sut NULL
 ** is ""): 0 when found, 1 when there is none, -1 with msg on error. */

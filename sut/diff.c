@@ -102,6 +102,22 @@ static int same_function(const lo_layout *x, const lo_layout *y, const gen_bound
   return 0;
 }
 
+/* Does a SUT's answer parse as a value of the protocol: an integer, a
+** boolean, a tuple, a layout or a tiler? */
+static int answer_parses(const char *answer) {
+  lo_layout x;
+  lo_tuple t;
+  lo_morphism m;
+  lo_err e;
+  if (!strcmp(answer, "true") || !strcmp(answer, "false")) return 1;
+  switch (lo_kind_of(answer)) {
+  case LO_KIND_LAYOUT:
+  case LO_KIND_TILER: return lo_parse_layout(answer, &x, &e) == LO_OK;
+  case LO_KIND_MORPHISM: return lo_parse_morphism(answer, &m, &e) == LO_OK;
+  default: return lo_parse_tuple(answer, &t, &e) == LO_OK;
+  }
+}
+
 /* Compare the oracle's answer with the SUT's under mode; see diff.h. */
 int diff_compare(diff_mode mode, const char *oracle, const char *answer, const gen_bounds *b,
                  char *msg, size_t cap) {
@@ -116,6 +132,14 @@ int diff_compare(diff_mode mode, const char *oracle, const char *answer, const g
                          : "the system under test refuses this input"),
            1;
   if (strcmp(oracle, answer) == 0) return 0;
+  if (!answer_parses(answer))
+    return snprintf(msg, cap, "the system under test answers something that does not parse"), 1;
+  if (mode == DIFF_EXACT && two_layouts(oracle, answer, &x, &y)) {
+    char why[128];
+    if (same_function(&x, &y, b, why, sizeof why) == 0)
+      return snprintf(msg, cap, "the answers differ in form (the same layout function)"), 1;
+    return snprintf(msg, cap, "the answers differ (%s)", why), 1;
+  }
   if (mode == DIFF_EXACT || !two_layouts(oracle, answer, &x, &y))
     return snprintf(msg, cap, "the answers differ"), 1;
   if (mode == DIFF_FUNCTION) return same_function(&x, &y, b, msg, cap);
@@ -365,4 +389,59 @@ int diff_ops_selected(const char *list, const diff_op *op, diff_mode *mode) {
     p = end + 1;
   }
   return 0;
+}
+
+/* The kinds of failure a signature starts with, by the start of the
+** message that diff_compare, judge or the SUT's failure wrote. */
+static const struct {
+  const char *prefix, *kind;
+} failure_kinds[] = {
+    {"the system under test refuses this input", "the system under test refuses"},
+    {"the oracle refuses this input", "the oracle refuses"},
+    {"sizes differ", "sizes differ"},
+    {"layout functions differ", "layout functions differ"},
+    {"cannot evaluate", "layout functions differ"},
+    {"the answers differ in form", "the same function in another form"},
+    {"the answers differ after coalescing", "the answers differ after coalescing"},
+    {"the answers differ (sizes differ", "sizes differ"},
+    {"the answers differ (layout functions differ", "layout functions differ"},
+    {"the answers differ", "the answers differ"},
+    {"the system under test answers something that does not parse", "garbage answer"},
+    {"the system under test crashed", "crash"},
+    {"the system under test exited", "crash"},
+    {"the system under test did not answer", "hang"},
+    {"out of step", "out of step"},
+};
+
+/* The text after marker in msg, or NULL. */
+static const char *after(const char *msg, const char *marker) {
+  const char *at = strstr(msg, marker);
+  return at ? at + strlen(marker) : NULL;
+}
+
+/* The signature of a differential failure; see diff.h. */
+void diff_signature(const gen_property *p, const char *msg, char *sig, size_t cap) {
+  const char *kind = "other", *error = NULL;
+  size_t n = sizeof failure_kinds / sizeof failure_kinds[0];
+  for (size_t i = 0; i < n; i++)
+    if (strncmp(msg, failure_kinds[i].prefix, strlen(failure_kinds[i].prefix)) == 0) {
+      kind = failure_kinds[i].kind;
+      break;
+    }
+  if (!strcmp(kind, "the system under test refuses"))
+    error = after(msg, "system under test error: ");
+  else if (!strcmp(kind, "the oracle refuses"))
+    error = after(msg, "oracle error: ") ? after(msg, "oracle error: ") : after(msg, ") error: ");
+  else if (!strcmp(kind, "other"))
+    error = msg;
+  if (!error) {
+    snprintf(sig, cap, "%s", kind);
+    return;
+  }
+  char text[GEN_SIG_LEN], norm[GEN_SIG_LEN];
+  const char *end = strstr(error, ", system under test ");
+  size_t len = end && end > error ? (size_t)(end - error) : strlen(error);
+  snprintf(text, sizeof text, "%.*s", (int)(len < sizeof text ? len : sizeof text - 1), error);
+  gen_signature_default(p, text, norm, sizeof norm);
+  snprintf(sig, cap, "%s: %s", kind, norm);
 }

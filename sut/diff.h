@@ -85,6 +85,14 @@ int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b);
 ** or =coalesced.  0, or -1 with the reason in why[0..cap). */
 int diff_ops_check(const char *list, char *why, size_t cap);
 
+/* The signature of a failure of a differential property (gen_config's
+** signature): the kind of failure (the system under test refuses what
+** the oracle answers, the oracle refuses what it answers, sizes differ,
+** layout functions differ, the same function in another form, a garbage
+** answer, a crash, a hang, out of step) and, for a refusal, the refusing
+** side's error text with the values written as "#". */
+void diff_signature(const gen_property *p, const char *msg, char *sig, size_t cap);
+
 /* Find op in such a list (an empty or NULL list selects every op, with
 ** its default comparison): 1 when selected, with *mode set to the op's
 ** default, 2 when selected with =MODE (*mode set to it); 0 when not

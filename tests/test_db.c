@@ -196,7 +196,7 @@ static int stop_at_first(const db_cex *c, void *ud) {
 ** (a write while iterating); ud is the db. */
 static int fix_each(const db_cex *c, void *ud) {
   char msg[256];
-  return db_cex_fixed(ud, c->id, msg, sizeof msg) == 0 ? 0 : 1;
+  return db_cex_fixed(ud, c->id, 0, msg, sizeof msg) == 0 ? 0 : 1;
 }
 
 /* List the counterexamples that match into a static string of "id:property". */
@@ -242,11 +242,12 @@ static void test_create_and_runs(void) {
   T_EQ_INT(sql_int(path, "SELECT started GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T"
                          "[0-9][0-9]:[0-9][0-9]:[0-9][0-9]Z' FROM runs ORDER BY id LIMIT 1"),
            1);
-  T_EQ_INT(db_run_end(d, run, 1000, 3, msg, sizeof msg), 0);
+  /* no counterexample met: no failures, whatever the cases */
+  T_EQ_INT(db_run_end(d, run, 1000, NULL, msg, sizeof msg), 0);
   T_EQ_STR(sql_text(path, "SELECT cases || '|' || failures || '|' || (finished IS NOT NULL) FROM "
                           "runs ORDER BY id LIMIT 1"),
-           "1000|3|1");
-  T_EQ_INT(db_run_end(d, 9999, 1, 1, msg, sizeof msg), 1);
+           "1000|0|1");
+  T_EQ_INT(db_run_end(d, 9999, 1, NULL, msg, sizeof msg), 1);
   T_CHECK(has(msg, "no run 9999") && has(msg, path));
   T_EQ_INT(db_run_begin(d, NULL, NULL, NULL, NULL, &run2, msg, sizeof msg), -1);
   T_CHECK(has(msg, "no seed"));
@@ -371,7 +372,7 @@ static void test_counterexamples(void) {
   T_EQ_INT(calls, 1);
 
   /* fixed, then seen again: a regression, open again */
-  T_EQ_INT(db_cex_fixed(d, id, msg, sizeof msg), 0);
+  T_EQ_INT(db_cex_fixed(d, id, 0, msg, sizeof msg), 0);
   T_EQ_INT(db_get_cex(d, id, &c, msg, sizeof msg), 0);
   T_EQ_STR(c.status, "fixed");
   T_EQ_INT(strlen(c.fixed_at), 20);
@@ -393,8 +394,8 @@ static void test_counterexamples(void) {
   db_cex_clear(&c);
 
   /* db_cex_seen and db_cex_fixed */
-  T_EQ_INT(db_cex_fixed(d, id4, msg, sizeof msg), 0);
-  T_EQ_INT(db_cex_seen(d, id4, run2, "still failing", msg, sizeof msg), 0);
+  T_EQ_INT(db_cex_fixed(d, id4, 0, msg, sizeof msg), 0);
+  T_EQ_INT(db_cex_seen(d, id4, run2, "still failing", NULL, msg, sizeof msg), 0);
   T_EQ_INT(db_get_cex(d, id4, &c, msg, sizeof msg), 0);
   T_EQ_STR(c.status, "open");
   T_EQ_STR(c.message, "still failing");
@@ -402,16 +403,17 @@ static void test_counterexamples(void) {
   T_EQ_INT(c.last_run, run2);
   T_EQ_INT(c.first_run, run1);
   db_cex_clear(&c);
-  T_EQ_INT(db_cex_seen(d, id4, 0, NULL, msg, sizeof msg), 0);
+  /* seen outside a run (`replay`): the last run that saw it is kept */
+  T_EQ_INT(db_cex_seen(d, id4, 0, NULL, NULL, msg, sizeof msg), 0);
   T_EQ_INT(db_get_cex(d, id4, &c, msg, sizeof msg), 0);
   T_EQ_STR(c.message, "still failing");
-  T_EQ_INT(c.last_run, 0);
+  T_EQ_INT(c.last_run, run2);
   db_cex_clear(&c);
-  T_EQ_INT(db_cex_fixed(d, 9999, msg, sizeof msg), 1);
+  T_EQ_INT(db_cex_fixed(d, 9999, 0, msg, sizeof msg), 1);
   T_CHECK(has(msg, "no counterexample 9999") && has(msg, path));
-  T_EQ_INT(db_cex_seen(d, 9999, run1, NULL, msg, sizeof msg), 1);
+  T_EQ_INT(db_cex_seen(d, 9999, run1, NULL, NULL, msg, sizeof msg), 1);
   T_CHECK(has(msg, "no counterexample 9999"));
-  T_EQ_INT(db_cex_seen(d, id4, 424242, NULL, msg, sizeof msg), -1);
+  T_EQ_INT(db_cex_seen(d, id4, 424242, NULL, NULL, msg, sizeof msg), -1);
   T_CHECK(has(msg, "FOREIGN KEY"));
 
   /* not found */
@@ -806,7 +808,7 @@ static void concurrent_child(const char *path, int fd, int which) {
       _exit(3);
     }
   }
-  if (db_run_end(d, run, 220, 220, msg, sizeof msg) != 0) _exit(4);
+  if (db_run_end(d, run, 220, NULL, msg, sizeof msg) != 0) _exit(4);
   db_close(d);
   _exit(0);
 }
@@ -841,6 +843,70 @@ static void test_concurrent(void) {
   remove_db(path);
 }
 
+/* A run's true counts: each counterexample it met counted once, by
+** outcome and kind; triage known moves one out of the failures; the
+** views answer the nightly questions; signatures find rows. */
+static void test_tally_and_triage(void) {
+  const char *path = tmp_path("tally.db");
+  char msg[512] = "", triage[8];
+  db *d = NULL;
+  int64_t r1, r2, t1, t2, c1, id;
+  db_tally t;
+  T_EQ_INT(db_open(path, &d, msg, sizeof msg), 0);
+  if (!d) return;
+  T_EQ_INT(db_run_begin(d, "1", NULL, NULL, NULL, &r1, msg, sizeof msg), 0);
+  /* run 1: a theorem failure found twice (one row), a refuted conjecture */
+  db_cex a = {.sut = "", .input = "size 2:1", .signature = "rank # too big", .last_run = r1};
+  db_cex b = {.sut = "", .input = "size 3:1", .signature = "other", .last_run = r1};
+  T_EQ_INT(db_cex_names(d, &a, "p.theorem", "theorem", "1", msg, sizeof msg), 0);
+  T_EQ_INT(db_cex_names(d, &b, "p.conjecture", "conjecture", "1", msg, sizeof msg), 0);
+  T_EQ_INT(db_write_cex(d, DB_CEX_FOUND, &a, &t1, NULL, msg, sizeof msg), 0);
+  T_EQ_INT(db_write_cex(d, DB_CEX_FOUND, &a, &t1, NULL, msg, sizeof msg), 0);
+  T_EQ_INT(db_write_cex(d, DB_CEX_FOUND, &b, &c1, NULL, msg, sizeof msg), 0);
+  T_EQ_INT(db_run_end(d, r1, 10, &t, msg, sizeof msg), 0);
+  T_EQ_INT(t.theorem_failures, 1);
+  T_EQ_INT(t.refuted, 1);
+  T_EQ_INT(t.new_count, 2);
+  T_EQ_INT(t.open_count, 0);
+  T_EQ_INT(sql_int(path, "SELECT sightings FROM cex_runs WHERE cex_id = 1"), 2);
+  T_EQ_INT(sql_int(path, "SELECT count(*) FROM new_tonight"), 2);
+  /* the signature finds the theorem's row */
+  T_EQ_INT(db_find_signature(d, "p.theorem", NULL, "rank # too big", &id, triage, msg, sizeof msg),
+           0);
+  T_EQ_INT(id, t1);
+  T_EQ_STR(triage, "open");
+  T_EQ_INT(db_find_signature(d, "p.theorem", NULL, "nothing", &id, triage, msg, sizeof msg), 1);
+  /* run 2: the theorem seen again (open), then triaged known; a second
+  ** theorem row new; the conjecture fixed */
+  T_EQ_INT(db_run_begin(d, "2", NULL, NULL, NULL, &r2, msg, sizeof msg), 0);
+  T_EQ_INT(db_cex_seen(d, t1, r2, NULL, NULL, msg, sizeof msg), 0);
+  T_EQ_INT(db_cex_fixed(d, c1, r2, msg, sizeof msg), 0);
+  db_cex e = {.sut = "", .input = "size 4:1", .signature = "another", .last_run = r2};
+  T_EQ_INT(db_cex_names(d, &e, "p.theorem", "theorem", "2", msg, sizeof msg), 0);
+  T_EQ_INT(db_write_cex(d, DB_CEX_FOUND, &e, &t2, NULL, msg, sizeof msg), 0);
+  T_EQ_INT(db_run_end(d, r2, 10, &t, msg, sizeof msg), 0);
+  T_EQ_INT(t.theorem_failures, 2);
+  T_EQ_INT(t.new_count, 1);
+  T_EQ_INT(t.open_count, 1);
+  T_EQ_INT(t.fixed_count, 1);
+  T_EQ_INT(sql_int(path, "SELECT count(*) FROM new_tonight"), 1);
+  T_EQ_INT(sql_int(path, "SELECT count(*) FROM fixed_tonight"), 1);
+  T_EQ_INT(sql_int(path, "SELECT count(*) FROM still_open"), 1); /* t1: open, not new */
+  T_EQ_INT(db_cex_triage(d, t1, "known", "accepted", msg, sizeof msg), 0);
+  T_EQ_INT(db_cex_triage(d, t1, "maybe", NULL, msg, sizeof msg), -1);
+  T_CHECK(has(msg, "expected known or open"));
+  T_EQ_INT(db_cex_triage(d, 9999, "known", NULL, msg, sizeof msg), 1);
+  T_EQ_INT(sql_int(path, "SELECT count(*) FROM still_open"), 0);
+  T_EQ_INT(sql_int(path, "SELECT count(*) FROM known"), 1);
+  /* seen again once known: counted as known, not as a failure */
+  T_EQ_INT(db_cex_seen(d, t1, r2, NULL, NULL, msg, sizeof msg), 0);
+  T_EQ_INT(db_run_tally(d, r2, &t, msg, sizeof msg), 0);
+  T_EQ_INT(t.theorem_failures, 1);
+  T_EQ_INT(t.known_count, 1);
+  T_EQ_INT(sql_int(path, "SELECT count(*) FROM property_trend WHERE property = 'p.theorem'"), 0);
+  db_close(d);
+}
+
 int main(void) {
   snprintf(tmp_dir, sizeof tmp_dir, "/tmp/lcdbXXXXXX");
   if (!mkdtemp(tmp_dir)) {
@@ -849,6 +915,7 @@ int main(void) {
   }
   test_create_and_runs();
   test_counterexamples();
+  test_tally_and_triage();
   test_refused_files();
   test_read_only();
   test_sigkill();

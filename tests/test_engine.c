@@ -411,7 +411,7 @@ static void test_replay(void) {
   char dir[] = "/tmp/lcengXXXXXX", path[64], msg[512];
   db *d;
   gen_config c;
-  int still, refuted, fixed;
+  replay_counts n;
   int64_t id1, id2;
   if (!mkdtemp(dir)) return;
   snprintf(path, sizeof path, "%s/r.db", dir);
@@ -430,11 +430,11 @@ static void test_replay(void) {
   config_for_tests(&c, 1);
   FILE *out = fopen("/dev/null", "w");
   run_ctx rx = {.shard_k = 1, .shard_n = 1}; /* no conjectures loaded */
-  T_EQ_INT(run_replay(d, 0, &c, &rx, "*", out, &still, &refuted, &fixed), 0);
+  T_EQ_INT(run_replay(d, 0, &c, &rx, "*", out, &n), 0);
   fclose(out);
-  T_EQ_INT(still, 0);
-  T_EQ_INT(refuted, 1);
-  T_EQ_INT(fixed, 1);
+  T_EQ_INT(n.still, 0);
+  T_EQ_INT(n.refuted, 1);
+  T_EQ_INT(n.fixed, 1);
   db_cex x;
   memset(&x, 0, sizeof x);
   T_EQ_INT(db_get_cex(d, id1, &x, msg, sizeof msg), 0);
@@ -477,8 +477,75 @@ static void test_catalogue(void) {
       }
 }
 
+/* Fails in two independent ways: "rank N is 3 or more" (minimal
+** (2,2,2):(0,0,0), as rank_below_3) and, on a layout of rank below 3, "a
+** stride of 6" (the ranks and strides differ from case to case; the
+** signature does not). */
+static gen_verdict two_ways(gen_ctx *x) {
+  lo_layout l;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (l.shape.len >= 3) return gen_failf(x, "rank %d is 3 or more", l.shape.len);
+  for (int i = 0; i < l.shape.len; i++)
+    if (l.stride[i] == 6) return gen_failf(x, "a stride of 6 at mode %d", i + 1);
+  return GEN_PASS;
+}
+
+typedef struct reports {
+  int n;
+  char line[4][256], msg[4][512];
+} reports;
+
+/* gen_on_failure: keep each reported failure's case and message. */
+static void keep_report(const gen_property *p, const gen_result *r, void *ud) {
+  reports *k = ud;
+  if (k->n < 4) {
+    gen_case_to_line(p, &r->shrunk, k->line[k->n], sizeof k->line[k->n]);
+    snprintf(k->msg[k->n], sizeof k->msg[k->n], "%s", r->message);
+  }
+  k->n++;
+}
+
+/* A run goes on after a failure and reports each distinct one, shrunk to
+** a case that fails the same way; a repeat of a signature is counted, not
+** reported; max_distinct 1 stops at the first failure. */
+static void test_distinct(void) {
+  gen_property p = {"planted.two_ways", "", "", GEN_THEOREM, "layout", "size", two_ways, NULL};
+  for (int isolate = 0; isolate <= 1; isolate++) {
+    gen_config c;
+    gen_result r;
+    reports k = {0};
+    char err[256];
+    config_for_tests(&c, isolate);
+    c.cases = 2000;
+    c.max_distinct = 8;
+    T_EQ_INT(gen_run(&c, &p, &r, keep_report, &k, err, sizeof err), 0);
+    T_EQ_INT(k.n, 2);
+    T_EQ_INT(r.distinct, 2);
+    T_CHECK(r.again > 0);               /* rank 3, 4, ... and strides 6 at other modes */
+    T_EQ_INT(r.cases, 2000);            /* the run went on to its end */
+    T_CHECK(r.failed == r.distinct + r.again);
+    int a = strstr(k.msg[0], "is 3 or more") ? 0 : 1; /* the rank failure's report */
+    T_EQ_STR(k.line[a], "size (2,2,2):(0,0,0)");
+    T_CHECK(strstr(k.msg[a], "rank 3 is 3 or more") != NULL);
+    T_CHECK(strstr(k.msg[1 - a], "a stride of 6") != NULL);
+    lo_layout l; /* the other one, shrunk, still fails the second way */
+    lo_err e;
+    T_EQ_INT(lo_parse_layout(k.line[1 - a] + 5, &l, &e), LO_OK);
+    T_CHECK(l.shape.len < 3);
+    gen_result_clear(&r);
+    /* max_distinct 1: the first failure ends the run */
+    memset(&k, 0, sizeof k);
+    c.max_distinct = 1;
+    T_EQ_INT(gen_run(&c, &p, &r, keep_report, &k, err, sizeof err), 0);
+    T_EQ_INT(k.n, 1);
+    T_CHECK(r.cases < 2000);
+    gen_result_clear(&r);
+  }
+}
+
 int main(void) {
   test_catalogue();
+  test_distinct();
   test_choices();
   test_generators_total();
   test_shrinking();

@@ -1,0 +1,46 @@
+/*
+** distinct.c -- telling failures apart: the signature of a failure (its
+** message with the values written as "#"), so that a run can go on after
+** a failure and report each distinct one once.
+*/
+#include "engine_int.h"
+
+#include <assert.h>
+#include <ctype.h>
+#include <string.h>
+
+/* Can c be part of a value written in a message: a digit, or the
+** punctuation of tuples, layouts, tilers and negative numbers? */
+static int value_char(char c) {
+  return isdigit((unsigned char)c) || (c != 0 && strchr("(),:<>_-", c) != NULL);
+}
+
+/* The default signature; see gen.h.  A value is a maximal run of
+** value_char that holds a digit; the run is replaced by "#". */
+void gen_signature_default(const gen_property *p, const char *msg, char *sig, size_t cap) {
+  size_t at = 0;
+  (void)p;
+  assert(cap > 0);
+  for (size_t i = 0; msg[i] && at + 1 < cap;) {
+    size_t j = i, digits = 0;
+    while (value_char(msg[j])) digits += isdigit((unsigned char)msg[j++]) != 0;
+    if (j > i && digits) {
+      sig[at++] = '#';
+      i = j;
+    } else if (j > i) {
+      while (i < j && at + 1 < cap) sig[at++] = msg[i++];
+    } else {
+      sig[at++] = msg[i++];
+    }
+  }
+  sig[at] = 0;
+}
+
+/* The signature under cfg; see gen.h. */
+void gen_signature(const gen_config *cfg, const gen_property *p, const char *msg, char *sig,
+                   size_t cap) {
+  if (cfg->signature)
+    cfg->signature(p, msg, sig, cap);
+  else
+    gen_signature_default(p, msg, sig, cap);
+}
