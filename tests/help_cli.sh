@@ -19,9 +19,9 @@ bad() {
   echo "FAIL: $*"
 }
 
-# The first cells of the table of the README's "## Commands" section, one
-# per line.
-awk '/^## Commands$/ { on = 1; next } /^## / { on = 0 }
+# The first cells of the table of the README's "## Commands" section (up to
+# its first subsection), one per line.
+awk '/^## Commands$/ { on = 1; next } /^#/ { on = 0 }
      on && /^\| `/ { sub(/^\| /, ""); sub(/ \| .*$/, ""); print }' README.md >"$tmp/cells"
 if [ -s "$tmp/cells" ]; then ok; else bad "no table found under '## Commands' in README.md"; fi
 
