@@ -21,9 +21,7 @@
 #define JSON_MAX_POS 99999999
 
 /* Whether c is JSON white space. */
-static int json_ws(char c) {
-  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
+static int json_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 /* Parse ln[0..len) as one JSON value with json-c.  Returns the value (the
 ** caller puts it), or NULL with what[0..cap) and *at (a byte offset in the
@@ -86,8 +84,7 @@ static int json_severity(const char *sv, lean_severity *s) {
 ** -1 when it is missing or not such an integer. */
 static int json_pos_int(json_object *o, const char *key, int *v) {
   json_object *n;
-  if (!json_object_object_get_ex(o, key, &n) || !json_object_is_type(n, json_type_int))
-    return -1;
+  if (!json_object_object_get_ex(o, key, &n) || !json_object_is_type(n, json_type_int)) return -1;
   int64_t x = json_object_get_int64(n);
   if (x < 0 || x > JSON_MAX_POS) return -1;
   *v = (int)x;
@@ -126,8 +123,8 @@ static const char *json_fields(json_object *m, json_msg *out) {
   }
   out->has_pos = json_object_object_get_ex(m, "pos", &v);
   if (out->has_pos &&
-      (!json_object_is_type(v, json_type_object) ||
-       json_pos_int(v, "line", &out->pos.line) != 0 || json_pos_int(v, "column", &out->pos.col) != 0))
+      (!json_object_is_type(v, json_type_object) || json_pos_int(v, "line", &out->pos.line) != 0 ||
+       json_pos_int(v, "column", &out->pos.col) != 0))
     return "pos: expected an object with a non-negative integer \"line\" and \"column\"";
   return NULL;
 }
@@ -150,8 +147,8 @@ int lean_log_json_message(lean_log *l, const line *ln, int lineno, char *msg, si
     json_object_put(m);
     return -1;
   }
-  int rc = lean_log_add_msg(l, f.sev, f.has_pos, f.pos, f.file, f.file_len, f.data, f.data_len,
-                            lineno);
+  int rc =
+      lean_log_add_msg(l, f.sev, f.has_pos, f.pos, f.file, f.file_len, f.data, f.data_len, lineno);
   json_object_put(m);
   if (rc != 0) {
     snprintf(msg, cap, "%s: out of memory", l->path);
