@@ -6,8 +6,8 @@
 #                   command-line checks and the YAML corpus
 #   make check-layers  refuse a relative #include or an include of a header
 #                   from a layer above the includer's (tools/check_layers.sh)
-#   make deps       install libyaml, SQLite and pkg-config with apt-get when
-#                   pkg-config cannot find them
+#   make deps       install libyaml, SQLite, json-c, libxml2 and pkg-config
+#                   with apt-get when pkg-config cannot find them
 #   make bench      build bench/*.c against the optimised oracle and run it
 #   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
 #   make mutants    build a program per planted bug and check that differential
@@ -34,7 +34,7 @@
 # unit-test binary, linked with the oracle objects and an archive of every
 # other object except cli/main.o.
 
-PKGS       := yaml-0.1 sqlite3
+PKGS       := yaml-0.1 sqlite3 json-c libxml-2.0
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
@@ -221,7 +221,7 @@ fuzz-parsers: $(FUZZ_TARGETS:%=build/fuzz/%)
 
 deps:
 	@command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) || \
-	  sh tools/apt-install libsqlite3-dev libyaml-dev pkg-config
+	  sh tools/apt-install libsqlite3-dev libyaml-dev libjson-c-dev libxml2-dev pkg-config
 
 pkgcheck:
 	@pkg-config --exists $(PKGS) 2>/dev/null || \

@@ -5,7 +5,7 @@
 **
 ** Inputs come from a fixed-seed xorshift generator, so every run measures
 ** the same cases.  Tractable and complementable layouts are built as the
-** layouts of random tuple morphisms (INDEX.md §6, G-morphism), composable
+** layouts of random tuple morphisms (tractable by Prop 3.1.2.10), composable
 ** pairs from powers of two so that CuTe's divisibility conditions hold.
 */
 #define _POSIX_C_SOURCE 200809L

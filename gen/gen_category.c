@@ -1,6 +1,6 @@
 /*
 ** gen_category.c -- generators for the properties of the category Tuple
-** (INDEX.md §2, section 3.1): flat tuple morphisms and the pairs, chains
+** (the paper's section 3.1): flat tuple morphisms and the pairs, chains
 ** and families the statements quantify over, pointed maps of Fin*, and
 ** the flat layouts these morphisms encode.
 **
@@ -223,7 +223,7 @@ static int g_tuple_mor_mixed(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return morphism_with(c, b, gen_flip(c, 2) ? F_INJ : 0, k);
 }
 
-/* The hit set of a standard-form codomain t[0..n) (Def 3.1.2.12, fix E1),
+/* The hit set of a standard-form codomain t[0..n) (Def 3.1.2.12 with the n = 1 fix),
 ** drawn from the top: the last entry is hit (unless S_LITERAL and n = 1),
 ** an entry below a hit one may stay unhit when it is not 1. */
 static void standard_hits(gen_choices *c, const lo_int *t, int n, int flags, int *hit) {
@@ -268,7 +268,7 @@ static int standard_with(gen_choices *c, const gen_bounds *b, int flags, gen_cas
   return gen_put_morphism(k, &f);
 }
 
-/* Non-degenerate, standard form (with fix E1); injective half the time. */
+/* Non-degenerate, standard form (with the n = 1 fix); injective half the time. */
 static int g_tuple_mor_standard(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, gen_flip(c, 2) ? S_INJ : 0, k);
 }
@@ -281,7 +281,7 @@ static int g_tuple_mor_standard_injective(gen_choices *c, const gen_bounds *b, g
 static int g_tuple_mor_standard_literal(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_LITERAL, k);
 }
-/* Injective, standard (fix E1), hit entries may be 1: often degenerate. */
+/* Injective, standard (with the n = 1 fix), hit entries may be 1: often degenerate. */
 static int g_tuple_mor_standard_degenerate(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return standard_with(c, b, S_INJ | S_DEGEN, k);
 }
@@ -569,7 +569,7 @@ const gen_info gen_category_table[] = {
     {"tuple_mor_injective", "f", "an injective flat tuple morphism", g_tuple_mor_injective},
     {"tuple_mor_mixed", "f", "a flat tuple morphism, injective half the time", g_tuple_mor_mixed},
     {"tuple_iso", "f", "a flat tuple isomorphism (a permutation)", g_tuple_iso},
-    {"tuple_mor_standard", "f", "a non-degenerate flat morphism of standard form (fix E1)",
+    {"tuple_mor_standard", "f", "a non-degenerate flat morphism of standard form (with the n = 1 fix)",
      g_tuple_mor_standard},
     {"tuple_mor_standard_injective", "f", "an injective non-degenerate standard-form morphism",
      g_tuple_mor_standard_injective},

@@ -1,10 +1,10 @@
 /*
-** gen_flat.c -- generators for the properties of flat layouts (INDEX.md §2, section 2.1).
+** gen_flat.c -- generators for the properties of flat layouts (the paper's section 2.1).
 **
 ** Flat tuples and cycles; layouts with size-1 modes, uncoalesced variants
 ** of a layout, near-compact layouts; complementable layouts and their
-** complements, built from injective tuple morphisms (INDEX §6
-** G-complementable, G-complement pairs); composable, divisible and
+** complements, built from injective tuple morphisms (L_f of an
+** injective f is complementable, f^c gives its complement); composable, divisible and
 ** product pairs of flat layouts (L_f of flat tuple morphisms).
 **
 ** Same conventions as generators.c: every generator builds a valid value

@@ -1,6 +1,6 @@
 /*
 ** gen_nest.c -- generators for the properties of the category Nest and the
-** composition algorithm (INDEX.md §2, section 3.2 and chapter 4).
+** composition algorithm (the paper's section 3.2 and chapter 4).
 **
 ** Same conventions as generators.c: every generator is total over choice
 ** streams and keeps sizes within the bounds; a stream of zeros gives the
@@ -122,7 +122,7 @@ static void codomain(gen_choices *c, const gen_bounds *b, lo_tuple *t) {
   tuple_of(c, b, v, n, 1, t);
 }
 
-/* Fill f's domain and map for its codomain (INDEX §6 G-morphism): a
+/* Fill f's domain and map for its codomain (L_f is tractable, Prop 3.1.2.10): a
 ** subset of the codomain hit in random order, and unmapped extra entries
 ** that keep size(S) within max_size. */
 static void map_into(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
@@ -504,7 +504,7 @@ static void spoil_standard(gen_choices *c, const gen_bounds *b, int how, lo_int 
 }
 
 /* A non-degenerate morphism, usually of standard form (Def 3.1.2.12 with
-** E1), built directly: a flat codomain whose unmapped entries are > 1 and
+** the n = 1 fix), built directly: a flat codomain whose unmapped entries are > 1 and
 ** each followed by a mapped one, the last entry mapped; a nested domain
 ** holding the mapped entries in random order and unmapped extras.  One
 ** case in three is spoiled: an unmapped last entry, an unmapped 1, two

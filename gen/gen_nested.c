@@ -1,6 +1,6 @@
 /*
 ** gen_nested.c -- generators for the properties of nested tuples and
-** layouts (INDEX.md §2, sections 2.2 and 2.3): profiles and the items
+** layouts (the paper's sections 2.2 and 2.3): profiles and the items
 ** substituted into them, refinement chains, coarsenings of a shape,
 ** layouts with the same layout function, complement pairs, and the pairs
 ** that composition, division and product take, with random nesting.

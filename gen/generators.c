@@ -1,6 +1,6 @@
 /*
 ** generators.c -- the generators, one per class of values the paper's
-** statements quantify over (INDEX.md §6), and their registry.
+** statements quantify over, and their registry.
 **
 ** Every generator is total over choice streams (any stream gives a valid
 ** value) and keeps sizes within the bounds.  Draws are arranged so that 0
@@ -166,7 +166,7 @@ enum {
   M_NESTED_COD = 16, /* the codomain may be nested */
 };
 
-/* A random morphism S -> T (INDEX §6 G-morphism): a codomain, a subset of
+/* A random morphism S -> T (its layout is tractable, Prop 3.1.2.10): a codomain, a subset of
 ** it hit in random order, unmapped extra entries, random nesting. */
 static void morphism_into(gen_choices *c, const gen_bounds *b, int flags, lo_morphism *f) {
   int n = f->cod.len, order[LO_MAX_LEAVES], m = 0;

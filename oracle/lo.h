@@ -296,7 +296,7 @@ int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
 ** domain entry equal to the codomain entry it hits. */
 int lo_morphism_check(const lo_morphism *f, lo_err *err);
 int lo_morphism_is_nondegenerate(const lo_morphism *f);
-int lo_morphism_is_standard(const lo_morphism *f);  /* Def 3.1.2.12 with fix E1 */
+int lo_morphism_is_standard(const lo_morphism *f);  /* Def 3.1.2.12 with the n = 1 fix */
 int lo_morphism_is_injective(const lo_morphism *f); /* no basepoint */
 int lo_morphism_identity(const lo_tuple *s, lo_morphism *out);
 int lo_morphism_layout(const lo_morphism *f, lo_layout *out, lo_err *err);    /* L_f */
@@ -361,7 +361,7 @@ int lo_relative_mode_inclusion(const lo_tuple *sp, const lo_tuple *s, int k, lo_
                                lo_err *err);
 int lo_relative_mode(const lo_morphism *f, const lo_tuple *s, int k, lo_morphism *out,
                      lo_err *err);
-/* Algorithm 4.1.1 with the fixes of INDEX.md E12: mutual refinement. */
+/* Algorithm 4.1.1 with two fixes (None unless T is used up; the last loop runs to len(Y)): mutual refinement. */
 int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_tuple *up,
                          lo_err *err);
 /* Pullback of f : S -> T along T' refining T, pushforward of f along S'

@@ -1,7 +1,7 @@
 /*
 ** lo_compose.c -- composition of layouts: CuTe's mode-by-mode algorithm
 ** (with its divisibility conditions and a guarantee that the answer is
-** A o B), the paper's semantic composite (Def 2.3.7.1, INDEX A23) and the
+** A o B), the paper's semantic composite (Def 2.3.7.1, computed directly) and the
 ** flat composite (Def 2.1.7.1).
 */
 #include "lo_internal.h"
@@ -180,7 +180,7 @@ static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
 /* ------------------------------------------------- the paper's composite */
 
 /* Find the layout (as coalesced modes) whose function on [0, s) is
-** g(k) = outer(k*d), or fail (INDEX A23, "fit"). */
+** g(k) = outer(k*d), or fail. */
 static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
   *nr = 0;
   lo_int base = 1, rem = s, v, e;

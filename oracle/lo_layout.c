@@ -303,7 +303,7 @@ int lo_is_nondegenerate(const lo_layout *l) {
   return 1;
 }
 
-/* The paper's complementability (with fix E5) of sort(squeeze(m)). */
+/* The paper's complementability (with d_1 > 0) of sort(squeeze(m)). */
 int lo_modes_complementable(const lo_mode *m0, int n) {
   lo_mode m[LO_MAX_LEAVES];
   memcpy(m, m0, (size_t)n * sizeof *m);

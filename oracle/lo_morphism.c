@@ -42,7 +42,7 @@ int lo_morphism_is_injective(const lo_morphism *f) {
   return 1;
 }
 
-/* Standard form (Def 3.1.2.12, with fix E1 and the Nest condition that
+/* Standard form (Def 3.1.2.12, with the n = 1 fix and the Nest condition that
 ** the codomain is a flat tuple). */
 int lo_morphism_is_standard(const lo_morphism *f) {
   char in[LO_MAX_LEAVES + 2] = {0};
@@ -75,7 +75,7 @@ int lo_morphism_layout(const lo_morphism *f, lo_layout *out, lo_err *err) {
   return lo_layout_make(&f->dom, d, out, err);
 }
 
-/* f_L, the standard representation of a tractable layout (INDEX A10). */
+/* f_L, the standard representation of a tractable layout (Constructions 3.1.2.5, 3.2.2.6). */
 int lo_morphism_of_layout(const lo_layout *l, lo_morphism *out, lo_err *err) {
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "morphism takes a layout, not a tiler");
   if (!lo_is_tractable(l)) return lo_fail(err, LO_EUNDEF, "the layout is not tractable");

@@ -71,7 +71,8 @@ static void pack(const lo_int *v, int n, lo_tuple *out) {
     lo_tuple_flat(out, v, n);
 }
 
-/* Algorithm 4.1.1 with INDEX.md's fixes (E12): refine T and U to T', U'
+/* Algorithm 4.1.1 with two fixes (the printed pseudo-code omits
+** "None unless T is used up" and stops its last loop one short): refine T and U to T', U'
 ** whose flattenings satisfy: T'-flat is a prefix of U'-flat. */
 int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_tuple *up,
                          lo_err *err) {

@@ -1,5 +1,5 @@
 /*
-** catalogue.c -- the paper's statements as properties (INDEX.md §2 and §1),
+** catalogue.c -- the paper's statements as properties (its catalogue of statements and the main theorems of section 1.1),
 ** each with the hypotheses the paper needs, checked against brute-force
 ** layout functions wherever sizes allow.
 */
@@ -9,7 +9,7 @@
 
 /* --------------------------------------------------------------- coalesce */
 
-/* [100] coal(L) has the layout function of L. */
+/* Prop 2.3.3.14: coal(L) has the layout function of L. */
 static gen_verdict coalesce_keeps_function(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c;
@@ -18,7 +18,7 @@ static gen_verdict coalesce_keeps_function(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &l, &c, "coal(L) vs L"));
 }
 
-/* [100] coal is idempotent and its result is coalesced (Def 2.3.3.1). */
+/* Prop 2.3.3.14: coal is idempotent and its result is coalesced (Def 2.3.3.1). */
 static gen_verdict coalesce_idempotent(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
@@ -33,7 +33,7 @@ static gen_verdict coalesce_idempotent(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [38]/[101] Phi_A = Phi_B iff coal(A) = coal(B) (here: for B = a
+/* Prop 2.1.4.18, Prop 2.3.3.16: Phi_A = Phi_B iff coal(A) = coal(B) (here: for B = a
 ** re-nesting of A's modes with size-1 modes inserted, Phi is equal, so the
 ** coalesced forms must be equal). */
 static gen_verdict coalesce_unique(gen_ctx *x) {
@@ -151,7 +151,7 @@ static gen_verdict theorem_a_layout(gen_ctx *x) {
 }
 
 /* Theorem A, other direction: f_{L_f} = f for f of standard form (with
-** the n = 1 fix of E1). */
+** the n = 1 fix). */
 static gen_verdict theorem_a_morphism(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, back;
@@ -167,7 +167,7 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Theorem B (3.2.6.21, with E2: f non-degenerate): L_{g o f} = L_g o L_f. */
+/* Theorem B (3.2.6.21, with only f non-degenerate): L_{g o f} = L_g o L_f. */
 static gen_verdict theorem_b(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism g, f, gf;
@@ -344,7 +344,7 @@ static gen_verdict apply_colex(gen_ctx *x) {
 
 /* ------------------------------------------------- the seeds' claims */
 
-/* Lean design L1: coalesce(complement(complement(L, N), N)) = coalesce(L)
+/* Lean design: coalesce(complement(complement(L, N), N)) = coalesce(L)
 ** (the seed states it for all N, M; M = N is the case that fails first). */
 static gen_verdict lean_complement_involution(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -364,7 +364,7 @@ static gen_verdict lean_complement_involution(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean design L3: the seed's coalesce sorts the modes, then merges
+/* Lean design: the seed's coalesce sorts the modes, then merges
 ** neighbours with prev.s * prev.d == d; claimed to keep the layout
 ** function. */
 static gen_verdict lean_sorting_coalesce(gen_ctx *x) {
@@ -392,16 +392,16 @@ static const gen_property catalogue[] = {
     /* the seeds' claims first: they fail fast, and their counterexamples
     ** are stored before the long theorem runs start */
     {"lean.complement_involution", "coalesce(complement(complement(L,N),N)) = coalesce(L)",
-     "seed 000 (Lean design), complement_involution; INDEX §7 L1", GEN_CONJECTURE, "complementable",
+     "seed 000 (Lean design), complement_involution", GEN_CONJECTURE, "complementable",
      "complement", lean_complement_involution, NULL},
     {"lean.sorting_coalesce", "coalesce by sorting then merging keeps Phi_L",
-     "seed 000 (Lean design), coalesce reference implementation; INDEX §7 L3", GEN_CONJECTURE,
+     "seed 000 (Lean design), coalesce reference implementation", GEN_CONJECTURE,
      "flat_layout", "coalesce", lean_sorting_coalesce, NULL},
-    {"coalesce.keeps_function", "Phi_{coal L} = Phi_L", "Construction 2.3.3.7, [100]", GEN_THEOREM,
+    {"coalesce.keeps_function", "Phi_{coal L} = Phi_L", "Construction 2.3.3.7, Prop 2.3.3.14", GEN_THEOREM,
      "layout", "coalesce", coalesce_keeps_function, NULL},
     {"coalesce.idempotent", "coal(coal L) = coal L, and coal L is coalesced",
-     "Lemma 2.1.4.15, [100]", GEN_THEOREM, "layout", "coalesce", coalesce_idempotent, NULL},
-    {"coalesce.unique", "Phi_A = Phi_B iff coal(A) = coal(B)", "Prop 2.1.4.20, [38]", GEN_THEOREM,
+     "Lemma 2.1.4.15, Prop 2.3.3.14", GEN_THEOREM, "layout", "coalesce", coalesce_idempotent, NULL},
+    {"coalesce.unique", "Phi_A = Phi_B iff coal(A) = coal(B)", "Prop 2.1.4.20, Prop 2.1.4.18", GEN_THEOREM,
      "alike_layouts", "coalesce", coalesce_unique, NULL},
     {"complement.is_complement",
      "complement(L,N) is sorted, coalesced, (L,C) bijective onto [0,size); = comp(L,N) when "
@@ -417,11 +417,11 @@ static const gen_property catalogue[] = {
     {"theorem_a.layout", "L_{f_L} = L and f_L has standard form (L tractable, non-degenerate)",
      "Theorem A: Lemma 3.1.2.9, Prop 3.2.2.15", GEN_THEOREM, "nondegenerate", "morphism",
      theorem_a_layout, NULL},
-    {"theorem_a.morphism", "f_{L_f} = f for f of standard form (with fix E1)",
-     "Theorem A: Lemma 3.1.2.20, Prop 3.2.2.15; INDEX E1", GEN_THEOREM, "standard_morphism",
+    {"theorem_a.morphism", "f_{L_f} = f for f of standard form (with the n = 1 fix)",
+     "Theorem A: Lemma 3.1.2.20, Prop 3.2.2.15; standard form needs condition (1) for n = 1 too", GEN_THEOREM, "standard_morphism",
      "layout", theorem_a_morphism, NULL},
     {"theorem_b.nest", "L_{g o f} = L_g o L_f (f non-degenerate)",
-     "Theorem B: Theorem 3.2.6.21; INDEX E2", GEN_THEOREM, "composable", "composition", theorem_b,
+     "Theorem B: Theorem 3.2.6.21; only f needs to be non-degenerate", GEN_THEOREM, "composable", "composition", theorem_b,
      NULL},
     {"theorem_c.nest", "L_{coal f} = coal(L_f)", "Theorem C: Prop 3.2.6.13", GEN_THEOREM,
      "morphism", "coalesce", theorem_c, NULL},
@@ -430,10 +430,10 @@ static const gen_property catalogue[] = {
     {"theorem_e.nest", "coal(L_{f/g}) = coal(L_f / L_g)", "Theorem E: Prop 3.2.6.26", GEN_THEOREM,
      "divisible", "logical_divide", theorem_e, NULL},
     {"theorem_f.nest", "L_{f (x) g} = L_f (x) L_g (N as in Obs 2.3.9.2)",
-     "Theorem F: Prop 3.2.6.31; INDEX E9", GEN_THEOREM, "product_admissible", "logical_product",
+     "Theorem F: Prop 3.2.6.31; with a valid N (Obs 2.3.9.2)", GEN_THEOREM, "product_admissible", "logical_product",
      theorem_f, NULL},
     {"mutual_refinement.spec", "T' refines T, U' refines U, flat(T') prefixes flat(U')",
-     "Algorithm 4.1.1 with INDEX E12", GEN_THEOREM, "mutual", "mutual_refinement",
+     "Algorithm 4.1.1, with None unless T is used up", GEN_THEOREM, "mutual", "mutual_refinement",
      mutual_refinement_spec, NULL},
     {"logical_divide.definition", "logical_divide(A,B) = A o (B, complement(B, size A))",
      "Def 2.3.8.1; CuTe", GEN_THEOREM, "divide_layouts", "logical_divide", logical_divide_def,

@@ -1,5 +1,5 @@
 /*
-** p_category.c -- the properties of the category Tuple (INDEX.md §2,
+** p_category.c -- the properties of the category Tuple (the paper's
 ** section 3.1): Fin* and Tuple as categories, the encoding L_f and the
 ** standard form f_L (flat Theorem A), families of morphisms, realization
 ** (flat Theorem B), and the operations on tuple morphisms with the flat
@@ -12,21 +12,22 @@
 ** here from Defs 3.1.1.1, 3.1.5.1 and Construction 3.1.5.30.
 **
 ** Statements of section 3.1 that are not computed:
-**   [125] Asides 3.1.1.2, 3.1.1.8, 3.1.1.12 (Fin* a skeleton of FinSet*,
+**   Asides 3.1.1.2, 3.1.1.8, 3.1.1.12 (Fin* a skeleton of FinSet*,
 **         the categories of operators of Comm and E_0): statements about
 **         categories and operads with no finite instance to evaluate; the
 **         finite content (tractable maps form a wide subcategory) is
 **         tuple.finstar.tractable.
-**   [128] Obs 3.1.1.18 (Tuple as a wide subcategory of an operad
+**   Obs 3.1.1.18 (Tuple as a wide subcategory of an operad
 **         pullback): no computational content.
-**   [133] Remark 3.1.2.11, [135] Ex 3.1.2.16: worked examples (in the
+**   Remark 3.1.2.11, Ex 3.1.2.16: worked examples (in the
 **         corpus), not general statements.
-**   [148] Remark 3.1.3.11, the universal property of f|^J as a pullback:
+**   Remark 3.1.3.11, the universal property of f|^J as a pullback:
 **         quantifies over all cones; only the commuting square i o f|^J = f
 **         is checked (tuple.family.factorization).
-**   [154] Remark 3.1.5.6 (f (+) g is a coproduct in Ar(Tuple)): a
+**   Remark 3.1.5.6 (f (+) g is a coproduct in Ar(Tuple)): a
 **         universal property over all cocones; not enumerable.
-**   [157] [159] [163] [165] [168] [171] [175] [176] [180] [182]:
+**   Def 3.1.5.12, Constructions 3.1.5.15, 3.1.5.25, 3.1.5.34, 3.1.5.46,
+**         Defs 3.1.5.20, 3.1.5.32, 3.1.5.39, 3.1.5.45, 3.1.5.51/52, 3.1.5.57:
 **         definitions and constructions, used by the properties below.
 */
 #include "properties.h"
@@ -158,7 +159,7 @@ gen_verdict p_category_lies_over(gen_ctx *x, const lo_morphism *f, const pmap *a
 
 /* ------------------------------------------- predicates from definitions */
 
-/* Def 3.1.2.12 on a flat morphism; with fix E1 (n >= 1 needs n hit)
+/* Def 3.1.2.12 on a flat morphism; with the n = 1 fix (n >= 1 needs n hit)
 ** unless literal (the paper's n > 1). */
 int p_category_is_standard_def(const lo_morphism *f, int literal) {
   char in[LO_MAX_LEAVES + 2] = {0};
@@ -212,7 +213,7 @@ static int tractable_def(const lo_layout *l) {
 
 /* ============================================================ 3.1.1 */
 
-/* [125] Def 3.1.1.1: Fin* is a category: identities are units, composition
+/* Def 3.1.1.1: Fin* is a category: identities are units, composition
 ** is associative, composites are pointed maps (also per the oracle's
 ** is_pointed_map). */
 static gen_verdict finstar_category(gen_ctx *x) {
@@ -244,7 +245,7 @@ static gen_verdict finstar_category(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [126] Def 3.1.1.9, Remark 3.1.1.11, Aside 3.1.1.12: tractable maps are
+/* Def 3.1.1.9, Remark 3.1.1.11, Aside 3.1.1.12: tractable maps are
 ** closed under composition and contain the identities; the oracle's
 ** is_tractable_map agrees with "no position repeated"; tuples over a map
 ** make a valid morphism exactly when it is tractable (Def 3.1.1.13). */
@@ -281,7 +282,7 @@ static gen_verdict finstar_tractable(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [127] Def 3.1.1.13: g o f is a valid morphism S -> U over beta o alpha;
+/* Def 3.1.1.13: g o f is a valid morphism S -> U over beta o alpha;
 ** the oracle refuses to compose when codomain and domain differ. */
 static gen_verdict category_composite(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -303,7 +304,7 @@ static gen_verdict category_composite(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [127] Def 3.1.1.13: f is valid; changing a mapped entry's size, sending
+/* Def 3.1.1.13: f is valid; changing a mapped entry's size, sending
 ** two entries to one position or to a position past n is refused. */
 static gen_verdict category_validity(gen_ctx *x) {
   lo_morphism f, g;
@@ -334,7 +335,7 @@ static gen_verdict category_validity(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [127] Def 3.1.1.13: composition of tuple morphisms is associative. */
+/* Def 3.1.1.13: composition of tuple morphisms is associative. */
 static gen_verdict category_associative(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism h, g, f, gf, hg, l, r;
@@ -354,7 +355,7 @@ static gen_verdict category_associative(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [127] Def 3.1.1.13: identities are units: id_T o f = f = f o id_S, and
+/* Def 3.1.1.13: identities are units: id_T o f = f = f o id_S, and
 ** id_S lies over the identity map. */
 static gen_verdict category_identity(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -377,7 +378,7 @@ static gen_verdict category_identity(gen_ctx *x) {
 
 /* ============================================================ 3.1.2 */
 
-/* [129] Construction 3.1.2.1: L_f has shape S, stride 0 for *, else the
+/* Construction 3.1.2.1: L_f has shape S, stride 0 for *, else the
 ** product of the codomain entries before alpha(i); size(L_f) = size(S),
 ** cosize(L_f) <= size(T). */
 static gen_verdict encoding_layout(gen_ctx *x) {
@@ -409,7 +410,7 @@ static gen_verdict encoding_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [132] Prop 3.1.2.10: every L_f is tractable; f_L exists exactly for the
+/* Prop 3.1.2.10: every L_f is tractable; f_L exists exactly for the
 ** tractable flat layouts (Def 2.1.8.1, computed here) and encodes L. */
 static gen_verdict encoding_tractable(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -438,7 +439,7 @@ static gen_verdict encoding_tractable(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [131] Lemma 3.1.2.9: for tractable L, L_{f_L} = L exactly (zero strides
+/* Lemma 3.1.2.9: for tractable L, L_{f_L} = L exactly (zero strides
 ** and degenerate modes kept, same mode order). */
 static gen_verdict standard_round_trip(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -455,7 +456,7 @@ static gen_verdict standard_round_trip(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [134] Ex 3.1.2.15: f_L has standard form (Def 3.1.2.12 with fix E1,
+/* Ex 3.1.2.15: f_L has standard form (Def 3.1.2.12 with the n = 1 fix,
 ** computed here, and per the oracle). */
 static gen_verdict standard_of_layout(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -469,7 +470,7 @@ static gen_verdict standard_of_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [134] Def 3.1.2.12 (fix E1): the oracle's is_standard_form agrees with
+/* Def 3.1.2.12 (with the n = 1 fix): the oracle's is_standard_form agrees with
 ** the definition, on any morphism and on standard-form ones. */
 static gen_verdict standard_predicate(gen_ctx *x) {
   for (int i = 0; i < x->argc; i++) {
@@ -483,7 +484,7 @@ static gen_verdict standard_predicate(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [137] Obs 3.1.2.18 (both directions hold): f non-degenerate iff L_f is;
+/* Obs 3.1.2.18 (both directions hold): f non-degenerate iff L_f is;
 ** L non-degenerate iff f_L is; the oracle's predicates agree with Def
 ** 3.1.2.17. */
 static gen_verdict nondegenerate_iff(gen_ctx *x) {
@@ -509,7 +510,7 @@ static gen_verdict nondegenerate_iff(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [138] Obs 3.1.2.19 as corrected (INDEX E4, Obs 2.1.2.29): zeroing the
+/* Obs 3.1.2.19 as corrected (Obs 2.1.2.29: the statement as printed is false): zeroing the
 ** strides of size-1 modes gives a non-degenerate layout with the same
 ** layout function, tractable when L is. */
 static gen_verdict nondegenerate_normalize(gen_ctx *x) {
@@ -524,8 +525,8 @@ static gen_verdict nondegenerate_normalize(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &l, &n, "normalize(L) vs L"));
 }
 
-/* [138] Obs 3.1.2.19 as printed: filter(L) is non-degenerate with the
-** layout function of L (refuted: INDEX E4). */
+/* Obs 3.1.2.19 as printed: filter(L) is non-degenerate with the
+** layout function of L (refuted: filter drops zero-stride modes). */
 static gen_verdict filter_as_printed(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, f;
@@ -536,7 +537,7 @@ static gen_verdict filter_as_printed(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &l, &f, "filter(L) vs L"));
 }
 
-/* [139] Lemma 3.1.2.20 (its proof): for f non-degenerate of standard form,
+/* Lemma 3.1.2.20 (its proof): for f non-degenerate of standard form,
 ** the prefix products t_1...t_j (0 <= j <= n) increase strictly and are
 ** exactly {1} with {d_i, s_i d_i : d_i != 0} of L_f.  (The proof's X = Z
 ** omits the empty product: d_i = 1 when alpha(i) = 1.) */
@@ -573,7 +574,7 @@ static gen_verdict standard_prefix_products(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [140] Theorem 3.1.2.21 (a): for non-degenerate tractable flat L,
+/* Theorem 3.1.2.21 (a): for non-degenerate tractable flat L,
 ** L_{f_L} = L and f_L is non-degenerate and of standard form. */
 static gen_verdict theorem_a_layout(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -593,8 +594,8 @@ static gen_verdict theorem_a_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [140] Theorem 3.1.2.21 (b), Lemma 3.1.2.20: f_{L_f} = f for f
-** non-degenerate of standard form (fix E1). */
+/* Theorem 3.1.2.21 (b), Lemma 3.1.2.20: f_{L_f} = f for f
+** non-degenerate of standard form (with the n = 1 fix). */
 static gen_verdict theorem_a_morphism(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, back;
@@ -611,8 +612,8 @@ static gen_verdict theorem_a_morphism(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [140] Theorem 3.1.2.21 with the literal Def 3.1.2.12 (n = 1 need not be
-** hit): f_{L_f} = f (refuted: INDEX E1). */
+/* Theorem 3.1.2.21 with the literal Def 3.1.2.12 (n = 1 need not be
+** hit): f_{L_f} = f (refuted: Def 3.1.2.12 allows n = 1 unmapped). */
 static gen_verdict theorem_a_literal(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, back;
@@ -641,63 +642,63 @@ const gen_property prop_category_table[] = {
     /* 3.1.1 */
     {"tuple.finstar.category",
      "Fin*: identities are units, composition is associative, composites are pointed maps",
-     "[125] Def 3.1.1.1, p.86", GEN_THEOREM, "tuple_pointed_maps", "is_pointed_map",
+     "Def 3.1.1.1, p.86", GEN_THEOREM, "tuple_pointed_maps", "is_pointed_map",
      finstar_category, NULL},
     {"tuple.finstar.tractable",
      "tractable maps contain the identities, are closed under o, and are those under morphisms",
-     "[126] Def 3.1.1.9, Remark 3.1.1.11, Aside 3.1.1.12, p.87", GEN_THEOREM, "tuple_pointed_maps",
+     "Def 3.1.1.9, Remark 3.1.1.11, Aside 3.1.1.12, p.87", GEN_THEOREM, "tuple_pointed_maps",
      "is_tractable_map", finstar_tractable, NULL},
     {"tuple.category.composite", "g o f : S -> U is a valid tuple morphism over beta o alpha",
-     "[127] Def 3.1.1.13, p.88", GEN_THEOREM, "tuple_composable", "composition", category_composite,
+     "Def 3.1.1.13, p.88", GEN_THEOREM, "tuple_composable", "composition", category_composite,
      NULL},
     {"tuple.category.validity",
      "f valid; a size mismatch, a position hit twice or past n is refused",
-     "[127] Def 3.1.1.13, p.88", GEN_THEOREM, "tuple_mor", "is_valid_morphism", category_validity,
+     "Def 3.1.1.13, p.88", GEN_THEOREM, "tuple_mor", "is_valid_morphism", category_validity,
      NULL},
-    {"tuple.category.associative", "h o (g o f) = (h o g) o f", "[127] Def 3.1.1.13, p.88",
+    {"tuple.category.associative", "h o (g o f) = (h o g) o f", "Def 3.1.1.13, p.88",
      GEN_THEOREM, "tuple_composable3", "composition", category_associative, NULL},
-    {"tuple.category.identity", "id_T o f = f = f o id_S", "[127] Def 3.1.1.13, p.88", GEN_THEOREM,
+    {"tuple.category.identity", "id_T o f = f = f o id_S", "Def 3.1.1.13, p.88", GEN_THEOREM,
      "tuple_mor", "identity", category_identity, NULL},
     /* 3.1.2 */
     {"tuple.encoding.layout",
      "L_f: shape S, strides the prefix products of T at alpha(i) or 0; size S, cosize <= size T",
-     "[129] Construction 3.1.2.1, p.90", GEN_THEOREM, "tuple_mor", "layout", encoding_layout, NULL},
+     "Construction 3.1.2.1, p.90", GEN_THEOREM, "tuple_mor", "layout", encoding_layout, NULL},
     {"tuple.encoding.tractable",
      "every L_f is tractable; f_L exists iff L is tractable (Def 2.1.8.1), and encodes L",
-     "[132] Prop 3.1.2.10, p.93", GEN_THEOREM, "tuple_mor flat_layout", "morphism",
+     "Prop 3.1.2.10, p.93", GEN_THEOREM, "tuple_mor flat_layout", "morphism",
      encoding_tractable, NULL},
-    {"tuple.standard.round_trip", "L_{f_L} = L for tractable flat L", "[131] Lemma 3.1.2.9, p.92",
+    {"tuple.standard.round_trip", "L_{f_L} = L for tractable flat L", "Lemma 3.1.2.9, p.92",
      GEN_THEOREM, "tuple_layout_tractable", "morphism", standard_round_trip, NULL},
-    {"tuple.standard.of_layout", "f_L has standard form (Def 3.1.2.12 with fix E1)",
-     "[134] Ex 3.1.2.15, p.95; INDEX E1", GEN_THEOREM, "tuple_layout_tractable", "morphism",
+    {"tuple.standard.of_layout", "f_L has standard form (Def 3.1.2.12 with the n = 1 fix)",
+     "Ex 3.1.2.15, p.95; standard form needs condition (1) for n = 1 too", GEN_THEOREM, "tuple_layout_tractable", "morphism",
      standard_of_layout, NULL},
-    {"tuple.standard.predicate", "is_standard_form agrees with Def 3.1.2.12 (fix E1)",
-     "[134] Def 3.1.2.12, p.94; INDEX §0.8, E1", GEN_THEOREM, "tuple_mor tuple_mor_standard",
+    {"tuple.standard.predicate", "is_standard_form agrees with Def 3.1.2.12 (with the n = 1 fix)",
+     "Def 3.1.2.12, p.94; condition (1) for n >= 1", GEN_THEOREM, "tuple_mor tuple_mor_standard",
      "is_standard_form", standard_predicate, NULL},
     {"tuple.nondegenerate.iff", "f non-degenerate iff L_f is; L non-degenerate iff f_L is",
-     "[137] Obs 3.1.2.18, p.96 (both directions hold)", GEN_THEOREM,
+     "Obs 3.1.2.18, p.96 (both directions hold)", GEN_THEOREM,
      "tuple_mor tuple_layout_tractable", "is_nondegenerate", nondegenerate_iff, NULL},
     {"tuple.nondegenerate.normalize",
      "zeroing size-1 strides gives a non-degenerate L with the same Phi, tractable if L is",
-     "[138] Obs 3.1.2.19 as corrected by INDEX E4 (Obs 2.1.2.29)", GEN_THEOREM, "flat_layout",
+     "Obs 3.1.2.19 as corrected by Obs 2.1.2.29", GEN_THEOREM, "flat_layout",
      "is_nondegenerate", nondegenerate_normalize, NULL},
     {"tuple.nondegenerate.filter_as_printed", "filter(L) is non-degenerate with the same Phi as L",
-     "[138] Obs 3.1.2.19 as printed, p.96; INDEX E4 (wrong)", GEN_CONJECTURE, "flat_layout",
+     "Obs 3.1.2.19 as printed, p.96 (wrong: filter changes Phi)", GEN_CONJECTURE, "flat_layout",
      "filter", filter_as_printed, NULL},
     {"tuple.standard.prefix_products",
      "f non-degenerate standard: prefix products of T (j >= 0) = {1} u {d_i, s_i d_i : d_i != 0}",
-     "[139] Lemma 3.1.2.20 (proof, with the empty product added to both sets), p.96", GEN_THEOREM,
+     "Lemma 3.1.2.20 (proof, with the empty product added to both sets), p.96", GEN_THEOREM,
      "tuple_mor_standard", "layout", standard_prefix_products, NULL},
     {"tuple.theorem_a.layout",
      "L non-degenerate tractable flat: L_{f_L} = L, f_L non-degenerate of standard form",
-     "[140] Theorem 3.1.2.21 (flat Theorem A), p.97", GEN_THEOREM, "tuple_layout_nondegenerate",
+     "Theorem 3.1.2.21 (flat Theorem A), p.97", GEN_THEOREM, "tuple_layout_nondegenerate",
      "morphism", theorem_a_layout, NULL},
-    {"tuple.theorem_a.morphism", "f non-degenerate of standard form (fix E1): f_{L_f} = f",
-     "[139] Lemma 3.1.2.20, [140] Theorem 3.1.2.21, p.96-97; INDEX E1", GEN_THEOREM,
+    {"tuple.theorem_a.morphism", "f non-degenerate of standard form (with the n = 1 fix): f_{L_f} = f",
+     "Lemma 3.1.2.20, Theorem 3.1.2.21, p.96-97; condition (1) for n >= 1", GEN_THEOREM,
      "tuple_mor_standard", "layout", theorem_a_morphism, NULL},
     {"tuple.theorem_a.literal_standard",
      "f non-degenerate, standard under the literal Def 3.1.2.12 (n > 1): f_{L_f} = f",
-     "[140] Theorem 3.1.2.21 as printed, p.97; INDEX E1 (fails for n = 1)", GEN_CONJECTURE,
+     "Theorem 3.1.2.21 as printed, p.97 (fails for n = 1)", GEN_CONJECTURE,
      "tuple_mor_standard_literal", "layout", theorem_a_literal, NULL},
     /* 3.1.3 */
 };

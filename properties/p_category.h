@@ -45,7 +45,7 @@ void p_category_lift(const pmap *a, lo_morphism *f);
 /* Fail unless f lies over a. */
 gen_verdict p_category_lies_over(gen_ctx *x, const lo_morphism *f, const pmap *a, const char *what);
 
-/* Def 3.1.2.12 on a flat morphism; with fix E1 (n >= 1 needs n hit)
+/* Def 3.1.2.12 on a flat morphism; with the n = 1 fix (n >= 1 needs n hit)
 ** unless literal (the paper's n > 1). */
 int p_category_is_standard_def(const lo_morphism *f, int literal);
 

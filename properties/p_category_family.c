@@ -65,7 +65,7 @@ static lo_int realize(const lo_morphism *f, lo_int v) {
   return colex(&f->cod, ys);
 }
 
-/* [141] Ex 3.1.3.1: L_{id_S} is the column-major layout of shape S, whose
+/* Ex 3.1.3.1: L_{id_S} is the column-major layout of shape S, whose
 ** layout function is the identity of [0, size S). */
 static gen_verdict family_identity(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -90,7 +90,7 @@ static gen_verdict family_identity(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [142] Ex 3.1.3.2, Obs 3.1.3.3: an isomorphism lies over a permutation,
+/* Ex 3.1.3.2, Obs 3.1.3.3: an isomorphism lies over a permutation,
 ** has an inverse g (g o f = id_S, f o g = id_T), and L_f is compact
 ** (a bijection onto [0, size)). */
 static gen_verdict family_isomorphism(gen_ctx *x) {
@@ -128,7 +128,7 @@ static uint64_t nth_subset(unsigned k, int n) {
   return n >= 64 ? z : z & ((1ull << n) - 1);
 }
 
-/* [143] Ex 3.1.3.4: for every subset I of <m> (4096 of them when m > 12),
+/* Ex 3.1.3.4: for every subset I of <m> (4096 of them when m > 12),
 ** the projection of S onto
 ** (s_i)_{i in I} is valid and has stride s_{i_1}...s_{i_{j-1}} at i_j, 0
 ** elsewhere. */
@@ -163,7 +163,7 @@ static gen_verdict family_projection(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [144] Ex 3.1.3.5 with INDEX E11: the dilation of S by C lies over
+/* Ex 3.1.3.5 corrected (map (2,4,..,2m), d_i = c_i prod_{j<i} c_j s_j): the dilation of S by C lies over
 ** (2,4,...,2m) into (c_1,s_1,...,c_m,s_m) and has strides
 ** d_i = c_i prod_{j<i} c_j s_j. */
 static gen_verdict family_dilation(gen_ctx *x) {
@@ -195,7 +195,7 @@ static gen_verdict family_dilation(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [145] Ex 3.1.3.6: the expansion e : T -> T * T'' encodes the
+/* Ex 3.1.3.6: the expansion e : T -> T * T'' encodes the
 ** column-major layout of shape T, and L_{e o f} = L_f. */
 static gen_verdict family_expansion(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -226,7 +226,7 @@ static gen_verdict family_expansion(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [146] Ex 3.1.3.7: for every subset I of the domain (4096 of them when
+/* Ex 3.1.3.7: for every subset I of the domain (4096 of them when
 ** it has more than 12 entries), f|_I is valid and
 ** L_{f|_I} = (L_f)|_I (the modes in I). */
 static gen_verdict family_restriction(gen_ctx *x) {
@@ -260,7 +260,7 @@ static gen_verdict family_restriction(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [147] Ex 3.1.3.8, Ex 3.1.5.36: the i-th entry f_i : (s_i) -> T encodes
+/* Ex 3.1.3.8, Ex 3.1.5.36: the i-th entry f_i : (s_i) -> T encodes
 ** (s_i):(d_i), and f = f_1 * ... * f_m. */
 static gen_verdict family_entries(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -289,7 +289,7 @@ static gen_verdict family_entries(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Check one factorization f|^J of [148]: valid, strides divided by the
+/* Check one factorization f|^J of Ex 3.1.3.10: valid, strides divided by the
 ** entries left out below alpha(i), and i o f|^J = f. */
 static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_layout *lf,
                                   const int *idx, int n) {
@@ -326,7 +326,7 @@ static gen_verdict factor_through(gen_ctx *x, const lo_morphism *f, const lo_lay
   return GEN_PASS;
 }
 
-/* [148] Ex 3.1.3.10, Remark 3.1.3.11: for every J containing the image
+/* Ex 3.1.3.10, Remark 3.1.3.11: for every J containing the image
 ** (the image with every subset of the other positions, 4096 of them when
 ** there are more than 12), f|^J as in factor_through; J = <n> without one
 ** image position is refused. */
@@ -366,7 +366,7 @@ static gen_verdict family_factorization(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [149] Construction 3.1.4.1, [150] Construction 3.1.4.4: F and |.| are
+/* Construction 3.1.4.1, Construction 3.1.4.4: F and |.| are
 ** functors: F(g o f) = F g o F f on every coordinate of [0, S),
 ** |g o f| = |g| o |f|, and |id_S| = id. */
 static gen_verdict realization_functor(gen_ctx *x) {
@@ -392,7 +392,7 @@ static gen_verdict realization_functor(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [151] Lemma 3.1.4.5: |f| = Phi_{L_f} on [0, size S), with values in
+/* Lemma 3.1.4.5: |f| = Phi_{L_f} on [0, size S), with values in
 ** [0, size T). */
 static gen_verdict realization_layout_function(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -413,7 +413,7 @@ static gen_verdict realization_layout_function(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Shared by the [152] checks: L_{g o f} into *lgf, L_g, L_f, and the
+/* Shared by the Cor 3.1.4.6 checks: L_{g o f} into *lgf, L_g, L_f, and the
 ** paper's composite L_g o L_f, for the case's g, f (f non-degenerate when
 ** nondegenerate_only, else the case is discarded).  GEN_PASS when
 ** L_{g o f} = L_g o L_f; otherwise the case's verdict. */
@@ -440,7 +440,7 @@ static gen_verdict theorem_b_layouts(gen_ctx *x, int nondegenerate_only, lo_layo
   return GEN_PASS;
 }
 
-/* [152] Cor 3.1.4.6 (with INDEX E2: only f non-degenerate): L_{g o f} is
+/* Cor 3.1.4.6 (only f needs to be non-degenerate): L_{g o f} is
 ** the paper's composite L_g o L_f, checked exactly and point by point. */
 static gen_verdict theorem_b_flat(gen_ctx *x) {
   lo_layout lgf, lg, lf;
@@ -450,14 +450,14 @@ static gen_verdict theorem_b_flat(gen_ctx *x) {
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
 
-/* [152] Cor 3.1.4.6 without non-degeneracy: L_{g o f} = L_g o L_f
-** (refuted: INDEX E2). */
+/* Cor 3.1.4.6 without non-degeneracy: L_{g o f} = L_g o L_f
+** (refuted: f = g = (1)--(1)-->(1)). */
 static gen_verdict theorem_b_degenerate(gen_ctx *x) {
   lo_layout lgf, lg, lf;
   return theorem_b_layouts(x, 0, &lgf, &lg, &lf);
 }
 
-/* [153] Def 3.1.5.1, Remark 3.1.5.2: the sum of tractable maps is
+/* Def 3.1.5.1, Remark 3.1.5.2: the sum of tractable maps is
 ** tractable, and the oracle's sum of morphisms over them lies over it. */
 static gen_verdict sum_tractable(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -483,7 +483,7 @@ static gen_verdict sum_tractable(gen_ctx *x) {
   return p_category_lies_over(x, &fg, &ab, "f (+) g");
 }
 
-/* [154] Def 3.1.5.3: f (+) g : S*U -> T*V is valid and
+/* Def 3.1.5.3: f (+) g : S*U -> T*V is valid and
 ** L_{f (+) g} = L_f * (L_g with its non-zero strides times size(T)). */
 static gen_verdict sum_layout(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -515,7 +515,7 @@ static gen_verdict sum_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [154] Def 3.1.5.3: the sum is associative. */
+/* Def 3.1.5.3: the sum is associative. */
 static gen_verdict sum_associative(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, g, h, fg, gh, l, r;
@@ -540,48 +540,48 @@ static gen_verdict sum_associative(gen_ctx *x) {
 
 const gen_property prop_category_family_table[] = {
     {"tuple.family.identity", "L_{id_S} is column-major of shape S (Phi the identity)",
-     "[141] Ex 3.1.3.1, p.98", GEN_THEOREM, "tuple_flat", "identity", family_identity, NULL},
+     "Ex 3.1.3.1, p.98", GEN_THEOREM, "tuple_flat", "identity", family_identity, NULL},
     {"tuple.family.isomorphism",
      "an isomorphism lies over a permutation, has an inverse, and L_f is compact",
-     "[142] Ex 3.1.3.2, Obs 3.1.3.3, p.98", GEN_THEOREM, "tuple_iso", "is_compact",
+     "Ex 3.1.3.2, Obs 3.1.3.3, p.98", GEN_THEOREM, "tuple_iso", "is_compact",
      family_isomorphism, NULL},
     {"tuple.family.projection", "projection onto (s_i)_{i in I}: strides s_{i_1}...s_{i_{j-1}}, 0",
-     "[143] Ex 3.1.3.4, p.98", GEN_THEOREM, "tuple_flat", "layout", family_projection, NULL},
+     "Ex 3.1.3.4, p.98", GEN_THEOREM, "tuple_flat", "layout", family_projection, NULL},
     {"tuple.family.dilation", "dilation of S by C over (2,4,..,2m): d_i = c_i prod_{j<i} c_j s_j",
-     "[144] Ex 3.1.3.5, p.99; INDEX E11 (map and factor c_i corrected)", GEN_THEOREM,
+     "Ex 3.1.3.5, p.99 (map and factor c_i corrected)", GEN_THEOREM,
      "tuple_dilation", "layout", family_dilation, NULL},
-    {"tuple.family.expansion", "L_e is column-major and L_{e o f} = L_f", "[145] Ex 3.1.3.6, p.99",
+    {"tuple.family.expansion", "L_e is column-major and L_{e o f} = L_f", "Ex 3.1.3.6, p.99",
      GEN_THEOREM, "tuple_mor tuple_flat", "layout", family_expansion, NULL},
-    {"tuple.family.restriction", "L_{f|_I} = (L_f)|_I for every I", "[146] Ex 3.1.3.7, p.100",
+    {"tuple.family.restriction", "L_{f|_I} = (L_f)|_I for every I", "Ex 3.1.3.7, p.100",
      GEN_THEOREM, "tuple_mor", "restrict", family_restriction, NULL},
     {"tuple.family.entries", "L_{f_i} = (s_i):(d_i) and f = f_1 * ... * f_m",
-     "[147] Ex 3.1.3.8, Remark 3.1.3.9, p.100; Ex 3.1.5.36", GEN_THEOREM, "tuple_mor", "entry",
+     "Ex 3.1.3.8, Remark 3.1.3.9, p.100; Ex 3.1.5.36", GEN_THEOREM, "tuple_mor", "entry",
      family_entries, NULL},
     {"tuple.family.factorization",
      "f|^J for J containing the image: strides d_i / prod_{k<alpha(i), k not in J} t_k, "
      "i o f|^J = f",
-     "[148] Ex 3.1.3.10, Remark 3.1.3.11, p.101", GEN_THEOREM, "tuple_mor", "factorize",
+     "Ex 3.1.3.10, Remark 3.1.3.11, p.101", GEN_THEOREM, "tuple_mor", "factorize",
      family_factorization, NULL},
     /* 3.1.4 */
     {"tuple.realization.functor", "F(g o f) = F g o F f, |g o f| = |g| o |f|, |id| = id",
-     "[149] Construction 3.1.4.1, [150] Construction 3.1.4.4, p.102-103", GEN_THEOREM,
+     "Construction 3.1.4.1, Construction 3.1.4.4, p.102-103", GEN_THEOREM,
      "tuple_composable", "composition", realization_functor, NULL},
     {"tuple.realization.layout_function", "|f| = Phi_{L_f} with values in [0, size T)",
-     "[151] Lemma 3.1.4.5, p.104", GEN_THEOREM, "tuple_mor", "layout", realization_layout_function,
+     "Lemma 3.1.4.5, p.104", GEN_THEOREM, "tuple_mor", "layout", realization_layout_function,
      NULL},
     {"tuple.theorem_b.flat", "L_{g o f} = L_g o L_f (f non-degenerate)",
-     "[152] Cor 3.1.4.6 (flat Theorem B), p.104; INDEX E2 (only f non-degenerate)", GEN_THEOREM,
+     "Cor 3.1.4.6 (flat Theorem B), p.104; only f needs to be non-degenerate", GEN_THEOREM,
      "tuple_composable_nondegenerate", "composition", theorem_b_flat, NULL},
     {"tuple.theorem_b.degenerate", "L_{g o f} = L_g o L_f for any composable f, g",
-     "[152] Cor 3.1.4.6 without its hypothesis; INDEX E2 (fails for degenerate f)", GEN_CONJECTURE,
+     "Cor 3.1.4.6 without its hypothesis (fails for degenerate f)", GEN_CONJECTURE,
      "tuple_composable", "composition", theorem_b_degenerate, NULL},
     /* 3.1.5 */
     {"tuple.sum.tractable", "alpha (+) beta of tractable maps is tractable; f (+) g lies over it",
-     "[153] Def 3.1.5.1, Remark 3.1.5.2, p.105", GEN_THEOREM, "tuple_tractable_maps", "sum",
+     "Def 3.1.5.1, Remark 3.1.5.2, p.105", GEN_THEOREM, "tuple_tractable_maps", "sum",
      sum_tractable, NULL},
     {"tuple.sum.layout", "L_{f (+) g} = L_f * (L_g with non-zero strides times size T)",
-     "[154] Def 3.1.5.3, p.105", GEN_THEOREM, "tuple_mor tuple_mor", "sum", sum_layout, NULL},
-    {"tuple.sum.associative", "(f (+) g) (+) h = f (+) (g (+) h)", "[154] Def 3.1.5.3, p.105",
+     "Def 3.1.5.3, p.105", GEN_THEOREM, "tuple_mor tuple_mor", "sum", sum_layout, NULL},
+    {"tuple.sum.associative", "(f (+) g) (+) h = f (+) (g (+) h)", "Def 3.1.5.3, p.105",
      GEN_THEOREM, "tuple_mor tuple_mor tuple_mor", "sum", sum_associative, NULL},
 };
 

@@ -85,7 +85,7 @@ static int no_ones(const lo_tuple *t) {
   return 1;
 }
 
-/* [156] Prop 3.1.5.10, Obs 3.1.5.11, Ex 3.1.5.9: L_{squeeze f} =
+/* Prop 3.1.5.10, Obs 3.1.5.11, Ex 3.1.5.9: L_{squeeze f} =
 ** squeeze(L_f); squeeze is idempotent and leaves no 1; f = squeeze(f)
 ** iff no s_i, t_j is 1. */
 static gen_verdict squeeze_layout(gen_ctx *x) {
@@ -115,7 +115,7 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [155] Def 3.1.5.7: squeeze is a functor: squeeze(g o f) =
+/* Def 3.1.5.7: squeeze is a functor: squeeze(g o f) =
 ** squeeze(g) o squeeze(f), squeeze(id_S) = id_{squeeze S}. */
 static gen_verdict squeeze_functor(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -143,7 +143,7 @@ static gen_verdict squeeze_functor(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [158] Prop 3.1.5.14: a sorted morphism (Def 3.1.5.12) encodes a sorted
+/* Prop 3.1.5.14: a sorted morphism (Def 3.1.5.12) encodes a sorted
 ** layout. */
 static gen_verdict sort_sorted_layout(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -158,7 +158,7 @@ static gen_verdict sort_sorted_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [160] Lemma 3.1.5.17: f is sorted (Def 3.1.5.12) iff sort(f) = f. */
+/* Lemma 3.1.5.17: f is sorted (Def 3.1.5.12) iff sort(f) = f. */
 static gen_verdict sort_fixed_points(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, s;
@@ -177,7 +177,7 @@ static int count_entry(const lo_morphism *f, lo_int s, int a) {
   return n;
 }
 
-/* [159] Construction 3.1.5.15, [161] Prop 3.1.5.18: sort(f) is sorted,
+/* Construction 3.1.5.15, Prop 3.1.5.18: sort(f) is sorted,
 ** is f o (a permutation) (same codomain, same entries with their targets),
 ** and L_{sort f} = sort(L_f). */
 static gen_verdict sort_layout(gen_ctx *x) {
@@ -204,7 +204,7 @@ static gen_verdict sort_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [162] Remark 3.1.5.19: sort(g) o sort(f) is defined whenever g o f is,
+/* Remark 3.1.5.19: sort(g) o sort(f) is defined whenever g o f is,
 ** and equals sort(g o f) (refuted: sort is not a functor). */
 static gen_verdict sort_functorial(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -225,7 +225,7 @@ static gen_verdict sort_functorial(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [164] Prop 3.1.5.24: f is coalesced (Def 3.1.5.20) iff L_f is
+/* Prop 3.1.5.24: f is coalesced (Def 3.1.5.20) iff L_f is
 ** flat-coalesced; the oracle's is_coalesced of a morphism agrees. */
 static gen_verdict coalesce_predicate(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -257,14 +257,14 @@ static int unhit_not_one(const lo_morphism *f, lo_int *v) {
 
 /* coal(f) keeps the unhit entries of squeeze(T) as they are: only runs hit
 ** by consecutive domain entries merge (Construction 3.1.5.25 step 3,
-** INDEX D13). */
+** not tract's strong coalesce). */
 static int same_unhit(const lo_morphism *cf, const lo_morphism *f) {
   lo_int a[LO_MAX_LEAVES], b[LO_MAX_LEAVES];
   int na = unhit_not_one(cf, a), nb = unhit_not_one(f, b);
   return na == nb && memcmp(a, b, (size_t)na * sizeof *a) == 0;
 }
 
-/* [165] Construction 3.1.5.25, [166] Prop 3.1.5.28 (flat Theorem C):
+/* Construction 3.1.5.25, Prop 3.1.5.28 (flat Theorem C):
 ** coal(f) is valid and coalesced, keeps the unhit codomain entries of
 ** squeeze(f), L_{coal f} = coal-flat(L_f), and both have the layout
 ** function of L_f. */
@@ -294,7 +294,7 @@ static gen_verdict coalesce_theorem_c(gen_ctx *x) {
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
 
-/* [167] Construction 3.1.5.30, Remark 3.1.5.31, Construction 3.1.5.34:
+/* Construction 3.1.5.30, Remark 3.1.5.31, Construction 3.1.5.34:
 ** the concatenation of tractable maps with disjoint images is tractable,
 ** and the oracle's f * g over them lies over it. */
 static gen_verdict concat_tractable(gen_ctx *x) {
@@ -318,7 +318,7 @@ static gen_verdict concat_tractable(gen_ctx *x) {
   return p_category_lies_over(x, &fg, &ab, "f * g");
 }
 
-/* [169] Lemma 3.1.5.37: g o (f1 * f2) = (g o f1) * (g o f2). */
+/* Lemma 3.1.5.37: g o (f1 * f2) = (g o f1) * (g o f2). */
 static gen_verdict concat_composite(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism g, f1, f2, f12, l, g1, g2, r;
@@ -342,7 +342,7 @@ static gen_verdict concat_composite(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [168] Construction 3.1.5.34, [170] Prop 3.1.5.38: concatenation is
+/* Construction 3.1.5.34, Prop 3.1.5.38: concatenation is
 ** associative, L_{f1 * f2 * f3} = L_{f1} * L_{f2} * L_{f3}, and it is
 ** refused when the images meet. */
 static gen_verdict concat_layout(gen_ctx *x) {
@@ -383,7 +383,7 @@ static gen_verdict concat_layout(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [171] Def 3.1.5.39, [172] Prop 3.1.5.42: for g a complement of f,
+/* Def 3.1.5.39, Prop 3.1.5.42: for g a complement of f,
 ** f * g is an isomorphism, size(L_f) size(L_g) = size(T), and L_f * L_g
 ** is a bijection onto [0, size T). */
 static gen_verdict complement_is_complement(gen_ctx *x) {
@@ -414,7 +414,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   return prop_judged(prop_bijective_onto(x, &l, -1, "L_f * L_g"));
 }
 
-/* [173] Prop 3.1.5.43 (flat Theorem D): for injective f, f^c is a valid
+/* Prop 3.1.5.43 (flat Theorem D): for injective f, f^c is a valid
 ** complement of f and coal-flat(L_{f^c}) = comp-flat(L_f, size T). */
 static gen_verdict complement_theorem_d(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -449,7 +449,7 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
 
-/* [174] Prop 3.1.5.44 with INDEX E3 (f must also be non-degenerate): for
+/* Prop 3.1.5.44 (f must also be non-degenerate): for
 ** f injective of standard form, L_{f^c} = comp-flat(L_f). */
 static gen_verdict complement_standard(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -472,8 +472,8 @@ static gen_verdict complement_standard(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [174] Prop 3.1.5.44 as printed (injective, standard form, possibly
-** degenerate): L_{f^c} = comp-flat(L_f) (refuted: INDEX E3). */
+/* Prop 3.1.5.44 as printed (injective, standard form, possibly
+** degenerate): L_{f^c} = comp-flat(L_f) (refuted: f = (1,3)--(2,4)-->(5,1,5,3)). */
 static gen_verdict complement_standard_degenerate(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, fc;
@@ -494,7 +494,7 @@ static gen_verdict complement_standard_degenerate(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [177] Prop 3.1.5.48: a complement g of f sorts to f^c. */
+/* Prop 3.1.5.48: a complement g of f sorts to f^c. */
 static gen_verdict complement_sort(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, g, sg, fc;
@@ -508,7 +508,7 @@ static gen_verdict complement_sort(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [175] Def 3.1.5.45, [176] Construction 3.1.5.46, [178] Prop 3.1.5.49:
+/* Def 3.1.5.45, Construction 3.1.5.46, Prop 3.1.5.49:
 ** f^c exists iff no entry goes to *; then it lies over the increasing map
 ** onto the positions f misses, and f * f^c is an isomorphism. */
 static gen_verdict complement_exists(gen_ctx *x) {
@@ -541,7 +541,7 @@ static gen_verdict complement_exists(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [179] Prop 3.1.5.50: for complementable f, sort(f) = (f^c)^c. */
+/* Prop 3.1.5.50: for complementable f, sort(f) = (f^c)^c. */
 static gen_verdict complement_double(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, s, fc, fcc;
@@ -557,7 +557,7 @@ static gen_verdict complement_double(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [180] Def 3.1.5.52, [181] Prop 3.1.5.56 (flat Theorem E): for g : S -> T
+/* Def 3.1.5.52, Prop 3.1.5.56 (flat Theorem E): for g : S -> T
 ** injective and f : T -> U, non-degenerate, f (/) g = f o (g * g^c)
 ** pointwise, and coal-flat(L_{f (/) g}) = coal-flat(L_f (/)flat L_g). */
 static gen_verdict divide_theorem_e(gen_ctx *x) {
@@ -594,7 +594,7 @@ static gen_verdict divide_theorem_e(gen_ctx *x) {
   return r == 0 ? GEN_FAIL : GEN_PASS;
 }
 
-/* [183] Lemma 3.1.5.60: for (f, g) product admissible with g injective,
+/* Lemma 3.1.5.60: for (f, g) product admissible with g injective,
 ** f (x)flat g is injective and (f (x)flat g)^c = f^c o g^c. */
 static gen_verdict product_complement(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -618,7 +618,7 @@ static gen_verdict product_complement(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [184] Prop 3.1.5.61: with (f, g) and (g, h) product admissible,
+/* Prop 3.1.5.61: with (f, g) and (g, h) product admissible,
 ** (f (x) g, h) and (f, g (x) h) are product admissible and
 ** (f (x) g) (x) h = f (x) (g (x) h). */
 static gen_verdict product_associative(gen_ctx *x) {
@@ -665,7 +665,7 @@ static int product_pointwise(gen_ctx *x, const lo_layout *lp, const lo_layout *l
   return 1;
 }
 
-/* [182] Def 3.1.5.57, [185] Prop 3.1.5.62 (flat Theorem F, with INDEX E9:
+/* Def 3.1.5.57, Prop 3.1.5.62 (flat Theorem F, with Obs 2.3.9.2:
 ** N as in Obs 2.3.9.2): L_{f (x)flat g} = L_f (x)flat L_g, and pointwise
 ** as in product_pointwise. */
 static gen_verdict product_theorem_f(gen_ctx *x) {
@@ -698,72 +698,72 @@ static gen_verdict product_theorem_f(gen_ctx *x) {
 const gen_property prop_category_ops_table[] = {
     {"tuple.squeeze.layout",
      "L_{squeeze f} = squeeze(L_f); squeeze idempotent; f = squeeze f iff no 1s",
-     "[156] Prop 3.1.5.10, Obs 3.1.5.11, Ex 3.1.5.9, p.107", GEN_THEOREM, "tuple_mor", "squeeze",
+     "Prop 3.1.5.10, Obs 3.1.5.11, Ex 3.1.5.9, p.107", GEN_THEOREM, "tuple_mor", "squeeze",
      squeeze_layout, NULL},
     {"tuple.squeeze.functor", "squeeze(g o f) = squeeze(g) o squeeze(f), squeeze(id) = id",
-     "[155] Def 3.1.5.7, p.106", GEN_THEOREM, "tuple_composable", "squeeze", squeeze_functor, NULL},
+     "Def 3.1.5.7, p.106", GEN_THEOREM, "tuple_composable", "squeeze", squeeze_functor, NULL},
     {"tuple.sort.sorted_layout", "f sorted (Def 3.1.5.12) => L_f sorted",
-     "[158] Prop 3.1.5.14, p.108", GEN_THEOREM, "tuple_mor_sorted", "layout", sort_sorted_layout,
+     "Prop 3.1.5.14, p.108", GEN_THEOREM, "tuple_mor_sorted", "layout", sort_sorted_layout,
      NULL},
-    {"tuple.sort.fixed_points", "f sorted iff sort(f) = f", "[160] Lemma 3.1.5.17, p.110",
+    {"tuple.sort.fixed_points", "f sorted iff sort(f) = f", "Lemma 3.1.5.17, p.110",
      GEN_THEOREM, "tuple_mor_sorted_mixed", "sort", sort_fixed_points, NULL},
     {"tuple.sort.layout", "sort(f) is sorted, f o (a permutation), and L_{sort f} = sort(L_f)",
-     "[159] Construction 3.1.5.15, [161] Prop 3.1.5.18, p.109-110", GEN_THEOREM, "tuple_mor",
+     "Construction 3.1.5.15, Prop 3.1.5.18, p.109-110", GEN_THEOREM, "tuple_mor",
      "sort", sort_layout, NULL},
     {"tuple.sort.functorial", "sort(g) o sort(f) is defined and equals sort(g o f)",
-     "[162] Remark 3.1.5.19, p.111 (sort is not a functor)", GEN_CONJECTURE, "tuple_composable",
+     "Remark 3.1.5.19, p.111 (sort is not a functor)", GEN_CONJECTURE, "tuple_composable",
      "sort_not_functorial", sort_functorial, NULL},
     {"tuple.coalesce.predicate", "f coalesced (Def 3.1.5.20) iff L_f flat-coalesced",
-     "[164] Prop 3.1.5.24, p.112", GEN_THEOREM, "tuple_mor_squeezed", "is_coalesced",
+     "Prop 3.1.5.24, p.112", GEN_THEOREM, "tuple_mor_squeezed", "is_coalesced",
      coalesce_predicate, NULL},
     {"tuple.coalesce.theorem_c",
      "coal(f) is coalesced, keeps the unhit entries, and L_{coal f} = coal-flat(L_f)",
-     "[166] Prop 3.1.5.28 (flat Theorem C), p.114; INDEX D13", GEN_THEOREM, "tuple_mor", "coalesce",
+     "Prop 3.1.5.28 (flat Theorem C), p.114; only codomain runs hit by consecutive entries merge", GEN_THEOREM, "tuple_mor", "coalesce",
      coalesce_theorem_c, NULL},
     {"tuple.concat.tractable",
      "alpha * beta of tractable maps with disjoint images is tractable; f * g lies over it",
-     "[167] Construction 3.1.5.30, Remark 3.1.5.31, p.114-115", GEN_THEOREM, "tuple_disjoint_maps",
+     "Construction 3.1.5.30, Remark 3.1.5.31, p.114-115", GEN_THEOREM, "tuple_disjoint_maps",
      "flat_concat", concat_tractable, NULL},
-    {"tuple.concat.composite", "g o (f1 * f2) = (g o f1) * (g o f2)", "[169] Lemma 3.1.5.37, p.116",
+    {"tuple.concat.composite", "g o (f1 * f2) = (g o f1) * (g o f2)", "Lemma 3.1.5.37, p.116",
      GEN_THEOREM, "tuple_disjoint_then", "flat_concat", concat_composite, NULL},
     {"tuple.concat.layout",
      "* is associative, L_{f1 * f2 * f3} = L_f1 * L_f2 * L_f3, refused on meeting images",
-     "[168] Construction 3.1.5.34, [170] Prop 3.1.5.38, p.115-116", GEN_THEOREM, "tuple_disjoint3",
+     "Construction 3.1.5.34, Prop 3.1.5.38, p.115-116", GEN_THEOREM, "tuple_disjoint3",
      "flat_concat", concat_layout, NULL},
     {"tuple.complement.is_complement",
      "g a complement of f: f * g iso, size(L_f) size(L_g) = size T, L_f * L_g bijective",
-     "[171] Def 3.1.5.39, [172] Prop 3.1.5.42, p.117", GEN_THEOREM, "tuple_complement_pair",
+     "Def 3.1.5.39, Prop 3.1.5.42, p.117", GEN_THEOREM, "tuple_complement_pair",
      "is_complement", complement_is_complement, NULL},
     {"tuple.complement.theorem_d", "f injective: coal-flat(L_{f^c}) = comp-flat(L_f, size T)",
-     "[173] Prop 3.1.5.43 (flat Theorem D), p.118", GEN_THEOREM, "tuple_mor_injective",
+     "Prop 3.1.5.43 (flat Theorem D), p.118", GEN_THEOREM, "tuple_mor_injective",
      "complement", complement_theorem_d, NULL},
     {"tuple.complement.standard",
      "f injective, non-degenerate, standard form: L_{f^c} = comp-flat(L_f)",
-     "[174] Prop 3.1.5.44, p.118; INDEX E3 (needs non-degenerate)", GEN_THEOREM,
+     "Prop 3.1.5.44, p.118; needs f non-degenerate", GEN_THEOREM,
      "tuple_mor_standard_injective", "complement", complement_standard, NULL},
     {"tuple.complement.standard_degenerate", "f injective, standard form: L_{f^c} = comp-flat(L_f)",
-     "[174] Prop 3.1.5.44 as printed, p.118; INDEX E3 (fails for degenerate f)", GEN_CONJECTURE,
+     "Prop 3.1.5.44 as printed, p.118 (fails for degenerate f)", GEN_CONJECTURE,
      "tuple_mor_standard_degenerate", "complement", complement_standard_degenerate, NULL},
-    {"tuple.complement.sort", "g a complement of f => sort(g) = f^c", "[177] Prop 3.1.5.48, p.118",
+    {"tuple.complement.sort", "g a complement of f => sort(g) = f^c", "Prop 3.1.5.48, p.118",
      GEN_THEOREM, "tuple_complement_pair", "sort", complement_sort, NULL},
     {"tuple.complement.exists",
      "f^c exists iff no entry goes to *; f^c increasing onto the missed positions, f * f^c iso",
-     "[175] Def 3.1.5.45, [176] Construction 3.1.5.46, [178] Prop 3.1.5.49, p.118-119", GEN_THEOREM,
+     "Def 3.1.5.45, Construction 3.1.5.46, Prop 3.1.5.49, p.118-119", GEN_THEOREM,
      "tuple_mor_mixed", "complement", complement_exists, NULL},
-    {"tuple.complement.double", "f complementable: sort(f) = (f^c)^c", "[179] Prop 3.1.5.50, p.119",
+    {"tuple.complement.double", "f complementable: sort(f) = (f^c)^c", "Prop 3.1.5.50, p.119",
      GEN_THEOREM, "tuple_mor_injective", "complement", complement_double, NULL},
     {"tuple.divide.theorem_e",
      "coal-flat(L_{f (/) g}) = coal-flat(L_f (/)flat L_g); L_{f (/) g} = L_f o L_{g * g^c}",
-     "[180] Def 3.1.5.52, [181] Prop 3.1.5.56 (flat Theorem E), p.119-120", GEN_THEOREM,
+     "Def 3.1.5.52, Prop 3.1.5.56 (flat Theorem E), p.119-120", GEN_THEOREM,
      "tuple_divisible", "flat_divide", divide_theorem_e, NULL},
     {"tuple.product.complement", "g injective: f (x) g injective, (f (x) g)^c = f^c o g^c",
-     "[183] Lemma 3.1.5.60, p.121", GEN_THEOREM, "tuple_product_injective", "flat_product",
+     "Lemma 3.1.5.60, p.121", GEN_THEOREM, "tuple_product_injective", "flat_product",
      product_complement, NULL},
     {"tuple.product.associative", "(f (x) g) (x) h = f (x) (g (x) h), both admissible",
-     "[184] Prop 3.1.5.61, p.121", GEN_THEOREM, "tuple_product_chain", "flat_product",
+     "Prop 3.1.5.61, p.121", GEN_THEOREM, "tuple_product_chain", "flat_product",
      product_associative, NULL},
     {"tuple.product.theorem_f", "L_{f (x)flat g} = L_f (x)flat L_g (N as in Obs 2.3.9.2)",
-     "[182] Def 3.1.5.57, [185] Prop 3.1.5.62 (flat Theorem F), p.120-121; INDEX E9", GEN_THEOREM,
+     "Def 3.1.5.57, Prop 3.1.5.62 (flat Theorem F), p.120-121; with a valid N (Obs 2.3.9.2)", GEN_THEOREM,
      "tuple_product_admissible", "flat_product", product_theorem_f, NULL},
 };
 

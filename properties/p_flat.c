@@ -1,24 +1,24 @@
 /*
-** p_flat.c -- the properties of flat layouts (INDEX.md §2, section 2.1).
+** p_flat.c -- the properties of flat layouts (the paper's section 2.1).
 **
-** One property (at least) per `Property:` line of INDEX entries [4]-[68],
-** checked against brute-force layout functions wherever sizes allow.
+** One property (at least) per statement of section 2.1 (Def 2.1.1.1 to
+** Prop 2.1.8.11), checked against brute-force layout functions wherever sizes allow.
 ** Tuple operations (concatenation, divisibility, permutation, index sets)
 ** go through the oracle's op table (lo_eval), as `layoutcheck eval` does.
 **
 ** Statements of this part that cannot be computed, and what is checked
 ** instead:
-**   [5]  Remark 2.1.1.5 (Tuple(V) is the FREE monoid): a universal property
+**   Remark 2.1.1.5 (Tuple(V) is the FREE monoid): a universal property
 **        over all monoids; associativity, the unit and the entry sequence
 **        of X * Y are checked.
-**   [39] Prop 2.1.4.19 (coal-flat(L) is the unique flat layout of minimal
+**   Prop 2.1.4.19 (coal-flat(L) is the unique flat layout of minimal
 **        rank with Phi_L): quantifies over all flat layouts; checked against
 **        variants of L with modes split and size-1 modes inserted (every B
 **        with Phi_B = Phi_L arises from coal-flat(L) by such steps).
-**   [44] [48] [51] [60] "A has no (N-)complement" when A is not
+**   Obs 2.1.6.7, Def 2.1.6.11, Props 2.1.6.21, 2.1.6.32: "A has no (N-)complement" when A is not
 **        (N-)complementable: quantifies over all B; checked for the B tried
 **        (a random flat B and CuTe's lenient complement of A).
-**   [66] Prop 3.1.2.10 "some tuple morphism encodes L": an existence claim;
+**   Prop 3.1.2.10 "some tuple morphism encodes L": an existence claim;
 **        decided through the standard representation f_L (the paper's
 **        witness), with L_{f_L} = L.
 */
@@ -152,7 +152,7 @@ int p_flat_sorted_def(const lo_layout *l) {
 
 /* ---------------------------------------------------------- 2.1.1 tuples */
 
-/* [4] Def 2.1.1.1: size(X * Y) = size(X) size(Y), len(X * Y) = len X + len Y. */
+/* Def 2.1.1.1: size(X * Y) = size(X) size(Y), len(X * Y) = len X + len Y. */
 static gen_verdict tuple_size_len(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_tuple a, b, ab;
@@ -173,7 +173,7 @@ static gen_verdict tuple_size_len(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [5] Def 2.1.1.3, Remark 2.1.1.5: * is associative with unit (), and the
+/* Def 2.1.1.3, Remark 2.1.1.5: * is associative with unit (), and the
 ** entries of X * Y are those of X, then those of Y (a flat tuple). */
 static gen_verdict tuple_monoid(gen_ctx *x) {
   char xy[OUT_CAP], yz[OUT_CAP], l[OUT_CAP], r[OUT_CAP], u[OUT_CAP];
@@ -201,7 +201,7 @@ static gen_verdict tuple_monoid(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [6] Def 2.1.1.6: X' divides X iff X' is a prefix of X, and then
+/* Def 2.1.1.6: X' divides X iff X' is a prefix of X, and then
 ** X = X' * X'' for the rest X''. */
 static gen_verdict tuple_divides(gen_ctx *x) {
   lo_tuple p, t, rest;
@@ -249,7 +249,7 @@ static void perm_text(const int *p, int n, char *buf, size_t cap) {
   }
 }
 
-/* [7] Def 2.1.1.8: X^sigma = (x_sigma(1), ...), (X^sigma)^tau =
+/* Def 2.1.1.8: X^sigma = (x_sigma(1), ...), (X^sigma)^tau =
 ** X^(sigma o tau), and X^id = X. */
 static gen_verdict tuple_permute(gen_ctx *x) {
   lo_tuple t, ts, tst, tc;
@@ -293,7 +293,7 @@ static int next_coord(const char **p, lo_int *c, int *m) {
   return 0;
 }
 
-/* [13] Def 2.1.2.18: index_set lists [0,S) in colexicographic order, i.e.
+/* Def 2.1.2.18: index_set lists [0,S) in colexicographic order, i.e.
 ** its k-th coordinate has colex_S = k; so colex is a bijection onto
 ** [0, size S) and colex(colex^-1(k)) = k. */
 static gen_verdict colex_bijection(gen_ctx *x) {
@@ -332,7 +332,7 @@ static gen_verdict colex_bijection(gen_ctx *x) {
   return r;
 }
 
-/* [10] [15] Def 2.1.2.6, Remark 2.1.2.25: the column-major layout of shape
+/* Def 2.1.2.6, Remark 2.1.2.25: the column-major layout of shape
 ** S is column-major and Phi is the identity on [0, size); the row-major
 ** one is row-major and compact. */
 static gen_verdict column_major_identity(gen_ctx *x) {
@@ -370,7 +370,7 @@ static gen_verdict column_major_identity(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [11] Def 2.1.2.9: cosize(L) = 1 + max Phi_L. */
+/* Def 2.1.2.9: cosize(L) = 1 + max Phi_L. */
 static gen_verdict cosize_max(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l;
@@ -386,7 +386,7 @@ static gen_verdict cosize_max(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [18] Obs 2.1.2.29: strides of size-1 modes change neither phi nor Phi
+/* Obs 2.1.2.29: strides of size-1 modes change neither phi nor Phi
 ** (B is A with them redrawn); normalising A and B gives the same layout. */
 static gen_verdict size1_strides(gen_ctx *x) {
   lo_layout a, b;
@@ -413,7 +413,7 @@ static gen_verdict size1_strides(gen_ctx *x) {
 
 /* ----------------------------------------------- 2.1.3 basic operations */
 
-/* [21] Lemma 2.1.3.11, Constr 2.1.3.6: squeeze(L) = L restricted to its
+/* Lemma 2.1.3.11, Constr 2.1.3.6: squeeze(L) = L restricted to its
 ** modes of size != 1, and keeps size, cosize and Phi. */
 static gen_verdict squeeze_invariants(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -439,7 +439,7 @@ static gen_verdict squeeze_invariants(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &l, &q, "Phi_L vs Phi_squeeze(L)"));
 }
 
-/* [23] Def 2.1.3.18: L^sigma has modes (mode_sigma(1), ...) and the same
+/* Def 2.1.3.18: L^sigma has modes (mode_sigma(1), ...) and the same
 ** image as L (as a multiset: Phi of L^sigma is Phi_L after a bijection). */
 static gen_verdict permute_image(gen_ctx *x) {
   lo_layout l, p;
@@ -469,7 +469,7 @@ static int nondecreasing(gen_ctx *x, const lo_layout *l) {
   return ok;
 }
 
-/* [26] Lemma 2.1.3.29, corrected: Phi_L non-decreasing => in squeeze(L) the
+/* Lemma 2.1.3.29, corrected: Phi_L non-decreasing => in squeeze(L) the
 ** stride-0 modes come first and the others are sorted.  (The proof's
 ** coordinates e_i need s_i > 1, and its case d_i = d_{i+1}, s_i > s_{i+1}
 ** needs d_i > 0: (2,1):(1,0) and (3,2):(0,0) have non-decreasing Phi and
@@ -503,7 +503,7 @@ static gen_verdict nondecreasing_sorted(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [26] Lemma 2.1.3.29 as printed: Phi_L non-decreasing => L sorted (fails
+/* Lemma 2.1.3.29 as printed: Phi_L non-decreasing => L sorted (fails
 ** when a size-1 mode is out of place, e.g. (2,1):(1,0)). */
 static gen_verdict nondecreasing_sorted_literal(gen_ctx *x) {
   lo_layout l;
@@ -535,7 +535,7 @@ static int same_modes(const lo_layout *a, const lo_layout *b) {
   return memcmp(u, v, (size_t)a->shape.len * sizeof u[0]) == 0;
 }
 
-/* [27] Constr 2.1.3.31, Ex 2.1.3.34: sort(L) is sorted, has the modes of L
+/* Constr 2.1.3.31, Ex 2.1.3.34: sort(L) is sorted, has the modes of L
 ** (as a multiset), and sort(sort L) = sort L. */
 static gen_verdict sort_spec(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -554,7 +554,7 @@ static gen_verdict sort_spec(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [28] Obs 2.1.3.35: Image(Phi_{sort L}) = Image(Phi_L). */
+/* Obs 2.1.3.35: Image(Phi_{sort L}) = Image(Phi_L). */
 static gen_verdict sort_image(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, s;
@@ -583,7 +583,7 @@ static int concat_all(gen_ctx *x, lo_layout *ls, lo_layout *cat) {
   return 0;
 }
 
-/* [31] Prop 2.1.3.40: Phi_{L_1 * ... * L_k}(x) = sum_i Phi_{L_i}(floor(x /
+/* Prop 2.1.3.40: Phi_{L_1 * ... * L_k}(x) = sum_i Phi_{L_i}(floor(x /
 ** (N_1...N_{i-1})) mod N_i), N_i = size(L_i). */
 static gen_verdict concat_function(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -612,7 +612,7 @@ static gen_verdict concat_function(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [32] Prop 2.1.3.41 (and Def 2.1.3.36): rank adds, size multiplies,
+/* Prop 2.1.3.41 (and Def 2.1.3.36): rank adds, size multiplies,
 ** cosize(L_1 * ... * L_k) = 1 - k + sum cosize(L_i) (= 1 + max Phi);
 ** concatenation is associative with unit ():(). */
 static gen_verdict concat_attributes(gen_ctx *x) {
@@ -675,51 +675,51 @@ static gen_verdict concat_attributes(gen_ctx *x) {
 
 const gen_property prop_flat_table[] = {
     {"flat.tuple_size_len", "size(X * Y) = size X size Y and len(X * Y) = len X + len Y",
-     "[4] Def 2.1.1.1, p.17", GEN_THEOREM, "flat_tuple flat_tuple", "flat_concat", tuple_size_len,
+     "Def 2.1.1.1, p.17", GEN_THEOREM, "flat_tuple flat_tuple", "flat_concat", tuple_size_len,
      NULL},
     {"flat.tuple_monoid", "* is associative with unit (); X * Y lists X's entries, then Y's",
-     "[5] Def 2.1.1.3, Remark 2.1.1.5, p.17-18", GEN_THEOREM, "flat_tuple flat_tuple flat_tuple",
+     "Def 2.1.1.3, Remark 2.1.1.5, p.17-18", GEN_THEOREM, "flat_tuple flat_tuple flat_tuple",
      "flat_concat", tuple_monoid, NULL},
     {"flat.tuple_divides", "X' divides X iff X' is a prefix of X, and then X = X' * X''",
-     "[6] Def 2.1.1.6, p.18", GEN_THEOREM, "flat_tuple_prefix", "tuple_divides", tuple_divides,
+     "Def 2.1.1.6, p.18", GEN_THEOREM, "flat_tuple_prefix", "tuple_divides", tuple_divides,
      NULL},
     {"flat.tuple_permute", "X^sigma = (x_sigma(1),...), (X^sigma)^tau = X^(sigma o tau), X^id = X",
-     "[7] Def 2.1.1.8, p.18", GEN_THEOREM, "flat_tuple_cycles", "permute", tuple_permute, NULL},
+     "Def 2.1.1.8, p.18", GEN_THEOREM, "flat_tuple_cycles", "permute", tuple_permute, NULL},
     {"flat.column_major_identity",
      "column-major L of shape S has Phi_L = id on [0,size); row-major L is compact",
-     "[10] Def 2.1.2.6, [15] Remark 2.1.2.25, p.19-25", GEN_THEOREM, "flat_tuple",
+     "Def 2.1.2.6, Remark 2.1.2.25, p.19-25", GEN_THEOREM, "flat_tuple",
      "is_column_major", column_major_identity, NULL},
-    {"flat.cosize_max", "cosize(L) = 1 + max Phi_L", "[11] Def 2.1.2.9, p.20", GEN_THEOREM,
+    {"flat.cosize_max", "cosize(L) = 1 + max Phi_L", "Def 2.1.2.9, p.20", GEN_THEOREM,
      "flat_layout", "cosize", cosize_max, NULL},
     {"flat.colex_bijection",
      "index_set(S) lists [0,S) colexicographically: colex(colex^-1(k)) = k, a bijection",
-     "[13] Def 2.1.2.18, p.23", GEN_THEOREM, "flat_tuple", "index_set", colex_bijection, NULL},
+     "Def 2.1.2.18, p.23", GEN_THEOREM, "flat_tuple", "index_set", colex_bijection, NULL},
     {"flat.size1_strides", "strides of size-1 modes change neither phi nor Phi",
-     "[18] Obs 2.1.2.29, p.25", GEN_THEOREM, "flat_size1_pair", "same_layout_function",
+     "Obs 2.1.2.29, p.25", GEN_THEOREM, "flat_size1_pair", "same_layout_function",
      size1_strides, NULL},
     {"flat.squeeze_invariants", "squeeze(L) = L|{s_i != 1} keeps size, cosize and Phi",
-     "[21] Lemma 2.1.3.11, Constr 2.1.3.6, p.27", GEN_THEOREM, "flat_size1", "squeeze",
+     "Lemma 2.1.3.11, Constr 2.1.3.6, p.27", GEN_THEOREM, "flat_size1", "squeeze",
      squeeze_invariants, NULL},
     {"flat.permute_image", "L^sigma = S^sigma:D^sigma and Image(Phi_{L^sigma}) = Image(Phi_L)",
-     "[23] Def 2.1.3.18, p.30", GEN_THEOREM, "flat_layout_cycle", "permute", permute_image, NULL},
+     "Def 2.1.3.18, p.30", GEN_THEOREM, "flat_layout_cycle", "permute", permute_image, NULL},
     {"flat.nondecreasing_sorted",
      "Phi_L non-decreasing => squeeze(L) is its stride-0 modes, then sorted non-zero ones",
-     "[26] Lemma 2.1.3.29, p.31; corrected: false as printed for size-1 modes ((2,1):(1,0)) and "
+     "Lemma 2.1.3.29, p.31; corrected: false as printed for size-1 modes ((2,1):(1,0)) and "
      "equal zero strides ((3,2):(0,0))",
      GEN_THEOREM, "flat_monotone", "is_sorted", nondecreasing_sorted, NULL},
     {"flat.nondecreasing_sorted_literal", "Phi_L non-decreasing => L sorted (as printed)",
-     "[26] Lemma 2.1.3.29, p.31, as printed (false for (2,1):(1,0), (3,2):(0,0))", GEN_CONJECTURE,
+     "Lemma 2.1.3.29, p.31, as printed (false for (2,1):(1,0), (3,2):(0,0))", GEN_CONJECTURE,
      "flat_monotone", "is_sorted", nondecreasing_sorted_literal, NULL},
     {"flat.sort_spec", "sort(L) is sorted, has L's modes, and sort(sort L) = sort L",
-     "[27] Constr 2.1.3.31, Ex 2.1.3.34, p.32", GEN_THEOREM, "flat_layout", "sort", sort_spec,
+     "Constr 2.1.3.31, Ex 2.1.3.34, p.32", GEN_THEOREM, "flat_layout", "sort", sort_spec,
      NULL},
-    {"flat.sort_image", "Image(Phi_{sort L}) = Image(Phi_L)", "[28] Obs 2.1.3.35, p.33",
+    {"flat.sort_image", "Image(Phi_{sort L}) = Image(Phi_L)", "Obs 2.1.3.35, p.33",
      GEN_THEOREM, "flat_layout", "sort", sort_image, NULL},
     {"flat.concat_function", "Phi_{L1*...*Lk}(x) = sum_i Phi_{Li}(floor(x / (N1...N{i-1})) mod Ni)",
-     "[31] Prop 2.1.3.40, p.34", GEN_THEOREM, "flat_layouts", "flat_concat", concat_function, NULL},
+     "Prop 2.1.3.40, p.34", GEN_THEOREM, "flat_layouts", "flat_concat", concat_function, NULL},
     {"flat.concat_attributes",
      "rank adds, size multiplies, cosize(L1*...*Lk) = 1 - k + sum cosize(Li); * associative",
-     "[32] Prop 2.1.3.41, [29] Def 2.1.3.36, p.33-35", GEN_THEOREM, "flat_layouts", "flat_concat",
+     "Prop 2.1.3.41, Def 2.1.3.36, p.33-35", GEN_THEOREM, "flat_layouts", "flat_concat",
      concat_attributes, NULL},
 };
 const int prop_flat_count = (int)(sizeof prop_flat_table / sizeof prop_flat_table[0]);

@@ -21,7 +21,7 @@ int p_flat_coalesce_coalesced_def(const lo_layout *l) {
   return 1;
 }
 
-/* [36] Lemma 2.1.4.15, Ex 2.1.4.16 (with Def 2.1.4.1): coal-flat(L) is a
+/* Lemma 2.1.4.15, Ex 2.1.4.16 (with Def 2.1.4.1): coal-flat(L) is a
 ** flat coalesced layout and coal-flat is idempotent; is_flat_coalesced
 ** follows Def 2.1.4.1. */
 static gen_verdict coalesce_coalesced(gen_ctx *x) {
@@ -45,7 +45,7 @@ static gen_verdict coalesce_coalesced(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [37] Lemma 2.1.4.17: Phi_{coal-flat(L)} = Phi_L. */
+/* Lemma 2.1.4.17: Phi_{coal-flat(L)} = Phi_L. */
 static gen_verdict coalesce_function(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c;
@@ -55,7 +55,7 @@ static gen_verdict coalesce_function(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_coal-flat(L)"));
 }
 
-/* [38] Prop 2.1.4.18: for flat A, B of equal size, Phi_A = Phi_B iff
+/* Prop 2.1.4.18: for flat A, B of equal size, Phi_A = Phi_B iff
 ** coal-flat(A) = coal-flat(B). */
 static gen_verdict coalesce_unique(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -74,7 +74,7 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [39] Prop 2.1.4.19: for B with Phi_B = Phi_A, rank(coal-flat A) <=
+/* Prop 2.1.4.19: for B with Phi_B = Phi_A, rank(coal-flat A) <=
 ** rank(B), with equality only for B = coal-flat(A). */
 static gen_verdict coalesce_minimal(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -93,7 +93,7 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [41] Prop 2.1.5.6 (Def 2.1.5.1): L is compact (Phi a bijection onto
+/* Prop 2.1.5.6 (Def 2.1.5.1): L is compact (Phi a bijection onto
 ** [0, cosize)) iff sort(squeeze(L)) is column-major; is_compact agrees. */
 static gen_verdict compact_criterion(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -114,7 +114,7 @@ static gen_verdict compact_criterion(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [42] Prop 2.1.5.7: L compact iff coal-flat(L), squeeze(L), sort(L) are
+/* Prop 2.1.5.7: L compact iff coal-flat(L), squeeze(L), sort(L) are
 ** (all by brute force). */
 static gen_verdict compact_invariance(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -140,21 +140,21 @@ static gen_verdict compact_invariance(gen_ctx *x) {
 const gen_property prop_flat_coalesce_table[] = {
     {"flat.coalesce_coalesced",
      "coal-flat(L) is flat and coalesced (Def 2.1.4.1), and coal-flat is idempotent",
-     "[36] Lemma 2.1.4.15, Ex 2.1.4.16, [33] Def 2.1.4.1, p.36-37", GEN_THEOREM, "flat_uncoalesced",
+     "Lemma 2.1.4.15, Ex 2.1.4.16, Def 2.1.4.1, p.36-37", GEN_THEOREM, "flat_uncoalesced",
      "flat_coalesce", coalesce_coalesced, NULL},
-    {"flat.coalesce_function", "Phi_{coal-flat(L)} = Phi_L", "[37] Lemma 2.1.4.17, p.38",
+    {"flat.coalesce_function", "Phi_{coal-flat(L)} = Phi_L", "Lemma 2.1.4.17, p.38",
      GEN_THEOREM, "flat_uncoalesced", "flat_coalesce", coalesce_function, NULL},
     {"flat.coalesce_unique", "Phi_A = Phi_B iff coal-flat(A) = coal-flat(B) (equal sizes)",
-     "[38] Prop 2.1.4.18, p.39", GEN_THEOREM, "flat_alike", "flat_coalesce", coalesce_unique, NULL},
+     "Prop 2.1.4.18, p.39", GEN_THEOREM, "flat_alike", "flat_coalesce", coalesce_unique, NULL},
     {"flat.coalesce_minimal",
      "Phi_B = Phi_A => rank(coal-flat A) <= rank B, equal only for B = coal-flat(A)",
-     "[39] Prop 2.1.4.19, p.40", GEN_THEOREM, "flat_split_pair", "flat_coalesce", coalesce_minimal,
+     "Prop 2.1.4.19, p.40", GEN_THEOREM, "flat_split_pair", "flat_coalesce", coalesce_minimal,
      NULL},
     {"flat.compact_criterion", "L compact iff sort(squeeze(L)) is column-major",
-     "[41] Prop 2.1.5.6, [40] Def 2.1.5.1, p.41", GEN_THEOREM, "flat_near_compact", "is_compact",
+     "Prop 2.1.5.6, Def 2.1.5.1, p.41", GEN_THEOREM, "flat_near_compact", "is_compact",
      compact_criterion, NULL},
     {"flat.compact_invariance", "L compact iff coal-flat(L) iff squeeze(L) iff sort(L) compact",
-     "[42] Prop 2.1.5.7, p.42", GEN_THEOREM, "flat_near_compact", "is_compact", compact_invariance,
+     "Prop 2.1.5.7, p.42", GEN_THEOREM, "flat_near_compact", "is_compact", compact_invariance,
      NULL},
 };
 

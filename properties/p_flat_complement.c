@@ -49,7 +49,7 @@ static int sorted_modes(const lo_layout *l, int squeeze, lo_int *s, lo_int *d) {
   }
 }
 
-/* Def 2.1.6.11 with INDEX E5 (d_1 > 0), directly; *ext = s_m d_m of
+/* Def 2.1.6.11 with d_1 > 0 (the printed definition admits zero strides), directly; *ext = s_m d_m of
 ** sort(squeeze(L)), 1 when it is empty. */
 static int complementable_def(const lo_layout *l, lo_int *ext) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
@@ -80,7 +80,7 @@ static int tractable_by_morphism(const lo_layout *l) {
          lo_layout_equal(&back, l);
 }
 
-/* [44] Obs 2.1.6.7: complementable => Phi_A injective; injective is not
+/* Obs 2.1.6.7: complementable => Phi_A injective; injective is not
 ** enough: (2,2):(1,3) is injective and not complementable. */
 static gen_verdict complementable_injective(gen_ctx *x) {
   lo_layout a, ex;
@@ -92,14 +92,14 @@ static gen_verdict complementable_injective(gen_ctx *x) {
   if (prop_layout(x, 0, &a)) return GEN_ERROR;
   int c = lo_is_complementable(&a);
   if (c != complementable_def(&a, &ext))
-    return gen_failf(x, "is_complementable says %d, Def 2.1.6.11 (with E5) says %d", c, !c);
+    return gen_failf(x, "is_complementable says %d, Def 2.1.6.11 (with d_1 > 0) says %d", c, !c);
   if (!c) return GEN_PASS;
   int inj = brute_injective(x, &a);
   if (inj == 0) return gen_failf(x, "A is complementable but Phi_A is not injective");
   return inj < 0 ? GEN_DISCARD : GEN_PASS;
 }
 
-/* [45] Obs 2.1.6.8: complements are not unique: the listed complements of
+/* Obs 2.1.6.8: complements are not unique: the listed complements of
 ** (8,8):(2,32), and two variants B1, B2 of an N-complement of A, all make
 ** A * B compact. */
 static gen_verdict complements_not_unique(gen_ctx *x) {
@@ -128,7 +128,7 @@ static gen_verdict complements_not_unique(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [46] Lemma 2.1.6.9 (with INDEX E11 for (2)): squeeze(A * B) = squeeze A *
+/* Lemma 2.1.6.9 (with (2) read as sort(A * sort B)): squeeze(A * B) = squeeze A *
 ** squeeze B; sort(A * B) = sort(A * sort B); coal-flat(A * B) =
 ** coal-flat(A * coal-flat B). */
 static gen_verdict concat_lemma(gen_ctx *x) {
@@ -167,7 +167,7 @@ static gen_verdict concat_lemma(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [47] Prop 2.1.6.10 (and Ex 2.1.6.4-6): A _|_ B iff B _|_ A iff
+/* Prop 2.1.6.10 (and Ex 2.1.6.4-6): A _|_ B iff B _|_ A iff
 ** A _|_ squeeze(B) iff A _|_ coal-flat(B) iff A _|_ sort(B), all by brute
 ** force, and is_complement agrees; A _|_ ():() iff A compact; A _|_ A iff
 ** size(A) = 1. */
@@ -203,7 +203,7 @@ static gen_verdict complement_equivalences(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [48] Def 2.1.6.11 with INDEX E5 (d_1 > 0): is_complementable follows the
+/* Def 2.1.6.11 with d_1 > 0: is_complementable follows the
 ** definition; complementable A => A * comp-flat(A) compact; otherwise
 ** A * B is not compact for the B tried (a random B, CuTe's complement). */
 static gen_verdict complementable_criterion(gen_ctx *x) {
@@ -214,7 +214,7 @@ static gen_verdict complementable_criterion(gen_ctx *x) {
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   int k = lo_is_complementable(&a);
   if (k != complementable_def(&a, &ext))
-    return gen_failf(x, "is_complementable says %d, Def 2.1.6.11 (with E5) says %d", k, !k);
+    return gen_failf(x, "is_complementable says %d, Def 2.1.6.11 (with d_1 > 0) says %d", k, !k);
   if (k) {
     if (lo_flat_complement(&a, -1, &c, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "flat_complement", PROP_STRICT);
@@ -231,7 +231,7 @@ static gen_verdict complementable_criterion(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [50] Lemma 2.1.6.20, Constr 2.1.6.16: for complementable A, A *
+/* Lemma 2.1.6.20, Constr 2.1.6.16: for complementable A, A *
 ** comp-flat(A) is compact; comp-flat(A) is sorted and coalesced, and ():()
 ** when A is compact. */
 static gen_verdict complement_is_complement(gen_ctx *x) {
@@ -252,7 +252,7 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [51] Prop 2.1.6.21: if A has a complement B then A (and B, by symmetry)
+/* Prop 2.1.6.21: if A has a complement B then A (and B, by symmetry)
 ** is complementable; conversely A * comp-flat(A) is compact. */
 static gen_verdict complement_exists(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -271,7 +271,7 @@ static gen_verdict complement_exists(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [52] Lemma 2.1.6.22: A complementable and sorted => Phi_A strictly
+/* Lemma 2.1.6.22: A complementable and sorted => Phi_A strictly
 ** increasing. */
 static gen_verdict sorted_complementable_increasing(gen_ctx *x) {
   lo_layout a;
@@ -291,7 +291,7 @@ static gen_verdict sorted_complementable_increasing(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [53] Prop 2.1.6.23: a complement B' of A of the size of comp-flat(A)
+/* Prop 2.1.6.23: a complement B' of A of the size of comp-flat(A)
 ** gives coal-flat(sort(B')) = comp-flat(A) (B' a refined, permuted
 ** variant, still a complement by Prop 2.1.6.10). */
 static gen_verdict complement_unique(gen_ctx *x) {
@@ -316,7 +316,7 @@ static gen_verdict complement_unique(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [56] Obs 2.1.6.26 (Def 2.1.6.25): complementable A is N-complementable
+/* Obs 2.1.6.26 (Def 2.1.6.25): complementable A is N-complementable
 ** iff s_m d_m divides N; comp-flat(A, N) exists exactly then. */
 static gen_verdict n_complementable_multiple(gen_ctx *x) {
   lo_layout a, c;
@@ -344,7 +344,7 @@ static int brute_n_complement(gen_ctx *x, const lo_layout *a, const lo_layout *b
   return !lo_size(a, &sa, &e) && !lo_size(b, &sb, &e) && sa * sb == n;
 }
 
-/* [57] Obs 2.1.6.27, Remark 2.1.6.28: N-complements B1, B2 of A have the
+/* Obs 2.1.6.27, Remark 2.1.6.28: N-complements B1, B2 of A have the
 ** same image; coal-flat and sort of an N-complement are N-complements. */
 static gen_verdict n_complements_image(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -367,7 +367,7 @@ static gen_verdict n_complements_image(gen_ctx *x) {
   return r < 0 ? GEN_DISCARD : GEN_PASS;
 }
 
-/* [59] Lemma 2.1.6.31: for N-complementable A, comp-flat(A, N) is an
+/* Lemma 2.1.6.31: for N-complementable A, comp-flat(A, N) is an
 ** N-complement (A * comp-flat(A, N) compact, sizes multiply to N). */
 static gen_verdict n_complement_spec(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -382,7 +382,7 @@ static gen_verdict n_complement_spec(gen_ctx *x) {
   return r < 0 ? GEN_DISCARD : GEN_PASS;
 }
 
-/* [60] Prop 2.1.6.32: A with an N-complement B1 (N = size A size B1) is
+/* Prop 2.1.6.32: A with an N-complement B1 (N = size A size B1) is
 ** N-complementable. */
 static gen_verdict n_complement_exists(gen_ctx *x) {
   lo_layout a, b;
@@ -396,9 +396,9 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [61] Prop 2.1.6.33: the sorted coalesced N-complement coal-flat(sort B1)
+/* Prop 2.1.6.33: the sorted coalesced N-complement coal-flat(sort B1)
 ** equals comp-flat(A, N); and comp-flat(comp-flat(A, N), N) =
-** coal-flat(sort A) (INDEX [61], derived). */
+** coal-flat(sort A) (from Prop 2.1.6.33). */
 static gen_verdict n_complement_unique(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, c, s, cs, cc, sa, csa;
@@ -423,7 +423,7 @@ static gen_verdict n_complement_unique(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [62] Lemma 2.1.6.34 with INDEX E11 (domain [0, N1 / size A)): Phi of
+/* Lemma 2.1.6.34 (its domain read as [0, N1 / size A)): Phi of
 ** comp-flat(A, N2) on [0, N1 / size A) is Phi of comp-flat(A, N1). */
 static gen_verdict complement_prefix(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -450,7 +450,7 @@ static gen_verdict complement_prefix(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [63] Def 2.1.7.1: B o A = A when A has all strides 0, or when B is
+/* Def 2.1.7.1: B o A = A when A has all strides 0, or when B is
 ** column-major with cosize(A) <= size(B) and A is non-degenerate. */
 static gen_verdict composition_trivial(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -476,7 +476,7 @@ static int flat_candidate(const lo_layout *b, const lo_layout *a, lo_layout *c) 
   return 0;
 }
 
-/* [63] Def 2.1.7.1, Remark 2.1.7.7: a flat composite B o A exists iff
+/* Def 2.1.7.1, Remark 2.1.7.7: a flat composite B o A exists iff
 ** cosize(A) <= size(B) and the candidate C (shape(A), strides Phi_B(d_i),
 ** non-degenerate) has Phi_C = Phi_B o Phi_A, brute force; flat_composition
 ** answers exactly then, with C; and a B' with Phi_B' = Phi_B gives the
@@ -525,7 +525,7 @@ static int groups_into(const lo_tuple *fine, const lo_tuple *r) {
   return j == fine->len;
 }
 
-/* [64] Def 2.1.7.9 with INDEX E7: A (/)flat B = flatten(A o (B * B^c)),
+/* Def 2.1.7.9 (its o read as the nested composite, flattened): A (/)flat B = flatten(A o (B * B^c)),
 ** B^c = comp-flat(B, size A): B * B^c is compact of size(A), and
 ** Phi_{A (/)flat B}(x) = Phi_A(Phi_{B * B^c}(x)); its shape refines the
 ** shape of B * B^c. */
@@ -553,7 +553,7 @@ static gen_verdict divide_function(gen_ctx *x) {
   return prop_judged(prop_is_composite(x, &a, &bb, &r));
 }
 
-/* [65] Def 2.1.7.13 with INDEX E9 (N' = the least multiple of s_m d_m >=
+/* Def 2.1.7.13 (with Obs 2.3.9.2: N' = the least multiple of s_m d_m >=
 ** size(A) cosize(B), Obs 2.3.9.2): A (x)flat B = A * (A^c o B) has size
 ** size(A) size(B), starts with A's modes, and Phi of the rest is
 ** Phi_{A^c} o Phi_B, A^c = comp-flat(A, N'). */
@@ -583,7 +583,7 @@ static gen_verdict product_spec(gen_ctx *x) {
   return prop_judged(prop_is_composite(x, &ac, &b, &tail));
 }
 
-/* [66] Def 2.1.8.1, Prop 3.1.2.10: is_tractable(L) iff Def 2.1.8.1 holds
+/* Def 2.1.8.1, Prop 3.1.2.10: is_tractable(L) iff Def 2.1.8.1 holds
 ** iff the standard representation encodes L (L_{f_L} = L); rank <= 1 is
 ** always tractable. */
 static gen_verdict tractable_morphism(gen_ctx *x) {
@@ -601,7 +601,7 @@ static int paper_filter(gen_ctx *x, const char *arg, lo_layout *f) {
   return p_flat_ev_layout(x, "flat_filter", 1, arg, NULL, f);
 }
 
-/* [67] Obs 2.1.8.10: a tractable L (here L_f) has filter(L) complementable,
+/* Obs 2.1.8.10: a tractable L (here L_f) has filter(L) complementable,
 ** and L itself is complementable when it has no zero stride. */
 static gen_verdict tractable_filter_complementable(gen_ctx *x) {
   lo_layout l, f;
@@ -619,7 +619,7 @@ static gen_verdict tractable_filter_complementable(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [68] Prop 2.1.8.11 with INDEX E6: L tractable iff sort(L) tractable iff
+/* Prop 2.1.8.11 (the last equivalence for non-degenerate L): L tractable iff sort(L) tractable iff
 ** filter(L) tractable; iff filter(L) complementable when L is
 ** non-degenerate. */
 static gen_verdict tractable_equivalences(gen_ctx *x) {
@@ -642,89 +642,89 @@ static gen_verdict tractable_equivalences(gen_ctx *x) {
 const gen_property prop_flat_complement_table[] = {
     {"flat.complementable_injective",
      "complementable => Phi injective; (2,2):(1,3) injective, not complementable",
-     "[44] Obs 2.1.6.7, p.43", GEN_THEOREM, "flat_maybe_complementable", "is_complementable",
+     "Obs 2.1.6.7, p.43", GEN_THEOREM, "flat_maybe_complementable", "is_complementable",
      complementable_injective, NULL},
     {"flat.complements_not_unique",
      "the listed complements of (8,8):(2,32), and distinct variants of one, are complements",
-     "[45] Obs 2.1.6.8, p.44", GEN_THEOREM, "flat_n_complements", "is_complement",
+     "Obs 2.1.6.8, p.44", GEN_THEOREM, "flat_n_complements", "is_complement",
      complements_not_unique, NULL},
     {"flat.concat_lemma",
      "squeeze(A*B) = squeeze A * squeeze B, sort(A*B) = sort(A * sort B), coal(A*B) = coal(A * "
      "coal B)",
-     "[46] Lemma 2.1.6.9, p.44; INDEX E11 (sort(A * sort B), not L)", GEN_THEOREM,
+     "Lemma 2.1.6.9, p.44 ((2) is sort(A * sort B))", GEN_THEOREM,
      "flat_layout flat_layout", "flat_concat", concat_lemma, NULL},
     {"flat.complement_equivalences",
      "A _|_ B iff B _|_ A iff A _|_ squeeze B iff A _|_ coal-flat B iff A _|_ sort B",
-     "[47] Prop 2.1.6.10, [43] Def 2.1.6.1, Ex 2.1.6.4-6, p.43-45; INDEX E11 (Ex 2.1.6.4: A _|_ "
+     "Prop 2.1.6.10, Def 2.1.6.1, Ex 2.1.6.4-6, p.43-45 (Ex 2.1.6.4 should read A _|_ "
      "E)",
      GEN_THEOREM, "flat_complement_pair", "is_complement", complement_equivalences, NULL},
     {"flat.complementable_criterion",
      "complementable => A * comp-flat(A) compact; not => no B tried is a complement",
-     "[48] Def 2.1.6.11, p.45; INDEX E5 (needs d_1 > 0)", GEN_THEOREM,
+     "Def 2.1.6.11, p.45; needs d_1 > 0", GEN_THEOREM,
      "flat_maybe_complementable flat_layout", "is_complementable", complementable_criterion, NULL},
     {"flat.complement_is_complement",
      "A * comp-flat(A) compact; comp-flat(A) sorted, coalesced, ():() for compact A",
-     "[50] Lemma 2.1.6.20, [49] Constr 2.1.6.16, p.46-47", GEN_THEOREM, "flat_complementable",
+     "Lemma 2.1.6.20, Constr 2.1.6.16, p.46-47", GEN_THEOREM, "flat_complementable",
      "flat_complement", complement_is_complement, NULL},
     {"flat.complement_exists", "A has a complement iff A is complementable",
-     "[51] Prop 2.1.6.21, p.47", GEN_THEOREM, "flat_n_complements", "is_complementable",
+     "Prop 2.1.6.21, p.47", GEN_THEOREM, "flat_n_complements", "is_complementable",
      complement_exists, NULL},
     {"flat.sorted_complementable_increasing",
-     "A complementable and sorted => Phi_A strictly increasing", "[52] Lemma 2.1.6.22, p.48",
+     "A complementable and sorted => Phi_A strictly increasing", "Lemma 2.1.6.22, p.48",
      GEN_THEOREM, "flat_sorted_complementable", "layout_function", sorted_complementable_increasing,
      NULL},
     {"flat.complement_unique",
      "B' a complement of A with size(B') = size(comp-flat A) => coal-flat(sort B') = comp-flat(A)",
-     "[53] Prop 2.1.6.23, p.49", GEN_THEOREM, "flat_complement_of", "flat_complement",
+     "Prop 2.1.6.23, p.49", GEN_THEOREM, "flat_complement_of", "flat_complement",
      complement_unique, NULL},
     {"flat.n_complementable_multiple", "complementable A is N-complementable iff s_m d_m divides N",
-     "[56] Obs 2.1.6.26, [55] Def 2.1.6.25, p.49", GEN_THEOREM, "flat_complementable_n",
+     "Obs 2.1.6.26, Def 2.1.6.25, p.49", GEN_THEOREM, "flat_complementable_n",
      "is_complementable", n_complementable_multiple, NULL},
     {"flat.n_complements_image",
      "N-complements of A share Image(Phi); coal-flat and sort of one are N-complements",
-     "[57] Obs 2.1.6.27, Remark 2.1.6.28, p.49", GEN_THEOREM, "flat_n_complements",
+     "Obs 2.1.6.27, Remark 2.1.6.28, p.49", GEN_THEOREM, "flat_n_complements",
      "flat_complement", n_complements_image, NULL},
     {"flat.n_complement_spec", "comp-flat(A, N) is an N-complement of N-complementable A",
-     "[59] Lemma 2.1.6.31, [58] Constr 2.1.6.29, p.50", GEN_THEOREM, "flat_n_complements",
+     "Lemma 2.1.6.31, Constr 2.1.6.29, p.50", GEN_THEOREM, "flat_n_complements",
      "flat_complement", n_complement_spec, NULL},
     {"flat.n_complement_exists", "A has an N-complement => A is N-complementable",
-     "[60] Prop 2.1.6.32, p.51", GEN_THEOREM, "flat_n_complements", "is_complementable",
+     "Prop 2.1.6.32, p.51", GEN_THEOREM, "flat_n_complements", "is_complementable",
      n_complement_exists, NULL},
     {"flat.n_complement_unique",
      "coal-flat(sort B) = comp-flat(A,N) for an N-complement B; comp(comp(A,N),N) = coal(sort A)",
-     "[61] Prop 2.1.6.33, p.51", GEN_THEOREM, "flat_n_complements", "flat_complement",
+     "Prop 2.1.6.33, p.51", GEN_THEOREM, "flat_n_complements", "flat_complement",
      n_complement_unique, NULL},
     {"flat.complement_prefix",
      "N1 <= N2: Phi_{comp-flat(A,N2)} = Phi_{comp-flat(A,N1)} on [0, N1/size A)",
-     "[62] Lemma 2.1.6.34, p.52; INDEX E11 (domain [0, N1/size A), not [0, N1))", GEN_THEOREM,
+     "Lemma 2.1.6.34, p.52 (domain [0, N1/size A), not [0, N1))", GEN_THEOREM,
      "flat_two_n", "flat_complement", complement_prefix, NULL},
     {"flat.composition_trivial",
      "B o A = A for zero-stride A, or for column-major B, cosize A <= size B, A non-degenerate",
-     "[63] Def 2.1.7.1, p.53", GEN_THEOREM, "flat_trivial_composition", "flat_composition",
+     "Def 2.1.7.1, p.53", GEN_THEOREM, "flat_trivial_composition", "flat_composition",
      composition_trivial, NULL},
     {"flat.composition_definition",
      "flat B o A exists iff shape(A):(Phi_B(d_i)) has Phi_B o Phi_A, and is it; only Phi_B "
      "matters",
-     "[63] Def 2.1.7.1, Remark 2.1.7.7, p.53; INDEX E11 (R is C)", GEN_THEOREM, "flat_composable",
+     "Def 2.1.7.1, Remark 2.1.7.7, p.53 (the R of the text is C)", GEN_THEOREM, "flat_composable",
      "flat_composition", composition_definition, NULL},
     {"flat.divide_function",
      "Phi_{A (/)flat B}(x) = Phi_A(Phi_{B * B^c}(x)), B * B^c compact of size(A)",
-     "[64] Def 2.1.7.9, p.54; INDEX E7 (o is the nested composite, flattened)", GEN_THEOREM,
+     "Def 2.1.7.9, p.54 (o is the nested composite, flattened)", GEN_THEOREM,
      "flat_divide_pair", "flat_divide", divide_function, NULL},
     {"flat.product_spec",
      "A (x)flat B has size size A size B, starts with A, tail Phi = Phi_{A^c} o Phi_B",
-     "[65] Def 2.1.7.13, p.54; INDEX E9 (valid N' >= size(A) cosize(B), Obs 2.3.9.2), E7",
+     "Def 2.1.7.13, p.54; a valid N' >= size(A) cosize(B) (Obs 2.3.9.2), o nested then flattened",
      GEN_THEOREM, "flat_product_pair", "flat_product", product_spec, NULL},
     {"flat.tractable_morphism", "is_tractable(L) iff Def 2.1.8.1 iff L_{f_L} = L",
-     "[66] Def 2.1.8.1, p.55; Prop 3.1.2.10", GEN_THEOREM, "flat_maybe_tractable", "is_tractable",
+     "Def 2.1.8.1, p.55; Prop 3.1.2.10", GEN_THEOREM, "flat_maybe_tractable", "is_tractable",
      tractable_morphism, NULL},
     {"flat.tractable_filter_complementable",
      "L tractable => filter(L) complementable; L itself when it has no zero stride",
-     "[67] Obs 2.1.8.10, p.56", GEN_THEOREM, "flat_tractable", "flat_filter",
+     "Obs 2.1.8.10, p.56", GEN_THEOREM, "flat_tractable", "flat_filter",
      tractable_filter_complementable, NULL},
     {"flat.tractable_equivalences",
      "L, sort(L), filter(L) tractable alike; = filter(L) complementable for non-degenerate L",
-     "[68] Prop 2.1.8.11, p.56; INDEX E6 (last equivalence needs non-degenerate)", GEN_THEOREM,
+     "Prop 2.1.8.11, p.56; the last equivalence needs L non-degenerate", GEN_THEOREM,
      "flat_maybe_tractable", "is_tractable", tractable_equivalences, NULL},
 };
 

@@ -1,6 +1,6 @@
 /*
 ** p_nest.c -- the properties of the category Nest and the composition
-** algorithm (INDEX.md §2, section 3.2 and chapter 4).
+** algorithm (the paper's section 3.2 and chapter 4).
 **
 ** Theorems A-F on Nest, Theorem 4.1.3.1 and the specification of Algorithm
 ** 4.1.1 are stated in catalogue.c (theorem_a.*, theorem_b.nest ...
@@ -11,28 +11,28 @@
 ** answers None, the weak composite itself).
 **
 ** Statements of the part that are not computed:
-**   [186] Def 3.2.1.1, Obs 3.2.1.4 (Nest as a pullback of categories) and
-**   [197] (Ref as a poset category) are definitions of categories; their
+**   Def 3.2.1.1, Obs 3.2.1.4 (Nest as a pullback of categories) and
+**   The category Ref (section 3.2.5, as a poset category) are definitions of categories; their
 **   computable content is the composition and refinement tests used here.
-**   [205] Obs 3.2.5.17/3.2.5.18 (isomorphisms induce isomorphisms of the
+**   Obs 3.2.5.17/3.2.5.18 (isomorphisms induce isomorphisms of the
 **   refinement posets): statements about whole categories Ref(S); only the
-**   functor laws of [201]/[205] on given refinements are checked.
-**   [207] the one-to-one correspondence of Lemma 3.2.5.20 is checked on
+**   functor laws of section 3.2.5 (Obs 3.2.5.16-18) on given refinements are checked.
+**   Lemma 3.2.5.20: the one-to-one correspondence of Lemma 3.2.5.20 is checked on
 **   the refinement Algorithm 4.1.1 returns, not over all refinements.
-**   [222]/[223] Def 4.1.1.1 and Obs 4.1.1.6 restate [206]/[207].
-**   [228] the worked examples of §4.1.4 are corpus entries, not properties.
-**   [229]-[231] Appendix A (category, isomorphism, functor) has no
+**   Def 4.1.1.1 and Obs 4.1.1.6 restate Def 3.2.5.19 and Lemma 3.2.5.20.
+**   Examples 4.1.4.1-4.1.4.3, the worked examples of §4.1.4 are corpus entries, not properties.
+**   Defs A.1.0.4, A.1.0.8, A.2.0.1, Appendix A (category, isomorphism, functor) has no
 **   `Property:` line and no layout content.
 **
 ** Statements checked in a corrected form:
-**   [216] Theorem B needs only f non-degenerate (INDEX E2); for degenerate
+**   Theorem B needs only f non-degenerate; for degenerate
 **   f the composite is coal(L_{g o f}, S), not L_{g o f}.
-**   [202]/[204] Lemmas 3.2.5.10/3.2.5.14 read coal(L_{f'_i}) = coal(s_i:d_i):
+**   Lemmas 3.2.5.10/3.2.5.14 read coal(L_{f'_i}) = coal(s_i:d_i):
 **   for s_i = 1 mapped to an entry 1 the literal s_i:d_i has d_i != 0 while
 **   coal(L_{f'_i}) = 1:0 (f = 1--(2)-->(2,1), T' = T).
-**   [224] None from Algorithm 4.1.1 means "no mutual refinement" only when T
+**   None from Algorithm 4.1.1 means "no mutual refinement" only when T
 **   has no entry 1: T = (2,1), U = (2) have ((2,1), ((2,1))) but the
-**   algorithm answers None (INDEX A20).
+**   algorithm answers None.
 */
 #include "properties.h"
 #include "p_nest.h"
@@ -124,7 +124,7 @@ static int rel_positions(const lo_tuple *tp, const lo_tuple *t, lo_tuple *rel, i
 
 /* ----------------------------------------------- 3.2.1-3.2.4: the category */
 
-/* [187] Obs 3.2.1.7, [188] Obs 3.2.2.5, [195] Obs 3.2.3.3: f-flat is a
+/* Obs 3.2.1.7, Obs 3.2.2.5, Obs 3.2.3.3: f-flat is a
 ** Tuple morphism, flattening a Tuple morphism seen in Nest gives it back,
 ** L_{f-flat} = (L_f)-flat, and f = id^T_{T-flat} o f-flat o id^{S-flat}_S. */
 static gen_verdict flatten_inclusion(gen_ctx *x) {
@@ -157,7 +157,7 @@ static gen_verdict flatten_inclusion(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Def 2.1.8.1 (INDEX A7): sort the flattened modes by (d, s); every
+/* Def 2.1.8.1: sort the flattened modes by (d, s); every
 ** non-zero stride's extent s d divides the next stride. */
 static int tractable_by_definition(const lo_layout *l) {
   int n = l->shape.len, o[LO_MAX_LEAVES];
@@ -177,7 +177,7 @@ static int tractable_by_definition(const lo_layout *l) {
   return 1;
 }
 
-/* Standard form (Def 3.1.2.12 / 3.2.2.10 with fix E1, INDEX §0.8). */
+/* Standard form (Def 3.1.2.12 / 3.2.2.10 with condition (1) for n >= 1 too). */
 static int standard_by_definition(const lo_morphism *f) {
   char in[LO_MAX_LEAVES + 2] = {0};
   int n = f->cod.len;
@@ -189,7 +189,7 @@ static int standard_by_definition(const lo_morphism *f) {
   return 1;
 }
 
-/* [190] Lemma 3.2.2.8, [191] Prop 3.2.2.9: L has a standard
+/* Lemma 3.2.2.8, Prop 3.2.2.9: L has a standard
 ** representation iff it is tractable (Def 2.1.8.1); then f_L : shape(L)
 ** -> T with T flat, f_L has standard form and L_{f_L} = L, degenerate L
 ** included. */
@@ -222,9 +222,9 @@ static gen_verdict standard_rep_tractable(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [194] Theorem A (Prop 3.2.2.15) with [139]/[192] and E1, on
+/* Theorem A (Prop 3.2.2.15) with Lemmas 3.1.2.20/3.2.2.8 and condition (1) for n >= 1, on
 ** non-degenerate Nest morphisms generated directly (not as some f_L):
-** is_standard_form agrees with Def 3.1.2.12 + E1; a standard f has L_f
+** is_standard_form agrees with Def 3.1.2.12 with the n = 1 fix; a standard f has L_f
 ** non-degenerate and tractable and f_{L_f} = f; a non-standard f is never
 ** f_{L_f}; f_{L_f} is non-degenerate and standard. */
 static gen_verdict theorem_a_standard(gen_ctx *x) {
@@ -237,7 +237,7 @@ static gen_verdict theorem_a_standard(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
   int standard = standard_by_definition(&f);
   if (lo_morphism_is_standard(&f) != standard)
-    return gen_failf(x, "is_standard_form says %d, Def 3.1.2.12 with E1 says %d", !standard,
+    return gen_failf(x, "is_standard_form says %d, Def 3.1.2.12 with the n = 1 fix says %d", !standard,
                      standard);
   if (lo_morphism_layout(&f, &l, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
@@ -255,7 +255,7 @@ static gen_verdict theorem_a_standard(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [195] Ex 3.2.3.1: the reparenthesization id^{S2}_{S1} encodes the
+/* Ex 3.2.3.1: the reparenthesization id^{S2}_{S1} encodes the
 ** column-major layout of shape S1; id^{S3}_{S2} o id^{S2}_{S1} =
 ** id^{S3}_{S1}, and id^{S1}_{S2} is its inverse. */
 static gen_verdict reparenthesize(gen_ctx *x) {
@@ -300,7 +300,7 @@ static void paper_entry(const lo_morphism *f, int i, lo_morphism *out) {
   out->map[0] = f->map[i - 1];
 }
 
-/* [195] Ex 3.2.3.4/3.2.3.5: L_{entry_i f} = entry_i(L_f); the oracle's
+/* Ex 3.2.3.4/3.2.3.5: L_{entry_i f} = entry_i(L_f); the oracle's
 ** `entry` op has the same map (it writes the domain as the 1-tuple (s_i),
 ** the paper the integer s_i), and entry_i(id_S) is `entry_inclusion S i`. */
 static int check_entry(gen_ctx *x, const lo_morphism *f, const lo_layout *lf, int i) {
@@ -326,7 +326,7 @@ static int check_entry(gen_ctx *x, const lo_morphism *f, const lo_layout *lf, in
   return prop_same_morphism(x, &inc, &ide, "entry_inclusion S i vs entry_i(id_S)");
 }
 
-/* [195] Ex 3.2.3.6/3.2.3.7, Ex 3.2.6.9: mode_k(f) = f o incl_k(S) lies over
+/* Ex 3.2.3.6/3.2.3.7, Ex 3.2.6.9: mode_k(f) = f o incl_k(S) lies over
 ** (alpha(N+1)..alpha(N+l)) and encodes mode_k(L_f); f = (mode_1 f, ...,
 ** mode_r f) when S is a tuple. */
 static int check_modes(gen_ctx *x, const lo_morphism *f, const lo_layout *lf) {
@@ -356,7 +356,7 @@ static int check_modes(gen_ctx *x, const lo_morphism *f, const lo_layout *lf) {
   return prop_same_morphism(x, &cat, f, "(mode_1 f, ..., mode_r f) vs f");
 }
 
-/* [195] entries and modes of a Nest morphism. */
+/* Section 3.2.3: entries and modes of a Nest morphism. */
 static gen_verdict entries_modes(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f;
@@ -373,7 +373,7 @@ static gen_verdict entries_modes(gen_ctx *x) {
 
 /* ----------------------------------------------------- 3.2.5 refinements */
 
-/* [198] Constr 3.2.5.1, [199] Constr 3.2.5.3, Ex 3.2.5.7, Ex 3.2.5.8:
+/* Constr 3.2.5.1, Constr 3.2.5.3, Ex 3.2.5.7, Ex 3.2.5.8:
 ** incl_i(S',S) : mode_i(S',S) -> S' lies over its leaf positions; it is
 ** mode_i(id_{S'}, S), the pullback of S' along the entry inclusion
 ** s_i -> S; and the pullback of S' along id^S_{S-flat} is the
@@ -441,7 +441,7 @@ static int expected_pullback(const lo_morphism *f, const lo_tuple *tp, lo_morphi
   return lo_tuple_substitute(&f->dom, items, &out->dom, err);
 }
 
-/* [200] Constr 3.2.5.5, [202] Lemma 3.2.5.10 / Prop 3.2.5.11: the
+/* Constr 3.2.5.5, Lemma 3.2.5.10 / Prop 3.2.5.11: the
 ** pullback f' = T'^* f is as constructed, its domain refines S, its modes
 ** relative to S coalesce to the entries of L_f, and Phi_{L_f'} = Phi_{L_f}. */
 static gen_verdict pullback_function(gen_ctx *x) {
@@ -488,7 +488,7 @@ static int expected_pushforward(const lo_morphism *f, const lo_tuple *sp, lo_mor
   return lo_tuple_substitute(&f->cod, items, &out->cod, err);
 }
 
-/* [203] Constr 3.2.5.12, [204] Lemma 3.2.5.14 / Prop 3.2.5.15: the
+/* Constr 3.2.5.12, Lemma 3.2.5.14 / Prop 3.2.5.15: the
 ** pushforward f' = S'_* f is as constructed (unhit codomain entries kept),
 ** its codomain refines T, its modes relative to S coalesce to the entries
 ** of L_f, and Phi_{L_f'} = Phi_{L_f}. */
@@ -515,7 +515,7 @@ static gen_verdict pushforward_function(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
 }
 
-/* [201] Obs 3.2.5.9: pullback is a contravariant functor: (g o f)^*U' =
+/* Obs 3.2.5.9: pullback is a contravariant functor: (g o f)^*U' =
 ** f^*(g^*U'), the pullback squares paste ((g o f)' = g' o f'), U'' -> U'
 ** gives f^*g^*U'' -> f^*g^*U', and id^* is the identity. */
 static gen_verdict pullback_functor(gen_ctx *x) {
@@ -555,7 +555,7 @@ static gen_verdict pullback_functor(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [205] Obs 3.2.5.16: pushforward is a covariant functor: (g o f)_*S' =
+/* Obs 3.2.5.16: pushforward is a covariant functor: (g o f)_*S' =
 ** g_*(f_*S'), the squares paste ((g o f)' = g' o f'), S'' -> S' gives
 ** g_*f_*S'' -> g_*f_*S', and id_* is the identity. */
 static gen_verdict pushforward_functor(gen_ctx *x) {
@@ -606,7 +606,7 @@ static int renest(const lo_tuple *flat_ref, const lo_tuple *nested, lo_tuple *ou
   return lo_tuple_substitute(nested, rel, out, err);
 }
 
-/* [207] Lemma 3.2.5.20: Algorithm 4.1.1 on (T, U) and on (T-flat,
+/* Lemma 3.2.5.20: Algorithm 4.1.1 on (T, U) and on (T-flat,
 ** U-flat) both answer or both answer None, and the nested answer is the
 ** flat one re-nested along the profiles of T and U. */
 static gen_verdict mutual_refinement_flat(gen_ctx *x) {
@@ -636,7 +636,7 @@ static gen_verdict mutual_refinement_flat(gen_ctx *x) {
 
 /* ------------------------------------------ 3.2.6 operations on morphisms */
 
-/* [208] Constr 3.2.6.4, [209] Prop 3.2.6.10: L_{(f_1..f_k)} = (L_{f_1},
+/* Constr 3.2.6.4, Prop 3.2.6.10: L_{(f_1..f_k)} = (L_{f_1},
 ** ..., L_{f_k}); (f_1..f_k)-flat = f_1-flat * ... * f_k-flat; images must be
 ** disjoint ((f_1, f_1) is refused when f_1 hits something). */
 gen_verdict p_nest_concat(gen_ctx *x) {
@@ -687,56 +687,56 @@ const gen_property prop_nest_table[] = {
     {"nest.flatten_inclusion",
      "f-flat is a Tuple morphism, flattening o inclusion = id, L_{f-flat} = (L_f)-flat, f = "
      "id^T_{T-flat} o f-flat o id^{S-flat}_S",
-     "[187] Obs 3.2.1.7, p.124; [188] Obs 3.2.2.5; [195] Obs 3.2.3.3", GEN_THEOREM, "morphism",
+     "Obs 3.2.1.7, p.124; Obs 3.2.2.5; Obs 3.2.3.3", GEN_THEOREM, "morphism",
      "layout", flatten_inclusion, NULL},
     {"nest.standard_rep_tractable",
      "f_L exists iff L is tractable; then f_L : shape(L) -> T (T flat) is standard and L_{f_L} = "
      "L, degenerate L included",
-     "[190] Lemma 3.2.2.8, p.126; [191] Prop 3.2.2.9", GEN_THEOREM, "nest_maybe_tractable",
+     "Lemma 3.2.2.8, p.126; Prop 3.2.2.9", GEN_THEOREM, "nest_maybe_tractable",
      "morphism", standard_rep_tractable, NULL},
     {"nest.theorem_a_standard",
-     "is_standard_form = Def 3.1.2.12 + E1; for non-degenerate f: f_{L_f} = f iff f is standard; "
+     "is_standard_form = Def 3.1.2.12 with the n = 1 fix; for non-degenerate f: f_{L_f} = f iff f is standard; "
      "f_{L_f} non-degenerate",
-     "[194] Prop 3.2.2.15 = Theorem A, p.127; [139], [192]; standard form with fix INDEX E1",
+     "Prop 3.2.2.15 = Theorem A, p.127; Lemma 3.1.2.20, Lemma 3.2.2.8; condition (1) of the standard form for n >= 1",
      GEN_THEOREM, "nest_standard", "layout", theorem_a_standard, NULL},
     {"nest.reparenthesize",
      "L_{id^{S2}_{S1}} is column-major of shape S1; reparenthesizations compose and invert",
-     "[195] Ex 3.2.3.1, p.128", GEN_THEOREM, "nest_reparen", "composition", reparenthesize, NULL},
+     "Ex 3.2.3.1, p.128", GEN_THEOREM, "nest_reparen", "composition", reparenthesize, NULL},
     {"nest.entries_modes",
      "L_{entry_i f} = entry_i(L_f), entry_i(id_S) = entry inclusion, mode_k f = f o incl_k(S) "
      "encodes mode_k(L_f), f = (mode_1 f, ..., mode_r f)",
-     "[195] Ex 3.2.3.4-3.2.3.7, p.128-129; [208] Ex 3.2.6.9", GEN_THEOREM, "nest_morphism_entry",
+     "Ex 3.2.3.4-3.2.3.7, p.128-129; Ex 3.2.6.9", GEN_THEOREM, "nest_morphism_entry",
      "entry", entries_modes, NULL},
     {"nest.relative_inclusion",
      "incl_i(S',S) = mode_i(id_{S'},S) = pullback of S' along s_i -> S; pullback along "
      "id^S_{S-flat} is id^{S'}_{(S'_1..S'_m)}",
-     "[198] Constr 3.2.5.1, p.130; [199] Constr 3.2.5.3; Ex 3.2.5.7, 3.2.5.8", GEN_THEOREM,
+     "Constr 3.2.5.1, p.130; Constr 3.2.5.3; Ex 3.2.5.7, 3.2.5.8", GEN_THEOREM,
      "nest_refinement_index", "relative_mode_inclusion", relative_inclusion, NULL},
     {"nest.pullback_function",
      "T'^*f is Construction 3.2.5.5, f^*T' refines S, relative modes coalesce to s_i:d_i, "
      "Phi_{L_f'} = Phi_{L_f}",
-     "[200] Constr 3.2.5.5, p.131; [202] Lemma 3.2.5.10 (coal on both sides for s_i = 1), Prop "
+     "Constr 3.2.5.5, p.131; Lemma 3.2.5.10 (coal on both sides for s_i = 1), Prop "
      "3.2.5.11, p.133",
      GEN_THEOREM, "nest_refined_cod", "pullback", pullback_function, NULL},
     {"nest.pullback_functor",
      "(g o f)^*U' = f^*(g^*U'), (g o f)' = g' o f', U'' -> U' maps to f^*g^*U'' -> f^*g^*U', "
      "id^* = id",
-     "[201] Obs 3.2.5.9, p.132", GEN_THEOREM, "nest_pullback_chain", "pullback", pullback_functor,
+     "Obs 3.2.5.9, p.132", GEN_THEOREM, "nest_pullback_chain", "pullback", pullback_functor,
      NULL},
     {"nest.pushforward_function",
      "S'_*f is Construction 3.2.5.12, f_*S' refines T, relative modes coalesce to s_i:d_i, "
      "Phi_{L_f'} = Phi_{L_f}",
-     "[203] Constr 3.2.5.12, p.134; [204] Lemma 3.2.5.14, Prop 3.2.5.15, p.135", GEN_THEOREM,
+     "Constr 3.2.5.12, p.134; Lemma 3.2.5.14, Prop 3.2.5.15, p.135", GEN_THEOREM,
      "nest_refined_dom", "pushforward", pushforward_function, NULL},
     {"nest.pushforward_functor",
      "(g o f)_*S' = g_*(f_*S'), (g o f)' = g' o f', S'' -> S' maps to g_*f_*S'' -> g_*f_*S', "
      "id_* = id",
-     "[205] Obs 3.2.5.16, p.136", GEN_THEOREM, "nest_pushforward_chain", "pushforward",
+     "Obs 3.2.5.16, p.136", GEN_THEOREM, "nest_pushforward_chain", "pushforward",
      pushforward_functor, NULL},
     {"nest.mutual_flat",
      "Algorithm 4.1.1 on (T,U) and (T-flat,U-flat) agree: both None, or the same refinement "
      "re-nested",
-     "[207] Lemma 3.2.5.20, p.136; [223] Obs 4.1.1.6", GEN_THEOREM, "nest_tuple_pair",
+     "Lemma 3.2.5.20, p.136; Obs 4.1.1.6", GEN_THEOREM, "nest_tuple_pair",
      "mutual_refinement", mutual_refinement_flat, NULL},
 };
 const int prop_nest_count = (int)(sizeof prop_nest_table / sizeof prop_nest_table[0]);

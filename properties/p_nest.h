@@ -17,7 +17,7 @@ int p_nest_eval_morphism(gen_ctx *x, const char *op, int argc, const char *const
 /* Text of a tuple for an eval argument ("" if it does not fit). */
 const char *p_nest_text_tuple(char *buf, size_t cap, const lo_tuple *t);
 
-/* [208] Constr 3.2.6.4, [209] Prop 3.2.6.10: L_{(f_1..f_k)} = (L_{f_1},
+/* Constr 3.2.6.4, Prop 3.2.6.10: L_{(f_1..f_k)} = (L_{f_1},
 ** ..., L_{f_k}); (f_1..f_k)-flat = f_1-flat * ... * f_k-flat; images must be
 ** disjoint ((f_1, f_1) is refused when f_1 hits something). */
 gen_verdict p_nest_concat(gen_ctx *x);

@@ -69,7 +69,7 @@ static int refinable(const lo_tuple *t, const lo_tuple *u) {
   return su % st == 0;
 }
 
-/* [224] Algorithm 4.1.1 (with E12): for T without 1s it answers None
+/* Algorithm 4.1.1 (with its two fixes): for T without 1s it answers None
 ** exactly when no mutual refinement exists (a prefix-product criterion,
 ** independent of the algorithm); when it answers, T'-flat prefixes U'-flat. */
 static gen_verdict mutual_refinement_exists(gen_ctx *x) {
@@ -120,7 +120,7 @@ static int unhit_entries(const lo_morphism *f, lo_int *v) {
   return n;
 }
 
-/* INDEX A15 / D13: only codomain runs hit by consecutive domain entries
+/* Construction 3.1.5.25, Def 3.2.6.11: only codomain runs hit by consecutive domain entries
 ** merge, so the unhit codomain entries of coal(f) are those of
 ** squeeze(T), in order. */
 static int unhit_kept(gen_ctx *x, const lo_morphism *f, const lo_morphism *c) {
@@ -131,10 +131,10 @@ static int unhit_kept(gen_ctx *x, const lo_morphism *f, const lo_morphism *c) {
                    prop_show_morphism(x, 0, c));
 }
 
-/* [210] Def 3.2.6.11, [211] with [163]-[166]: coal(f) has an integer
+/* Def 3.2.6.11, Prop 3.2.6.13 with Def 3.1.5.20-Prop 3.1.5.28: coal(f) has an integer
 ** domain when coal-flat(f-flat) has one entry (1--(*)--> when none), a flat
 ** one otherwise, and a flat codomain; it is coalesced (Def 3.1.5.20),
-** merges no unhit codomain entries (D13), keeps both sizes, is
+** merges no unhit codomain entries (Construction 3.1.5.25), keeps both sizes, is
 ** idempotent, depends only on f-flat, and Phi_{L_coal f} = Phi_{L_f}. */
 static gen_verdict coalesce_form(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -173,7 +173,7 @@ static gen_verdict coalesce_form(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &lc, &lf, "Phi_{L_coal f} vs Phi_{L_f}"));
 }
 
-/* [212] Def 3.2.6.14 / Remark 3.2.6.15: (f, g) is an isomorphism iff
+/* Def 3.2.6.14 / Remark 3.2.6.15: (f, g) is an isomorphism iff
 ** f-flat * g-flat is; the oracle's is_complement agrees; an isomorphism
 ** encodes a bijection onto [0, size T), and, when no entry of S, U, T is
 ** 1, only an isomorphism does. */
@@ -210,7 +210,7 @@ static gen_verdict complement_iso(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [213] Prop 3.2.6.16/3.2.6.19: for a complement g of f (a permuted,
+/* Prop 3.2.6.16/3.2.6.19: for a complement g of f (a permuted,
 ** re-nested f^c), L_g is a size(T)-complement of L_f: (L_f, L_g) is a
 ** bijection onto [0, size T) and size(L_f) size(L_g) = size(T). */
 static gen_verdict complement_pair(gen_ctx *x) {
@@ -238,7 +238,7 @@ static gen_verdict complement_pair(gen_ctx *x) {
   return prop_judged(prop_bijective_onto(x, &l, n, "Phi"));
 }
 
-/* [214] Constr 3.2.6.17, Prop 3.1.5.48/3.1.5.50 on Nest: f^c has a flat
+/* Constr 3.2.6.17, Prop 3.1.5.48/3.1.5.50 on Nest: f^c has a flat
 ** domain and codomain T, (f, f^c) is an isomorphism, f^c-flat = (f-flat)^c,
 ** sort(g) = f^c for every complement g, and sort(f) = (f^c)^c. */
 static gen_verdict complement_sort(gen_ctx *x) {
@@ -269,7 +269,7 @@ static gen_verdict complement_sort(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [215] Theorem D, the part before coalescing: for injective f, Phi of
+/* Theorem D, the part before coalescing: for injective f, Phi of
 ** L_{f^c} is that of comp(L_f, size T) (the layouts may differ), CuTe's
 ** complement(L_f, size T) is comp(L_f, size T), and (L_f, L_{f^c}) is a
 ** bijection onto [0, size T). */
@@ -303,7 +303,7 @@ static gen_verdict complement_function(gen_ctx *x) {
       prop_same_function(x, &lfc, &comp, "Phi_{L_{f^c}} vs Phi_{comp(L_f, size T)}"));
 }
 
-/* [216] Theorem B with E2, [196] Lemma 3.2.4.2, [150] functoriality: for
+/* Theorem B (only f non-degenerate), Lemma 3.2.4.2, Construction 3.1.4.4 functoriality: for
 ** composable f, g (f possibly degenerate) |g o f| = |g| o |f| and |f| =
 ** Phi_{L_f} (from coordinates); the composite L_g o L_f is coal(L_{g o f},
 ** S), which is L_{g o f} itself when f is non-degenerate. */
@@ -343,7 +343,7 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [217] Def 3.2.6.23, [218] Theorem E by brute force: f (/) g is refused
+/* Def 3.2.6.23, Theorem E by brute force: f (/) g is refused
 ** unless g is injective; then its domain is (S, domain g^c), (L_g,
 ** L_{g^c}) is a bijection onto [0, size T), Phi_{L_{f/g}} = Phi_{L_f} o
 ** Phi_{(L_g, L_{g^c})}, and for non-degenerate f, g, coal(L_{f/g}) equals
@@ -397,7 +397,7 @@ static gen_verdict divide_function(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [219] Prop 3.2.6.27: (f (/) g)-flat = f-flat (/)flat g-flat, and the
+/* Prop 3.2.6.27: (f (/) g)-flat = f-flat (/)flat g-flat, and the
 ** flat division of the nested morphisms flattens to the same; all are
 ** refused for g not injective. */
 static gen_verdict divide_flatten(gen_ctx *x) {
@@ -423,7 +423,7 @@ static gen_verdict divide_flatten(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [220] Def 3.2.6.28, [221] Theorem F by brute force, Lemma 3.1.5.60 on
+/* Def 3.2.6.28, Theorem F by brute force, Lemma 3.1.5.60 on
 ** Nest: f (x) g = (f, f^c o g): its first mode is f, Phi of its second
 ** layout mode is Phi_{L_{f^c}} o Phi_{L_g}; for injective g it is
 ** injective and (f (x) g)^c = f^c o g^c. */
@@ -484,7 +484,7 @@ static int sorted_by_definition(const lo_morphism *f) {
   return 1;
 }
 
-/* [156] Prop 3.1.5.10, [158]/[161] Prop 3.1.5.14/3.1.5.18 on Nest
+/* Prop 3.1.5.10, Prop 3.1.5.14/3.1.5.18 on Nest
 ** morphisms (through f-flat): L_{sort f} = sort(L_f), sort(f) is sorted
 ** and fixed by sort; L_{squeeze f} = squeeze(L_f), squeeze is idempotent
 ** and leaves no entry 1. */
@@ -518,7 +518,7 @@ static gen_verdict sort_squeeze(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [181] Prop 3.1.5.56 with nested f, g: coal-flat(L_{f /flat g}) =
+/* Prop 3.1.5.56 with nested f, g: coal-flat(L_{f /flat g}) =
 ** coal-flat(L_f /flat L_g), and Phi_{L_{f /flat g}} = Phi_{L_f} o
 ** Phi_{L_g * L_{g^c}}. */
 static gen_verdict flat_divide(gen_ctx *x) {
@@ -551,7 +551,7 @@ static gen_verdict flat_divide(gen_ctx *x) {
   return prop_judged(prop_is_composite(x, &lf, &inner, &lq));
 }
 
-/* [185] Prop 3.1.5.62 with nested f, g and N as in E9: L_{f (x)flat g} =
+/* Prop 3.1.5.62 with nested f, g and a valid N (Obs 2.3.9.2): L_{f (x)flat g} =
 ** L_f (x)flat L_g. */
 static gen_verdict flat_product(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -604,12 +604,12 @@ static int weak_composite_function(gen_ctx *x, const lo_morphism *f, const lo_mo
   return 1;
 }
 
-/* [225] Construction 4.1.2.1 (A21): with the mutual refinement (T', U') of
+/* Construction 4.1.2.1 (the composable replacement): with the mutual refinement (T', U') of
 ** (codomain f, domain g), f' = i o T'^*f and g' = U'_*g are composable,
 ** Phi_{L_f'} = Phi_{L_f}, Phi_{L_g'} = Phi_{L_g}; `pullback_then_include`
 ** gives f'; the weak composite is g' o f', its domain refines S, and it
 ** realizes Phi_{L_g} o Phi_{L_f}.  Without a mutual refinement (by the
-** criterion of [224]) the weak composite is refused. */
+** criterion of Algorithm 4.1.1) the weak composite is refused. */
 static gen_verdict composable_replacement(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_morphism f, g, fp, gp, w, want, op;
@@ -660,9 +660,9 @@ static gen_verdict composable_replacement(gen_ctx *x) {
   return prop_judged(weak_composite_function(x, &f, &g, &w));
 }
 
-/* [226] Algorithm 4.1.2, [227] Theorem 4.1.3.1: for tractable A (applied
+/* Algorithm 4.1.2, Theorem 4.1.3.1: for tractable A (applied
 ** first) and B, the algorithm answers None only when the codomain of f_A
-** and the domain of f_{coal B} have no mutual refinement (D10); when it
+** and the domain of f_{coal B} have no mutual refinement (Algorithm 4.1.2 is partial); when it
 ** answers C, C is tractable, shape(C) refines shape(A), Phi_C = Phi_B o
 ** Phi_A, and coal(C, shape A) is the paper's composite B o A and CuTe's
 ** composition(B, A) when CuTe answers. */
@@ -707,55 +707,55 @@ static gen_verdict algorithm_weak_composite(gen_ctx *x) {
 const gen_property prop_nest_ops_table[] = {
     {"nest.mutual_exists",
      "for T without 1s, Algorithm 4.1.1 answers None iff no mutual refinement exists",
-     "[224] Algorithm 4.1.1, p.149-150, with INDEX E12 (corrected: None is exact only when T has "
+     "Algorithm 4.1.1, p.149-150, corrected (None is exact only when T has "
      "no 1s)",
      GEN_THEOREM, "nest_tuple_pair", "mutual_refinement", mutual_refinement_exists, NULL},
     {"nest.concat",
      "L_{(f_1..f_k)} = (L_{f_1},...,L_{f_k}); (f_1..f_k)-flat = f_1-flat * ... * "
      "f_k-flat; images must be disjoint",
-     "[208] Constr 3.2.6.4, p.138; [209] Prop 3.2.6.10, p.139", GEN_THEOREM, "nest_disjoint",
+     "Constr 3.2.6.4, p.138; Prop 3.2.6.10, p.139", GEN_THEOREM, "nest_disjoint",
      "concat", p_nest_concat, NULL},
     {"nest.coalesce_form",
      "coal(f) has the domain form of Def 3.2.6.11, is coalesced, idempotent, depends on f-flat, "
      "keeps sizes and Phi",
-     "[210] Def 3.2.6.11, p.140; [211] Prop 3.2.6.13 = Theorem C; [163] Def 3.1.5.20", GEN_THEOREM,
+     "Def 3.2.6.11, p.140; Prop 3.2.6.13 = Theorem C; Def 3.1.5.20", GEN_THEOREM,
      "morphism", "coalesce", coalesce_form, NULL},
     {"nest.complement_iso",
      "(f,g) is an isomorphism iff f-flat * g-flat is, iff is_complement; isomorphisms encode "
      "bijections onto [0,size T)",
-     "[212] Def 3.2.6.14, Remark 3.2.6.15, p.141", GEN_THEOREM, "nest_maybe_complement",
+     "Def 3.2.6.14, Remark 3.2.6.15, p.141", GEN_THEOREM, "nest_maybe_complement",
      "is_complement", complement_iso, NULL},
     {"nest.complement_pair",
      "a complement g of f gives L_g a size(T)-complement of L_f (bijection, sizes multiply)",
-     "[213] Prop 3.2.6.16, 3.2.6.19, p.141-142", GEN_THEOREM, "nest_complement", "is_complement",
+     "Prop 3.2.6.16, 3.2.6.19, p.141-142", GEN_THEOREM, "nest_complement", "is_complement",
      complement_pair, NULL},
     {"nest.complement_sort",
      "f^c : flat U -> T, (f,f^c) iso, f^c-flat = (f-flat)^c, sort(g) = f^c for every complement "
      "g, sort(f) = (f^c)^c",
-     "[214] Constr 3.2.6.17, p.142; Prop 3.1.5.48, 3.1.5.50", GEN_THEOREM, "nest_complement",
+     "Constr 3.2.6.17, p.142; Prop 3.1.5.48, 3.1.5.50", GEN_THEOREM, "nest_complement",
      "complement", complement_sort, NULL},
     {"nest.complement_function",
      "Phi_{L_{f^c}} = Phi_{comp(L_f, size T)} (layouts equal only after coal), CuTe's complement "
      "agrees, (L_f,L_{f^c}) bijective",
-     "[215] Prop 3.2.6.20 = Theorem D, p.142; INDEX D14", GEN_THEOREM, "injective_morphism",
+     "Prop 3.2.6.20 = Theorem D, p.142; equal only after coalescing L_{f^c}", GEN_THEOREM, "injective_morphism",
      "complement", complement_function, NULL},
     {"nest.composition_degenerate",
      "|g o f| = |g| o |f| = Phi; L_g o L_f = coal(L_{g o f}, S), = L_{g o f} when f is "
      "non-degenerate",
-     "[216] Theorem 3.2.6.21 = Theorem B, p.143, CORRECTED per INDEX E2 (f may be degenerate); "
-     "[196] Lemma 3.2.4.2",
+     "Theorem 3.2.6.21 = Theorem B, p.143, corrected (f may be degenerate); "
+     "Lemma 3.2.4.2",
      GEN_THEOREM, "nest_composable", "composition", composition_degenerate, NULL},
     {"nest.divide_function",
      "f / g needs g injective; Phi_{L_{f/g}} = Phi_{L_f} o Phi_{(L_g,L_{g^c})}; coal agrees with "
      "CuTe's logical_divide",
-     "[217] Def 3.2.6.23, p.143; [218] Prop 3.2.6.26 = Theorem E, p.144", GEN_THEOREM,
+     "Def 3.2.6.23, p.143; Prop 3.2.6.26 = Theorem E, p.144", GEN_THEOREM,
      "nest_divide", "logical_divide", divide_function, NULL},
-    {"nest.divide_flatten", "(f / g)-flat = f-flat /flat g-flat", "[219] Prop 3.2.6.27, p.144",
+    {"nest.divide_flatten", "(f / g)-flat = f-flat /flat g-flat", "Prop 3.2.6.27, p.144",
      GEN_THEOREM, "nest_divide", "logical_divide", divide_flatten, NULL},
     {"nest.product_function",
      "f (x) g = (f, f^c o g): mode 1 is L_f, Phi of mode 2 is Phi_{L_{f^c}} o Phi_{L_g}; "
      "(f (x) g)^c = f^c o g^c for g injective",
-     "[220] Def 3.2.6.28, p.144; [221] Prop 3.2.6.31 = Theorem F, p.145; Lemma 3.1.5.60",
+     "Def 3.2.6.28, p.144; Prop 3.2.6.31 = Theorem F, p.145; Lemma 3.1.5.60",
      GEN_THEOREM, "product_admissible", "logical_product", product_function, NULL},
     {"nest.sort_squeeze",
      "L_{sort f} = sort(L_f), sort(f) sorted and fixed; L_{squeeze f} = squeeze(L_f), squeeze "
@@ -768,17 +768,17 @@ const gen_property prop_nest_ops_table[] = {
      "Prop 3.1.5.56 on Nest morphisms (via Prop 3.2.6.27)", GEN_THEOREM, "divisible", "flat_divide",
      flat_divide, NULL},
     {"nest.flat_product", "L_{f (x)flat g} = L_f (x)flat L_g",
-     "Prop 3.1.5.62 on Nest morphisms; INDEX E9", GEN_THEOREM, "product_admissible", "flat_product",
+     "Prop 3.1.5.62 on Nest morphisms; with a valid N (Obs 2.3.9.2)", GEN_THEOREM, "product_admissible", "flat_product",
      flat_product, NULL},
     {"nest.composable_replacement",
      "f' = i o T'^*f and g' = U'_*g are composable and keep Phi; the weak composite is g' o f' "
      "and realizes Phi_g o Phi_f",
-     "[225] Construction 4.1.2.1, p.152", GEN_THEOREM, "nest_replaceable", "weak_composite",
+     "Construction 4.1.2.1, p.152", GEN_THEOREM, "nest_replaceable", "weak_composite",
      composable_replacement, NULL},
     {"nest.algorithm_composite",
      "Algorithm 4.1.2: None only without a mutual refinement; C tractable, shape(C) refines "
      "shape(A), Phi_C = Phi_B o Phi_A, coal(C, shape A) = B o A",
-     "[226] Algorithm 4.1.2, [227] Theorem 4.1.3.1, p.153; INDEX D10", GEN_THEOREM,
+     "Algorithm 4.1.2, Theorem 4.1.3.1, p.153; the algorithm may answer None where B o A exists", GEN_THEOREM,
      "nest_algorithm_pair", "composition_algorithm", algorithm_weak_composite, NULL},
 };
 

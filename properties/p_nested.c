@@ -1,5 +1,5 @@
 /*
-** p_nested.c -- the properties of nested tuples and layouts (INDEX.md §2,
+** p_nested.c -- the properties of nested tuples and layouts (the paper's
 ** sections 2.2 and 2.3): profiles and substitution, refinement and
 ** relative modes, flattening and nested concatenation, coalesce and
 ** relative coalesce, compactness, complements, the composite of
@@ -9,18 +9,18 @@
 ** recomputed here, wherever sizes allow.
 **
 ** Statements of these sections that cannot be computed:
-**   [73]  Aside 2.2.1.10: Profile is a non-symmetric operad (a structure, not a finite check).
-**   [74]  Obs 2.2.2.4 / Remark 2.2.2.5: the pullback square of nested tuples, V as a set.
-**   [80]  Aside 2.2.3.6: Nest(Z) is an algebra over the operad Profile.
-**   [93]  Prop 2.3.1.22: "exactly one layout" -- uniqueness over all layouts; checked
+**   Aside 2.2.1.10: Profile is a non-symmetric operad (a structure, not a finite check).
+**   Obs 2.2.2.4 / Remark 2.2.2.5: the pullback square of nested tuples, V as a set.
+**   Aside 2.2.3.6: Nest(Z) is an algebra over the operad Profile.
+**   Prop 2.3.1.22: "exactly one layout" -- uniqueness over all layouts; checked
 **         only as (L-flat)_{prof L} = L.
-**   [102] Prop 2.3.3.16: coal(L) minimises complexity over ALL layouts with Phi_L; only
+**   Prop 2.3.3.16: coal(L) minimises complexity over ALL layouts with Phi_L; only
 **         generated layouts with the same function can be compared.
-**   [114] Lemma 2.3.6.4, [117] Prop 2.3.6.9: "a complement exists" quantifies over all
+**   Lemma 2.3.6.4, Prop 2.3.6.9: "a complement exists" quantifies over all
 **         layouts; checked with constructed complements and the paper's comp.
-**   [118] Remark 2.3.7.3: uniqueness of B o A over all layouts (follows from [108],
+**   Remark 2.3.7.3: uniqueness of B o A over all layouts (follows from Prop 2.3.4.10,
 **         which is checked).
-**   [121] Remarks 2.3.8.3 / 2.3.8.5: the pictures of tiles.
+**   Remarks 2.3.8.3 / 2.3.8.5: the pictures of tiles.
 */
 #include "properties.h"
 #include "p_nested.h"
@@ -227,7 +227,7 @@ static int complexity(const lo_layout *l) { return l->shape.len + lo_tuple_depth
 
 /* ===================================================== 2.2 nested tuples */
 
-/* [73] Def 2.2.1.8: (P_1..P_m)_Q splices P_i into the i-th '*' of Q;
+/* Def 2.2.1.8: (P_1..P_m)_Q splices P_i into the i-th '*' of Q;
 ** len((P_i)_Q) = sum len(P_i); substituting '*'s gives Q back;
 ** (P_1..P_m)_{(*,..,*)} = (P_1..P_m). */
 static gen_verdict profile_substitution(gen_ctx *x) {
@@ -266,7 +266,7 @@ static gen_verdict profile_substitution(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [80] Def 2.2.3.1: (X_1..X_m)_Q has flattening X_1-flat * .. * X_m-flat
+/* Def 2.2.3.1: (X_1..X_m)_Q has flattening X_1-flat * .. * X_m-flat
 ** and profile (prof X_1..prof X_m)_Q. */
 static gen_verdict tuple_substitution(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -293,7 +293,7 @@ static gen_verdict tuple_substitution(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [80] (entries of X)_{prof X} = X, and entry_i(X) = x_i (Def 2.2.2.14),
+/* Def 2.2.3.1: (entries of X)_{prof X} = X, and entry_i(X) = x_i (Def 2.2.2.14),
 ** for the shape of a generated layout. */
 static gen_verdict entries_substitution(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -317,7 +317,7 @@ static gen_verdict entries_substitution(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [82] Obs 2.2.4.4: refinement is reflexive, transitive on X'' ->> X' ->>
+/* Obs 2.2.4.4: refinement is reflexive, transitive on X'' ->> X' ->>
 ** X, and antisymmetric; lo_refines agrees with Def 2.2.4.1 recomputed. */
 static gen_verdict refinement_order(gen_ctx *x) {
   lo_tuple t[4];
@@ -344,7 +344,7 @@ static gen_verdict refinement_order(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [83] Construction 2.2.4.5: the relative modes of X' ->> X: one per entry
+/* Construction 2.2.4.5: the relative modes of X' ->> X: one per entry
 ** of X, size(mode_i(X',X)) = x_i, and X' = (mode_1..mode_m)_{prof X};
 ** mode_i(X,X) = x_i; X flat => mode_i(X',X) = mode_i(X'); X an integer =>
 ** the one relative mode is X'. */
@@ -396,7 +396,7 @@ static int relative_flat(const lo_tuple *xp, const lo_tuple *xx, lo_tuple *out, 
   return lo_tuple_nest(pp, n, out, err);
 }
 
-/* [85]/[86] Def 2.2.4.11, Obs 2.2.4.16: flat(X',X) refines X-flat;
+/* Def 2.2.4.11, Obs 2.2.4.16: flat(X',X) refines X-flat;
 ** flat(X,X) = X-flat; X flat => flat(X',X) = X'; flat(X',N) = (X'). */
 static gen_verdict relative_flattening(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -427,7 +427,7 @@ static gen_verdict relative_flattening(gen_ctx *x) {
 
 /* ========================================================== 2.3 layouts */
 
-/* [90]/[93] Def 2.3.1.13, Prop 2.3.1.22: L-flat is a depth-1 layout with
+/* Def 2.3.1.13, Prop 2.3.1.22: L-flat is a depth-1 layout with
 ** entry_i(L) = mode_i(L-flat), Phi_L = Phi_{L-flat}, and the layout with
 ** flattening L-flat and profile prof(L) is L. */
 static gen_verdict unflatten(gen_ctx *x) {
@@ -474,7 +474,7 @@ static int concat_phi(const lo_layout *parts, const lo_int *ns, int n, lo_int i,
   return LO_OK;
 }
 
-/* [95] Def 2.3.2.5, Remarks 2.3.2.6-2.3.2.10: every bracketing of A, B, C
+/* Def 2.3.2.5, Remarks 2.3.2.6-2.3.2.10: every bracketing of A, B, C
 ** flattens to A * B * C and has its layout function (Prop 2.1.3.40);
 ** depth((A,B)) = 1 + max depths; the modes of (A,B,C) are A, B, C; A =
 ** (mode_1 A, .., mode_r A) for a tuple A. */
@@ -550,7 +550,7 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
 
 /* ------------------------------------------------------------- coalesce */
 
-/* [97]/[98] Def 2.3.3.1, Obs 2.3.3.6: coal(L) is non-degenerate; a
+/* Def 2.3.3.1, Obs 2.3.3.6: coal(L) is non-degenerate; a
 ** coalesced L is non-degenerate and its own coal; is_coalesced agrees
 ** with Def 2.3.3.1 recomputed. */
 static gen_verdict coalesce_nondegenerate(gen_ctx *x) {
@@ -570,7 +570,7 @@ static gen_verdict coalesce_nondegenerate(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [99] Construction 2.3.3.7: coal(L) = coal-flat(L-flat) as 1:0, s:d or a
+/* Construction 2.3.3.7: coal(L) = coal-flat(L-flat) as 1:0, s:d or a
 ** flat tuple (recomputed here), coalesced, idempotent, depth <= 1, with
 ** Phi_L. */
 static gen_verdict coalesce_construction(gen_ctx *x) {
@@ -592,7 +592,7 @@ static gen_verdict coalesce_construction(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal L}"));
 }
 
-/* [100] Prop 2.3.3.14 (and coal-flat, Prop 2.1.4.18): Phi_A = Phi_B iff
+/* Prop 2.3.3.14 (and coal-flat, Prop 2.1.4.18): Phi_A = Phi_B iff
 ** coal(A) = coal(B) iff coal-flat(A-flat) = coal-flat(B-flat). */
 static gen_verdict coalesce_characterizes(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -612,7 +612,7 @@ static gen_verdict coalesce_characterizes(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [101]/[102] Prop 2.3.3.16: for size > 1, coal(A) has the least
+/* Prop 2.3.3.16: for size > 1, coal(A) has the least
 ** complexity (len + depth) among layouts with Phi_A, and is the only one
 ** that reaches it. */
 static gen_verdict coalesce_minimal(gen_ctx *x) {
@@ -638,7 +638,7 @@ static gen_verdict coalesce_minimal(gen_ctx *x) {
 
 /* ---------------------------------------------------- relative coalesce */
 
-/* [105] Def 2.3.4.4, Obs 2.3.4.5, Ex 2.3.4.6: coal(L,S) is coalesced over
+/* Def 2.3.4.4, Obs 2.3.4.5, Ex 2.3.4.6: coal(L,S) is coalesced over
 ** S and non-degenerate; L coalesced over S is non-degenerate; L coalesced
 ** over shape(L) iff L non-degenerate. */
 static gen_verdict relative_coalesce_nondegenerate(gen_ctx *x) {
@@ -675,53 +675,53 @@ static gen_verdict relative_coalesce_nondegenerate(gen_ctx *x) {
 const gen_property prop_nested_table[] = {
     {"nested.profile_substitution",
      "(P_i)_Q splices P_i into Q's stars; len = sum len P_i; (*..*)_Q = Q; (P_i)_(*..*) = (P_i)",
-     "[73] Def 2.2.1.8, p.58 (block offsets use len(Q_k), INDEX E11)", GEN_THEOREM,
+     "Def 2.2.1.8, p.58 (block offsets use len(Q_k))", GEN_THEOREM,
      "nested_profiles", "substitute", profile_substitution, NULL},
     {"nested.tuple_substitution",
      "(X_i)_Q has flattening X_1-flat*..*X_m-flat and profile (prof X_i)_Q",
-     "[80] Def 2.2.3.1, p.62", GEN_THEOREM, "nested_substitution", "substitute", tuple_substitution,
+     "Def 2.2.3.1, p.62", GEN_THEOREM, "nested_substitution", "substitute", tuple_substitution,
      NULL},
     {"nested.entries_substitution", "(entries of X)_{prof X} = X; entry_i(X) = x_i",
-     "[80] Def 2.2.3.1, p.62; [78] Def 2.2.2.14, p.61", GEN_THEOREM, "nested_layout",
+     "Def 2.2.3.1, p.62; Def 2.2.2.14, p.61", GEN_THEOREM, "nested_layout",
      "flatten_profile", entries_substitution, NULL},
     {"nested.refinement_order",
      "refinement is reflexive, transitive, antisymmetric, and agrees with Def 2.2.4.1",
-     "[82] Obs 2.2.4.4, p.63; [81] Def 2.2.4.1", GEN_THEOREM, "nested_refinement_chain", "refines",
+     "Obs 2.2.4.4, p.63; Def 2.2.4.1", GEN_THEOREM, "nested_refinement_chain", "refines",
      refinement_order, NULL},
     {"nested.relative_modes",
      "size(mode_i(X',X)) = x_i and (mode_i(X',X))_{prof X} = X'; special cases X, flat X, integer "
      "X",
-     "[83] Construction 2.2.4.5, p.64", GEN_THEOREM, "refinement", "relative_modes", relative_modes,
+     "Construction 2.2.4.5, p.64", GEN_THEOREM, "refinement", "relative_modes", relative_modes,
      NULL},
     {"nested.relative_flattening",
      "flat(X',X) refines X-flat; flat(X,X) = X-flat; flat(X',X) = X' for flat X; flat(X',N) = (X')",
-     "[86] Obs 2.2.4.16, p.65; [85] Def 2.2.4.11 (Ex 2.2.4.15 corrected, INDEX E11)", GEN_THEOREM,
+     "Obs 2.2.4.16, p.65; Def 2.2.4.11 (Ex 2.2.4.15 corrected: flat(X',N) = (X'))", GEN_THEOREM,
      "refinement", "relative_flatten", relative_flattening, NULL},
     {"nested.unflatten", "(L-flat)_{prof L} = L; entry_i(L) = mode_i(L-flat); Phi_L = Phi_{L-flat}",
-     "[93] Prop 2.3.1.22 / Obs 2.3.1.23, p.68; [90] Def 2.3.1.13", GEN_THEOREM, "nested_layout",
+     "Prop 2.3.1.22 / Obs 2.3.1.23, p.68; Def 2.3.1.13", GEN_THEOREM, "nested_layout",
      "flatten", unflatten, NULL},
     {"nested.concat_bracketings",
      "((A,B),C), (A,(B,C)), (A,B,C) flatten to A*B*C and share its Phi (Prop 2.1.3.40)",
-     "[95] Def 2.3.2.5, Remarks 2.3.2.6-2.3.2.10, p.70", GEN_THEOREM, "nested_concat_parts",
+     "Def 2.3.2.5, Remarks 2.3.2.6-2.3.2.10, p.70", GEN_THEOREM, "nested_concat_parts",
      "concat", concat_bracketings, NULL},
     {"nested.coalesce_nondegenerate",
      "coal(L) is non-degenerate; coalesced L is non-degenerate and = coal(L); Def 2.3.3.1",
-     "[98] Obs 2.3.3.6, p.72; [97] Def 2.3.3.1", GEN_THEOREM, "nested_layout", "coalesce",
+     "Obs 2.3.3.6, p.72; Def 2.3.3.1", GEN_THEOREM, "nested_layout", "coalesce",
      coalesce_nondegenerate, NULL},
     {"nested.coalesce_construction",
      "coal(L) = coal-flat(L-flat) as 1:0, s:d or flat; coalesced, idempotent, Phi_L",
-     "[99] Construction 2.3.3.7, Remark 2.3.3.13, p.72", GEN_THEOREM, "nested_layout", "coalesce",
+     "Construction 2.3.3.7, Remark 2.3.3.13, p.72", GEN_THEOREM, "nested_layout", "coalesce",
      coalesce_construction, NULL},
     {"nested.coalesce_characterizes", "Phi_A = Phi_B iff coal(A) = coal(B) (nested A, B)",
-     "[100] Prop 2.3.3.14, p.73", GEN_THEOREM, "nested_alike", "coalesce", coalesce_characterizes,
+     "Prop 2.3.3.14, p.73", GEN_THEOREM, "nested_alike", "coalesce", coalesce_characterizes,
      NULL},
     {"nested.coalesce_minimal",
      "size > 1: coal(A) is the unique least-complexity layout with Phi_A (among those generated)",
-     "[102] Prop 2.3.3.16, p.73; [101] Def 2.3.3.15", GEN_THEOREM, "nested_variant", "coalesce",
+     "Prop 2.3.3.16, p.73; Def 2.3.3.15", GEN_THEOREM, "nested_variant", "coalesce",
      coalesce_minimal, NULL},
     {"nested.relative_coalesce_nondegenerate",
      "coal(L,S) is coalesced over S and non-degenerate; coalesced over shape(L) iff non-degenerate",
-     "[105] Def 2.3.4.4, Obs 2.3.4.5, Ex 2.3.4.6, p.74", GEN_THEOREM, "nested_coarsening",
+     "Def 2.3.4.4, Obs 2.3.4.5, Ex 2.3.4.6, p.74", GEN_THEOREM, "nested_coarsening",
      "coalesce", relative_coalesce_nondegenerate, NULL},
 };
 const int prop_nested_count = (int)(sizeof prop_nested_table / sizeof prop_nested_table[0]);

@@ -109,7 +109,7 @@ static int is_paper_composite(gen_ctx *x, const lo_layout *outer, const lo_layou
   return prop_is_composite(x, outer, inner, w);
 }
 
-/* [104]/[106]/[107] Obs 2.3.4.3, Def 2.3.4.7, Lemma 2.3.4.9: L = (L_1..L_m)
+/* Obs 2.3.4.3, Def 2.3.4.7, Lemma 2.3.4.9: L = (L_1..L_m)
 ** _{prof S} for its relative modes L_i; coal(L,S) = (coal L_1, ..,
 ** coal L_m)_{prof S}; its shape refines S; Phi_{coal(L,S)} = Phi_L. */
 static gen_verdict relative_coalesce(gen_ctx *x) {
@@ -139,7 +139,7 @@ static gen_verdict relative_coalesce(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &l, &c, "Phi_L vs Phi_{coal(L,S)}"));
 }
 
-/* [108] Prop 2.3.4.10: for shape(A), shape(B) refining S, Phi_A = Phi_B
+/* Prop 2.3.4.10: for shape(A), shape(B) refining S, Phi_A = Phi_B
 ** iff coal(A,S) = coal(B,S). */
 static gen_verdict relative_coalesce_characterizes(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -159,7 +159,7 @@ static gen_verdict relative_coalesce_characterizes(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [109]/[110] Def 2.3.5.1, Prop 2.3.5.5: L compact (Phi^cosize bijective,
+/* Def 2.3.5.1, Prop 2.3.5.5: L compact (Phi^cosize bijective,
 ** by brute force) iff L-flat compact iff coal(L) compact. */
 static gen_verdict compact_agree(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -177,7 +177,7 @@ static gen_verdict compact_agree(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [111]/[112] Def 2.3.6.1, Lemma 2.3.6.2: A _|_ B iff (A,B) is compact
+/* Def 2.3.6.1, Lemma 2.3.6.2: A _|_ B iff (A,B) is compact
 ** (brute force) iff A-flat * B-flat is compact; and symmetric. */
 static gen_verdict complement_flatten(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -196,7 +196,7 @@ static gen_verdict complement_flatten(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [113]/[114] Def 2.3.6.3, Lemma 2.3.6.4: A complementable iff A-flat is;
+/* Def 2.3.6.3, Lemma 2.3.6.4: A complementable iff A-flat is;
 ** a complement B of A (brute force) makes A complementable; complementable
 ** A has (A, comp(A)) compact; otherwise comp(A) is undefined. */
 static gen_verdict complementable(gen_ctx *x) {
@@ -228,7 +228,7 @@ static gen_verdict complementable(gen_ctx *x) {
   return prop_judged(rc);
 }
 
-/* [115]/[116] Def 2.3.6.5, Def 2.3.6.7: for N-complementable A, C =
+/* Def 2.3.6.5, Def 2.3.6.7: for N-complementable A, C =
 ** comp(A,N) = coal(comp-flat(A-flat, N)) makes (A,C) compact with
 ** size(A) size(C) = N; C is coalesced and sorted; C does not depend on the
 ** order, nesting or size-1 entries of A.  Otherwise comp(A,N) is undefined. */
@@ -273,7 +273,7 @@ static gen_verdict complement_construction(gen_ctx *x) {
   return prop_judged(r);
 }
 
-/* [117] Prop 2.3.6.9: with N = size(A) size(B), a complement B of A (brute
+/* Prop 2.3.6.9: with N = size(A) size(B), a complement B of A (brute
 ** force) makes A N-complementable; N-complementable A has the
 ** N-complement comp(A,N); otherwise comp(A,N) is undefined. */
 static gen_verdict n_complement_exists(gen_ctx *x) {
@@ -331,7 +331,7 @@ static gen_verdict cute_agrees(gen_ctx *x, const lo_layout *o, const lo_layout *
                    prop_show_layout(x, 2, c));
 }
 
-/* [118] Def 2.3.7.1 (Remarks 2.3.7.2, 2.3.7.4): for outer B and inner A
+/* Def 2.3.7.1 (Remarks 2.3.7.2, 2.3.7.4): for outer B and inner A
 ** with cosize(A) <= size(B), B o A, when it exists, has (1) shape refining
 ** shape(A), (2) is coalesced over shape(A), (3) Phi_B o Phi_A, and is
 ** non-degenerate.  CuTe's composition and Algorithm 4.1.2 (Theorem
@@ -375,7 +375,7 @@ static gen_verdict composition_conditions(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [119] Prop 2.3.7.10: for B~ whose function extends Phi_B (B * (k):(e)
+/* Prop 2.3.7.10: for B~ whose function extends Phi_B (B * (k):(e)
 ** and (B, (k):(e)), Prop 2.1.3.40), B o A exists iff B~ o A does (when
 ** cosize(A) <= size(B)), and they are equal; so is CuTe's composition
 ** with B or B~, when it succeeds. */
@@ -420,7 +420,7 @@ static gen_verdict composition_extension(gen_ctx *x) {
   return cute_agrees(x, &outer, &inner, ok, &c);
 }
 
-/* [120] Cor 2.3.7.11: B o A exists iff coal(B) o A does, iff B2 o A does
+/* Cor 2.3.7.11: B o A exists iff coal(B) o A does, iff B2 o A does
 ** for B2 with Phi_B2 = Phi_B; all are equal, and so is CuTe's composition
 ** with any of them, when it succeeds. */
 static gen_verdict composition_coalesced_outer(gen_ctx *x) {
@@ -456,7 +456,7 @@ static gen_verdict composition_coalesced_outer(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* [121] Def 2.3.8.1: A (/) B = A o (B, B^c) = (A o B, A o B^c) with B^c =
+/* Def 2.3.8.1: A (/) B = A o (B, B^c) = (A o B, A o B^c) with B^c =
 ** comp(B, size A): Phi_{A/B} = Phi_A o Phi_{(B,B^c)} (brute force), size
 ** size(A), modes A o B and A o B^c; CuTe's logical_divide, when defined,
 ** is the same layout. */
@@ -508,7 +508,7 @@ static int product_n(const lo_layout *a, const lo_layout *b, lo_int *n, lo_int *
   return lo_mul(lo_ceil_div(n0, *ext), *ext, n, "N", err);
 }
 
-/* [122] Def 2.3.9.1 with Obs 2.3.9.2 (INDEX E9: N = size(A) cosize(B)
+/* Def 2.3.9.1 with Obs 2.3.9.2 (N = size(A) cosize(B)
 ** rounded up to a valid N): A (x) B = (A, comp(A,N) o B), Phi of mode 2 =
 ** Phi_{A^c} o Phi_B (brute force), size size(A) size(B); undefined when A
 ** is not complementable; CuTe's logical_product, when defined, is equal;
@@ -566,7 +566,7 @@ static gen_verdict logical_product_definition(gen_ctx *x) {
   return prop_judged(prop_is_composite(x, &ac, &b, &m));
 }
 
-/* [123] Obs 2.3.9.2: for valid N1 <= N2 (multiples of A's largest extent
+/* Obs 2.3.9.2: for valid N1 <= N2 (multiples of A's largest extent
 ** at least size(A) cosize(B)), comp(A,N1) o B exists iff comp(A,N2) o B
 ** does, and they are equal. */
 static gen_verdict logical_product_any_n(gen_ctx *x) {
@@ -710,7 +710,7 @@ static gen_verdict product_regroup(gen_ctx *x) {
   return check_regroup(x, lo_logical_product, lo_zipped_product, lo_tiled_product);
 }
 
-/* [124] Def 2.3.10.1: L is tractable iff L-flat is, by Def 2.1.8.1
+/* Def 2.3.10.1: L is tractable iff L-flat is, by Def 2.1.8.1
 ** recomputed here on the sorted entries (no squeeze). */
 static gen_verdict tractable_flattening(gen_ctx *x) {
   lo_layout l, f;
@@ -725,66 +725,66 @@ static gen_verdict tractable_flattening(gen_ctx *x) {
 const gen_property prop_nested_ops_table[] = {
     {"nested.relative_coalesce",
      "coal(L,S) = (coal L_i)_{prof S}, L = (L_i)_{prof S}, shape refines S, Phi kept",
-     "[107] Lemma 2.3.4.9, p.75; [104] Obs 2.3.4.3; [106] Def 2.3.4.7", GEN_THEOREM,
+     "Lemma 2.3.4.9, p.75; Obs 2.3.4.3; Def 2.3.4.7", GEN_THEOREM,
      "nested_coarsening", "coalesce", relative_coalesce, NULL},
     {"nested.relative_coalesce_characterizes",
      "shape A, shape B refine S: Phi_A = Phi_B iff coal(A,S) = coal(B,S)",
-     "[108] Prop 2.3.4.10, p.75", GEN_THEOREM, "nested_alike_over", "coalesce",
+     "Prop 2.3.4.10, p.75", GEN_THEOREM, "nested_alike_over", "coalesce",
      relative_coalesce_characterizes, NULL},
     {"nested.compact", "L compact (brute force) iff L-flat compact iff coal(L) compact",
-     "[110] Prop 2.3.5.5, p.77; [109] Def 2.3.5.1", GEN_THEOREM, "nested_maybe_compact",
+     "Prop 2.3.5.5, p.77; Def 2.3.5.1", GEN_THEOREM, "nested_maybe_compact",
      "is_compact", compact_agree, NULL},
     {"nested.complement_flatten",
      "(A,B) compact (brute force) iff A-flat * B-flat compact iff (B,A) compact",
-     "[112] Lemma 2.3.6.2, p.77; [111] Def 2.3.6.1", GEN_THEOREM, "nested_complement_pair",
+     "Lemma 2.3.6.2, p.77; Def 2.3.6.1", GEN_THEOREM, "nested_complement_pair",
      "is_complement", complement_flatten, NULL},
     {"nested.complementable",
      "a complement of A makes A complementable (= A-flat's); then (A, comp(A)) is compact",
-     "[114] Lemma 2.3.6.4, p.78; [113] Def 2.3.6.3 (fix E5: no stride 0)", GEN_THEOREM,
+     "Lemma 2.3.6.4, p.78; Def 2.3.6.3 (with d_1 > 0: no stride 0)", GEN_THEOREM,
      "nested_complement_pair", "is_complementable", complementable, NULL},
     {"nested.complement_construction",
      "comp(A,N) = coal(comp-flat(A-flat,N)): (A,C) compact, size N, coalesced, sorted, order-free",
-     "[115] Def 2.3.6.5, Remark 2.3.6.6, p.78; [116] Def 2.3.6.7", GEN_THEOREM,
+     "Def 2.3.6.5, Remark 2.3.6.6, p.78; Def 2.3.6.7", GEN_THEOREM,
      "nested_n_complementable", "paper_complement", complement_construction, NULL},
     {"nested.n_complement_exists",
      "an N-complement exists iff A is N-complementable (N = size A size B for a complement B)",
-     "[117] Prop 2.3.6.9, p.78", GEN_THEOREM, "nested_complement_pair", "is_N_complement",
+     "Prop 2.3.6.9, p.78", GEN_THEOREM, "nested_complement_pair", "is_N_complement",
      n_complement_exists, NULL},
     {"nested.composition_conditions",
      "B o A: shape refines shape(A), coalesced over it, Phi_B o Phi_A; exists iff a witness does",
-     "[118] Def 2.3.7.1, Remarks 2.3.7.2-2.3.7.4, p.79", GEN_THEOREM, "nested_compose_pair",
+     "Def 2.3.7.1, Remarks 2.3.7.2-2.3.7.4, p.79", GEN_THEOREM, "nested_compose_pair",
      "paper_composition", composition_conditions, NULL},
     {"nested.composition_extension",
      "B~ extending Phi_B (B*(k):(e), (B,(k):(e))): B~ o A = B o A, both or neither defined",
-     "[119] Prop 2.3.7.10, p.80", GEN_THEOREM, "nested_compose_pair nested_tail",
+     "Prop 2.3.7.10, p.80", GEN_THEOREM, "nested_compose_pair nested_tail",
      "paper_composition", composition_extension, NULL},
     {"nested.composition_coalesced_outer",
      "B o A = coal(B) o A = B2 o A for Phi_B2 = Phi_B, all or none defined",
-     "[120] Cor 2.3.7.11, p.80", GEN_THEOREM, "nested_compose_variant", "paper_composition",
+     "Cor 2.3.7.11, p.80", GEN_THEOREM, "nested_compose_variant", "paper_composition",
      composition_coalesced_outer, NULL},
     {"nested.logical_divide_definition",
      "A (/) B = A o (B,B^c) = (A o B, A o B^c), Phi by brute force, size A; = CuTe's when defined",
-     "[121] Def 2.3.8.1, p.81", GEN_THEOREM, "nested_divide_pair", "paper_logical_divide",
+     "Def 2.3.8.1, p.81", GEN_THEOREM, "nested_divide_pair", "paper_logical_divide",
      logical_divide_definition, NULL},
     {"nested.logical_product_definition",
      "A (x) B = (A, comp(A,N) o B), N = size A cosize B rounded to a valid N; = CuTe's when "
      "defined",
-     "[122] Def 2.3.9.1 with [123] Obs 2.3.9.2 (corrected N, INDEX E9), p.83", GEN_THEOREM,
+     "Def 2.3.9.1 with Obs 2.3.9.2 (a valid N), p.83", GEN_THEOREM,
      "nested_product_pair", "paper_logical_product", logical_product_definition, NULL},
     {"nested.logical_product_any_n",
      "comp(A,N1) o B = comp(A,N2) o B for valid N1 < N2 >= size(A) cosize(B)",
-     "[123] Obs 2.3.9.2, p.83 (cites 'Proposition 2.3.7.11', a Corollary, INDEX E11)", GEN_THEOREM,
+     "Obs 2.3.9.2, p.83 (its 'Proposition 2.3.7.11' is a Corollary)", GEN_THEOREM,
      "nested_product_pair", "paper_logical_product", logical_product_any_n, NULL},
     {"nested.divide_regroup",
      "logical_divide by a tiler works mode by mode; zipped/tiled_divide regroup it",
-     "CuTe zipped_divide, tiled_divide (README: Where the paper and CuTe differ); [121]",
+     "CuTe zipped_divide, tiled_divide (README: Where the paper and CuTe differ); Def 2.3.8.1",
      GEN_THEOREM, "nested_divide_tiler", "zipped_divide", divide_regroup, NULL},
     {"nested.product_regroup",
      "logical_product by a tiler works mode by mode; zipped/tiled_product regroup it",
-     "CuTe zipped_product, tiled_product (README: Where the paper and CuTe differ); [122]",
+     "CuTe zipped_product, tiled_product (README: Where the paper and CuTe differ); Def 2.3.9.1",
      GEN_THEOREM, "nested_product_tiler", "zipped_product", product_regroup, NULL},
     {"nested.tractable_flattening", "L tractable iff L-flat tractable, as Def 2.1.8.1 recomputed",
-     "[124] Def 2.3.10.1, p.84", GEN_THEOREM, "nested_tractable_mix", "is_tractable",
+     "Def 2.3.10.1, p.84", GEN_THEOREM, "nested_tractable_mix", "is_tractable",
      tractable_flattening, NULL},
 };
 

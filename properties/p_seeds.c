@@ -1,6 +1,6 @@
 /*
 ** p_seeds.c -- the claims of the project's seed documents as conjectures
-** (INDEX.md §7, and the coalescence rewrite rules of seed 003).
+** (and the coalescence rewrite rules of seed 003).
 **
 ** Seed 000 is a Lean 4 design document ("lean."), seed 001 a Chinese
 ** summary of the paper ("zh."), seed 003 a note on coalescence as a
@@ -59,7 +59,7 @@ int p_seeds_same_flattening(const lo_layout *a, const lo_layout *b) {
 
 /* ================================================ seed 000: Lean design */
 
-/* Lean L14, coalesce_idempotent: coalesce (coalesce L) = coalesce L for
+/* Lean design, coalesce_idempotent: coalesce (coalesce L) = coalesce L for
 ** flat layouts (coal-flat, Lemma 2.1.4.15). */
 static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -75,7 +75,7 @@ static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L14 (its Level 2 example): isTractable L -> isTractable (coalesce L). */
+/* Lean design (its Level 2 example): isTractable L -> isTractable (coalesce L). */
 static gen_verdict lean_coalesce_keeps_tractable(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c;
@@ -121,7 +121,7 @@ static void assoc_sides(compose_fn compose, const lo_layout *abc, lo_layout *s, 
   ok[1] = !compose(&abc[1], &abc[2], &bc, &e[1]) && !compose(&abc[0], &bc, &s[1], &e[1]);
 }
 
-/* Lean L2, compose_assoc for FlatLayout, with the paper's flat composite
+/* Lean design, compose_assoc for FlatLayout, with the paper's flat composite
 ** (Def 2.1.7.1), which is partial: the two sides are equal, or both
 ** undefined. */
 static gen_verdict lean_compose_assoc_flat(gen_ctx *x) {
@@ -134,7 +134,7 @@ static gen_verdict lean_compose_assoc_flat(gen_ctx *x) {
   return same_or_undefined(x, ok[0], &s[0], e[0].msg, ok[1], &s[1], e[1].msg);
 }
 
-/* Lean L2, compose_assoc read for nested layouts, with the paper's
+/* Lean design, compose_assoc read for nested layouts, with the paper's
 ** composite (Def 2.3.7.1): where both sides are defined they are equal as
 ** layouts, not only as functions. */
 static gen_verdict lean_compose_assoc_nested(gen_ctx *x) {
@@ -153,7 +153,7 @@ static gen_verdict lean_compose_assoc_nested(gen_ctx *x) {
                    same > 0 ? "the same" : "too large to compare the");
 }
 
-/* Lean L14, coalesce_agree: encode (coalesceMorphism f) = coalesce
+/* Lean design, coalesce_agree: encode (coalesceMorphism f) = coalesce
 ** (encode f) for tuple morphisms (Prop 3.1.5.28, Theorem C).  The
 ** oracle's morphism coalesce is Nest's, so its layout is compared with
 ** coal (a size-1 result is 1:0, not ():()). */
@@ -175,7 +175,7 @@ static gen_verdict lean_coalesce_agree(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L12 / ZH Z17: encode (complementMorphism f) = complement (encode f)
+/* Lean design / ZH summary: encode (complementMorphism f) = complement (encode f)
 ** N for a tuple morphism f : S -> T, at N = size(T), the only N the
 ** morphism complement can stand for (comp-flat, Prop 3.1.5.43 without its
 ** coal-flat). */
@@ -200,7 +200,7 @@ gen_verdict p_seeds_complement_agree_flat(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L13 / ZH Z16: encode (g o f) = encode g o encode f for tuple
+/* Lean design / ZH summary: encode (g o f) = encode g o encode f for tuple
 ** morphisms, without Theorem B's hypothesis that f is non-degenerate (the
 ** flat composite of Def 2.1.7.1). */
 gen_verdict p_seeds_compose_agree_flat(gen_ctx *x) {
@@ -224,7 +224,7 @@ gen_verdict p_seeds_compose_agree_flat(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L4: "complement [(2,1),(3,2)] 12 = [(2,6)]" and "... 6 = []",
+/* Lean design: "complement [(2,1),(3,2)] 12 = [(2,6)]" and "... 6 = []",
 ** over the class they generalise: for compact L (a column-major layout up
 ** to order) and N = k size(L), comp-flat(L, N) = (k):(size L), and ()
 ** when k = 1.  Checked for k = 1..4. */
@@ -247,7 +247,7 @@ static gen_verdict lean_complement_examples(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L4 (prose): "for a layout L mapping into [0, N), comp(L, N) is such
+/* Lean design (prose): "for a layout L mapping into [0, N), comp(L, N) is such
 ** that L ++ comp(L, N) is compact, and comp(L, N) is sorted and
 ** coalesced" -- in particular that it exists whenever cosize(L) <= N. */
 static gen_verdict lean_complement_exists(gen_ctx *x) {
@@ -277,7 +277,7 @@ static int mode_leq(lo_int s, lo_int d, lo_int s2, lo_int d2) {
   return d < d2 || (d == d2 && s <= s2);
 }
 
-/* Lean L5 as written: for all pairs (i, j), i = j included, (s_i:d_i) <=
+/* Lean design as written: for all pairs (i, j), i = j included, (s_i:d_i) <=
 ** (s_j:d_j), d_i != 0, d_j != 0 imply s_i d_i | d_j.  *bad_i and *bad_j
 ** get the first pair that fails. */
 static int lean_tractable_all_pairs(const lo_layout *l, int *bad_i, int *bad_j) {
@@ -293,7 +293,7 @@ static int lean_tractable_all_pairs(const lo_layout *l, int *bad_i, int *bad_j) 
   return 1;
 }
 
-/* Lean L5: its pair-wise tractability (i = j included) agrees with Def
+/* Lean design: its pair-wise tractability (i = j included) agrees with Def
 ** 2.1.8.1. */
 static gen_verdict lean_tractable_pairs(gen_ctx *x) {
   lo_layout l;
@@ -308,7 +308,7 @@ static gen_verdict lean_tractable_pairs(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L5, the design's Python is_tractable, exactly: over the modes
+/* Lean design, the design's Python is_tractable, exactly: over the modes
 ** sorted by (d, s), for i != j with d_i, d_j != 0 and (s_i:d_i) <=
 ** (s_j:d_j), fail when d_j % (s_i d_i) != 0. */
 static int python_is_tractable(const lo_layout *l) {
@@ -324,7 +324,7 @@ static int python_is_tractable(const lo_layout *l) {
   return 1;
 }
 
-/* Lean L5 (Python reference): the i != j version agrees with Def 2.1.8.1. */
+/* Lean design (Python reference): the i != j version agrees with Def 2.1.8.1. */
 static gen_verdict lean_tractable_python(gen_ctx *x) {
   lo_layout l;
   if (p_seeds_flat_arg(x, 0, &l)) return GEN_ERROR;
@@ -336,7 +336,7 @@ static gen_verdict lean_tractable_python(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L7: a tuple morphism's map alpha "is injective on non-basepoint
+/* Lean design: a tuple morphism's map alpha "is injective on non-basepoint
 ** elements" (read literally: two domain entries never share an image). */
 static gen_verdict lean_morphism_injective(gen_ctx *x) {
   lo_morphism f;
@@ -349,7 +349,7 @@ static gen_verdict lean_morphism_injective(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L8: a morphism of standard form has "no superfluous entries
+/* Lean design: a morphism of standard form has "no superfluous entries
 ** (entries not hit by the morphism)". */
 static gen_verdict lean_standard_form_all_hit(gen_ctx *x) {
   lo_morphism f;
@@ -397,9 +397,9 @@ static int standard_encodings(const lo_layout *l) {
   return c < 2 ? c : 2;
 }
 
-/* Lean L10, correspondence, direction "->": a non-degenerate tractable
+/* Lean design, correspondence, direction "->": a non-degenerate tractable
 ** flat layout has exactly one standard-form encoding (Def 3.1.2.12 as
-** printed, without fix E1). */
+** printed, without the n = 1 fix). */
 static gen_verdict lean_correspondence(gen_ctx *x) {
   lo_layout l;
   if (p_seeds_flat_arg(x, 0, &l)) return GEN_ERROR;
@@ -411,7 +411,7 @@ static gen_verdict lean_correspondence(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L10, direction "<-": a flat layout with exactly one standard-form
+/* Lean design, direction "<-": a flat layout with exactly one standard-form
 ** encoding (here L_f of a tuple morphism f) is non-degenerate and
 ** tractable. */
 static gen_verdict lean_correspondence_converse(gen_ctx *x) {
@@ -429,7 +429,7 @@ static gen_verdict lean_correspondence_converse(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* Lean L14, the realization functor's laws: |id_T| is the identity of
+/* Lean design, the realization functor's laws: |id_T| is the identity of
 ** [0, size T), and |g o f| = |g| o |f| (layout functions), no hypotheses. */
 static gen_verdict lean_realization_functor(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -467,62 +467,62 @@ static gen_verdict lean_realization_functor(gen_ctx *x) {
 const gen_property prop_seeds_table[] = {
     /* seed 000: the Lean 4 design document */
     {"lean.coalesce_idempotent", "coalesce (coalesce L) = coalesce L (flat layouts)",
-     SEED0 "coalesce_idempotent; INDEX §7 L14", GEN_CONJECTURE, "flat_layout", "flat_coalesce",
+     SEED0 "coalesce_idempotent", GEN_CONJECTURE, "flat_layout", "flat_coalesce",
      lean_coalesce_idempotent, NULL},
     {"lean.coalesce_keeps_tractable", "isTractable L -> isTractable (coalesce L)",
-     SEED0 "Level 2 property test; INDEX §7 L14", GEN_CONJECTURE, "tractable", "flat_coalesce",
+     SEED0 "Level 2 property test", GEN_CONJECTURE, "tractable", "flat_coalesce",
      lean_coalesce_keeps_tractable, NULL},
     {"lean.compose_assoc_flat",
      "compose (compose A B) C = compose A (compose B C) (flat composite)",
-     SEED0 "compose_assoc (FlatLayout); INDEX §7 L2", GEN_CONJECTURE,
+     SEED0 "compose_assoc (FlatLayout)", GEN_CONJECTURE,
      "composable_layouts tractable", "flat_composition", lean_compose_assoc_flat, NULL},
     {"lean.compose_assoc_nested",
      "compose (compose A B) C = compose A (compose B C) (nested composite, as layouts)",
-     SEED0 "compose_assoc; INDEX §7 L2", GEN_CONJECTURE, "composable_layouts tractable",
+     SEED0 "compose_assoc", GEN_CONJECTURE, "composable_layouts tractable",
      "paper_composition", lean_compose_assoc_nested, NULL},
     {"lean.coalesce_agree", "encodeLayout (coalesceMorphism f) = coalesce (encodeLayout f)",
-     SEED0 "coalesce_agree; INDEX §7 L14", GEN_CONJECTURE, "tuple_morphism", "coalesce",
+     SEED0 "coalesce_agree", GEN_CONJECTURE, "tuple_morphism", "coalesce",
      lean_coalesce_agree, NULL},
     {"lean.complement_agree",
      "encodeLayout (complementMorphism f N) = complement (encodeLayout f) N (N = size T)",
-     SEED0 "complement_agree; INDEX §7 L12", GEN_CONJECTURE, "injective_morphism", "complement",
+     SEED0 "complement_agree", GEN_CONJECTURE, "injective_morphism", "complement",
      p_seeds_complement_agree_flat, NULL},
     {"lean.compose_agree",
      "encodeLayout (composeMorphism f g) = compose (encodeLayout f) (encodeLayout g)",
-     SEED0 "compose_agree; INDEX §7 L13", GEN_CONJECTURE, "composable", "composition",
+     SEED0 "compose_agree", GEN_CONJECTURE, "composable", "composition",
      p_seeds_compose_agree_flat, NULL},
     {"lean.complement_examples",
      "complement [(2,1),(3,2)] 12 = [(2,6)] and ... 6 = []: comp(L, k size L) = (k):(size L)",
-     SEED0 "complement examples; INDEX §7 L4", GEN_CONJECTURE, "compact", "flat_complement",
+     SEED0 "complement examples", GEN_CONJECTURE, "compact", "flat_complement",
      lean_complement_examples, NULL},
     {"lean.complement_exists",
      "for L mapping into [0,N), comp(L,N) exists, L ++ comp(L,N) is compact, comp sorted, "
      "coalesced",
-     SEED0 "Core Operations, Complement; INDEX §7 L4", GEN_CONJECTURE, "complementable",
+     SEED0 "Core Operations, Complement", GEN_CONJECTURE, "complementable",
      "flat_complement", lean_complement_exists, NULL},
     {"lean.tractable_pairs",
      "tractable iff for all (i,j): s_i:d_i <= s_j:d_j, d_i != 0, d_j != 0 -> s_i d_i | d_j",
-     SEED0 "Tractable Layouts; INDEX §7 L5", GEN_CONJECTURE, "flat_layout", "is_tractable",
+     SEED0 "Tractable Layouts", GEN_CONJECTURE, "flat_layout", "is_tractable",
      lean_tractable_pairs, NULL},
     {"lean.tractable_python", "the Python is_tractable (i != j) agrees with Def 2.1.8.1",
-     SEED0 "Python is_tractable; INDEX §7 L5", GEN_CONJECTURE, "flat_layout", "is_tractable",
+     SEED0 "Python is_tractable", GEN_CONJECTURE, "flat_layout", "is_tractable",
      lean_tractable_python, NULL},
     {"lean.morphism_injective", "a tuple morphism's map is injective on non-basepoint elements",
-     SEED0 "Category Tuple, condition 2; INDEX §7 L7", GEN_CONJECTURE, "tuple_morphism",
+     SEED0 "Category Tuple, condition 2", GEN_CONJECTURE, "tuple_morphism",
      "is_valid_morphism", lean_morphism_injective, NULL},
     {"lean.standard_form_all_hit", "a morphism of standard form has no entries not hit by it",
-     SEED0 "Standard Form; INDEX §7 L8", GEN_CONJECTURE, "standard_morphism", "is_standard_form",
+     SEED0 "Standard Form", GEN_CONJECTURE, "standard_morphism", "is_standard_form",
      lean_standard_form_all_hit, NULL},
     {"lean.correspondence",
      "NonDegenerate L and Tractable L -> exists unique f, StandardForm f and encode f = L",
-     SEED0 "correspondence (->); INDEX §7 L10", GEN_CONJECTURE, "nondegenerate", "morphism",
+     SEED0 "correspondence (->)", GEN_CONJECTURE, "nondegenerate", "morphism",
      lean_correspondence, NULL},
     {"lean.correspondence_converse",
      "exists unique f, StandardForm f and encode f = L -> NonDegenerate L and Tractable L",
-     SEED0 "correspondence (<-); INDEX §7 L10", GEN_CONJECTURE, "tuple_morphism", "layout",
+     SEED0 "correspondence (<-)", GEN_CONJECTURE, "tuple_morphism", "layout",
      lean_correspondence_converse, NULL},
     {"lean.realization_functor", "|id| = id and |g o f| = |g| o |f| (layout functions)",
-     SEED0 "realization_preserves_id, realization_preserves_comp; INDEX §7 L14", GEN_CONJECTURE,
+     SEED0 "realization_preserves_id, realization_preserves_comp", GEN_CONJECTURE,
      "composable", "composition", lean_realization_functor, NULL},
 
     /* seed 001: the Chinese summary */

@@ -154,7 +154,7 @@ static gen_verdict rewrite_normal_form(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z1: rank, size and cosize of a concatenation are the sum, product
+/* ZH summary: rank, size and cosize of a concatenation are the sum, product
 ** and sum of its parts'. */
 static gen_verdict zh_concat_cosize(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -195,9 +195,9 @@ static gen_verdict zh_squeeze_keeps_function(gen_ctx *x) {
   return prop_judged(prop_same_function(x, &s, &l, "squeeze(L) vs L"));
 }
 
-/* ZH Z3: a sorted flat layout is complementable iff s_i d_i | d_{i+1} for
+/* ZH summary: a sorted flat layout is complementable iff s_i d_i | d_{i+1} for
 ** 1 <= i < m (no squeeze).  The paper's own Ex 2.1.6.15 (no mode of size
-** other than 1 has stride 0, INDEX E5) is added to the seed's test, so
+** other than 1 has stride 0; Def 2.1.6.11 omits it) is added to the seed's test, so
 ** that only the squeeze is at issue. */
 static gen_verdict zh_complementable_sorted(gen_ctx *x) {
   lo_layout l;
@@ -216,7 +216,7 @@ static gen_verdict zh_complementable_sorted(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z4: the flat composite B o A is determined by shape(R) = shape(A) and
+/* ZH summary: the flat composite B o A is determined by shape(R) = shape(A) and
 ** Phi_R = Phi_B o Phi_A (the summary drops non-degeneracy).  Tries R with
 ** the stride of its first size-1 mode raised by one. */
 static gen_verdict zh_flat_composition_unique(gen_ctx *x) {
@@ -246,7 +246,7 @@ static gen_verdict seed_vs_paper(gen_ctx *x, const lo_layout *seed, const lo_lay
   return prop_judged(prop_same_function(x, seed, paper, what));
 }
 
-/* ZH Z5: A (/)flat B = (comp-flat(B, size A), B) against Def 2.1.7.9. */
+/* ZH summary: A (/)flat B = (comp-flat(B, size A), B) against Def 2.1.7.9. */
 static gen_verdict zh_flat_divide(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, comp, seed, paper;
@@ -260,8 +260,8 @@ static gen_verdict zh_flat_divide(gen_ctx *x) {
   return seed_vs_paper(x, &seed, &paper, "(comp(B, size A), B)");
 }
 
-/* ZH Z6: A (x)flat B = (A, comp-flat(A, size(A) cosize(B))) o B against
-** Def 2.1.7.13 (o read as the nested composite, then flattened: E7). */
+/* ZH summary: A (x)flat B = (A, comp-flat(A, size(A) cosize(B))) o B against
+** Def 2.1.7.13 (o read as the nested composite, then flattened). */
 static gen_verdict zh_flat_product(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, comp, ac, seed, flat, paper;
@@ -281,7 +281,7 @@ static gen_verdict zh_flat_product(gen_ctx *x) {
   return seed_vs_paper(x, &flat, &paper, "(A, comp(A, size(A) cosize(B))) o B");
 }
 
-/* ZH Z7: A (/) B = (comp(B, size A), B) o A against Def 2.3.8.1. */
+/* ZH summary: A (/) B = (comp(B, size A), B) o A against Def 2.3.8.1. */
 static gen_verdict zh_logical_divide(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, comp, outer, seed, paper;
@@ -301,7 +301,7 @@ static gen_verdict zh_logical_divide(gen_ctx *x) {
   return seed_vs_paper(x, &seed, &paper, "(comp(B, size A), B) o A");
 }
 
-/* ZH Z8: A (x) B = (A, comp(A, size(A) cosize(B))) o B against Def
+/* ZH summary: A (x) B = (A, comp(A, size(A) cosize(B))) o B against Def
 ** 2.3.9.1 (with Obs 2.3.9.2). */
 static gen_verdict zh_logical_product(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -322,7 +322,7 @@ static gen_verdict zh_logical_product(gen_ctx *x) {
   return seed_vs_paper(x, &seed, &paper, "(A, comp(A, size(A) cosize(B))) o B");
 }
 
-/* ZH Z9: L is tractable iff sort(L) is, iff filter(L) is, iff filter(L)
+/* ZH summary: L is tractable iff sort(L) is, iff filter(L) is, iff filter(L)
 ** is complementable (Prop 2.1.8.11 without non-degeneracy). */
 static gen_verdict zh_tractable_equivalences(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -339,9 +339,9 @@ static gen_verdict zh_tractable_equivalences(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z11 (prose): "X' refines X if X is obtained by replacing each entry
+/* ZH summary (prose): "X' refines X if X is obtained by replacing each entry
 ** of X' by a nested tuple of the same size", i.e. X refines X' in the
-** paper's sense; compared with the paper's X' ->> X (§0.12). */
+** paper's sense; compared with the paper's X' ->> X (section 2.2.4). */
 static gen_verdict zh_refinement_direction(gen_ctx *x) {
   lo_tuple xp, t;
   if (prop_tuple(x, 0, &xp) || prop_tuple(x, 1, &t)) return GEN_ERROR;
@@ -353,7 +353,7 @@ static gen_verdict zh_refinement_direction(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z11 (its recursive clause): X' refines X iff X = size(X') (X an
+/* ZH summary (its recursive clause): X' refines X iff X = size(X') (X an
 ** integer), or rank(X') = rank(X) and mode_i(X') refines mode_i(X) for
 ** every i -- without the paper's depth(X'), depth(X) > 0.  Two integers
 ** compare by the first clause alone (the second would recurse on them). */
@@ -375,7 +375,7 @@ static int zh_refines(const lo_tuple *xp, const lo_tuple *t) {
   return 1;
 }
 
-/* ZH Z11: the recursive definition agrees with the paper's refinement, on
+/* ZH summary: the recursive definition agrees with the paper's refinement, on
 ** the pair (X', X) and on the swapped pair. */
 static gen_verdict zh_refinement_recursive(gen_ctx *x) {
   lo_tuple p[2];
@@ -391,7 +391,7 @@ static gen_verdict zh_refinement_recursive(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z12: L is coalesced iff it has depth 0, or depth 1 and is
+/* ZH summary: L is coalesced iff it has depth 0, or depth 1 and is
 ** flat-coalesced -- against Def 2.3.3.1. */
 static gen_verdict zh_coalesced_definition(gen_ctx *x) {
   lo_layout l;
@@ -406,7 +406,7 @@ static gen_verdict zh_coalesced_definition(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z14: L_{f_L} = sort(squeeze(filter(L))) for a tractable flat layout
+/* ZH summary: L_{f_L} = sort(squeeze(filter(L))) for a tractable flat layout
 ** (Lemma 3.1.2.9 says L_{f_L} = L). */
 static gen_verdict zh_layout_of_morphism(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -427,7 +427,7 @@ static gen_verdict zh_layout_of_morphism(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z18: L(f (/)flat g) = L_f (/)flat L_g for tuple morphisms (Prop
+/* ZH summary: L(f (/)flat g) = L_f (/)flat L_g for tuple morphisms (Prop
 ** 3.1.5.56 has coal-flat on both sides). */
 static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -450,7 +450,7 @@ static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z20: L(f^c) = coal(comp(L_f, size T)) for injective Nest morphisms
+/* ZH summary: L(f^c) = coal(comp(L_f, size T)) for injective Nest morphisms
 ** (Theorem D has coal on the other side). */
 static gen_verdict zh_complement_nest(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -475,7 +475,7 @@ static gen_verdict zh_complement_nest(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z21: L(f (/) g) = L_f (/) L_g for Nest morphisms (Theorem E has coal
+/* ZH summary: L(f (/) g) = L_f (/) L_g for Nest morphisms (Theorem E has coal
 ** on both sides). */
 static gen_verdict zh_logical_divide_agree(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
@@ -498,7 +498,7 @@ static gen_verdict zh_logical_divide_agree(gen_ctx *x) {
   return GEN_PASS;
 }
 
-/* ZH Z23: "if (T, U) has no mutual refinement, B o A cannot be formed",
+/* ZH summary: "if (T, U) has no mutual refinement, B o A cannot be formed",
 ** for the codomain T of f_A and the domain U of f_coal(B) (Algorithm
 ** 4.1.2, step 3), against Def 2.3.7.1. */
 static gen_verdict zh_no_refinement_no_composite(gen_ctx *x) {
@@ -520,66 +520,66 @@ static gen_verdict zh_no_refinement_no_composite(gen_ctx *x) {
 
 const gen_property prop_seeds_zh_table[] = {
     {"zh.concat_cosize", "rank, size, cosize of A * B are the sum, product, sum of A's and B's",
-     SEED1 "concatenation; INDEX §7 Z1", GEN_CONJECTURE, "flat_layout flat_layout", "flat_concat",
+     SEED1 "concatenation", GEN_CONJECTURE, "flat_layout flat_layout", "flat_concat",
      zh_concat_cosize, NULL},
     {"zh.squeeze_keeps_function", "squeeze(L) has the size, cosize and Phi of L",
-     SEED1 "squeeze; INDEX §7 Z2", GEN_CONJECTURE, "flat_layout", "squeeze",
+     SEED1 "squeeze", GEN_CONJECTURE, "flat_layout", "squeeze",
      zh_squeeze_keeps_function, NULL},
     {"zh.complementable_sorted", "a sorted L is complementable iff s_i d_i | d_{i+1} (no squeeze)",
-     SEED1 "complementability; INDEX §7 Z3, E5", GEN_CONJECTURE, "sorted", "is_complementable",
+     SEED1 "complementability; Def 2.1.6.11 needs d_1 > 0", GEN_CONJECTURE, "sorted", "is_complementable",
      zh_complementable_sorted, NULL},
     {"zh.flat_composition_unique",
      "shape(R) = shape(A) and Phi_R = Phi_B o Phi_A determine the flat composite R = B o A",
-     SEED1 "flat composition; INDEX §7 Z4", GEN_CONJECTURE, "composable_layouts",
+     SEED1 "flat composition", GEN_CONJECTURE, "composable_layouts",
      "flat_composition", zh_flat_composition_unique, NULL},
     {"zh.flat_divide", "A (/)flat B = (comp-flat(B, size A), B)",
-     SEED1 "flat division; INDEX §7 Z5", GEN_CONJECTURE, "divide_layouts", "flat_divide",
+     SEED1 "flat division", GEN_CONJECTURE, "divide_layouts", "flat_divide",
      zh_flat_divide, NULL},
     {"zh.flat_product", "A (x)flat B = (A, comp-flat(A, size(A) cosize(B))) o B",
-     SEED1 "flat product; INDEX §7 Z6", GEN_CONJECTURE, "product_layouts", "flat_product",
+     SEED1 "flat product", GEN_CONJECTURE, "product_layouts", "flat_product",
      zh_flat_product, NULL},
     {"zh.logical_divide", "A (/) B = (comp(B, size A), B) o A",
-     SEED1 "logical division; INDEX §7 Z7", GEN_CONJECTURE, "divide_layouts",
+     SEED1 "logical division", GEN_CONJECTURE, "divide_layouts",
      "paper_logical_divide", zh_logical_divide, NULL},
     {"zh.logical_product", "A (x) B = (A, comp(A, size(A) cosize(B))) o B",
-     SEED1 "logical product; INDEX §7 Z8", GEN_CONJECTURE, "product_layouts",
+     SEED1 "logical product", GEN_CONJECTURE, "product_layouts",
      "paper_logical_product", zh_logical_product, NULL},
     {"zh.tractable_equivalences",
      "L tractable iff sort(L) is, iff filter(L) is, iff filter(L) is complementable",
-     SEED1 "tractable flat layouts; INDEX §7 Z9, E6", GEN_CONJECTURE, "flat_layout", "is_tractable",
+     SEED1 "tractable flat layouts; Prop 2.1.8.11 needs L non-degenerate", GEN_CONJECTURE, "flat_layout", "is_tractable",
      zh_tractable_equivalences, NULL},
     {"zh.refinement_direction",
      "X' refines X iff X comes from X' by replacing each entry by a tuple of its size",
-     SEED1 "refinement; INDEX §7 Z11", GEN_CONJECTURE, "refinement", "refines",
+     SEED1 "refinement", GEN_CONJECTURE, "refinement", "refines",
      zh_refinement_direction, NULL},
     {"zh.refinement_recursive",
      "X' refines X iff X = size(X') or ranks agree and mode_i(X') refines mode_i(X)",
-     SEED1 "refinement; INDEX §7 Z11", GEN_CONJECTURE, "refinement", "refines",
+     SEED1 "refinement", GEN_CONJECTURE, "refinement", "refines",
      zh_refinement_recursive, NULL},
     {"zh.coalesced_definition", "L is coalesced iff depth 0, or depth 1 and flat-coalesced",
-     SEED1 "coalesce; INDEX §7 Z12", GEN_CONJECTURE, "layout", "is_coalesced",
+     SEED1 "coalesce", GEN_CONJECTURE, "layout", "is_coalesced",
      zh_coalesced_definition, NULL},
     {"zh.layout_of_morphism", "L_{f_L} = sort(squeeze(filter(L))) for tractable L",
-     SEED1 "layouts to morphisms; INDEX §7 Z14", GEN_CONJECTURE, "nondegenerate", "morphism",
+     SEED1 "layouts to morphisms", GEN_CONJECTURE, "nondegenerate", "morphism",
      zh_layout_of_morphism, NULL},
     {"zh.compose_agree", "L(g o f) = L_g o L_f for tuple morphisms",
-     SEED1 "realization functor; INDEX §7 Z16", GEN_CONJECTURE, "composable", "composition",
+     SEED1 "realization functor", GEN_CONJECTURE, "composable", "composition",
      p_seeds_compose_agree_flat, NULL},
     {"zh.complement_agree", "L(f^c) = comp-flat(L_f, size T) for injective f",
-     SEED1 "tuple morphism complement; INDEX §7 Z17", GEN_CONJECTURE, "injective_morphism",
+     SEED1 "tuple morphism complement", GEN_CONJECTURE, "injective_morphism",
      "complement", p_seeds_complement_agree_flat, NULL},
     {"zh.flat_divide_agree", "L(f (/)flat g) = L_f (/)flat L_g",
-     SEED1 "tuple morphism flat division; INDEX §7 Z18", GEN_CONJECTURE, "divisible", "flat_divide",
+     SEED1 "tuple morphism flat division", GEN_CONJECTURE, "divisible", "flat_divide",
      zh_flat_divide_agree, NULL},
     {"zh.complement_nest", "L(f^c) = coal(comp(L_f, size T)) for injective Nest morphisms",
-     SEED1 "Nest complement; INDEX §7 Z20", GEN_CONJECTURE, "injective_morphism", "complement",
+     SEED1 "Nest complement", GEN_CONJECTURE, "injective_morphism", "complement",
      zh_complement_nest, NULL},
     {"zh.logical_divide_agree", "L(f (/) g) = L_f (/) L_g for Nest morphisms",
-     SEED1 "Nest logical division; INDEX §7 Z21", GEN_CONJECTURE, "divisible", "logical_divide",
+     SEED1 "Nest logical division", GEN_CONJECTURE, "divisible", "logical_divide",
      zh_logical_divide_agree, NULL},
     {"zh.no_refinement_no_composite",
      "when (T, U) has no mutual refinement, the composite B o A cannot be formed",
-     SEED1 "computation, Algorithm 4.1.2; INDEX §7 Z23, §4 D10", GEN_CONJECTURE,
+     SEED1 "computation, Algorithm 4.1.2; Algorithm 4.1.2 may answer None where B o A exists", GEN_CONJECTURE,
      "tractable tractable", "paper_composition", zh_no_refinement_no_composite, NULL},
 
     /* seed 003: coalescence as a rewriting system */

@@ -109,6 +109,12 @@ int report_html(const report *r, FILE *f);
 ** UTF-8, written as U+FFFD; newlines become &#10; when in_attr. */
 void report_xml_text(FILE *f, const char *s, int in_attr);
 
+/* A copy of s (NULL taken as "") that XML 1.0 may hold: control
+** characters other than tab and newline, and bytes that are not UTF-8,
+** replaced by U+FFFD; nothing is escaped.  Freed by the caller; NULL when
+** out of memory. */
+char *report_xml_clean(const char *s);
+
 /* SVG pictures (report_svg.c), written inline: every argument of a case
 ** line that is a layout, tiler or morphism, and the plot of cases and
 ** failures per run. */

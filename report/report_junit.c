@@ -11,230 +11,220 @@
 ** A theorem gets one <failure message type="counterexample"> per open
 ** counterexample (and one for failed cases with none stored); a refuted
 ** conjecture is <skipped>, with its counterexamples in <system-out>, so
-** that a refuted conjecture does not fail the build.  Text is escaped
-** (report_xml_text, also used by the HTML format).
+** that a refuted conjecture does not fail the build.
+**
+** The XML is written by libxml2's xmlTextWriter, which escapes it; text
+** from the database goes through report_xml_clean first, so that what
+** XML 1.0 cannot hold (control bytes, broken UTF-8) becomes U+FFFD.
 */
 #include "report.h"
 
+#include <libxml/xmlwriter.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-/* The length of the UTF-8 sequence at p that XML 1.0 may hold (no
-** overlong forms, surrogates, U+FFFE/U+FFFF or values past U+10FFFF), or 0. */
-static int utf8_ok(const unsigned char *p) {
-  unsigned c = p[0], v;
-  int n;
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, v = c & 0x1f;
-  else if (c >= 0xe0 && c <= 0xef)
-    n = 3, v = c & 0x0f;
-  else if (c >= 0xf0 && c <= 0xf4)
-    n = 4, v = c & 0x07;
-  else
-    return 0;
-  for (int i = 1; i < n; i++) {
-    if ((p[i] & 0xc0) != 0x80) return 0; /* also stops at the NUL */
-    v = v << 6 | (p[i] & 0x3f);
-  }
-  if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
-      (v >= 0xd800 && v <= 0xdfff) || v == 0xfffe || v == 0xffff)
-    return 0;
-  return n;
+/* A writer and whether anything has failed yet (every call below is a
+** no-op once one has). */
+typedef struct junit_w {
+  xmlTextWriterPtr w;
+  int failed;
+} junit_w;
+
+/* Open element NAME. */
+static void j_open(junit_w *j, const char *name) {
+  if (!j->failed && xmlTextWriterStartElement(j->w, BAD_CAST name) < 0) j->failed = 1;
 }
 
-/* Write s escaped for XML and HTML; see report.h. */
-void report_xml_text(FILE *f, const char *s, int in_attr) {
-  const unsigned char *p = (const unsigned char *)(s ? s : "");
-  while (*p) {
-    unsigned c = *p;
-    if (c >= 0x80) {
-      int n = utf8_ok(p);
-      if (n) {
-        fwrite(p, 1, (size_t)n, f);
-        p += n;
-      } else {
-        fputs("\xef\xbf\xbd", f);
-        p++;
-      }
-      continue;
-    }
-    p++;
-    switch (c) {
-      case '&':
-        fputs("&amp;", f);
-        break;
-      case '<':
-        fputs("&lt;", f);
-        break;
-      case '>':
-        fputs("&gt;", f);
-        break;
-      case '"':
-        fputs("&quot;", f);
-        break;
-      case '\'':
-        fputs("&#39;", f);
-        break;
-      case '\n':
-        fputs(in_attr ? "&#10;" : "\n", f);
-        break;
-      case '\t':
-        fputs(in_attr ? "&#9;" : "\t", f);
-        break;
-      default:
-        if (c < 0x20)
-          fputs("\xef\xbf\xbd", f);
-        else
-          fputc((int)c, f);
-    }
-  }
+/* Close the innermost open element. */
+static void j_close(junit_w *j) {
+  if (!j->failed && xmlTextWriterEndElement(j->w) < 0) j->failed = 1;
 }
 
-/* Write name="VALUE" (escaped) with a leading space. */
-static void attr(FILE *f, const char *name, const char *value) {
-  fprintf(f, " %s=\"", name);
-  report_xml_text(f, value, 1);
-  fputc('"', f);
+/* Attribute NAME of the open element: value (any text; cleaned here). */
+static void j_attr(junit_w *j, const char *name, const char *value) {
+  if (j->failed) return;
+  char *v = report_xml_clean(value);
+  if (!v || xmlTextWriterWriteAttribute(j->w, BAD_CAST name, BAD_CAST v) < 0) j->failed = 1;
+  free(v);
+}
+
+/* Attribute NAME from a printf format. */
+static void j_attrf(junit_w *j, const char *name, const char *fmt, ...) {
+  char buf[1200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  j_attr(j, name, buf);
+}
+
+/* Text content of the open element (any text; cleaned here). */
+static void j_text(junit_w *j, const char *s) {
+  if (j->failed) return;
+  char *v = report_xml_clean(s);
+  if (!v || xmlTextWriterWriteString(j->w, BAD_CAST v) < 0) j->failed = 1;
+  free(v);
+}
+
+/* Text content from a printf format. */
+static void j_textf(junit_w *j, const char *fmt, ...) {
+  char buf[1200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  j_text(j, buf);
 }
 
 /* One <property name value/>. */
-static void suite_property(FILE *f, const char *name, const char *value) {
-  fputs("      <property", f);
-  attr(f, "name", name);
-  attr(f, "value", value);
-  fputs("/>\n", f);
+static void suite_property(junit_w *j, const char *name, const char *value) {
+  j_open(j, "property");
+  j_attr(j, "name", name);
+  j_attr(j, "value", value);
+  j_close(j);
 }
 
 /* The open counterexamples of a property, one line each, as text. */
-static void cex_lines(FILE *f, const report *r, const char *property) {
+static void cex_lines(junit_w *j, const report *r, const char *property) {
   char history[512];
   for (size_t i = 0; i < r->n_cex; i++) {
     const db_cex *c = &r->cex[i];
     if (strcmp(c->status, "open") || strcmp(c->property, property)) continue;
     report_history(r, c, history, sizeof history);
-    fprintf(f, "#%lld: ", (long long)c->id);
-    report_xml_text(f, c->input, 0);
-    fputs("\n  ", f);
-    report_xml_text(f, c->message ? c->message : "", 0);
-    fprintf(f, "\n  seen %lld times, %s\n", (long long)c->times_seen, history);
+    j_textf(j, "#%lld: %s\n  %s\n  seen %lld times, %s\n", (long long)c->id, c->input,
+            c->message ? c->message : "", (long long)c->times_seen, history);
   }
 }
 
-/* The <testcase> of one property row of the last run; counts its failure
-** and skip. */
-static void testcase(FILE *f, const report *r, const report_prop *p, int *failures, int *skipped) {
+/* One <failure type="counterexample"> for the open counterexample c. */
+static void cex_failure(junit_w *j, const report *r, const db_cex *c) {
+  char history[512];
+  report_history(r, c, history, sizeof history);
+  j_open(j, "failure");
+  j_attrf(j, "message", "#%lld %s: %s", (long long)c->id, c->input, c->message ? c->message : "");
+  j_attr(j, "type", "counterexample");
+  j_textf(j, "%s\n%s\nseen %lld times, first %s, last %s; %s", c->input,
+          c->message ? c->message : "", (long long)c->times_seen, c->first_seen, c->last_seen,
+          history);
+  if (c->sut[0]) j_textf(j, "\nsystem under test: %s", c->sut);
+  j_close(j);
+}
+
+/* The <testcase> of one property row of the last run. */
+static void testcase(junit_w *j, const report *r, const report_prop *p) {
   int theorem = strcmp(p->kind, "conjecture") != 0;
   size_t open = report_open_count(r, p->property);
-  char text[256], history[512];
-  fputs("    <testcase", f);
-  attr(f, "name", p->property);
-  snprintf(text, sizeof text, "layoutcheck.%s", p->kind);
-  attr(f, "classname", text);
-  fprintf(f, " time=\"%.3f\">\n", p->seconds);
+  j_open(j, "testcase");
+  j_attr(j, "name", p->property);
+  j_attrf(j, "classname", "layoutcheck.%s", p->kind);
+  j_attrf(j, "time", "%.3f", p->seconds);
   if (theorem) {
     for (size_t i = 0; i < r->n_cex; i++) {
       const db_cex *c = &r->cex[i];
-      if (strcmp(c->status, "open") || strcmp(c->property, p->property)) continue;
-      char message[1200];
-      snprintf(message, sizeof message, "#%lld %s: %s", (long long)c->id, c->input,
-               c->message ? c->message : "");
-      fputs("      <failure", f);
-      attr(f, "message", message);
-      attr(f, "type", "counterexample");
-      fputs(">", f);
-      report_xml_text(f, c->input, 0);
-      fputc('\n', f);
-      report_xml_text(f, c->message ? c->message : "", 0);
-      report_history(r, c, history, sizeof history);
-      fprintf(f, "\nseen %lld times, first %s, last %s; ", (long long)c->times_seen, c->first_seen,
-              c->last_seen);
-      report_xml_text(f, history, 0);
-      if (c->sut[0]) {
-        fputs("\nsystem under test: ", f);
-        report_xml_text(f, c->sut, 0);
-      }
-      fputs("</failure>\n", f);
+      if (!strcmp(c->status, "open") && !strcmp(c->property, p->property)) cex_failure(j, r, c);
     }
     if (!open && report_failing(r, p)) {
-      snprintf(text, sizeof text, "%lld failed cases, no counterexample stored",
-               (long long)p->failed);
-      fputs("      <failure", f);
-      attr(f, "message", text);
-      attr(f, "type", "failed");
-      fputs("/>\n", f);
+      j_open(j, "failure");
+      j_attrf(j, "message", "%lld failed cases, no counterexample stored", (long long)p->failed);
+      j_attr(j, "type", "failed");
+      j_close(j);
     }
-    if (report_failing(r, p)) ++*failures;
   } else if (report_failing(r, p)) {
-    snprintf(text, sizeof text, "conjecture refuted: %zu open counterexample%s", open,
-             open == 1 ? "" : "s");
-    fputs("      <skipped", f);
-    attr(f, "message", text);
-    fputs("/>\n", f);
-    ++*skipped;
+    j_open(j, "skipped");
+    j_attrf(j, "message", "conjecture refuted: %zu open counterexample%s", open,
+            open == 1 ? "" : "s");
+    j_close(j);
   }
-  fprintf(f, "      <system-out>%lld case%s: %lld passed, %lld discarded, %lld failed; labels: ",
+  j_open(j, "system-out");
+  j_textf(j, "%lld case%s: %lld passed, %lld discarded, %lld failed; labels: %s",
           (long long)p->cases, p->cases == 1 ? "" : "s", (long long)p->passed,
-          (long long)p->discarded, (long long)p->failed);
-  report_xml_text(f, p->labels ? p->labels : "", 0);
+          (long long)p->discarded, (long long)p->failed, p->labels ? p->labels : "");
   if (open) {
-    fputs("\nopen counterexamples:\n", f);
-    cex_lines(f, r, p->property);
+    j_text(j, "\nopen counterexamples:\n");
+    cex_lines(j, r, p->property);
   }
-  fputs("</system-out>\n    </testcase>\n", f);
+  j_close(j);
+  j_close(j);
 }
 
-/* Write the JUnit format; see report.h.  The testcases are written to
-** memory first, since their counts go in the opening tags. */
-int report_junit(const report *r, FILE *f) {
-  const report_run *last = report_last(r);
-  int tests = 0, failures = 0, skipped = 0;
-  double seconds = last ? last->seconds : 0;
-  char host[256] = "localhost", stamp[32] = "", text[64], *cases = NULL;
-  size_t cases_len = 0;
-  FILE *m = open_memstream(&cases, &cases_len);
-  if (!m) return -1;
-  for (size_t i = 0; last && i < r->n_prop; i++)
-    if (r->prop[i].run_id == last->row.id) {
-      testcase(m, r, &r->prop[i], &failures, &skipped);
-      tests++;
-    }
-  if (fclose(m) != 0) {
-    free(cases);
-    return -1;
+/* The counts of the last run's testcases (tests, failing theorems,
+** refuted conjectures), as the opening tags give them. */
+static void junit_counts(const report *r, const report_run *last, int *tests, int *failures,
+                         int *skipped) {
+  *tests = *failures = *skipped = 0;
+  for (size_t i = 0; last && i < r->n_prop; i++) {
+    const report_prop *p = &r->prop[i];
+    if (p->run_id != last->row.id) continue;
+    ++*tests;
+    if (report_failing(r, p)) ++*(strcmp(p->kind, "conjecture") ? failures : skipped);
   }
+}
+
+/* <testsuites> and its one <testsuite>, through j. */
+static void junit_suites(junit_w *j, const report *r, const report_run *last) {
+  int tests, failures, skipped;
+  double seconds = last ? last->seconds : 0;
+  char host[256] = "localhost";
+  junit_counts(r, last, &tests, &failures, &skipped);
   if (gethostname(host, sizeof host) != 0 || !host[0]) snprintf(host, sizeof host, "localhost");
   host[sizeof host - 1] = 0;
-  fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites", f);
-  attr(f, "name", "layoutcheck");
-  fprintf(f, " tests=\"%d\" failures=\"%d\" errors=\"0\" time=\"%.3f\">\n  <testsuite", tests,
-          failures, seconds);
+  j_open(j, "testsuites");
+  j_attr(j, "name", "layoutcheck");
+  j_attrf(j, "tests", "%d", tests);
+  j_attrf(j, "failures", "%d", failures);
+  j_attr(j, "errors", "0");
+  j_attrf(j, "time", "%.3f", seconds);
+  j_open(j, "testsuite");
   if (last)
-    snprintf(text, sizeof text, "layoutcheck run %lld", (long long)last->row.id);
+    j_attrf(j, "name", "layoutcheck run %lld", (long long)last->row.id);
   else
-    snprintf(text, sizeof text, "layoutcheck (no runs)");
-  attr(f, "name", text);
-  fprintf(f, " tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\" time=\"%.3f\"", tests,
-          failures, skipped, seconds);
-  snprintf(stamp, sizeof stamp, "%.19s", last ? last->row.started : r->generated);
-  attr(f, "timestamp", stamp); /* without the Z: the schema's consumers read local form */
-  attr(f, "hostname", host);
-  fputs(">\n    <properties>\n", f);
-  suite_property(f, "database", r->db_path);
+    j_attr(j, "name", "layoutcheck (no runs)");
+  j_attrf(j, "tests", "%d", tests);
+  j_attrf(j, "failures", "%d", failures);
+  j_attr(j, "errors", "0");
+  j_attrf(j, "skipped", "%d", skipped);
+  j_attrf(j, "time", "%.3f", seconds);
+  /* without the Z: the schema's consumers read local form */
+  j_attrf(j, "timestamp", "%.19s", last ? last->row.started : r->generated);
+  j_attr(j, "hostname", host);
+  j_open(j, "properties");
+  suite_property(j, "database", r->db_path);
   if (last) {
-    snprintf(text, sizeof text, "%lld", (long long)last->row.id);
-    suite_property(f, "run", text);
-    suite_property(f, "seed", last->row.seed);
-    suite_property(f, "git_rev", report_rev(r, last->row.id));
-    if (last->shards[0]) suite_property(f, "shards", last->shards);
-    if (last->row.sut && last->row.sut[0]) suite_property(f, "sut", last->row.sut);
+    char id[32];
+    snprintf(id, sizeof id, "%lld", (long long)last->row.id);
+    suite_property(j, "run", id);
+    suite_property(j, "seed", last->row.seed);
+    suite_property(j, "git_rev", report_rev(r, last->row.id));
+    if (last->shards[0]) suite_property(j, "shards", last->shards);
+    if (last->row.sut && last->row.sut[0]) suite_property(j, "sut", last->row.sut);
   }
-  snprintf(text, sizeof text, "%zu", report_open_count(r, NULL));
-  suite_property(f, "open_counterexamples", text);
-  fputs("    </properties>\n", f);
-  fwrite(cases, 1, cases_len, f);
-  free(cases);
-  fputs("  </testsuite>\n</testsuites>\n", f);
-  return ferror(f) ? -1 : 0;
+  char open[32];
+  snprintf(open, sizeof open, "%zu", report_open_count(r, NULL));
+  suite_property(j, "open_counterexamples", open);
+  j_close(j);
+  for (size_t i = 0; last && i < r->n_prop; i++)
+    if (r->prop[i].run_id == last->row.id) testcase(j, r, &r->prop[i]);
+  j_close(j);
+  j_close(j);
+}
+
+/* Write the JUnit format; see report.h. */
+int report_junit(const report *r, FILE *f) {
+  xmlOutputBufferPtr out = xmlOutputBufferCreateFile(f, NULL);
+  if (!out) return -1;
+  junit_w j = {xmlNewTextWriter(out), 0}; /* owns out from here on */
+  if (!j.w) {
+    xmlOutputBufferClose(out);
+    return -1;
+  }
+  if (xmlTextWriterSetIndent(j.w, 1) < 0 || xmlTextWriterSetIndentString(j.w, BAD_CAST "  ") < 0 ||
+      xmlTextWriterStartDocument(j.w, NULL, "UTF-8", NULL) < 0)
+    j.failed = 1;
+  junit_suites(&j, r, report_last(r));
+  if (!j.failed && xmlTextWriterEndDocument(j.w) < 0) j.failed = 1;
+  xmlFreeTextWriter(j.w);
+  return j.failed || ferror(f) ? -1 : 0;
 }

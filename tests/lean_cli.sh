@@ -123,7 +123,7 @@ if cmp -s "$tmp/out" "$tmp/out.json"; then ok; else bad "lean/default-map.yaml c
 
 # --- malformed inputs: exit 2 with FILE:LINE:COLUMN --------------------------
 status 2 "malformed log" "$lc" lean check "$flat" --output "$ex/malformed.json.log" --no-db
-has "malformed log" "$ex/malformed.json.log:3:111: expected ',' or '}'" "$tmp/err"
+has "malformed log" "$ex/malformed.json.log:3:111: malformed JSON: object value separator ',' expected at 'c'" "$tmp/err"
 printf 'functions:\n  - {lean: f, op: size, args: [layout], result: int, colour: red}\n' \
   >"$tmp/bad.yaml"
 status 2 "bad map" "$lc" lean check "$flat" --map "$tmp/bad.yaml" --no-db

@@ -44,6 +44,7 @@ check() {
 # message and type; the counts in the attributes match the elements; as many
 # failure elements as given
 junit_ok() {
+  if command -v xmllint >/dev/null 2>&1 && ! xmllint --noout "$1"; then return 1; fi
   python3 - "$1" "$2" <<'EOF'
 import sys, xml.dom.minidom
 doc = xml.dom.minidom.parse(sys.argv[1])
@@ -156,6 +157,17 @@ db.execute("update runs set started = started || ?, seed = ? where id = 3", ("<s
 db.commit()' esc.db
 status 0 "junit escaping" "$lc" report --db esc.db --format junit --out esc.xml
 check "junit with odd text is valid" junit_ok esc.xml 1
+# the same text in the failure of the last run's failing property: escaped
+# (attribute and text), a control byte and a broken byte as U+FFFD
+python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("update counterexamples set message = cast(? as text) where id = (select max(id) from counterexamples)",
+           (b"a<b & \"c\" \x01 \xff]]> </failure>",))
+db.commit()' esc.db
+status 0 "junit escaping, failure" "$lc" report --db esc.db --format junit --out esc2.xml
+check "junit with odd text in a failure is valid" junit_ok esc2.xml 1
+has "junit escaping, attribute" $'message="#[0-9]* size 2:0: a&lt;b &amp; &quot;c&quot; \xef\xbf\xbd \xef\xbf\xbd]]&gt; &lt;/failure&gt;"' esc2.xml
+has "junit escaping, text" $'^a&lt;b &amp; &quot;c&quot; \xef\xbf\xbd \xef\xbf\xbd]]&gt; &lt;/failure&gt;$' esc2.xml
 status 0 "html escaping" "$lc" report --db esc.db --format html --out esc.html
 check "html with odd text is self-contained" html_ok esc.html
 hasnt "html escaping" '</failure>|a<b|1"><b>|<script' esc.html

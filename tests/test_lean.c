@@ -670,8 +670,9 @@ static void test_logs(void) {
   T_EQ_STR(assign("{\"severity\":\"information\"}\n{\"severity\": \"info\", \"data\": \"x\",}\n",
                   LEAN_LOG_JSON, note, sizeof note),
            "t.log:1:1: no \"data\" in the message");
+  /* a trailing comma: the '}' is byte 33 of the line, column 34 */
   T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\",}\n", LEAN_LOG_JSON, note, sizeof note),
-           "t.log:1:34: expected a string");
+           "t.log:1:34: malformed JSON: unexpected character at '}'");
   T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\"}\nnot json\n", LEAN_LOG_AUTO, note,
                   sizeof note),
            "t.log:2:1: expected a JSON object (one message per line, as `lean --json` writes)");
@@ -679,11 +680,21 @@ static void test_logs(void) {
            "t.log:1:1: unknown \"severity\" (information, warning or error)");
   T_EQ_STR(
       assign("{\"severity\": \"info\", \"data\": \"x\\q\"}\n", LEAN_LOG_JSON, note, sizeof note),
-      "t.log:1:32: an unknown escape in a string");
+      "t.log:1:33: malformed JSON: invalid string sequence at 'q'"); /* the q of \q */
   T_EQ_STR(
       assign("{\"severity\": \"info\", \"pos\": {\"line\": -1, \"column\": 0}, \"data\": \"\"}",
              LEAN_LOG_JSON, note, sizeof note),
-      "t.log:1:38: pos: expected a non-negative integer");
+      "t.log:1:1: pos: expected an object with a non-negative integer \"line\" and \"column\"");
+  /* the shape is checked at the message, the syntax where it breaks */
+  T_EQ_STR(assign("{\"severity\": \"info\", \"data\": 7}\n", LEAN_LOG_JSON, note, sizeof note),
+           "t.log:1:1: \"data\" is not a string");
+  T_EQ_STR(assign("  {\"severity\": \"info\", \"data\": \"x\", \"fileName\": []}\n", LEAN_LOG_JSON,
+                  note, sizeof note),
+           "t.log:1:3: \"fileName\" is not a string or null");
+  T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\"} {}\n", LEAN_LOG_JSON, note, sizeof note),
+           "t.log:1:35: text after the JSON object"); /* byte 34, the second { */
+  T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\n", LEAN_LOG_JSON, note, sizeof note),
+           "t.log:1:32: malformed JSON: the line ends inside the object");
   /* a plain log whose first value is a structure is not JSON */
   lean_log *pl;
   char pmsg[256];

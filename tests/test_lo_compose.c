@@ -1,5 +1,5 @@
 /* test_lo_compose.c -- composition, division, product (oracle/lo_compose.c,
-** lo_divide.c).  Expected values come from the paper, INDEX.md or the hand
+** lo_divide.c).  Expected values come from the paper or the hand
 ** computation in the comment beside each. */
 #include "lo_test.h"
 #include "t.h"
@@ -11,7 +11,7 @@ int main(void) {
   T_EQ_STR(EV2("composition", "20:2", "(4,5):(1,4)"), "(4,5):(2,8)");
   /* B stays inside A's first mode (A(y) = y for y < 6) */
   T_EQ_STR(EV2("composition", "(6,2):(1,10)", "4:1"), "4:1");
-  /* INDEX D3(i): B reaches past size(A); A's last mode runs on: A(2k) = 2k */
+  /* CuTe, not Def 2.3.7.1: B reaches past size(A); A's last mode runs on: A(2k) = 2k */
   T_EQ_STR(EV2("composition", "(2,3):(1,2)", "4:2"), "4:2");
   T_CHECK(IS_ERR(EV2("paper_composition", "(2,3):(1,2)", "4:2")));
   /* CuTe C++ keeps the stride of a size-1 mode (its printout, checked
@@ -49,14 +49,14 @@ int main(void) {
   T_EQ_STR(EV2("paper_composition", "(80):(10)", "(2,3):(5,6)"), "(2,3):(50,60)");
   T_EQ_STR(EV2("flat_composition", "(80):(10)", "(2,3):(5,6)"), "(2,3):(50,60)");
   T_CHECK(IS_ERR(EV2("flat_composition", "(2,2,6):(12,6,1)", "(4):(2)"))); /* Ex 2.1.7.6 */
-  /* Algorithm 4.1.2 (Example 4.1.4.1) and its partiality (INDEX D10) */
+  /* Algorithm 4.1.2 (Example 4.1.4.1) and its partiality (None where B o A exists) */
   T_EQ_STR(EV2("composition_algorithm", "(2,2):(2,1)", "(4):(1)"), "((2,2)):((2,1))");
   T_CHECK(IS_ERR(EV2("composition_algorithm", "(5):(1)", "(2):(2)")));
   T_EQ_STR(EV2("composition", "(5):(1)", "(2):(2)"), "(2):(2)");
 
   /* logical_divide (paper introduction): L_col / T */
   T_EQ_STR(EV2("logical_divide", "(4,8):(1,4)", "(2,2):(1,4)"), "((2,2),(2,4)):((1,4),(2,8))");
-  /* by a tiler (INDEX D9) */
+  /* by a tiler (CuTe's mode-by-mode division) */
   T_EQ_STR(EV2("logical_divide", "(4,8):(1,4)", "<2:1,2:1>"), "((2,2),(2,4)):((1,2),(4,8))");
   /* product: N = 4*3 = 12, comp((2,2):(1,2),12) = 3:4, 3:4 o 3:1 = 3:4 */
   T_EQ_STR(EV2("logical_product", "(2,2):(1,2)", "3:1"), "((2,2),3):((1,2),4)");

@@ -11,7 +11,7 @@ int main(void) {
   /* size = 2*3 = 6; cosize = 1 + 1*1 + 2*2 = 6 */
   T_EQ_STR(EV1("size", "(2,3):(1,2)"), "6");
   T_EQ_STR(EV1("cosize", "(2,3):(1,2)"), "6");
-  /* the empty layout: size 1, cosize 1 (INDEX §0.3a) */
+  /* the empty layout: size 1, cosize 1 (Def 2.1.2.9) */
   T_EQ_STR(EV1("size", "():()"), "1");
   T_EQ_STR(EV1("cosize", "():()"), "1");
   /* (3,4):(4,1) at 7: 7 = 1 + 2*3 -> 1*4 + 2*1 = 6 */
@@ -66,12 +66,12 @@ int main(void) {
   T_EQ_STR(EV2("complement", "4:1", "0"), "error: complement: N must be positive");
 
   /* predicates */
-  T_EQ_STR(EV1("is_tractable", "(2,1):(1,3)"), "false"); /* INDEX §4 D6 */
+  T_EQ_STR(EV1("is_tractable", "(2,1):(1,3)"), "false"); /* Def 2.1.8.1 does not squeeze */
   T_EQ_STR(EV1("is_compact", "(2,1):(1,3)"), "true");
   T_EQ_STR(EV1("is_complementable", "(2,1):(1,3)"), "true");
   T_EQ_STR(EV2("is_complementable", "(2,4):(1,2)", "16"), "true");
   T_EQ_STR(EV2("is_complementable", "(2,4):(1,2)", "12"), "false");
-  T_EQ_STR(EV1("is_complementable", "(2):(0)"), "false"); /* E5 */
+  T_EQ_STR(EV1("is_complementable", "(2):(0)"), "false"); /* Def 2.1.6.11 with d_1 > 0 */
   T_EQ_STR(EV1("is_coalesced", "(64):(2)"), "false");
   T_EQ_STR(EV1("is_coalesced", "1:0"), "true");
   T_EQ_STR(EV1("is_flat_coalesced", "():()"), "true");

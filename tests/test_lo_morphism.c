@@ -13,7 +13,7 @@ int main(void) {
   /* zero strides go to *; d = 1 drops the leading 1 */
   T_EQ_STR(EV1("morphism", "(3,4):(0,1)"), "(3,4)--(*,1)-->(4)");
   T_EQ_STR(EV1("morphism", "(2,3):(1,3)"), "error: the layout is not tractable");
-  /* standard form with the n = 1 fix (E1) */
+  /* standard form with the n = 1 fix of Def 3.1.2.12 */
   T_EQ_STR(EV1("is_standard_form", "(8)--(*)-->(5)"), "false");
   T_EQ_STR(EV1("is_standard_form", "(8)--(*)-->()"), "true");
   T_EQ_STR(EV1("is_standard_form", "(2,2)--(2,4)-->(3,2,5,2)"), "true");
@@ -49,7 +49,7 @@ int main(void) {
   T_EQ_STR(EV2("refines", "(2,(2,2))", "8"), "true");
   T_EQ_STR(EV2("refines", "8", "(8)"), "false");
   T_EQ_STR(EV2("mutual_refinement", "(6,6)", "(12,3,6)"), "(6,(2,3)) ((6,2),3,6)");
-  /* fix 2 of E12: the last entries of U are kept: X = (2), Y = (2,3,5) */
+  /* the second fix of Algorithm 4.1.1 (its last loop runs to len(Y)): the last entries of U are kept: X = (2), Y = (2,3,5) */
   T_EQ_STR(EV2("mutual_refinement", "(2)", "(2,3,5)"), "(2) (2,3,5)");
   /* fix 1: T longer than U */
   T_EQ_STR(EV2("mutual_refinement", "(4,2)", "(4)"),
