@@ -21,6 +21,7 @@ typedef struct run_opts {
   const char *window, *layer; /* --window N, --layer plain|cute (the system under test) */
   const char *shard;          /* --shard K/N */
   int no_isolate;
+  const char *sut_bounds; /* --sut-bounds KEY=VALUE,... (config_sut_bounds) */
 } run_opts;
 
 /* What a run command settles once and passes down (the program keeps no

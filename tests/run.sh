@@ -295,6 +295,7 @@ start_counted "README examples" "README examples" bash tests/readme_examples.sh 
 start_counted "planted mutants (a fast run)" "planted mutants" \
   bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
 start_counted "GPU stage (skip, import of results)" "GPU stage" bash tests/gpu_cli.sh "$lc"
+start_counted "pycute adapter, SUT bounds" "pycute, SUT bounds" bash tests/pycute_cli.sh "$lc"
 
 shopt -s nullglob
 corpus=(corpus/*.yaml corpus/cute_cpp/*.yaml)
