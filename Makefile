@@ -11,7 +11,8 @@
 #   make bench      build bench/*.c against the optimised oracle and run it
 #   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
 #   make mutants    build a program per planted bug and check that differential
-#                   fuzzing finds each one (tests/mutants.sh)
+#                   fuzzing finds each one (tests/mutants.sh), then the same
+#                   for bugs planted in pycute (tests/pycute_mutants.sh)
 #   make fuzz-parsers  run each libFuzzer target (fuzz/) for FUZZ_SECONDS
 #   make gpu        bin/layoutcheck-gpu, the CUDA stage (gpu/; skipped without nvcc)
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py)
@@ -210,6 +211,7 @@ build/mut/%/layoutcheck: $(ORACLE_SRC) $(APP_SRC) $(MAIN_SRC) | pkgcheck
 
 mutants: bin/layoutcheck $(MUTANTS:%=build/mut/%/layoutcheck)
 	bash tests/mutants.sh bin/layoutcheck $(MUTANTS)
+	bash tests/pycute_mutants.sh bin/layoutcheck
 
 # One libFuzzer binary per target, linked with everything but main.
 build/fuzz/%: fuzz/%.c $(ORACLE_SRC) $(APP_SRC) | pkgcheck

@@ -5,18 +5,47 @@ Reads requests "OP ARG ARG..." from stdin, one per line, answers one line
 per request on stdout (flushed): the result in layoutcheck's canonical
 syntax, "error: MESSAGE" when pycute raises, or "error: unsupported op OP".
 
-    layoutcheck fuzz --sut 'python3 adapters/pycute_adapter.py'
+    layoutcheck fuzz --sut 'python3 adapters/pycute_adapter.py [--pycute DIR]'
 
-pycute is not part of this project: install it yourself (it ships with
-CUTLASS, under python/pycute) so that `import pycute` works.
+pycute is not part of this project.  It is looked for in the directory
+that holds the package `pycute` (CUTLASS's python/ folder), taken from
+--pycute DIR, else the environment variable PYCUTE_DIR, else
+../shared/third_party/pycute/python relative to the repository root.
+Where it is missing, every request is answered
+"error: pycute not found at PATH (set PYCUTE_DIR)", said once on stderr.
 """
+import os
 import sys
 
-try:
-    import pycute
-except ImportError as e:  # answer every request, so the run reports it
-    pycute = None
-    IMPORT_ERROR = str(e)
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_DIR = os.path.normpath(
+    os.path.join(HERE, "..", "..", "shared", "third_party", "pycute", "python"))
+
+
+def pycute_dir(argv):
+    """The folder holding pycute: --pycute DIR, $PYCUTE_DIR, or the default."""
+    for i, a in enumerate(argv):
+        if a == "--pycute" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--pycute="):
+            return a[len("--pycute="):]
+    return os.environ.get("PYCUTE_DIR") or DEFAULT_DIR
+
+
+def load_pycute(where):
+    """Import pycute from the folder where; (module, None) or (None, why)."""
+    if not os.path.isfile(os.path.join(where, "pycute", "__init__.py")):
+        return None, "pycute not found at %s (set PYCUTE_DIR)" % where
+    sys.path.insert(0, where)
+    try:
+        import pycute as mod
+    except Exception as e:  # a broken copy: say so on every request
+        return None, "pycute at %s does not import (%s: %s)" % (
+            where, type(e).__name__, str(e).replace("\n", " "))
+    return mod, None
+
+
+pycute, LOAD_ERROR = load_pycute(pycute_dir(sys.argv[1:]))
 
 
 # --------------------------------------------------------------- parsing
@@ -175,7 +204,7 @@ def answer(line, table):
         return "error: no op"
     op, args = words[0], words[1:]
     if pycute is None:
-        return "error: pycute is not installed (%s)" % IMPORT_ERROR
+        return "error: " + LOAD_ERROR
     if op not in table:
         return "error: unsupported op %s" % op
     try:
@@ -186,6 +215,9 @@ def answer(line, table):
 
 
 def main():
+    if pycute is None:
+        sys.stderr.write(LOAD_ERROR + "\n")
+        sys.stderr.flush()
     table = ops() if pycute is not None else {}
     for raw in sys.stdin:
         line = raw.strip()

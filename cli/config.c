@@ -59,6 +59,15 @@ static const key gpu_keys[] = {
     {.name = "layouts", .kind = K_INT, FIELD(gpu_layouts), .lo = 0, .hi = INT64_MAX},
 };
 
+/* What a system under test promises to accept (gen_sut.c applies them). */
+static const key sut_bounds_keys[] = {
+    {.name = "empty_layout", .kind = K_BOOL, FIELD(sut_empty_layout)},
+    {.name = "min_rank", .kind = K_INT, FIELD(sut_min_rank), .lo = 0, .hi = 64},
+    {.name = "max_rank", .kind = K_INT, FIELD(sut_max_rank), .lo = 0, .hi = 64},
+    {.name = "max_depth", .kind = K_INT, FIELD(sut_max_depth), .lo = 0, .hi = 64},
+    {.name = "tilers", .kind = K_BOOL, FIELD(sut_tilers)},
+};
+
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Timeouts: a millisecond at least (a smaller one stops every case at
@@ -100,6 +109,7 @@ static const key top_keys[] = {
     {.name = "sut_layer", .kind = K_STRING, FIELD(sut_layer), .oneof = sut_layers},
     {.name = "sut_known", .kind = K_STRING, FIELD(known)},
     {.name = "gpu", .kind = K_MAP, .sub = gpu_keys, .n_sub = N_OF(gpu_keys)},
+    {.name = "sut_bounds", .kind = K_MAP, .sub = sut_bounds_keys, .n_sub = N_OF(sut_bounds_keys)},
 };
 
 /* Set every field of *c to its default (no seed). */
@@ -126,6 +136,11 @@ void config_defaults(config *c) {
   snprintf(c->sut_layer, sizeof c->sut_layer, "plain");
   c->require_gpu = 0;
   c->gpu_layouts = 100000;
+  c->sut_empty_layout = 1;
+  c->sut_min_rank = 0;
+  c->sut_max_rank = 64;
+  c->sut_max_depth = 64;
+  c->sut_tilers = 1;
 }
 
 /* --- loading ---------------------------------------------------------- */
@@ -442,10 +457,71 @@ int config_load(const char *path, config *c, char *msg, size_t cap) {
   loader ld = {.c = copy};
   int status = yaml_doc_load(&ld.doc, path, 0, msg, cap);
   if (status == 0) status = read_stream(&ld);
+  if (status == 0 && copy->sut_min_rank > copy->sut_max_rank) {
+    if (msg && cap)
+      snprintf(msg, cap, "%s: sut_bounds: min_rank %d is above max_rank %d", path,
+               copy->sut_min_rank, copy->sut_max_rank);
+    status = -1;
+  }
   yaml_doc_free(&ld.doc);
   if (status == 0) *c = *copy;
   free(copy);
   return status;
+}
+
+/* --- sut_bounds on the command line ------------------------------------ */
+
+/* Read one KEY=VALUE item (item[0..len)) of --sut-bounds into *c; 0, or
+** -1 with why. */
+static int sut_bound_item(config *c, const char *item, size_t len, char *why, size_t cap) {
+  const char *eq = memchr(item, '=', len);
+  size_t klen = eq ? (size_t)(eq - item) : len, vlen = eq ? len - klen - 1 : 0;
+  const char *v = eq ? eq + 1 : "";
+  const key *k = NULL;
+  for (size_t i = 0; i < N_OF(sut_bounds_keys); i++)
+    if (strlen(sut_bounds_keys[i].name) == klen && !memcmp(sut_bounds_keys[i].name, item, klen))
+      k = &sut_bounds_keys[i];
+  if (!k)
+    return snprintf(why, cap,
+                    "unknown bound '%.*s'; known: empty_layout, min_rank, max_rank, max_depth, "
+                    "tilers",
+                    (int)(klen > 40 ? 40 : klen), item),
+           -1;
+  int *field = (int *)((char *)c + k->offset);
+  if (k->kind == K_BOOL) {
+    if (vlen == 4 && !memcmp(v, "true", 4)) return *field = 1, 0;
+    if (vlen == 5 && !memcmp(v, "false", 5)) return *field = 0, 0;
+    return snprintf(why, cap, "%s: expected true or false, found '%.*s'", k->name,
+                    (int)(vlen > 40 ? 40 : vlen), v),
+           -1;
+  }
+  int neg = 0;
+  uint64_t mag = 0;
+  if (!eq || parse_decimal(v, vlen, &neg, &mag) || neg || mag > (uint64_t)k->hi)
+    return snprintf(why, cap, "%s: expected an integer from %d to %d, found '%.*s'", k->name,
+                    (int)k->lo, (int)k->hi, (int)(vlen > 40 ? 40 : vlen), v),
+           -1;
+  *field = (int)mag;
+  return 0;
+}
+
+/* Apply --sut-bounds KEY=VALUE,... over *c; see config.h. */
+int config_sut_bounds(config *c, const char *text, char *why, size_t cap) {
+  config copy = *c;
+  for (const char *p = text;;) {
+    const char *end = strchr(p, ',');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    if (len == 0) return snprintf(why, cap, "expected KEY=VALUE,..., found '%.60s'", text), -1;
+    if (sut_bound_item(&copy, p, len, why, cap)) return -1;
+    if (!end) break;
+    p = end + 1;
+  }
+  if (copy.sut_min_rank > copy.sut_max_rank)
+    return snprintf(why, cap, "min_rank %d is above max_rank %d", copy.sut_min_rank,
+                    copy.sut_max_rank),
+           -1;
+  *c = copy;
+  return 0;
 }
 
 /* --- dumping ---------------------------------------------------------- */

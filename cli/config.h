@@ -4,8 +4,9 @@
 ** it back as canonical YAML, to be stored with the results of a run.
 **
 ** The file is one mapping.  Nested keys: bounds (max_rank, max_depth,
-** max_entry, max_stride, max_size) and gpu (required, layouts); every other
-** key is at the top level.  Values are strict:
+** max_entry, max_stride, max_size), gpu (required, layouts) and sut_bounds
+** (empty_layout, min_rank, max_rank, max_depth, tilers); every other key
+** is at the top level.  Values are strict:
 **
 **   integer  plain decimal digits with an optional '-', no leading zeros,
 **            checked for overflow ("5", not "5.0", "0x5", "1e3" or "\"5\"")
@@ -66,6 +67,12 @@ typedef struct config {
   char known[1024];    /* sut_known: YAML file of the SUT's known divergences (default none) */
   int require_gpu;     /* gpu.required (default false) */
   int64_t gpu_layouts; /* gpu.layouts (default 100000), >= 0 */
+  /* what the system under test promises to accept: generation keeps to it */
+  int sut_empty_layout; /* sut_bounds.empty_layout: () may appear (default true) */
+  int sut_min_rank;     /* sut_bounds.min_rank: fewest modes of a layout (default 0), 0..64 */
+  int sut_max_rank;     /* sut_bounds.max_rank: most modes (default 64), min_rank..64 */
+  int sut_max_depth;    /* sut_bounds.max_depth: deepest shape (default 64), 0..64 */
+  int sut_tilers;       /* sut_bounds.tilers: tilers <...> may appear (default true) */
 } config;
 
 /* Set every field of *c to its default (no seed). */
@@ -88,5 +95,12 @@ int config_load(const char *path, config *c, char *msg, size_t cap);
 ** or -1 when cap is too small (buf then holds a truncated text when cap > 0)
 ** or when a string is not valid UTF-8, which YAML cannot hold. */
 int config_dump(const config *c, char *buf, size_t cap);
+
+/* Apply the command-line form of sut_bounds, "KEY=VALUE,..." (keys and
+** values as in the file: empty_layout=false,min_rank=1,...) over *c.
+** Returns 0, or -1 with why[0..cap) and *c unchanged: an unknown key, a
+** value of the wrong type or out of range, an empty item, min_rank above
+** max_rank. */
+int config_sut_bounds(config *c, const char *text, char *why, size_t cap);
 
 #endif /* CONFIG_H */

@@ -25,6 +25,7 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
       CLI_VALUE("window", &o->window),      CLI_VALUE("layer", &o->layer),
       CLI_VALUE("shard", &o->shard),        CLI_FLAG("no-isolate", 0, &o->no_isolate),
       CLI_VALUE("budget", &o->budget),      CLI_VALUE("known", &o->known),
+      CLI_VALUE("sut-bounds", &o->sut_bounds),
   };
   const char *pos[1];
   int npos;
@@ -222,6 +223,11 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
       return fprintf(stderr, "--layer: expected plain or cute, found '%s'\n", o->layer), 2;
     snprintf(c->sut_layer, sizeof c->sut_layer, "%s", o->layer);
   }
+  if (o->sut_bounds) {
+    char why[512];
+    if (config_sut_bounds(c, o->sut_bounds, why, sizeof why))
+      return fprintf(stderr, "--sut-bounds: %s\n", why), 2;
+  }
   if (settle_shard(o, x)) return 2;
   if (x->shard_n > 1 && !c->has_seed) {
     if (!x->batch[0])
@@ -267,6 +273,14 @@ void run_engine_config(const config *c, const run_ctx *x, gen_config *g) {
   g->bounds.max_entry = c->max_entry;
   g->bounds.max_stride = c->max_stride;
   g->bounds.max_size = c->max_size;
+  if (c->sut[0]) { /* what the system under test accepts: the differential run only */
+    g->bounds.sut_on = 1;
+    g->bounds.sut_no_empty = !c->sut_empty_layout;
+    g->bounds.sut_min_rank = c->sut_min_rank;
+    g->bounds.sut_max_rank = c->sut_max_rank;
+    g->bounds.sut_max_depth = c->sut_max_depth;
+    g->bounds.sut_no_tilers = !c->sut_tilers;
+  }
   g->shard_index = x->shard_k - 1;
   g->shard_count = x->shard_n;
 }

@@ -23,6 +23,7 @@ typedef struct run_opts {
   const char *budget;         /* --budget SECONDS: the whole run */
   const char *known;          /* --known FILE: an adapter's known divergences */
   int no_isolate;
+  const char *sut_bounds; /* --sut-bounds KEY=VALUE,... (config_sut_bounds) */
 } run_opts;
 
 /* What a run command settles once and passes down (the program keeps no

@@ -70,6 +70,14 @@ typedef struct gen_bounds {
   int64_t max_entry;  /* largest shape or tuple entry */
   int64_t max_stride; /* largest stride drawn directly */
   int64_t max_size;   /* size and cosize limit for brute-force checks */
+  /* What a system under test accepts (sut_bounds; gen_sut.c): when sut_on,
+  ** a case with an argument outside them is drawn again.  All 0: none. */
+  int sut_on;
+  int sut_no_empty;  /* no empty tuple () anywhere in an argument */
+  int sut_min_rank;  /* fewest top-level modes of a layout (an integer shape has 1) */
+  int sut_max_rank;  /* most top-level modes of a layout */
+  int sut_max_depth; /* deepest shape (an integer 0, a flat tuple 1) */
+  int sut_no_tilers; /* no tiler <...> argument */
 } gen_bounds;
 
 void gen_bounds_default(gen_bounds *b);
@@ -108,6 +116,9 @@ void gen_label(gen_case *k, int label);
 /* Set the structural labels (nested, zero stride, size 1, empty, equal
 ** strides, basepoint) from the case's arguments. */
 void gen_label_args(gen_case *k);
+/* Does every argument of k keep to b's sut_ bounds (always when not
+** sut_on)?  1 or 0; on 0, why[0..cap) says which argument and bound. */
+int gen_sut_admits(const gen_bounds *b, const gen_case *k, char *why, size_t cap);
 
 /* ---------------------------------------------------------------------
 ** 3. Generators.  A generator fills k from the stream within the bounds;

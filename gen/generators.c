@@ -758,8 +758,8 @@ int gen_plan_resolve(const char *names, gen_plan *plan) {
   return plan->n ? 0 : -1;
 }
 
-/* Run the plan's generators in order into k (see gen.h). */
-int gen_plan_run(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_case *k) {
+/* Run the plan's generators once, in order, into k; 0, or -1 to discard. */
+static int plan_run_once(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_case *k) {
   for (int i = 0; i < plan->n; i++) {
     gen_case part;
     memset(&part, 0, sizeof part);
@@ -769,4 +769,24 @@ int gen_plan_run(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_
     k->labels |= part.labels;
   }
   return 0;
+}
+
+/* Draws of a case outside a system under test's bounds before it is
+** discarded. */
+#define SUT_TRIES 16
+
+/* Run the plan's generators in order into k (see gen.h); a case outside
+** b's sut_ bounds is drawn again from the same stream (so a replayed
+** stream still makes the same case), SUT_TRIES times at most. */
+int gen_plan_run(const gen_plan *plan, gen_choices *c, const gen_bounds *b, gen_case *k) {
+  char why[160];
+  int argc = k->argc;
+  uint32_t labels = k->labels;
+  for (int t = 0; t < SUT_TRIES; t++) {
+    k->argc = argc; /* drop the arguments of the refused draw */
+    k->labels = labels;
+    if (plan_run_once(plan, c, b, k)) return -1;
+    if (gen_sut_admits(b, k, why, sizeof why)) return 0;
+  }
+  return -1;
 }

@@ -87,6 +87,11 @@ static const char *config_diff(const config *a, const config *b) {
   SAME_STR(sut_layer);
   SAME(require_gpu);
   SAME(gpu_layouts);
+  SAME(sut_empty_layout);
+  SAME(sut_min_rank);
+  SAME(sut_max_rank);
+  SAME(sut_max_depth);
+  SAME(sut_tilers);
   return NULL;
 #undef SAME
 #undef SAME_STR
@@ -133,6 +138,11 @@ static void test_defaults(void) {
   T_EQ_STR(c.sut_layer, "plain");
   T_EQ_INT(c.require_gpu, 0);
   T_EQ_INT(c.gpu_layouts, 100000);
+  T_EQ_INT(c.sut_empty_layout, 1);
+  T_EQ_INT(c.sut_min_rank, 0);
+  T_EQ_INT(c.sut_max_rank, 64);
+  T_EQ_INT(c.sut_max_depth, 64);
+  T_EQ_INT(c.sut_tilers, 1);
 }
 
 /* The repository's CONFIG.yaml: the defaults but for the seed and cases. */
@@ -476,7 +486,13 @@ static void test_dump(void) {
                 "sut_layer: \"plain\"\n"
                 "gpu:\n"
                 "  required: false\n"
-                "  layouts: 100000\n");
+                "  layouts: 100000\n"
+                "sut_bounds:\n"
+                "  empty_layout: true\n"
+                "  min_rank: 0\n"
+                "  max_rank: 64\n"
+                "  max_depth: 64\n"
+                "  tilers: true\n");
   T_EQ_STR(round_trip(&c), NULL);
 
   /* Every cap below the length fails and is cut; length + 1 fits. */
@@ -510,6 +526,11 @@ static void test_dump(void) {
   c.isolate = 0;
   c.require_gpu = 1;
   c.gpu_layouts = 0;
+  c.sut_empty_layout = 0;
+  c.sut_min_rank = 64;
+  c.sut_max_rank = 64;
+  c.sut_max_depth = 0;
+  c.sut_tilers = 0;
   snprintf(c.property, sizeof c.property, "*: #x 'y' \"z\" \\ [a] &b !c");
   snprintf(c.db, sizeof c.db, " lead and trail \t\n\r\x01\x7f ");
   snprintf(c.sut, sizeof c.sut, "caf\xc3\xa9 \xc2\x85 \xe2\x80\xa8 \xef\xbb\xbf \xf0\x9f\x98\x80");
@@ -532,8 +553,61 @@ static void test_dump(void) {
   T_CHECK(config_dump(&c, buf, sizeof buf) != 0);
 }
 
+/* sut_bounds, in the file and as --sut-bounds KEY=VALUE,... */
+static void test_sut_bounds(void) {
+  config c;
+  char why[512];
+  config_defaults(&c);
+  T_EQ_STR(load_error("sut_bounds:\n  empty_layout: false\n  min_rank: 1\n  max_rank: 3\n"
+                      "  max_depth: 2\n  tilers: false\n"),
+           "ok");
+  T_EQ_INT(load_text("sut_bounds:\n  empty_layout: false\n  min_rank: 1\n  max_rank: 3\n"
+                     "  max_depth: 2\n  tilers: false\n",
+                     &c, why, sizeof why),
+           0);
+  T_EQ_INT(c.sut_empty_layout, 0);
+  T_EQ_INT(c.sut_min_rank, 1);
+  T_EQ_INT(c.sut_max_rank, 3);
+  T_EQ_INT(c.sut_max_depth, 2);
+  T_EQ_INT(c.sut_tilers, 0);
+  T_EQ_STR(round_trip(&c), NULL);
+  T_EQ_STR(load_error("sut_bounds:\n  empty: false\n"), "F:2:3: unknown key 'sut_bounds.empty'");
+  T_EQ_STR(load_error("sut_bounds:\n  tilers: no\n"),
+           "F:2:11: sut_bounds.tilers: expected true or false, found 'no'");
+  T_EQ_STR(load_error("sut_bounds:\n  max_rank: 65\n"),
+           "F:2:13: sut_bounds.max_rank: expected an integer from 0 to 64, found '65'");
+  T_EQ_STR(load_error("sut_bounds:\n  min_rank: 3\n  max_rank: 2\n"),
+           "F: sut_bounds: min_rank 3 is above max_rank 2");
+  T_EQ_STR(load_error("sut_bounds: 3\n"), "F:1:13: sut_bounds: expected a mapping, found '3'");
+
+  config_defaults(&c);
+  T_EQ_INT(config_sut_bounds(&c, "empty_layout=false,max_depth=1,min_rank=2", why, sizeof why), 0);
+  T_EQ_INT(c.sut_empty_layout, 0);
+  T_EQ_INT(c.sut_max_depth, 1);
+  T_EQ_INT(c.sut_min_rank, 2);
+  T_EQ_INT(c.sut_max_rank, 64);
+  T_EQ_INT(c.sut_tilers, 1);
+  config before = c;
+  T_EQ_INT(config_sut_bounds(&c, "tilers=false,rank=2", why, sizeof why), -1);
+  T_EQ_STR(why, "unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers");
+  T_EQ_STR(config_diff(&c, &before), NULL); /* unchanged, tilers=false included */
+  T_EQ_INT(config_sut_bounds(&c, "tilers=yes", why, sizeof why), -1);
+  T_EQ_STR(why, "tilers: expected true or false, found 'yes'");
+  T_EQ_INT(config_sut_bounds(&c, "max_rank=-1", why, sizeof why), -1);
+  T_EQ_STR(why, "max_rank: expected an integer from 0 to 64, found '-1'");
+  T_EQ_INT(config_sut_bounds(&c, "max_rank", why, sizeof why), -1);
+  T_EQ_STR(why, "max_rank: expected an integer from 0 to 64, found ''");
+  T_EQ_INT(config_sut_bounds(&c, "max_rank=1", why, sizeof why), -1);
+  T_EQ_STR(why, "min_rank 2 is above max_rank 1");
+  T_EQ_INT(config_sut_bounds(&c, "min_rank=1,,tilers=true", why, sizeof why), -1);
+  T_EQ_STR(why, "expected KEY=VALUE,..., found 'min_rank=1,,tilers=true'");
+  T_EQ_INT(config_sut_bounds(&c, "", why, sizeof why), -1);
+  T_EQ_STR(config_diff(&c, &before), NULL);
+}
+
 int main(void) {
   test_defaults();
+  test_sut_bounds();
   test_repository_config();
   test_values();
   test_errors();
