@@ -9,6 +9,7 @@
 ** itself is guarded (run_guard.h): SIGINT or SIGTERM ends it cleanly, the
 ** run marked interrupted, exit 130 or 143.
 */
+#include "cex_format.h"
 #include "cli.h"
 #include "fuzz_sut.h"
 #include "run_guard.h"
@@ -80,11 +81,12 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   else
     s->refuted++;
   if (stored)
-    printf("%s %s (#%lld, %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
-           p->name, (long long)id, is_new ? "new" : "seen before", input, r->message);
+    printf("%s %s (#%lld, %s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
+           (long long)id, is_new ? "new" : "seen before", r->message);
   else
-    printf("%s %s (NOT STORED: %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
-           p->name, msg, input, r->message);
+    printf("%s %s (NOT STORED: %s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+           p->name, msg, r->message);
+  cex_print(stdout, "  ", p, &r->shrunk, stored ? id : 0);
   fflush(stdout);
   guard_release();
 }

@@ -107,6 +107,20 @@ static void suite_property(FILE *f, const char *name, const char *value) {
   fputs("/>\n", f);
 }
 
+/* A counterexample as people paste it (nothing when p is NULL), as lines
+** of XML text. */
+static void paste_text(FILE *f, const report_paste *p) {
+  if (!p) return;
+  const char *label[4] = {"\n", "\nreproduce: ", p->check ? "\nor: " : "\nreproduce: ",
+                          "\neval: layoutcheck eval "};
+  const char *text[4] = {p->vars, p->check, p->again, p->eval};
+  for (int i = 0; i < 4; i++) {
+    if (!text[i]) continue;
+    fputs(label[i], f);
+    report_xml_text(f, text[i], 0);
+  }
+}
+
 /* The open counterexamples of a property, one line each, as text. */
 static void cex_lines(FILE *f, const report *r, const char *property) {
   char history[512];
@@ -116,6 +130,7 @@ static void cex_lines(FILE *f, const report *r, const char *property) {
     report_history(r, c, history, sizeof history);
     fprintf(f, "#%lld: ", (long long)c->id);
     report_xml_text(f, c->input, 0);
+    paste_text(f, report_paste_of(r, c));
     fputs("\n  ", f);
     report_xml_text(f, c->message ? c->message : "", 0);
     fprintf(f, "\n  seen %lld times, %s\n", (long long)c->times_seen, history);
@@ -155,6 +170,7 @@ static void testcase(FILE *f, const report *r, const report_prop *p, int *failur
         fputs("\nsystem under test: ", f);
         report_xml_text(f, c->sut, 0);
       }
+      paste_text(f, report_paste_of(r, c));
       fputs("</failure>\n", f);
     }
     if (!open && report_failing(r, p)) {
