@@ -20,7 +20,7 @@ enum { LINE_CAP = 8 * GEN_ARG_LEN + 256 };
 /* The lines of one row c, whose case is k, into r->paste[i]: with its
 ** property p (NULL: a system under test's row, or a property this build
 ** lacks; bare then names the variables after the generator of a system
-** under test's op, else A, B, ...).  buf holds 5 lines. */
+** under test's op, else A, B, ...).  buf holds 6 lines. */
 static void fill_one(report *r, size_t i, const gen_property *p, const gen_property *bare,
                      const gen_case *k, char (*buf)[LINE_CAP]) {
   const db_cex *c = &r->cex[i];
@@ -43,6 +43,12 @@ static void fill_one(report *r, size_t i, const gen_property *p, const gen_prope
     snprintf(buf[4], LINE_CAP, "layoutcheck replay %lld", (long long)c->id);
     out.again = buf[4];
   }
+  gen_case before;
+  char op[64];
+  if (c->original_input && !c->sut[0] &&
+      proto_case_from_line(c->original_input, &before, op, sizeof op) == 0 &&
+      cex_vars_text(named, &before, buf[5], LINE_CAP) == 0)
+    out.found = buf[5];
   report_set_paste(r, i, &out); /* out of memory: shown as stored */
 }
 
@@ -61,7 +67,7 @@ void report_paste_fill(report *r, const char *config_path) {
   else if (file && run_load_properties(&o, &c, &x) != 0)
     fprintf(stderr, "report: warning: the user conjectures could not be loaded (above); their "
                     "counterexamples are shown with variables A, B, ...\n");
-  char (*buf)[LINE_CAP] = malloc(5 * sizeof *buf); /* the lines of fill_one */
+  char (*buf)[LINE_CAP] = malloc(6 * sizeof *buf); /* the lines of fill_one */
   for (size_t i = 0; buf && i < r->n_cex; i++) {
     const db_cex *cx = &r->cex[i];
     gen_case k;

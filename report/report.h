@@ -42,6 +42,7 @@ typedef struct report_paste {
   char *check; /* "layoutcheck check PROP A=... B=...", reproducing exactly that check */
   char *eval;  /* "OP ARG..." where that is what the check (or the oracle) evaluates */
   char *again; /* another way to reproduce it ("layoutcheck replay 3") */
+  char *found; /* the case before shrinking, as vars is written */
 } report_paste;
 
 /* The whole database. */

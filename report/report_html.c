@@ -270,9 +270,10 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   fprintf(f, "</div><div class=\"meta\">seen %lld time%s, first %s, last %s<br>",
           (long long)c->times_seen, c->times_seen == 1 ? "" : "s", c->first_seen, c->last_seen);
   put(f, history);
+  const report_paste *pp = report_paste_of(r, c);
   if (c->original_input && strcmp(c->original_input, c->input)) {
     fputs("<br>found as <code>", f);
-    put(f, c->original_input);
+    put(f, pp && pp->found ? pp->found : c->original_input);
     fputs("</code>, then shrunk", f);
   }
   if (c->sut[0]) {
@@ -282,7 +283,6 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   }
   fputs("</div>", f);
   if (draw) {
-    const report_paste *pp = report_paste_of(r, c);
     fputs("<div class=\"pics\">", f);
     report_svg_case(f, c->input, pp ? pp->vals : NULL);
     fputs("</div>", f);

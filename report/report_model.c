@@ -164,6 +164,7 @@ static void paste_clear(report_paste *p) {
   free(p->check);
   free(p->eval);
   free(p->again);
+  free(p->found);
   memset(p, 0, sizeof *p);
 }
 
@@ -179,6 +180,7 @@ int report_set_paste(report *r, size_t i, const report_paste *p) {
   to->check = dup_or_null(p->check, &failed);
   to->eval = dup_or_null(p->eval, &failed);
   to->again = dup_or_null(p->again, &failed);
+  to->found = dup_or_null(p->found, &failed);
   if (failed) paste_clear(to);
   return failed ? -1 : 0;
 }

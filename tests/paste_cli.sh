@@ -97,6 +97,14 @@ has "sut property" "replay --sut" err
 status 2 "no property" "$lc" check
 status 0 "check --help" "$lc" check --help
 
+# user conjectures: named by their forall (hand: sort((2,2):(1,0)) =
+# (2,2):(0,1), which coalesce leaves as it is since 2*0 != 1; coalesce of
+# (2,2):(1,0) is itself: the two differ)
+status 1 "check user" "$lc" check --config "$cfg" user.sort_coalesce 'L=(2,2):(1,0)'
+has "check user" "refuted: coalesce(sort(L)) = (2,2):(0,1) but coalesce(L) = (2,2):(1,0)" out
+status 2 "check user missing" "$lc" check --config "$cfg" user.composition_agrees A=4:1
+has "check user missing" "variable B is missing (its variables: A B)" err
+
 # --- replay ID --------------------------------------------------------------
 status 1 "replay ID" "$lc" replay 1 --config "$cfg" --db r.db
 has "replay ID" "#1 still refuted lean.complement_involution: L = (2,2):(2,1), N = 4" out
@@ -146,6 +154,7 @@ has "html sides" '<b>coalesce(comp(comp(L,N),N))</b> layout <code>4:1</code>' r.
 has "html sides" '<b>coalesce(L)</b> layout <code>(2,2):(2,1)</code>' r.html
 has "html inputs by name" '<b>L</b> layout <code>(2,2):(2,1)</code>' r.html
 has "html reproduce" "reproduce: layoutcheck check lean.complement_involution" r.html
+has "html found as" "found as <code>L = " r.html
 status 0 "report html sut" "$lc" report --config "$cfg" --db s.db --format html --out s.html
 # the oracle's answer and the system under test's, both drawn
 has "html oracle side" '<b>oracle</b> layout <code>' s.html
