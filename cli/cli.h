@@ -21,6 +21,13 @@ int cmd_fuzz(int argc, char **argv);
 /* layoutcheck replay [--db FILE] [--property GLOB] */
 int cmd_replay(int argc, char **argv);
 
+/* layoutcheck check PROPERTY NAME=VALUE... (cmd_check.c) */
+int cmd_check(int argc, char **argv);
+
+/* layoutcheck replay ID | replay [--db FILE] ...: one stored
+** counterexample, or (cmd_replay) all of them */
+int cmd_replay_any(int argc, char **argv);
+
 /* layoutcheck show ID [--db FILE] */
 int cmd_show(int argc, char **argv);
 

@@ -12,6 +12,7 @@
 ** database error.  The run itself is guarded (run_guard.h): SIGINT or
 ** SIGTERM ends it cleanly, the run marked interrupted, exit 130 or 143.
 */
+#include "cex_format.h"
 #include "cli.h"
 #include "fuzz_sut.h"
 #include "run_guard.h"
@@ -31,7 +32,7 @@ static const char fuzz_usage[] =
     "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
     "                        [--time SECONDS] [--budget SECONDS] [--db FILE] [--no-isolate]\n"
     "                        [--shard K/N] [--sut COMMAND [--ops OP,...] [--window N]\n"
-    "                        [--layer plain|cute] [--known FILE]]\n";
+    "                        [--layer plain|cute] [--known FILE] [--sut-bounds KEY=VALUE,...]]\n";
 static const char replay_usage[] =
     "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
     "                          [--sut COMMAND [--window N]]\n";
@@ -109,12 +110,13 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
     stored = 0;
   }
   if (stored)
-    printf("%s %s (#%lld, %s%s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+    printf("%s %s (#%lld, %s%s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
            p->name, (long long)id, standing(s->d, id, is_new),
-           r->unshrunk ? "; not shrunk: the shrink budget is spent" : "", input, r->message);
+           r->unshrunk ? "; not shrunk: the shrink budget is spent" : "", r->message);
   else
-    printf("%s %s (NOT STORED: %s)\n  %s\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
-           p->name, msg, input, r->message);
+    printf("%s %s (NOT STORED: %s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
+           p->name, msg, r->message);
+  cex_print(stdout, "  ", p, &r->shrunk, stored ? id : 0);
   fflush(stdout);
   guard_release();
 }

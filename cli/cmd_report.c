@@ -12,6 +12,7 @@
 #include "cli_opts.h"
 #include "config.h"
 #include "report.h"
+#include "report_paste.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +86,7 @@ int cmd_report(int argc, char **argv) {
   int rc = report_load(d, path, &r, msg, sizeof msg);
   db_close(d);
   if (rc) return fprintf(stderr, "%s\n", msg), 2;
+  report_paste_fill(&r, config_arg);
   rc = write_report(&r, format, out);
   report_free(&r);
   return rc;

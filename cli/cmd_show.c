@@ -3,9 +3,11 @@
 ** its property and a picture of its layouts) and `layoutcheck list` (the
 ** properties).
 */
+#include "cex_format.h"
 #include "cli.h"
 #include "run_setup.h"
 
+#include "diff.h"
 #include "properties.h"
 #include "proto.h"
 
@@ -47,11 +49,11 @@ static void draw_layout(const lo_layout *l) {
   }
 }
 
-/* Describe one argument of a stored case. */
-static void show_arg(int i, const char *s) {
+/* Describe one argument of a stored case, the variable name. */
+static void show_arg(const char *name, const char *s) {
   lo_err e;
   lo_int size, cosize;
-  printf("  argument %d: %s\n", i + 1, s);
+  printf("  %s = %s\n", name, s);
   if (lo_kind_of(s) == LO_KIND_LAYOUT) {
     lo_layout l;
     if (lo_parse_layout(s, &l, &e) || lo_size(&l, &size, &e) || lo_cosize(&l, &cosize, &e)) return;
@@ -78,6 +80,43 @@ static void show_arg(int i, const char *s) {
   }
 }
 
+/* The case k of stored row cx (its property p, NULL for a system under
+** test's row or a property not in this build) as people paste it, then
+** each value described under its variable's name. */
+static void show_case(const gen_property *p, const db_cex *cx, const char *op, const gen_case *k) {
+  char names[GEN_MAX_ARGS][CEX_NAME_LEN];
+  int sut = cx->sut && cx->sut[0];
+  const diff_op *d = sut ? diff_op_find(op) : NULL; /* names like its generator's */
+  gen_property bare = {.name = cx->property, .op = op, .generator = d ? d->generator : NULL};
+  if (p && !sut) {
+    cex_print(stdout, "  ", p, k, cx->id);
+  } else {
+    char line[4 * GEN_ARG_LEN + 64];
+    cex_vars_text(&bare, k, line, sizeof line);
+    printf("  %s\n", line);
+    if (sut)
+      printf("  reproduce: layoutcheck replay --sut COMMAND (asks the system under test again)\n");
+    else
+      printf("  (no property %s in this build: it cannot be checked here)\n", cx->property);
+    if (sut && cex_eval_line(&bare, k, line, sizeof line))
+      printf("  eval: layoutcheck eval %s   (the oracle's side)\n", line);
+  }
+  cex_var_names(p && !sut ? p : &bare, k->argc, names);
+  for (int i = 0; i < k->argc; i++) show_arg(names[i], k->argv[i]);
+}
+
+/* "found as: A = ..., B = ..." for the case before shrinking (sut rows
+** and unknown properties: as stored). */
+static void show_found_as(const gen_property *p, const db_cex *cx) {
+  char op[64], line[4 * GEN_ARG_LEN + 64];
+  gen_case k;
+  if (!cx->original_input) return;
+  if (!p || (cx->sut && cx->sut[0]) || proto_case_from_line(cx->original_input, &k, op, sizeof op))
+    printf("  found as: %s\n", cx->original_input);
+  else if (cex_vars_text(p, &k, line, sizeof line) == 0)
+    printf("  found as: %s\n", line);
+}
+
 /* `layoutcheck show ID` once the configuration and the conjectures are in
 ** c and x: print counterexample ID with its property and its arguments
 ** drawn.  0, 1 when there is no such counterexample, 2 on an error. */
@@ -100,14 +139,13 @@ static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
   const gen_property *p = run_find_property(x, cx.property);
   printf("counterexample #%lld of %s (%s), %s\n", id, cx.property, cx.kind, cx.status);
   if (p) printf("  statement: %s\n  source: %s\n", p->statement, p->source);
-  printf("  input: %s\n  message: %s\n", cx.input, cx.message ? cx.message : "");
-  if (cx.original_input) printf("  found as: %s\n", cx.original_input);
+  printf("  message: %s\n", cx.message ? cx.message : "");
+  show_found_as(p, &cx);
   printf("  seed %s, first seen %s, last seen %s, %lld time%s\n", cx.seed, cx.first_seen,
          cx.last_seen, (long long)cx.times_seen, cx.times_seen == 1 ? "" : "s");
   if (cx.sut && cx.sut[0]) printf("  system under test: %s\n", cx.sut);
   gen_case k;
-  if (proto_case_from_line(cx.input, &k, op, sizeof op) == 0)
-    for (int i = 0; i < k.argc; i++) show_arg(i, k.argv[i]);
+  if (proto_case_from_line(cx.input, &k, op, sizeof op) == 0) show_case(p, &cx, op, &k);
   db_cex_clear(&cx);
   return 0;
 }

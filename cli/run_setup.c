@@ -4,6 +4,8 @@
 */
 #include "run_setup.h"
 
+#include "cex_format.h"
+
 #include "cli_opts.h"
 #include "diff.h"
 #include "properties.h"
@@ -26,13 +28,20 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
       CLI_VALUE("shard", &o->shard),        CLI_FLAG("no-isolate", 0, &o->no_isolate),
       CLI_VALUE("budget", &o->budget),      CLI_VALUE("known", &o->known),
       CLI_VALUE("sut-bounds", &o->sut_bounds),
+      CLI_VALUE("id", &o->id),
   };
   const char *pos[1];
   int npos;
   int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), usage, pos,
                      positional ? 1 : 0, &npos);
   if (rc) return rc;
-  if (positional) *positional = npos ? pos[0] : NULL;
+  if (o->id && (!positional || npos)) { /* --id stands for the one positional ID */
+    fprintf(stderr, "%s: --id %s: %s\n%s", argv[0], o->id,
+            positional ? "the id is given twice" : "this command takes no counterexample id",
+            usage);
+    return 2;
+  }
+  if (positional) *positional = npos ? pos[0] : o->id;
   return 0;
 }
 
@@ -360,6 +369,8 @@ static int replay_one(const db_cex *c, void *ud) {
     return 0;
   }
   gen_verdict v = gen_check_once(s->g, p, &k, msg, sizeof msg);
+  char vars[4 * GEN_ARG_LEN + 64];
+  cex_vars_text(p, &k, vars, sizeof vars);
   if (v == GEN_FAIL) {
     char sig[GEN_SIG_LEN];
     int known = strcmp(c->triage, "known") == 0;
@@ -379,7 +390,8 @@ static int replay_one(const db_cex *c, void *ud) {
             known                    ? "known, still fails"
             : p->kind == GEN_THEOREM ? "STILL FAILS"
                                      : "still refuted",
-            c->property, c->input, msg);
+            c->property, vars, msg);
+    cex_print_commands(s->out, "    ", p, &k, c->id);
   } else if (v == GEN_PASS) {
     if (db_cex_fixed(s->d, c->id, s->run_id, err, sizeof err)) {
       fprintf(stderr, "%s\n", err);
@@ -387,10 +399,10 @@ static int replay_one(const db_cex *c, void *ud) {
       return 1;
     }
     s->n.fixed++;
-    fprintf(s->out, "  #%lld fixed %s: %s\n", (long long)c->id, c->property, c->input);
+    fprintf(s->out, "  #%lld fixed %s: %s\n", (long long)c->id, c->property, vars);
   } else {
     fprintf(s->out, "  #%lld %s: %s: discarded now (%s); left as it is\n", (long long)c->id,
-            c->property, c->input, msg);
+            c->property, vars, msg);
   }
   return 0;
 }
@@ -404,4 +416,31 @@ int run_replay(db *d, int64_t run_id, const gen_config *g, const run_ctx *x, con
   if (rc < 0) fprintf(stderr, "%s\n", msg);
   *n = s.n;
   return rc < 0 || s.error ? 2 : 0;
+}
+
+/* Re-check one stored counterexample; see run_setup.h. */
+int run_replay_id(db *d, int64_t id, const gen_config *g, const run_ctx *x, FILE *out,
+                  replay_counts *n) {
+  char msg[512];
+  db_cex c;
+  replay_state s = {d, 0, g, x, out, {0, 0, 0, 0}, 0};
+  memset(&c, 0, sizeof c);
+  int rc = db_get_cex(d, id, &c, msg, sizeof msg);
+  if (rc) {
+    fprintf(stderr, "%s\n", msg);
+    db_cex_clear(&c);
+    return rc == 1 ? 1 : 2;
+  }
+  if (c.sut && c.sut[0]) {
+    fprintf(stderr,
+            "replay: #%lld is a disagreement of the system under test %s: `layoutcheck replay "
+            "--sut COMMAND` asks it again\n",
+            (long long)id, c.sut);
+    db_cex_clear(&c);
+    return 2;
+  }
+  replay_one(&c, &s);
+  db_cex_clear(&c);
+  *n = s.n;
+  return s.error ? 2 : 0;
 }

@@ -22,6 +22,7 @@ typedef struct run_opts {
   const char *shard;          /* --shard K/N */
   const char *budget;         /* --budget SECONDS: the whole run */
   const char *known;          /* --known FILE: an adapter's known divergences */
+  const char *id;             /* --id ID (replay one counterexample) */
   int no_isolate;
   const char *sut_bounds; /* --sut-bounds KEY=VALUE,... (config_sut_bounds) */
 } run_opts;
@@ -38,7 +39,8 @@ typedef struct run_ctx {
 
 /* Parse the common options out of argv with cli_parse ("--opt value" or
 ** "--opt=value"; others are usage errors, except one positional argument,
-** stored in *positional when it is non-NULL).  Returns 0, CLI_HELP after
+** stored in *positional when it is non-NULL; --id ID is that argument
+** and a usage error for a command that takes none).  Returns 0, CLI_HELP after
 ** printing usage on stdout (exit 0), or 2 with a message on stderr. */
 int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage);
 /* Load the configuration and apply the overrides.  Returns 0 or 2.
@@ -85,5 +87,12 @@ typedef struct replay_counts {
 ** them into *n.  0, or 2 on a database error. */
 int run_replay(db *d, int64_t run_id, const gen_config *g, const run_ctx *x, const char *glob,
                FILE *out, replay_counts *n);
+
+/* Re-check stored counterexample id alone, as run_replay re-checks each
+** (whatever its status): a theorem or conjecture row; a row of a system
+** under test is refused.  Counts as run_replay.  0; 1 when there is no
+** such row; 2 on an error (message on stderr). */
+int run_replay_id(db *d, int64_t id, const gen_config *g, const run_ctx *x, FILE *out,
+                  replay_counts *n);
 
 #endif

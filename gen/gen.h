@@ -195,6 +195,11 @@ typedef struct gen_property {
   const char *op;        /* eval op shown with the case: "OP ARGS" replays it */
   gen_verdict (*check)(gen_ctx *x);
   void *data; /* for properties defined at run time */
+  /* The variables' names, space-separated ("A B C"), one per argument;
+  ** NULL: named after the generators (cex_format.c).  op_other: 1 when
+  ** "OP ARGS" is not what the check evaluates (no eval line is shown). */
+  const char *vars;
+  int op_other;
 } gen_property;
 
 /* A batch check, for a property whose check is a round trip to another

@@ -393,10 +393,10 @@ static const gen_property catalogue[] = {
     ** are stored before the long theorem runs start */
     {"lean.complement_involution", "coalesce(complement(complement(L,N),N)) = coalesce(L)",
      "seed 000 (Lean design), complement_involution", GEN_CONJECTURE, "complementable",
-     "complement", lean_complement_involution, NULL},
+     "complement", lean_complement_involution, NULL, NULL, 1}, /* the check uses the paper's comp twice */
     {"lean.sorting_coalesce", "coalesce by sorting then merging keeps Phi_L",
      "seed 000 (Lean design), coalesce reference implementation", GEN_CONJECTURE,
-     "flat_layout", "coalesce", lean_sorting_coalesce, NULL},
+     "flat_layout", "coalesce", lean_sorting_coalesce, NULL, NULL, 1}, /* not the checked coalesce */
     {"coalesce.keeps_function", "Phi_{coal L} = Phi_L", "Construction 2.3.3.7, Prop 2.3.3.14", GEN_THEOREM,
      "layout", "coalesce", coalesce_keeps_function, NULL},
     {"coalesce.idempotent", "coal(coal L) = coal L, and coal L is coalesced",

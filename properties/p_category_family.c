@@ -582,7 +582,7 @@ const gen_property prop_category_family_table[] = {
     {"tuple.sum.layout", "L_{f (+) g} = L_f * (L_g with non-zero strides times size T)",
      "Def 3.1.5.3, p.105", GEN_THEOREM, "tuple_mor tuple_mor", "sum", sum_layout, NULL},
     {"tuple.sum.associative", "(f (+) g) (+) h = f (+) (g (+) h)", "Def 3.1.5.3, p.105",
-     GEN_THEOREM, "tuple_mor tuple_mor tuple_mor", "sum", sum_associative, NULL},
+     GEN_THEOREM, "tuple_mor tuple_mor tuple_mor", "sum", sum_associative, NULL, "f g h"},
 };
 
 const int prop_category_family_count =

@@ -33,6 +33,18 @@ typedef struct report_run {
 ** report). */
 typedef db_run_prop report_prop;
 
+/* A counterexample as people paste it, written by the command (which knows
+** the properties; cli/report_paste.c) and only shown by the views: NULL
+** fields where it gave none. */
+typedef struct report_paste {
+  char *vars;  /* "A = (2):(0), B = 3:1": the property's variables */
+  char *vals;  /* the values' names, "A B" (for the pictures' captions) */
+  char *check; /* "layoutcheck check PROP A=... B=...", reproducing exactly that check */
+  char *eval;  /* "OP ARG..." where that is what the check (or the oracle) evaluates */
+  char *again; /* another way to reproduce it ("layoutcheck replay 3") */
+  char *found; /* the case before shrinking, as vars is written */
+} report_paste;
+
 /* The whole database. */
 typedef struct report {
   const char *db_path;
@@ -45,12 +57,31 @@ typedef struct report {
   size_t n_cex;
   int64_t last_id;      /* the last run's id, 0 when there is none */
   char (*outcome)[8];   /* per counterexample: its outcome in the last run (owned) */
+  report_paste *paste; /* parallel to cex, or NULL before report_set_paste (owned) */
 } report;
 
 /* Read everything from the open database; 0, or -1 with msg (*r is then
 ** empty).  Free with report_free. */
 int report_load(db *d, const char *db_path, report *r, char *msg, size_t cap);
 void report_free(report *r);
+
+/* Set how r->cex[i] is pasted (copies of the strings; any may be NULL).
+** 0, or -1 when out of memory (the report is then shown without it). */
+int report_set_paste(report *r, size_t i, const report_paste *p);
+/* How counterexample c (one of r->cex) is pasted, or NULL when unknown. */
+const report_paste *report_paste_of(const report *r, const db_cex *c);
+
+/* The two sides of a disagreement, read from a stored message: "WHY:
+** oracle X, system under test Y" (a system under test's row), "L = X but
+** R = Y" or "WHAT: X vs Y" (a property's equation).  Each side has a label
+** ("oracle", "L") and its value, the text after it up to the end of its
+** part (for an equation up to the first space, where remarks follow).
+** 1 when the message has that form, else 0. */
+typedef struct report_side {
+  char label[160];
+  char value[1024];
+} report_side;
+int report_sides(const char *message, report_side side[2]);
 
 /* The last run (NULL when there is none), a run by id (NULL when it is not
 ** stored), and the position of a run in r->run. */
@@ -116,9 +147,13 @@ void report_xml_text(FILE *f, const char *s, int in_attr);
 char *report_xml_clean(const char *s);
 
 /* SVG pictures (report_svg.c), written inline: every argument of a case
-** line that is a layout, tiler or morphism, and the plot of cases and
-** failures per run. */
-void report_svg_case(FILE *f, const char *input);
+** line that is a layout, tiler or morphism (captioned by names, the
+** variables' names separated by spaces, or "argument N" when NULL), and
+** the plot of cases and failures per run. */
+void report_svg_case(FILE *f, const char *input, const char *names);
+/* One value drawn under a label (a side of a disagreement): a layout,
+** tiler or morphism; nothing for other values.  1 when it drew. */
+int report_svg_value(FILE *f, const char *label, const char *value);
 void report_svg_trend(FILE *f, const report *r);
 /* A sparkline of a property's cases over its last runs, failures marked. */
 void report_svg_spark(FILE *f, const report *r, const char *property);

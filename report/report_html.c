@@ -70,6 +70,7 @@ static const char style[] =
     "max-width:100%;overflow-x:auto}"
     "figure.pic figcaption{font-size:12px;color:var(--muted);margin-top:4px;max-width:520px}"
     "figure.pic figcaption code{color:var(--ink)}"
+    ".sides{margin-top:10px;font-size:13px}"
     "svg{display:block}svg.spark{display:inline-block;vertical-align:middle}"
     ".legend{color:var(--muted);font-size:12.5px;margin:6px 0 0}"
     "footer{color:var(--muted);font-size:12px;margin-top:36px}"
@@ -213,6 +214,45 @@ static void properties_table(FILE *f, const report *r, const report_run *last, i
   fputs("</tbody></table></div>\n", f);
 }
 
+/* The counterexample's case as people paste it (p; the stored input
+** when p is NULL), in a <pre>. */
+static void paste_block(FILE *f, const report_paste *p, const char *input) {
+  fputs("<pre class=\"input\">", f);
+  if (!p) {
+    put(f, input);
+  } else {
+    if (p->vars) put(f, p->vars);
+    if (p->check) fputs("\nreproduce: ", f), put(f, p->check);
+    if (p->again) fputs(p->check ? "\nor: " : "\nreproduce: ", f), put(f, p->again);
+    if (p->eval) fputs("\neval: layoutcheck eval ", f), put(f, p->eval);
+  }
+  fputs("</pre>", f);
+}
+
+/* The two sides of the disagreement that c's message states (oracle and
+** system under test, or the two sides of the property's equation), each
+** drawn where it is a layout or morphism, else shown as text. */
+static void sides(FILE *f, const db_cex *c) {
+  report_side side[2];
+  if (!report_sides(c->message, side)) return;
+  fputs("<div class=\"sides\"><b>the two sides</b><div class=\"pics\">", f);
+  for (int i = 0; i < 2; i++) {
+    if (report_svg_value(f, side[i].label, side[i].value)) continue;
+    fputs("<figure class=\"pic\"><figcaption><b>", f);
+    put(f, side[i].label);
+    fputs("</b> <code>", f);
+    put(f, side[i].value);
+    fputs("</code><br>not a layout or morphism: not drawn</figcaption></figure>", f);
+  }
+  fputs("</div></div>", f);
+}
+
+/* The case of c in one line: its variables when known, else its input. */
+static void case_line(FILE *f, const report *r, const db_cex *c) {
+  const report_paste *p = report_paste_of(r, c);
+  put(f, p && p->vars ? p->vars : c->input);
+}
+
 /* One counterexample card; pictures when draw. */
 static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   char history[512];
@@ -223,17 +263,17 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   fprintf(f, "</code>%s</h3>",
           theorem ? "<span class=\"badge b-fail\">theorem failing</span>"
                   : "<span class=\"badge b-ref\">conjecture refuted</span>");
-  fputs("<pre class=\"input\">", f);
-  put(f, c->input);
-  fputs("</pre><div class=\"msg\">", f);
+  paste_block(f, report_paste_of(r, c), c->input);
+  fputs("<div class=\"msg\">", f);
   put(f, c->message ? c->message : "");
   report_history(r, c, history, sizeof history);
   fprintf(f, "</div><div class=\"meta\">seen %lld time%s, first %s, last %s<br>",
           (long long)c->times_seen, c->times_seen == 1 ? "" : "s", c->first_seen, c->last_seen);
   put(f, history);
+  const report_paste *pp = report_paste_of(r, c);
   if (c->original_input && strcmp(c->original_input, c->input)) {
     fputs("<br>found as <code>", f);
-    put(f, c->original_input);
+    put(f, pp && pp->found ? pp->found : c->original_input);
     fputs("</code>, then shrunk", f);
   }
   if (c->sut[0]) {
@@ -244,8 +284,9 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   fputs("</div>", f);
   if (draw) {
     fputs("<div class=\"pics\">", f);
-    report_svg_case(f, c->input);
+    report_svg_case(f, c->input, pp ? pp->vals : NULL);
     fputs("</div>", f);
+    sides(f, c);
   }
   fputs("</article>\n", f);
 }
@@ -339,7 +380,7 @@ static void html_conjectures(FILE *f, const report *r, const report_run *last, i
     put(f, c->property);
     fprintf(f, "</code></td><td class=\"n\">%zu</td><td><a href=\"#cex-%lld\"><code>",
             report_open_count(r, c->property), (long long)best->id);
-    put(f, best->input);
+    case_line(f, r, best);
     fputs("</code></a></td><td class=\"small\">", f);
     put(f, best->message ? best->message : "");
     fputs("</td></tr>\n", f);
@@ -371,7 +412,7 @@ static void html_fixed(FILE *f, const report *r) {
     fprintf(f, "<tr><td class=\"n\">#%lld</td><td><code>", (long long)c->id);
     put(f, c->property);
     fputs("</code></td><td><code>", f);
-    put(f, c->input);
+    case_line(f, r, c);
     fputs("</code></td><td>", f);
     put(f, history);
     fputs("</td></tr>\n", f);

@@ -87,6 +87,20 @@ static void suite_property(junit_w *j, const char *name, const char *value) {
   j_close(j);
 }
 
+/* A counterexample as people paste it (nothing when p is NULL), as lines
+** of XML text. */
+static void paste_text(junit_w *j, const report_paste *p) {
+  if (!p) return;
+  const char *label[4] = {"\n", "\nreproduce: ", p->check ? "\nor: " : "\nreproduce: ",
+                          "\neval: layoutcheck eval "};
+  const char *text[4] = {p->vars, p->check, p->again, p->eval};
+  for (int i = 0; i < 4; i++) {
+    if (!text[i]) continue;
+    j_text(j, label[i]);
+    j_text(j, text[i]);
+  }
+}
+
 /* The open counterexamples of a property, one line each, as text. */
 static void cex_lines(junit_w *j, const report *r, const char *property) {
   char history[512];
@@ -94,8 +108,10 @@ static void cex_lines(junit_w *j, const report *r, const char *property) {
     const db_cex *c = &r->cex[i];
     if (strcmp(c->status, "open") || strcmp(c->property, property)) continue;
     report_history(r, c, history, sizeof history);
-    j_textf(j, "#%lld: %s\n  %s\n  seen %lld times, %s\n", (long long)c->id, c->input,
-            c->message ? c->message : "", (long long)c->times_seen, history);
+    j_textf(j, "#%lld: %s", (long long)c->id, c->input);
+    paste_text(j, report_paste_of(r, c));
+    j_textf(j, "\n  %s\n  seen %lld times, %s\n", c->message ? c->message : "",
+            (long long)c->times_seen, history);
   }
 }
 
@@ -110,6 +126,7 @@ static void cex_failure(junit_w *j, const report *r, const db_cex *c) {
           c->message ? c->message : "", (long long)c->times_seen, c->first_seen, c->last_seen,
           history);
   if (c->sut[0]) j_textf(j, "\nsystem under test: %s", c->sut);
+  paste_text(j, report_paste_of(r, c));
   j_close(j);
 }
 
@@ -124,7 +141,9 @@ static void testcase(junit_w *j, const report *r, const report_prop *p) {
   if (theorem) {
     for (size_t i = 0; i < r->n_cex; i++) {
       const db_cex *c = &r->cex[i];
-      if (!strcmp(c->status, "open") && !strcmp(c->property, p->property)) cex_failure(j, r, c);
+      if (!strcmp(c->status, "open") && strcmp(c->triage, "known") != 0 &&
+          !strcmp(c->property, p->property))
+        cex_failure(j, r, c);
     }
     if (!open && report_failing(r, p)) {
       j_open(j, "failure");

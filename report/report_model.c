@@ -5,6 +5,8 @@
 */
 #include "report.h"
 
+#include <assert.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,12 +191,114 @@ int report_load(db *d, const char *db_path, report *r, char *msg, size_t cap) {
   return 0;
 }
 
+/* Free the strings of one paste entry. */
+static void paste_clear(report_paste *p) {
+  free(p->vars);
+  free(p->vals);
+  free(p->check);
+  free(p->eval);
+  free(p->again);
+  free(p->found);
+  memset(p, 0, sizeof *p);
+}
+
+/* Set how r->cex[i] is pasted; see report.h. */
+int report_set_paste(report *r, size_t i, const report_paste *p) {
+  int failed = 0;
+  assert(i < r->n_cex);
+  if (!r->paste && !(r->paste = calloc(r->n_cex, sizeof *r->paste))) return -1;
+  report_paste *to = &r->paste[i];
+  paste_clear(to);
+  to->vars = dup_or_null(p->vars, &failed);
+  to->vals = dup_or_null(p->vals, &failed);
+  to->check = dup_or_null(p->check, &failed);
+  to->eval = dup_or_null(p->eval, &failed);
+  to->again = dup_or_null(p->again, &failed);
+  to->found = dup_or_null(p->found, &failed);
+  if (failed) paste_clear(to);
+  return failed ? -1 : 0;
+}
+
+/* The paste entry of c; see report.h. */
+const report_paste *report_paste_of(const report *r, const db_cex *c) {
+  if (!r->paste || c < r->cex || c >= r->cex + r->n_cex) return NULL;
+  const report_paste *p = &r->paste[c - r->cex];
+  return p->vars || p->check || p->eval || p->again ? p : NULL;
+}
+
+/* Copy s[0..n) into out[0..cap) with the spaces around it trimmed. */
+static void side_copy(char *out, size_t cap, const char *s, size_t n) {
+  while (n && *s == ' ') s++, n--;
+  while (n && s[n - 1] == ' ') n--;
+  snprintf(out, cap, "%.*s", (int)n, s);
+}
+
+/* Split "LABEL = VALUE" (at the first " = " of the part s[0..n) when
+** first, else at the last) into side; without one, the whole part is the
+** value under fallback.  1 when it had one. */
+static int side_of(const char *s, size_t n, int first, const char *fallback, report_side *side) {
+  const char *eq = NULL;
+  for (const char *q = s; q + 3 <= s + n && !(first && eq); q++)
+    if (!strncmp(q, " = ", 3)) eq = q;
+  if (!eq) {
+    snprintf(side->label, sizeof side->label, "%s", fallback);
+    side_copy(side->value, sizeof side->value, s, n);
+    return 0;
+  }
+  side_copy(side->label, sizeof side->label, s, (size_t)(eq - s));
+  side_copy(side->value, sizeof side->value, eq + 3, (size_t)(s + n - eq - 3));
+  side->value[strcspn(side->value, " ")] = 0; /* a value has no spaces; a remark follows */
+  return 1;
+}
+
+/* The two sides of a disagreement; see report.h. */
+int report_sides(const char *m, report_side side[2]) {
+  const char *o, *sut, *but, *vs;
+  memset(side, 0, 2 * sizeof *side);
+  if (!m) return 0;
+  if ((o = strstr(m, ": oracle")) && (sut = strstr(o, ", system under test "))) {
+    const char *v = o + strlen(": oracle");
+    if (*v == ' ' && v[1] == '(' && strchr(v, ')') && strchr(v, ')') < sut) v = strchr(v, ')') + 1;
+    snprintf(side[0].label, sizeof side[0].label, "oracle");
+    side_copy(side[0].value, sizeof side[0].value, v, (size_t)(sut - v));
+    snprintf(side[1].label, sizeof side[1].label, "system under test");
+    sut += strlen(", system under test ");
+    side_copy(side[1].value, sizeof side[1].value, sut, strlen(sut));
+    return 1;
+  }
+  if ((but = strstr(m, " but "))) {
+    const char *colon = NULL, *end = but + strlen(but);
+    for (const char *q = m; q < but; q++) /* "WHAT: L = X but ..." */
+      if (q[0] == ':' && q[1] == ' ' && strstr(q, " = ") && strstr(q, " = ") < but) colon = q;
+    const char *start = colon ? colon + 2 : m;
+    int named = side_of(start, (size_t)(but - start), 0, "left", &side[0]);
+    named += side_of(but + 5, (size_t)(end - but - 5), 1, "right", &side[1]);
+    return named > 0; /* "X = v but Y = w": not a sentence with "but" in it */
+  }
+  if ((vs = strstr(m, " vs ")) && strstr(m, ": ") && strstr(m, ": ") < vs) { /* WHAT: X vs Y */
+    const char *start = m, *c;
+    for (c = m; (c = strstr(c, ": ")) && c < vs; c += 2) start = c + 2;
+    if (memchr(start, ' ', (size_t)(vs - start))) return 0; /* X is one value */
+    char what[120];
+    side_copy(what, sizeof what, m, start > m ? (size_t)(start - 2 - m) : 0);
+    snprintf(side[0].label, sizeof side[0].label, "%s%sleft", what, what[0] ? ", " : "");
+    side_copy(side[0].value, sizeof side[0].value, start, (size_t)(vs - start));
+    snprintf(side[1].label, sizeof side[1].label, "%s%sright", what, what[0] ? ", " : "");
+    const char *rest = vs + 4;
+    side_copy(side[1].value, sizeof side[1].value, rest, strcspn(rest, " "));
+    return 1;
+  }
+  return 0;
+}
+
 /* Free what report_load read. */
 void report_free(report *r) {
   free(r->outcome);
   for (size_t i = 0; i < r->n_run; i++) db_run_clear(&r->run[i].row);
   for (size_t i = 0; i < r->n_prop; i++) free(r->prop[i].labels);
   for (size_t i = 0; i < r->n_cex; i++) db_cex_clear(&r->cex[i]);
+  for (size_t i = 0; r->paste && i < r->n_cex; i++) paste_clear(&r->paste[i]);
+  free(r->paste);
   free(r->run);
   free(r->prop);
   free(r->cex);

@@ -40,9 +40,12 @@ static int digits(lo_int v) {
   return n;
 }
 
-/* A <figcaption> holding "argument N: TEXT" and a note. */
-static void caption(FILE *f, int arg, const char *what, const char *text, const char *note) {
-  fprintf(f, "<figcaption><b>argument %d</b> %s <code>", arg, what);
+/* A <figcaption> holding "NAME WHAT TEXT" and a note. */
+static void caption(FILE *f, const char *name, const char *what, const char *text,
+                    const char *note) {
+  fputs("<figcaption><b>", f);
+  report_xml_text(f, name, 0);
+  fprintf(f, "</b> %s <code>", what);
   report_xml_text(f, text, 0);
   fputs("</code>", f);
   if (note && note[0]) {
@@ -106,7 +109,7 @@ static int svg_grid(FILE *f, const lo_layout *l, lo_err *err) {
 }
 
 /* One layout argument: its grid in a figure. */
-static void figure_layout(FILE *f, int arg, const char *text, const lo_layout *l) {
+static void figure_layout(FILE *f, const char *name, const char *text, const lo_layout *l) {
   lo_int size, cosize, rows = 0;
   lo_err e;
   char note[300] = "";
@@ -125,7 +128,7 @@ static void figure_layout(FILE *f, int arg, const char *text, const lo_layout *l
   }
   fputs("<figure class=\"pic\">", f);
   if (svg_grid(f, l, &e) != 0) snprintf(note, sizeof note, "cannot be drawn: %s", e.msg);
-  caption(f, arg, "layout", text, note);
+  caption(f, name, "layout", text, note);
   fputs("</figure>", f);
 }
 
@@ -229,7 +232,7 @@ static int svg_morphism(FILE *f, const lo_morphism *m) {
 }
 
 /* One morphism argument: its arrow diagram and the grid of L_f. */
-static void figure_morphism(FILE *f, int arg, const char *text, const lo_morphism *m) {
+static void figure_morphism(FILE *f, const char *name, const char *text, const lo_morphism *m) {
   lo_layout l;
   lo_err e;
   char note[300] = "entries bottom-to-top; ", lf[256];
@@ -242,42 +245,60 @@ static void figure_morphism(FILE *f, int arg, const char *text, const lo_morphis
     snprintf(note + len, sizeof note - len, "beside it, the layout it encodes: L_f = %s", lf);
   }
   fputs("</div>", f);
-  caption(f, arg, "morphism", text, note);
+  caption(f, name, "morphism", text, note);
   fputs("</figure>", f);
 }
 
-/* Draw the arguments of a stored case line; see report.h. */
-void report_svg_case(FILE *f, const char *input) {
-  gen_case k;
-  char op[64];
-  if (proto_case_from_line(input, &k, op, sizeof op) != 0) return;
-  for (int i = 0; i < k.argc; i++) {
-    const char *a = k.argv[i];
-    lo_err e;
-    lo_kind kind = lo_kind_of(a);
-    if (kind == LO_KIND_LAYOUT) {
-      lo_layout l;
-      if (lo_parse_layout(a, &l, &e) == LO_OK) figure_layout(f, i + 1, a, &l);
-    } else if (kind == LO_KIND_MORPHISM) {
-      lo_morphism m;
-      if (lo_parse_morphism(a, &m, &e) == LO_OK) figure_morphism(f, i + 1, a, &m);
-    } else if (kind == LO_KIND_TILER) {
-      lo_layout t;
-      if (lo_parse_layout(a, &t, &e) != LO_OK) continue;
-      int modes = lo_tuple_rank(&t.shape);
-      for (int j = 1; j <= modes && j <= 4; j++) {
-        lo_layout m;
-        char text[256];
-        if (lo_layout_mode(&t, j, &m, &e) || lo_print_layout(&m, text, sizeof text)) continue;
-        fputs("<figure class=\"pic\">", f);
-        char note[64];
-        snprintf(note, sizeof note, "tiler mode %d of %d", j, modes);
-        if (svg_grid(f, &m, &e) != 0) snprintf(note, sizeof note, "cannot be drawn");
-        caption(f, i + 1, "tiler mode", text, note);
-        fputs("</figure>", f);
-      }
+/* Draw one value under name; 1 when it was a layout, tiler or morphism. */
+static int figure_value(FILE *f, const char *name, const char *a) {
+  lo_err e;
+  lo_kind kind = lo_kind_of(a);
+  if (kind == LO_KIND_LAYOUT) {
+    lo_layout l;
+    if (lo_parse_layout(a, &l, &e) != LO_OK) return 0;
+    figure_layout(f, name, a, &l);
+  } else if (kind == LO_KIND_MORPHISM) {
+    lo_morphism m;
+    if (lo_parse_morphism(a, &m, &e) != LO_OK) return 0;
+    figure_morphism(f, name, a, &m);
+  } else if (kind == LO_KIND_TILER) {
+    lo_layout t;
+    if (lo_parse_layout(a, &t, &e) != LO_OK) return 0;
+    int modes = lo_tuple_rank(&t.shape);
+    for (int j = 1; j <= modes && j <= 4; j++) {
+      lo_layout m;
+      char text[256], note[64];
+      if (lo_layout_mode(&t, j, &m, &e) || lo_print_layout(&m, text, sizeof text)) continue;
+      fputs("<figure class=\"pic\">", f);
+      snprintf(note, sizeof note, "tiler mode %d of %d", j, modes);
+      if (svg_grid(f, &m, &e) != 0) snprintf(note, sizeof note, "cannot be drawn");
+      caption(f, name, "tiler mode", text, note);
+      fputs("</figure>", f);
     }
+  } else {
+    return 0;
   }
+  return 1;
+}
+
+/* Draw the arguments of a stored case line; see report.h. */
+void report_svg_case(FILE *f, const char *input, const char *names) {
+  gen_case k;
+  char op[64], name[GEN_MAX_ARGS][80];
+  if (proto_case_from_line(input, &k, op, sizeof op) != 0) return;
+  for (int i = 0; i < k.argc; i++) snprintf(name[i], sizeof name[i], "argument %d", i + 1);
+  for (int i = 0; names && *names && i < k.argc; i++) { /* "A B C": one name per argument */
+    size_t len = strcspn(names, " ");
+    snprintf(name[i], sizeof name[i], "%.*s", (int)(len < 79 ? len : 79), names);
+    names += len;
+    while (*names == ' ') names++;
+  }
+  for (int i = 0; i < k.argc; i++) figure_value(f, name[i], k.argv[i]);
+}
+
+/* Draw one side of a disagreement; see report.h. */
+int report_svg_value(FILE *f, const char *label, const char *value) {
+  return figure_value(f, label, value);
 }
 
 /* Seconds since 1970 of "YYYY-MM-DDTHH:MM:SSZ" (days from the civil date,

@@ -89,6 +89,27 @@ static void text_trend(FILE *f, const report *r, const report_run *last) {
   }
 }
 
+/* The lines of a counterexample as people paste it (the stored input when
+** p is NULL), each indented by four spaces. */
+static void paste_lines(FILE *f, const report_paste *p, const char *input) {
+  const char *label[4] = {"", "reproduce: ", p && p->check ? "or: " : "reproduce: ",
+                          "eval: layoutcheck eval "};
+  const char *text[4] = {p ? p->vars : input, p ? p->check : NULL, p ? p->again : NULL,
+                         p ? p->eval : NULL};
+  for (int i = 0; i < 4; i++) {
+    if (!text[i]) continue;
+    fprintf(f, "    %s", label[i]);
+    put_plain(f, text[i]);
+    fputc('\n', f);
+  }
+}
+
+/* The case of c in one line: its variables when known, else its input. */
+static void case_line(FILE *f, const report *r, const db_cex *c) {
+  const report_paste *p = report_paste_of(r, c);
+  put_plain(f, p && p->vars ? p->vars : c->input);
+}
+
 /* The open counterexamples (theorems first), then the fixed ones. */
 static void text_cex(FILE *f, const report *r) {
   char history[512];
@@ -100,9 +121,8 @@ static void text_cex(FILE *f, const report *r) {
       fprintf(f, "#%lld %s (%s), seen %lld time%s, first %s, last %s\n", (long long)c->id,
               c->property, c->kind, (long long)c->times_seen, c->times_seen == 1 ? "" : "s",
               c->first_seen, c->last_seen);
+      paste_lines(f, report_paste_of(r, c), c->input);
       fputs("    ", f);
-      put_plain(f, c->input);
-      fputs("\n    ", f);
       put_plain(f, c->message ? c->message : "");
       report_history(r, c, history, sizeof history);
       fprintf(f, "\n    %s\n", history);
@@ -119,7 +139,7 @@ static void text_cex(FILE *f, const report *r) {
     if (!strcmp(c->status, "open")) continue;
     report_history(r, c, history, sizeof history);
     fprintf(f, "#%lld %s (%s): ", (long long)c->id, c->property, c->kind);
-    put_plain(f, c->input);
+    case_line(f, r, c);
     fprintf(f, "\n    %s\n", history);
   }
 }
@@ -133,7 +153,7 @@ static void text_refuted(FILE *f, const report *r) {
     if (n++ == 0) fprintf(f, "\nrefuted conjectures\n");
     fprintf(f, "%-34s %3zu open, smallest #%lld: ", c->property, report_open_count(r, c->property),
             (long long)best->id);
-    put_plain(f, best->input);
+    case_line(f, r, best);
     fputc('\n', f);
   }
   if (n == 0) fprintf(f, "\nrefuted conjectures: none\n");

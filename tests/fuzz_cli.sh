@@ -53,11 +53,11 @@ cd "$tmp" || exit 2
 # the seeds' claims are refuted: no theorem failed, exit 0, both stored
 status 0 "fuzz lean" "$lc" fuzz --config "$cfg" --property 'lean.*' --db a.db
 has "fuzz lean" "refuted lean.complement_involution (#1, new)" out
-has "fuzz lean" "complement (2,2):(2,1) 4" out
+has "fuzz lean" "L = (2,2):(2,1), N = 4" out
 has "fuzz lean" "refuted lean.sorting_coalesce" out
 # replay reproduces them (exit 1: still failing)
 status 1 "replay" "$lc" replay --config "$cfg" --db a.db
-has "replay" "#1 still refuted lean.complement_involution: complement (2,2):(2,1) 4" out
+has "replay" "#1 still refuted lean.complement_involution: L = (2,2):(2,1), N = 4" out
 has "replay" "still failing (0 theorem, [0-9]* conjecture), 0 fixed" out
 # a second run finds the same shrunk cases again: no new rows
 status 0 "fuzz again" "$lc" fuzz --config "$cfg" --property 'lean.*' --db a.db
@@ -121,11 +121,11 @@ has "replay after kill" "still failing (0 theorem" out
 status 0 "fuzz user" "$lc" fuzz --config "$cfg" --property 'user.*' --cases 300 --db u.db
 has "fuzz user" "^user.coalesce_idempotent  *theorem  *300  *300 " out
 has "fuzz user" "refuted user.sort_coalesce" out
-has "fuzz user" "coalesce (2,2):(1,0)" out
+has "fuzz user" "L = (2,2):(1,0)" out
 has "fuzz user" "coalesce(sort(L)) = (2,2):(0,1) but coalesce(L) = (2,2):(1,0)" out
 has "fuzz user" "0 theorem failures, 5 conjectures refuted" out
 status 1 "replay user" "$lc" replay --config "$cfg" --property 'user.*' --db u.db
-has "replay user" "still refuted user.sort_coalesce: coalesce (2,2):(1,0)" out
+has "replay user" "still refuted user.sort_coalesce: L = (2,2):(1,0)" out
 status 0 "show user" "$lc" show 1 --config "$cfg" --db u.db
 has "show user" "statement: size(L) <= cosize(L)" out
 status 0 "list user" "$lc" list --config "$cfg"

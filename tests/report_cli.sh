@@ -105,7 +105,7 @@ has "text" "^lt.size_le_cosize  *theorem  *[0-9]" text.out
 has "text" "^runs, oldest first" text.out
 has "text" "^trend per property: cases/failed in runs 1 2" text.out
 has "text" "^open counterexamples: [0-9]" text.out
-has "text" "complement (2,2):(2,1) 4" text.out
+has "text" "L = (2,2):(2,1), N = 4" text.out
 has "text" "appeared at .* (run 1, the first run of lean.complement_involution on record)" text.out
 has "text" "^#[0-9]* lt.size_le_cosize (theorem), seen 1 time" text.out
 has "text" "^refuted conjectures" text.out

@@ -291,6 +291,7 @@ start_counted "reliability (hostile inputs, failing machines)" "reliability" \
   bash tests/reliability_cli.sh "$lc"
 start_counted "Lean checks" "Lean checks" bash tests/lean_cli.sh "$lc"
 start_counted "report" "report" bash tests/report_cli.sh "$lc"
+start_counted "counterexamples to paste (check, replay ID)" "paste" bash tests/paste_cli.sh "$lc"
 start_counted "README examples" "README examples" bash tests/readme_examples.sh "$lc"
 start_counted "planted mutants (a fast run)" "planted mutants" \
   bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE

@@ -31,6 +31,7 @@
 typedef struct conj_prop {
   gen_property p;
   char *name, *statement, *source, *generator, *op; /* p's strings (owned) */
+  char *vars;                                       /* p.vars: the forall names (owned) */
   char *defined_at;                                 /* "PATH:LINE" of its entry */
   conj_expr *check, *assume;                        /* assume may be NULL */
   int nvars;
@@ -51,6 +52,7 @@ static void prop_free(conj_prop *c) {
   free(c->source);
   free(c->generator);
   free(c->op);
+  free(c->vars);
   free(c->defined_at);
   conj_expr_free(c->check);
   conj_expr_free(c->assume);
@@ -377,6 +379,18 @@ static char *one_line(char *s) {
   return s;
 }
 
+/* The names vars[0..n) joined by spaces, malloc'd (NULL: out of memory). */
+static char *join_names(char vars[][MAX_NAME + 1], int n) {
+  char *s = malloc((size_t)n * (MAX_NAME + 1) + 1);
+  if (!s) return NULL;
+  s[0] = 0;
+  for (int i = 0; i < n; i++) {
+    if (i) strcat(s, " ");
+    strcat(s, vars[i]);
+  }
+  return s;
+}
+
 /* Build the property of entry en into *out. */
 static int build(loader *ld, const entry *en, conj_prop *c) {
   char vars[GEN_MAX_ARGS][MAX_NAME + 1], gen[256], where[64];
@@ -389,6 +403,7 @@ static int build(loader *ld, const entry *en, conj_prop *c) {
                      "forall: generators cannot be combined");
   if (v[K_ASSUME] && compile(ld, v[K_ASSUME], K_ASSUME, vars, c->nvars, &c->assume)) return -1;
   if (compile(ld, v[K_CHECK], K_CHECK, vars, c->nvars, &c->check)) return -1;
+  if (!(c->vars = join_names(vars, c->nvars))) return yaml_fail(&ld->doc, en->start, "out of memory");
   c->p.kind = GEN_CONJECTURE;
   if (v[K_KIND]) {
     const yaml_event_t *e = &ld->doc.ev[v[K_KIND]];
@@ -430,6 +445,8 @@ static int build(loader *ld, const entry *en, conj_prop *c) {
   c->p.source = c->source;
   c->p.generator = c->generator;
   c->p.op = c->op;
+  c->p.vars = c->vars;
+  c->p.op_other = 1; /* the check is an expression, not the op on the variables */
   c->p.check = conj_check;
   c->p.data = c;
   return 0;
