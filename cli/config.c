@@ -95,6 +95,7 @@ static const key top_keys[] = {
     {.name = "shrink_limit", .kind = K_INT, FIELD(shrink_limit), .lo = 0, .hi = INT64_MAX},
     {.name = "max_distinct", .kind = K_INT, FIELD(max_distinct), .lo = 1, .hi = 1000000},
     {.name = "shrink_budget", .kind = K_FLOAT, FIELD(shrink_budget), .min = 0},
+    {.name = "max_repeats", .kind = K_INT, FIELD(max_repeats), .lo = 0, .hi = INT64_MAX},
     {.name = "budget", .kind = K_FLOAT, FIELD(budget), .min = 0},
     {.name = "bounds", .kind = K_MAP, .sub = bounds_keys, .n_sub = N_OF(bounds_keys)},
     {.name = "conjecture_files", .kind = K_LIST, FIELD(conjecture_files), .nonempty = 1},
@@ -125,6 +126,7 @@ void config_defaults(config *c) {
   c->shrink_limit = 5000;
   c->max_distinct = 8;
   c->shrink_budget = 30;
+  c->max_repeats = 20;
   c->budget = 0;
   c->max_rank = 6;
   c->max_depth = 3;

@@ -47,6 +47,8 @@ typedef struct config {
                            1..1000000 */
   double shrink_budget; /* shrink_budget: seconds of shrinking per property and run (30), 0 = no
                            limit */
+  int64_t max_repeats;  /* max_repeats: repeated failures in a row that stop a property (20), 0 =
+                           no limit */
   double budget;        /* budget: seconds for the whole run, shared by its properties (0 = no
                            limit) */
   /* generator bounds */

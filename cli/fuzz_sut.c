@@ -169,6 +169,9 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
     if (r.capped)
       printf("  note: %s: stopped at max_distinct = %lld distinct disagreements\n", op->op,
              (long long)g.max_distinct);
+    if (r.repeats_stop)
+      printf("  note: %s: stopped after %lld failures in a row of signatures met before\n", op->op,
+             (long long)g.max_repeats);
     *cases += r.cases;
     fflush(stdout);
     db_run_property(d, run_id, p.name, "theorem", r.cases, r.passed, r.discarded, r.failed,

@@ -277,6 +277,7 @@ void run_engine_config(const config *c, const run_ctx *x, gen_config *g) {
   g->shrink_limit = c->shrink_limit;
   g->max_distinct = c->max_distinct;
   g->shrink_budget = c->shrink_budget;
+  g->max_repeats = c->max_repeats;
   g->bounds.max_rank = c->max_rank;
   g->bounds.max_depth = c->max_depth;
   g->bounds.max_entry = c->max_entry;

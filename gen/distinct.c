@@ -10,9 +10,9 @@
 #include <string.h>
 
 /* Can c be part of a value written in a message: a digit, or the
-** punctuation of tuples, layouts, tilers and negative numbers? */
+** punctuation of tuples, layouts, tilers, morphisms and negative numbers? */
 static int value_char(char c) {
-  return isdigit((unsigned char)c) || (c != 0 && strchr("(),:<>_-", c) != NULL);
+  return isdigit((unsigned char)c) || (c != 0 && strchr("(),:<>_-*", c) != NULL);
 }
 
 /* The default signature; see gen.h.  A value is a maximal run of

@@ -332,6 +332,7 @@ typedef struct run_state {
   char (*sigs)[GEN_SIG_LEN];   /* the signatures reported, nsig of them */
   int64_t nsig, capsig;
   double shrink_spent;         /* seconds */
+  int64_t streak;              /* failures of signatures met before, in a row */
 } run_state;
 
 /* The most failures a run reports: cfg's max_distinct, at least 1. */
@@ -408,6 +409,10 @@ static int on_fail(run_state *st, uint64_t *v, size_t n, gen_outcome *o) {
     if (again) {
       r->again++;
       free(v);
+      if (st->cfg->max_repeats > 0 && ++st->streak >= st->cfg->max_repeats) {
+        r->repeats_stop = 1;
+        return 1;
+      }
       return 0;
     }
   }
@@ -416,6 +421,7 @@ static int on_fail(run_state *st, uint64_t *v, size_t n, gen_outcome *o) {
     free(v);
     return 1;
   }
+  st->streak = 0;
   shrink_failure(st, v, n, o, sig);
   gen_signature(st->cfg, st->p, r->message, r->signature, sizeof r->signature);
   remember(st, sig);
@@ -426,29 +432,35 @@ static int on_fail(run_state *st, uint64_t *v, size_t n, gen_outcome *o) {
 }
 
 /* Run the random phase in-process, gen_batch_width cases at a time.
-** Every case of a batch is checked and counted in order up to the one
-** that ends the run, so the counts are those of a run one case at a time
-** (a run that reports one failure checks no case after it). */
+** The cases a batch check answered are counted in order up to the one
+** that ends the run, so the counts are those of a run one case at a time;
+** a batch that stopped at a failure (a system under test that must be
+** restarted) goes on from the case after the last one answered. */
 static void run_local(run_state *st, double deadline) {
   const gen_config *cfg = st->cfg;
   double next = 0;
-  int width = gen_batch_width(cfg), stop = 0, one = max_distinct(cfg) <= 1;
+  int width = gen_batch_width(cfg), stop = 0;
   gen_choices one_c, *c = width > 1 ? malloc((size_t)width * sizeof *c) : NULL;
   gen_outcome one_o, *o = width > 1 ? malloc((size_t)width * sizeof *o) : NULL;
-  if (!c || !o) { /* one at a time (or out of memory) */
-    free(c), free(o);
-    c = &one_c, o = &one_o, width = 1;
+  int64_t one_at, *at = width > 1 ? malloc((size_t)width * sizeof *at) : NULL;
+  if (!c || !o || !at) { /* one at a time (or out of memory) */
+    free(c), free(o), free(at);
+    c = &one_c, o = &one_o, at = &one_at, width = 1;
   }
   for (int64_t i = gen_shard_next(cfg, 0); i < cfg->cases && !stop;) {
     if (cfg->time > 0 && gen_now() > deadline) break;
     int m = 0;
-    for (; m < width && i < cfg->cases; m++, i = gen_shard_next(cfg, i + 1))
+    for (; m < width && i < cfg->cases; m++, i = gen_shard_next(cfg, i + 1)) {
+      at[m] = i;
       gen_choices_random(&c[m], gen_case_seed(cfg->seed, st->p->name, (uint64_t)i));
-    int done = gen_eval_many(cfg, st->p, st->g, c, m, o, one);
+    }
+    int done = gen_eval_many(cfg, st->p, st->g, c, m, o, 1);
+    if (done < m) i = gen_shard_next(cfg, at[done - 1] + 1); /* the rest is asked again */
     for (int j = 0; j < done; j++) {
       if (!stop) {
         tally(st->r, &o[j]);
         progress(cfg, st->p, st->r, &next);
+        if (o[j].verdict == GEN_PASS) st->streak = 0;
       }
       if (!stop && o[j].verdict == GEN_FAIL) {
         uint64_t *v = c[j].v;
@@ -459,7 +471,7 @@ static void run_local(run_state *st, double deadline) {
     }
     for (int j = 0; j < m; j++) gen_choices_free(&c[j]);
   }
-  if (c != &one_c) free(c), free(o);
+  if (c != &one_c) free(c), free(o), free(at);
 }
 
 /* Run the random phase in workers, BATCH cases per request; a worker
@@ -484,6 +496,7 @@ static int run_isolated(run_state *st, double deadline, char *msg, size_t cap) {
       if (rc == 0) break;
       tally(st->r, &o);
       progress(cfg, st->p, st->r, &next);
+      if (o.verdict == GEN_PASS) st->streak = 0;
       int64_t at = i;
       i = gen_shard_next(cfg, i + 1);
       if (o.verdict != GEN_FAIL) {
@@ -528,7 +541,7 @@ int gen_run(const gen_config *cfg, const gen_property *p, gen_result *r, gen_on_
   void (*old)(int) = signal(SIGPIPE, SIG_IGN);
   double t0 = gen_now(), deadline = t0 + cfg->time;
   gen_worker w = {0, -1, -1};
-  run_state st = {cfg, p, &plan, r, cb, ud, cfg->isolate ? &w : NULL, NULL, 0, 0, 0};
+  run_state st = {cfg, p, &plan, r, cb, ud, cfg->isolate ? &w : NULL, NULL, 0, 0, 0, 0};
   int rc = 0;
   if (cfg->isolate)
     rc = run_isolated(&st, deadline, msg, cap);

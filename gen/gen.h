@@ -262,6 +262,11 @@ typedef struct gen_config {
   ** before or that seen knows is counted as found again. */
   int64_t max_distinct;
   double shrink_budget;
+  /* The run of a property also stops after max_repeats failures in a row
+  ** (no case passing between them) whose signatures were all met before:
+  ** nothing new is being learnt, and each may cost a timeout (a system
+  ** under test that hangs on every request).  0: no such stop. */
+  int64_t max_repeats;
   void (*signature)(const gen_property *p, const char *msg, char *sig, size_t cap);
   int (*seen)(const gen_property *p, const char *sig, const char *msg, void *ud);
 } gen_config;
@@ -303,6 +308,7 @@ typedef struct gen_result {
   ** signature met before (this run or the caller's seen), and failures
   ** past the max_distinct cap (the run stops at the first of these). */
   int64_t distinct, again, capped;
+  int repeats_stop; /* 1: stopped after max_repeats repeated failures in a row */
 } gen_result;
 
 /* Called when a failure has been shrunk, before the run goes on, so that

@@ -55,7 +55,7 @@ missing() {
   py '
 import re, sqlite3, sys
 out = open(sys.argv[1], errors="replace").read()
-shown = re.findall(r"^(?:refuted|FAILED|DISAGREE) (\S+) \(#(\d+), (?:new|seen before)[;)]", out, re.M)
+shown = re.findall(r"^(?:refuted|FAILED|DISAGREE) (\S+) \(#(\d+), (?:new|found again|known)[;)]", out, re.M)
 db = sqlite3.connect(sys.argv[2])
 gone = [s for s in shown if db.execute(
     "select count(*) from counterexamples where id = ? and property = ?",

@@ -153,7 +153,7 @@ interrupt() {
 import re, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
 run = db.execute("select interrupted, finished is not null from runs where id = 1").fetchone()
-shown = re.findall(r"^(?:refuted|FAILED) (\S+) \(#(\d+), (?:new|seen before)\)$", open(sys.argv[2]).read(), re.M)
+shown = re.findall(r"^(?:refuted|FAILED) (\S+) \(#(\d+), (?:new|found again|known)(?:; [^)]*)?\)$", open(sys.argv[2]).read(), re.M)
 missing = [s for s in shown if db.execute("select count(*) from counterexamples where id = ? and property = ?", (int(s[1]), s[0])).fetchone()[0] != 1]
 print("%s %d %d %d" % (run[0], run[1], len(shown), len(missing)))
 ' "$db" "$db.out" >"$db.check"
