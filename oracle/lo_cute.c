@@ -334,10 +334,8 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
   lo_mode r[LO_MAX_LEAVES + 2];
   lo_int last = 1;
   int nr = 0;
-  while (n > 0) {
-    int mi = 0;
-    for (int i = 1; i < n; i++)
-      if (f[i].d < f[mi].d) mi = i;
+  lo_modes_sort_by_stride(f, n); /* CuTe picks the first smallest stride each time */
+  for (int mi = 0; mi < n; mi++) {
     lo_int ns = f[mi].d / last;
     if (ns == 0)
       return lo_fail(err, LO_EUNDEF,
@@ -348,8 +346,6 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
     r[nr].d = last;
     nr++;
     if (lo_mul(f[mi].d, f[mi].s, &last, "complement stride", err)) return err->code;
-    memmove(f + mi, f + mi + 1, (size_t)(n - mi - 1) * sizeof *f);
-    n--;
   }
   lo_int rest = cotarget_div(cotarget, last);
   if (rest < 0)
