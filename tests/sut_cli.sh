@@ -28,7 +28,7 @@ cd "$tmp" || exit 2
 # slow), a short one where it hangs, with shrinking capped: each hanging
 # candidate costs a timeout
 printf 'seed: 7\nsut_timeout: 10\n' >c.yaml
-printf 'seed: 7\nsut_timeout: 0.5\nshrink_limit: 30\n' >hang.yaml
+printf 'seed: 7\nsut_timeout: 0.5\nshrink_limit: 8\n' >hang.yaml
 
 # the oracle against itself: no disagreement
 status 0 "self" "$lc" fuzz --config c.yaml --sut "$lc eval --batch" --cases 200 --db self.db
