@@ -250,15 +250,32 @@ static int mode_before(const lo_mode *y, const lo_mode *x, int by_shape) {
   return y->d < x->d || (by_shape && y->d == x->d && y->s < x->s);
 }
 
-/* Stable bottom-up merge sort of m[0..n) (n <= LO_MAX_MODES), by stride
-** and, when by_shape, by shape among equal strides: O(n log n) moves and
-** comparisons, runs of doubling width merged through a scratch array.
-** Sorted input costs n - 1 comparisons per pass and no merge work beyond
-** the copies. */
+/* Stable insertion sort of m[0..n) in mode_before's order; used on runs
+** of at most SORT_RUN modes, so its cost per mode is bounded. */
+static void modes_insertion_sort(lo_mode *m, int n, int by_shape) {
+  for (int i = 1; i < n; i++) {
+    lo_mode x = m[i];
+    int j = i - 1;
+    while (j >= 0 && mode_before(&x, &m[j], by_shape)) {
+      m[j + 1] = m[j];
+      j--;
+    }
+    m[j + 1] = x;
+  }
+}
+
+#define SORT_RUN 8 /* modes sorted by insertion before merging */
+
+/* Stable merge sort of m[0..n) (n <= LO_MAX_MODES), by stride and, when
+** by_shape, by shape among equal strides: runs of SORT_RUN by insertion,
+** then bottom-up merges of doubling width through a scratch array, a
+** merge skipped when its halves are already in order.  O(n log n). */
 static void modes_merge_sort(lo_mode *m, int n, int by_shape) {
   lo_mode tmp[LO_MAX_MODES];
   assert(n <= LO_MAX_MODES);
-  for (int w = 1; w < n; w *= 2) {
+  for (int lo = 0; lo < n; lo += SORT_RUN)
+    modes_insertion_sort(m + lo, n - lo < SORT_RUN ? n - lo : SORT_RUN, by_shape);
+  for (int w = SORT_RUN; w < n; w *= 2) {
     for (int lo = 0; lo + w < n; lo += 2 * w) {
       int mid = lo + w, hi = lo + 2 * w < n ? lo + 2 * w : n;
       if (!mode_before(&m[mid], &m[mid - 1], by_shape)) continue; /* already in order */
