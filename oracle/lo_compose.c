@@ -176,7 +176,7 @@ static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
   compose_ctx cx = {am, na, a};
   if (per_leaf(b, cute_leaf, &cx, &res, err)) return err->code;
   if (mode_sum_is_exact(am, na, b, &res, err)) return err->code;
-  *out = res;
+  lo_layout_copy(out, &res);
   return LO_OK;
 }
 
@@ -251,7 +251,7 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
                      "layout's entries (at x = %lld it is %lld)",
                      (long long)x, (long long)oy);
   }
-  *out = res;
+  lo_layout_copy(out, &res);
   return LO_OK;
 }
 
@@ -279,7 +279,7 @@ static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out,
   compose_ctx cx = {NULL, 0, a};
   if (per_leaf(b, fit_leaf, &cx, &res, err)) return err->code;
   if (lo_check_composition(a, b, &res, err) == LO_OK) {
-    *out = res;
+    lo_layout_copy(out, &res);
     return LO_OK;
   }
   if (err->code != LO_EUNDEF) return err->code;

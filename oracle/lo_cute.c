@@ -289,7 +289,7 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
     if (lo_cute_put(&res, &ri, err)) return err->code;
   }
   if (lo_cute_tok(&res, ')', err)) return err->code;
-  *out = res;
+  lo_layout_copy(out, &res);
   return LO_OK;
 }
 
@@ -365,7 +365,7 @@ int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "complement takes a layout, not a tiler");
   if (lo_cute_filter(l, &f, err)) return err->code;
   if (cotarget) {
-    ct = *cotarget;
+    lo_tuple_copy(&ct, cotarget);
   } else {
     lo_int c;
     if (lo_cosize(&f, &c, err)) return err->code;

@@ -12,6 +12,11 @@ typedef struct lo_mode {
   lo_int s, d;
 } lo_mode;
 
+/* Copy the used part of a tuple or layout (leaves, tokens, strides), not
+** the whole fixed-size struct; dst may be src. */
+void lo_tuple_copy(lo_tuple *dst, const lo_tuple *src);
+void lo_layout_copy(lo_layout *dst, const lo_layout *src);
+
 /* Copy the flattened modes of l into m (l->shape.len of them). */
 int lo_modes_of(const lo_layout *l, lo_mode *m);
 /* Stable sorts of at most LO_MAX_MODES modes in O(n log n): by (d, s),

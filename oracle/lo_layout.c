@@ -214,6 +214,24 @@ int lo_walk_at(lo_walk *w, lo_int x, lo_int *out, lo_err *err) {
   return LO_OK;
 }
 
+/* Copy the used part of src into dst (see lo_internal.h). */
+void lo_tuple_copy(lo_tuple *dst, const lo_tuple *src) {
+  assert(src->len <= LO_MAX_LEAVES && src->ntok <= LO_MAX_TOKENS);
+  if (dst == src) return;
+  dst->len = src->len;
+  dst->ntok = src->ntok;
+  memcpy(dst->leaf, src->leaf, (size_t)src->len * sizeof src->leaf[0]);
+  memcpy(dst->tok, src->tok, (size_t)src->ntok);
+}
+
+/* Copy the used part of src into dst (see lo_internal.h). */
+void lo_layout_copy(lo_layout *dst, const lo_layout *src) {
+  if (dst == src) return;
+  lo_tuple_copy(&dst->shape, &src->shape);
+  memcpy(dst->stride, src->stride, (size_t)src->shape.len * sizeof src->stride[0]);
+  dst->is_tiler = src->is_tiler;
+}
+
 /* Layout function on [0, size) into vals; LO_ELIMIT when size > cap. */
 int lo_layout_function(const lo_layout *l, lo_int *vals, lo_int cap, lo_int *n, lo_err *err) {
   lo_int size, c;
