@@ -385,9 +385,9 @@ int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *
 
 /* --------------------------------------------------------------- inverses */
 
-/* CuTe's static sort by key: an exchange sort (not stable) of the indices
-** 0..n-1 by key[i]. */
-static void exchange_sort(const lo_int *key, int *idx, int n) {
+/* CuTe's static sort by key, as CuTe runs it: an exchange sort (not
+** stable) of the indices 0..n-1 by key[i]; O(n^2). */
+static void exchange_sort_all(const lo_int *key, int *idx, int n) {
   lo_int k[LO_MAX_LEAVES];
   for (int i = 0; i < n; i++) {
     k[i] = key[i];
@@ -403,6 +403,26 @@ static void exchange_sort(const lo_int *key, int *idx, int n) {
         k[i] = tk;
         idx[i] = ti;
       }
+}
+
+/* CuTe's static sort by key (exchange_sort_all) in O(n log n) where it
+** can be: with distinct keys every sort gives the one increasing order, so
+** a merge sort does; equal keys, whose order the exchange sort decides,
+** go to exchange_sort_all. */
+static void exchange_sort(const lo_int *key, int *idx, int n) {
+  lo_mode p[LO_MAX_LEAVES];
+  assert(n <= LO_MAX_LEAVES);
+  for (int i = 0; i < n; i++) {
+    p[i].s = i;
+    p[i].d = key[i];
+  }
+  lo_modes_sort_by_stride(p, n);
+  for (int i = 1; i < n; i++)
+    if (p[i].d == p[i - 1].d) {
+      exchange_sort_all(key, idx, n);
+      return;
+    }
+  for (int i = 0; i < n; i++) idx[i] = (int)p[i].s;
 }
 
 /* The coalesced modes of l (a 1-tuple for an integer result) with their
