@@ -100,7 +100,8 @@ static inline int lo_add(lo_int a, lo_int b, lo_int *out, const char *what, lo_e
   *out = r;
   return LO_OK;
 }
-lo_int lo_ceil_div(lo_int a, lo_int b); /* b > 0, a >= 0 */
+/* ceil(a/b) for a >= 0, b > 0, without forming a+b-1. */
+static inline lo_int lo_ceil_div(lo_int a, lo_int b) { return a / b + (a % b != 0); }
 
 /* ---------------------------------------------------------------------
 ** 2. Values

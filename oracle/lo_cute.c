@@ -192,7 +192,9 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
     if (lo_mul(d, a[0].d, &t, "composition stride", err)) return err->code;
     return lo_cute_leaf(b, s, t, err);
   }
-  for (int i = 0; i + 1 < na; i++) {
+  for (int i = 0; i + 1 < na && (rest_s != 1 || rest_d != 1); i++) {
+    /* (with rest_s = rest_d = 1 every later step keeps both at 1, adds no
+    ** mode and meets both conditions, so the walk may stop) */
     lo_int cs = a[i].s, cd = a[i].d;
     if (rest_d % cs != 0 && rest_d >= cs)
       return lo_fail(err, LO_EUNDEF,
@@ -237,6 +239,11 @@ static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout
                    "CuTe refuses: composition with the empty layout (there is no "
                    "make_layout() of zero modes)");
   if (lo_cute_tok(b, '(', err)) return err->code;
+  if (bt->shape.ntok == bt->shape.len + 2) { /* flat: its modes are its leaves, taken in place */
+    for (int i = 0; i < r; i++)
+      if (compose_leaf(a, na, bt->shape.leaf[i], bt->stride[i], b, err)) return err->code;
+    return lo_cute_tok(b, ')', err);
+  }
   for (int i = 0; i < r; i++) {
     lo_layout bi;
     if (lo_layout_mode(bt, i + 1, &bi, err) || compose_tree(a, na, &bi, b, err)) return err->code;

@@ -24,6 +24,3 @@ int lo_overflow(const char *what, lo_int a, char op, lo_int b, lo_err *err) {
   return lo_fail(err, LO_EOVERFLOW, "overflow: %s (%lld %c %lld) exceeds 64 bits", what,
                  (long long)a, op, (long long)b);
 }
-
-/* ceil(a/b) for a >= 0, b > 0, without forming a+b-1. */
-lo_int lo_ceil_div(lo_int a, lo_int b) { return a / b + (a % b != 0); }
