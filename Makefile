@@ -203,11 +203,22 @@ build/gpu/obj/%.o: %.c
 
 -include $(GPU_OBJ:.o=.d)
 
-# A mutant: the whole program built with one planted bug.
-build/mut/%/layoutcheck: $(ORACLE_SRC) $(APP_SRC) $(MAIN_SRC) | pkgcheck
+# A mutant: the whole program built with one planted bug (-O1).  Only the
+# oracle's sources plant bugs, so the rest is compiled once, one object per
+# source in build/mut/obj/, and shared by every mutant; each mutant
+# compiles the oracle with its -DLO_MUTANT_x.
+MUT_FLAGS := $(STD_FLAGS) -O1 $(ALL_INC) -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS)
+MUT_APP   := $(call objs,mut,$(APP_SRC) $(MAIN_SRC))
+
+build/mut/obj/%.o: %.c | pkgcheck
 	@mkdir -p $(@D)
-	$(CC) $(STD_FLAGS) -O1 -DLO_MUTANT_$* $(ALL_INC) \
-	  -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
+	$(CC) $(MUT_FLAGS) -MMD -MP -c $< -o $@
+
+build/mut/%/layoutcheck: $(ORACLE_SRC) $(MUT_APP) | pkgcheck
+	@mkdir -p $(@D)
+	$(CC) $(MUT_FLAGS) -DLO_MUTANT_$* $^ $(PKG_LIBS) -o $@
+
+-include $(MUT_APP:.o=.d)
 
 mutants: bin/layoutcheck $(MUTANTS:%=build/mut/%/layoutcheck)
 	bash tests/mutants.sh bin/layoutcheck $(MUTANTS)

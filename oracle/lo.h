@@ -73,10 +73,35 @@ int lo_fail(lo_err *err, int code, const char *fmt, ...)
     ;
 
 /* Checked arithmetic on non-negative 63-bit values: store the result and
-** return LO_OK, or return LO_EOVERFLOW with a message naming WHAT. */
-int lo_mul(lo_int a, lo_int b, lo_int *out, const char *what, lo_err *err);
-int lo_add(lo_int a, lo_int b, lo_int *out, const char *what, lo_err *err);
-lo_int lo_ceil_div(lo_int a, lo_int b); /* b > 0, a >= 0 */
+** return LO_OK, or return LO_EOVERFLOW with a message naming WHAT.  They
+** inline (they sit in the innermost loops); only the failure, which
+** writes the message, is a call: lo_overflow(what, a, op, b, err) with op
+** '*' or '+', which returns LO_EOVERFLOW. */
+int lo_overflow(const char *what, lo_int a, char op, lo_int b, lo_err *err)
+#if defined(__GNUC__)
+    __attribute__((cold))
+#endif
+    ;
+static inline int lo_mul(lo_int a, lo_int b, lo_int *out, const char *what, lo_err *err) {
+  lo_int r;
+  if (__builtin_mul_overflow(a, b, &r)) {
+    lo_overflow(what, a, '*', b, err);
+    return LO_EOVERFLOW;
+  }
+  *out = r;
+  return LO_OK;
+}
+static inline int lo_add(lo_int a, lo_int b, lo_int *out, const char *what, lo_err *err) {
+  lo_int r;
+  if (__builtin_add_overflow(a, b, &r)) {
+    lo_overflow(what, a, '+', b, err);
+    return LO_EOVERFLOW;
+  }
+  *out = r;
+  return LO_OK;
+}
+/* ceil(a/b) for a >= 0, b > 0, without forming a+b-1. */
+static inline lo_int lo_ceil_div(lo_int a, lo_int b) { return a / b + (a % b != 0); }
 
 /* ---------------------------------------------------------------------
 ** 2. Values
@@ -191,6 +216,29 @@ int lo_cosize(const lo_layout *l, lo_int *out, lo_err *err);
 /* Phi_L(x), colexicographic; for x >= size(L) the last mode runs on past
 ** its extent, as in CuTe. */
 int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err);
+/* An odometer over a layout's flat modes: v is the layout function at the
+** current index, advanced one index at a time (colexicographic), with an
+** addition per step and no division.  Assumes the values fit (the caller
+** checks cosize, or uses lo_walk). */
+typedef struct lo_odo {
+  const lo_layout *l;
+  lo_int c[LO_MAX_LEAVES];
+  lo_int v;
+} lo_odo;
+void lo_odo_init(lo_odo *o, const lo_layout *l); /* at index 0 */
+void lo_odo_next(lo_odo *o);                     /* past the last index it wraps to 0 */
+/* A walk over Phi_L at x = 0, 1, 2, ...: lo_walk_at(w, x, &v, err) returns
+** what lo_apply(l, x, &v, err) returns (the same value, the same error).
+** It runs the odometer while x is the next index below size(L) and no
+** value can overflow (strides >= 0, cosize fits); any other x, or a
+** layout that could overflow, goes to lo_apply.  l must outlive the walk. */
+typedef struct lo_walk {
+  lo_odo o;
+  lo_int next, size;
+  int exact;
+} lo_walk;
+void lo_walk_init(lo_walk *w, const lo_layout *l);
+int lo_walk_at(lo_walk *w, lo_int x, lo_int *out, lo_err *err);
 /* Zero the stride of every size-1 mode (normalisation, Obs 2.1.2.29). */
 void lo_normalize(lo_layout *l);
 

@@ -106,9 +106,12 @@ static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const
                    (long long)size);
   lo_layout av;
   lo_layout_flat_modes(&av, a, na);
+  lo_walk wb, wr;
+  lo_walk_init(&wb, b);
+  lo_walk_init(&wr, r);
   for (lo_int x = 0; x < size; x++) {
     lo_int bx, abx, rx;
-    if (lo_apply(b, x, &bx, err) || lo_apply(&av, bx, &abx, err) || lo_apply(r, x, &rx, err))
+    if (lo_walk_at(&wb, x, &bx, err) || lo_apply(&av, bx, &abx, err) || lo_walk_at(&wr, x, &rx, err))
       return err->code;
     if (abx != rx)
       return lo_fail(err, LO_EUNDEF,
@@ -173,7 +176,7 @@ static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
   compose_ctx cx = {am, na, a};
   if (per_leaf(b, cute_leaf, &cx, &res, err)) return err->code;
   if (mode_sum_is_exact(am, na, b, &res, err)) return err->code;
-  *out = res;
+  lo_layout_copy(out, &res);
   return LO_OK;
 }
 
@@ -235,9 +238,12 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
   lo_layout res;
   compose_ctx cx = {NULL, 0, outer};
   if (per_leaf(inner, fit_leaf, &cx, &res, err)) return err->code;
+  lo_walk wi, wr;
+  lo_walk_init(&wi, inner);
+  lo_walk_init(&wr, &res);
   for (lo_int x = 0; x < si; x++) {
     lo_int y, oy, rx;
-    if (lo_apply(inner, x, &y, err) || lo_apply(outer, y, &oy, err) || lo_apply(&res, x, &rx, err))
+    if (lo_walk_at(&wi, x, &y, err) || lo_apply(outer, y, &oy, err) || lo_walk_at(&wr, x, &rx, err))
       return err->code;
     if (oy != rx)
       return lo_fail(err, LO_EUNDEF,
@@ -245,7 +251,7 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
                      "layout's entries (at x = %lld it is %lld)",
                      (long long)x, (long long)oy);
   }
-  *out = res;
+  lo_layout_copy(out, &res);
   return LO_OK;
 }
 
@@ -273,7 +279,7 @@ static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out,
   compose_ctx cx = {NULL, 0, a};
   if (per_leaf(b, fit_leaf, &cx, &res, err)) return err->code;
   if (lo_check_composition(a, b, &res, err) == LO_OK) {
-    *out = res;
+    lo_layout_copy(out, &res);
     return LO_OK;
   }
   if (err->code != LO_EUNDEF) return err->code;

@@ -300,7 +300,7 @@ int lo_keep_cute_answer(int check_rc, const lo_layout *r, const char *prefix, co
                         lo_layout *out, lo_err *err) {
   char buf[200], why[sizeof err->msg];
   if (check_rc == LO_OK) {
-    *out = *r;
+    lo_layout_copy(out, r);
     return LO_OK;
   }
   if (check_rc != LO_EUNDEF) return check_rc;

@@ -192,7 +192,9 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
     if (lo_mul(d, a[0].d, &t, "composition stride", err)) return err->code;
     return lo_cute_leaf(b, s, t, err);
   }
-  for (int i = 0; i + 1 < na; i++) {
+  for (int i = 0; i + 1 < na && (rest_s != 1 || rest_d != 1); i++) {
+    /* (with rest_s = rest_d = 1 every later step keeps both at 1, adds no
+    ** mode and meets both conditions, so the walk may stop) */
     lo_int cs = a[i].s, cd = a[i].d;
     if (rest_d % cs != 0 && rest_d >= cs)
       return lo_fail(err, LO_EUNDEF,
@@ -237,6 +239,11 @@ static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout
                    "CuTe refuses: composition with the empty layout (there is no "
                    "make_layout() of zero modes)");
   if (lo_cute_tok(b, '(', err)) return err->code;
+  if (bt->shape.ntok == bt->shape.len + 2) { /* flat: its modes are its leaves, taken in place */
+    for (int i = 0; i < r; i++)
+      if (compose_leaf(a, na, bt->shape.leaf[i], bt->stride[i], b, err)) return err->code;
+    return lo_cute_tok(b, ')', err);
+  }
   for (int i = 0; i < r; i++) {
     lo_layout bi;
     if (lo_layout_mode(bt, i + 1, &bi, err) || compose_tree(a, na, &bi, b, err)) return err->code;
@@ -289,7 +296,7 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
     if (lo_cute_put(&res, &ri, err)) return err->code;
   }
   if (lo_cute_tok(&res, ')', err)) return err->code;
-  *out = res;
+  lo_layout_copy(out, &res);
   return LO_OK;
 }
 
@@ -334,10 +341,8 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
   lo_mode r[LO_MAX_LEAVES + 2];
   lo_int last = 1;
   int nr = 0;
-  while (n > 0) {
-    int mi = 0;
-    for (int i = 1; i < n; i++)
-      if (f[i].d < f[mi].d) mi = i;
+  lo_modes_sort_by_stride(f, n); /* CuTe picks the first smallest stride each time */
+  for (int mi = 0; mi < n; mi++) {
     lo_int ns = f[mi].d / last;
     if (ns == 0)
       return lo_fail(err, LO_EUNDEF,
@@ -348,8 +353,6 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
     r[nr].d = last;
     nr++;
     if (lo_mul(f[mi].d, f[mi].s, &last, "complement stride", err)) return err->code;
-    memmove(f + mi, f + mi + 1, (size_t)(n - mi - 1) * sizeof *f);
-    n--;
   }
   lo_int rest = cotarget_div(cotarget, last);
   if (rest < 0)
@@ -369,7 +372,7 @@ int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "complement takes a layout, not a tiler");
   if (lo_cute_filter(l, &f, err)) return err->code;
   if (cotarget) {
-    ct = *cotarget;
+    lo_tuple_copy(&ct, cotarget);
   } else {
     lo_int c;
     if (lo_cosize(&f, &c, err)) return err->code;
@@ -389,9 +392,9 @@ int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *
 
 /* --------------------------------------------------------------- inverses */
 
-/* CuTe's static sort by key: an exchange sort (not stable) of the indices
-** 0..n-1 by key[i]. */
-static void exchange_sort(const lo_int *key, int *idx, int n) {
+/* CuTe's static sort by key, as CuTe runs it: an exchange sort (not
+** stable) of the indices 0..n-1 by key[i]; O(n^2). */
+static void exchange_sort_all(const lo_int *key, int *idx, int n) {
   lo_int k[LO_MAX_LEAVES];
   for (int i = 0; i < n; i++) {
     k[i] = key[i];
@@ -407,6 +410,26 @@ static void exchange_sort(const lo_int *key, int *idx, int n) {
         k[i] = tk;
         idx[i] = ti;
       }
+}
+
+/* CuTe's static sort by key (exchange_sort_all) in O(n log n) where it
+** can be: with distinct keys every sort gives the one increasing order, so
+** a merge sort does; equal keys, whose order the exchange sort decides,
+** go to exchange_sort_all. */
+static void exchange_sort(const lo_int *key, int *idx, int n) {
+  lo_mode p[LO_MAX_LEAVES];
+  assert(n <= LO_MAX_LEAVES);
+  for (int i = 0; i < n; i++) {
+    p[i].s = i;
+    p[i].d = key[i];
+  }
+  lo_modes_sort_by_stride(p, n);
+  for (int i = 1; i < n; i++)
+    if (p[i].d == p[i - 1].d) {
+      exchange_sort_all(key, idx, n);
+      return;
+    }
+  for (int i = 0; i < n; i++) idx[i] = (int)p[i].s;
 }
 
 /* The coalesced modes of l (a 1-tuple for an integer result) with their

@@ -61,7 +61,7 @@ int lo_cute_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *o
 ** R's modes past k)), each Ri of rank 2. */
 static int tile_unzip(const lo_layout *r, const lo_layout *b, lo_layout *out, lo_err *err) {
   if (!b->is_tiler) {
-    *out = *r;
+    lo_layout_copy(out, r);
     return LO_OK;
   }
   int k = lo_tuple_rank(&b->shape), rr = lo_tuple_rank(&r->shape);
@@ -85,7 +85,7 @@ static int tile_unzip(const lo_layout *r, const lo_layout *b, lo_layout *out, lo
     if (lo_cute_tok(&res, ')', err)) return err->code;
   }
   if (lo_cute_tok(&res, ')', err)) return err->code;
-  *out = res;
+  lo_layout_copy(out, &res);
   return LO_OK;
 }
 
@@ -162,7 +162,7 @@ int lo_cute_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out,
 static int pad_rank(const lo_layout *l, int r, lo_layout *out, lo_err *err) {
   int rl = lo_tuple_rank(&l->shape);
   if (rl >= r) {
-    *out = *l;
+    lo_layout_copy(out, l);
     return LO_OK;
   }
   lo_layout b;

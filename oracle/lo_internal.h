@@ -12,10 +12,19 @@ typedef struct lo_mode {
   lo_int s, d;
 } lo_mode;
 
+/* Copy the used part of a tuple or layout (leaves, tokens, strides), not
+** the whole fixed-size struct; dst may be src. */
+void lo_tuple_copy(lo_tuple *dst, const lo_tuple *src);
+void lo_layout_copy(lo_layout *dst, const lo_layout *src);
+
 /* Copy the flattened modes of l into m (l->shape.len of them). */
 int lo_modes_of(const lo_layout *l, lo_mode *m);
-/* Stable sort of modes by (d, s): the paper's order of Def 2.1.3.23. */
+/* Stable sorts of at most LO_MAX_MODES modes in O(n log n): by (d, s),
+** the paper's order of Def 2.1.3.23, and by d alone (equal strides keep
+** their order, as CuTe's repeated pick of the first smallest stride). */
+#define LO_MAX_MODES (2 * LO_MAX_LEAVES + 2)
 void lo_modes_sort(lo_mode *m, int n);
+void lo_modes_sort_by_stride(lo_mode *m, int n);
 /* Keep the modes with s != 1; returns the new count. */
 int lo_modes_squeeze(lo_mode *m, int n);
 /* coal-flat on a mode array, in place; returns the new count. */
@@ -29,17 +38,6 @@ int lo_layout_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_er
 void lo_layout_flat_modes(lo_layout *l, const lo_mode *m, int n);
 /* The paper's complementability of sort(squeeze(modes)). */
 int lo_modes_complementable(const lo_mode *m, int n);
-
-/* An odometer over a layout's flat modes: v is the layout function at the
-** current index, advanced one index at a time (colexicographic).  Assumes
-** cosize(l) fits (checked by the caller). */
-typedef struct lo_odo {
-  const lo_layout *l;
-  lo_int c[LO_MAX_LEAVES];
-  lo_int v;
-} lo_odo;
-void lo_odo_init(lo_odo *o, const lo_layout *l); /* at index 0 */
-void lo_odo_next(lo_odo *o);                     /* past the last index it wraps to 0 */
 
 /* Evaluation of the layout function on [0, size) into vals (cap entries);
 ** LO_ELIMIT when size > cap. */

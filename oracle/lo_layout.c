@@ -186,6 +186,52 @@ void lo_odo_next(lo_odo *o) {
   }
 }
 
+/* Start a walk at index 0 (see lo.h): exact when every stride is >= 0 and
+** size and cosize fit, so that no partial sum of lo_apply can overflow. */
+void lo_walk_init(lo_walk *w, const lo_layout *l) {
+  lo_err e;
+  lo_int c;
+  lo_odo_init(&w->o, l);
+  w->next = 0;
+  w->exact = lo_size(l, &w->size, &e) == LO_OK && lo_cosize(l, &c, &e) == LO_OK;
+  for (int i = 0; i < l->shape.len && w->exact; i++)
+    if (l->stride[i] < 0 || l->shape.leaf[i] < 1) w->exact = 0;
+#ifdef LO_MUTANT_APPLY_LEX /* the planted bug of lo_apply reaches every walk */
+  w->exact = 0;
+#endif
+}
+
+/* Phi_L(x) as lo_apply gives it: by the odometer when x is the walk's next
+** index and the walk is exact, else by lo_apply (and the odometer stops). */
+int lo_walk_at(lo_walk *w, lo_int x, lo_int *out, lo_err *err) {
+  if (!w->exact || x != w->next || x >= w->size) {
+    w->exact = 0;
+    return lo_apply(w->o.l, x, out, err);
+  }
+  *out = w->o.v;
+  lo_odo_next(&w->o);
+  w->next++;
+  return LO_OK;
+}
+
+/* Copy the used part of src into dst (see lo_internal.h). */
+void lo_tuple_copy(lo_tuple *dst, const lo_tuple *src) {
+  assert(src->len <= LO_MAX_LEAVES && src->ntok <= LO_MAX_TOKENS);
+  if (dst == src) return;
+  dst->len = src->len;
+  dst->ntok = src->ntok;
+  memcpy(dst->leaf, src->leaf, (size_t)src->len * sizeof src->leaf[0]);
+  memcpy(dst->tok, src->tok, (size_t)src->ntok);
+}
+
+/* Copy the used part of src into dst (see lo_internal.h). */
+void lo_layout_copy(lo_layout *dst, const lo_layout *src) {
+  if (dst == src) return;
+  lo_tuple_copy(&dst->shape, &src->shape);
+  memcpy(dst->stride, src->stride, (size_t)src->shape.len * sizeof src->stride[0]);
+  dst->is_tiler = src->is_tiler;
+}
+
 /* Layout function on [0, size) into vals; LO_ELIMIT when size > cap. */
 int lo_layout_function(const lo_layout *l, lo_int *vals, lo_int cap, lo_int *n, lo_err *err) {
   lo_int size, c;
@@ -216,18 +262,54 @@ int lo_modes_squeeze(lo_mode *m, int n) {
   return k;
 }
 
-/* Stable insertion sort by (d, s); n is at most LO_MAX_LEAVES. */
-void lo_modes_sort(lo_mode *m, int n) {
+/* Does mode y go strictly before mode x: by stride, then (when by_shape)
+** by shape? */
+static int mode_before(const lo_mode *y, const lo_mode *x, int by_shape) {
+  return y->d < x->d || (by_shape && y->d == x->d && y->s < x->s);
+}
+
+/* Stable insertion sort of m[0..n) in mode_before's order; used on runs
+** of at most SORT_RUN modes, so its cost per mode is bounded. */
+static void modes_insertion_sort(lo_mode *m, int n, int by_shape) {
   for (int i = 1; i < n; i++) {
     lo_mode x = m[i];
     int j = i - 1;
-    while (j >= 0 && (m[j].d > x.d || (m[j].d == x.d && m[j].s > x.s))) {
+    while (j >= 0 && mode_before(&x, &m[j], by_shape)) {
       m[j + 1] = m[j];
       j--;
     }
     m[j + 1] = x;
   }
 }
+
+#define SORT_RUN 8 /* modes sorted by insertion before merging */
+
+/* Stable merge sort of m[0..n) (n <= LO_MAX_MODES), by stride and, when
+** by_shape, by shape among equal strides: runs of SORT_RUN by insertion,
+** then bottom-up merges of doubling width through a scratch array, a
+** merge skipped when its halves are already in order.  O(n log n). */
+static void modes_merge_sort(lo_mode *m, int n, int by_shape) {
+  lo_mode tmp[LO_MAX_MODES];
+  assert(n <= LO_MAX_MODES);
+  for (int lo = 0; lo < n; lo += SORT_RUN)
+    modes_insertion_sort(m + lo, n - lo < SORT_RUN ? n - lo : SORT_RUN, by_shape);
+  for (int w = SORT_RUN; w < n; w *= 2) {
+    for (int lo = 0; lo + w < n; lo += 2 * w) {
+      int mid = lo + w, hi = lo + 2 * w < n ? lo + 2 * w : n;
+      if (!mode_before(&m[mid], &m[mid - 1], by_shape)) continue; /* already in order */
+      int i = lo, j = mid, k = 0;
+      while (i < mid && j < hi) tmp[k++] = mode_before(&m[j], &m[i], by_shape) ? m[j++] : m[i++];
+      while (i < mid) tmp[k++] = m[i++];
+      memcpy(m + lo, tmp, (size_t)k * sizeof *m); /* m[j..hi) is already in place */
+    }
+  }
+}
+
+/* Stable sort by (d, s) (see lo_internal.h). */
+void lo_modes_sort(lo_mode *m, int n) { modes_merge_sort(m, n, 1); }
+
+/* Stable sort by d alone (see lo_internal.h). */
+void lo_modes_sort_by_stride(lo_mode *m, int n) { modes_merge_sort(m, n, 0); }
 
 /* squeeze(L): the flat layout of L's modes with shape != 1. */
 int lo_squeeze(const lo_layout *l, lo_layout *out, lo_err *err) {

@@ -193,8 +193,10 @@ static conj_status eval_function(evaluator *ev, const node *n, val *out) {
   out->f = malloc((size_t)(size ? size : 1) * sizeof *out->f);
   if (!out->f) return CONJ_NO_MEMORY;
   out->n = (size_t)size;
+  lo_walk w;
+  lo_walk_init(&w, &l);
   for (lo_int i = 0; i < size; i++) {
-    if (lo_apply(&l, i, &out->f[i], &e) != LO_OK) {
+    if (lo_walk_at(&w, i, &out->f[i], &e) != LO_OK) {
       val_clear(out);
       return fail(ev, n, CONJ_UNDEFINED, "%s", e.msg);
     }

@@ -90,8 +90,10 @@ int p_flat_phi_list(gen_ctx *x, const lo_layout *l, lo_int **v, lo_int *n) {
   if (lo_size(l, n, &e) || *n > x->bounds->max_size) return -1;
   *v = malloc((size_t)(*n ? *n : 1) * sizeof **v);
   if (!*v) return -1;
+  lo_walk w;
+  lo_walk_init(&w, l);
   for (lo_int i = 0; i < *n; i++)
-    if (lo_apply(l, i, &(*v)[i], &e)) {
+    if (lo_walk_at(&w, i, &(*v)[i], &e)) {
       free(*v);
       *v = NULL;
       return -1;
@@ -359,8 +361,11 @@ static gen_verdict column_major_identity(gen_ctx *x) {
   if (p_flat_ev_bool(x, "is_row_major", 1, p_flat_text_layout(&row, buf), NULL) != 1)
     return x->msg[0] ? GEN_FAIL : gen_failf(x, "%s is not row-major", buf);
   if (lo_size(&col, &size, &e) || size > x->bounds->max_size) return GEN_DISCARD;
+  lo_walk wcol;
+  lo_walk_init(&wcol, &col);
   for (lo_int i = 0; i < size; i++) {
-    if (lo_apply(&col, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
+    if (lo_walk_at(&wcol, i, &v, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != i)
       return gen_failf(x, "Phi of %s at %lld is %lld", p_flat_text_layout(&col, buf), (long long)i,
                        (long long)v);
@@ -597,6 +602,8 @@ static gen_verdict concat_function(gen_ctx *x) {
     size *= sizes[i];
   }
   if (size > x->bounds->max_size) return GEN_DISCARD;
+  lo_walk wc;
+  lo_walk_init(&wc, &cat);
   for (lo_int p = 0; p < size; p++) {
     lo_int sum = 0, rest = p;
     for (int i = 0; i < x->argc; i++) {
@@ -604,7 +611,7 @@ static gen_verdict concat_function(gen_ctx *x) {
       sum += w;
       rest /= sizes[i];
     }
-    if (lo_apply(&cat, p, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
+    if (lo_walk_at(&wc, p, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (v != sum)
       return gen_failf(x, "Phi of the concatenation %s at %lld is %lld, the blocks give %lld",
                        prop_show_layout(x, 0, &cat), (long long)p, (long long)v, (long long)sum);

@@ -439,9 +439,12 @@ static gen_verdict complement_prefix(gen_ctx *x) {
   if (lo_size(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_size(&c1, &s1, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (s1 * sa != n1) return gen_failf(x, "size(comp-flat(A, N1)) = %lld", (long long)s1);
+  lo_walk w1, w2;
+  lo_walk_init(&w1, &c1);
+  lo_walk_init(&w2, &c2);
   for (lo_int i = 0; i < s1; i++) {
-    if (lo_apply(&c1, i, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
-    if (lo_apply(&c2, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
+    if (lo_walk_at(&w1, i, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
+    if (lo_walk_at(&w2, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (u != v)
       return gen_failf(x, "at %lld: comp-flat(A, N1) = %s gives %lld, comp-flat(A, N2) = %s %lld",
                        (long long)i, prop_show_layout(x, 0, &c1), (long long)u,

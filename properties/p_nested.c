@@ -516,15 +516,18 @@ static gen_verdict concat_bracketings(gen_ctx *x) {
     if ((lo_size(&p[k], &ns[k], &oe) || lo_mul(size, ns[k], &size, "size", &oe)) != LO_OK)
       return prop_verdict_of(x, &oe, "size", PROP_BOUNDED_ARITH);
   if (size > x->bounds->max_size) return GEN_DISCARD;
+  lo_walk wf, wb[3];
+  lo_walk_init(&wf, &f);
+  for (int k = 0; k < 3; k++) lo_walk_init(&wb[k], &br[k]);
   for (lo_int i = 0; i < size; i++) { /* one pass: A*B*C, Prop 2.1.3.40, each bracketing */
     lo_int u = 0, v = 0;
-    if ((lo_apply(&f, i, &u, &oe) || concat_phi(p, ns, 3, i, &v, &oe)) != LO_OK)
+    if ((lo_walk_at(&wf, i, &u, &oe) || concat_phi(p, ns, 3, i, &v, &oe)) != LO_OK)
       return prop_verdict_of(x, &oe, "apply", PROP_BOUNDED_ARITH);
     if (u != v)
       return gen_failf(x, "Phi_{A*B*C}(%lld) = %lld, Prop 2.1.3.40 gives %lld", (long long)i,
                        (long long)u, (long long)v);
     for (int k = 0; k < 3; k++) {
-      if (lo_apply(&br[k], i, &v, &oe) != LO_OK)
+      if (lo_walk_at(&wb[k], i, &v, &oe) != LO_OK)
         return prop_verdict_of(x, &oe, "apply", PROP_BOUNDED_ARITH);
       if (u != v)
         return gen_failf(x, "Phi of %s at %lld is %lld, Phi_{A*B*C} %lld",

@@ -80,9 +80,12 @@ int prop_same_function(gen_ctx *x, const lo_layout *a, const lo_layout *b, const
               prop_show_layout(x, 0, a), (long long)sb, prop_show_layout(x, 1, b));
     return 0;
   }
+  lo_walk wa, wb;
+  lo_walk_init(&wa, a);
+  lo_walk_init(&wb, b);
   for (lo_int i = 0; i < sa; i++) {
     lo_int u, v;
-    if (lo_apply(a, i, &u, &e) || lo_apply(b, i, &v, &e)) return -1;
+    if (lo_walk_at(&wa, i, &u, &e) || lo_walk_at(&wb, i, &v, &e)) return -1;
     if (u != v) {
       gen_failf(x, "%s: at %lld, %s gives %lld and %s gives %lld", what, (long long)i,
                 prop_show_layout(x, 0, a), (long long)u, prop_show_layout(x, 1, b), (long long)v);
@@ -103,9 +106,12 @@ int prop_is_composite(gen_ctx *x, const lo_layout *outer, const lo_layout *inner
               (long long)sr, prop_show_layout(x, 1, inner), (long long)si);
     return 0;
   }
+  lo_walk wi, wr;
+  lo_walk_init(&wi, inner);
+  lo_walk_init(&wr, r);
   for (lo_int i = 0; i < si; i++) {
     lo_int y, oy, ry;
-    if (lo_apply(inner, i, &y, &e) || lo_apply(outer, y, &oy, &e) || lo_apply(r, i, &ry, &e))
+    if (lo_walk_at(&wi, i, &y, &e) || lo_apply(outer, y, &oy, &e) || lo_walk_at(&wr, i, &ry, &e))
       return -1;
     if (oy != ry) {
       gen_failf(x, "composite %s at %lld gives %lld, but %s(%s(%lld)) = %lld",
@@ -176,9 +182,11 @@ int prop_bijective_onto(gen_ctx *x, const lo_layout *l, lo_int n, const char *wh
   char *seen = calloc((size_t)n + 1, 1);
   if (!seen) return -1;
   int ok = 1;
+  lo_walk w;
+  lo_walk_init(&w, l);
   for (lo_int i = 0; i < n && ok; i++) {
     lo_int v;
-    if (lo_apply(l, i, &v, &e)) {
+    if (lo_walk_at(&w, i, &v, &e)) {
       ok = -1;
     } else if (v < 0 || v >= n || seen[v]) {
       gen_failf(x, "%s = %s is not a bijection onto [0,%lld): at %lld it gives %lld", what,

@@ -74,17 +74,20 @@ start_counted() {
   local head=$1 name=$2 i=${#job_names[@]}
   shift 2
   while [ "$(jobs_running)" -ge "$jobs_max" ]; do sleep 0.05; done
-  ( "$@" >"$tmp/job$i.out" 2>"$tmp/job$i.err"; echo $? >"$tmp/job$i.status" ) &
+  ( t0=$(date +%s.%N)
+    "$@" >"$tmp/job$i.out" 2>"$tmp/job$i.err"; rc=$?
+    awk -v a="$t0" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }' >"$tmp/job$i.secs"
+    echo $rc >"$tmp/job$i.status" ) &
   job_heads+=("$head") job_names+=("$name") job_pids+=($!)
 }
 
-# finish_counted: wait for the started programs in order; show the header,
+# finish_counted: wait for the started programs in order; show the header (with the seconds it ran),
 # stderr and stdout of each, and add its counts.
 finish_counted() {
   local i
   for ((i = job_next; i < ${#job_names[@]}; i++)); do
     wait "${job_pids[$i]}"
-    echo "== ${job_heads[$i]}"
+    echo "== ${job_heads[$i]} ($(cat "$tmp/job$i.secs" 2>/dev/null) s)"
     cat "$tmp/job$i.err"
     add_counts "${job_names[$i]}" "$(cat "$tmp/job$i.status" 2>/dev/null || echo 125)" \
       "$tmp/job$i.out"

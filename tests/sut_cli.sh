@@ -28,7 +28,10 @@ cd "$tmp" || exit 2
 # slow), a short one where it hangs, with shrinking capped: each hanging
 # candidate costs a timeout
 printf 'seed: 7\nsut_timeout: 10\n' >c.yaml
-printf 'seed: 7\nsut_timeout: 0.5\nshrink_limit: 30\n' >hang.yaml
+printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 8\n' >hang.yaml
+# the crashing SUT restarts for every crashing candidate: 300 evaluations
+# reach the minimal counterexample below (unlimited: 1,701, six times longer)
+printf 'seed: 7\nsut_timeout: 10\nshrink_limit: 300\n' >crash.yaml
 
 # the oracle against itself: no disagreement
 status 0 "self" "$lc" fuzz --config c.yaml --sut "$lc eval --batch" --cases 200 --db self.db
@@ -38,14 +41,14 @@ has "self" "composition              function" out
 # a SUT that crashes on complements of 3 or more modes (through a script,
 # fixed below)
 printf '#!/bin/sh\nexec %s crash %s\n' "$faulty" "$lc" >sut.sh
-status 1 "crash" "$lc" fuzz --config c.yaml --sut "sh sut.sh" --ops size,complement --cases 300 --db crash.db
+status 1 "crash" "$lc" fuzz --config crash.yaml --sut "sh sut.sh" --ops size,complement --cases 300 --db crash.db
 has "crash" "complement (2,2,2):(1,2,4) 8" out
 has "crash" "killed by signal 11" out
 has "crash" "^size  *exact  *300  *300" out
 
 # a SUT that hangs on coalesces with a stride of 5 or more
 status 1 "hang" "$lc" fuzz --config hang.yaml --sut "$faulty hang $lc" --ops coalesce,cosize --cases 300 --db hang.db
-has "hang" "did not answer within 0.5 s" out
+has "hang" "did not answer within 0.3 s" out
 has "hang" "^cosize " out
 
 # a SUT that answers an empty line, then nothing

@@ -40,6 +40,9 @@ cd "$tmp" || exit 2
 # short timeouts where the SUT fails on purpose, and shrinking capped there
 printf 'seed: 7\nsut_timeout: 10\n' >c.yaml
 printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 8\n' >short.yaml
+# a SUT that never answers: every shrinking candidate costs a timeout and
+# none can succeed, so two are enough to show that it shrinks and stops
+printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 2\n' >mute.yaml
 
 # a slow SUT that answers each batch of available lines after 0.3 s: with
 # windows it sees batches of more than one request
@@ -73,7 +76,7 @@ fi
 # a SUT that never reads its input (a window larger than a pipe holds): a
 # timeout, reported, within a bounded time
 start=$(date +%s)
-status 1 "never reads" "$lc" fuzz --config short.yaml --sut "sleep 1000" --ops composition --cases 3000 \
+status 1 "never reads" "$lc" fuzz --config mute.yaml --sut "sleep 1000" --ops composition --cases 3000 \
   --window 3000 --db never.db
 has "never reads" "did not answer within 0.3 s" out
 has "never reads" "^composition  *function  *1  *0  *0  *1" out
@@ -106,7 +109,7 @@ has "replay out of step" "OUT OF STEP: cosize" out
 # a pipeline SUT (killed on a timeout) and a background process of a SUT
 # (killed at the end) leave nothing behind
 marker=$((7000000 + RANDOM))
-status 1 "pipeline" "$lc" fuzz --config short.yaml --sut "sleep $marker | cat" --ops size --cases 5 --db pipe.db
+status 1 "pipeline" "$lc" fuzz --config mute.yaml --sut "sleep $marker | cat" --ops size --cases 5 --db pipe.db
 has "pipeline" "did not answer within 0.3 s" out
 status 0 "background" "$lc" fuzz --config c.yaml --sut "sleep $((marker + 1)) & exec $lc eval --batch" --ops size \
   --cases 20 --db bg.db

@@ -281,6 +281,65 @@ static void test_shrinking(void) {
   T_CHECK(strstr(err, "unknown generator") != NULL);
 }
 
+/* Discards every case with a 500-character message, so that 20,000 cases
+** pass several times more outcome bytes through the worker's shared ring
+** (4 MiB) than it holds. */
+static gen_verdict discard_long(gen_ctx *x) {
+  char pad[501];
+  memset(pad, 'x', 500);
+  pad[500] = 0;
+  snprintf(x->msg, sizeof x->msg, "%s", pad);
+  return GEN_DISCARD;
+}
+
+/* Crashes (SIGSEGV) when rank_6_crashes, else fails, on layouts of six
+** or more entries. */
+static int rank_6_crashes;
+static gen_verdict trouble_at_rank_6(gen_ctx *x) {
+  lo_layout l;
+  if (prop_layout(x, 0, &l)) return GEN_FAIL;
+  if (l.shape.len < 6) return GEN_PASS;
+  if (rank_6_crashes) raise(SIGSEGV);
+  return gen_failf(x, "rank 6");
+}
+
+/* The worker's outcomes: every one arrives when they wrap around the
+** shared ring, and outcomes published before a crash are read before the
+** crash is reported, so it is charged to its own case: the cases counted
+** before it equal those counted before the same case fails in process. */
+static void test_worker_outcomes(void) {
+  gen_config c;
+  gen_result r, q;
+  char err[256];
+  gen_property d = {"planted.discard_long", "",  "", GEN_THEOREM, "layout", "size",
+                    discard_long,           NULL};
+  config_for_tests(&c, 1);
+  c.cases = 20000;
+  T_EQ_INT(gen_run(&c, &d, &r, NULL, NULL, err, sizeof err), 0);
+  T_EQ_INT(r.cases, 20000);
+  T_EQ_INT(r.discarded, 20000);
+  gen_result_clear(&r);
+  gen_property p = {"planted.rank_6",  "",  "", GEN_THEOREM, "layout", "size",
+                    trouble_at_rank_6, NULL};
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    config_for_tests(&c, 1);
+    c.seed = seed;
+    c.shrink_limit = 0;
+    rank_6_crashes = 1;
+    T_EQ_INT(gen_run(&c, &p, &r, NULL, NULL, err, sizeof err), 0);
+    c.isolate = 0;
+    rank_6_crashes = 0;
+    T_EQ_INT(gen_run(&c, &p, &q, NULL, NULL, err, sizeof err), 0);
+    T_CHECK(r.has_failure && q.has_failure);
+    T_CHECK(q.passed > 0); /* some cases pass before the first rank-6 layout */
+    T_EQ_INT(r.passed, q.passed);
+    T_EQ_INT(r.cases, q.cases);
+    T_CHECK(strstr(r.message, "crashed") != NULL);
+    gen_result_clear(&r);
+    gen_result_clear(&q);
+  }
+}
+
 /* A harness defect is counted as an error, in and out of a worker, and
 ** never as a failure; the verdict policy of properties.h discards or
 ** fails each oracle error as documented there. */
@@ -553,5 +612,6 @@ int main(void) {
   test_harness_error();
   test_batch_check();
   test_replay();
+  test_worker_outcomes();
   return T_DONE();
 }

@@ -7,7 +7,44 @@
 
 #include <string.h>
 
+/* lo_walk gives what lo_apply gives, value and error code, at 0, 1, ...
+** and past the size (the odometer stops there and lo_apply answers). */
+static void walk_matches_apply(const char *text) {
+  lo_layout l;
+  lo_err e1, e2;
+  T_CHECK(lo_parse_layout(text, &l, &e1) == LO_OK);
+  lo_walk w;
+  lo_walk_init(&w, &l);
+  for (lo_int x = 0; x < 40; x++) {
+    lo_int u = -1, v = -1;
+    int rw = lo_walk_at(&w, x, &u, &e1), ra = lo_apply(&l, x, &v, &e2);
+    T_EQ_INT(rw, ra);
+    if (rw == LO_OK) T_EQ_INT(u, v);
+  }
+}
+
 int main(void) {
+  /* the odometer by hand: (2,3):(1,2) gives 0,1,2,3,4,5, then the last
+  ** mode runs on: 6 -> (0,3) -> 6 */
+  walk_matches_apply("(2,3):(1,2)");
+  walk_matches_apply("((2,2),3):((4,1),8)");
+  walk_matches_apply("():()");
+  walk_matches_apply("(1,5,1):(7,0,3)");
+  /* cosize does not fit: every point goes to lo_apply, which fails from
+  ** x = 2 on (2 * 2^62 overflows) */
+  walk_matches_apply("(2,2):(4611686018427387904,4611686018427387904)");
+  {
+    lo_layout l;
+    lo_err e;
+    lo_walk w;
+    lo_int v = 0;
+    T_CHECK(lo_parse_layout("(2,3):(1,2)", &l, &e) == LO_OK);
+    lo_walk_init(&w, &l);
+    for (lo_int x = 0; x < 6; x++) T_CHECK(lo_walk_at(&w, x, &v, &e) == LO_OK);
+    T_EQ_INT(v, 5); /* (1,2) -> 1 + 4 */
+    T_CHECK(lo_walk_at(&w, 6, &v, &e) == LO_OK);
+    T_EQ_INT(v, 6);
+  }
   /* size = 2*3 = 6; cosize = 1 + 1*1 + 2*2 = 6 */
   T_EQ_STR(EV1("size", "(2,3):(1,2)"), "6");
   T_EQ_STR(EV1("cosize", "(2,3):(1,2)"), "6");
@@ -44,6 +81,19 @@ int main(void) {
   T_EQ_STR(EV1("flat_filter", "(2,4,1,3):(1,0,9,2)"), "(2,1,3):(1,9,2)");
   T_EQ_STR(EV1("squeeze", "(2,1,3):(1,9,2)"), "(2,3):(1,2)");
   T_EQ_STR(EV1("sort", "(4,2,3):(2,1,2)"), "(2,3,4):(1,2,2)");
+  /* sort past the insertion runs (merged): 20 modes 2:20, 2:19, ..., 2:1
+  ** come out as 2:1, ..., 2:20; equal strides ordered by shape */
+  T_EQ_STR(EV1("sort", "(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):"
+                       "(20,19,18,17,16,15,14,13,12,11,10,9,8,7,6,5,4,3,2,1)"),
+           "(2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2,2):"
+           "(1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20)");
+  T_EQ_STR(EV1("sort", "(5,4,3,9,8,7,6,5,4,3,2,1,9,8):(1,1,1,0,0,0,0,0,0,0,0,0,2,2)"),
+           "(1,2,3,4,5,6,7,8,9,3,4,5,8,9):(0,0,0,0,0,0,0,0,0,1,1,1,2,2)");
+  /* CuTe's complement takes the first of equal smallest strides: with
+  ** (2,4):(1,1) it takes 2:1, then 4:1 has stride 1 below the extent 2;
+  ** with (4,2):(1,1) it takes 4:1 first, and 2:1 is below 4 */
+  T_CHECK(strstr(EV1("cute_complement", "(2,4):(1,1)"), "stride 1 is below 2,") != NULL);
+  T_CHECK(strstr(EV1("cute_complement", "(4,2):(1,1)"), "stride 1 is below 4,") != NULL);
 
   /* complement (4,4):(1,16) wrt 128: sorted 4:1, 4:16 -> (16/4):4 and
   ** ceil(128/64):64 = (4,2):(4,64) */

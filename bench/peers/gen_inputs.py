@@ -23,8 +23,10 @@ writes three files into OUTDIR, all determined by the seed alone:
               logical_product of a rank-1 block, complement of a rank-1
               layout (CuTe refuses a longer one with runtime strides),
               coalesce with mergeable neighbours.
-  growth.txt  the same line format: complement, coalesce and composition
-              on flat layouts of rank 2, 4, 8, 16, 32, 64 (see growth_cases).
+  growth.txt  the same line format: complement, coalesce, composition,
+              filter, right_inverse, logical_divide (by a rank-1 tile) and
+              logical_product (by the block 2:1) on flat layouts of rank 2,
+              4, 8, 16, 32, 64 (see growth_cases).
 """
 import argparse
 import os
@@ -200,6 +202,10 @@ def growth_cases(r, per_rank):
             out.append(flat_line("complement", a, None, 2 ** (e * live)))
             out.append(flat_line("coalesce", a))
             out.append(flat_line("composition", a, b))
+            out.append(flat_line("filter", a))
+            out.append(flat_line("right_inverse", a))
+            out.append(flat_line("logical_divide", a, ([2 ** e], [1])))
+            out.append(flat_line("logical_product", a, ([2], [1])))
     return out
 
 

@@ -16,7 +16,8 @@ the CUTLASS headers (CUTLASS_DIR, default ../shared/third_party/cutlass/include)
                functions in a C loop (bench/peers/peers.c): ns/op per op
   2. cute      CuTe C++ with runtime integers (bench/peers/cute_rt.cpp)
                and the oracle on the same flat layouts: ns/op per op
-  3. growth    complement, coalesce, composition at rank 2..64: ns/op per
+  3. growth    complement, coalesce, composition, filter, right_inverse,
+               logical_divide, logical_product at rank 2..64: ns/op per
                rank and the fitted exponent k of ns ~ rank^k
 """
 import argparse
@@ -33,6 +34,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 OUT = os.path.join(ROOT, "build", "peers")
 PIN = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+GROWTH_OPS = ["complement", "coalesce", "composition", "filter", "right_inverse",
+              "logical_divide", "logical_product"]
 
 
 def say(line=""):
@@ -293,14 +296,18 @@ def growth_pycute(path):
         rb = int(w[2 + 2 * ra])
         b0 = 3 + 2 * ra
         n = int(w[b0 + 2 * rb])
+        one = {"coalesce": pycute.coalesce, "filter": pycute.filter,
+               "right_inverse": pycute.right_inverse}
+        two = {"composition": pycute.composition, "logical_divide": pycute.logical_divide,
+               "logical_product": pycute.logical_product}
         if w[0] == "complement":
             call = (pycute.complement, (a, n))
-        elif w[0] == "coalesce":
-            call = (pycute.coalesce, (a,))
+        elif w[0] in one:
+            call = (one[w[0]], (a,))
         else:
             b = pycute.Layout(tuple(int(x) for x in w[b0:b0 + rb]),
                               tuple(int(x) for x in w[b0 + rb:b0 + 2 * rb]))
-            call = (pycute.composition, (a, b))
+            call = (two[w[0]], (a, b))
         groups.setdefault((w[0], ra), []).append(call)
     return {k: py_ns_per_op(v) for k, v in groups.items()}
 
@@ -314,13 +321,18 @@ def part_growth(inputs, peers, with_pycute):
     say("3. Growth with rank: flat layouts of size 2^32 (2^62 at rank 64), past the oracle's")
     say("   point-by-point check limit; ns/op and the fitted k in ns ~ rank^k")
     say("   %-12s %-7s" % ("op", "") + "".join("%10d" % r for r in ranks) + "%8s" % "k")
-    for op in ["complement", "coalesce", "composition"]:
+    for op in GROWTH_OPS:
         for who, tab in (("oracle", ours), ("pycute", py)):
             if not tab:
                 continue
             pts = [(r, tab[(op, r)][2] if who == "oracle" else tab[(op, r)]) for r in ranks]
             say("   %-12s %-7s" % (op, who) + "".join("%10.0f" % ns for _, ns in pts) +
                 "%8.2f" % fit_exponent(pts))
+    for op in GROWTH_OPS:
+        for r in ranks:
+            if ours[(op, r)][1]:
+                say("   %s at rank %d: %d of %d refused by the oracle (the time is the time to "
+                    "say so)" % (op, r, ours[(op, r)][1], ours[(op, r)][0]))
     if not with_pycute:
         say("   pycute: skipped: pycute not found in %s (set PYCUTE_DIR)" % pycute_dir())
     say()
