@@ -467,9 +467,10 @@ static void html_news(FILE *f, const report *r, const report_run *last) {
       if (strcmp(report_outcome(r, i), outcome[k])) continue;
       fprintf(f, "<li><a href=\"#cex-%lld\">#%lld</a> ", (long long)r->cex[i].id,
               (long long)r->cex[i].id);
+      const report_paste *paste = report_paste_of(r, &r->cex[i]);
       put(f, r->cex[i].property);
       fputs(": <code>", f);
-      put(f, r->cex[i].input);
+      put(f, paste && paste->vars ? paste->vars : r->cex[i].input);
       fputs("</code></li>\n", f);
     }
     fputs("</ul>\n", f);

@@ -172,8 +172,9 @@ static void text_news(FILE *f, const report *r, const report_run *last) {
     fprintf(f, "  %s:\n", title[k]);
     for (size_t i = 0; i < r->n_cex; i++) {
       if (strcmp(report_outcome(r, i), outcome[k])) continue;
+      const report_paste *paste = report_paste_of(r, &r->cex[i]);
       fprintf(f, "    #%lld %s: ", (long long)r->cex[i].id, r->cex[i].property);
-      put_plain(f, r->cex[i].input);
+      put_plain(f, paste && paste->vars ? paste->vars : r->cex[i].input);
       fputc('\n', f);
     }
   }

@@ -60,29 +60,21 @@ int db_run_interrupted(db *d, int64_t run_id, const char *reason, char *msg, siz
 int db_run_end(db *d, int64_t run_id, int64_t cases, db_tally *out, char *msg, size_t cap) {
   static const char what[] = "finishing a run";
   sqlite3_stmt *st;
-  db_tally t;
-  if (db_check_writable(d, what, msg, cap) != 0 || db_run_tally(d, run_id, &t, msg, cap) != 0 ||
-      db_prepare(d,
-                 "UPDATE runs SET finished = " DB_NOW ", cases = ?2, failures = ?3, "
-                 "theorem_failures = ?3, refuted = ?4, new_count = ?5, open_count = ?6, "
-                 "known_count = ?7, fixed_count = ?8 WHERE id = ?1",
-                 &st, what, msg, cap) != 0)
+  if (out) memset(out, 0, sizeof *out);
+  /* the finish time first: it is stored even when the counts cannot be */
+  if (db_check_writable(d, what, msg, cap) != 0 ||
+      db_prepare(d, "UPDATE runs SET finished = " DB_NOW ", cases = ?2 WHERE id = ?1", &st, what,
+                 msg, cap) != 0)
     return -1;
-  if (out) *out = t;
   sqlite3_bind_int64(st, 1, run_id);
   sqlite3_bind_int64(st, 2, cases);
-  sqlite3_bind_int64(st, 3, t.theorem_failures);
-  sqlite3_bind_int64(st, 4, t.refuted);
-  sqlite3_bind_int64(st, 5, t.new_count);
-  sqlite3_bind_int64(st, 6, t.open_count);
-  sqlite3_bind_int64(st, 7, t.known_count);
-  sqlite3_bind_int64(st, 8, t.fixed_count);
   if (db_step_done(d, st, what, msg, cap) != 0) return -1;
   if (sqlite3_changes(d->h) == 0) {
     db_set_msg(msg, cap, "%s: %s: no run %" PRId64, d->path, what, run_id);
     return 1;
   }
-  return 0;
+  if (db_run_recount(d, run_id, msg, cap) != 0) return -1;
+  return out ? db_run_tally(d, run_id, out, msg, cap) : 0;
 }
 
 /* Insert or replace one property's statistics of a run; see store.h. */

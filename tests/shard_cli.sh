@@ -184,10 +184,17 @@ status 2 "merge of a junk file" "$lc" merge junk.db --into new.db
 has "merge of a junk file" "junk.db" err
 status 2 "merge into an input" "$lc" merge c1.db c2.db --into c2.db
 status 2 "merge an input twice" "$lc" merge c1.db ./c1.db --into new.db
+# a copy of a database holds the same runs (the same uid): merged once
 cp c1.db c1copy.db
-status 2 "merge a shard twice" "$lc" merge c1.db c2.db c1copy.db --into twice.db
+status 0 "merge a copy" "$lc" merge c1.db c2.db c1copy.db --into twice.db
+has "merge a copy" "2 shard runs combined into 1, 1 run merged before (skipped)" out
+if [ "$(sql twice.db 'select count(*) from runs')" = 1 ]; then ok; else bad "merge a copy: runs"; fi
+# shard 1 run again is another run of the same shard: an error, nothing stored
+"$lc" fuzz --config "$cfg" --property "$props" --seed 13 --cases 200 --shard 1/3 \
+  --db c1again.db >c1again.out 2>&1
+status 2 "merge a shard twice" "$lc" merge c1.db c2.db c1again.db --into twice2.db
 has "merge a shard twice" "shard 1/3 of a batch that c1.db (run 1) has given already" err
-if [ "$(sql twice.db 'select count(*) from runs')" = 0 ]; then ok; else
+if [ "$(sql twice2.db 'select count(*) from runs')" = 0 ]; then ok; else
   bad "a failed merge left runs behind"
 fi
 
@@ -200,9 +207,17 @@ status 0 "merge two runs" "$lc" merge single3.db again.db --into both.db
 if [ "$(sql both.db 'select count(*) from runs')" = 2 ]; then ok; else bad "both: runs"; fi
 if [ "$(sql both.db 'select count(*) from counterexamples')" = "$(sql single3.db \
   'select count(*) from counterexamples')" ]; then ok; else bad "both: counterexamples repeated"; fi
-if [ "$(sql both.db 'select distinct times_seen from counterexamples')" = 2 ]; then ok; else
+if [ "$(sql both.db 'select sum(times_seen) from counterexamples')" = \
+  "$(( $(sql single3.db 'select sum(times_seen) from counterexamples') + \
+       $(sql again.db 'select sum(times_seen) from counterexamples') ))" ]; then ok; else
   bad "both: times_seen not summed"
 fi
+# merging the same databases again changes nothing (idempotent)
+sql both.db "select * from runs order by id; select id, times_seen, status from counterexamples" >both1.txt
+status 0 "merge two runs again" "$lc" merge single3.db again.db --into both.db
+has "merge two runs again" "0 runs copied, 0 shard runs combined into 0, 2 runs merged before" out
+sql both.db "select * from runs order by id; select id, times_seen, status from counterexamples" >both2.txt
+if cmp -s both1.txt both2.txt; then ok; else bad "merge again changed both.db"; diff both1.txt both2.txt; fi
 if [ "$(sql both.db 'select min(first_seen) from counterexamples')" = "$(sql single3.db \
   'select min(first_seen) from counterexamples')" ]; then ok; else bad "both: first_seen"; fi
 if [ "$(sql both.db "select count(*) from counterexamples c join runs r on r.id = c.first_run \

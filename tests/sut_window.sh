@@ -41,8 +41,9 @@ cd "$tmp" || exit 2
 printf 'seed: 7\nsut_timeout: 10\n' >c.yaml
 printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 8\n' >short.yaml
 # a SUT that never answers: every shrinking candidate costs a timeout and
-# none can succeed, so two are enough to show that it shrinks and stops
-printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 2\n' >mute.yaml
+# none can succeed, so two are enough to show that it shrinks and stops;
+# the op stops after 3 more timeouts in a row (max_repeats)
+printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 2\nmax_repeats: 3\n' >mute.yaml
 
 # a slow SUT that answers each batch of available lines after 0.3 s: with
 # windows it sees batches of more than one request
@@ -79,7 +80,8 @@ start=$(date +%s)
 status 1 "never reads" "$lc" fuzz --config mute.yaml --sut "sleep 1000" --ops composition --cases 3000 \
   --window 3000 --db never.db
 has "never reads" "did not answer within 0.3 s" out
-has "never reads" "^composition  *function  *1  *0  *0  *1" out
+has "never reads" "^composition  *function  *4  *0  *0  *4  *1 " out
+has "never reads" "stopped after 3 failures in a row of signatures met before" out
 if [ $(($(date +%s) - start)) -lt 30 ]; then ok; else bad "never reads: took $(($(date +%s) - start)) s"; fi
 # ... and one that prints answers from a file without reading
 printf '1\n2\n3\n' >answers.log
