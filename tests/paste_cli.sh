@@ -33,6 +33,7 @@ block() { awk -v p="refuted $1 " 'index($0, p) == 1 { on = 1; next } /^[^ ]/ { o
 layoutcheck() { "$lc" "$@"; }
 # run_printed NAME LINE: run the command after "reproduce: " or "eval: "
 run_printed() { eval "${2#*: }"; }
+same() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
 
 # --- fuzz prints names and a check command that works -----------------------
 status 0 "fuzz" "$lc" fuzz --config "$cfg" --property 'lean.compl*' --cases 300 --seed 1 --db r.db
@@ -71,7 +72,10 @@ block lean.compose_assoc_flat out >ca.block
 has "assoc names" "A = " ca.block
 has "assoc names" ", C = " ca.block
 hasnt "assoc: no eval line" "eval:" ca.block
-run_printed reproduce "$(grep 'reproduce:' ca.block)" >c.out 2>c.err
+# the run reports each distinct way the conjecture fails (3 here, each
+# with its own check command); the first is the hand case above
+same "assoc: distinct failures" "$(grep -c 'reproduce:' ca.block)" 3
+run_printed reproduce "$(grep -m1 'reproduce:' ca.block)" >c.out 2>c.err
 [ $? -eq 1 ] && ok || bad "the printed 3-variable check: expected exit 1"
 has "printed 3-variable check" "refuted: (A o B) o C" c.out
 
@@ -109,7 +113,7 @@ has "check user missing" "variable B is missing (its variables: A B)" err
 status 1 "replay ID" "$lc" replay 1 --config "$cfg" --db r.db
 has "replay ID" "#1 still refuted lean.complement_involution: L = (2,2):(2,1), N = 4" out
 has "replay ID" "reproduce: layoutcheck check lean.complement_involution 'L=(2,2):(2,1)' N=4" out
-has "replay ID" "1 still failing (0 theorem, 1 conjecture), 0 fixed" out
+has "replay ID" "1 still failing (0 theorem, 1 conjecture), 0 known, 0 fixed" out
 status 1 "replay --id" "$lc" replay --id 1 --config "$cfg" --db r.db
 status 2 "replay missing ID" "$lc" replay 999 --config "$cfg" --db r.db
 has "replay missing ID" "no counterexample 999" err

@@ -55,7 +55,7 @@ has "empty, unbounded" "DISAGREE sut.composition" "$tmp/out"
 has "empty, unbounded" "no empty tuples here" "$tmp/out"
 status 0 "empty, bounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky empty $lc" \
   --ops composition,coalesce --cases 300 --db "$tmp/b.db" --sut-bounds empty_layout=false
-has "empty, bounded" "0 disagreements" "$tmp/out"
+has "empty, bounded" "0 distinct disagreements" "$tmp/out"
 grep -q -E '^composition +function +300 +300 +0 +0 ' "$tmp/out" && ok ||
   { bad "empty, bounded: not 300 cases agreed"; cat "$tmp/out"; }
 status 1 "rank 1, unbounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky scalar $lc" \
@@ -63,14 +63,14 @@ status 1 "rank 1, unbounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky sca
 has "rank 1, unbounded" "no integer shapes here" "$tmp/out"
 status 0 "rank 1, bounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky scalar $lc" \
   --ops coalesce --cases 300 --db "$tmp/sb.db" --sut-bounds min_rank=2
-has "rank 1, bounded" "0 disagreements" "$tmp/out"
+has "rank 1, bounded" "0 distinct disagreements" "$tmp/out"
 printf 'seed: 3\nsut_timeout: 10\nsut_bounds:\n  max_depth: 1\n' >"$tmp/d.yaml"
 status 1 "nested, unbounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky nested $lc" \
   --ops composition --cases 300 --db "$tmp/nu.db"
 has "nested, unbounded" "no nesting here" "$tmp/out"
 status 0 "nested, bounded in the file" "$lc" fuzz --config "$tmp/d.yaml" \
   --sut "$picky nested $lc" --ops composition --cases 300 --db "$tmp/nb.db"
-has "nested, bounded in the file" "0 disagreements" "$tmp/out"
+has "nested, bounded in the file" "0 distinct disagreements" "$tmp/out"
 
 # --- 3. the adapter without pycute -----------------------------------------
 printf 'size 4:1\ncoalesce (2,2):(1,2)\n' >"$tmp/req"
@@ -116,7 +116,20 @@ status 0 "bounded pycute" "$lc" fuzz --config "$tmp/c.yaml" \
   --sut "python3 $root/adapters/pycute_adapter.py" --cases 200 --db "$tmp/p.db" \
   --sut-bounds empty_layout=false \
   --ops size,cosize,apply,coalesce,filter,complement,composition,logical_divide,zipped_product
-has "bounded pycute" "0 disagreements" "$tmp/out"
+has "bounded pycute" "0 distinct disagreements" "$tmp/out"
+# the smoke run: every op, unbounded, with the adapter's known list; each
+# distinct disagreement must be one of the known ones (a new one fails)
+status 0 "smoke run with --known" "$lc" fuzz --config "$tmp/c.yaml" \
+  --sut "python3 $root/adapters/pycute_adapter.py" --cases 300 --db "$tmp/k.db" \
+  --known "$root/adapters/pycute_known.yaml"
+has "smoke run with --known" "pycute_known.yaml (11 new to the database)" "$tmp/out"
+has "smoke run with --known" "new 0, still open 0, known 11, fixed 0" "$tmp/out"
+hasnt "smoke run with --known" "DISAGREE" "$tmp/out"
+# without the list, the same run stores each of them as new and exits 1
+status 1 "smoke run without --known" "$lc" fuzz --config "$tmp/c.yaml" \
+  --sut "python3 $root/adapters/pycute_adapter.py" --cases 300 --db "$tmp/n.db"
+has "smoke run without --known" ", still open 0, known 0, fixed 0" "$tmp/out"
+hasnt "smoke run without --known" "new 0, still open" "$tmp/out"
 # a planted bug: found, shrunk, and not there on replay without it
 PYCUTE_MUTANT=COMPLEMENT_FLOOR status 1 "mutant" "$lc" fuzz --config "$tmp/c.yaml" \
   --sut "python3 $root/tests/suts/pycute_mutant.py" --ops complement --cases 300 \

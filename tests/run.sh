@@ -302,6 +302,7 @@ start_counted "GPU stage (skip, import of results)" "GPU stage" bash tests/gpu_c
 start_counted "citations: the paper's own numbers" "citations" bash tests/citations.sh
 start_counted "--help and the README's commands table" "help and README" bash tests/help_cli.sh "$lc"
 start_counted "pycute adapter, SUT bounds" "pycute, SUT bounds" bash tests/pycute_cli.sh "$lc"
+start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 
 shopt -s nullglob
 corpus=(corpus/*.yaml corpus/cute_cpp/*.yaml)
