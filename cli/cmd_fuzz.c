@@ -17,6 +17,7 @@
 #include "fuzz_sut.h"
 #include "run_guard.h"
 #include "run_setup.h"
+#include "sightings.h"
 
 #include "properties.h"
 #include "sut.h"
@@ -46,6 +47,7 @@ typedef struct fuzz_state {
   int not_stored;     /* counterexamples shown as NOT STORED */
   int harness_errors; /* properties with GEN_ERROR verdicts */
   int not_run;        /* properties left out when the run's budget was spent */
+  sightings seen;     /* the repeats of stored failures, written per property */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -61,16 +63,8 @@ static void git_revision(char *buf, size_t cap) {
 ** (open, or triaged known)?  Then count the sighting on it. */
 static int seen_before(const gen_property *p, const char *sig, const char *msg, void *ud) {
   fuzz_state *s = ud;
-  char triage[8], err[512];
-  int64_t id;
   (void)msg;
-  int rc = db_find_signature(s->d, p->name, "", sig, &id, triage, err, sizeof err);
-  if (rc == 0 && db_cex_seen(s->d, id, s->run_id, NULL, NULL, err, sizeof err) == 0) return 1;
-  if (rc != 1) {
-    fprintf(stderr, "%s\n", err);
-    s->db_error = 1;
-  }
-  return 0;
+  return sightings_seen(&s->seen, s->d, p->name, "", sig, &s->db_error);
 }
 
 /* "new", "found again" or "known": how a stored row stands. */
@@ -166,10 +160,13 @@ static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
       continue;
     }
     gen_result r;
-    if (gen_run(&g, p, &r, on_failure, s, msg, sizeof msg)) {
+    int rc = gen_run(&g, p, &r, on_failure, s, msg, sizeof msg);
+    if (rc) fprintf(stderr, "%s\n", msg);
+    if (sightings_flush(&s->seen, s->d, s->run_id, msg, sizeof msg)) {
       fprintf(stderr, "%s\n", msg);
-      return 2;
+      s->db_error = 1;
     }
+    if (rc) return 2;
     label_summary(&r, labels, sizeof labels, 1);
     printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
@@ -260,6 +257,7 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   printf("  %d still failing, %d conjectures still refuted, %d known, %d fixed\n", n.still,
          n.refuted, n.known, n.fixed);
   if (rc == 0) rc = fuzz_properties(c, g, s, &cases, &failed);
+  sightings_free(&s->seen);
   if (db_run_end(s->d, s->run_id, cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;

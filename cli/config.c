@@ -613,12 +613,17 @@ static void put_quoted(out *o, const char *s) {
 }
 
 /* Append v in the shortest decimal form that strtod reads back exactly,
-** with ".0" added to a whole number (2 is written 2.0).  Infinities and NaN
-** are written as YAML's .inf and .nan, which config_load refuses. */
+** with ".0" added to a whole number (2 is written 2.0, 30 is 30.0, not
+** 3e+01).  Infinities and NaN are written as YAML's .inf and .nan, which
+** config_load refuses. */
 static void put_number(out *o, double v) {
   char text[40];
   if (!isfinite(v)) {
     put(o, "%s", isnan(v) ? ".nan" : v > 0 ? ".inf" : "-.inf");
+    return;
+  }
+  if (v == floor(v) && fabs(v) < 1e15) {
+    put(o, "%.1f", v);
     return;
   }
   for (int digits = 1; digits <= 17; digits++) {

@@ -11,6 +11,7 @@
 #include "diff.h"
 #include "lo.h"
 #include "proto.h"
+#include "sightings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,22 +34,15 @@ typedef struct sut_state {
   int64_t run_id;
   const char *identity, *seed;
   int db_error;
+  sightings seen; /* the repeats of stored disagreements, written per op */
 } sut_state;
 
 /* gen_config's seen: is a disagreement of p with signature sig stored for
 ** this SUT (open, or triaged known)?  Then count the sighting on it. */
 static int seen_before(const gen_property *p, const char *sig, const char *msg, void *ud) {
   sut_state *s = ud;
-  char triage[8], err[512];
-  int64_t id;
   (void)msg;
-  int rc = db_find_signature(s->d, p->name, s->identity, sig, &id, triage, err, sizeof err);
-  if (rc == 0 && db_cex_seen(s->d, id, s->run_id, NULL, NULL, err, sizeof err) == 0) return 1;
-  if (rc != 1) {
-    fprintf(stderr, "%s\n", err);
-    s->db_error = 1;
-  }
-  return 0;
+  return sightings_seen(&s->seen, s->d, p->name, s->identity, sig, &s->db_error);
 }
 
 /* Store a shrunk disagreement at once and print it. */
@@ -132,7 +126,7 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   if (!s) return fprintf(stderr, "out of memory\n"), 2;
   char identity[sizeof c->sut + 32], msg[512];
   sut_identity(c->sut, c->sut_layer, identity, sizeof identity);
-  sut_state st = {d, run_id, identity, seed, 0};
+  sut_state st = {d, run_id, identity, seed, 0, {NULL, 0, 0}};
   int64_t n = 0, k = 0;
   diff_mode mode;
   for (int i = 0; i < diff_op_count(); i++) n += diff_ops_selected(c->sut_ops, diff_op_at(i), &mode) != 0;
@@ -154,8 +148,14 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
     gen_result r;
     diff_property(&t, &p, name, sizeof name);
     g.batch = &t.batch;
-    if (gen_run(&g, &p, &r, on_disagreement, &st, msg, sizeof msg)) {
+    int rc = gen_run(&g, &p, &r, on_disagreement, &st, msg, sizeof msg);
+    if (rc) fprintf(stderr, "%s\n", msg);
+    if (sightings_flush(&st.seen, d, run_id, msg, sizeof msg)) {
       fprintf(stderr, "%s\n", msg);
+      st.db_error = 1;
+    }
+    if (rc) {
+      sightings_free(&st.seen);
       sut_free(s);
       return 2;
     }
@@ -180,6 +180,7 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   }
   print_stats(s);
   sut_free(s);
+  sightings_free(&st.seen);
   return st.db_error ? 2 : 0;
 }
 

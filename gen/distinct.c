@@ -16,13 +16,19 @@ static int value_char(char c) {
 }
 
 /* The default signature; see gen.h.  A value is a maximal run of
-** value_char that holds a digit; the run is replaced by "#". */
+** value_char that holds a digit, or a name in single quotes; each is
+** replaced by "#". */
 void gen_signature_default(const gen_property *p, const char *msg, char *sig, size_t cap) {
   size_t at = 0;
   (void)p;
   assert(cap > 0);
   for (size_t i = 0; msg[i] && at + 1 < cap;) {
     size_t j = i, digits = 0;
+    if (msg[i] == '\'' && strchr(msg + i + 1, '\'')) { /* a quoted name: a value too */
+      sig[at++] = '#';
+      i = (size_t)(strchr(msg + i + 1, '\'') - msg) + 1;
+      continue;
+    }
     while (value_char(msg[j])) digits += isdigit((unsigned char)msg[j++]) != 0;
     if (j > i && digits) {
       sig[at++] = '#';

@@ -273,7 +273,8 @@ typedef struct gen_config {
 
 /* The default signature of a failure of p with message msg: the message
 ** with every value in it (a run of digits and the punctuation of tuples,
-** layouts and tilers around it) written as "#", at most cap - 1 bytes. */
+** layouts, tilers and morphisms around it, or a name in single quotes)
+** written as "#", at most cap - 1 bytes. */
 void gen_signature_default(const gen_property *p, const char *msg, char *sig, size_t cap);
 
 /* The signature of a failure of p with message msg under cfg: cfg's

@@ -41,7 +41,7 @@ static int record_in_txn(db *d, const db_cex *c, const char *sut, int64_t *id, i
     if (db_step_done(d, st, what, msg, cap) != 0) return -1;
     char triage[8];
     if (db_triage_of(d, found_id, triage, what, msg, cap) != 0 ||
-        db_mark_run(d, found_id, c->last_run, triage, what, msg, cap) != 0)
+        db_mark_run(d, found_id, c->last_run, triage, 1, what, msg, cap) != 0)
       return -1;
     *id = found_id;
     *is_new = 0;
@@ -69,8 +69,8 @@ static int record_in_txn(db *d, const db_cex *c, const char *sut, int64_t *id, i
   if (db_step_done(d, st, what, msg, cap) != 0) return -1;
   *id = sqlite3_last_insert_rowid(d->h);
   *is_new = 1;
-  return db_mark_run(d, *id, c->last_run, strcmp(c->triage, "known") == 0 ? "known" : "new", what,
-                     msg, cap);
+  return db_mark_run(d, *id, c->last_run, strcmp(c->triage, "known") == 0 ? "known" : "new", 1,
+                     what, msg, cap);
 }
 
 /* Fill the fixed-size names of a counterexample; see store.h. */
@@ -128,12 +128,18 @@ static int update_cex(db *d, sqlite3_stmt *st, int64_t id, const char *what, cha
 /* Mark a counterexample as still failing; see store.h. */
 int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, const char *signature,
                 char *msg, size_t cap) {
+  return db_cex_seen_times(d, id, run_id, 1, message, signature, msg, cap);
+}
+
+/* Mark a counterexample as seen times times; see store.h. */
+int db_cex_seen_times(db *d, int64_t id, int64_t run_id, int64_t times, const char *message,
+                      const char *signature, char *msg, size_t cap) {
   static const char what[] = "marking a counterexample as seen";
   sqlite3_stmt *st;
   char triage[8];
   if (db_check_writable(d, what, msg, cap) != 0 ||
       db_prepare(d,
-                 "UPDATE counterexamples SET times_seen = times_seen + 1, last_seen = " DB_NOW
+                 "UPDATE counterexamples SET times_seen = times_seen + ?5, last_seen = " DB_NOW
                  ", last_run = coalesce(?2, last_run), message = coalesce(?3, message), status = "
                  "'open', fixed_at = NULL, signature = coalesce(?4, signature) WHERE id = ?1",
                  &st, what, msg, cap) != 0)
@@ -142,10 +148,11 @@ int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, const ch
   db_bind_run(st, 2, run_id);
   db_bind_text(st, 3, message);
   db_bind_text(st, 4, signature);
+  sqlite3_bind_int64(st, 5, times);
   int rc = update_cex(d, st, id, what, msg, cap);
   if (rc != 0) return rc;
   if (db_triage_of(d, id, triage, what, msg, cap) != 0) return -1;
-  return db_mark_run(d, id, run_id, triage, what, msg, cap);
+  return db_mark_run(d, id, run_id, triage, times, what, msg, cap);
 }
 
 /* Mark a counterexample as fixed; see store.h. */
@@ -161,7 +168,7 @@ int db_cex_fixed(db *d, int64_t id, int64_t run_id, char *msg, size_t cap) {
   sqlite3_bind_int64(st, 1, id);
   int rc = update_cex(d, st, id, what, msg, cap);
   if (rc != 0) return rc;
-  return db_mark_run(d, id, run_id, "fixed", what, msg, cap);
+  return db_mark_run(d, id, run_id, "fixed", 1, what, msg, cap);
 }
 
 /* Free the owned strings of *c and zero it. */

@@ -69,8 +69,8 @@ int db_column_dup(sqlite3_stmt *st, int col, int not_null, char **out);
 
 /* Record in cex_runs that run run_id (nothing when <= 0) met
 ** counterexample id with outcome (db_triage.c). */
-int db_mark_run(db *d, int64_t id, int64_t run_id, const char *outcome, const char *what,
-                char *msg, size_t cap);
+int db_mark_run(db *d, int64_t id, int64_t run_id, const char *outcome, int64_t times,
+                const char *what, char *msg, size_t cap);
 
 /* The triage of counterexample id ("open" or "known") into triage[0..8). */
 int db_triage_of(db *d, int64_t id, char triage[8], const char *what, char *msg, size_t cap);

@@ -11,21 +11,22 @@
 #include <string.h>
 
 /* Record in cex_runs that run run_id met counterexample id with outcome
-** ("new", "open", "known" or "fixed"); a sighting again in the same run
-** adds one to sightings and keeps "new".  Nothing for run_id <= 0. */
-int db_mark_run(db *d, int64_t id, int64_t run_id, const char *outcome, const char *what,
-                char *msg, size_t cap) {
+** ("new", "open", "known" or "fixed") times times; sightings again in the
+** same run add to sightings and keep "new".  Nothing for run_id <= 0. */
+int db_mark_run(db *d, int64_t id, int64_t run_id, const char *outcome, int64_t times,
+                const char *what, char *msg, size_t cap) {
   sqlite3_stmt *st;
   if (run_id <= 0) return 0;
   if (db_prepare(d,
-                 "INSERT INTO cex_runs(cex_id, run_id, outcome) VALUES(?1, ?2, ?3) "
-                 "ON CONFLICT(cex_id, run_id) DO UPDATE SET sightings = sightings + 1, "
+                 "INSERT INTO cex_runs(cex_id, run_id, outcome, sightings) VALUES(?1, ?2, ?3, ?4) "
+                 "ON CONFLICT(cex_id, run_id) DO UPDATE SET sightings = sightings + ?4, "
                  "outcome = CASE WHEN outcome = 'new' THEN 'new' ELSE excluded.outcome END",
                  &st, what, msg, cap) != 0)
     return -1;
   sqlite3_bind_int64(st, 1, id);
   sqlite3_bind_int64(st, 2, run_id);
   db_bind_text(st, 3, outcome);
+  sqlite3_bind_int64(st, 4, times);
   return db_step_done(d, st, what, msg, cap);
 }
 

@@ -182,6 +182,11 @@ int db_cex_names(const db *d, db_cex *c, const char *property, const char *kind,
 int db_cex_seen(db *d, int64_t id, int64_t run_id, const char *message, const char *signature,
                 char *msg, size_t cap);
 
+/* db_cex_seen for times sightings at once (times >= 1): times_seen and
+** the run's sightings grow by times. */
+int db_cex_seen_times(db *d, int64_t id, int64_t run_id, int64_t times, const char *message,
+                      const char *signature, char *msg, size_t cap);
+
 /* Mark stored counterexample id as fixed (now passing) in run run_id (0:
 ** none): status 'fixed', fixed_at = now (kept when it was fixed already),
 ** cex_runs outcome 'fixed'.  Returns 1 (msg says so) when there is no
