@@ -101,6 +101,33 @@ static void paste_text(junit_w *j, const report_paste *p) {
   }
 }
 
+/* What the last run found, first among the suite's properties: the
+** counts ("new", "still_open", "known", "fixed") and one property per
+** counterexample ("new #12" = "PROPERTY: A = ..."). */
+static void news_properties(junit_w *j, const report *r) {
+  static const char *const outcome[] = {"new", "open", "known", "fixed"};
+  static const char *const name[] = {"new", "still_open", "known", "fixed"};
+  char text[64], item[64];
+  for (int k = 0; k < 4; k++) {
+    snprintf(text, sizeof text, "%zu", report_news_count(r, outcome[k]));
+    suite_property(j, name[k], text);
+  }
+  for (int k = 0; k < 4; k++)
+    for (size_t i = 0; i < r->n_cex; i++) {
+      if (strcmp(report_outcome(r, i), outcome[k])) continue;
+      const report_paste *paste = report_paste_of(r, &r->cex[i]);
+      size_t len = strlen(r->cex[i].property) + 3 +
+                   strlen(paste && paste->vars ? paste->vars : r->cex[i].input);
+      char *value = malloc(len + 1);
+      if (!value) continue;
+      snprintf(value, len + 1, "%s: %s", r->cex[i].property,
+               paste && paste->vars ? paste->vars : r->cex[i].input);
+      snprintf(item, sizeof item, "%s #%lld", name[k], (long long)r->cex[i].id);
+      suite_property(j, item, value);
+      free(value);
+    }
+}
+
 /* The open counterexamples of a property, one line each, as text. */
 static void cex_lines(junit_w *j, const report *r, const char *property) {
   char history[512];
@@ -210,6 +237,7 @@ static void junit_suites(junit_w *j, const report *r, const report_run *last) {
   j_attrf(j, "timestamp", "%.19s", last ? last->row.started : r->generated);
   j_attr(j, "hostname", host);
   j_open(j, "properties");
+  if (last) news_properties(j, r);
   suite_property(j, "database", r->db_path);
   if (last) {
     char id[32];

@@ -137,6 +137,16 @@ status 0 "junit with a failure" "$lc" report --db r.db --format junit --out r.xm
 check "junit is valid, one theorem failure" junit_ok r.xml 1
 has "junit" '<failure message="#[0-9]* size ' r.xml
 has "junit" 'type="counterexample"' r.xml
+# the suite leads with what the last run found
+has "junit" '<properties>' r.xml
+has "junit: what is new first" '<property name="new" value="[0-9]*"/>' r.xml
+has "junit" '<property name="still_open" value="[0-9]*"/>' r.xml
+# the failure triaged known: no longer a failure of the suite
+id=$(sed -n 's/.*<failure message="#\([0-9]*\) size .*/\1/p' r.xml | head -n 1)
+status 0 "triage the failure" "$lc" triage "$id" known --db r.db
+status 0 "junit, failure known" "$lc" report --db r.db --format junit --out rk.xml
+check "junit is valid, the failure known" junit_ok rk.xml 0
+status 0 "triage back" "$lc" triage "$id" open --db r.db
 
 # --- html -------------------------------------------------------------------
 status 0 "html" "$lc" report --db r.db --format html --out r.html
@@ -146,6 +156,7 @@ has "html" '<svg class="morph"' r.html
 has "html" '<svg class="trend"' r.html
 has "html" 'id="cex-1"' r.html
 has "html" 'lt.size_le_cosize' r.html
+has "html: what is new first" '<h2 id="news">What run [0-9]* found' r.html
 
 # --- escaping ---------------------------------------------------------------
 cp r.db esc.db
