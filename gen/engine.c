@@ -308,14 +308,16 @@ static void progress(const gen_config *cfg, const gen_property *p, const gen_res
     return;
   }
   double frac = cfg->cases > 0 ? (double)r->cases / (double)cfg->cases : 0;
-  double done = (double)(g->k - 1) + (frac < 1 ? frac : 1), spent = now - g->t0, left = 0;
+  double done = (double)(g->k - 1) + (frac < 1 ? frac : 1), spent = now - g->t0, left = -1;
   if (g->deadline > 0)
     left = g->deadline - now;
-  else if (done > 0)
+  else if (done >= 0.05) /* before that, no estimate */
     left = spent / done * ((double)g->n - done);
-  fprintf(stderr, "\r  [%lld/%lld] %-32.32s %7lld/%lld  %5.0fs elapsed, ~%.0fs left   ",
+  char eta[32] = "?";
+  if (left >= 0) snprintf(eta, sizeof eta, "%.0f", left);
+  fprintf(stderr, "\r  [%lld/%lld] %-32.32s %7lld/%lld  %5.0fs elapsed, ~%ss left   ",
           (long long)g->k, (long long)g->n, p->name, (long long)r->cases, (long long)cfg->cases,
-          spent, left > 0 ? left : 0);
+          spent, eta);
   fflush(stderr);
 }
 
@@ -427,6 +429,7 @@ static int on_fail(run_state *st, uint64_t *v, size_t n, gen_outcome *o) {
   remember(st, sig);
   remember(st, r->signature);
   r->distinct++;
+  if (st->cfg->progress) fprintf(stderr, "\r%*s\r", 100, ""); /* the report gets its own line */
   if (st->cb) st->cb(st->p, r, st->ud);
   return r->distinct >= max_distinct(st->cfg);
 }

@@ -10,7 +10,8 @@ lc=${1:?usage: tests/nightly_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+passed=0 failed=0 skipped=0
+skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
 ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
 status() {
@@ -64,6 +65,7 @@ id=$(q n.db "select id from counterexamples where property = 'lt.strides_zero'")
 status 0 "triage" "$lc" triage "$id" known --note "accepted for now" --db n.db
 status 1 "night 3" run
 has "night 3" "^new 0, still open 1, known 1, fixed 0$" out
+has "night 3" "^1 theorem failure, 0 conjectures refuted" out
 same "night 3: run" "$(row 3)" "1|0|1|1|0"
 same "night 3: known view" "$(q n.db 'select note from known')" "accepted for now"
 id2=$(q n.db "select id from counterexamples where property = 'lt.size_le_cosize'")
@@ -104,5 +106,20 @@ same "merge: one combined run" "$(q m.db 'select count(*) from runs')" 1
 same "merge: sightings summed" "$(q m.db 'select sum(times_seen) from counterexamples')" \
   "$(( $(q s1.db 'select sum(times_seen) from counterexamples') + $(q s2.db 'select sum(times_seen) from counterexamples') ))"
 
-echo "$passed passed, $failed failed"
+# 7. on a terminal, the progress line: property k of n, elapsed, time left
+if command -v script >/dev/null 2>&1; then
+  script -qfc "$lc fuzz --config c.yaml --property 'lt.*' --cases 3000 --db p.db" typescript \
+    >/dev/null 2>&1
+  tr '\r' '\n' <typescript >progress.txt
+  has "progress line" "^  \[1/2\] lt.size_le_cosize .* elapsed, ~.*s left" progress.txt
+  has "progress line" "^  \[2/2\] lt.strides_zero" progress.txt
+else
+  skip "progress line: no script(1) to give the run a terminal"
+fi
+
+if [ "$skipped" -gt 0 ]; then
+  echo "$passed passed, $failed failed, $skipped skipped"
+else
+  echo "$passed passed, $failed failed"
+fi
 [ "$failed" -eq 0 ]
