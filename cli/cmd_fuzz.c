@@ -172,12 +172,7 @@ static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
            (long long)r.passed, (long long)r.discarded, (long long)r.failed,
            (long long)r.distinct, r.seconds, labels);
-    if (r.capped)
-      printf("  note: %s: stopped at max_distinct = %lld distinct failures\n", p->name,
-             (long long)g.max_distinct);
-    if (r.repeats_stop)
-      printf("  note: %s: stopped after %lld failures in a row of signatures met before\n", p->name,
-             (long long)g.max_repeats);
+    run_print_stops(p->name, &r, &g);
     if (prop_health(p, &r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
     if (r.errors) { /* a defect of a generator or check, not of the statement */
       s->harness_errors++;

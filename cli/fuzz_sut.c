@@ -166,12 +166,7 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
       printf("%-24s %-9s %7lld %7lld %7lld %6lld %8lld %7.2f\n", op->op, diff_mode_name(t.mode),
              (long long)r.cases, (long long)r.passed, (long long)r.discarded, (long long)r.failed,
              (long long)r.distinct, r.seconds);
-    if (r.capped)
-      printf("  note: %s: stopped at max_distinct = %lld distinct disagreements\n", op->op,
-             (long long)g.max_distinct);
-    if (r.repeats_stop)
-      printf("  note: %s: stopped after %lld failures in a row of signatures met before\n", op->op,
-             (long long)g.max_repeats);
+    run_print_stops(op->op, &r, &g);
     *cases += r.cases;
     fflush(stdout);
     db_run_property(d, run_id, p.name, "theorem", r.cases, r.passed, r.discarded, r.failed,

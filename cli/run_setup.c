@@ -58,6 +58,17 @@ static int parse_u64(const char *name, const char *s, uint64_t *v) {
   return 0;
 }
 
+/* Parse option name's value s, seconds from 0 to 10^9, into *v; 0, or 2
+** with the reason on stderr. */
+static int parse_seconds(const char *name, const char *s, double *v) {
+  char *end;
+  double t = strtod(s, &end);
+  if (!*s || *end || !(t >= 0) || t > 1e9)
+    return fprintf(stderr, "%s: expected seconds >= 0, found '%s'\n", name, s), 2;
+  *v = t;
+  return 0;
+}
+
 /* Parse s, all decimal digits, into *v when it lies in [lo, hi]; 0 or -1. */
 static int parse_range(const char *s, int64_t lo, int64_t hi, int64_t *v) {
   char *end;
@@ -198,20 +209,8 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
       return fprintf(stderr, "--known: the path is too long\n"), 2;
     snprintf(c->known, sizeof c->known, "%s", o->known);
   }
-  if (o->budget) {
-    char *end;
-    double t = strtod(o->budget, &end);
-    if (!*o->budget || *end || !(t >= 0) || t > 1e9)
-      return fprintf(stderr, "--budget: expected seconds >= 0, found '%s'\n", o->budget), 2;
-    c->budget = t;
-  }
-  if (o->time) {
-    char *end;
-    double t = strtod(o->time, &end);
-    if (!*o->time || *end || !(t >= 0) || t > 1e9)
-      return fprintf(stderr, "--time: expected seconds >= 0, found '%s'\n", o->time), 2;
-    c->time = t;
-  }
+  if (o->budget && parse_seconds("--budget", o->budget, &c->budget)) return 2;
+  if (o->time && parse_seconds("--time", o->time, &c->time)) return 2;
   if (o->no_isolate) c->isolate = 0;
   if (o->sut) snprintf(c->sut, sizeof c->sut, "%s", o->sut);
   if (o->ops) {
@@ -250,6 +249,17 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
   }
   if (x->shard_n > 1 && !o->db) return shard_db_path(c, x);
   return 0;
+}
+
+/* Say why the run of `name` (a property or an op) stopped early, if it did
+** (r's capped or repeats_stop under g); see run_setup.h. */
+void run_print_stops(const char *name, const gen_result *r, const gen_config *g) {
+  if (r->capped)
+    printf("  note: %s: stopped at max_distinct = %lld distinct failures\n", name,
+           (long long)g->max_distinct);
+  if (r->repeats_stop)
+    printf("  note: %s: stopped after %lld failures in a row of signatures met before\n", name,
+           (long long)g->max_repeats);
 }
 
 /* The time limit of the next of `left` properties under the run's budget;

@@ -53,6 +53,11 @@ int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, 
 int run_load_config(const run_opts *o, config *c, run_ctx *x);
 /* The engine's configuration from the tool's and the shard of x. */
 void run_engine_config(const config *c, const run_ctx *x, gen_config *g);
+/* Print why the run of name (a property, or an op against a SUT) stopped
+** before its cases were spent, when it did: the max_distinct cap, or
+** max_repeats repeated failures in a row. */
+void run_print_stops(const char *name, const gen_result *r, const gen_config *g);
+
 /* The time limit of the next of `left` properties (or ops) under the
 ** run's budget, g->run_progress.deadline (0: none): an equal share of
 ** what is left, or g->time when that is smaller; -1 when the budget is
