@@ -32,8 +32,10 @@ static const diff_op ops[] = {
     {"tiled_divide", "divide_layouts", DIFF_FUNCTION, "built on composition"},
     {"zipped_product", "product_layouts", DIFF_FUNCTION, "built on composition"},
     {"tiled_product", "product_layouts", DIFF_FUNCTION, "built on composition"},
-    {"right_inverse", "layout", DIFF_FUNCTION, "any right inverse of the same size will do"},
-    {"left_inverse", "injective", DIFF_FUNCTION, "not unique where L's image has gaps"},
+    {"right_inverse", "layout", DIFF_INVERSE,
+     "any right inverse of the oracle's size will do: not unique where L is not injective"},
+    {"left_inverse", "injective", DIFF_INVERSE,
+     "any left inverse of the oracle's size will do: not unique where L's image has gaps"},
     {"is_tractable", "layout", DIFF_EXACT, "a boolean"},
     {"is_compact", "layout", DIFF_EXACT, "a boolean"},
     {"morphism", "tractable", DIFF_EXACT, "the standard form is unique (non-degenerate L)"},
@@ -59,7 +61,10 @@ const diff_op *diff_op_find(const char *op) {
 
 /* The name of a comparison ("exact", ...); see diff.h. */
 const char *diff_mode_name(diff_mode m) {
-  return m == DIFF_EXACT ? "exact" : m == DIFF_FUNCTION ? "function" : "coalesced";
+  return m == DIFF_EXACT      ? "exact"
+         : m == DIFF_FUNCTION ? "function"
+         : m == DIFF_INVERSE  ? "inverse"
+                              : "coalesced";
 }
 
 /* Read a comparison's name; see diff.h. */
@@ -70,6 +75,8 @@ int diff_mode_parse(const char *s, diff_mode *m) {
     *m = DIFF_FUNCTION;
   else if (!strcmp(s, "coalesced"))
     *m = DIFF_COALESCED;
+  else if (!strcmp(s, "inverse"))
+    *m = DIFF_INVERSE;
   else
     return -1;
   return 0;
@@ -189,6 +196,40 @@ static char *request_line(const diff_item *it) {
   return line;
 }
 
+/* The inverse comparison of right_inverse and left_inverse: the SUT's
+** answer R has the oracle's size and is an inverse of the request's L on
+** that side, checked point by point up to b->max_size: L(R(i)) = i for
+** every i < size(R) (right), R(L(i)) = i for every i < size(L) (left).
+** Anything else (a refusal on either side, a value that is not a layout)
+** is compared as DIFF_FUNCTION compares it.  0 when it passes, 1 with why. */
+static int inverse_compare(const diff_item *it, const char *oracle, const char *answer,
+                           const gen_bounds *b, char *why, size_t cap) {
+  lo_layout l, r, o;
+  lo_int so, sr, n, x, y;
+  lo_err e;
+  int right = strcmp(it->t->op->op, "right_inverse") == 0;
+  if (diff_compare(DIFF_FUNCTION, oracle, answer, b, why, cap) == 0) return 0;
+  if (it->argc < 1 || lo_parse_layout(it->argv[0], &l, &e) != LO_OK ||
+      !two_layouts(oracle, answer, &o, &r))
+    return 1;
+  if (lo_size(&o, &so, &e) || lo_size(&r, &sr, &e) || lo_size(&l, &n, &e))
+    return snprintf(why, cap, "size overflows"), 1;
+  if (so != sr) return snprintf(why, cap, "sizes differ (%lld vs %lld)", (long long)so, (long long)sr), 1;
+  if (right) n = sr;
+  n = n < b->max_size ? n : b->max_size;
+  for (lo_int i = 0; i < n; i++) {
+    if (lo_apply(right ? &r : &l, i, &x, &e) || lo_apply(right ? &l : &r, x, &y, &e))
+      return snprintf(why, cap, "not a %s inverse: cannot evaluate at %lld", right ? "right" : "left",
+                      (long long)i),
+             1;
+    if (y != i)
+      return snprintf(why, cap, "not a %s inverse: %s at %lld gives %lld", right ? "right" : "left",
+                      right ? "L(R(i))" : "R(L(i))", (long long)i, (long long)y),
+             1;
+  }
+  return 0;
+}
+
 /* Judge an item by the SUT's answer. */
 static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
   char out[DIFF_ORACLE_CAP], oracle[DIFF_ORACLE_CAP], why[256], via[128] = "";
@@ -200,7 +241,8 @@ static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
   }
   int rc = lo_eval(it->t->oracle_op, it->argc, it->argv, out, sizeof out);
   snprintf(oracle, sizeof oracle, rc == LO_OK ? "%s" : "error: %s", out);
-  if (diff_compare(it->t->mode, oracle, answer, b, why, sizeof why) == 0) {
+  if (it->t->mode == DIFF_INVERSE ? inverse_compare(it, oracle, answer, b, why, sizeof why) == 0
+                                  : diff_compare(it->t->mode, oracle, answer, b, why, sizeof why) == 0) {
     it->verdict = GEN_PASS;
     return;
   }
@@ -361,7 +403,8 @@ int diff_ops_check(const char *value, char *why, size_t cap) {
       return -1;
     }
     if (mode && diff_mode_parse(mode, &m))
-      return snprintf(why, cap, "comparison '%.40s' for %s: expected exact, function or coalesced",
+      return snprintf(why, cap,
+                      "comparison '%.40s' for %s: expected exact, function, coalesced or inverse",
                       mode, op),
              -1;
   }
@@ -402,6 +445,8 @@ static const struct {
     {"layout functions differ", "layout functions differ"},
     {"cannot evaluate", "layout functions differ"},
     {"the answers differ in form", "the same function in another form"},
+    {"not a right inverse", "not a right inverse"},
+    {"not a left inverse", "not a left inverse"},
     {"the answers differ after coalescing", "the answers differ after coalescing"},
     {"the answers differ (sizes differ", "sizes differ"},
     {"the answers differ (layout functions differ", "layout functions differ"},

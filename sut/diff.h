@@ -14,7 +14,7 @@
 #include "gen.h"
 #include "sut.h"
 
-typedef enum { DIFF_EXACT, DIFF_FUNCTION, DIFF_COALESCED } diff_mode;
+typedef enum { DIFF_EXACT, DIFF_FUNCTION, DIFF_COALESCED, DIFF_INVERSE } diff_mode;
 
 /* Which oracle ops a SUT is compared with: the plain ones, or CuTe's
 ** printed forms (cute_OP, where the oracle has one, compared exactly). */
@@ -82,7 +82,7 @@ int diff_ask(sut *s, int window, diff_item *items, int n, const gen_bounds *b);
 
 /* Check a list of ops (CONFIG.yaml's sut_ops, --ops): comma-separated ops
 ** that differential fuzzing knows, each optionally with =exact, =function
-** or =coalesced.  0, or -1 with the reason in why[0..cap). */
+** =coalesced or =inverse.  0, or -1 with the reason in why[0..cap). */
 int diff_ops_check(const char *list, char *why, size_t cap);
 
 /* The signature of a failure of a differential property (gen_config's
