@@ -337,8 +337,8 @@ static void test_errors(void) {
   T_CHECK(strncmp(load_error("cases: 3\nsut_ops: \"coalesce,no_such_op\"\n"),
                   "F:2:10: sut_ops: no generator for op 'no_such_op'; known: ", 58) == 0);
   T_EQ_STR(load_error("sut_ops: coalesce=approximate\n"),
-           "F:1:10: sut_ops: comparison 'approximate' for coalesce: expected exact, function or "
-           "coalesced");
+           "F:1:10: sut_ops: comparison 'approximate' for coalesce: expected exact, function, "
+           "coalesced or inverse");
   T_EQ_STR(load_error("sut_ops: \"coalesce,composition=function\"\n"), "ok");
   T_EQ_STR(load_error("sut_window: 0\n"),
            "F:1:13: sut_window: expected an integer from 1 to 4096, found '0'");
