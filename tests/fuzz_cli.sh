@@ -88,7 +88,7 @@ if [ "$(cat junk.db)" = "not a database" ]; then ok; else bad "corrupt db was mo
 # a full disk (a file size limit) is a clear error, exit 2, and what was
 # stored before is still there
 kb=$(( ($(stat -c %s a.db) + 1023) / 1024 ))
-(trap '' XFSZ; ulimit -f "$kb"; "$lc" fuzz --config "$cfg" --cases 2000 --db a.db >full.out 2>full.err)
+(trap '' XFSZ; ulimit -f "$kb"; "$lc" fuzz --config "$cfg" --cases 300 --db a.db >full.out 2>full.err)
 if [ $? -eq 2 ]; then ok; else bad "full disk: expected exit 2"; fi
 has "full disk" "a.db" full.err
 status 0 "replay after a full disk" "$lc" replay --config "$cfg" --db a.db
