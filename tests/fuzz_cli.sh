@@ -8,30 +8,7 @@ lc=${1:?usage: tests/fuzz_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-# status WANT NAME CMD...: CMD exits with WANT
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
-}
-has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
-# q DB SQL: the rows of a query (sqlite3's format), with the sqlite3 shell
-# or Python's sqlite3 module.
-q() {
-  if command -v sqlite3 >/dev/null 2>&1; then
-    sqlite3 "$1" "$2"
-  else
-    python3 -c 'import sqlite3, sys
-for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
-    print("|".join("" if v is None else str(v) for v in row))' "$1" "$2"
-  fi
-}
+. tests/lib.sh
 # shown_stored OUT DB: every counterexample that OUT shows as stored
 # ("refuted NAME (#ID, ...)", "FAILED NAME (#ID, ...)") is row ID of DB,
 # of that property, and every other failure line says NOT STORED.
@@ -193,4 +170,4 @@ printf 'conjectures: false\n' >noconj.yaml
 status 2 "a glob of conjectures only, conjectures off" "$lc" fuzz --config noconj.yaml --property 'lean.*' --db nc.db
 has "a glob of conjectures only" "selects only conjectures, and conjectures are off" err
 if [ ! -e nc.db ]; then ok; else bad "a glob of conjectures only: a database"; fi
-echo "$passed passed, $failed failed"
+finish

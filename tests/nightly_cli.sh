@@ -10,22 +10,7 @@ lc=${1:?usage: tests/nightly_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0 skipped=0
-skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
-}
-has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
-q() { python3 -c 'import sqlite3, sys
-for row in sqlite3.connect(sys.argv[1]).execute(sys.argv[2]):
-    print("|".join("" if v is None else str(v) for v in row))' "$1" "$2"; }
+. tests/lib.sh
 cd "$tmp" || exit 2
 
 # Two user theorems, each false by hand: size(L) <= cosize(L) fails at 2:0
@@ -117,9 +102,4 @@ else
   skip "progress line: no script(1) to give the run a terminal"
 fi
 
-if [ "$skipped" -gt 0 ]; then
-  echo "$passed passed, $failed failed, $skipped skipped"
-else
-  echo "$passed passed, $failed failed"
-fi
-[ "$failed" -eq 0 ]
+finish

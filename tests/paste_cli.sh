@@ -13,27 +13,14 @@ lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 cfg=$PWD/CONFIG.yaml
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
+. tests/lib.sh
 cd "$tmp" || exit 2
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-# status WANT NAME CMD...: CMD exits with WANT (stdout in out, stderr in err)
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >out 2>err
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat out err; fi
-}
-has() { if grep -q -F -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
-hasnt() { if grep -q -F -- "$2" "$3"; then bad "$1: '$2' in $3"; else ok; fi; }
 # block PROP FILE: the indented lines under the line "refuted PROP (...)"
 block() { awk -v p="refuted $1 " 'index($0, p) == 1 { on = 1; next } /^[^ ]/ { on = 0 } on' "$2"; }
 # the printed commands name the program `layoutcheck`; here it is $lc
 layoutcheck() { "$lc" "$@"; }
 # run_printed NAME LINE: run the command after "reproduce: " or "eval: "
 run_printed() { eval "${2#*: }"; }
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
 
 # --- fuzz prints names and a check command that works -----------------------
 status 0 "fuzz" "$lc" fuzz --config "$cfg" --property 'lean.compl*' --cases 300 --seed 1 --db r.db
@@ -42,22 +29,22 @@ cp out fuzz.out
 # because L is a bijection onto [0,4); comp(1:0,4) = 4:1; coalesce(4:1) =
 # 4:1, while coalesce(L) = (2,2):(2,1), for 2*2 != 1: the two sides differ)
 block lean.complement_involution fuzz.out >ci.block
-has "fuzz names" "  L = (2,2):(2,1), N = 4" ci.block
-has "fuzz reproduce" "  reproduce: layoutcheck check lean.complement_involution 'L=(2,2):(2,1)' N=4" ci.block
-has "fuzz replay" "  replay: layoutcheck replay 1" ci.block
+has_text "fuzz names" "  L = (2,2):(2,1), N = 4" ci.block
+has_text "fuzz reproduce" "  reproduce: layoutcheck check lean.complement_involution 'L=(2,2):(2,1)' N=4" ci.block
+has_text "fuzz replay" "  replay: layoutcheck replay 1" ci.block
 # eval's complement is not the check's comp(comp(L,N),N): no eval line
-hasnt "fuzz: no eval line" "eval:" ci.block
-hasnt "fuzz: no OP line" "complement (2,2):(2,1) 4" ci.block
+hasnt_text "fuzz: no eval line" "eval:" ci.block
+hasnt_text "fuzz: no OP line" "complement (2,2):(2,1) 4" ci.block
 run_printed reproduce "$(grep 'reproduce:' ci.block)" >check.out 2>check.err
 [ $? -eq 1 ] && ok || bad "the printed check command: expected exit 1"
-has "printed check" "lean.complement_involution (conjecture): L = (2,2):(2,1), N = 4" check.out
-has "printed check" "refuted: coalesce(comp(comp(L,N),N)) = 4:1 but coalesce(L) = (2,2):(2,1)" check.out
+has_text "printed check" "lean.complement_involution (conjecture): L = (2,2):(2,1), N = 4" check.out
+has_text "printed check" "refuted: coalesce(comp(comp(L,N),N)) = 4:1 but coalesce(L) = (2,2):(2,1)" check.out
 # lean.complement_exists evaluates flat_complement L N: its eval line is
 # printed and runs (hand: 2:1 has largest extent 2, which does not divide 3)
 block lean.complement_exists fuzz.out >ce.block
-has "eval line" "  eval: layoutcheck eval flat_complement 2:1 3" ce.block
+has_text "eval line" "  eval: layoutcheck eval flat_complement 2:1 3" ce.block
 run_printed eval "$(grep 'eval:' ce.block)" >eval.out 2>&1
-has "printed eval" "does not divide" eval.out
+has_text "printed eval" "does not divide" eval.out
 
 # --- three variables: lean.compose_assoc_flat --------------------------------
 # hand: A = B = (2,2):(2,1) is the transpose of [0,4), so A o B = 4:1 and
@@ -65,39 +52,39 @@ has "printed eval" "does not divide" eval.out
 # B(0), B(1), B(2) = 0, 2, 1: undefined.  eval's flat_composition takes two
 # layouts, so no eval line.
 status 1 "check 3 vars" "$lc" check lean.compose_assoc_flat 'A=(2,2):(2,1)' 'B=(2,2):(2,1)' C=3:1
-has "check 3 vars" "lean.compose_assoc_flat (conjecture): A = (2,2):(2,1), B = (2,2):(2,1), C = 3:1" out
-has "check 3 vars" "refuted: (A o B) o C = (3):(1) but A o (B o C) is undefined" out
+has_text "check 3 vars" "lean.compose_assoc_flat (conjecture): A = (2,2):(2,1), B = (2,2):(2,1), C = 3:1" out
+has_text "check 3 vars" "refuted: (A o B) o C = (3):(1) but A o (B o C) is undefined" out
 status 0 "fuzz assoc" "$lc" fuzz --config "$cfg" --property lean.compose_assoc_flat --cases 300 --seed 1 --db a.db
 block lean.compose_assoc_flat out >ca.block
-has "assoc names" "A = " ca.block
-has "assoc names" ", C = " ca.block
-hasnt "assoc: no eval line" "eval:" ca.block
+has_text "assoc names" "A = " ca.block
+has_text "assoc names" ", C = " ca.block
+hasnt_text "assoc: no eval line" "eval:" ca.block
 # the run reports each distinct way the conjecture fails (3 here, each
 # with its own check command); the first is the hand case above
 same "assoc: distinct failures" "$(grep -c 'reproduce:' ca.block)" 3
 run_printed reproduce "$(grep -m1 'reproduce:' ca.block)" >c.out 2>c.err
 [ $? -eq 1 ] && ok || bad "the printed 3-variable check: expected exit 1"
-has "printed 3-variable check" "refuted: (A o B) o C" c.out
+has_text "printed 3-variable check" "refuted: (A o B) o C" c.out
 
 # --- check: pass, and every usage error names what ------------------------
 # hand: (2,2):(1,2) coalesces to 4:1, the same function 0,1,2,3
 status 0 "check pass" "$lc" check coalesce.keeps_function 'L=(2,2):(1,2)'
-has "check pass" "passed" out
+has_text "check pass" "passed" out
 status 2 "unknown property" "$lc" check no.such L=1
-has "unknown property" "no property 'no.such'" err
+has_text "unknown property" "no property 'no.such'" err
 status 2 "missing variable" "$lc" check lean.complement_involution 'L=(2,2):(2,1)'
-has "missing variable" "variable N is missing (its variables: L N)" err
+has_text "missing variable" "variable N is missing (its variables: L N)" err
 status 2 "extra variable" "$lc" check lean.complement_involution 'L=(2,2):(2,1)' N=4 Q=1
-has "extra variable" "has no variable 'Q'" err
+has_text "extra variable" "has no variable 'Q'" err
 status 2 "twice" "$lc" check lean.complement_involution L=4:1 L=2:1 N=4
-has "twice" "variable L is given twice" err
+has_text "twice" "variable L is given twice" err
 status 2 "no =" "$lc" check lean.complement_involution L N=4
-has "no =" "expected NAME=VALUE, found 'L'" err
+has_text "no =" "expected NAME=VALUE, found 'L'" err
 status 2 "unparsable" "$lc" check lean.complement_involution 'L=(2,2' N=4
-has "unparsable" "variable L = '(2,2' is not a value" err
-hasnt "unparsable: no verdict" "refuted" out
+has_text "unparsable" "variable L = '(2,2' is not a value" err
+hasnt_text "unparsable: no verdict" "refuted" out
 status 2 "sut property" "$lc" check sut.coalesce L=4:1
-has "sut property" "replay --sut" err
+has_text "sut property" "replay --sut" err
 status 2 "no property" "$lc" check
 status 0 "check --help" "$lc" check --help
 
@@ -105,28 +92,28 @@ status 0 "check --help" "$lc" check --help
 # (2,2):(0,1), which coalesce leaves as it is since 2*0 != 1; coalesce of
 # (2,2):(1,0) is itself: the two differ)
 status 1 "check user" "$lc" check --config "$cfg" user.sort_coalesce 'L=(2,2):(1,0)'
-has "check user" "refuted: coalesce(sort(L)) = (2,2):(0,1) but coalesce(L) = (2,2):(1,0)" out
+has_text "check user" "refuted: coalesce(sort(L)) = (2,2):(0,1) but coalesce(L) = (2,2):(1,0)" out
 status 2 "check user missing" "$lc" check --config "$cfg" user.composition_agrees A=4:1
-has "check user missing" "variable B is missing (its variables: A B)" err
+has_text "check user missing" "variable B is missing (its variables: A B)" err
 
 # --- replay ID --------------------------------------------------------------
 status 1 "replay ID" "$lc" replay 1 --config "$cfg" --db r.db
-has "replay ID" "#1 still refuted lean.complement_involution: L = (2,2):(2,1), N = 4" out
-has "replay ID" "reproduce: layoutcheck check lean.complement_involution 'L=(2,2):(2,1)' N=4" out
-has "replay ID" "1 still failing (0 theorem, 1 conjecture), 0 known, 0 fixed" out
+has_text "replay ID" "#1 still refuted lean.complement_involution: L = (2,2):(2,1), N = 4" out
+has_text "replay ID" "reproduce: layoutcheck check lean.complement_involution 'L=(2,2):(2,1)' N=4" out
+has_text "replay ID" "1 still failing (0 theorem, 1 conjecture), 0 known, 0 fixed" out
 status 1 "replay --id" "$lc" replay --id 1 --config "$cfg" --db r.db
 status 2 "replay missing ID" "$lc" replay 999 --config "$cfg" --db r.db
-has "replay missing ID" "no counterexample 999" err
+has_text "replay missing ID" "no counterexample 999" err
 status 2 "replay bad ID" "$lc" replay one --config "$cfg" --db r.db
 status 2 "replay ID twice" "$lc" replay 1 --id 2 --config "$cfg" --db r.db
 status 2 "fuzz --id" "$lc" fuzz --id 1 --config "$cfg" --db r.db
 
 # --- show labels values by their variables -----------------------------------
 status 0 "show" "$lc" show 1 --config "$cfg" --db r.db
-has "show" "  L = (2,2):(2,1), N = 4" out
-has "show" "  N = 4" out
-has "show" "reproduce: layoutcheck check lean.complement_involution" out
-hasnt "show" "argument 1" out
+has_text "show" "  L = (2,2):(2,1), N = 4" out
+has_text "show" "  N = 4" out
+has_text "show" "reproduce: layoutcheck check lean.complement_involution" out
+hasnt_text "show" "argument 1" out
 
 # --- a system under test that answers every coalesce with (9):(9) ------------
 cat >wrong.sh <<EOF
@@ -140,29 +127,28 @@ done
 EOF
 status 1 "sut" "$lc" fuzz --config "$cfg" --sut "bash wrong.sh" --ops coalesce --cases 50 --seed 1 --db s.db
 status 2 "replay sut ID" "$lc" replay 1 --config "$cfg" --db s.db
-has "replay sut ID" "is a disagreement of the system under test" err
+has_text "replay sut ID" "is a disagreement of the system under test" err
 status 0 "show sut" "$lc" show 1 --config "$cfg" --db s.db
-has "show sut" "reproduce: layoutcheck replay --sut COMMAND" out
-has "show sut" "eval: layoutcheck eval coalesce" out
+has_text "show sut" "reproduce: layoutcheck replay --sut COMMAND" out
+has_text "show sut" "eval: layoutcheck eval coalesce" out
 
 # --- the report: text, JUnit, HTML with both sides drawn ----------------------
 status 0 "report text" "$lc" report --config "$cfg" --db r.db
-has "report text" "    L = (2,2):(2,1), N = 4" out
-has "report text" "    reproduce: layoutcheck check lean.complement_involution 'L=(2,2):(2,1)' N=4" out
-has "report text" "    or: layoutcheck replay 1" out
+has_text "report text" "    L = (2,2):(2,1), N = 4" out
+has_text "report text" "    reproduce: layoutcheck check lean.complement_involution 'L=(2,2):(2,1)' N=4" out
+has_text "report text" "    or: layoutcheck replay 1" out
 status 0 "report junit" "$lc" report --config "$cfg" --db s.db --format junit
-has "report junit" "reproduce: layoutcheck replay --sut COMMAND" out
+has_text "report junit" "reproduce: layoutcheck replay --sut COMMAND" out
 status 0 "report html" "$lc" report --config "$cfg" --db r.db --format html --out r.html
 # the two sides of lean.complement_involution's equation, drawn as layouts
-has "html sides" '<b>coalesce(comp(comp(L,N),N))</b> layout <code>4:1</code>' r.html
-has "html sides" '<b>coalesce(L)</b> layout <code>(2,2):(2,1)</code>' r.html
-has "html inputs by name" '<b>L</b> layout <code>(2,2):(2,1)</code>' r.html
-has "html reproduce" "reproduce: layoutcheck check lean.complement_involution" r.html
-has "html found as" "found as <code>L = " r.html
+has_text "html sides" '<b>coalesce(comp(comp(L,N),N))</b> layout <code>4:1</code>' r.html
+has_text "html sides" '<b>coalesce(L)</b> layout <code>(2,2):(2,1)</code>' r.html
+has_text "html inputs by name" '<b>L</b> layout <code>(2,2):(2,1)</code>' r.html
+has_text "html reproduce" "reproduce: layoutcheck check lean.complement_involution" r.html
+has_text "html found as" "found as <code>L = " r.html
 status 0 "report html sut" "$lc" report --config "$cfg" --db s.db --format html --out s.html
 # the oracle's answer and the system under test's, both drawn
-has "html oracle side" '<b>oracle</b> layout <code>' s.html
-has "html sut side" '<b>system under test</b> layout <code>(9):(9)</code>' s.html
+has_text "html oracle side" '<b>oracle</b> layout <code>' s.html
+has_text "html sut side" '<b>system under test</b> layout <code>(9):(9)</code>' s.html
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

@@ -18,59 +18,47 @@ lc=${1:?usage: tests/pycute_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0 skipped=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+. tests/lib.sh
 # status WANT NAME CMD...: CMD exits with WANT (its output in $tmp/out, $tmp/err)
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
-}
-has() { if grep -q -F -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; cat "$3"; fi; }
-hasnt() { if grep -q -F -- "$2" "$3"; then bad "$1: '$2' in $3"; cat "$3"; else ok; fi; }
-same() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }
 
 # --- 1. errors ------------------------------------------------------------
 picky="$root/tests/suts/picky_sut.sh"
 status 2 "unknown bound" "$lc" fuzz --sut "$picky empty $lc" --db "$tmp/e.db" --sut-bounds rank=1
-has "unknown bound" "--sut-bounds: unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers" "$tmp/err"
+has_text "unknown bound" "--sut-bounds: unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers" "$tmp/err"
 status 2 "bad boolean" "$lc" fuzz --sut "$picky empty $lc" --db "$tmp/e.db" --sut-bounds tilers=0
-has "bad boolean" "--sut-bounds: tilers: expected true or false, found '0'" "$tmp/err"
+has_text "bad boolean" "--sut-bounds: tilers: expected true or false, found '0'" "$tmp/err"
 status 2 "min above max" "$lc" fuzz --sut "$picky empty $lc" --db "$tmp/e.db" \
   --sut-bounds min_rank=3,max_rank=2
-has "min above max" "--sut-bounds: min_rank 3 is above max_rank 2" "$tmp/err"
+has_text "min above max" "--sut-bounds: min_rank 3 is above max_rank 2" "$tmp/err"
 printf 'sut_bounds:\n  max_depth: x\n' >"$tmp/bad.yaml"
 status 2 "config" "$lc" fuzz --config "$tmp/bad.yaml" --sut "$picky empty $lc" --db "$tmp/e.db"
-has "config" "$tmp/bad.yaml:2:14: sut_bounds.max_depth: expected an integer from 0 to 64, found 'x'" "$tmp/err"
+has_text "config" "$tmp/bad.yaml:2:14: sut_bounds.max_depth: expected an integer from 0 to 64, found 'x'" "$tmp/err"
 [ -e "$tmp/e.db" ] && bad "a refused run made a database" || ok
 
 # --- 2. the bounds aim the run --------------------------------------------
 printf 'seed: 3\nsut_timeout: 10\n' >"$tmp/c.yaml"
 status 1 "empty, unbounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky empty $lc" \
   --ops composition,coalesce --cases 300 --db "$tmp/u.db"
-has "empty, unbounded" "DISAGREE sut.composition" "$tmp/out"
-has "empty, unbounded" "no empty tuples here" "$tmp/out"
+has_text "empty, unbounded" "DISAGREE sut.composition" "$tmp/out"
+has_text "empty, unbounded" "no empty tuples here" "$tmp/out"
 status 0 "empty, bounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky empty $lc" \
   --ops composition,coalesce --cases 300 --db "$tmp/b.db" --sut-bounds empty_layout=false
-has "empty, bounded" "0 distinct disagreements" "$tmp/out"
+has_text "empty, bounded" "0 distinct disagreements" "$tmp/out"
 grep -q -E '^composition +function +300 +300 +0 +0 ' "$tmp/out" && ok ||
   { bad "empty, bounded: not 300 cases agreed"; cat "$tmp/out"; }
 status 1 "rank 1, unbounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky scalar $lc" \
   --ops coalesce --cases 300 --db "$tmp/su.db"
-has "rank 1, unbounded" "no integer shapes here" "$tmp/out"
+has_text "rank 1, unbounded" "no integer shapes here" "$tmp/out"
 status 0 "rank 1, bounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky scalar $lc" \
   --ops coalesce --cases 300 --db "$tmp/sb.db" --sut-bounds min_rank=2
-has "rank 1, bounded" "0 distinct disagreements" "$tmp/out"
+has_text "rank 1, bounded" "0 distinct disagreements" "$tmp/out"
 printf 'seed: 3\nsut_timeout: 10\nsut_bounds:\n  max_depth: 1\n' >"$tmp/d.yaml"
 status 1 "nested, unbounded" "$lc" fuzz --config "$tmp/c.yaml" --sut "$picky nested $lc" \
   --ops composition --cases 300 --db "$tmp/nu.db"
-has "nested, unbounded" "no nesting here" "$tmp/out"
+has_text "nested, unbounded" "no nesting here" "$tmp/out"
 status 0 "nested, bounded in the file" "$lc" fuzz --config "$tmp/d.yaml" \
   --sut "$picky nested $lc" --ops composition --cases 300 --db "$tmp/nb.db"
-has "nested, bounded in the file" "0 distinct disagreements" "$tmp/out"
+has_text "nested, bounded in the file" "0 distinct disagreements" "$tmp/out"
 
 # --- 3. the adapter without pycute -----------------------------------------
 printf 'size 4:1\ncoalesce (2,2):(1,2)\n' >"$tmp/req"
@@ -116,28 +104,27 @@ status 0 "bounded pycute" "$lc" fuzz --config "$tmp/c.yaml" \
   --sut "python3 $root/adapters/pycute_adapter.py" --cases 200 --db "$tmp/p.db" \
   --sut-bounds empty_layout=false \
   --ops size,cosize,apply,coalesce,filter,complement,composition,logical_divide,zipped_product
-has "bounded pycute" "0 distinct disagreements" "$tmp/out"
+has_text "bounded pycute" "0 distinct disagreements" "$tmp/out"
 # the smoke run: every op, unbounded, with the adapter's known list; each
 # distinct disagreement must be one of the known ones (a new one fails)
 status 0 "smoke run with --known" "$lc" fuzz --config "$tmp/c.yaml" \
   --sut "python3 $root/adapters/pycute_adapter.py" --cases 300 --db "$tmp/k.db" \
   --known "$root/adapters/pycute_known.yaml"
-has "smoke run with --known" "pycute_known.yaml (10 new to the database)" "$tmp/out"
-has "smoke run with --known" "new 0, still open 0, known 10, fixed 0" "$tmp/out"
-hasnt "smoke run with --known" "DISAGREE" "$tmp/out"
+has_text "smoke run with --known" "pycute_known.yaml (10 new to the database)" "$tmp/out"
+has_text "smoke run with --known" "new 0, still open 0, known 10, fixed 0" "$tmp/out"
+hasnt_text "smoke run with --known" "DISAGREE" "$tmp/out"
 # without the list, the same run stores each of them as new and exits 1
 status 1 "smoke run without --known" "$lc" fuzz --config "$tmp/c.yaml" \
   --sut "python3 $root/adapters/pycute_adapter.py" --cases 300 --db "$tmp/n.db"
-has "smoke run without --known" ", still open 0, known 0, fixed 0" "$tmp/out"
-hasnt "smoke run without --known" "new 0, still open" "$tmp/out"
+has_text "smoke run without --known" ", still open 0, known 0, fixed 0" "$tmp/out"
+hasnt_text "smoke run without --known" "new 0, still open" "$tmp/out"
 # a planted bug: found, shrunk, and not there on replay without it
 PYCUTE_MUTANT=COMPLEMENT_FLOOR status 1 "mutant" "$lc" fuzz --config "$tmp/c.yaml" \
   --sut "python3 $root/tests/suts/pycute_mutant.py" --ops complement --cases 300 \
   --db "$tmp/m.db" --sut-bounds empty_layout=false
-has "mutant" "DISAGREE sut.complement" "$tmp/out"
+has_text "mutant" "DISAGREE sut.complement" "$tmp/out"
 PYCUTE_MUTANT= status 0 "mutant replay" "$lc" replay --config "$tmp/c.yaml" \
   --sut "python3 $root/tests/suts/pycute_mutant.py" --db "$tmp/m.db"
-has "mutant replay" " fixed: complement " "$tmp/out"
-hasnt "mutant replay" "STILL" "$tmp/out"
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+has_text "mutant replay" " fixed: complement " "$tmp/out"
+hasnt_text "mutant replay" "STILL" "$tmp/out"
+finish

@@ -11,17 +11,7 @@ lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 faulty=$PWD/tests/suts/faulty_sut.sh
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
-}
-has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; cat "$3"; fi; }
+. tests/lib.sh
 
 cd "$tmp" || exit 2
 # a generous timeout where the SUT should answer (machines under load are
@@ -110,4 +100,4 @@ has "inverse comparison" "fixed: left_inverse 2:2" out
 has "inverse comparison" "fixed: right_inverse (7,7,3):(3,3,1)" out
 has "inverse comparison" "known, still disagrees: right_inverse 2:1" out
 has "inverse comparison" "not a right inverse: L(R(i)) at 1 gives 3" out
-echo "$passed passed, $failed failed"
+finish

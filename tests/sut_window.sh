@@ -14,19 +14,7 @@ lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 root=$PWD
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0 skipped=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; cat "$tmp/out" "$tmp/err"; fi
-}
-has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; cat "$3"; fi; }
-hasnt() { if grep -q -- "$2" "$3"; then bad "$1: '$2' in $3"; cat "$3"; else ok; fi; }
+. tests/lib.sh
 # the rows of the stored counterexamples that matter: property, sut, input,
 # original input, choices, message
 stored() {
