@@ -260,9 +260,16 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   fprintf(f, "<article class=\"cex%s\" id=\"cex-%lld\"><h3><span class=\"id\">#%lld</span><code>",
           theorem ? " theorem-cex" : "", (long long)c->id, (long long)c->id);
   put(f, c->property);
+  int known = strcmp(c->triage, "known") == 0;
   fprintf(f, "</code>%s</h3>",
-          theorem ? "<span class=\"badge b-fail\">theorem failing</span>"
-                  : "<span class=\"badge b-ref\">conjecture refuted</span>");
+          known     ? "<span class=\"badge b-ref\">known (triaged)</span>"
+          : theorem ? "<span class=\"badge b-fail\">theorem failing</span>"
+                    : "<span class=\"badge b-ref\">conjecture refuted</span>");
+  if (known && c->note) {
+    fputs("<div class=\"meta\">note: ", f);
+    put(f, c->note);
+    fputs("</div>", f);
+  }
   paste_block(f, report_paste_of(r, c), c->input);
   fputs("<div class=\"msg\">", f);
   put(f, c->message ? c->message : "");

@@ -113,14 +113,27 @@ static void case_line(FILE *f, const report *r, const db_cex *c) {
 /* The open counterexamples (theorems first), then the fixed ones. */
 static void text_cex(FILE *f, const report *r) {
   char history[512];
-  fprintf(f, "\nopen counterexamples: %zu\n", report_open_count(r, NULL));
+  size_t known = 0, fixed = 0;
+  for (size_t i = 0; i < r->n_cex; i++) {
+    known += !strcmp(r->cex[i].status, "open") && !strcmp(r->cex[i].triage, "known");
+    fixed += strcmp(r->cex[i].status, "open") != 0;
+  }
+  fprintf(f, "\nopen counterexamples: %zu", report_open_count(r, NULL));
+  if (known) fprintf(f, " (and %zu triaged known, listed with them)", known);
+  fputc('\n', f);
   for (int pass = 0; pass < 2; pass++)
     for (size_t i = 0; i < r->n_cex; i++) {
       const db_cex *c = &r->cex[i];
       if (strcmp(c->status, "open") || (strcmp(c->kind, "theorem") == 0) != (pass == 0)) continue;
-      fprintf(f, "#%lld %s (%s), seen %lld time%s, first %s, last %s\n", (long long)c->id,
-              c->property, c->kind, (long long)c->times_seen, c->times_seen == 1 ? "" : "s",
-              c->first_seen, c->last_seen);
+      fprintf(f, "#%lld %s (%s%s), seen %lld time%s, first %s, last %s\n", (long long)c->id,
+              c->property, c->kind, strcmp(c->triage, "known") ? "" : ", known",
+              (long long)c->times_seen, c->times_seen == 1 ? "" : "s", c->first_seen,
+              c->last_seen);
+      if (c->note) {
+        fputs("    note: ", f);
+        put_plain(f, c->note);
+        fputc('\n', f);
+      }
       paste_lines(f, report_paste_of(r, c), c->input);
       fputs("    ", f);
       put_plain(f, c->message ? c->message : "");
@@ -132,7 +145,6 @@ static void text_cex(FILE *f, const report *r) {
         fputc('\n', f);
       }
     }
-  size_t fixed = r->n_cex - report_open_count(r, NULL);
   fprintf(f, "\nfixed counterexamples: %zu\n", fixed);
   for (size_t i = 0; i < r->n_cex; i++) {
     const db_cex *c = &r->cex[i];
