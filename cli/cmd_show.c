@@ -144,6 +144,9 @@ static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
   printf("  seed %s, first seen %s, last seen %s, %lld time%s\n", cx.seed, cx.first_seen,
          cx.last_seen, (long long)cx.times_seen, cx.times_seen == 1 ? "" : "s");
   if (cx.sut && cx.sut[0]) printf("  system under test: %s\n", cx.sut);
+  if (!strcmp(cx.triage, "known"))
+    printf("  triaged known%s%s\n", cx.note ? ": " : "", cx.note ? cx.note : "");
+  if (cx.signature) printf("  signature: %s\n", cx.signature);
   gen_case k;
   if (proto_case_from_line(cx.input, &k, op, sizeof op) == 0) show_case(p, &cx, op, &k);
   db_cex_clear(&cx);
