@@ -25,9 +25,10 @@ for row in sqlite3.connect(sys.argv[1]).execute(
 }
 
 cd "$tmp" || exit 2
-# short timeouts where the SUT fails on purpose, and shrinking capped there
+# short timeouts where the SUT fails on purpose, shrinking capped there and
+# each op stopped at its first failure (each one is a restart or a timeout)
 printf 'seed: 7\nsut_timeout: 10\n' >c.yaml
-printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 8\n' >short.yaml
+printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 8\nmax_distinct: 1\n' >short.yaml
 # a SUT that never answers: every shrinking candidate costs a timeout and
 # none can succeed, so two are enough to show that it shrinks and stops;
 # the op stops after 3 more timeouts in a row (max_repeats)
