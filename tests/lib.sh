@@ -26,11 +26,13 @@ status() {
 
 # has NAME RE FILE, hasnt NAME RE FILE: a line of FILE matches the basic
 # regular expression RE, or none does; has_text and hasnt_text take a
-# fixed string instead.
+# fixed string instead, has_ere and hasnt_ere an extended expression.
 has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; shown "$3"; fi; }
 hasnt() { if grep -q -- "$2" "$3"; then bad "$1: '$2' in $3"; shown "$3"; else ok; fi; }
 has_text() { if grep -q -F -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; shown "$3"; fi; }
 hasnt_text() { if grep -q -F -- "$2" "$3"; then bad "$1: '$2' in $3"; shown "$3"; else ok; fi; }
+has_ere() { if grep -q -E -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; shown "$3"; fi; }
+hasnt_ere() { if grep -q -E -- "$2" "$3"; then bad "$1: '$2' in $3"; shown "$3"; else ok; fi; }
 
 # same NAME GOT WANT: two texts are equal.
 same() { if [ "$2" = "$3" ]; then ok; else bad "$1: got '$2', expected '$3'"; fi; }

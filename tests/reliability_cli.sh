@@ -14,20 +14,8 @@ cfg=$PWD/CONFIG.yaml
 lean_dir=$PWD/lean/examples
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
+. tests/lib.sh
 cd "$tmp" || exit 2
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
-# status WANT NAME CMD...: CMD exits with WANT (output in out, err)
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >out 2>err
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else bad "$name: exit $got, expected $want"; tail -n 5 out err; fi
-}
-has() { if grep -q -E -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; sed 's/^/  | /' "$3" | head -n 5; fi; }
-hasnt() { if grep -q -E -- "$2" "$3"; then bad "$1: '$2' in $3"; else ok; fi; }
 
 # --- 1. deep expressions: a load error at FILE:LINE:COLUMN, not a crash ---
 python3 -c '
@@ -37,28 +25,28 @@ open("deep.yaml", "w").write("- {name: user.deep, forall: {L: layout}, check: \"
 ' && printf 'conjecture_files: [deep.yaml]\n' >deep_cfg.yaml
 status 2 "20,000 and" timeout 60 "$lc" fuzz --config deep_cfg.yaml --db deep.db --cases 5
 # the 1001st operand, at column 50 + 1000 * 9 of line 1
-has "20,000 and" "^deep.yaml:1:9050: check: expression nested too deeply: more than 1000 levels" err
-hasnt "20,000 and" "refuted|signal" out
+has_ere "20,000 and" "^deep.yaml:1:9050: check: expression nested too deeply: more than 1000 levels" err
+hasnt_ere "20,000 and" "refuted|signal" out
 if [ ! -e deep.db ]; then ok; else bad "20,000 and: a database was written"; fi
 
 # --- 3. a Lean log must be of the file, and text --------------------------
 status 2 "log of another file" "$lc" lean check "$lean_dir/pinned.lean" --output "$lean_dir/flat.json.log"
-has "log of another file" "flat.json.log is a log of lean/examples/flat.lean, not of .*pinned.lean" err
-hasnt "log of another file" "DISAGREE" out
+has_ere "log of another file" "flat.json.log is a log of lean/examples/flat.lean, not of .*pinned.lean" err
+hasnt_ere "log of another file" "DISAGREE" out
 head -c 4096 /dev/urandom >random.log
 printf '\0' >>random.log
 status 2 "random bytes as a log" "$lc" lean check "$lean_dir/flat.lean" --output random.log --no-db
-has "random bytes as a log" "^random.log:[0-9]+:[0-9]+: not a text log \(byte 0x[0-9A-F]{2}\)" err
+has_ere "random bytes as a log" "^random.log:[0-9]+:[0-9]+: not a text log \(byte 0x[0-9A-F]{2}\)" err
 # a text log with terminal escapes: read, but never echoed raw
 sed '1s/^/\x1bc\x07/' "$lean_dir/flat.plain.log" >escapes.log
 status 1 "escapes in a log" "$lc" lean check "$lean_dir/flat.lean" --output escapes.log --no-db
 if LC_ALL=C grep -q "$(printf '\033')" out err; then bad "escapes in a log: echoed raw"; else ok; fi
-has "escapes in a log" "^    lean    \?c\?\[\(8, 1\)\]    \(escapes.log:1\)$" out
+has_ere "escapes in a log" "^    lean    \?c\?\[\(8, 1\)\]    \(escapes.log:1\)$" out
 
 # --- 4. large inputs in linear time ---------------------------------------
 python3 -c 'open("nest.yaml", "w").write("cases: " + "[" * 100000 + "\n")'
 status 2 "100k nested [" timeout 60 "$lc" fuzz --config nest.yaml --db n.db
-has "100k nested [" "^nest.yaml:1:23: nested deeper than 16 levels$" err
+has_ere "100k nested [" "^nest.yaml:1:23: nested deeper than 16 levels$" err
 # 100,000 conjectures, the last one a second user.c7: the whole file is
 # read (loading was quadratic in the number of entries)
 python3 -c '
@@ -68,12 +56,12 @@ with open("many.yaml", "w") as f:
     f.write("- {name: user.c7, forall: {L: layout}, check: \"true\"}\n")
 ' && printf 'conjecture_files: [many.yaml]\n' >many_cfg.yaml
 status 2 "100k conjectures" timeout 60 "$lc" list --config many_cfg.yaml
-has "100k conjectures" "^many.yaml:100001:10: name: 'user.c7' is already defined at many.yaml:8$" err
+has_ere "100k conjectures" "^many.yaml:100001:10: name: 'user.c7' is already defined at many.yaml:8$" err
 python3 -c '
 open("long.lean", "w").write("/-- info: 3 -/\n#guard_msgs in\n#eval List.length [" + ", ".join(["1"] * 1500000) + "]\n")
 '
 status 0 "a Lean list of 1.5M elements" timeout 60 "$lc" lean check long.lean --no-db -q
-has "a Lean list of 1.5M elements" "^long.lean: 1 #eval: 0 agree, 0 DISAGREE, 1 untranslatable" out
+has_ere "a Lean list of 1.5M elements" "^long.lean: 1 #eval: 0 agree, 0 DISAGREE, 1 untranslatable" out
 
 # --- 5. a damaged index is refused, and nothing is written ----------------
 "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db >/dev/null 2>&1
@@ -92,7 +80,7 @@ open("ix.db", "wb").write(data)
 ' || bad "could not damage the index"
 cp ix.db ix.before
 status 2 "damaged index" "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db
-has "damaged index" "^ix.db: the database is damaged \(PRAGMA integrity_check: row 1 missing from index sqlite_autoindex_counterexamples_1\); the file was left as it is$" err
+has_ere "damaged index" "^ix.db: the database is damaged \(PRAGMA integrity_check: row 1 missing from index sqlite_autoindex_counterexamples_1\); the file was left as it is$" err
 if cmp -s ix.db ix.before; then ok; else bad "damaged index: the file was modified"; fi
 status 2 "damaged index, report" "$lc" report --db ix.db
 
@@ -100,21 +88,21 @@ status 2 "damaged index, report" "$lc" report --db ix.db
 printf -- "- {name: user.q, forall: {L: layout}, check: \"L == '(2,3'\"}\n" >quoted.yaml
 printf 'conjecture_files: [quoted.yaml]\n' >quoted_cfg.yaml
 status 2 "unparsable quoted layout" "$lc" fuzz --config quoted_cfg.yaml --db q.db
-has "unparsable quoted layout" "^quoted.yaml:1:53: check: quoted literal: '\(' is not closed$" err
+has_ere "unparsable quoted layout" "^quoted.yaml:1:53: check: quoted literal: '\(' is not closed$" err
 printf 'case_timeout: 1e-320\n' >tiny.yaml
 status 2 "tiny case_timeout" "$lc" fuzz --config tiny.yaml --db t.db
-has "tiny case_timeout" "^tiny.yaml:1:15: case_timeout: expected a number from 0.001 to 1e\+06, found '1e-320'$" err
+has_ere "tiny case_timeout" "^tiny.yaml:1:15: case_timeout: expected a number from 0.001 to 1e\+06, found '1e-320'$" err
 printf 'cases: 10\nsut: "cat"\nsut_ops: "size,no_such_op"\n' >ops.yaml
 status 2 "unknown sut op" "$lc" fuzz --config ops.yaml --db o.db
-has "unknown sut op" "^ops.yaml:3:10: sut_ops: no generator for op 'no_such_op'; known: " err
+has_ere "unknown sut op" "^ops.yaml:3:10: sut_ops: no generator for op 'no_such_op'; known: " err
 status 2 "unknown op in --ops" "$lc" fuzz --config "$cfg" --sut cat --ops size,no_such_op --db o.db
-has "unknown op in --ops" "^--ops: no generator for op 'no_such_op'; known: " err
+has_ere "unknown op in --ops" "^--ops: no generator for op 'no_such_op'; known: " err
 if [ ! -e q.db ] && [ ! -e t.db ] && [ ! -e o.db ]; then ok; else bad "bad values: a database was written"; fi
 
 # --- 7. write errors, side files, unfinished runs -------------------------
 if [ -w /dev/full ]; then
   status 2 "eval --list into /dev/full" sh -c "'$lc' eval --list >/dev/full"
-  has "eval --list into /dev/full" "^layoutcheck: cannot write the standard output" err
+  has_ere "eval --list into /dev/full" "^layoutcheck: cannot write the standard output" err
   status 2 "fuzz into /dev/full" sh -c "'$lc' fuzz --config '$cfg' --property 'lean.complement*' --db w.db >/dev/full"
 else
   echo "skipped: /dev/full is not writable here"
@@ -127,7 +115,7 @@ if [ -z "$(ls m1.db-* m2.db-* 2>/dev/null)" ]; then ok; else bad "merge left $(l
 # but its row still gets a finish time
 python3 -c 'import sqlite3; db = sqlite3.connect("m1.db"); db.execute("drop table counterexamples"); db.commit()'
 status 2 "no counterexamples table" "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db m1.db
-has "no counterexamples table" "no such table: counterexamples" err
+has_ere "no counterexamples table" "no such table: counterexamples" err
 python3 -c 'import sqlite3; print(sqlite3.connect("m1.db").execute("select count(*) from runs where finished is null").fetchone()[0])' >unfinished
 if [ "$(cat unfinished)" = 0 ]; then ok; else bad "no counterexamples table: a run has no finish time"; fi
 
@@ -148,7 +136,7 @@ interrupt() {
   wait "$pid"
   code=$?
   if [ "$code" -eq "$want" ]; then ok; else bad "SIG$sig: exit $code, expected $want"; cat "$db.err"; fi
-  has "SIG$sig" "^interrupted \(SIG$sig\): run 1 marked interrupted in $db; " "$db.out"
+  has_ere "SIG$sig" "^interrupted \(SIG$sig\): run 1 marked interrupted in $db; " "$db.out"
   python3 -c '
 import re, sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
@@ -164,6 +152,6 @@ print("%s %d %d %d" % (run[0], run[1], len(shown), len(missing)))
 interrupt TERM term.db 143
 interrupt INT int.db 130
 status 0 "report of an interrupted run" "$lc" report --db term.db
-has "report of an interrupted run" "^last run 1: started .*, finished .* \(interrupted: SIGTERM\)" out
+has_ere "report of an interrupted run" "^last run 1: started .*, finished .* \(interrupted: SIGTERM\)" out
 
-echo "$passed passed, $failed failed"
+finish

@@ -13,25 +13,7 @@ lc=${1:?usage: tests/report_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-bad() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-}
-# status WANT NAME CMD...: CMD exits with WANT (output in $tmp/out, $tmp/err)
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else
-    bad "$name: exit $got, expected $want"
-    cat "$tmp/out" "$tmp/err"
-  fi
-}
-has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
-hasnt() { if grep -q -E -- "$2" "$3"; then bad "$1: '$2' in $3"; else ok; fi; }
+. tests/lib.sh
 # check NAME CMD...: one pass when CMD succeeds
 check() {
   local name=$1
@@ -184,7 +166,7 @@ has "junit escaping, attribute" $'message="#[0-9]* size 2:0: a&lt;b &amp; &quot;
 has "junit escaping, text" $'^a&lt;b &amp; &quot;c&quot; \xef\xbf\xbd \xef\xbf\xbd]]&gt; &lt;/failure&gt;$' esc2.xml
 status 0 "html escaping" "$lc" report --db esc.db --format html --out esc.html
 check "html with odd text is self-contained" html_ok esc.html
-hasnt "html escaping" '</failure>|a<b|1"><b>|<script' esc.html
+hasnt_ere "html escaping" '</failure>|a<b|1"><b>|<script' esc.html
 has "html escaping" 'a&lt;b &amp; &quot;c&quot;' esc.html
 status 0 "text escaping" "$lc" report --db esc.db
 
@@ -208,4 +190,4 @@ status 2 "unknown argument" "$lc" report --db r.db --verbose
 status 2 "missing value" "$lc" report --db
 status 2 "unwritable output" "$lc" report --db r.db --out no/such/dir/r.html
 
-echo "$passed passed, $failed failed"
+finish

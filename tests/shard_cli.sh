@@ -15,26 +15,9 @@ lc=${1:?usage: tests/shard_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-bad() {
-  failed=$((failed + 1))
-  echo "FAIL: $*"
-}
-# status WANT NAME CMD...: CMD exits with WANT (output in $tmp/out, $tmp/err)
-status() {
-  local want=$1 name=$2
-  shift 2
-  "$@" >"$tmp/out" 2>"$tmp/err"
-  local got=$?
-  if [ "$got" -eq "$want" ]; then ok; else
-    bad "$name: exit $got, expected $want"
-    cat "$tmp/out" "$tmp/err"
-  fi
-}
-has() { if grep -q -- "$2" "$3"; then ok; else bad "$1: no '$2' in $3"; fi; }
+. tests/lib.sh
 # same NAME A B: files A and B are equal
-same() {
+same_files() {
   if cmp -s "$2" "$3"; then ok; else
     bad "$1: $2 and $3 differ"
     diff "$2" "$3" | head -n 20
@@ -94,7 +77,7 @@ status 0 "merge slurm" "$lc" merge slurm/results.shard-1-of-3.db slurm/results.s
 has "merge slurm" "3 shard runs combined into 1" out
 stats single.db >single.stats
 stats merged.db >merged.stats
-same "slurm shards = one run" single.stats merged.stats
+same_files "slurm shards = one run" single.stats merged.stats
 if [ "$(sql merged.db 'select count(*) from runs')" = 1 ]; then ok; else bad "merged runs"; fi
 if [ "$(sql merged.db 'select cases from runs')" = "$(sql single.db 'select cases from runs')" ]
 then ok; else bad "merged run's cases differ from the single run's"; fi
@@ -114,7 +97,7 @@ wait
 status 0 "merge pods" "$lc" merge pod0.db pod1.db pod2.db pod3.db --into merged2.db
 stats single2.db >single2.stats
 stats merged2.db >merged2.stats
-same "kubernetes shards = one run" single2.stats merged2.stats
+same_files "kubernetes shards = one run" single2.stats merged2.stats
 sql pod2.db "select config from runs" >config.txt
 has "pod shard" "# shard 3/4 batch job-7" config.txt
 
@@ -140,7 +123,7 @@ if [ -s single3.cex ] && [ -z "$missing" ]; then ok; else
 fi
 stats single3.db | awk '$5 == 0' >single3.pass
 stats merged3.db | awk '$5 == 0' >merged3.pass
-same "passing conjectures = one run" single3.pass merged3.pass
+same_files "passing conjectures = one run" single3.pass merged3.pass
 
 # --- 4. --shard and the scheduler variables: errors and forms ---------------
 status 2 "shard 0/3" "$lc" fuzz --config "$cfg" --shard 0/3 --db e.db
@@ -249,4 +232,4 @@ then ok; else bad "an earlier fix won, or first_seen is not the earliest"; fi
 status 0 "merge into a used database" "$lc" merge c1.db --into single3.db
 if [ "$(sql single3.db 'select count(*) from runs')" = 2 ]; then ok; else bad "used target: runs"; fi
 
-echo "$passed passed, $failed failed"
+finish
