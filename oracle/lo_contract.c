@@ -216,10 +216,8 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
   if (cotarget) {
     for (int i = 0; i < cotarget->len; i++)
       if (lo_mul(n, cotarget->leaf[i], &n, "cotarget size", err)) return err->code;
-  } else {
-    lo_layout f;
-    lo_layout_flat_modes(&f, lm, nl);
-    if (lo_cosize(&f, &n, err)) return err->code;
+  } else if (lo_modes_cosize(lm, nl, &n, err)) {
+    return err->code;
   }
   lo_int cover;
   if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;

@@ -75,31 +75,39 @@ int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err) {
 /* CuTe's backward coalesce over the flat modes m[0..n-1), starting from the
 ** last mode `init` (detail::bw_coalesce): size-1 modes are skipped, a
 ** front of shape 1 is replaced, s0:d0 merges into a front s1:s0*d0, and
-** anything else is prepended.  A result that is the integer 1 is 1:0. */
-static void bw_coalesce(const lo_mode *m, int n, lo_mode init, lo_layout *out) {
-  lo_mode rev[LO_MAX_LEAVES]; /* rev[k-1] is the front */
-  int k = 1;
-  rev[0] = init;
+** anything else is prepended.  The result is built from the back of
+** buf[0..LO_MAX_LEAVES): it is buf[*first..LO_MAX_LEAVES), and *first is
+** LO_MAX_LEAVES when it is the integer 1 (1:0).  n <= LO_MAX_LEAVES. */
+static void bw_coalesce_modes(const lo_mode *m, int n, lo_mode init, lo_mode *buf, int *first) {
+  int f = LO_MAX_LEAVES - 1; /* buf[f] is the front */
+  assert(n <= LO_MAX_LEAVES);
+  buf[f] = init;
   for (int i = n - 2; i >= 0; i--) {
     lo_int p;
     if (m[i].s == 1) continue;
-    if (k == 1 && rev[0].s == 1) {
-      rev[0] = m[i];
-    } else if (!__builtin_mul_overflow(m[i].s, m[i].d, &p) && p == rev[k - 1].d &&
-               !__builtin_mul_overflow(m[i].s, rev[k - 1].s, &p)) {
-      rev[k - 1].s = p;
-      rev[k - 1].d = m[i].d;
+    if (f == LO_MAX_LEAVES - 1 && buf[f].s == 1) {
+      buf[f] = m[i];
+    } else if (!__builtin_mul_overflow(m[i].s, m[i].d, &p) && p == buf[f].d &&
+               !__builtin_mul_overflow(m[i].s, buf[f].s, &p)) {
+      buf[f].s = p;
+      buf[f].d = m[i].d;
     } else {
-      rev[k++] = m[i];
+      buf[--f] = m[i];
     }
   }
-  if (k == 1 && rev[0].s == 1) {
+  *first = f == LO_MAX_LEAVES - 1 && buf[f].s == 1 ? LO_MAX_LEAVES : f;
+}
+
+/* bw_coalesce_modes (above) written as a layout: 1:0 for the integer 1,
+** else the CuTe form of the modes. */
+static void bw_coalesce(const lo_mode *m, int n, lo_mode init, lo_layout *out) {
+  lo_mode buf[LO_MAX_LEAVES];
+  int first;
+  bw_coalesce_modes(m, n, init, buf, &first);
+  if (first == LO_MAX_LEAVES)
     lo_layout_scalar(out, 1, 0);
-    return;
-  }
-  lo_mode fwd[LO_MAX_LEAVES];
-  for (int i = 0; i < k; i++) fwd[i] = rev[k - 1 - i];
-  lo_layout_from_modes(out, fwd, k);
+  else
+    lo_layout_from_modes(out, buf + first, LO_MAX_LEAVES - first);
 }
 
 /* The flat modes of l, refusing the empty layout as CuTe does (its
@@ -364,30 +372,39 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
   return LO_OK;
 }
 
-/* complement(L, cotarget); cotarget NULL means cosize(filter(L)). */
+/* complement(L, cotarget); cotarget NULL means cosize(filter(L)).  The
+** filter (lo_cute_filter) is taken on modes, not built as a layout. */
 int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
-  lo_layout f;
-  lo_mode m[LO_MAX_LEAVES];
+  lo_mode m[LO_MAX_LEAVES], buf[LO_MAX_LEAVES], *f;
   lo_tuple ct;
+  int n, first;
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "complement takes a layout, not a tiler");
-  if (lo_cute_filter(l, &f, err)) return err->code;
-  if (cotarget) {
-    lo_tuple_copy(&ct, cotarget);
-  } else {
-    lo_int c;
-    if (lo_cosize(&f, &c, err)) return err->code;
-    lo_tuple_int(&ct, c);
+  if (flat_nonempty(l, "filter", m, &n, err)) return err->code;
+  for (int i = 0; i < n; i++)
+    if (m[i].d == 0) m[i].s = 1;
+  bw_coalesce_modes(m, n, m[n - 1], buf, &first);
+  if (first == LO_MAX_LEAVES) { /* filter gave 1:0 */
+    buf[--first].s = 1;
+    buf[first].d = 0;
   }
-  for (int i = 0; i < ct.len; i++)
-    if (ct.leaf[i] < 1) return lo_fail(err, LO_EUNDEF, "complement: the cotarget must be positive");
-  int n = lo_modes_of(&f, m);
-  if (n == 1 && m[0].d == 0) { /* filter gave 1:0 */
-    lo_int p = cotarget_size(&ct);
+  f = buf + first;
+  n = LO_MAX_LEAVES - first;
+  if (!cotarget) {
+    lo_int c;
+    if (lo_modes_cosize(f, n, &c, err)) return err->code;
+    lo_tuple_int(&ct, c);
+    cotarget = &ct;
+  }
+  for (int i = 0; i < cotarget->len; i++)
+    if (cotarget->leaf[i] < 1)
+      return lo_fail(err, LO_EUNDEF, "complement: the cotarget must be positive");
+  if (n == 1 && f[0].d == 0) { /* filter gave 1:0 */
+    lo_int p = cotarget_size(cotarget);
     if (p < 0) return lo_fail(err, LO_EOVERFLOW, "overflow: cotarget size exceeds 64 bits");
     compact_scalar(out, p);
     return LO_OK;
   }
-  return complement_modes(m, n, &ct, out, err);
+  return complement_modes(f, n, cotarget, out, err);
 }
 
 /* --------------------------------------------------------------- inverses */

@@ -19,6 +19,8 @@ void lo_layout_copy(lo_layout *dst, const lo_layout *src);
 
 /* Copy the flattened modes of l into m (l->shape.len of them). */
 int lo_modes_of(const lo_layout *l, lo_mode *m);
+/* cosize of the flat modes m[0..n), as lo_cosize of their layout. */
+int lo_modes_cosize(const lo_mode *m, int n, lo_int *out, lo_err *err);
 /* Stable sorts of at most LO_MAX_MODES modes in O(n log n): by (d, s),
 ** the paper's order of Def 2.1.3.23, and by d alone (equal strides keep
 ** their order, as CuTe's repeated pick of the first smallest stride). */

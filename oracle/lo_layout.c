@@ -18,12 +18,18 @@ int lo_layout_make(const lo_tuple *shape, const lo_int *stride, lo_layout *out, 
   return LO_OK;
 }
 
-/* l = (s0,...,sn-1):(d0,...,dn-1), a flat tuple layout. */
+/* l = (s0,...,sn-1):(d0,...,dn-1), a flat tuple layout.  s and d may
+** point into l; d is copied aside only when it lies in l's shape, which
+** the shape is written over first. */
 void lo_layout_flat(lo_layout *l, const lo_int *s, const lo_int *d, int n) {
   lo_int dd[LO_MAX_LEAVES];
-  memcpy(dd, d, (size_t)n * sizeof(lo_int));
+  uintptr_t dp = (uintptr_t)d, lp = (uintptr_t)&l->shape;
+  if (dp >= lp && dp < lp + sizeof l->shape) {
+    memcpy(dd, d, (size_t)n * sizeof(lo_int));
+    d = dd;
+  }
   lo_tuple_flat(&l->shape, s, n);
-  memcpy(l->stride, dd, (size_t)n * sizeof(lo_int));
+  memmove(l->stride, d, (size_t)n * sizeof(lo_int));
   l->is_tiler = 0;
 }
 
@@ -55,13 +61,17 @@ void lo_layout_from_modes(lo_layout *l, const lo_mode *m, int n) {
 
 /* l = the flat tuple layout of the modes. */
 void lo_layout_flat_modes(lo_layout *l, const lo_mode *m, int n) {
-  lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
-  assert(n <= LO_MAX_LEAVES);
+  assert(n >= 0 && n <= LO_MAX_LEAVES);
+  l->shape.len = n;
+  l->shape.ntok = n + 2;
+  l->shape.tok[0] = '(';
   for (int i = 0; i < n; i++) {
-    s[i] = m[i].s;
-    d[i] = m[i].d;
+    l->shape.leaf[i] = m[i].s;
+    l->stride[i] = m[i].d;
+    l->shape.tok[i + 1] = '*';
   }
-  lo_layout_flat(l, s, d, n);
+  l->shape.tok[n + 1] = ')';
+  l->is_tiler = 0;
 }
 
 /* out = mode k (1-based) of l, with its own nesting.  Works for tilers:
@@ -126,6 +136,18 @@ int lo_cosize(const lo_layout *l, lo_int *out, lo_err *err) {
   lo_int c = 1, t;
   for (int i = 0; i < l->shape.len; i++) {
     if (lo_mul(l->shape.leaf[i] - 1, l->stride[i], &t, "cosize", err)) return err->code;
+    if (lo_add(c, t, &c, "cosize", err)) return err->code;
+  }
+  *out = c;
+  return LO_OK;
+}
+
+/* cosize of the flat modes m[0..n), computed as lo_cosize computes it
+** (same checks, same messages). */
+int lo_modes_cosize(const lo_mode *m, int n, lo_int *out, lo_err *err) {
+  lo_int c = 1, t;
+  for (int i = 0; i < n; i++) {
+    if (lo_mul(m[i].s - 1, m[i].d, &t, "cosize", err)) return err->code;
     if (lo_add(c, t, &c, "cosize", err)) return err->code;
   }
   *out = c;
