@@ -165,12 +165,12 @@ int lo_cute_coalesce(const lo_layout *l, const lo_tuple *p, lo_layout *out, lo_e
       if (lo_tuple_mode(p, i + 1, &pi, &first, err) || lo_cute_coalesce(&li, &pi, &r, err))
         return err->code;
     } else {
-      r = li;
+      lo_layout_copy(&r, &li);
     }
     if (lo_cute_put(&b, &r, err)) return err->code;
   }
   if (lo_cute_tok(&b, ')', err)) return err->code;
-  *out = b;
+  lo_layout_copy(out, &b);
   return LO_OK;
 }
 
@@ -267,7 +267,7 @@ static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *ou
   int na = lo_modes_of(&ca, am);
   lo_cute_begin(&b);
   if (compose_tree(am, na, bl, &b, err)) return err->code;
-  *out = b;
+  lo_layout_copy(out, &b);
   return LO_OK;
 }
 
@@ -299,7 +299,7 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
     if (i <= k) {
       if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &ri, err)) return err->code;
     } else {
-      ri = ai;
+      lo_layout_copy(&ri, &ai);
     }
     if (lo_cute_put(&res, &ri, err)) return err->code;
   }

@@ -12,7 +12,7 @@ int lo_layout_make(const lo_tuple *shape, const lo_int *stride, lo_layout *out, 
   (void)err;
   lo_int d[LO_MAX_LEAVES];
   memcpy(d, stride, (size_t)shape->len * sizeof(lo_int));
-  out->shape = *shape;
+  lo_tuple_copy(&out->shape, shape);
   memcpy(out->stride, d, (size_t)shape->len * sizeof(lo_int));
   out->is_tiler = 0;
   return LO_OK;
@@ -77,13 +77,9 @@ void lo_layout_flat_modes(lo_layout *l, const lo_mode *m, int n) {
 /* out = mode k (1-based) of l, with its own nesting.  Works for tilers:
 ** mode k of a tiler is its k-th layout. */
 int lo_layout_mode(const lo_layout *l, int k, lo_layout *out, lo_err *err) {
-  int first;
-  lo_int d[LO_MAX_LEAVES];
-  lo_tuple s;
-  if (lo_tuple_mode(&l->shape, k, &s, &first, err)) return err->code;
-  memcpy(d, l->stride + first, (size_t)s.len * sizeof(lo_int));
-  out->shape = s;
-  memcpy(out->stride, d, (size_t)s.len * sizeof(lo_int));
+  int first; /* out may be l: the shape is sliced in place, then the strides */
+  if (lo_tuple_mode(&l->shape, k, &out->shape, &first, err)) return err->code;
+  memmove(out->stride, l->stride + first, (size_t)out->shape.len * sizeof(lo_int));
   out->is_tiler = 0;
   return LO_OK;
 }
@@ -108,8 +104,9 @@ int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err 
 int lo_layout_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
   const lo_layout *pp[2] = {x, y};
   lo_layout r;
+  if (out != x && out != y) return lo_layout_nest(pp, 2, out, err);
   if (lo_layout_nest(pp, 2, &r, err)) return err->code;
-  *out = r;
+  lo_layout_copy(out, &r);
   return LO_OK;
 }
 
