@@ -143,6 +143,26 @@ int lo_cute_coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err) {
   return LO_OK;
 }
 
+/* The flat modes of lo_cute_coalesce_x(l) into m[0..*n) (1:0 is the one
+** mode 1:0), without building the layout. */
+int lo_cute_coalesce_x_modes(const lo_layout *l, lo_mode *m, int *n, lo_err *err) {
+  lo_mode buf[LO_MAX_LEAVES];
+  int first;
+  if (flat_nonempty(l, "composition", m, n, err)) return err->code;
+  lo_mode init = m[*n - 1];
+  if (init.s == 1) init.s = 2;
+  bw_coalesce_modes(m, *n, init, buf, &first);
+  if (first == LO_MAX_LEAVES) {
+    m[0].s = 1;
+    m[0].d = 0;
+    *n = 1;
+    return LO_OK;
+  }
+  *n = LO_MAX_LEAVES - first;
+  memcpy(m, buf + first, (size_t)*n * sizeof *m);
+  return LO_OK;
+}
+
 /* Coalesce by profile p (NULL: the whole layout): at a tuple of p, mode by
 ** mode (l keeps its modes past p's rank), at a leaf of p, coalesce. */
 int lo_cute_coalesce(const lo_layout *l, const lo_tuple *p, lo_layout *out, lo_err *err) {
@@ -261,10 +281,10 @@ static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout
 
 /* composition(A, B) for a layout B (not a tiler). */
 static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *out, lo_err *err) {
-  lo_layout ca, b;
+  lo_layout b;
   lo_mode am[LO_MAX_LEAVES];
-  if (lo_cute_coalesce_x(a, &ca, err)) return err->code;
-  int na = lo_modes_of(&ca, am);
+  int na;
+  if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
   lo_cute_begin(&b);
   if (compose_tree(am, na, bl, &b, err)) return err->code;
   lo_layout_copy(out, &b);

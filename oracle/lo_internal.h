@@ -72,6 +72,8 @@ int lo_cute_regroup(const lo_layout *r, const lo_layout *b, int how, lo_layout *
 ** domain (a trailing size-1 mode counts as size 2); how composition sees
 ** its outer layout. */
 int lo_cute_coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err);
+/* Its flat modes into m[0..*n) (m holds LO_MAX_LEAVES), no layout built. */
+int lo_cute_coalesce_x_modes(const lo_layout *l, lo_mode *m, int *n, lo_err *err);
 /* Is the error one of CuTe's compile-time refusals ("CuTe refuses: ...")? */
 int lo_cute_refused(const lo_err *err);
 
