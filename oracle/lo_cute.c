@@ -256,25 +256,29 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
   return lo_cute_put(b, &leaf, err);
 }
 
-/* composition_impl over the tree of B: a tuple is composed mode by mode
-** (make_layout of the results, so a rank-1 tuple stays wrapped); the empty
-** tuple has no make_layout() and is refused. */
-static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout *b, lo_err *err) {
-  if (!lo_cute_is_tuple(bt)) return compose_leaf(a, na, bt->shape.leaf[0], bt->stride[0], b, err);
-  int r = lo_tuple_rank(&bt->shape);
-  if (r == 0)
+/* composition_impl over a subtree of B, read in place: its profile
+** tok[0..ntok) with leaves s[] and strides d[].  A tuple is composed mode
+** by mode (make_layout of the results, so a rank-1 tuple stays wrapped);
+** the empty tuple has no make_layout() and is refused. */
+static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, const lo_int *s,
+                        const lo_int *d, lo_layout *b, lo_err *err) {
+  if (!(ntok > 0 && tok[0] == '(')) return compose_leaf(a, na, s[0], d[0], b, err);
+  if (ntok == 2)
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: composition with the empty layout (there is no "
                    "make_layout() of zero modes)");
   if (lo_cute_tok(b, '(', err)) return err->code;
-  if (bt->shape.ntok == bt->shape.len + 2) { /* flat: its modes are its leaves, taken in place */
-    for (int i = 0; i < r; i++)
-      if (compose_leaf(a, na, bt->shape.leaf[i], bt->stride[i], b, err)) return err->code;
-    return lo_cute_tok(b, ')', err);
-  }
-  for (int i = 0; i < r; i++) {
-    lo_layout bi;
-    if (lo_layout_mode(bt, i + 1, &bi, err) || compose_tree(a, na, &bi, b, err)) return err->code;
+  int leaf = 0;
+  for (int i = 1; i < ntok - 1;) { /* tok[i] starts a top-level mode */
+    int depth = 0, j = i, leaves = 0;
+    do {
+      depth += tok[j] == '(' ? 1 : tok[j] == ')' ? -1 : 0;
+      leaves += tok[j] == '*';
+      j++;
+    } while (depth > 0);
+    if (compose_tree(a, na, tok + i, j - i, s + leaf, d + leaf, b, err)) return err->code;
+    leaf += leaves;
+    i = j;
   }
   return lo_cute_tok(b, ')', err);
 }
@@ -286,7 +290,8 @@ static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *ou
   int na;
   if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
   lo_cute_begin(&b);
-  if (compose_tree(am, na, bl, &b, err)) return err->code;
+  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, &b, err))
+    return err->code;
   lo_layout_copy(out, &b);
   return LO_OK;
 }
