@@ -210,8 +210,12 @@ int lo_cute_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
 
 /* composition_impl for one leaf s:d of B against the coalesced outer modes
 ** a[0..na) (na == 1: an integer outer layout).  Appends the leaf's result
-** (an integer layout or a flat tuple) to b. */
-static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, lo_err *err) {
+** (an integer layout or a flat tuple) to b.  Clears *exact where a step
+** taken while the rest shape exceeds 1 crosses a mode of A whose shape
+** the rest stride does not divide (the strong divisibility condition of
+** lo_composition_walk_is_exact, whose answer this keeps). */
+static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, int *exact,
+                        lo_err *err) {
   lo_mode r[LO_MAX_LEAVES];
   int nr = 0;
   lo_int rest_s = s, rest_d = d, t;
@@ -230,6 +234,7 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
                      "%lld of A's coalesced mode %d: neither a multiple nor smaller)",
                      (long long)rest_d, (long long)cs, i + 1);
     lo_int next_s = lo_ceil_div(cs, rest_d), next_d = lo_ceil_div(rest_d, cs);
+    if (rest_s > 1 && next_s != 1 && cs % rest_d != 0) *exact = 0;
     if (next_s != 1 && rest_s != 1) {
       lo_int ns = next_s < rest_s ? next_s : rest_s;
       if (rest_s % ns != 0)
@@ -261,8 +266,8 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
 ** by mode (make_layout of the results, so a rank-1 tuple stays wrapped);
 ** the empty tuple has no make_layout() and is refused. */
 static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, const lo_int *s,
-                        const lo_int *d, lo_layout *b, lo_err *err) {
-  if (!(ntok > 0 && tok[0] == '(')) return compose_leaf(a, na, s[0], d[0], b, err);
+                        const lo_int *d, lo_layout *b, int *exact, lo_err *err) {
+  if (!(ntok > 0 && tok[0] == '(')) return compose_leaf(a, na, s[0], d[0], b, exact, err);
   if (ntok == 2)
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: composition with the empty layout (there is no "
@@ -276,24 +281,43 @@ static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, con
       leaves += tok[j] == '*';
       j++;
     } while (depth > 0);
-    if (compose_tree(a, na, tok + i, j - i, s + leaf, d + leaf, b, err)) return err->code;
+    if (compose_tree(a, na, tok + i, j - i, s + leaf, d + leaf, b, exact, err)) return err->code;
     leaf += leaves;
     i = j;
   }
   return lo_cute_tok(b, ')', err);
 }
 
-/* composition(A, B) for a layout B (not a tiler). */
-static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *out, lo_err *err) {
+/* composition(A, B) for a layout B (not a tiler); *exact as
+** lo_composition_walk_is_exact(A, B) answers it. */
+static int compose_layout_x(const lo_layout *a, const lo_layout *bl, lo_layout *out, int *exact,
+                            lo_err *err) {
   lo_layout b;
   lo_mode am[LO_MAX_LEAVES];
   int na;
+  *exact = 1;
   if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
   lo_cute_begin(&b);
-  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, &b, err))
+  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, &b, exact,
+                   err))
     return err->code;
+  *exact = *exact && lo_composition_is_additive(am, na, bl);
   lo_layout_copy(out, &b);
   return LO_OK;
+}
+
+/* composition(A, B) for a layout B (not a tiler). */
+static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *out, lo_err *err) {
+  int exact;
+  return compose_layout_x(a, bl, out, &exact, err);
+}
+
+/* See lo_internal.h. */
+int lo_cute_composition_exact(const lo_layout *a, const lo_layout *b, lo_layout *out, int *exact,
+                              lo_err *err) {
+  assert(!b->is_tiler);
+  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
+  return compose_layout_x(a, b, out, exact, err);
 }
 
 /* composition(A, B): B a layout, or a tiler composed with A's modes one

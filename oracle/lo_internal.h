@@ -92,6 +92,11 @@ int lo_composition_is_additive(const lo_mode *a, int na, const lo_layout *b);
 /* CuTe's composition walk is exact for A and B by divisibility alone (no
 ** points looked at); then its answer needs no point-by-point check. */
 int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b);
+/* lo_cute_composition(A, B) for a layout B (not a tiler) that also sets
+** *exact to lo_composition_walk_is_exact(A, B) when it succeeds, from the
+** same walk (no second pass over A's modes). */
+int lo_cute_composition_exact(const lo_layout *a, const lo_layout *b, lo_layout *out, int *exact,
+                              lo_err *err);
 int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r,
                         lo_err *err);
 int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
