@@ -68,7 +68,8 @@ static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, i
     if (lo_layout_mode(l, k, &parts[k - 1], err)) return err->code;
     if (k <= rp) {
       lo_tuple pk;
-      lo_layout sub = parts[k - 1];
+      lo_layout sub;
+      lo_layout_copy(&sub, &parts[k - 1]);
       if (lo_tuple_mode(p, k, &pk, NULL, err)) return err->code;
       if (coalesce_rec(&sub, &pk, &parts[k - 1], depth + 1, err)) return err->code;
     }
@@ -76,7 +77,7 @@ static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, i
   }
   lo_layout r;
   if (lo_layout_nest(pp, rl, &r, err)) return err->code;
-  *out = r;
+  lo_layout_copy(out, &r);
   return LO_OK;
 }
 

@@ -298,9 +298,10 @@ static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out,
 static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   lo_layout r;
   lo_err e;
-  if (lo_cute_composition(a, b, &r, &e) == LO_OK) {
-    if (lo_composition_walk_is_exact(a, b)) {
-      *out = r;
+  int exact;
+  if (lo_cute_composition_exact(a, b, &r, &exact, &e) == LO_OK) {
+    if (exact) {
+      lo_layout_copy(out, &r);
       return LO_OK;
     }
     int rc = lo_check_composition(a, b, &r, err);

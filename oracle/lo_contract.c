@@ -84,11 +84,10 @@ int lo_composition_is_additive(const lo_mode *a, int na, const lo_layout *b) {
 ** divisibility conditions and A o B is additive over B's leaves (above).
 ** Only for CuTe's answer: it says nothing about another layout. */
 int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b) {
-  lo_layout ca;
   lo_mode am[LO_MAX_LEAVES];
   lo_err e;
-  if (lo_cute_coalesce_x(a, &ca, &e)) return 0;
-  int na = lo_modes_of(&ca, am);
+  int na;
+  if (lo_cute_coalesce_x_modes(a, am, &na, &e)) return 0;
   for (int i = 0; i < b->shape.len; i++)
     if (!leaf_is_exact(am, na, b->shape.leaf[i], b->stride[i])) return 0;
   return lo_composition_is_additive(am, na, b);
@@ -115,10 +114,9 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
     }
     return LO_OK;
   }
-  lo_layout ca;
   lo_mode am[LO_MAX_LEAVES];
-  if (lo_cute_coalesce_x(a, &ca, err)) return err->code;
-  int na = lo_modes_of(&ca, am);
+  int na;
+  if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
   for (int i = 0; i < b->shape.len; i++)
     if (!leaf_is_exact(am, na, b->shape.leaf[i], b->stride[i]))
       return lo_fail(err, LO_ELIMIT,
@@ -216,10 +214,8 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
   if (cotarget) {
     for (int i = 0; i < cotarget->len; i++)
       if (lo_mul(n, cotarget->leaf[i], &n, "cotarget size", err)) return err->code;
-  } else {
-    lo_layout f;
-    lo_layout_flat_modes(&f, lm, nl);
-    if (lo_cosize(&f, &n, err)) return err->code;
+  } else if (lo_modes_cosize(lm, nl, &n, err)) {
+    return err->code;
   }
   lo_int cover;
   if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;

@@ -75,31 +75,39 @@ int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err) {
 /* CuTe's backward coalesce over the flat modes m[0..n-1), starting from the
 ** last mode `init` (detail::bw_coalesce): size-1 modes are skipped, a
 ** front of shape 1 is replaced, s0:d0 merges into a front s1:s0*d0, and
-** anything else is prepended.  A result that is the integer 1 is 1:0. */
-static void bw_coalesce(const lo_mode *m, int n, lo_mode init, lo_layout *out) {
-  lo_mode rev[LO_MAX_LEAVES]; /* rev[k-1] is the front */
-  int k = 1;
-  rev[0] = init;
+** anything else is prepended.  The result is built from the back of
+** buf[0..LO_MAX_LEAVES): it is buf[*first..LO_MAX_LEAVES), and *first is
+** LO_MAX_LEAVES when it is the integer 1 (1:0).  n <= LO_MAX_LEAVES. */
+static void bw_coalesce_modes(const lo_mode *m, int n, lo_mode init, lo_mode *buf, int *first) {
+  int f = LO_MAX_LEAVES - 1; /* buf[f] is the front */
+  assert(n <= LO_MAX_LEAVES);
+  buf[f] = init;
   for (int i = n - 2; i >= 0; i--) {
     lo_int p;
     if (m[i].s == 1) continue;
-    if (k == 1 && rev[0].s == 1) {
-      rev[0] = m[i];
-    } else if (!__builtin_mul_overflow(m[i].s, m[i].d, &p) && p == rev[k - 1].d &&
-               !__builtin_mul_overflow(m[i].s, rev[k - 1].s, &p)) {
-      rev[k - 1].s = p;
-      rev[k - 1].d = m[i].d;
+    if (f == LO_MAX_LEAVES - 1 && buf[f].s == 1) {
+      buf[f] = m[i];
+    } else if (!__builtin_mul_overflow(m[i].s, m[i].d, &p) && p == buf[f].d &&
+               !__builtin_mul_overflow(m[i].s, buf[f].s, &p)) {
+      buf[f].s = p;
+      buf[f].d = m[i].d;
     } else {
-      rev[k++] = m[i];
+      buf[--f] = m[i];
     }
   }
-  if (k == 1 && rev[0].s == 1) {
+  *first = f == LO_MAX_LEAVES - 1 && buf[f].s == 1 ? LO_MAX_LEAVES : f;
+}
+
+/* bw_coalesce_modes (above) written as a layout: 1:0 for the integer 1,
+** else the CuTe form of the modes. */
+static void bw_coalesce(const lo_mode *m, int n, lo_mode init, lo_layout *out) {
+  lo_mode buf[LO_MAX_LEAVES];
+  int first;
+  bw_coalesce_modes(m, n, init, buf, &first);
+  if (first == LO_MAX_LEAVES)
     lo_layout_scalar(out, 1, 0);
-    return;
-  }
-  lo_mode fwd[LO_MAX_LEAVES];
-  for (int i = 0; i < k; i++) fwd[i] = rev[k - 1 - i];
-  lo_layout_from_modes(out, fwd, k);
+  else
+    lo_layout_from_modes(out, buf + first, LO_MAX_LEAVES - first);
 }
 
 /* The flat modes of l, refusing the empty layout as CuTe does (its
@@ -135,6 +143,26 @@ int lo_cute_coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err) {
   return LO_OK;
 }
 
+/* The flat modes of lo_cute_coalesce_x(l) into m[0..*n) (1:0 is the one
+** mode 1:0), without building the layout. */
+int lo_cute_coalesce_x_modes(const lo_layout *l, lo_mode *m, int *n, lo_err *err) {
+  lo_mode buf[LO_MAX_LEAVES];
+  int first;
+  if (flat_nonempty(l, "composition", m, n, err)) return err->code;
+  lo_mode init = m[*n - 1];
+  if (init.s == 1) init.s = 2;
+  bw_coalesce_modes(m, *n, init, buf, &first);
+  if (first == LO_MAX_LEAVES) {
+    m[0].s = 1;
+    m[0].d = 0;
+    *n = 1;
+    return LO_OK;
+  }
+  *n = LO_MAX_LEAVES - first;
+  memcpy(m, buf + first, (size_t)*n * sizeof *m);
+  return LO_OK;
+}
+
 /* Coalesce by profile p (NULL: the whole layout): at a tuple of p, mode by
 ** mode (l keeps its modes past p's rank), at a leaf of p, coalesce. */
 int lo_cute_coalesce(const lo_layout *l, const lo_tuple *p, lo_layout *out, lo_err *err) {
@@ -157,12 +185,12 @@ int lo_cute_coalesce(const lo_layout *l, const lo_tuple *p, lo_layout *out, lo_e
       if (lo_tuple_mode(p, i + 1, &pi, &first, err) || lo_cute_coalesce(&li, &pi, &r, err))
         return err->code;
     } else {
-      r = li;
+      lo_layout_copy(&r, &li);
     }
     if (lo_cute_put(&b, &r, err)) return err->code;
   }
   if (lo_cute_tok(&b, ')', err)) return err->code;
-  *out = b;
+  lo_layout_copy(out, &b);
   return LO_OK;
 }
 
@@ -182,8 +210,12 @@ int lo_cute_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
 
 /* composition_impl for one leaf s:d of B against the coalesced outer modes
 ** a[0..na) (na == 1: an integer outer layout).  Appends the leaf's result
-** (an integer layout or a flat tuple) to b. */
-static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, lo_err *err) {
+** (an integer layout or a flat tuple) to b.  Clears *exact where a step
+** taken while the rest shape exceeds 1 crosses a mode of A whose shape
+** the rest stride does not divide (the strong divisibility condition of
+** lo_composition_walk_is_exact, whose answer this keeps). */
+static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, int *exact,
+                        lo_err *err) {
   lo_mode r[LO_MAX_LEAVES];
   int nr = 0;
   lo_int rest_s = s, rest_d = d, t;
@@ -202,6 +234,7 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
                      "%lld of A's coalesced mode %d: neither a multiple nor smaller)",
                      (long long)rest_d, (long long)cs, i + 1);
     lo_int next_s = lo_ceil_div(cs, rest_d), next_d = lo_ceil_div(rest_d, cs);
+    if (rest_s > 1 && next_s != 1 && cs % rest_d != 0) *exact = 0;
     if (next_s != 1 && rest_s != 1) {
       lo_int ns = next_s < rest_s ? next_s : rest_s;
       if (rest_s % ns != 0)
@@ -228,39 +261,63 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
   return lo_cute_put(b, &leaf, err);
 }
 
-/* composition_impl over the tree of B: a tuple is composed mode by mode
-** (make_layout of the results, so a rank-1 tuple stays wrapped); the empty
-** tuple has no make_layout() and is refused. */
-static int compose_tree(const lo_mode *a, int na, const lo_layout *bt, lo_layout *b, lo_err *err) {
-  if (!lo_cute_is_tuple(bt)) return compose_leaf(a, na, bt->shape.leaf[0], bt->stride[0], b, err);
-  int r = lo_tuple_rank(&bt->shape);
-  if (r == 0)
+/* composition_impl over a subtree of B, read in place: its profile
+** tok[0..ntok) with leaves s[] and strides d[].  A tuple is composed mode
+** by mode (make_layout of the results, so a rank-1 tuple stays wrapped);
+** the empty tuple has no make_layout() and is refused. */
+static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, const lo_int *s,
+                        const lo_int *d, lo_layout *b, int *exact, lo_err *err) {
+  if (!(ntok > 0 && tok[0] == '(')) return compose_leaf(a, na, s[0], d[0], b, exact, err);
+  if (ntok == 2)
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: composition with the empty layout (there is no "
                    "make_layout() of zero modes)");
   if (lo_cute_tok(b, '(', err)) return err->code;
-  if (bt->shape.ntok == bt->shape.len + 2) { /* flat: its modes are its leaves, taken in place */
-    for (int i = 0; i < r; i++)
-      if (compose_leaf(a, na, bt->shape.leaf[i], bt->stride[i], b, err)) return err->code;
-    return lo_cute_tok(b, ')', err);
-  }
-  for (int i = 0; i < r; i++) {
-    lo_layout bi;
-    if (lo_layout_mode(bt, i + 1, &bi, err) || compose_tree(a, na, &bi, b, err)) return err->code;
+  int leaf = 0;
+  for (int i = 1; i < ntok - 1;) { /* tok[i] starts a top-level mode */
+    int depth = 0, j = i, leaves = 0;
+    do {
+      depth += tok[j] == '(' ? 1 : tok[j] == ')' ? -1 : 0;
+      leaves += tok[j] == '*';
+      j++;
+    } while (depth > 0);
+    if (compose_tree(a, na, tok + i, j - i, s + leaf, d + leaf, b, exact, err)) return err->code;
+    leaf += leaves;
+    i = j;
   }
   return lo_cute_tok(b, ')', err);
 }
 
+/* composition(A, B) for a layout B (not a tiler); *exact as
+** lo_composition_walk_is_exact(A, B) answers it. */
+static int compose_layout_x(const lo_layout *a, const lo_layout *bl, lo_layout *out, int *exact,
+                            lo_err *err) {
+  lo_layout b;
+  lo_mode am[LO_MAX_LEAVES];
+  int na;
+  *exact = 1;
+  if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
+  lo_cute_begin(&b);
+  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, &b, exact,
+                   err))
+    return err->code;
+  *exact = *exact && lo_composition_is_additive(am, na, bl);
+  lo_layout_copy(out, &b);
+  return LO_OK;
+}
+
 /* composition(A, B) for a layout B (not a tiler). */
 static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *out, lo_err *err) {
-  lo_layout ca, b;
-  lo_mode am[LO_MAX_LEAVES];
-  if (lo_cute_coalesce_x(a, &ca, err)) return err->code;
-  int na = lo_modes_of(&ca, am);
-  lo_cute_begin(&b);
-  if (compose_tree(am, na, bl, &b, err)) return err->code;
-  *out = b;
-  return LO_OK;
+  int exact;
+  return compose_layout_x(a, bl, out, &exact, err);
+}
+
+/* See lo_internal.h. */
+int lo_cute_composition_exact(const lo_layout *a, const lo_layout *b, lo_layout *out, int *exact,
+                              lo_err *err) {
+  assert(!b->is_tiler);
+  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
+  return compose_layout_x(a, b, out, exact, err);
 }
 
 /* composition(A, B): B a layout, or a tiler composed with A's modes one
@@ -291,7 +348,7 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
     if (i <= k) {
       if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &ri, err)) return err->code;
     } else {
-      ri = ai;
+      lo_layout_copy(&ri, &ai);
     }
     if (lo_cute_put(&res, &ri, err)) return err->code;
   }
@@ -364,30 +421,39 @@ static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layo
   return LO_OK;
 }
 
-/* complement(L, cotarget); cotarget NULL means cosize(filter(L)). */
+/* complement(L, cotarget); cotarget NULL means cosize(filter(L)).  The
+** filter (lo_cute_filter) is taken on modes, not built as a layout. */
 int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
-  lo_layout f;
-  lo_mode m[LO_MAX_LEAVES];
+  lo_mode m[LO_MAX_LEAVES], buf[LO_MAX_LEAVES], *f;
   lo_tuple ct;
+  int n, first;
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "complement takes a layout, not a tiler");
-  if (lo_cute_filter(l, &f, err)) return err->code;
-  if (cotarget) {
-    lo_tuple_copy(&ct, cotarget);
-  } else {
-    lo_int c;
-    if (lo_cosize(&f, &c, err)) return err->code;
-    lo_tuple_int(&ct, c);
+  if (flat_nonempty(l, "filter", m, &n, err)) return err->code;
+  for (int i = 0; i < n; i++)
+    if (m[i].d == 0) m[i].s = 1;
+  bw_coalesce_modes(m, n, m[n - 1], buf, &first);
+  if (first == LO_MAX_LEAVES) { /* filter gave 1:0 */
+    buf[--first].s = 1;
+    buf[first].d = 0;
   }
-  for (int i = 0; i < ct.len; i++)
-    if (ct.leaf[i] < 1) return lo_fail(err, LO_EUNDEF, "complement: the cotarget must be positive");
-  int n = lo_modes_of(&f, m);
-  if (n == 1 && m[0].d == 0) { /* filter gave 1:0 */
-    lo_int p = cotarget_size(&ct);
+  f = buf + first;
+  n = LO_MAX_LEAVES - first;
+  if (!cotarget) {
+    lo_int c;
+    if (lo_modes_cosize(f, n, &c, err)) return err->code;
+    lo_tuple_int(&ct, c);
+    cotarget = &ct;
+  }
+  for (int i = 0; i < cotarget->len; i++)
+    if (cotarget->leaf[i] < 1)
+      return lo_fail(err, LO_EUNDEF, "complement: the cotarget must be positive");
+  if (n == 1 && f[0].d == 0) { /* filter gave 1:0 */
+    lo_int p = cotarget_size(cotarget);
     if (p < 0) return lo_fail(err, LO_EOVERFLOW, "overflow: cotarget size exceeds 64 bits");
     compact_scalar(out, p);
     return LO_OK;
   }
-  return complement_modes(m, n, &ct, out, err);
+  return complement_modes(f, n, cotarget, out, err);
 }
 
 /* --------------------------------------------------------------- inverses */

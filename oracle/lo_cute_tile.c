@@ -109,7 +109,7 @@ static int unpack(const lo_layout *z, int first, lo_layout *out, lo_err *err) {
   if (lo_cute_tok(&b, '(', err)) return err->code;
   if (first ? put_spliced(&b, &z0, err) : lo_cute_put(&b, &z0, err)) return err->code;
   if (put_spliced(&b, &z1, err) || lo_cute_tok(&b, ')', err)) return err->code;
-  *out = b;
+  lo_layout_copy(out, &b);
   return LO_OK;
 }
 
@@ -118,7 +118,7 @@ int lo_cute_regroup(const lo_layout *r, const lo_layout *b, int how, lo_layout *
   lo_layout z;
   if (tile_unzip(r, b, &z, err)) return err->code;
   if (how == 0) {
-    *out = z;
+    lo_layout_copy(out, &z);
     return LO_OK;
   }
   return unpack(&z, how == 2, out, err);
@@ -173,7 +173,7 @@ static int pad_rank(const lo_layout *l, int r, lo_layout *out, lo_err *err) {
   for (int i = rl; i < r; i++)
     if (lo_cute_leaf(&b, 1, 0, err)) return err->code;
   if (lo_cute_tok(&b, ')', err)) return err->code;
-  *out = b;
+  lo_layout_copy(out, &b);
   return LO_OK;
 }
 
@@ -198,7 +198,7 @@ static int zip2(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *
         return err->code;
   }
   if (lo_cute_tok(&b, ')', err)) return err->code;
-  *out = b;
+  lo_layout_copy(out, &b);
   return LO_OK;
 }
 

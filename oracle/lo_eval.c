@@ -373,6 +373,11 @@ int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t
     rc = run_row(r, argc, argv, &o, &err);
     if (rc == LO_OK) return LO_OK;
   }
-  if (cap) snprintf(buf, cap, "%s", err.msg);
+  if (cap) { /* the message, cut to fit as snprintf would cut it */
+    size_t n = strlen(err.msg); /* lo_fail always ends it */
+    if (n > cap - 1) n = cap - 1;
+    memcpy(buf, err.msg, n);
+    buf[n] = 0;
+  }
   return rc ? rc : LO_EUNSUPPORTED;
 }

@@ -19,6 +19,8 @@ void lo_layout_copy(lo_layout *dst, const lo_layout *src);
 
 /* Copy the flattened modes of l into m (l->shape.len of them). */
 int lo_modes_of(const lo_layout *l, lo_mode *m);
+/* cosize of the flat modes m[0..n), as lo_cosize of their layout. */
+int lo_modes_cosize(const lo_mode *m, int n, lo_int *out, lo_err *err);
 /* Stable sorts of at most LO_MAX_MODES modes in O(n log n): by (d, s),
 ** the paper's order of Def 2.1.3.23, and by d alone (equal strides keep
 ** their order, as CuTe's repeated pick of the first smallest stride). */
@@ -70,6 +72,8 @@ int lo_cute_regroup(const lo_layout *r, const lo_layout *b, int how, lo_layout *
 ** domain (a trailing size-1 mode counts as size 2); how composition sees
 ** its outer layout. */
 int lo_cute_coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err);
+/* Its flat modes into m[0..*n) (m holds LO_MAX_LEAVES), no layout built. */
+int lo_cute_coalesce_x_modes(const lo_layout *l, lo_mode *m, int *n, lo_err *err);
 /* Is the error one of CuTe's compile-time refusals ("CuTe refuses: ...")? */
 int lo_cute_refused(const lo_err *err);
 
@@ -88,6 +92,11 @@ int lo_composition_is_additive(const lo_mode *a, int na, const lo_layout *b);
 /* CuTe's composition walk is exact for A and B by divisibility alone (no
 ** points looked at); then its answer needs no point-by-point check. */
 int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b);
+/* lo_cute_composition(A, B) for a layout B (not a tiler) that also sets
+** *exact to lo_composition_walk_is_exact(A, B) when it succeeds, from the
+** same walk (no second pass over A's modes). */
+int lo_cute_composition_exact(const lo_layout *a, const lo_layout *b, lo_layout *out, int *exact,
+                              lo_err *err);
 int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r,
                         lo_err *err);
 int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);

@@ -12,18 +12,24 @@ int lo_layout_make(const lo_tuple *shape, const lo_int *stride, lo_layout *out, 
   (void)err;
   lo_int d[LO_MAX_LEAVES];
   memcpy(d, stride, (size_t)shape->len * sizeof(lo_int));
-  out->shape = *shape;
+  lo_tuple_copy(&out->shape, shape);
   memcpy(out->stride, d, (size_t)shape->len * sizeof(lo_int));
   out->is_tiler = 0;
   return LO_OK;
 }
 
-/* l = (s0,...,sn-1):(d0,...,dn-1), a flat tuple layout. */
+/* l = (s0,...,sn-1):(d0,...,dn-1), a flat tuple layout.  s and d may
+** point into l; d is copied aside only when it lies in l's shape, which
+** the shape is written over first. */
 void lo_layout_flat(lo_layout *l, const lo_int *s, const lo_int *d, int n) {
   lo_int dd[LO_MAX_LEAVES];
-  memcpy(dd, d, (size_t)n * sizeof(lo_int));
+  uintptr_t dp = (uintptr_t)d, lp = (uintptr_t)&l->shape;
+  if (dp >= lp && dp < lp + sizeof l->shape) {
+    memcpy(dd, d, (size_t)n * sizeof(lo_int));
+    d = dd;
+  }
   lo_tuple_flat(&l->shape, s, n);
-  memcpy(l->stride, dd, (size_t)n * sizeof(lo_int));
+  memmove(l->stride, d, (size_t)n * sizeof(lo_int));
   l->is_tiler = 0;
 }
 
@@ -55,25 +61,25 @@ void lo_layout_from_modes(lo_layout *l, const lo_mode *m, int n) {
 
 /* l = the flat tuple layout of the modes. */
 void lo_layout_flat_modes(lo_layout *l, const lo_mode *m, int n) {
-  lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
-  assert(n <= LO_MAX_LEAVES);
+  assert(n >= 0 && n <= LO_MAX_LEAVES);
+  l->shape.len = n;
+  l->shape.ntok = n + 2;
+  l->shape.tok[0] = '(';
   for (int i = 0; i < n; i++) {
-    s[i] = m[i].s;
-    d[i] = m[i].d;
+    l->shape.leaf[i] = m[i].s;
+    l->stride[i] = m[i].d;
+    l->shape.tok[i + 1] = '*';
   }
-  lo_layout_flat(l, s, d, n);
+  l->shape.tok[n + 1] = ')';
+  l->is_tiler = 0;
 }
 
 /* out = mode k (1-based) of l, with its own nesting.  Works for tilers:
 ** mode k of a tiler is its k-th layout. */
 int lo_layout_mode(const lo_layout *l, int k, lo_layout *out, lo_err *err) {
-  int first;
-  lo_int d[LO_MAX_LEAVES];
-  lo_tuple s;
-  if (lo_tuple_mode(&l->shape, k, &s, &first, err)) return err->code;
-  memcpy(d, l->stride + first, (size_t)s.len * sizeof(lo_int));
-  out->shape = s;
-  memcpy(out->stride, d, (size_t)s.len * sizeof(lo_int));
+  int first; /* out may be l: the shape is sliced in place, then the strides */
+  if (lo_tuple_mode(&l->shape, k, &out->shape, &first, err)) return err->code;
+  memmove(out->stride, l->stride + first, (size_t)out->shape.len * sizeof(lo_int));
   out->is_tiler = 0;
   return LO_OK;
 }
@@ -98,8 +104,9 @@ int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err 
 int lo_layout_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
   const lo_layout *pp[2] = {x, y};
   lo_layout r;
+  if (out != x && out != y) return lo_layout_nest(pp, 2, out, err);
   if (lo_layout_nest(pp, 2, &r, err)) return err->code;
-  *out = r;
+  lo_layout_copy(out, &r);
   return LO_OK;
 }
 
@@ -126,6 +133,18 @@ int lo_cosize(const lo_layout *l, lo_int *out, lo_err *err) {
   lo_int c = 1, t;
   for (int i = 0; i < l->shape.len; i++) {
     if (lo_mul(l->shape.leaf[i] - 1, l->stride[i], &t, "cosize", err)) return err->code;
+    if (lo_add(c, t, &c, "cosize", err)) return err->code;
+  }
+  *out = c;
+  return LO_OK;
+}
+
+/* cosize of the flat modes m[0..n), computed as lo_cosize computes it
+** (same checks, same messages). */
+int lo_modes_cosize(const lo_mode *m, int n, lo_int *out, lo_err *err) {
+  lo_int c = 1, t;
+  for (int i = 0; i < n; i++) {
+    if (lo_mul(m[i].s - 1, m[i].d, &t, "cosize", err)) return err->code;
     if (lo_add(c, t, &c, "cosize", err)) return err->code;
   }
   *out = c;

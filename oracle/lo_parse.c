@@ -47,6 +47,11 @@ static int expected(parser *p, const char *what) {
 /* Consume the literal lit after optional space; 1 if it was there. */
 static int accept(parser *p, const char *lit) {
   skip_space(p);
+  if (lit[0] && !lit[1]) { /* one character, the common case */
+    if (p->s[p->pos] != lit[0]) return 0;
+    p->pos++;
+    return 1;
+  }
   size_t n = strlen(lit);
   if (strncmp(p->s + p->pos, lit, n) == 0) {
     p->pos += n;
@@ -328,11 +333,14 @@ int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err) {
 
 /* Kind of value by syntax. */
 lo_kind lo_kind_of(const char *s) {
-  if (strstr(s, "-->")) return LO_KIND_MORPHISM;
+  int colon = 0; /* one pass: "-->" anywhere makes a morphism, else ':' a layout */
+  for (const char *c = s; *c; c++) {
+    if (c[0] == '-' && c[1] == '-' && c[2] == '>') return LO_KIND_MORPHISM;
+    if (*c == ':') colon = 1;
+  }
   while (*s == ' ' || *s == '\t') s++;
   if (*s == '<') return LO_KIND_TILER;
-  if (strchr(s, ':')) return LO_KIND_LAYOUT;
-  return LO_KIND_TUPLE;
+  return colon ? LO_KIND_LAYOUT : LO_KIND_TUPLE;
 }
 
 /* --------------------------------------------------------------- printing */
@@ -343,22 +351,32 @@ typedef struct writer {
   int full;
 } writer;
 
-/* Append s to the writer; past its capacity it is marked full. */
-static void put(writer *w, const char *s) {
-  size_t n = strlen(s);
+/* Append s[0..n) and a NUL to the writer; past its capacity it is
+** marked full. */
+static void put_n(writer *w, const char *s, size_t n) {
   if (w->full || w->len + n + 1 > w->cap) {
     w->full = 1;
     return;
   }
-  memcpy(w->buf + w->len, s, n + 1);
+  memcpy(w->buf + w->len, s, n);
   w->len += n;
+  w->buf[w->len] = 0;
 }
 
-/* Append an integer in decimal. */
+/* Append the string s (see put_n). */
+static void put(writer *w, const char *s) { put_n(w, s, strlen(s)); }
+
+/* Append an integer in decimal, as printf's %lld writes it. */
 static void put_int(writer *w, lo_int v) {
   char b[24];
-  snprintf(b, sizeof b, "%lld", (long long)v);
-  put(w, b);
+  int i = sizeof b;
+  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v; /* INT64_MIN too */
+  do {
+    b[--i] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0) b[--i] = '-';
+  put_n(w, b + i, sizeof b - (size_t)i);
 }
 
 /* Write the profile tok[0..ntok) with leaf i printed from vals[i] (a '*'
@@ -367,13 +385,11 @@ static void put_tree(writer *w, const char *tok, int ntok, const lo_int *vals, i
   int k = 0;
   for (int i = 0; i < ntok; i++) {
     char c = tok[i];
-    if (i > 0 && c != ')' && tok[i - 1] != '(') put(w, ",");
-    if (c == '(')
-      put(w, "(");
-    else if (c == ')')
-      put(w, ")");
+    if (i > 0 && c != ')' && tok[i - 1] != '(') put_n(w, ",", 1);
+    if (c == '(' || c == ')')
+      put_n(w, &c, 1);
     else if (star0 && vals[k] == 0)
-      put(w, "*"), k++;
+      put_n(w, "*", 1), k++;
     else
       put_int(w, vals[k++]);
   }
