@@ -70,7 +70,8 @@ int lo_cute_regroup(const lo_layout *r, const lo_layout *b, int how, lo_layout *
 
 /* CuTe's detail::coalesce_x: coalesce keeping the function past the
 ** domain (a trailing size-1 mode counts as size 2); how composition sees
-** its outer layout. */
+** its outer layout.  Composition reads the modes in place (below); this
+** builds the layout, and tests/test_lo_compose.c checks that they agree. */
 int lo_cute_coalesce_x(const lo_layout *l, lo_layout *out, lo_err *err);
 /* Its flat modes into m[0..*n) (m holds LO_MAX_LEAVES), no layout built. */
 int lo_cute_coalesce_x_modes(const lo_layout *l, lo_mode *m, int *n, lo_err *err);
@@ -90,7 +91,9 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
 ** mode, or all of B stays inside A's first mode. */
 int lo_composition_is_additive(const lo_mode *a, int na, const lo_layout *b);
 /* CuTe's composition walk is exact for A and B by divisibility alone (no
-** points looked at); then its answer needs no point-by-point check. */
+** points looked at); then its answer needs no point-by-point check.  The
+** definition written out: lo_cute_composition_exact records the same
+** during its walk, and tests/test_lo_compose.c checks that they agree. */
 int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b);
 /* lo_cute_composition(A, B) for a layout B (not a tiler) that also sets
 ** *exact to lo_composition_walk_is_exact(A, B) when it succeeds, from the
