@@ -462,7 +462,7 @@ static int copy_sighting(const db_cex_run *r, void *ud) {
 static int copy_sightings(merge_state *s, int64_t from_id, int64_t to_id, int64_t *added,
                           int64_t *rows) {
   sightings k = {s, to_id, 0, 0};
-  int rc = db_each_cex_run(s->from, from_id, copy_sighting, &k, s->msg, sizeof s->msg);
+  int rc = db_each_cex_run(s->from, from_id, 0, copy_sighting, &k, s->msg, sizeof s->msg);
   *added = k.added;
   *rows = k.rows;
   return rc ? 1 : 0;
@@ -612,7 +612,7 @@ int cmd_merge(int argc, char **argv) {
   for (int i = 0; i < n_from && !rc; i++) rc = merge_one(&s, from[i]);
   for (size_t i = 0; i < s.n_groups && !rc; i++) rc = write_group(&s, &s.groups[i]);
   for (size_t i = 0; i < s.n_touched && !rc; i++) /* the true counts of the rows written */
-    rc = db_run_recount(s.to, s.touched[i], s.msg, sizeof s.msg);
+    rc = db_run_recount(s.to, s.touched[i], NULL, s.msg, sizeof s.msg);
   if (!rc) rc = db_commit(s.to, s.msg, sizeof s.msg);
   if (rc) {
     db_rollback(s.to);

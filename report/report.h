@@ -108,6 +108,13 @@ size_t report_open_count(const report *r, const char *property);
 ** that each refuted conjecture is listed once; NULL otherwise. */
 const db_cex *report_refuted(const report *r, size_t i);
 
+/* The outcomes of a run's counterexamples in the order the reports list
+** them, as stored ("new", "open", "known", "fixed") and as titled ("new",
+** "still open", "known", "fixed"). */
+#define REPORT_OUTCOMES 4
+extern const char *const report_outcome_names[REPORT_OUTCOMES];
+extern const char *const report_outcome_titles[REPORT_OUTCOMES];
+
 /* The outcome of r->cex[i] in the last run: "new", "open" (found again),
 ** "known" (found again, triaged known), "fixed", or "" (not met). */
 const char *report_outcome(const report *r, size_t i);

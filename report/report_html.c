@@ -457,17 +457,16 @@ static void html_runs(FILE *f, const report *r) {
 /* What the last run found, first: cards of new, still open, known and
 ** fixed, and a list of each. */
 static void html_news(FILE *f, const report *r, const report_run *last) {
-  static const char *const outcome[] = {"new", "open", "known", "fixed"};
-  static const char *const title[] = {"new", "still open", "known", "fixed"};
-  static const char *const cls[] = {"bad", "warn", "", "good"};
+  const char *const *outcome = report_outcome_names, *const *title = report_outcome_titles;
+  static const char *const cls[REPORT_OUTCOMES] = {"bad", "warn", "", "good"};
   char num[32];
   fprintf(f, "<h2 id=\"news\">What run %lld found<small>new, still open, known (triaged) and "
           "fixed counterexamples</small></h2>\n<div class=\"cards\">",
           (long long)last->row.id);
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < REPORT_OUTCOMES; k++)
     card(f, report_news_count(r, outcome[k]) ? cls[k] : "", grouped((long long)report_news_count(r, outcome[k]), num, sizeof num), title[k]);
   fputs("</div>\n", f);
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < REPORT_OUTCOMES; k++) {
     if (!report_news_count(r, outcome[k])) continue;
     fprintf(f, "<h3>%s</h3><ul>\n", title[k]);
     for (size_t i = 0; i < r->n_cex; i++) {

@@ -105,14 +105,14 @@ static void paste_text(junit_w *j, const report_paste *p) {
 ** counts ("new", "still_open", "known", "fixed") and one property per
 ** counterexample ("new #12" = "PROPERTY: A = ..."). */
 static void news_properties(junit_w *j, const report *r) {
-  static const char *const outcome[] = {"new", "open", "known", "fixed"};
-  static const char *const name[] = {"new", "still_open", "known", "fixed"};
+  const char *const *outcome = report_outcome_names;
+  static const char *const name[REPORT_OUTCOMES] = {"new", "still_open", "known", "fixed"};
   char text[64], item[64];
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < REPORT_OUTCOMES; k++) {
     snprintf(text, sizeof text, "%zu", report_news_count(r, outcome[k]));
     suite_property(j, name[k], text);
   }
-  for (int k = 0; k < 4; k++)
+  for (int k = 0; k < REPORT_OUTCOMES; k++)
     for (size_t i = 0; i < r->n_cex; i++) {
       if (strcmp(report_outcome(r, i), outcome[k])) continue;
       const report_paste *paste = report_paste_of(r, &r->cex[i]);

@@ -138,18 +138,26 @@ static void total_runs(report *r) {
   }
 }
 
-/* db_each_cex_run callback: note the outcome of each counterexample in
-** the last run (r->last_id). */
+/* db_each_cex_run callback for the last run: note the outcome of its
+** counterexample (r->cex is in order of id: a binary search). */
 static int load_outcome(const db_cex_run *x, void *ud) {
   report *r = ud;
-  if (x->run_id != r->last_id) return 0;
-  for (size_t i = 0; i < r->n_cex; i++) /* by id: a binary search */
-    if (r->cex[i].id == x->cex_id) {
-      snprintf(r->outcome[i], sizeof r->outcome[i], "%s", x->outcome);
-      break;
-    }
+  size_t lo = 0, hi = r->n_cex;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (r->cex[mid].id < x->cex_id)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo < r->n_cex && r->cex[lo].id == x->cex_id)
+    snprintf(r->outcome[lo], sizeof r->outcome[lo], "%s", x->outcome);
   return 0;
 }
+
+/* The outcomes, stored and titled; see report.h. */
+const char *const report_outcome_names[REPORT_OUTCOMES] = {"new", "open", "known", "fixed"};
+const char *const report_outcome_titles[REPORT_OUTCOMES] = {"new", "still open", "known", "fixed"};
 
 /* The outcome of r->cex[i] in the last run; see report.h. */
 const char *report_outcome(const report *r, size_t i) {
@@ -183,7 +191,7 @@ int report_load(db *d, const char *db_path, report *r, char *msg, size_t cap) {
   total_runs(r);
   r->outcome = calloc(r->n_cex ? r->n_cex : 1, sizeof *r->outcome);
   r->last_id = report_last(r) ? report_last(r)->row.id : 0;
-  if (!r->outcome || (r->last_id && db_each_cex_run(d, 0, load_outcome, r, msg, cap))) {
+  if (!r->outcome || (r->last_id && db_each_cex_run(d, 0, r->last_id, load_outcome, r, msg, cap))) {
     if (!r->outcome) snprintf(msg, cap, "%s: reading the database: out of memory", db_path);
     report_free(r);
     return -1;

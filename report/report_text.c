@@ -174,12 +174,11 @@ static void text_refuted(FILE *f, const report *r) {
 /* What the last run found, first: the counts of new, still open, known
 ** and fixed counterexamples, then each one. */
 static void text_news(FILE *f, const report *r, const report_run *last) {
-  static const char *const outcome[] = {"new", "open", "known", "fixed"};
-  static const char *const title[] = {"new", "still open", "known", "fixed"};
+  const char *const *outcome = report_outcome_names, *const *title = report_outcome_titles;
   fprintf(f, "what the last run (%lld) found: new %zu, still open %zu, known %zu, fixed %zu\n",
           (long long)last->row.id, report_news_count(r, "new"), report_news_count(r, "open"),
           report_news_count(r, "known"), report_news_count(r, "fixed"));
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < REPORT_OUTCOMES; k++) {
     if (!report_news_count(r, outcome[k])) continue;
     fprintf(f, "  %s:\n", title[k]);
     for (size_t i = 0; i < r->n_cex; i++) {

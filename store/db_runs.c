@@ -73,8 +73,7 @@ int db_run_end(db *d, int64_t run_id, int64_t cases, db_tally *out, char *msg, s
     db_set_msg(msg, cap, "%s: %s: no run %" PRId64, d->path, what, run_id);
     return 1;
   }
-  if (db_run_recount(d, run_id, msg, cap) != 0) return -1;
-  return out ? db_run_tally(d, run_id, out, msg, cap) : 0;
+  return db_run_recount(d, run_id, out, msg, cap) != 0 ? -1 : 0;
 }
 
 /* Insert or replace one property's statistics of a run; see store.h. */

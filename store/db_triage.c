@@ -126,7 +126,7 @@ int db_run_tally(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap) {
 }
 
 /* Store a run's true counts; see store.h. */
-int db_run_recount(db *d, int64_t run_id, char *msg, size_t cap) {
+int db_run_recount(db *d, int64_t run_id, db_tally *out, char *msg, size_t cap) {
   static const char what[] = "recounting a run";
   sqlite3_stmt *st;
   db_tally t;
@@ -137,6 +137,7 @@ int db_run_recount(db *d, int64_t run_id, char *msg, size_t cap) {
                  "WHERE id = ?1",
                  &st, what, msg, cap) != 0)
     return -1;
+  if (out) *out = t;
   sqlite3_bind_int64(st, 1, run_id);
   sqlite3_bind_int64(st, 2, t.theorem_failures);
   sqlite3_bind_int64(st, 3, t.refuted);
@@ -176,16 +177,17 @@ int db_note_merged(db *d, const char *uid, int64_t run_id, char *msg, size_t cap
 }
 
 /* Call fn for each cex_runs row; see store.h. */
-int db_each_cex_run(db *d, int64_t cex_id, int (*fn)(const db_cex_run *r, void *ud), void *ud,
-                    char *msg, size_t cap) {
+int db_each_cex_run(db *d, int64_t cex_id, int64_t run_id,
+                    int (*fn)(const db_cex_run *r, void *ud), void *ud, char *msg, size_t cap) {
   static const char what[] = "reading cex_runs";
   sqlite3_stmt *st;
   if (db_prepare(d,
-                 "SELECT cex_id, run_id, outcome, sightings FROM cex_runs WHERE ?1 <= 0 OR "
-                 "cex_id = ?1 ORDER BY run_id, cex_id",
+                 "SELECT cex_id, run_id, outcome, sightings FROM cex_runs WHERE (?1 <= 0 OR "
+                 "cex_id = ?1) AND (?2 <= 0 OR run_id = ?2) ORDER BY run_id, cex_id",
                  &st, what, msg, cap) != 0)
     return -1;
   sqlite3_bind_int64(st, 1, cex_id);
+  sqlite3_bind_int64(st, 2, run_id);
   int rc, result = 0;
   while (result == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
     db_cex_run r;

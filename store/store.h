@@ -116,8 +116,8 @@ typedef struct db_tally {
 int db_run_tally(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap);
 
 /* Store run run_id's true counts (db_run_tally) in its row, leaving the
-** rest of it as it is (for rows that merge writes). */
-int db_run_recount(db *d, int64_t run_id, char *msg, size_t cap);
+** rest of it as it is, and copy them to *t (may be NULL). */
+int db_run_recount(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap);
 
 /* Finish a run: set finished = now, its case count and its true counts
 ** (db_run_tally; failures = theorem_failures), and copy the counts to *t
@@ -300,11 +300,11 @@ typedef struct db_cex_run {
   char outcome[8];
 } db_cex_run;
 
-/* Call fn(r, ud) for each cex_runs row of counterexample cex_id (every
-** row when cex_id <= 0), in order of run.  fn must not write to d.  Same
-** contract as db_each_run. */
-int db_each_cex_run(db *d, int64_t cex_id, int (*fn)(const db_cex_run *r, void *ud), void *ud,
-                    char *msg, size_t cap);
+/* Call fn(r, ud) for each cex_runs row of counterexample cex_id and run
+** run_id (<= 0: any), in order of run and counterexample.  fn must not
+** write to d.  Same contract as db_each_run. */
+int db_each_cex_run(db *d, int64_t cex_id, int64_t run_id,
+                    int (*fn)(const db_cex_run *r, void *ud), void *ud, char *msg, size_t cap);
 
 /* Store a cex_runs row as given.  When (cex_id, run_id) is there already:
 ** with add, its sightings grow by r's (the shards of one run) and *added

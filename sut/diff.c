@@ -475,8 +475,10 @@ void diff_signature(const gen_property *p, const char *msg, char *sig, size_t ca
     }
   if (!strcmp(kind, "the system under test refuses"))
     error = after(msg, "system under test error: ");
-  else if (!strcmp(kind, "the oracle refuses"))
-    error = after(msg, "oracle error: ") ? after(msg, "oracle error: ") : after(msg, ") error: ");
+  else if (!strcmp(kind, "the oracle refuses")) {
+    error = after(msg, "oracle error: ");
+    if (!error) error = after(msg, ") error: "); /* "oracle (cute_OP) error: " */
+  }
   else if (!strcmp(kind, "other"))
     error = msg;
   if (!error) {
