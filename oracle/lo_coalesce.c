@@ -26,28 +26,65 @@ int lo_modes_coalesce(lo_mode *m, int n) {
   return k;
 }
 
+/* lo_modes_coalesce of l's flattened modes (those with stride 0 dropped
+** first when drop_zero), written straight into out in one pass and put in
+** CuTe's form (1:0, s:d, or a flat tuple) when cute_form, else as a flat
+** tuple.  out may be l: mode k is written after mode i >= k was read, and
+** the tokens last.  Assumes size(l) fits (merged shapes then fit). */
+static void coalesce_into(const lo_layout *l, int drop_zero, int cute_form, lo_layout *out) {
+  int n = l->shape.len, k = 0;
+  lo_int *os = out->shape.leaf, *od = out->stride, ps = 0, pd = 0; /* ps:pd is mode k-1 */
+  for (int i = 0; i < n; i++) {
+    lo_int s = l->shape.leaf[i], d = l->stride[i], p;
+    if (s == 1 || (drop_zero && d == 0)) continue;
+    if (k > 0 && !__builtin_mul_overflow(ps, pd, &p) && p == d &&
+        !__builtin_mul_overflow(ps, s, &p)) {
+      os[k - 1] = ps = p;
+      continue;
+    }
+    os[k] = ps = s;
+    od[k] = pd = d;
+    k++;
+  }
+  out->is_tiler = 0;
+  if (cute_form && k <= 1) {
+    lo_layout_scalar(out, k ? ps : 1, k ? pd : 0);
+    return;
+  }
+  out->shape.len = k;
+  out->shape.ntok = k + 2;
+  out->shape.tok[0] = '(';
+  memset(out->shape.tok + 1, '*', (size_t)k);
+  out->shape.tok[k + 1] = ')';
+}
+
+/* size(l) fits: the product of its leaves, without the call; on overflow
+** lo_size writes its message. */
+static int size_fits(const lo_layout *l, lo_err *err) {
+  lo_int p = 1;
+  for (int i = 0; i < l->shape.len; i++)
+    if (__builtin_mul_overflow(p, l->shape.leaf[i], &p)) return lo_size(l, &p, err);
+  return LO_OK;
+}
+
 /* CuTe's coalesce: 1:0, s:d, or a flat tuple; same layout function. */
 int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
+  if (size_fits(l, err)) return err->code; /* merged shapes then fit */
+#ifdef LO_MUTANT_COALESCE_SORTS           /* planted bug for `make mutants`: sorts first */
   lo_mode m[LO_MAX_LEAVES];
-  lo_int size;
-  if (lo_size(l, &size, err)) return err->code; /* merged shapes then fit */
-#ifdef LO_MUTANT_COALESCE_SORTS                 /* planted bug for `make mutants`: sorts first */
   lo_modes_sort(m, lo_modes_of(l, m));
   int n = lo_modes_coalesce(m, l->shape.len);
-#else
-  int n = lo_modes_coalesce(m, lo_modes_of(l, m));
-#endif
   lo_layout_from_modes(out, m, n);
+#else
+  coalesce_into(l, 0, 1, out);
+#endif
   return LO_OK;
 }
 
 /* coal-flat: always a flat tuple, "():()" when nothing is left. */
 int lo_flat_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
-  lo_mode m[LO_MAX_LEAVES];
-  lo_int size;
-  if (lo_size(l, &size, err)) return err->code;
-  int n = lo_modes_coalesce(m, lo_modes_of(l, m));
-  lo_layout_flat_modes(out, m, n);
+  if (size_fits(l, err)) return err->code;
+  coalesce_into(l, 0, 0, out);
   return LO_OK;
 }
 
@@ -89,19 +126,20 @@ int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *
   return coalesce_rec(l, profile, out, 0, err);
 }
 
-/* CuTe's filter: drop stride-0 and size-1 modes, then coalesce. */
+/* CuTe's filter: drop stride-0 and size-1 modes, then coalesce (one
+** pass, straight into out). */
 int lo_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
   (void)err;
+#ifdef LO_MUTANT_FILTER_KEEPS_ZERO /* planted bug for `make mutants`: keeps broadcasts */
   lo_mode m[LO_MAX_LEAVES];
   int n = lo_modes_of(l, m), k = 0;
   for (int i = 0; i < n; i++)
-#ifdef LO_MUTANT_FILTER_KEEPS_ZERO /* planted bug for `make mutants`: keeps broadcasts */
     if (m[i].s != 1) m[k++] = m[i];
-#else
-    if (m[i].d != 0 && m[i].s != 1) m[k++] = m[i];
-#endif
   k = lo_modes_coalesce(m, k);
   lo_layout_from_modes(out, m, k);
+#else
+  coalesce_into(l, 1, 1, out);
+#endif
   return LO_OK;
 }
 

@@ -60,17 +60,25 @@ static int complement_modes(const lo_layout *l, int ignore_zero, lo_mode *m, int
 /* The plain complement against a cotarget shape (NULL: cosize(filter L)):
 ** CuTe's answer where it meets the contract of lo_contract.c, else an
 ** error saying what CuTe prints and why it is wrong; CuTe's refusals
-** (a non-injective L) stay errors. */
+** (a non-injective L) stay errors.  CuTe's answer is computed as modes,
+** checked on them with the filtered modes CuTe sorted, and built once,
+** in *out (which may be l) only when it stands. */
 int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
-  lo_layout r;
+  lo_cute_comp c;
   if (l->shape.len == 0) { /* CuTe refuses (); its complement is the compact cotarget */
     lo_layout one;
     lo_layout_scalar(&one, 1, 0);
     return lo_cute_complement(&one, cotarget, out, err);
   }
-  if (lo_cute_complement(l, cotarget, &r, err)) return err->code;
-  return lo_keep_cute_answer(lo_check_complement(l, cotarget, &r, err), &r, "not complementable",
-                             "is not a complement", out, err);
+  if (lo_cute_complement_modes(l, cotarget, &c, err)) return err->code;
+  int rc = lo_check_complement_modes(c.f, c.nf, c.cotarget, c.r, c.nr, err);
+  if (rc == LO_OK) {
+    lo_layout_from_modes(out, c.r, c.nr);
+    return LO_OK;
+  }
+  lo_layout r;
+  lo_layout_from_modes(&r, c.r, c.nr);
+  return lo_keep_cute_answer(rc, &r, "not complementable", "is not a complement", out, err);
 }
 
 /* complement(L, N); n < 0 means no N (CuTe's default cotarget). */

@@ -359,19 +359,33 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
 
 /* ------------------------------------------------------------- complement */
 
+/* a / b and ceil(a / b) for a >= 0 and b > 0: a shift where b is a power
+** of two (as most strides and extents are), a division otherwise. */
+static inline lo_int div_pos(lo_int a, lo_int b) {
+  assert(b > 0);
+  if (a >= 0 && (b & (b - 1)) == 0) return a >> __builtin_ctzll((unsigned long long)b);
+  return a / b;
+}
+static inline lo_int ceil_div_pos(lo_int a, lo_int b) {
+  assert(b > 0);
+  if (a >= 0 && (b & (b - 1)) == 0)
+    return (a >> __builtin_ctzll((unsigned long long)b)) + ((a & (b - 1)) != 0);
+  return lo_ceil_div(a, b);
+}
+
 /* ceil_div of a cotarget shape by an integer: an integer is divided and
 ** rounded up; a tuple is divided mode by mode, each mode taking what the
 ** earlier ones left (int_tuple's fold), and CuTe's coalesce of the result
-** multiplies it out. */
+** multiplies it out.  The entries are positive. */
 static lo_int cotarget_div(const lo_tuple *c, lo_int d) {
   lo_int rest = d, prod = 1;
   for (int i = 0; i < c->len; i++) {
 #ifdef LO_MUTANT_COMPLEMENT_FLOOR /* planted bug for `make mutants`: rounds down */
     lo_int q = c->leaf[i] / rest > 0 ? c->leaf[i] / rest : 1;
 #else
-    lo_int q = lo_ceil_div(c->leaf[i], rest);
+    lo_int q = ceil_div_pos(c->leaf[i], rest);
 #endif
-    rest = lo_ceil_div(rest, c->leaf[i]);
+    if (i + 1 < c->len) rest = ceil_div_pos(rest, c->leaf[i]);
     if (__builtin_mul_overflow(prod, q, &prod)) return -1;
   }
   return prod;
@@ -386,74 +400,133 @@ static lo_int cotarget_size(const lo_tuple *c) {
   return p;
 }
 
-/* make_layout(n): n:1, or 1:0 for n == 1 (compact strides skip size 1). */
-static void compact_scalar(lo_layout *out, lo_int n) { lo_layout_scalar(out, n, n == 1 ? 0 : 1); }
-
 /* detail::complement on the filtered modes f[0..n) (n >= 1, no stride 0):
 ** repeatedly take the smallest stride (the first of equals), divide it by
 ** the last result stride (rounding down: a 0 is CuTe's "non-injective"
-** refusal), then the rest mode ceil(cotarget / extent) and a coalesce. */
-static int complement_modes(lo_mode *f, int n, const lo_tuple *cotarget, lo_layout *out,
-                            lo_err *err) {
+** refusal), then the rest mode ceil(cotarget / extent) and a coalesce,
+** into c->r.  Sorts f in place. */
+static int complement_chain(lo_mode *f, int n, lo_cute_comp *c, lo_err *err) {
   lo_mode r[LO_MAX_LEAVES + 2];
   lo_int last = 1;
-  int nr = 0;
-  lo_modes_sort_by_stride(f, n); /* CuTe picks the first smallest stride each time */
+  int nr = 0, first;
+  if (n > 1) lo_modes_sort_by_stride(f, n); /* CuTe picks the first smallest stride each time */
   for (int mi = 0; mi < n; mi++) {
-    lo_int ns = f[mi].d / last;
+    lo_int ns = div_pos(f[mi].d, last);
     if (ns == 0)
-      return lo_fail(err, LO_EUNDEF,
-                     "CuTe refuses: Non-injective Layout detected in complement "
-                     "(stride %lld is below %lld, the extent of the smaller modes)",
-                     (long long)f[mi].d, (long long)last);
+      return lo_fail_fast(err, LO_EUNDEF,
+                          "CuTe refuses: Non-injective Layout detected in complement "
+                          "(stride %lld is below %lld, the extent of the smaller modes)",
+                          (long long)f[mi].d, (long long)last);
     r[nr].s = ns;
     r[nr].d = last;
     nr++;
     if (lo_mul(f[mi].d, f[mi].s, &last, "complement stride", err)) return err->code;
   }
-  lo_int rest = cotarget_div(cotarget, last);
+  lo_int rest = cotarget_div(c->cotarget, last);
   if (rest < 0)
     return lo_fail(err, LO_EOVERFLOW, "overflow: complement rest shape exceeds 64 bits");
   r[nr].s = rest;
   r[nr].d = rest == 1 ? 0 : last;
   nr++;
-  bw_coalesce(r, nr, r[nr - 1], out);
+  bw_coalesce_modes(r, nr, r[nr - 1], c->rbuf, &first);
+  c->r = c->rbuf + first;
+  c->nr = LO_MAX_LEAVES - first;
   return LO_OK;
 }
 
-/* complement(L, cotarget); cotarget NULL means cosize(filter(L)).  The
-** filter (lo_cute_filter) is taken on modes, not built as a layout. */
-int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
-  lo_mode m[LO_MAX_LEAVES], buf[LO_MAX_LEAVES], *f;
-  lo_tuple ct;
+/* Set c->cotarget: the caller's, or cosize(filter(L)) from c->f; then
+** refuse a cotarget with an entry below 1. */
+static int complement_cotarget(const lo_tuple *cotarget, lo_cute_comp *c, lo_err *err) {
+  c->cotarget = cotarget;
+  if (!cotarget) {
+    lo_int cs;
+    if (lo_modes_cosize(c->f, c->nf, &cs, err)) return err->code;
+    lo_tuple_int(&c->ct, cs);
+    c->cotarget = &c->ct;
+  }
+  for (int i = 0; i < c->cotarget->len; i++)
+    if (c->cotarget->leaf[i] < 1)
+      return lo_fail(err, LO_EUNDEF, "complement: the cotarget must be positive");
+  return LO_OK;
+}
+
+/* The answer when filter(L) is 1:0: make_layout(N), i.e. N:1, or 1:0 for
+** N == 1, N the size of the cotarget. */
+static int complement_of_nothing(lo_cute_comp *c, lo_err *err) {
+  lo_int p = cotarget_size(c->cotarget);
+  if (p < 0) return lo_fail(err, LO_EOVERFLOW, "overflow: cotarget size exceeds 64 bits");
+  c->rbuf[0].s = p;
+  c->rbuf[0].d = p == 1 ? 0 : 1;
+  c->r = c->rbuf;
+  c->nr = 1;
+  return LO_OK;
+}
+
+/* CuTe's complement as modes without the rank-1 fast path (lo_internal.h).
+** The filter (lo_cute_filter) is taken on modes, not built as a layout. */
+int lo_cute_complement_modes_general(const lo_layout *l, const lo_tuple *cotarget, lo_cute_comp *c,
+                                     lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
   int n, first;
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "complement takes a layout, not a tiler");
   if (flat_nonempty(l, "filter", m, &n, err)) return err->code;
   for (int i = 0; i < n; i++)
     if (m[i].d == 0) m[i].s = 1;
-  bw_coalesce_modes(m, n, m[n - 1], buf, &first);
-  if (first == LO_MAX_LEAVES) { /* filter gave 1:0 */
-    buf[--first].s = 1;
-    buf[first].d = 0;
+  bw_coalesce_modes(m, n, m[n - 1], c->fbuf, &first);
+  c->f = c->fbuf + first;
+  c->nf = LO_MAX_LEAVES - first; /* 0: filter gave 1:0 */
+  if (complement_cotarget(cotarget, c, err)) return err->code;
+  if (c->nf == 0) return complement_of_nothing(c, err);
+  return complement_chain(c->fbuf + first, c->nf, c, err);
+}
+
+/* CuTe's complement of one mode s:d against the cotarget (lo_internal.h):
+** what the general path computes, step by step, for n == 1.  filter(L) is
+** s:d, or 1:0 when s == 1 or d == 0; the chain gives d:1 (d / 1), then the
+** rest ceil(N / sd) : sd, and the coalesce drops d:1 when d == 1 and the
+** rest when it is 1 (d:1 never merges into it: that needs d == sd). */
+static int complement_rank1(const lo_layout *l, const lo_tuple *cotarget, lo_cute_comp *c,
+                            lo_err *err) {
+  lo_int s = l->shape.leaf[0], d = l->stride[0], last;
+  c->fbuf[0].s = s;
+  c->fbuf[0].d = d;
+  c->f = c->fbuf;
+  c->nf = s != 1 && d != 0;
+  if (complement_cotarget(cotarget, c, err)) return err->code;
+  if (c->nf == 0) return complement_of_nothing(c, err);
+  if (lo_mul(d, s, &last, "complement stride", err)) return err->code;
+  lo_int rest = cotarget_div(c->cotarget, last);
+  if (rest < 0)
+    return lo_fail(err, LO_EOVERFLOW, "overflow: complement rest shape exceeds 64 bits");
+  c->r = c->rbuf;
+  c->nr = 0;
+  if (d != 1) {
+    c->rbuf[c->nr].s = d;
+    c->rbuf[c->nr++].d = 1;
   }
-  f = buf + first;
-  n = LO_MAX_LEAVES - first;
-  if (!cotarget) {
-    lo_int c;
-    if (lo_modes_cosize(f, n, &c, err)) return err->code;
-    lo_tuple_int(&ct, c);
-    cotarget = &ct;
+  if (rest != 1) {
+    c->rbuf[c->nr].s = rest;
+    c->rbuf[c->nr++].d = last;
   }
-  for (int i = 0; i < cotarget->len; i++)
-    if (cotarget->leaf[i] < 1)
-      return lo_fail(err, LO_EUNDEF, "complement: the cotarget must be positive");
-  if (n == 1 && f[0].d == 0) { /* filter gave 1:0 */
-    lo_int p = cotarget_size(cotarget);
-    if (p < 0) return lo_fail(err, LO_EOVERFLOW, "overflow: cotarget size exceeds 64 bits");
-    compact_scalar(out, p);
-    return LO_OK;
-  }
-  return complement_modes(f, n, cotarget, out, err);
+  return LO_OK;
+}
+
+/* CuTe's complement as modes (lo_internal.h): one mode and an integer
+** cotarget (or none) by complement_rank1, anything else by the general
+** path. */
+int lo_cute_complement_modes(const lo_layout *l, const lo_tuple *cotarget, lo_cute_comp *c,
+                             lo_err *err) {
+  if (l->shape.len == 1 && !l->is_tiler && (!cotarget || cotarget->len == 1))
+    return complement_rank1(l, cotarget, c, err);
+  return lo_cute_complement_modes_general(l, cotarget, c, err);
+}
+
+/* complement(L, cotarget); cotarget NULL means cosize(filter(L)). */
+int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err) {
+  lo_cute_comp c;
+  if (lo_cute_complement_modes(l, cotarget, &c, err)) return err->code;
+  lo_layout_from_modes(out, c.r, c.nr);
+  return LO_OK;
 }
 
 /* --------------------------------------------------------------- inverses */

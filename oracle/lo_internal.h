@@ -116,4 +116,61 @@ int lo_keep_cute_answer(int check_rc, const lo_layout *r, const char *prefix, co
 ** logical_divide needs it. */
 int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err);
 
+/* CuTe's complement(L, cotarget) as modes (lo_cute.c), for the plain
+** complement to check without building or re-deriving anything: f the
+** modes of filter(L) (coalesced, size > 1, stride > 0) sorted by stride,
+** nf of them (0 when filter(L) is 1:0); cotarget the cotarget used (the
+** caller's, or ct = cosize(filter(L)) when the caller gave none); r the
+** answer's modes in CuTe's form, nr of them (0 for 1:0, 1 for s:d).  The
+** struct refers to itself: never copy it. */
+typedef struct lo_cute_comp {
+  lo_mode fbuf[LO_MAX_LEAVES], rbuf[LO_MAX_LEAVES];
+  const lo_mode *f, *r;
+  int nf, nr;
+  const lo_tuple *cotarget;
+  lo_tuple ct;
+} lo_cute_comp;
+int lo_cute_complement_modes(const lo_layout *l, const lo_tuple *cotarget, lo_cute_comp *c,
+                             lo_err *err);
+/* The same without its fast path for one mode (tests/test_lo_complement.c
+** checks that they agree). */
+int lo_cute_complement_modes_general(const lo_layout *l, const lo_tuple *cotarget, lo_cute_comp *c,
+                                     lo_err *err);
+/* lo_check_complement on modes: f the modes of filter(L) sorted by stride
+** (as lo_cute_comp has them), cotarget not NULL, R's flattened modes
+** r[0..nr).  Same verdicts and messages as lo_check_complement. */
+int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget,
+                              const lo_mode *r, int nr, lo_err *err);
+/* Is the layout of the modes m[0..n) (size > 1, stride > 0) injective?
+** m sorted by (d, s) first (lo_modes_sort) in place; the superincreasing
+** test, else a listing of at most 16384 points, else LO_ELIMIT. */
+int lo_modes_injective(lo_mode *m, int n, int *yes, lo_err *err);
+/* lo_fail for formats whose conversions are only %lld, %d and %s (and
+** %c): the same message as lo_fail, written without printf. */
+int lo_fail_fast(lo_err *err, int code, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* A layout function evaluated as lo_apply evaluates it (the same values,
+** the same errors), faster where it is called many times: size-1 modes
+** other than the last are skipped, a power-of-two shape splits the index
+** by shift and mask, a small one by a multiply with its reciprocal, the
+** walk stops once the index is used up, and any overflow or odd input
+** goes to lo_apply for its message.  l must outlive it. */
+typedef struct lo_fn {
+  const lo_layout *l;
+  int n, exact;
+  lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
+  uint64_t inv[LO_MAX_LEAVES];     /* 2^64 / s[i] rounded up, for LO_FN_RECIP */
+  unsigned char sh[LO_MAX_LEAVES]; /* log2 s[i] for a power of two, or one of: */
+} lo_fn;
+#define LO_FN_RECIP 0xfe  /* s[i] < 2^31: an index below 2^32 split by the reciprocal */
+#define LO_FN_DIVIDE 0xff /* split by division */
+void lo_fn_init(lo_fn *f, const lo_layout *l);
+int lo_fn_apply(const lo_fn *f, lo_int x, lo_int *out, lo_err *err);
+/* An odometer at index 0 over l (lo_odo_init, zeroing only l's digits). */
+void lo_odo_start(lo_odo *o, const lo_layout *l);
+
 #endif

@@ -6,6 +6,9 @@
 **                       then each op family timed on its own requests
 **   peers flat FILE     lines "OP RA shapes strides RB shapes strides N"
 **   peers growth FILE   the same line format; timed per op and rank
+**   peers model FILE    the flat lines through the oracle's unchecked model
+**                       of CuTe (lo_cute_OP: CuTe's algorithm alone, no
+**                       contract check) for the ops that have one
 **
 ** Prints one line per op (and rank): "OP RANK COUNT ERRORS NS_PER_OP",
 ** RANK 0 where not by rank.  NS_PER_OP is the best of three rounds, each
@@ -44,13 +47,40 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-/* One operation of c; returns nonzero when the oracle reports an error.
-** The result is folded into *sink so that no call can be optimised away. */
-static int run_one(const peer_case *c, uint64_t *sink) {
+/* One operation of c through the model of CuTe (lo_cute_OP), or -1 for
+** an op without one. */
+static int run_model(const peer_case *c, lo_layout *r, lo_err *e) {
+  lo_tuple n;
+  switch (c->code) {
+  case OP_COALESCE: return lo_cute_coalesce(&c->a, NULL, r, e);
+  case OP_FILTER: return lo_cute_filter(&c->a, r, e);
+  case OP_COMPLEMENT:
+    if (c->n < 0) return lo_cute_complement(&c->a, NULL, r, e);
+    lo_tuple_int(&n, c->n);
+    return lo_cute_complement(&c->a, &n, r, e);
+  case OP_COMPOSITION: return lo_cute_composition(&c->a, &c->b, r, e);
+  case OP_DIVIDE: return lo_cute_logical_divide(&c->a, &c->b, r, e);
+  case OP_PRODUCT: return lo_cute_logical_product(&c->a, &c->b, r, e);
+  case OP_RIGHT_INVERSE: return lo_cute_right_inverse(&c->a, r, e);
+  case OP_LEFT_INVERSE: return lo_cute_left_inverse(&c->a, r, e);
+  default: return -1;
+  }
+}
+
+/* One operation of c (through the model of CuTe when model is set);
+** returns nonzero when the oracle reports an error.  The result is folded
+** into *sink so that no call can be optimised away. */
+static int run_one(const peer_case *c, int model, uint64_t *sink) {
   lo_layout r;
   lo_err e;
   lo_int v = 0;
   int rc;
+  if (model && c->code > OP_COSIZE) {
+    rc = run_model(c, &r, &e);
+    if (rc == LO_OK) v = r.shape.len + r.stride[r.shape.len - 1];
+    *sink += (uint64_t)v;
+    return rc;
+  }
   switch (c->code) {
   case OP_SIZE: rc = lo_size(&c->a, &v, &e); break;
   case OP_COSIZE: rc = lo_cosize(&c->a, &v, &e); break;
@@ -78,16 +108,16 @@ static int op_code(const char *name) {
 
 /* Time the cases idx[0..n) of cs: best of three rounds of at least 0.2 s
 ** each; returns ns per operation and counts the errors of one pass. */
-static double time_cases(const peer_case *cs, const int *idx, int n, int *errors) {
+static double time_cases(const peer_case *cs, const int *idx, int n, int model, int *errors) {
   uint64_t sink = 0;
   *errors = 0;
-  for (int i = 0; i < n; i++) *errors += run_one(&cs[idx[i]], &sink) != 0;
+  for (int i = 0; i < n; i++) *errors += run_one(&cs[idx[i]], model, &sink) != 0;
   double best = 1e30;
   for (int round = 0; round < 3; round++) {
     long ops = 0;
     double t0 = now(), t;
     do {
-      for (int i = 0; i < n; i++) run_one(&cs[idx[i]], &sink);
+      for (int i = 0; i < n; i++) run_one(&cs[idx[i]], model, &sink);
       ops += n;
     } while ((t = now() - t0) < 0.2);
     if (t / (double)ops < best) best = t / (double)ops;
@@ -189,8 +219,9 @@ static int read_cases(const char *path, int flat, peer_case **out, int *count) {
   return cs == NULL;
 }
 
-/* Time every (op, rank) group of cs, in order of first appearance. */
-static void report(const peer_case *cs, int n, int by_rank) {
+/* Time every (op, rank) group of cs, in order of first appearance
+** (through the model of CuTe when model is set). */
+static void report(const peer_case *cs, int n, int by_rank, int model) {
   int *idx = malloc((size_t)n * sizeof *idx);
   char *done = calloc((size_t)n, 1);
   for (int i = 0; idx && done && i < n; i++) {
@@ -201,7 +232,7 @@ static void report(const peer_case *cs, int n, int by_rank) {
         idx[m++] = j;
         done[j] = 1;
       }
-    double ns = time_cases(cs, idx, m, &errors);
+    double ns = time_cases(cs, idx, m, model, &errors);
     printf("%s %d %d %d %.1f\n", cs[i].op, by_rank ? cs[i].rank : 0, m, errors, ns);
     fflush(stdout);
   }
@@ -212,14 +243,14 @@ static void report(const peer_case *cs, int n, int by_rank) {
 /* peers MODE FILE: read the cases and print the timing lines. */
 int main(int argc, char **argv) {
   if (argc != 3 || (strcmp(argv[1], "batch") && strcmp(argv[1], "flat") &&
-                    strcmp(argv[1], "growth"))) {
-    fprintf(stderr, "usage: peers batch|flat|growth FILE\n");
+                    strcmp(argv[1], "growth") && strcmp(argv[1], "model"))) {
+    fprintf(stderr, "usage: peers batch|flat|growth|model FILE\n");
     return 2;
   }
   peer_case *cs;
   int n;
   if (read_cases(argv[2], strcmp(argv[1], "batch") != 0, &cs, &n)) return 1;
-  report(cs, n, !strcmp(argv[1], "growth"));
+  report(cs, n, !strcmp(argv[1], "growth"), !strcmp(argv[1], "model"));
   free(cs);
   return 0;
 }

@@ -15,7 +15,9 @@ the CUTLASS headers (CUTLASS_DIR, default ../shared/third_party/cutlass/include)
   1b. in-process  pycute's functions in a Python loop, the oracle's C
                functions in a C loop (bench/peers/peers.c): ns/op per op
   2. cute      CuTe C++ with runtime integers (bench/peers/cute_rt.cpp)
-               and the oracle on the same flat layouts: ns/op per op
+               and the oracle on the same flat layouts: ns/op per op, for
+               the plain op (checked) and for the oracle's unchecked model
+               of CuTe (lo_cute_OP, `peers model`)
   3. growth    complement, coalesce, composition, filter, right_inverse,
                logical_divide, logical_product at rank 2..64: ns/op per
                rank and the fitted exponent k of ns ~ rank^k
@@ -243,13 +245,18 @@ def part_cute(inputs, peers, layoutcheck):
     out = run_lines([exe, path])
     cute = table_lines(out)
     ours = table_lines(run_lines([peers, "flat", path]))
+    model = table_lines(run_lines([peers, "model", path]))
     say("2. CuTe C++ with runtime int64 shapes and strides vs the oracle, flat ranks 2..4")
-    say("   %-16s %6s %7s %11s %11s %10s" % ("op", "cases", "errors", "ours ns/op", "CuTe ns/op",
-                                          "ours/CuTe"))
+    say("   %-16s %6s %7s %11s %11s %11s %10s %11s" % ("op", "cases", "errors", "ours ns/op",
+                                                    "model ns/op", "CuTe ns/op", "ours/CuTe",
+                                                    "model/CuTe"))
     for op in ["composition", "logical_divide", "logical_product", "complement", "coalesce"]:
-        if op in cute and op in ours:
-            c, o = cute[op], ours[op]
-            say("   %-16s %6d %7d %11.1f %11.1f %10.1f" % (op, c[0], o[1], o[2], c[2], o[2] / c[2]))
+        if op in cute and op in ours and op in model:
+            c, o, m = cute[op], ours[op], model[op]
+            say("   %-16s %6d %7d %11.1f %11.1f %11.1f %10.1f %11.1f"
+                % (op, c[0], o[1], o[2], m[2], c[2], o[2] / c[2], m[2] / c[2]))
+    say("   (ours: the plain op, CuTe's answer checked against the op's contract; model: the")
+    say("   oracle's unchecked model of CuTe, cute_OP, the same algorithm as CuTe without the check)")
     n, text, func = cute_agreement(exe, path, layoutcheck)
     say("   answers: the same layout function on %d of %d cases, the same text on %d: CuTe's"
         % (func, n, text))
