@@ -428,18 +428,19 @@ int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
   lo_fn_init(&fl, l);
   lo_fn_init(&fr, r);
   lo_odo_start(&o, l);
-  for (lo_int i = 0; i < ntab; i++, lo_odo_next(&o)) tab[i] = o.v; /* back at index 0 */
-  for (lo_int i = 0; i < sl; i++, lo_odo_next(&o)) {
-    lo_int ri, lri;
-    if (lo_fn_apply(&fr, o.v, &ri, err)) return err->code;
+  for (lo_int i = 0; i < ntab; i++, lo_odo_next(&o)) tab[i] = o.v;
+  for (lo_int i = 0; i < sl; i++) {
+    lo_int li = ntab ? tab[i] : o.v, ri, lri;
+    if (!ntab) lo_odo_next(&o);
+    if (lo_fn_apply(&fr, li, &ri, err)) return err->code;
     if (ri >= 0 && ri < ntab)
       lri = tab[ri];
     else if (lo_fn_apply(&fl, ri, &lri, err))
       return err->code;
-    if (lri != o.v)
+    if (lri != li)
       return lo_fail_fast(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
-                          (long long)i, (long long)o.v, (long long)ri, (long long)lri,
-                          (long long)o.v);
+                          (long long)i, (long long)li, (long long)ri, (long long)lri,
+                          (long long)li);
   }
   return LO_OK;
 }

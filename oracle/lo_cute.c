@@ -531,12 +531,12 @@ int lo_cute_complement(const lo_layout *l, const lo_tuple *cotarget, lo_layout *
 
 /* --------------------------------------------------------------- inverses */
 
-/* CuTe's static sort by key, as CuTe runs it: an exchange sort (not
-** stable) of the indices 0..n-1 by key[i]; O(n^2). */
-static void exchange_sort_all(const lo_int *key, int *idx, int n) {
+/* CuTe's static sort by stride, as CuTe runs it: an exchange sort (not
+** stable) of the indices 0..n-1 by m[i].d; O(n^2). */
+static void exchange_sort_all(const lo_mode *m, int *idx, int n) {
   lo_int k[LO_MAX_LEAVES];
   for (int i = 0; i < n; i++) {
-    k[i] = key[i];
+    k[i] = m[i].d;
     idx[i] = i;
   }
   for (int i = 0; i < n; i++)
@@ -551,34 +551,44 @@ static void exchange_sort_all(const lo_int *key, int *idx, int n) {
       }
 }
 
-/* CuTe's static sort by key (exchange_sort_all) in O(n log n) where it
-** can be: with distinct keys every sort gives the one increasing order, so
-** a merge sort does; equal keys, whose order the exchange sort decides,
+/* CuTe's static sort by stride (exchange_sort_all) in O(n log n) where it
+** can be: with distinct strides every sort gives the one increasing order, so
+** a merge sort does; equal strides, whose order the exchange sort decides,
 ** go to exchange_sort_all. */
-static void exchange_sort(const lo_int *key, int *idx, int n) {
+static void exchange_sort(const lo_mode *m, int *idx, int n) {
   lo_mode p[LO_MAX_LEAVES];
   assert(n <= LO_MAX_LEAVES);
   for (int i = 0; i < n; i++) {
     p[i].s = i;
-    p[i].d = key[i];
+    p[i].d = m[i].d;
   }
   lo_modes_sort_by_stride(p, n);
   for (int i = 1; i < n; i++)
     if (p[i].d == p[i - 1].d) {
-      exchange_sort_all(key, idx, n);
+      exchange_sort_all(m, idx, n);
       return;
     }
   for (int i = 0; i < n; i++) idx[i] = (int)p[i].s;
 }
 
-/* The coalesced modes of l (a 1-tuple for an integer result) with their
-** exclusive prefix products of the shape. */
+/* The coalesced modes of l (the one mode 1:0 for the integer 1), as
+** coalesce(L)'s flattening, with their exclusive prefix products of the
+** shape; taken on modes, no layout built. */
 static int coalesced_with_prefix(const lo_layout *l, const char *op, lo_mode *m, int *n,
                                  lo_int *pre, lo_err *err) {
-  lo_layout c;
+  lo_mode buf[LO_MAX_LEAVES];
+  int first;
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "%s takes a layout, not a tiler", op);
-  if (coalesce_whole(l, &c, err)) return err->code;
-  *n = lo_modes_of(&c, m);
+  if (flat_nonempty(l, "coalesce", m, n, err)) return err->code;
+  bw_coalesce_modes(m, *n, m[*n - 1], buf, &first);
+  if (first == LO_MAX_LEAVES) {
+    m[0].s = 1;
+    m[0].d = 0;
+    *n = 1;
+  } else {
+    *n = LO_MAX_LEAVES - first;
+    memcpy(m, buf + first, (size_t)*n * sizeof *m);
+  }
   pre[0] = 1;
   for (int i = 0; i < *n; i++)
     if (lo_mul(pre[i], m[i].s, &pre[i + 1], "prefix product", err)) return err->code;
@@ -590,11 +600,10 @@ static int coalesced_with_prefix(const lo_layout *l, const char *op, lo_mode *m,
 ** product of the shape as its stride; then coalesce. */
 int lo_cute_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES + 1];
-  lo_int pre[LO_MAX_LEAVES + 1], key[LO_MAX_LEAVES] = {0};
+  lo_int pre[LO_MAX_LEAVES + 1];
   int n, idx[LO_MAX_LEAVES], nr = 1;
   if (coalesced_with_prefix(l, "right_inverse", m, &n, pre, err)) return err->code;
-  for (int i = 0; i < n; i++) key[i] = m[i].d;
-  exchange_sort(key, idx, n);
+  exchange_sort(m, idx, n);
   r[0].s = 1;
   r[0].d = 0;
   lo_int curr = 1;
@@ -617,25 +626,25 @@ int lo_cute_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
 ** the shape; then coalesce. */
 int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES + 1];
-  lo_int pre[LO_MAX_LEAVES + 1], key[LO_MAX_LEAVES] = {0};
+  lo_int pre[LO_MAX_LEAVES + 1];
   int n, idx[LO_MAX_LEAVES], nr = 0;
   if (coalesced_with_prefix(l, "left_inverse", m, &n, pre, err)) return err->code;
-  for (int i = 0; i < n; i++) key[i] = m[i].d;
-  exchange_sort(key, idx, n);
+  exchange_sort(m, idx, n);
   lo_int size = 1, strides[LO_MAX_LEAVES + 1]; /* strides[0] is CuTe's leading _0 */
   int ns = 1;
   strides[0] = 0;
   for (int j = 0; j < n; j++) {
     int i = idx[j];
     if (m[i].d == 0) continue;
-    if (m[i].d % size != 0)
-      return lo_fail(err, LO_EUNDEF,
-                     "CuTe refuses: Left inverse divisibility condition (stride "
-                     "%lld is not a multiple of %lld, the size so far)",
-                     (long long)m[i].d, (long long)size);
-    r[nr++].s = m[i].d / size;
+    lo_int q = div_pos(m[i].d, size);
+    if (q * size != m[i].d)
+      return lo_fail_fast(err, LO_EUNDEF,
+                          "CuTe refuses: Left inverse divisibility condition (stride "
+                          "%lld is not a multiple of %lld, the size so far)",
+                          (long long)m[i].d, (long long)size);
+    r[nr++].s = q;
     strides[ns++] = pre[i];
-    if (lo_mul(size, m[i].d / size, &size, "left_inverse size", err)) return err->code;
+    if (lo_mul(size, q, &size, "left_inverse size", err)) return err->code;
   }
   r[nr++].s = m[idx[n - 1]].s;
   for (int k = 0; k < nr; k++) r[k].d = strides[k];

@@ -45,9 +45,10 @@ static int own_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "left_inverse takes a layout, not a tiler");
   for (int i = 0; i < l->shape.len; i++)
     if (l->stride[i] == 0 && l->shape.leaf[i] > 1)
-      return lo_fail(err, LO_EUNDEF,
-                     "left_inverse: mode %lld:0 makes L non-injective, so no left inverse exists",
-                     (long long)l->shape.leaf[i]);
+      return lo_fail_fast(err, LO_EUNDEF,
+                          "left_inverse: mode %lld:0 makes L non-injective, so no left inverse "
+                          "exists",
+                          (long long)l->shape.leaf[i]);
   if (lo_complement(l, -1, &c, err)) return err->code;
   if (lo_layout_pair(l, &c, &lc, err)) return err->code;
   return own_right_inverse(&lc, out, err);
