@@ -42,8 +42,8 @@ static void put_ll(msg_buf *m, long long v) {
 static int format(msg_buf *m, const char *fmt, va_list ap) {
   const char *p = fmt;
   for (;;) {
-    const char *q = p;
-    while (*q && *q != '%') q++;
+    const char *q = strchr(p, '%');
+    if (!q) q = p + strlen(p);
     put_n(m, p, (size_t)(q - p));
     if (!*q) return 1;
     p = q + 1;

@@ -32,12 +32,12 @@ static const char *const op_names[OP_COUNT] = {
     "composition",    "logical_divide",  "logical_product", "right_inverse", "left_inverse"};
 
 typedef struct peer_case {
-  char op[32];
   int code; /* OP_*, looked up once when the line is read */
   int rank;
   int has_b;
+  lo_int n; /* beside code: a call reads one cache line of bookkeeping */
   lo_layout a, b;
-  lo_int n;
+  char op[32];
 } peer_case;
 
 /* Seconds on the monotonic clock. */
