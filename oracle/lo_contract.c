@@ -236,31 +236,33 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
   return LO_OK;
 }
 
-/* superincreasing() of the merge by stride of f[0..nf) and the modes of
-** r[0..nr) with size > 1, each sorted by stride, without building it;
-** with merged (not NULL) the merge is written there too, *nm modes. */
-static int merged_superincreasing(const lo_mode *f, int nf, const lo_mode *r, int nr,
-                                  lo_mode *merged, int *nm) {
+/* The next mode of the merge by stride of f[0..nf) and the modes of
+** r[0..nr) with size > 1, each sorted by stride, at positions *i and *j;
+** NULL when both are used up. */
+static inline const lo_mode *merge_next(const lo_mode *f, int nf, const lo_mode *r, int nr,
+                                        int *i, int *j) {
+  while (*j < nr && r[*j].s == 1) ++*j;
+  if (*i < nf && (*j >= nr || f[*i].d <= r[*j].d)) return &f[(*i)++];
+  if (*j < nr) return &r[(*j)++];
+  return NULL;
+}
+
+/* superincreasing() of that merge, without building it. */
+static int merged_superincreasing(const lo_mode *f, int nf, const lo_mode *r, int nr) {
   lo_int top = 0, t;
-  int i = 0, j = 0, k = 0, ok = 1;
-  for (;;) {
-    while (j < nr && r[j].s == 1) j++;
-    const lo_mode *m;
-    if (i < nf && (j >= nr || f[i].d <= r[j].d))
-      m = &f[i++];
-    else if (j < nr)
-      m = &r[j++];
-    else
-      break;
-    if (merged) merged[k++] = *m;
-    if (ok && (m->d <= top || __builtin_mul_overflow(m->s - 1, m->d, &t) ||
-               __builtin_add_overflow(top, t, &top))) {
-      ok = 0;
-      if (!merged) break;
-    }
-  }
-  if (nm) *nm = k;
-  return ok;
+  int i = 0, j = 0;
+  for (const lo_mode *m; (m = merge_next(f, nf, r, nr, &i, &j));)
+    if (m->d <= top || __builtin_mul_overflow(m->s - 1, m->d, &t) ||
+        __builtin_add_overflow(top, t, &top))
+      return 0;
+  return 1;
+}
+
+/* That merge written into out; returns its length. */
+static int merged(const lo_mode *f, int nf, const lo_mode *r, int nr, lo_mode *out) {
+  int i = 0, j = 0, k = 0;
+  for (const lo_mode *m; (m = merge_next(f, nf, r, nr, &i, &j));) out[k++] = *m;
+  return k;
 }
 
 /* lo_check_complement on modes (lo_internal.h).  f is filter(L) coalesced
@@ -302,11 +304,10 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
                         "size(filter(L)) size(R) = %lld does not reach the "
                         "cotarget %lld",
                         (long long)cover, (long long)n);
-  if (merged_superincreasing(f, nf, r, nr, NULL, NULL)) return LO_OK;
+  if (merged_superincreasing(f, nf, r, nr)) return LO_OK;
   lo_mode both[2 * LO_MAX_LEAVES];
-  int nb, yes;
-  merged_superincreasing(f, nf, r, nr, both, &nb);
-  if (lo_modes_injective(both, nb, &yes, err)) return err->code;
+  int yes;
+  if (lo_modes_injective(both, merged(f, nf, r, nr, both), &yes, err)) return err->code;
   if (!yes) return lo_fail(err, LO_EUNDEF, "(filter(L), R) is not injective: R hits values of L");
   return LO_OK;
 }
