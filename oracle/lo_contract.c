@@ -315,7 +315,7 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
 /* --------------------------------------------------------------- inverses */
 
 /* Prepare l's function for lo_fn_apply (lo_internal.h). */
-void lo_fn_init(lo_fn *f, const lo_layout *l) {
+void lo_fn_init(lo_fn *f, const lo_layout *l, lo_int calls) {
   int len = l->shape.len;
   f->l = l;
   f->n = 0;
@@ -331,7 +331,7 @@ void lo_fn_init(lo_fn *f, const lo_layout *l) {
     f->d[f->n] = l->stride[i];
     if (s > 0 && (s & (s - 1)) == 0) {
       f->sh[f->n] = (unsigned char)__builtin_ctzll((unsigned long long)s);
-    } else if (s > 0 && s < ((lo_int)1 << 31)) {
+    } else if (calls > LO_FN_RECIP_CALLS && s > 0 && s < ((lo_int)1 << 31)) {
       f->sh[f->n] = LO_FN_RECIP;
       f->inv[f->n] = UINT64_MAX / (uint64_t)s + 1; /* s is no power of two */
     } else {
@@ -390,7 +390,7 @@ int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) 
   if (sr > LO_CHECK_LIMIT) return LO_OK;
   lo_fn fl;
   lo_odo o;
-  lo_fn_init(&fl, l);
+  lo_fn_init(&fl, l, sr);
   lo_odo_start(&o, r);
   for (lo_int i = 0; i < sr; i++, lo_odo_next(&o)) {
     lo_int v;
@@ -426,8 +426,8 @@ int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
   lo_fn fl, fr;
   lo_odo o;
   lo_int ntab = sl <= LEFT_TABLE && strides_nonneg(l) ? sl : 0;
-  lo_fn_init(&fl, l);
-  lo_fn_init(&fr, r);
+  lo_fn_init(&fl, l, sl);
+  lo_fn_init(&fr, r, sl);
   lo_odo_start(&o, l);
   for (lo_int i = 0; i < ntab; i++, lo_odo_next(&o)) tab[i] = o.v;
   for (lo_int i = 0; i < sl; i++) {

@@ -168,7 +168,10 @@ typedef struct lo_fn {
 } lo_fn;
 #define LO_FN_RECIP 0xfe  /* s[i] < 2^31: an index below 2^32 split by the reciprocal */
 #define LO_FN_DIVIDE 0xff /* split by division */
-void lo_fn_init(lo_fn *f, const lo_layout *l);
+/* calls: about how many points will be asked; a reciprocal (one division
+** to find) is worth it only past LO_FN_RECIP_CALLS of them. */
+void lo_fn_init(lo_fn *f, const lo_layout *l, lo_int calls);
+#define LO_FN_RECIP_CALLS 16
 int lo_fn_apply(const lo_fn *f, lo_int x, lo_int *out, lo_err *err);
 /* An odometer at index 0 over l (lo_odo_init, zeroing only l's digits). */
 void lo_odo_start(lo_odo *o, const lo_layout *l);

@@ -186,14 +186,16 @@ static void test_fn_apply(void) {
   int mismatched = 0, checked = 0;
   lo_layout l;
   for (int i = 0; small_flat(i, sh, 6, st, 5, &l); i++) {
-    lo_fn f;
+    lo_fn f, g;
     lo_int size;
     lo_err e;
-    lo_fn_init(&f, &l);
+    lo_fn_init(&f, &l, LO_FN_RECIP_CALLS + 1); /* with reciprocals */
+    lo_fn_init(&g, &l, 0);                     /* without */
     lo_size(&l, &size, &e);
     for (lo_int x = 0; x <= 3 * size + 2; x++) {
-      lo_int a = -1, b = -2;
+      lo_int a = -1, b = -2, c = -3;
       if (lo_fn_apply(&f, x, &a, &e) != lo_apply(&l, x, &b, &e) || a != b) mismatched++;
+      if (lo_fn_apply(&g, x, &c, &e) != LO_OK || c != b) mismatched++;
       checked++;
     }
   }
@@ -202,7 +204,7 @@ static void test_fn_apply(void) {
   lo_int s[3] = {3, 1000003, 7}, d[3] = {1, 3, 5000000000000000000};
   lo_layout_flat(&l, s, d, 3);
   lo_fn f;
-  lo_fn_init(&f, &l);
+  lo_fn_init(&f, &l, LO_FN_RECIP_CALLS + 1);
   const lo_int xs[] = {(lo_int)1 << 32, ((lo_int)1 << 32) + 5, 3000009, 3000008, 7000000000,
                        INT64_MAX, -1};
   for (int i = 0; i < (int)(sizeof xs / sizeof xs[0]); i++) {
