@@ -346,7 +346,12 @@ void lo_fn_init(lo_fn *f, const lo_layout *l, lo_int calls) {
 ** y / s + y e / (s 2^64), and y e < 2^63 keeps the excess below 1/s, so
 ** the floor is q. */
 static inline lo_int recip_div(lo_int y, uint64_t inv) {
+#ifdef __SIZEOF_INT128__
   return (lo_int)(((unsigned __int128)(uint64_t)y * inv) >> 64);
+#else /* no 128-bit product: the high half from 32-bit pieces (y < 2^32) */
+  uint64_t lo = (inv & 0xffffffffu) * (uint64_t)y, hi = (inv >> 32) * (uint64_t)y;
+  return (lo_int)((hi + (lo >> 32)) >> 32);
+#endif
 }
 
 /* Phi_L(x) as lo_apply gives it (lo_internal.h). */
