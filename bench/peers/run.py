@@ -6,7 +6,9 @@ CuTe C++'s on the same inputs.  Prints figures; asserts nothing about speed.
 
 Inputs come from bench/peers/gen_inputs.py (fixed seed).  Everything runs
 on one core (taskset -c 0, or sched_setaffinity) and every figure is the
-best of three rounds.  Parts whose peer is absent print "skipped: ...":
+best of three rounds; the in-process timers of parts 1b, 2 and 3 (peers.c,
+cute_rt.cpp, pycute's loops) count the thread's CPU time, so that other
+work on a shared core does not enter their figures.  Parts whose peer is absent print "skipped: ...":
 pycute (PYCUTE_DIR, default ../shared/third_party/pycute/python), g++,
 the CUTLASS headers (CUTLASS_DIR, default ../shared/third_party/cutlass/include).
 
@@ -103,15 +105,16 @@ def best_of_3(fn):
 
 
 def py_ns_per_op(calls):
-    """ns per call over the (fn, args) list: best of three rounds of >= 0.2 s."""
+    """ns per call over the (fn, args) list: best of three rounds of >= 0.2 s
+    of this thread's CPU time (the clock of peers.c and cute_rt.cpp)."""
     best = float("inf")
     for _ in range(3):
-        n, t0 = 0, time.perf_counter()
+        n, t0 = 0, time.thread_time()
         while True:
             for fn, args in calls:
                 fn(*args)
             n += len(calls)
-            t = time.perf_counter() - t0
+            t = time.thread_time() - t0
             if t >= 0.2:
                 break
         best = min(best, t / n)
