@@ -208,17 +208,58 @@ int lo_cute_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
 
 /* ------------------------------------------------------------ composition */
 
+/* n / v and n % v for n >= 0, v >= 1: a shift and a mask when v is a
+** power of two (most shapes and strides), else one division. */
+static inline lo_int quot_rem(lo_int n, lo_int v, lo_int *rem) {
+  if ((v & (v - 1)) == 0) {
+    *rem = n & (v - 1);
+    return n >> __builtin_ctzll((unsigned long long)v);
+  }
+  *rem = n % v;
+  return n / v;
+}
+
+/* Append the modes r[0..n) (n >= 1) to b as lo_cute_put appends their
+** layout (s:d for one mode, a flat tuple otherwise): the same limit
+** checks in the same order, then the tokens, leaves and strides. */
+static int put_modes(lo_layout *b, const lo_mode *r, int n, lo_err *err) {
+  int ntok = n == 1 ? 1 : n + 2;
+  if (b->shape.ntok + ntok > LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d profile tokens", LO_MAX_TOKENS);
+  if (b->shape.len + n > LO_MAX_LEAVES)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d entries (limit)", LO_MAX_LEAVES);
+  char *t = b->shape.tok + b->shape.ntok;
+  lo_int *s = b->shape.leaf + b->shape.len, *d = b->stride + b->shape.len;
+  if (n > 1) *t++ = '(';
+  for (int i = 0; i < n; i++) {
+    *t++ = '*';
+    s[i] = r[i].s;
+    d[i] = r[i].d;
+  }
+  if (n > 1) *t++ = ')';
+  b->shape.ntok += ntok;
+  b->shape.len += n;
+  return LO_OK;
+}
+
 /* composition_impl for one leaf s:d of B against the coalesced outer modes
 ** a[0..na) (na == 1: an integer outer layout).  Appends the leaf's result
 ** (an integer layout or a flat tuple) to b.  Clears *exact where a step
 ** taken while the rest shape exceeds 1 crosses a mode of A whose shape
 ** the rest stride does not divide (the strong divisibility condition of
-** lo_composition_walk_is_exact, whose answer this keeps). */
+** lo_composition_walk_is_exact, whose answer this keeps).
+**
+** Each step is CuTe's: next_s = ceil(cs / rest_d), next_d = ceil(rest_d /
+** cs), refused when rest_d >= cs and cs does not divide it.  The modes
+** of A other than the last have cs >= 2 and rest_d >= 1 throughout, so a
+** step is one of two cases with one division each: rest_d >= cs gives
+** next_s = 1, next_d = rest_d / cs exactly; rest_d < cs gives next_d = 1
+** and next_s = ceil(cs / rest_d) >= 2. */
 static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, int *exact,
                         lo_err *err) {
   lo_mode r[LO_MAX_LEAVES];
   int nr = 0;
-  lo_int rest_s = s, rest_d = d, t;
+  lo_int rest_s = s, rest_d = d, t, rem;
   if (d == 0) return lo_cute_leaf(b, s, 0, err);
   if (na == 1) {
     if (lo_mul(d, a[0].d, &t, "composition stride", err)) return err->code;
@@ -227,27 +268,34 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
   for (int i = 0; i + 1 < na && (rest_s != 1 || rest_d != 1); i++) {
     /* (with rest_s = rest_d = 1 every later step keeps both at 1, adds no
     ** mode and meets both conditions, so the walk may stop) */
-    lo_int cs = a[i].s, cd = a[i].d;
-    if (rest_d % cs != 0 && rest_d >= cs)
-      return lo_fail(err, LO_EUNDEF,
-                     "CuTe refuses: Stride Divisibility Condition (stride %lld of B against shape "
-                     "%lld of A's coalesced mode %d: neither a multiple nor smaller)",
-                     (long long)rest_d, (long long)cs, i + 1);
-    lo_int next_s = lo_ceil_div(cs, rest_d), next_d = lo_ceil_div(rest_d, cs);
-    if (rest_s > 1 && next_s != 1 && cs % rest_d != 0) *exact = 0;
-    if (next_s != 1 && rest_s != 1) {
-      lo_int ns = next_s < rest_s ? next_s : rest_s;
-      if (rest_s % ns != 0)
+    lo_int cs = a[i].s;
+    assert(cs >= 2 && rest_d >= 1);
+    if (rest_d >= cs) {
+      lo_int q = quot_rem(rest_d, cs, &rem);
+      if (rem != 0)
+        return lo_fail(err, LO_EUNDEF,
+                       "CuTe refuses: Stride Divisibility Condition (stride %lld of B against "
+                       "shape %lld of A's coalesced mode %d: neither a multiple nor smaller)",
+                       (long long)rest_d, (long long)cs, i + 1);
+      rest_d = q;
+      continue;
+    }
+    lo_int next_s = rest_d == 1 ? (rem = 0, cs) : quot_rem(cs, rest_d, &rem);
+    next_s += rem != 0;
+    if (rest_s > 1 && rem != 0) *exact = 0;
+    if (rest_s != 1) {
+      lo_int ns = next_s < rest_s ? next_s : rest_s, q = 1;
+      if (ns != rest_s && (q = quot_rem(rest_s, ns, &rem), rem != 0))
         return lo_fail(err, LO_EUNDEF,
                        "CuTe refuses: Shape Divisibility Condition (shape %lld of B is not a "
                        "multiple of %lld, the part of A's coalesced mode %d it covers)",
                        (long long)rest_s, (long long)ns, i + 1);
       r[nr].s = ns;
-      if (lo_mul(rest_d, cd, &r[nr].d, "composition stride", err)) return err->code;
+      if (lo_mul(rest_d, a[i].d, &r[nr].d, "composition stride", err)) return err->code;
       nr++;
-      rest_s /= ns;
+      rest_s = q;
     }
-    rest_d = next_d;
+    rest_d = 1;
   }
   if (lo_mul(rest_d, a[na - 1].d, &t, "composition stride", err)) return err->code;
   if (nr == 0) return lo_cute_leaf(b, rest_s, t, err);
@@ -256,53 +304,58 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
     r[nr].d = t;
     nr++;
   }
-  lo_layout leaf;
-  lo_layout_from_modes(&leaf, r, nr);
-  return lo_cute_put(b, &leaf, err);
+  return put_modes(b, r, nr, err);
 }
 
-/* composition_impl over a subtree of B, read in place: its profile
-** tok[0..ntok) with leaves s[] and strides d[].  A tuple is composed mode
-** by mode (make_layout of the results, so a rank-1 tuple stays wrapped);
-** the empty tuple has no make_layout() and is refused. */
+/* composition_impl over B's tree, read in place and left to right: its
+** profile tok[0..ntok) with leaves s[] and strides d[].  A tuple is
+** composed mode by mode (make_layout of the results, so a rank-1 tuple
+** stays wrapped): its '(' and ')' are copied and each leaf composed; the
+** empty tuple has no make_layout() and is refused where it opens. */
 static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, const lo_int *s,
                         const lo_int *d, lo_layout *b, int *exact, lo_err *err) {
-  if (!(ntok > 0 && tok[0] == '(')) return compose_leaf(a, na, s[0], d[0], b, exact, err);
-  if (ntok == 2)
-    return lo_fail(err, LO_EUNDEF,
-                   "CuTe refuses: composition with the empty layout (there is no "
-                   "make_layout() of zero modes)");
-  if (lo_cute_tok(b, '(', err)) return err->code;
   int leaf = 0;
-  for (int i = 1; i < ntok - 1;) { /* tok[i] starts a top-level mode */
-    int depth = 0, j = i, leaves = 0;
-    do {
-      depth += tok[j] == '(' ? 1 : tok[j] == ')' ? -1 : 0;
-      leaves += tok[j] == '*';
-      j++;
-    } while (depth > 0);
-    if (compose_tree(a, na, tok + i, j - i, s + leaf, d + leaf, b, exact, err)) return err->code;
-    leaf += leaves;
-    i = j;
+  for (int i = 0; i < ntok; i++) {
+    if (tok[i] == '*') {
+      if (compose_leaf(a, na, s[leaf], d[leaf], b, exact, err)) return err->code;
+      leaf++;
+      continue;
+    }
+    if (tok[i] == '(' && i + 1 < ntok && tok[i + 1] == ')')
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: composition with the empty layout (there is no "
+                     "make_layout() of zero modes)");
+    if (lo_cute_tok(b, tok[i], err)) return err->code;
   }
-  return lo_cute_tok(b, ')', err);
+  return LO_OK;
 }
 
-/* composition(A, B) for a layout B (not a tiler); *exact as
-** lo_composition_walk_is_exact(A, B) answers it. */
-static int compose_layout_x(const lo_layout *a, const lo_layout *bl, lo_layout *out, int *exact,
-                            lo_err *err) {
-  lo_layout b;
-  lo_mode am[LO_MAX_LEAVES];
-  int na;
+/* See lo_internal.h. */
+int lo_cute_compose_modes(const lo_mode *am, int na, const lo_layout *bl, lo_layout *out,
+                          int *exact, lo_err *err) {
+  assert(na >= 1);
   *exact = 1;
-  if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
-  lo_cute_begin(&b);
-  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, &b, exact,
+  lo_cute_begin(out);
+  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, out, exact,
                    err))
     return err->code;
   *exact = *exact && lo_composition_is_additive(am, na, bl);
-  lo_layout_copy(out, &b);
+  return LO_OK;
+}
+
+/* composition(A, B) for a layout B (not a tiler); *exact as
+** lo_composition_walk_is_exact(A, B) answers it.  The result is built in
+** *out unless out is A or B (then aside and copied); on an error *out
+** may hold part of it. */
+static int compose_layout_x(const lo_layout *a, const lo_layout *bl, lo_layout *out, int *exact,
+                            lo_err *err) {
+  lo_layout aside, *b = out == a || out == bl ? &aside : out;
+  lo_mode am[LO_MAX_LEAVES];
+  int na;
+  *exact = 1;
+  if (lo_cute_coalesce_x_modes(a, am, &na, err) || lo_cute_compose_modes(am, na, bl, b, exact, err))
+    return err->code;
+  if (b != out) lo_layout_copy(out, b);
   return LO_OK;
 }
 
