@@ -242,21 +242,76 @@ static int put_modes(lo_layout *b, const lo_mode *r, int n, lo_err *err) {
   return LO_OK;
 }
 
+/* A's coalesce_x modes a[0..na) as the walk reads them, with the prefix
+** products pre[j] = a[0].s ... a[j-1].s for j < na (pre[0] = 1), or -1
+** from the first that does not fit in 63 bits (it exceeds every stride). */
+typedef struct walk_outer {
+  const lo_mode *a;
+  int na;
+  lo_int pre[LO_MAX_LEAVES];
+} walk_outer;
+
+/* Fill w->pre for the modes a[0..na). */
+static void walk_outer_init(walk_outer *w, const lo_mode *a, int na) {
+  w->a = a;
+  w->na = na;
+  w->pre[0] = 1;
+  for (int j = 1; j < na; j++)
+    if (w->pre[j - 1] < 0 || __builtin_mul_overflow(w->pre[j - 1], a[j - 1].s, &w->pre[j]))
+      w->pre[j] = -1;
+}
+
+/* Where the walk of a leaf with stride d >= 1 leaves its stride phase:
+** while rest_d = d / pre[i] >= a[i].s, step i divides it (refused unless
+** a[i].s divides it).  Since rest_d >= a[i].s exactly when pre[i+1] <= d,
+** the steps are i < k for the largest k < na with pre[k] <= d, found by
+** bisection; since pre[j] divides pre[j+1], they all divide when pre[k]
+** divides d, and else the first refusal is at the least j with pre[j] not
+** dividing d, found the same way (step j - 1).  Returns k; *bad is that j,
+** or 0. */
+static int stride_phase(const walk_outer *w, lo_int d, int *bad) {
+  int lo = 0, hi = w->na - 1; /* pre[lo] <= d; the answer is in [lo, hi] */
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (w->pre[mid] >= 0 && w->pre[mid] <= d)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  *bad = 0;
+  if (d % w->pre[lo] == 0) return lo;
+  int ok = 0, no = lo; /* pre[ok] divides d, pre[no] does not */
+  while (no - ok > 1) {
+    int mid = ok + (no - ok) / 2;
+    if (d % w->pre[mid] == 0)
+      ok = mid;
+    else
+      no = mid;
+  }
+  *bad = no;
+  return lo;
+}
+
 /* composition_impl for one leaf s:d of B against the coalesced outer modes
-** a[0..na) (na == 1: an integer outer layout).  Appends the leaf's result
-** (an integer layout or a flat tuple) to b.  Clears *exact where a step
-** taken while the rest shape exceeds 1 crosses a mode of A whose shape
-** the rest stride does not divide (the strong divisibility condition of
-** lo_composition_walk_is_exact, whose answer this keeps).
+** w->a[0..na) (na == 1: an integer outer layout).  Appends the leaf's
+** result (an integer layout or a flat tuple) to b.  Clears *exact where a
+** step taken while the rest shape exceeds 1 crosses a mode of A whose
+** shape the rest stride does not divide (the strong divisibility condition
+** of lo_composition_walk_is_exact, whose answer this keeps).
 **
 ** Each step is CuTe's: next_s = ceil(cs / rest_d), next_d = ceil(rest_d /
 ** cs), refused when rest_d >= cs and cs does not divide it.  The modes
 ** of A other than the last have cs >= 2 and rest_d >= 1 throughout, so a
-** step is one of two cases with one division each: rest_d >= cs gives
-** next_s = 1, next_d = rest_d / cs exactly; rest_d < cs gives next_d = 1
-** and next_s = ceil(cs / rest_d) >= 2. */
-static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, int *exact,
+** step is one of two cases: rest_d >= cs gives next_s = 1, next_d =
+** rest_d / cs exactly (the stride phase, which stride_phase skips in
+** O(log na)); rest_d < cs gives next_d = 1 and next_s = ceil(cs / rest_d)
+** >= 2, and from then on rest_d = 1, so each later step while the rest
+** shape exceeds 1 adds a mode.  CuTe walks every mode of A for every leaf;
+** this is O(log na) plus the modes it adds. */
+static int compose_leaf(const walk_outer *w, lo_int s, lo_int d, lo_layout *b, int *exact,
                         lo_err *err) {
+  const lo_mode *a = w->a;
+  int na = w->na, bad, i;
   lo_mode r[LO_MAX_LEAVES];
   int nr = 0;
   lo_int rest_s = s, rest_d = d, t, rem;
@@ -265,21 +320,19 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
     if (lo_mul(d, a[0].d, &t, "composition stride", err)) return err->code;
     return lo_cute_leaf(b, s, t, err);
   }
-  for (int i = 0; i + 1 < na && (rest_s != 1 || rest_d != 1); i++) {
+  assert(d >= 1);
+  i = stride_phase(w, d, &bad);
+  if (bad)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: Stride Divisibility Condition (stride %lld of B against shape "
+                   "%lld of A's coalesced mode %d: neither a multiple nor smaller)",
+                   (long long)(d / w->pre[bad - 1]), (long long)a[bad - 1].s, bad);
+  rest_d = quot_rem(d, w->pre[i], &rem);
+  for (; i + 1 < na && (rest_s != 1 || rest_d != 1); i++) {
     /* (with rest_s = rest_d = 1 every later step keeps both at 1, adds no
     ** mode and meets both conditions, so the walk may stop) */
     lo_int cs = a[i].s;
-    assert(cs >= 2 && rest_d >= 1);
-    if (rest_d >= cs) {
-      lo_int q = quot_rem(rest_d, cs, &rem);
-      if (rem != 0)
-        return lo_fail(err, LO_EUNDEF,
-                       "CuTe refuses: Stride Divisibility Condition (stride %lld of B against "
-                       "shape %lld of A's coalesced mode %d: neither a multiple nor smaller)",
-                       (long long)rest_d, (long long)cs, i + 1);
-      rest_d = q;
-      continue;
-    }
+    assert(cs >= 2 && rest_d >= 1 && rest_d < cs);
     lo_int next_s = rest_d == 1 ? (rem = 0, cs) : quot_rem(cs, rest_d, &rem);
     next_s += rem != 0;
     if (rest_s > 1 && rem != 0) *exact = 0;
@@ -312,12 +365,12 @@ static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout 
 ** composed mode by mode (make_layout of the results, so a rank-1 tuple
 ** stays wrapped): its '(' and ')' are copied and each leaf composed; the
 ** empty tuple has no make_layout() and is refused where it opens. */
-static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, const lo_int *s,
+static int compose_tree(const walk_outer *w, const char *tok, int ntok, const lo_int *s,
                         const lo_int *d, lo_layout *b, int *exact, lo_err *err) {
   int leaf = 0;
   for (int i = 0; i < ntok; i++) {
     if (tok[i] == '*') {
-      if (compose_leaf(a, na, s[leaf], d[leaf], b, exact, err)) return err->code;
+      if (compose_leaf(w, s[leaf], d[leaf], b, exact, err)) return err->code;
       leaf++;
       continue;
     }
@@ -333,11 +386,12 @@ static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, con
 /* See lo_internal.h. */
 int lo_cute_compose_modes(const lo_mode *am, int na, const lo_layout *bl, lo_layout *out,
                           int *exact, lo_err *err) {
+  walk_outer w;
   assert(na >= 1);
   *exact = 1;
+  walk_outer_init(&w, am, na);
   lo_cute_begin(out);
-  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, out, exact,
-                   err))
+  if (compose_tree(&w, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, out, exact, err))
     return err->code;
   *exact = *exact && lo_composition_is_additive(am, na, bl);
   return LO_OK;

@@ -10,8 +10,8 @@
 #include <string.h>
 
 /* Layout number k of a set of small flat layouts of rank 1..rmax with
-** shapes from sh[0..ns) and strides from st[0..nd); returns 0 past the
-** end of the set. */
+** shapes from sh[0..ns) and strides from st[0..nd) (rmax <= 8); returns 0
+** past the end of the set. */
 static int small_flat(int k, int rmax, const lo_int *sh, int ns, const lo_int *st, int nd,
                       lo_layout *l) {
   int per = ns * nd, count = 1;
@@ -21,7 +21,7 @@ static int small_flat(int k, int rmax, const lo_int *sh, int ns, const lo_int *s
       k -= count;
       continue;
     }
-    lo_int s[4], d[4];
+    lo_int s[8], d[8];
     for (int i = 0; i < r; i++, k /= per) {
       s[i] = sh[k % per / nd];
       d[i] = st[k % per % nd];
@@ -39,14 +39,16 @@ static lo_int ceil_div(lo_int a, lo_int b) { return (a + b - 1) / b; }
 ** modes a[0..na), as cute/layout.hpp writes it: at every mode but the
 ** last, the stride condition, next_s = ceil_div(cs, rest_d), next_d =
 ** ceil_div(rest_d, cs), the shape condition, a mode of the result; the
-** rest on A's last mode.  Returns 1 where CuTe refuses.  The modes go to
-** r[0..*nr) before CuTe's make_layout; *tree is the result as a layout. */
+** rest on A's last mode.  Returns 1 where CuTe refuses, 2 where a stride
+** of the result does not fit; else 0 with the result in *tree. */
 static int ref_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *tree) {
   lo_mode r[LO_MAX_LEAVES];
   int nr = 0;
   lo_int rest_s = s, rest_d = d;
   if (d == 0 || na == 1) {
-    lo_layout_scalar(tree, s, d == 0 ? 0 : d * a[0].d);
+    lo_int t = 0;
+    if (d != 0 && __builtin_mul_overflow(d, a[0].d, &t)) return 2;
+    lo_layout_scalar(tree, s, t);
     return 0;
   }
   for (int i = 0; i + 1 < na; i++) {
@@ -57,7 +59,7 @@ static int ref_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *tre
       lo_int m = next_s < rest_s ? next_s : rest_s;
       if (rest_s % m != 0) return 1;
       r[nr].s = m;
-      r[nr].d = rest_d * a[i].d;
+      if (__builtin_mul_overflow(rest_d, a[i].d, &r[nr].d)) return 2;
       nr++;
       rest_s /= m;
     }
@@ -65,47 +67,72 @@ static int ref_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *tre
   }
   if (nr == 0 || rest_s != 1) {
     r[nr].s = rest_s;
-    r[nr].d = rest_d * a[na - 1].d;
+    if (__builtin_mul_overflow(rest_d, a[na - 1].d, &r[nr].d)) return 2;
     nr++;
   }
   lo_layout_from_modes(tree, r, nr);
   return 0;
 }
 
-/* The walk of lo_cute_composition (one division a step, powers of two by
+/* Compose A with every leaf B = bs[i]:bd[j] by lo_cute_composition and by
+** ref_leaf; counts the mismatches, and the leaves composed and refused. */
+static void leaves_against_ref(const lo_layout *a, const lo_int *bs, int nbs, const lo_int *bd,
+                               int nbd, int *mismatched, int *composed, int *refused) {
+  lo_mode am[LO_MAX_LEAVES];
+  lo_layout b, r, want;
+  int na;
+  lo_err e;
+  if (lo_cute_coalesce_x_modes(a, am, &na, &e)) {
+    (*mismatched)++;
+    return;
+  }
+  for (int i = 0; i < nbs * nbd; i++) {
+    lo_layout_scalar(&b, bs[i / nbd], bd[i % nbd]);
+    int ref = ref_leaf(am, na, bs[i / nbd], bd[i % nbd], &want);
+    int rc = lo_cute_composition(a, &b, &r, &e);
+    if (ref == 1) {
+      (*refused)++;
+      *mismatched += rc == LO_OK || !lo_cute_refused(&e);
+    } else if (ref == 0) {
+      (*composed)++;
+      *mismatched += rc != LO_OK || !lo_layout_equal(&r, &want);
+    }
+  }
+}
+
+/* The walk of lo_cute_composition (the stride phase skipped by bisection
+** over A's prefix products, then one division a step, powers of two by
 ** shifts) against ref_leaf: for every A of the set (rank <= 3, shapes
 ** 1,2,3,4,6, strides 0,1,2,3,4,8) and every leaf B = s:d (s 1..9 and 12,
-** d 0..9, 12 and 16), the same layout or both refusals.  The values are small, so
-** ref_leaf's products cannot overflow. */
+** d 0..9, 12 and 16), the same layout or both refusals; then A of rank
+** 4..6 (shapes 2,3,4, strides 1,7: every 29th of them) against strides
+** up to 4^6, and outer modes whose prefix products pass 2^63. */
 static void test_leaf_walk(void) {
   static const lo_int sh[] = {1, 2, 3, 4, 6}, st[] = {0, 1, 2, 3, 4, 8};
   static const lo_int bs[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 12},
                       bd[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16};
+  static const lo_int sh2[] = {2, 3, 4}, st2[] = {1, 7}, bs2[] = {1, 2, 3, 4, 6, 8, 12};
+  static const lo_int bd2[] = {1,   2,   3,   4,   6,   8,   9,    12,   16,  18,  24,  27,
+                               32,  36,  48,  64,  72,  81,  96,   128,  144, 256, 288, 512,
+                               576, 729, 1024, 1152, 2048, 4096, 3 * 4096};
+  static const char *const huge[] = {"(4294967296,4294967296,2):(1,8589934593,1)",
+                                     "(2147483648,2147483648,4,3):(1,4294967297,3,1)",
+                                     "(3,1099511627776,1099511627776,5):(1,7,11,1)"};
+  static const lo_int bd3[] = {1, 3, 4294967296, 4611686018427387904, 3298534883328, 6597069766656,
+                               2147483648 * 3, 9007199254740992};
   int mismatched = 0, composed = 0, refused = 0;
-  lo_layout a, b, r, want;
-  for (int k = 0; small_flat(k, 3, sh, 5, st, 6, &a); k++) {
-    lo_mode am[LO_MAX_LEAVES];
-    int na;
+  lo_layout a;
+  for (int k = 0; small_flat(k, 3, sh, 5, st, 6, &a); k++)
+    leaves_against_ref(&a, bs, 10, bd, 12, &mismatched, &composed, &refused);
+  T_CHECK(composed > 100000 && refused > 10000); /* both outcomes are exercised */
+  for (int k = 6 + 6 * 6 + 6 * 6 * 6; small_flat(k, 6, sh2, 3, st2, 2, &a); k += 29)
+    leaves_against_ref(&a, bs2, 7, bd2, 31, &mismatched, &composed, &refused);
+  for (int k = 0; k < 3; k++) {
     lo_err e;
-    if (lo_cute_coalesce_x_modes(&a, am, &na, &e)) {
-      mismatched++;
-      continue;
-    }
-    for (int i = 0; i < 10 * 12; i++) {
-      lo_layout_scalar(&b, bs[i / 12], bd[i % 12]);
-      int ref_refuses = ref_leaf(am, na, bs[i / 12], bd[i % 12], &want);
-      int rc = lo_cute_composition(&a, &b, &r, &e);
-      if (ref_refuses) {
-        refused++;
-        mismatched += rc == LO_OK || !lo_cute_refused(&e);
-      } else {
-        composed++;
-        mismatched += rc != LO_OK || !lo_layout_equal(&r, &want);
-      }
-    }
+    if (lo_parse_layout(huge[k], &a, &e)) mismatched++;
+    leaves_against_ref(&a, bs2, 7, bd3, 8, &mismatched, &composed, &refused);
   }
   T_EQ_INT(mismatched, 0);
-  T_CHECK(composed > 100000 && refused > 10000); /* both outcomes are exercised */
 }
 
 /* The tree walk of lo_cute_composition (B's profile read left to right)
