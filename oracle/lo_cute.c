@@ -29,24 +29,27 @@ void lo_cute_begin(lo_layout *b) {
   b->is_tiler = 0;
 }
 
-/* Append one profile token ('(' or ')') to the tree under construction. */
-int lo_cute_tok(lo_layout *b, char c, lo_err *err) {
+/* Append one profile token ('(' or ')') to the tree under construction
+** (inline here, for the composition's walk; lo_cute_tok outside). */
+static inline int put_tok(lo_layout *b, char c, lo_err *err) {
   if (b->shape.ntok >= LO_MAX_TOKENS)
     return lo_fail(err, LO_ELIMIT, "result has more than %d profile tokens", LO_MAX_TOKENS);
   b->shape.tok[b->shape.ntok++] = c;
   return LO_OK;
 }
+int lo_cute_tok(lo_layout *b, char c, lo_err *err) { return put_tok(b, c, err); }
 
-/* Append the leaf s:d. */
-int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err) {
+/* Append the leaf s:d (put_leaf inline, lo_cute_leaf outside). */
+static inline int put_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err) {
   if (b->shape.len >= LO_MAX_LEAVES)
     return lo_fail(err, LO_ELIMIT, "result has more than %d entries (limit)", LO_MAX_LEAVES);
-  if (lo_cute_tok(b, '*', err)) return err->code;
+  if (put_tok(b, '*', err)) return err->code;
   b->shape.leaf[b->shape.len] = s;
   b->stride[b->shape.len] = d;
   b->shape.len++;
   return LO_OK;
 }
+int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err) { return put_leaf(b, s, d, err); }
 
 /* Append a whole tree (its tokens, leaves and strides). */
 int lo_cute_put(lo_layout *b, const lo_layout *t, lo_err *err) {
@@ -315,10 +318,10 @@ static int compose_leaf(const walk_outer *w, lo_int s, lo_int d, lo_layout *b, i
   lo_mode r[LO_MAX_LEAVES];
   int nr = 0;
   lo_int rest_s = s, rest_d = d, t, rem;
-  if (d == 0) return lo_cute_leaf(b, s, 0, err);
+  if (d == 0) return put_leaf(b, s, 0, err);
   if (na == 1) {
     if (lo_mul(d, a[0].d, &t, "composition stride", err)) return err->code;
-    return lo_cute_leaf(b, s, t, err);
+    return put_leaf(b, s, t, err);
   }
   assert(d >= 1);
   i = stride_phase(w, d, &bad);
@@ -351,7 +354,7 @@ static int compose_leaf(const walk_outer *w, lo_int s, lo_int d, lo_layout *b, i
     rest_d = 1;
   }
   if (lo_mul(rest_d, a[na - 1].d, &t, "composition stride", err)) return err->code;
-  if (nr == 0) return lo_cute_leaf(b, rest_s, t, err);
+  if (nr == 0) return put_leaf(b, rest_s, t, err);
   if (rest_s != 1) {
     r[nr].s = rest_s;
     r[nr].d = t;
@@ -378,7 +381,7 @@ static int compose_tree(const walk_outer *w, const char *tok, int ntok, const lo
       return lo_fail(err, LO_EUNDEF,
                      "CuTe refuses: composition with the empty layout (there is no "
                      "make_layout() of zero modes)");
-    if (lo_cute_tok(b, tok[i], err)) return err->code;
+    if (put_tok(b, tok[i], err)) return err->code;
   }
   return LO_OK;
 }
