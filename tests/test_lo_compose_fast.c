@@ -1,7 +1,7 @@
 /* test_lo_compose_fast.c -- the short cuts of composition, logical_divide
 ** and the layout pair (oracle/lo_cute.c, lo_compose.c, lo_divide.c,
-** lo_layout.c) against the general computations they replace, on every
-** small layout of the sets below.  The references are written here from
+** lo_cute_tile.c, lo_layout.c) against the general computations they
+** replace, on every small layout of the sets below.  The references are written here from
 ** CuTe's definitions (cute/layout.hpp's composition_impl, logical_divide,
 ** make_layout of two layouts), step by step, with none of the short cuts. */
 #include "lo_internal.h"
@@ -227,6 +227,35 @@ static void test_divide(void) {
   T_CHECK(divided > 10000 && failed > 1000);
 }
 
+/* CuTe's own logical_divide (lo_cute_logical_divide) takes coalesce(A)
+** once where A's last flat mode has a shape other than 1; here its
+** definition step by step: lo_cute_coalesce, lo_cute_complement,
+** lo_layout_nest, lo_cute_composition.  The same answer or the same
+** error, for every A (rank <= 3) and B (rank <= 2) of the sets. */
+static void test_cute_divide(void) {
+  static const lo_int sha[] = {1, 2, 3, 4}, sta[] = {0, 1, 2, 4, 6};
+  static const lo_int shb[] = {1, 2, 3, 4}, stb[] = {0, 1, 2, 3, 4};
+  int mismatched = 0, divided = 0, refused = 0;
+  lo_layout a, b, ca, c, bb, got, want;
+  for (int i = 0; small_flat(i, 3, sha, 4, sta, 5, &a); i += 7)
+    for (int j = 0; small_flat(j, 2, shb, 4, stb, 5, &b); j++) {
+      lo_err e1, e2;
+      int rc = lo_cute_logical_divide(&a, &b, &got, &e1);
+      const lo_layout *pp[2] = {&b, &c};
+      int ref = lo_cute_coalesce(&a, NULL, &ca, &e2) || lo_cute_complement(&b, &ca.shape, &c, &e2) ||
+                lo_layout_nest(pp, 2, &bb, &e2) || lo_cute_composition(&a, &bb, &want, &e2);
+      if (ref) {
+        refused++;
+        mismatched += rc != e2.code || strcmp(e1.msg, e2.msg) != 0;
+      } else {
+        divided++;
+        mismatched += rc != LO_OK || !lo_layout_equal(&got, &want);
+      }
+    }
+  T_EQ_INT(mismatched, 0);
+  T_CHECK(divided > 10000 && refused > 1000);
+}
+
 /* The claim divide's short cut rests on: where A's last flat mode has a
 ** shape other than 1, coalesce(A) and coalesce_x(A) have the same modes. */
 static void test_coalesce_x_is_coalesce(void) {
@@ -254,6 +283,7 @@ int main(void) {
   test_tree_walk();
   test_pair();
   test_divide();
+  test_cute_divide();
   test_coalesce_x_is_coalesce();
   return T_DONE();
 }
