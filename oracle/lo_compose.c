@@ -294,24 +294,26 @@ static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out,
 /* The plain composition of A with a layout B: CuTe's answer where it is
 ** A o B; an error saying why where it is not; where CuTe refuses the
 ** input, the mode-by-mode composite above, or failing that the fitted
-** one (A o B exactly, or an error). */
-static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  lo_layout r;
+** one (A o B exactly, or an error).  am: A's coalesce_x modes, or NULL. */
+int lo_composition_coalesced(const lo_layout *a, const lo_mode *am, int na, const lo_layout *b,
+                             lo_layout *out, lo_err *err) {
+  lo_layout aside, *r = out == a || out == b ? &aside : out; /* CuTe's answer */
   lo_err e;
   int exact;
-  if (lo_cute_composition_exact(a, b, &r, &exact, &e) == LO_OK) {
+  if ((am ? lo_cute_compose_modes(am, na, b, r, &exact, &e)
+          : lo_cute_composition_exact(a, b, r, &exact, &e)) == LO_OK) {
     if (exact) {
-      lo_layout_copy(out, &r);
+      if (r != out) lo_layout_copy(out, r);
       return LO_OK;
     }
-    int rc = lo_check_composition(a, b, &r, err);
+    int rc = lo_check_composition(a, b, r, err);
     if (rc == LO_EOVERFLOW) {
       char buf[200], why[sizeof err->msg];
-      lo_show_layout(&r, buf, sizeof buf);
+      lo_show_layout(r, buf, sizeof buf);
       memcpy(why, err->msg, sizeof why);
       return lo_fail(err, LO_EOVERFLOW, "the result %s is out of range: %s", buf, why);
     }
-    return lo_keep_cute_answer(rc, &r, "composition", "is not A o B", out, err);
+    return lo_keep_cute_answer(rc, r, "composition", "is not A o B", out, err);
   }
   if (!lo_cute_refused(&e)) {
     *err = e;
@@ -320,6 +322,11 @@ static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out,
   if (compose_layout(a, b, out, err) == LO_OK) return LO_OK;
   if (err->code != LO_EUNDEF) return err->code;
   return fit_composite(a, b, out, err);
+}
+
+/* lo_composition_coalesced with A's modes computed (an lo_pair_fn). */
+static int plain_compose(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return lo_composition_coalesced(a, NULL, 0, b, out, err);
 }
 
 /* composition(A, B) = A o B; B may be a tiler (A's modes past it are

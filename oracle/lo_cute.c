@@ -29,24 +29,27 @@ void lo_cute_begin(lo_layout *b) {
   b->is_tiler = 0;
 }
 
-/* Append one profile token ('(' or ')') to the tree under construction. */
-int lo_cute_tok(lo_layout *b, char c, lo_err *err) {
+/* Append one profile token ('(' or ')') to the tree under construction
+** (inline here, for the composition's walk; lo_cute_tok outside). */
+static inline int put_tok(lo_layout *b, char c, lo_err *err) {
   if (b->shape.ntok >= LO_MAX_TOKENS)
     return lo_fail(err, LO_ELIMIT, "result has more than %d profile tokens", LO_MAX_TOKENS);
   b->shape.tok[b->shape.ntok++] = c;
   return LO_OK;
 }
+int lo_cute_tok(lo_layout *b, char c, lo_err *err) { return put_tok(b, c, err); }
 
-/* Append the leaf s:d. */
-int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err) {
+/* Append the leaf s:d (put_leaf inline, lo_cute_leaf outside). */
+static inline int put_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err) {
   if (b->shape.len >= LO_MAX_LEAVES)
     return lo_fail(err, LO_ELIMIT, "result has more than %d entries (limit)", LO_MAX_LEAVES);
-  if (lo_cute_tok(b, '*', err)) return err->code;
+  if (put_tok(b, '*', err)) return err->code;
   b->shape.leaf[b->shape.len] = s;
   b->stride[b->shape.len] = d;
   b->shape.len++;
   return LO_OK;
 }
+int lo_cute_leaf(lo_layout *b, lo_int s, lo_int d, lo_err *err) { return put_leaf(b, s, d, err); }
 
 /* Append a whole tree (its tokens, leaves and strides). */
 int lo_cute_put(lo_layout *b, const lo_layout *t, lo_err *err) {
@@ -208,101 +211,208 @@ int lo_cute_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
 
 /* ------------------------------------------------------------ composition */
 
+/* n / v and n % v for n >= 0, v >= 1: a shift and a mask when v is a
+** power of two (most shapes and strides), else one division. */
+static inline lo_int quot_rem(lo_int n, lo_int v, lo_int *rem) {
+  if ((v & (v - 1)) == 0) {
+    *rem = n & (v - 1);
+    return n >> __builtin_ctzll((unsigned long long)v);
+  }
+  *rem = n % v;
+  return n / v;
+}
+
+/* Append the modes r[0..n) (n >= 1) to b as lo_cute_put appends their
+** layout (s:d for one mode, a flat tuple otherwise): the same limit
+** checks in the same order, then the tokens, leaves and strides. */
+static int put_modes(lo_layout *b, const lo_mode *r, int n, lo_err *err) {
+  int ntok = n == 1 ? 1 : n + 2;
+  if (b->shape.ntok + ntok > LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d profile tokens", LO_MAX_TOKENS);
+  if (b->shape.len + n > LO_MAX_LEAVES)
+    return lo_fail(err, LO_ELIMIT, "result has more than %d entries (limit)", LO_MAX_LEAVES);
+  char *t = b->shape.tok + b->shape.ntok;
+  lo_int *s = b->shape.leaf + b->shape.len, *d = b->stride + b->shape.len;
+  if (n > 1) *t++ = '(';
+  for (int i = 0; i < n; i++) {
+    *t++ = '*';
+    s[i] = r[i].s;
+    d[i] = r[i].d;
+  }
+  if (n > 1) *t++ = ')';
+  b->shape.ntok += ntok;
+  b->shape.len += n;
+  return LO_OK;
+}
+
+/* A's coalesce_x modes a[0..na) as the walk reads them, with the prefix
+** products pre[j] = a[0].s ... a[j-1].s for j < na (pre[0] = 1), or -1
+** from the first that does not fit in 63 bits (it exceeds every stride). */
+typedef struct walk_outer {
+  const lo_mode *a;
+  int na;
+  lo_int pre[LO_MAX_LEAVES];
+} walk_outer;
+
+/* Fill w->pre for the modes a[0..na). */
+static void walk_outer_init(walk_outer *w, const lo_mode *a, int na) {
+  w->a = a;
+  w->na = na;
+  w->pre[0] = 1;
+  for (int j = 1; j < na; j++)
+    if (w->pre[j - 1] < 0 || __builtin_mul_overflow(w->pre[j - 1], a[j - 1].s, &w->pre[j]))
+      w->pre[j] = -1;
+}
+
+/* Where the walk of a leaf with stride d >= 1 leaves its stride phase:
+** while rest_d = d / pre[i] >= a[i].s, step i divides it (refused unless
+** a[i].s divides it).  Since rest_d >= a[i].s exactly when pre[i+1] <= d,
+** the steps are i < k for the largest k < na with pre[k] <= d, found by
+** bisection; since pre[j] divides pre[j+1], they all divide when pre[k]
+** divides d, and else the first refusal is at the least j with pre[j] not
+** dividing d, found the same way (step j - 1).  Returns k; *bad is that j,
+** or 0. */
+static int stride_phase(const walk_outer *w, lo_int d, int *bad) {
+  int lo = 0, hi = w->na - 1; /* pre[lo] <= d; the answer is in [lo, hi] */
+  while (lo < hi) {
+    int mid = lo + (hi - lo + 1) / 2;
+    if (w->pre[mid] >= 0 && w->pre[mid] <= d)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  *bad = 0;
+  if (d % w->pre[lo] == 0) return lo;
+  int ok = 0, no = lo; /* pre[ok] divides d, pre[no] does not */
+  while (no - ok > 1) {
+    int mid = ok + (no - ok) / 2;
+    if (d % w->pre[mid] == 0)
+      ok = mid;
+    else
+      no = mid;
+  }
+  *bad = no;
+  return lo;
+}
+
 /* composition_impl for one leaf s:d of B against the coalesced outer modes
-** a[0..na) (na == 1: an integer outer layout).  Appends the leaf's result
-** (an integer layout or a flat tuple) to b.  Clears *exact where a step
-** taken while the rest shape exceeds 1 crosses a mode of A whose shape
-** the rest stride does not divide (the strong divisibility condition of
-** lo_composition_walk_is_exact, whose answer this keeps). */
-static int compose_leaf(const lo_mode *a, int na, lo_int s, lo_int d, lo_layout *b, int *exact,
+** w->a[0..na) (na == 1: an integer outer layout).  Appends the leaf's
+** result (an integer layout or a flat tuple) to b.  Clears *exact where a
+** step taken while the rest shape exceeds 1 crosses a mode of A whose
+** shape the rest stride does not divide (the strong divisibility condition
+** of lo_composition_walk_is_exact, whose answer this keeps).
+**
+** Each step is CuTe's: next_s = ceil(cs / rest_d), next_d = ceil(rest_d /
+** cs), refused when rest_d >= cs and cs does not divide it.  The modes
+** of A other than the last have cs >= 2 and rest_d >= 1 throughout, so a
+** step is one of two cases: rest_d >= cs gives next_s = 1, next_d =
+** rest_d / cs exactly (the stride phase, which stride_phase skips in
+** O(log na)); rest_d < cs gives next_d = 1 and next_s = ceil(cs / rest_d)
+** >= 2, and from then on rest_d = 1, so each later step while the rest
+** shape exceeds 1 adds a mode.  CuTe walks every mode of A for every leaf;
+** this is O(log na) plus the modes it adds. */
+static int compose_leaf(const walk_outer *w, lo_int s, lo_int d, lo_layout *b, int *exact,
                         lo_err *err) {
+  const lo_mode *a = w->a;
+  int na = w->na, bad, i;
   lo_mode r[LO_MAX_LEAVES];
   int nr = 0;
-  lo_int rest_s = s, rest_d = d, t;
-  if (d == 0) return lo_cute_leaf(b, s, 0, err);
+  lo_int rest_s = s, rest_d = d, t, rem;
+  if (d == 0) return put_leaf(b, s, 0, err);
   if (na == 1) {
     if (lo_mul(d, a[0].d, &t, "composition stride", err)) return err->code;
-    return lo_cute_leaf(b, s, t, err);
+    return put_leaf(b, s, t, err);
   }
-  for (int i = 0; i + 1 < na && (rest_s != 1 || rest_d != 1); i++) {
+  assert(d >= 1);
+  i = stride_phase(w, d, &bad);
+  if (bad)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: Stride Divisibility Condition (stride %lld of B against shape "
+                   "%lld of A's coalesced mode %d: neither a multiple nor smaller)",
+                   (long long)(d / w->pre[bad - 1]), (long long)a[bad - 1].s, bad);
+  rest_d = quot_rem(d, w->pre[i], &rem);
+  for (; i + 1 < na && (rest_s != 1 || rest_d != 1); i++) {
     /* (with rest_s = rest_d = 1 every later step keeps both at 1, adds no
     ** mode and meets both conditions, so the walk may stop) */
-    lo_int cs = a[i].s, cd = a[i].d;
-    if (rest_d % cs != 0 && rest_d >= cs)
-      return lo_fail(err, LO_EUNDEF,
-                     "CuTe refuses: Stride Divisibility Condition (stride %lld of B against shape "
-                     "%lld of A's coalesced mode %d: neither a multiple nor smaller)",
-                     (long long)rest_d, (long long)cs, i + 1);
-    lo_int next_s = lo_ceil_div(cs, rest_d), next_d = lo_ceil_div(rest_d, cs);
-    if (rest_s > 1 && next_s != 1 && cs % rest_d != 0) *exact = 0;
-    if (next_s != 1 && rest_s != 1) {
-      lo_int ns = next_s < rest_s ? next_s : rest_s;
-      if (rest_s % ns != 0)
+    lo_int cs = a[i].s;
+    assert(cs >= 2 && rest_d >= 1 && rest_d < cs);
+    lo_int next_s = rest_d == 1 ? (rem = 0, cs) : quot_rem(cs, rest_d, &rem);
+    next_s += rem != 0;
+    if (rest_s > 1 && rem != 0) *exact = 0;
+    if (rest_s != 1) {
+      lo_int ns = next_s < rest_s ? next_s : rest_s, q = 1;
+      if (ns != rest_s && (q = quot_rem(rest_s, ns, &rem), rem != 0))
         return lo_fail(err, LO_EUNDEF,
                        "CuTe refuses: Shape Divisibility Condition (shape %lld of B is not a "
                        "multiple of %lld, the part of A's coalesced mode %d it covers)",
                        (long long)rest_s, (long long)ns, i + 1);
       r[nr].s = ns;
-      if (lo_mul(rest_d, cd, &r[nr].d, "composition stride", err)) return err->code;
+      if (lo_mul(rest_d, a[i].d, &r[nr].d, "composition stride", err)) return err->code;
       nr++;
-      rest_s /= ns;
+      rest_s = q;
     }
-    rest_d = next_d;
+    rest_d = 1;
   }
   if (lo_mul(rest_d, a[na - 1].d, &t, "composition stride", err)) return err->code;
-  if (nr == 0) return lo_cute_leaf(b, rest_s, t, err);
+  if (nr == 0) return put_leaf(b, rest_s, t, err);
   if (rest_s != 1) {
     r[nr].s = rest_s;
     r[nr].d = t;
     nr++;
   }
-  lo_layout leaf;
-  lo_layout_from_modes(&leaf, r, nr);
-  return lo_cute_put(b, &leaf, err);
+  return put_modes(b, r, nr, err);
 }
 
-/* composition_impl over a subtree of B, read in place: its profile
-** tok[0..ntok) with leaves s[] and strides d[].  A tuple is composed mode
-** by mode (make_layout of the results, so a rank-1 tuple stays wrapped);
-** the empty tuple has no make_layout() and is refused. */
-static int compose_tree(const lo_mode *a, int na, const char *tok, int ntok, const lo_int *s,
+/* composition_impl over B's tree, read in place and left to right: its
+** profile tok[0..ntok) with leaves s[] and strides d[].  A tuple is
+** composed mode by mode (make_layout of the results, so a rank-1 tuple
+** stays wrapped): its '(' and ')' are copied and each leaf composed; the
+** empty tuple has no make_layout() and is refused where it opens. */
+static int compose_tree(const walk_outer *w, const char *tok, int ntok, const lo_int *s,
                         const lo_int *d, lo_layout *b, int *exact, lo_err *err) {
-  if (!(ntok > 0 && tok[0] == '(')) return compose_leaf(a, na, s[0], d[0], b, exact, err);
-  if (ntok == 2)
-    return lo_fail(err, LO_EUNDEF,
-                   "CuTe refuses: composition with the empty layout (there is no "
-                   "make_layout() of zero modes)");
-  if (lo_cute_tok(b, '(', err)) return err->code;
   int leaf = 0;
-  for (int i = 1; i < ntok - 1;) { /* tok[i] starts a top-level mode */
-    int depth = 0, j = i, leaves = 0;
-    do {
-      depth += tok[j] == '(' ? 1 : tok[j] == ')' ? -1 : 0;
-      leaves += tok[j] == '*';
-      j++;
-    } while (depth > 0);
-    if (compose_tree(a, na, tok + i, j - i, s + leaf, d + leaf, b, exact, err)) return err->code;
-    leaf += leaves;
-    i = j;
+  for (int i = 0; i < ntok; i++) {
+    if (tok[i] == '*') {
+      if (compose_leaf(w, s[leaf], d[leaf], b, exact, err)) return err->code;
+      leaf++;
+      continue;
+    }
+    if (tok[i] == '(' && i + 1 < ntok && tok[i + 1] == ')')
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: composition with the empty layout (there is no "
+                     "make_layout() of zero modes)");
+    if (put_tok(b, tok[i], err)) return err->code;
   }
-  return lo_cute_tok(b, ')', err);
+  return LO_OK;
+}
+
+/* See lo_internal.h. */
+int lo_cute_compose_modes(const lo_mode *am, int na, const lo_layout *bl, lo_layout *out,
+                          int *exact, lo_err *err) {
+  walk_outer w;
+  assert(na >= 1);
+  *exact = 1;
+  walk_outer_init(&w, am, na);
+  lo_cute_begin(out);
+  if (compose_tree(&w, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, out, exact, err))
+    return err->code;
+  *exact = *exact && lo_composition_is_additive(am, na, bl);
+  return LO_OK;
 }
 
 /* composition(A, B) for a layout B (not a tiler); *exact as
-** lo_composition_walk_is_exact(A, B) answers it. */
+** lo_composition_walk_is_exact(A, B) answers it.  The result is built in
+** *out unless out is A or B (then aside and copied); on an error *out
+** may hold part of it. */
 static int compose_layout_x(const lo_layout *a, const lo_layout *bl, lo_layout *out, int *exact,
                             lo_err *err) {
-  lo_layout b;
+  lo_layout aside, *b = out == a || out == bl ? &aside : out;
   lo_mode am[LO_MAX_LEAVES];
   int na;
   *exact = 1;
-  if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
-  lo_cute_begin(&b);
-  if (compose_tree(am, na, bl->shape.tok, bl->shape.ntok, bl->shape.leaf, bl->stride, &b, exact,
-                   err))
+  if (lo_cute_coalesce_x_modes(a, am, &na, err) || lo_cute_compose_modes(am, na, bl, b, exact, err))
     return err->code;
-  *exact = *exact && lo_composition_is_additive(am, na, bl);
-  lo_layout_copy(out, &b);
+  if (b != out) lo_layout_copy(out, b);
   return LO_OK;
 }
 

@@ -10,13 +10,25 @@
 #include <string.h>
 
 /* logical_divide(A, B) for a layout B:
-** A o (B, complement(B, shape(coalesce(A)))). */
+** A o (B, complement(B, shape(coalesce(A)))).  Where A's last flat mode
+** has a shape other than 1, coalesce(A) and the composition's
+** coalesce_x(A) are the same backward coalesce of the same modes, so it
+** is taken once and its modes handed to the composition. */
 static int divide_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
   lo_layout ca, c, bb;
-  if (lo_cute_coalesce(a, NULL, &ca, err) || lo_cute_complement(b, &ca.shape, &c, err) ||
-      lo_layout_pair(b, &c, &bb, err))
+  lo_mode am[LO_MAX_LEAVES];
+  int na = a->shape.len, exact;
+  if (na == 0 || a->shape.leaf[na - 1] == 1) {
+    if (lo_cute_coalesce(a, NULL, &ca, err) || lo_cute_complement(b, &ca.shape, &c, err) ||
+        lo_layout_pair(b, &c, &bb, err))
+      return err->code;
+    return lo_cute_composition(a, &bb, out, err);
+  }
+  if (lo_cute_coalesce_x_modes(a, am, &na, err)) return err->code;
+  lo_layout_from_modes(&ca, am, na);
+  if (lo_cute_complement(b, &ca.shape, &c, err) || lo_layout_pair(b, &c, &bb, err))
     return err->code;
-  return lo_cute_composition(a, &bb, out, err);
+  return lo_cute_compose_modes(am, na, &bb, out, &exact, err);
 }
 
 /* logical_product(A, B) for a layout B:

@@ -7,19 +7,59 @@
 
 #include <string.h>
 
+/* shape(coalesce(A)), the cotarget of logical_divide, into *ct.  Where
+** A's last flat mode has a shape other than 1, coalesce(A) has the modes
+** of coalesce_x(A) (both merge the same neighbours, s d = d', one from the
+** front, one from the back; they differ only on a trailing size-1 mode):
+** those are written to am[0..*na) for the composition to reuse.  Else
+** *na = 0 and lo_coalesce gives the shape. */
+static int divide_cotarget(const lo_layout *a, lo_tuple *ct, lo_mode *am, int *na, lo_err *err) {
+  lo_layout ca;
+  int n = a->shape.len;
+  *na = 0;
+#ifdef LO_MUTANT_DIVIDE_COSIZE /* planted bug for `make mutants`: against cosize(A) */
+  lo_int c;
+  (void)am;
+  (void)n;
+  (void)ca;
+  if (lo_cosize(a, &c, err)) return err->code;
+  lo_tuple_int(ct, c);
+  return LO_OK;
+#else
+  if (n == 0 || a->shape.leaf[n - 1] == 1) {
+    if (lo_coalesce(a, &ca, err)) return err->code;
+    lo_tuple_copy(ct, &ca.shape);
+    return LO_OK;
+  }
+  lo_int size; /* lo_coalesce's own check first: merged shapes then fit */
+  if (lo_size(a, &size, err) || lo_cute_coalesce_x_modes(a, am, na, err)) return err->code;
+  if (*na == 1) {
+    lo_tuple_int(ct, am[0].s);
+    return LO_OK;
+  }
+  ct->len = *na;
+  ct->ntok = *na + 2;
+  ct->tok[0] = '(';
+  for (int i = 0; i < *na; i++) {
+    ct->leaf[i] = am[i].s;
+    ct->tok[i + 1] = '*';
+  }
+  ct->tok[*na + 1] = ')';
+  return LO_OK;
+#endif
+}
+
 /* CuTe's logical_divide of A by a layout B:
 ** A o (B, complement(B, shape(coalesce(A)))), each step checked. */
 static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  lo_layout ca, bc, bb;
-#ifdef LO_MUTANT_DIVIDE_COSIZE /* planted bug for `make mutants`: against cosize(A) */
-  lo_int n;
-  if (lo_cosize(a, &n, err)) return err->code;
-  lo_tuple_int(&ca.shape, n);
-#else
-  if (lo_coalesce(a, &ca, err)) return err->code;
-#endif
-  if (lo_complement_to(b, &ca.shape, &bc, err) || lo_layout_pair(b, &bc, &bb, err)) return err->code;
-  if (lo_composition(a, &bb, out, err) == LO_OK) return LO_OK;
+  lo_layout bc, bb;
+  lo_tuple ct;
+  lo_mode am[LO_MAX_LEAVES];
+  int na;
+  if (divide_cotarget(a, &ct, am, &na, err) || lo_complement_to(b, &ct, &bc, err) ||
+      lo_layout_pair(b, &bc, &bb, err))
+    return err->code;
+  if (lo_composition_coalesced(a, na ? am : NULL, na, &bb, out, err) == LO_OK) return LO_OK;
   char m[sizeof err->msg];
   memcpy(m, err->msg, sizeof m);
   return lo_fail(err, err->code, "logical_divide: A o (B, complement(B, shape(coalesce A))): %s",

@@ -176,4 +176,24 @@ int lo_fn_apply(const lo_fn *f, lo_int x, lo_int *out, lo_err *err);
 /* An odometer at index 0 over l (lo_odo_init, zeroing only l's digits). */
 void lo_odo_start(lo_odo *o, const lo_layout *l);
 
+/* lo_cute_composition_exact with A given as its lo_cute_coalesce_x_modes
+** am[0..na) (na >= 1), read in place; out must not be B, and on an error
+** may hold part of the result. */
+int lo_cute_compose_modes(const lo_mode *am, int na, const lo_layout *b, lo_layout *out,
+                          int *exact, lo_err *err);
+/* lo_composition(A, B) for a layout B (not a tiler) with A's
+** lo_cute_coalesce_x_modes am[0..na) already known (am NULL: not known,
+** computed here): the same answer or error. */
+int lo_composition_coalesced(const lo_layout *a, const lo_mode *am, int na, const lo_layout *b,
+                             lo_layout *out, lo_err *err);
+/* Copy n entries or tokens (n small, no overlap): a loop the compiler
+** keeps inline, where memcpy of a length known only at run time is a
+** call through the PLT that costs more than the copy. */
+static inline void lo_copy_ints(lo_int *dst, const lo_int *src, int n) {
+  for (int i = 0; i < n; i++) dst[i] = src[i];
+}
+static inline void lo_copy_toks(char *dst, const char *src, int n) {
+  for (int i = 0; i < n; i++) dst[i] = src[i];
+}
+
 #endif

@@ -100,13 +100,35 @@ int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err 
   return LO_OK;
 }
 
-/* out = (x, y), CuTe's make_layout of two layouts; out may alias x or y. */
+/* out = (x, y), CuTe's make_layout of two layouts; out may alias x or y.
+** lo_layout_nest of the two written out: the same limit checks in the
+** same order (x's tokens, the leaves, all tokens, the depth, which is
+** scanned only when the tokens could nest past the limit), then the
+** used parts copied once. */
 int lo_layout_pair(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *err) {
-  const lo_layout *pp[2] = {x, y};
-  lo_layout r;
-  if (out != x && out != y) return lo_layout_nest(pp, 2, out, err);
-  if (lo_layout_nest(pp, 2, &r, err)) return err->code;
-  lo_layout_copy(out, &r);
+  const lo_tuple *sx = &x->shape, *sy = &y->shape;
+  lo_layout aside, *r = out == x || out == y ? &aside : out;
+  int nx = sx->len, ny = sy->len, tx = sx->ntok, ty = sy->ntok;
+  if (1 + tx > LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "nested tuple too long (limit %d tokens)", LO_MAX_TOKENS);
+  if (nx + ny > LO_MAX_LEAVES)
+    return lo_fail(err, LO_ELIMIT, "too many entries (limit %d)", LO_MAX_LEAVES);
+  if (2 + tx + ty > LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "nested tuple too long (limit %d tokens)", LO_MAX_TOKENS);
+  r->shape.len = nx + ny;
+  r->shape.ntok = 2 + tx + ty;
+  r->shape.tok[0] = '(';
+  lo_copy_toks(r->shape.tok + 1, sx->tok, tx);
+  lo_copy_toks(r->shape.tok + 1 + tx, sy->tok, ty);
+  r->shape.tok[1 + tx + ty] = ')';
+  if (r->shape.ntok > 2 * LO_MAX_DEPTH && lo_tuple_depth(&r->shape) > LO_MAX_DEPTH)
+    return lo_fail(err, LO_ELIMIT, "nesting deeper than %d", LO_MAX_DEPTH);
+  lo_copy_ints(r->shape.leaf, sx->leaf, nx);
+  lo_copy_ints(r->shape.leaf + nx, sy->leaf, ny);
+  lo_copy_ints(r->stride, x->stride, nx);
+  lo_copy_ints(r->stride + nx, y->stride, ny);
+  r->is_tiler = 0;
+  if (r != out) lo_layout_copy(out, r);
   return LO_OK;
 }
 
@@ -239,15 +261,15 @@ void lo_tuple_copy(lo_tuple *dst, const lo_tuple *src) {
   if (dst == src) return;
   dst->len = src->len;
   dst->ntok = src->ntok;
-  memcpy(dst->leaf, src->leaf, (size_t)src->len * sizeof src->leaf[0]);
-  memcpy(dst->tok, src->tok, (size_t)src->ntok);
+  lo_copy_ints(dst->leaf, src->leaf, src->len);
+  lo_copy_toks(dst->tok, src->tok, src->ntok);
 }
 
 /* Copy the used part of src into dst (see lo_internal.h). */
 void lo_layout_copy(lo_layout *dst, const lo_layout *src) {
   if (dst == src) return;
   lo_tuple_copy(&dst->shape, &src->shape);
-  memcpy(dst->stride, src->stride, (size_t)src->shape.len * sizeof src->stride[0]);
+  lo_copy_ints(dst->stride, src->stride, src->shape.len);
   dst->is_tiler = src->is_tiler;
 }
 
