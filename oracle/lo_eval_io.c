@@ -47,11 +47,11 @@ void ev_out_int(ev_out *o, lo_int v) {
 /* Append "true" or "false". */
 void ev_out_bool(ev_out *o, int b) { ev_out_str(o, b ? "true" : "false"); }
 
-/* Account for a lo_print_* call into the remaining space that returned
-** rc: the text is kept, or the output is marked full. */
-static void out_printed(ev_out *o, int rc) {
+/* Account for a lo_print_*_len call into the remaining space that returned
+** rc and the length n: the text is kept, or the output is marked full. */
+static void out_printed(ev_out *o, int rc, size_t n) {
   if (rc == 0)
-    o->len += strlen(o->p + o->len);
+    o->len += n;
   else
     o->full = 1;
 }
@@ -62,16 +62,28 @@ void ev_out_layout(ev_out *o, const lo_layout *l) {
   lo_int n;
   size_t at = o->len;
   int bad = !o->range.code && (lo_size(l, &n, &o->range) || lo_cosize(l, &n, &o->range));
-  if (!o->full) out_printed(o, lo_print_layout(l, o->p + o->len, o->cap - o->len));
+  if (!o->full) {
+    size_t k;
+    int rc = lo_print_layout_len(l, o->p + o->len, o->cap - o->len, &k);
+    out_printed(o, rc, k);
+  }
   if (bad) o->range_at = at, o->range_len = o->full ? 0 : o->len - at;
 }
 /* Print a nested tuple result. */
 void ev_out_tuple(ev_out *o, const lo_tuple *t) {
-  if (!o->full) out_printed(o, lo_print_tuple(t, o->p + o->len, o->cap - o->len));
+  if (!o->full) {
+    size_t k;
+    int rc = lo_print_tuple_len(t, o->p + o->len, o->cap - o->len, &k);
+    out_printed(o, rc, k);
+  }
 }
 /* Print a morphism result. */
 void ev_out_morphism(ev_out *o, const lo_morphism *f) {
-  if (!o->full) out_printed(o, lo_print_morphism(f, o->p + o->len, o->cap - o->len));
+  if (!o->full) {
+    size_t k;
+    int rc = lo_print_morphism_len(f, o->p + o->len, o->cap - o->len, &k);
+    out_printed(o, rc, k);
+  }
 }
 
 /* --------------------------------------------------------- the arguments */

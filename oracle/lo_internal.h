@@ -116,4 +116,10 @@ int lo_keep_cute_answer(int check_rc, const lo_layout *r, const char *prefix, co
 ** logical_divide needs it. */
 int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err);
 
+/* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
+** to the length of the text (0 when it did not fit). */
+int lo_print_tuple_len(const lo_tuple *t, char *buf, size_t cap, size_t *len);
+int lo_print_layout_len(const lo_layout *l, char *buf, size_t cap, size_t *len);
+int lo_print_morphism_len(const lo_morphism *f, char *buf, size_t cap, size_t *len);
+
 #endif

@@ -2,6 +2,7 @@
 ** into words, and a line read as a case (see proto.h). */
 #include "proto.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,55 +27,122 @@ static int words_push(proto_words *w, char *word) {
   return 0;
 }
 
-/* Nonzero for the C locale's white space (space, \t \n \v \f \r) whatever
-** the locale; c is any byte. */
-static int is_space(char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+/* What the splitter needs to know of a byte: it opens or closes a bracket,
+** it is white space (the C locale's, space and \t \n \v \f \r, whatever
+** the locale), or it ends the line. */
+enum { F_OPEN = 1, F_CLOSE = 2, F_SPACE = 4, F_END = 8 };
+
+static const unsigned char byte_flags[256] = {
+    ['\0'] = F_END,   [' '] = F_SPACE,  ['\t'] = F_SPACE, ['\n'] = F_SPACE, ['\v'] = F_SPACE,
+    ['\f'] = F_SPACE, ['\r'] = F_SPACE, ['('] = F_OPEN,    ['<'] = F_OPEN,    ['['] = F_OPEN,
+    [')'] = F_CLOSE,  ['>'] = F_CLOSE,  [']'] = F_CLOSE,
+};
+
+/* Nonzero for the C locale's white space whatever the locale; c is any byte. */
+static int is_space(char c) { return byte_flags[(unsigned char)c] == F_SPACE; }
+
+/* Set msg to the NUL-byte error and return -1. */
+static int nul_error(char *msg, size_t cap) {
+  snprintf(msg, cap, "the line contains a NUL byte");
+  return -1;
+}
+
+/* The bracket depth after line[k] given the depth before it and the two
+** bytes before it (p1 the nearer): an opener counts up, a closer down,
+** except the '>' of an arrow "-->", which is one unit.  (A '>' right after
+** "--" always ends an arrow: a dash an earlier arrow took is followed by
+** its '>'.) */
+static long depth_after(long depth, unsigned c, unsigned p1, unsigned p2) {
+  unsigned f = byte_flags[c];
+  unsigned arrow = (c == '>') & (p1 == '-') & (p2 == '-');
+  return depth + (long)(f & F_OPEN) - (long)(((f & F_CLOSE) >> 1) & ~arrow);
+}
+
+/* The error for a word line[start..end) whose brackets are still open at
+** end: the last opener at depth 0 is never closed.  Returns -1. */
+static int never_closed(const char *line, size_t start, size_t end, char *msg, size_t cap) {
+  long depth = 0;
+  size_t first_open = start;
+  unsigned p1 = 0, p2 = 0;
+  for (size_t k = start; k < end; k++) {
+    unsigned c = (unsigned char)line[k];
+    long next = depth_after(depth, c, p1, p2);
+    if (depth == 0 && next > 0) first_open = k;
+    depth = next, p2 = p1, p1 = c;
+  }
+  snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu is never closed", line[first_open],
+           first_open + 1);
+  return -1;
+}
+
+/* The depth step of each byte in scan_word's loop: +1 for an opener, -1
+** for a closer, 0 for the other bytes of a word, and STEP_STOP (far below
+** any depth) for the bytes the loop must look at: white space, '-' (an
+** arrow may start there) and NUL. */
+#define STEP_STOP (-128)
+static const signed char depth_step[256] = {
+    ['\0'] = STEP_STOP, [' '] = STEP_STOP, ['\t'] = STEP_STOP, ['\n'] = STEP_STOP,
+    ['\v'] = STEP_STOP, ['\f'] = STEP_STOP, ['\r'] = STEP_STOP, ['-'] = STEP_STOP,
+    ['('] = 1,          ['<'] = 1,          ['['] = 1,          [')'] = -1,
+    ['>'] = -1,         [']'] = -1,
+};
 
 /* Scan one word starting at line[*i] (not white space) up to white space at
-** depth 0 or the end; leave *i at the byte that ended it.  Returns 0, or -1
-** with a message when a closing bracket has no opener or an opener is never
-** closed. */
-static int scan_word(const char *line, size_t *i, char *msg, size_t cap) {
-  size_t depth = 0, first_open = 0;
+** depth 0 or a NUL byte; leave *i at the byte that ended it.  The loop adds
+** each byte's depth step and looks closer only when the depth goes below 0
+** (a closer at depth 0, or a byte with STEP_STOP).  Returns 0, or -1 with a
+** message when a closing bracket has no opener or an opener is never
+** closed, or when the word stops at a NUL byte before len (that error
+** comes first: a NUL anywhere in line[0..len) is reported rather than the
+** brackets). */
+static int scan_word(const char *line, size_t len, size_t *i, char *msg, size_t cap) {
+  const unsigned char *s = (const unsigned char *)line;
   size_t k = *i;
-  for (; line[k] && (depth > 0 || !is_space(line[k])); k++) {
-    char c = line[k];
-    if (c == '-' && line[k + 1] == '-' && line[k + 2] == '>') {
-      k += 2; /* the arrow "-->" is one unit */
-    } else if (c == '(' || c == '<' || c == '[') {
-      if (depth++ == 0) first_open = k;
-    } else if (c == ')' || c == '>' || c == ']') {
-      if (depth == 0) {
-        snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu closes nothing", c, k + 1);
-        return -1;
-      }
-      depth--;
+  long depth = 0;
+  for (;; k++) {
+    long step = depth_step[s[k]];
+    if (depth + step >= 0) {
+      depth += step;
+      continue;
+    }
+    if (step != STEP_STOP) { /* a closer at depth 0 */
+      if (memchr(line + k, '\0', len - k)) return nul_error(msg, cap);
+      snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu closes nothing", line[k], k + 1);
+      return -1;
+    }
+    if (s[k] == '-') {
+      if (s[k + 1] == '-' && s[k + 2] == '>') k += 2; /* the arrow "-->" is one unit */
+    } else if (s[k] == '\0' || depth == 0) {
+      break; /* the end, or white space at depth 0 */
     }
   }
-  if (depth > 0) {
-    snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu is never closed", line[first_open],
-             first_open + 1);
-    return -1;
-  }
+  if (s[k] == '\0' && k != len) return nul_error(msg, cap);
+  if (depth > 0) return never_closed(line, *i, k, msg, cap);
   *i = k;
   return 0;
 }
 
-/* Split the line in place; see proto.h. */
-int proto_split_words(char *line, proto_words *w, char *msg, size_t cap) {
+/* Split line[0..len) in place; see proto.h. */
+int proto_split_line(char *line, size_t len, proto_words *w, char *msg, size_t cap) {
   size_t i = 0;
+  assert(line[len] == '\0');
   w->len = 0;
   for (;;) {
-    while (is_space(line[i])) i++;
-    if (!line[i]) return 0;
+    while (byte_flags[(unsigned char)line[i]] == F_SPACE) i++;
+    if (!line[i]) return i == len ? 0 : nul_error(msg, cap);
     size_t start = i;
-    if (scan_word(line, &i, msg, cap) != 0) return -1;
+    if (scan_word(line, len, &i, msg, cap) != 0) return -1;
     if (words_push(w, line + start) != 0) {
       snprintf(msg, cap, "out of memory");
       return -1;
     }
     if (line[i]) line[i++] = '\0';
   }
+}
+
+/* Split the line in place; see proto.h. */
+int proto_split_words(char *line, proto_words *w, char *msg, size_t cap) {
+  return proto_split_line(line, strlen(line), w, msg, cap);
 }
 
 /* Blank or comment line test; see proto.h. */
