@@ -314,7 +314,7 @@ static size_t op_name_max; /* the longest name; longer text names no op */
 
 /* The hash of an op name s[0..n) (n >= 1): its length and five of its
 ** bytes, each times its own odd constant (no chain of dependent steps). */
-static unsigned op_hash(const char *s, size_t n) {
+static inline unsigned op_hash(const char *s, size_t n) {
   const unsigned char *u = (const unsigned char *)s;
   return (unsigned)n * 0x9E3779B1u + u[0] * 0x85EBCA6Bu + u[n - 1] * 0xC2B2AE35u +
          u[n / 2] * 0x27D4EB2Fu + u[n * 3 / 4] * 0x165667B1u + u[n / 4] * 0x61C88647u;

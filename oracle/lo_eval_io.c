@@ -112,10 +112,24 @@ int ev_get_profile(ev_args a, int i, lo_tuple *t, lo_err *err) {
   return lo_parse_profile(a[i], t, err) ? ev_arg_fail(i, err) : LO_OK;
 }
 
-/* A layout (not a tiler) unless tiler_ok. */
+/* Whether s is one integer in lo_parse_int's syntax (blanks around, an
+** optional '_' before the digits), looked at without an error message:
+** the text of a bare shape. */
+static int is_plain_int(const char *s) {
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+  if (*s == '_') s++;
+  if (*s < '0' || *s > '9') return 0;
+  while (*s >= '0' && *s <= '9') s++;
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+  return *s == 0;
+}
+
+/* A layout (not a tiler) unless tiler_ok.  A bare shape is a plain integer
+** (is_plain_int, which implies lo_kind_of's LO_KIND_TUPLE) that
+** lo_parse_int reads. */
 int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
   lo_int n;
-  if (tiler_ok && lo_kind_of(a[i]) == LO_KIND_TUPLE && lo_parse_int(a[i], &n, err) == LO_OK) {
+  if (tiler_ok && is_plain_int(a[i]) && lo_parse_int(a[i], &n, err) == LO_OK) {
     if (n < 1) return lo_fail(err, LO_EUNDEF, "argument %d: a shape must be positive", i + 1);
     lo_layout_scalar(l, n, 1); /* a bare shape n is the layout n:1 */
     return LO_OK;
@@ -137,7 +151,7 @@ int ev_get_morphism(ev_args a, int i, lo_morphism *f, lo_err *err) {
 }
 
 /* Is argument i a morphism, by its syntax? */
-int ev_is_morphism(ev_args a, int i) { return lo_kind_of(a[i]) == LO_KIND_MORPHISM; }
+int ev_is_morphism(ev_args a, int i) { return lo_has_arrow(a[i]); }
 /* Is argument i a layout or a tiler, by its syntax? */
 int ev_is_layout(ev_args a, int i) {
   lo_kind k = lo_kind_of(a[i]);

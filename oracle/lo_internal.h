@@ -121,5 +121,8 @@ int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *ou
 int lo_print_tuple_len(const lo_tuple *t, char *buf, size_t cap, size_t *len);
 int lo_print_layout_len(const lo_layout *l, char *buf, size_t cap, size_t *len);
 int lo_print_morphism_len(const lo_morphism *f, char *buf, size_t cap, size_t *len);
+/* Whether the text s holds "-->", the arrow that makes it a morphism (for
+** lo_kind_of and a handler asking only that). */
+int lo_has_arrow(const char *s);
 
 #endif

@@ -377,12 +377,18 @@ int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err) {
   return lo_morphism_check(out, err);
 }
 
-/* Kind of value by syntax: "-->" anywhere makes a morphism, else a leading
-** '<' a tiler, else ':' anywhere a layout.  The scans are strchr's: the
-** other kinds have no '-' at all. */
-lo_kind lo_kind_of(const char *s) {
+/* Whether s holds the arrow "-->" of a morphism (by strchr: the other
+** kinds of value have no '-' at all). */
+int lo_has_arrow(const char *s) {
   for (const char *c = strchr(s, '-'); c; c = strchr(c + 1, '-'))
-    if (c[1] == '-' && c[2] == '>') return LO_KIND_MORPHISM;
+    if (c[1] == '-' && c[2] == '>') return 1;
+  return 0;
+}
+
+/* Kind of value by syntax: "-->" anywhere makes a morphism, else a leading
+** '<' a tiler, else ':' anywhere a layout. */
+lo_kind lo_kind_of(const char *s) {
+  if (lo_has_arrow(s)) return LO_KIND_MORPHISM;
   while (*s == ' ' || *s == '\t') s++;
   if (*s == '<') return LO_KIND_TILER;
   return strchr(s, ':') ? LO_KIND_LAYOUT : LO_KIND_TUPLE;
@@ -437,21 +443,24 @@ static void put_int(writer *w, lo_int v) {
 }
 
 /* put_tree when the writer has room for the longest text of ntok tokens
-** (each at most a comma and 20 bytes) and its NUL: no checks per piece. */
+** (each at most a comma and 20 bytes) and its NUL: no checks per piece.
+** A comma goes before every token but ')' unless it follows '('. */
 static void put_tree_fits(writer *w, const char *tok, int ntok, const lo_int *vals, int star0) {
   char *d = w->buf + w->len;
-  int k = 0;
+  char prev = '('; /* no comma before the first token */
   for (int i = 0; i < ntok; i++) {
     char c = tok[i];
-    if (i > 0 && c != ')' && tok[i - 1] != '(') *d++ = ',';
-    if (c == '(' || c == ')')
+    if (c != ')' && prev != '(') *d++ = ',';
+    prev = c;
+    if (c == '(' || c == ')') {
       *d++ = c;
-    else if (star0 && vals[k] == 0)
-      *d++ = '*', k++;
-    else if ((uint64_t)vals[k] < 10) /* one digit, the common case */
-      *d++ = (char)('0' + vals[k++]);
+      continue;
+    }
+    lo_int v = *vals++;
+    if ((uint64_t)v < 10) /* one digit, the common case ('*' for a 0 leaf with star0) */
+      *d++ = (char)(v == 0 && star0 ? '*' : '0' + v);
     else
-      d += int_text(d, vals[k++]);
+      d += int_text(d, v);
   }
   *d = 0;
   w->len = (size_t)(d - w->buf);

@@ -25,7 +25,75 @@ static const char *split_show(const char *text) {
   return shown;
 }
 
+/* Split a copy of text[0..len) (NUL bytes allowed) with proto_split_line;
+** the words joined by '|', or "!" and the message (a static buffer). */
+static const char *split_line_show(const char *text, size_t len) {
+  static char shown[512];
+  char line[256], msg[200];
+  proto_words w = {0};
+  memcpy(line, text, len);
+  line[len] = '\0';
+  if (proto_split_line(line, len, &w, msg, sizeof msg) != 0) {
+    snprintf(shown, sizeof shown, "!%s", msg);
+  } else {
+    shown[0] = '\0';
+    for (size_t i = 0; i < w.len; i++) {
+      if (i) strcat(shown, "|");
+      strcat(shown, w.word[i]);
+    }
+  }
+  proto_words_free(&w);
+  return shown;
+}
+
+/* The splitter on brackets, arrows, white space and NUL bytes; expected
+** words and columns counted by hand. */
+static void split_cases(void) {
+  /* every C-locale white space byte separates words at depth 0 */
+  T_EQ_STR(split_show("a\tb\vc\fd\re  f"), "a|b|c|d|e|f");
+  /* and none does inside brackets of any kind, nested */
+  T_EQ_STR(split_show("op ( a [ b < c > ] ) x"), "op|( a [ b < c > ] )|x");
+  T_EQ_STR(split_show("op ((a) (b)) c"), "op|((a) (b))|c");
+  /* an arrow's '>' closes nothing, inside brackets or out */
+  T_EQ_STR(split_show("op a-->b c"), "op|a-->b|c");
+  T_EQ_STR(split_show("op (a-->b) c"), "op|(a-->b)|c");
+  T_EQ_STR(split_show("op ---->x"), "op|---->x");
+  T_EQ_STR(split_show("op ->x"), "!unbalanced brackets: '>' at column 5 closes nothing");
+  T_EQ_STR(split_show("op -- >x"), "!unbalanced brackets: '>' at column 7 closes nothing");
+  T_EQ_STR(split_show("op -->>"), "!unbalanced brackets: '>' at column 7 closes nothing");
+  T_EQ_STR(split_show("op <-->"), "!unbalanced brackets: '<' at column 4 is never closed");
+  /* the opener named is the last one at depth 0 of the word */
+  T_EQ_STR(split_show("op (a)(b"), "!unbalanced brackets: '(' at column 7 is never closed");
+  T_EQ_STR(split_show("op (a (b)"), "!unbalanced brackets: '(' at column 4 is never closed");
+  T_EQ_STR(split_show("op x [a"), "!unbalanced brackets: '[' at column 6 is never closed");
+  T_EQ_STR(split_show("op x a]"), "!unbalanced brackets: ']' at column 7 closes nothing");
+  /* 70 levels deep is still one word */
+  char deep[200], want[200];
+  memset(deep, '(', 70);
+  memset(deep + 70, ')', 70);
+  memcpy(want, deep, 140);
+  memcpy(deep + 140, " z", 3);
+  memcpy(want + 140, "|z", 3);
+  T_EQ_STR(split_show(deep), want);
+}
+
+/* proto_split_line: a NUL byte before the end is an error, and it comes
+** before any bracket error, wherever it is. */
+static void split_line_cases(void) {
+  T_EQ_STR(split_line_show("size 12:1", 9), "size|12:1");
+  T_EQ_STR(split_line_show("size\0 12:1", 10), "!the line contains a NUL byte");
+  T_EQ_STR(split_line_show("size 12:1 \0", 11), "!the line contains a NUL byte");
+  T_EQ_STR(split_line_show("\0", 1), "!the line contains a NUL byte");
+  T_EQ_STR(split_line_show("size (1\0)", 9), "!the line contains a NUL byte");
+  T_EQ_STR(split_line_show("size (1 x\0", 10), "!the line contains a NUL byte");
+  T_EQ_STR(split_line_show("size ) x \0", 10), "!the line contains a NUL byte");
+  T_EQ_STR(split_line_show("size ) x", 8), "!unbalanced brackets: ')' at column 6 closes nothing");
+  T_EQ_STR(split_line_show("", 0), "");
+}
+
 int main(void) {
+  split_cases();
+  split_line_cases();
   T_EQ_STR(split_show("size 12:1"), "size|12:1");
   T_EQ_STR(split_show("  size\t12:1  \r"), "size|12:1");
   T_EQ_STR(split_show("size"), "size");
