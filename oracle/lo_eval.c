@@ -337,6 +337,14 @@ static void op_table_build(void) {
   }
 }
 
+/* Whether a[0..n) and b[0..n) are the same bytes (names are short: a loop
+** beats a call to memcmp). */
+static int same_bytes(const char *a, const char *b, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (a[i] != b[i]) return 0;
+  return 1;
+}
+
 /* The index in the op table of the op named name, or -1 (see
 ** lo_eval_internal.h). */
 int ev_op_index(const char *name) {
@@ -346,7 +354,7 @@ int ev_op_index(const char *name) {
   unsigned h = op_hash(name, n) & (OP_SLOTS - 1);
   for (; op_slot[h]; h = (h + 1) & (OP_SLOTS - 1)) {
     int i = op_slot[h] - 1;
-    if (op_name_len[i] == n && memcmp(ops[i].info.name, name, n) == 0) return i;
+    if (op_name_len[i] == n && same_bytes(ops[i].info.name, name, n)) return i;
   }
   return -1;
 }

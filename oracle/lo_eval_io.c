@@ -270,7 +270,7 @@ int ev_get_shape(ev_args a, int i, lo_tuple *t, lo_err *err) {
   if (lo_kind_of(a[i]) == LO_KIND_TUPLE) return ev_get_profile(a, i, t, err);
   lo_layout l;
   if (ev_get_layout(a, i, &l, err)) return err->code;
-  *t = l.shape;
+  lo_tuple_copy(t, &l.shape); /* the used part only */
   return LO_OK;
 }
 

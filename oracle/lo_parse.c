@@ -133,62 +133,104 @@ static int parse_leaf(parser *p, int policy, lo_int *v, int *star) {
   return LO_OK;
 }
 
+/* The position of the first byte at or after pos of s that is not a blank. */
+static inline size_t blanks_end(const char *s, size_t pos) {
+  while (is_blank(s[pos])) pos++;
+  return pos;
+}
+
+/* Read the run of decimal digits at s[*pos] (at least one) into *v and move
+** *pos past it; 0, or -1 (nothing moved) when the value passes INT64_MAX.
+** The overflow test compares with INT64_MAX / 10, no division per digit. */
+static inline int read_digits(const char *s, size_t *pos, lo_int *v) {
+  size_t k = *pos;
+  lo_int x = 0;
+  unsigned d;
+  while ((d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
+    if (x >= INT64_MAX / 10 && (x > INT64_MAX / 10 || d > INT64_MAX % 10)) return -1;
+    x = x * 10 + (lo_int)d;
+    k++;
+  }
+  *pos = k;
+  *v = x;
+  return 0;
+}
+
 /* Parse a nested tuple into t (emptied first), leaves under policy: one
 ** loop over the elements with the open brackets counted in depth (the
-** element being read is at that depth), tokens and leaves kept in locals
-** and stored at the end.  Grammar: element = '(' [element {',' element}]
-** ')' | leaf; blanks may come between tokens. */
+** element being read is at that depth); the position, tokens and leaves
+** kept in locals (p->pos is set before anything that reads it: an error,
+** an unusual leaf) and stored at the end.  Grammar: element = '('
+** [element {',' element}] ')' | leaf; blanks may come between tokens. */
 static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
+  const char *s = p->s;
+  size_t pos = p->pos;
   int depth = 0, ntok = 0, len = 0, rc = LO_OK;
   for (;;) {
-    skip_space(p);
+    pos = blanks_end(s, pos);
+    p->pos = pos;
     if (depth > LO_MAX_DEPTH) {
-      rc = lo_fail(p->err, LO_ELIMIT, "column %zu: nesting deeper than %d", p->pos + 1,
-                   LO_MAX_DEPTH);
+      rc = lo_fail(p->err, LO_ELIMIT, "column %zu: nesting deeper than %d", pos + 1, LO_MAX_DEPTH);
       break;
     }
     if (ntok >= LO_MAX_TOKENS) {
-      rc = too_many_tokens(p, p->pos);
+      rc = too_many_tokens(p, pos);
       break;
     }
-    if (p->s[p->pos] == '(') {
-      p->pos++;
+    if (s[pos] == '(') {
       t->tok[ntok++] = '(';
-      if (!accept(p, ')')) {
+      pos = blanks_end(s, pos + 1);
+      if (s[pos] != ')') {
         depth++; /* its first element next */
         continue;
       }
-      if (ntok >= LO_MAX_TOKENS) { /* "()": the element is complete */
-        rc = too_many_tokens(p, p->pos);
+      pos++; /* "()": the element is complete */
+      if (ntok >= LO_MAX_TOKENS) {
+        rc = too_many_tokens(p, p->pos = pos);
         break;
       }
       t->tok[ntok++] = ')';
+    } else if (len >= LO_MAX_LEAVES) {
+      rc = lo_fail(p->err, LO_ELIMIT, "column %zu: too many entries (limit %d)", pos + 1,
+                   LO_MAX_LEAVES);
+      break;
     } else {
+      size_t start = pos;
+      lo_int v;
       int star;
-      if (len >= LO_MAX_LEAVES) {
-        rc = lo_fail(p->err, LO_ELIMIT, "column %zu: too many entries (limit %d)", p->pos + 1,
-                     LO_MAX_LEAVES);
-        break;
+      if ((unsigned)((unsigned char)s[pos] - '0') <= 9 && read_digits(s, &pos, &v) == 0 &&
+          (v != 0 || policy == LEAF_NONNEG)) {
+        t->leaf[len++] = v; /* the common leaf: plain digits */
+      } else { /* '*', '_', a zero, an overflow, an error: parse_leaf says */
+        p->pos = pos = start;
+        if ((rc = parse_leaf(p, policy, &t->leaf[len], &star)) != LO_OK) break;
+        pos = p->pos;
+        len++;
       }
-      if ((rc = parse_leaf(p, policy, &t->leaf[len], &star)) != LO_OK) break;
-      len++;
       t->tok[ntok++] = '*';
     }
     /* an element at depth is complete: close the tuples it ends */
-    while (depth > 0 && !accept(p, ',')) {
-      if (!accept(p, ')')) {
+    for (; depth > 0; depth--) {
+      pos = blanks_end(s, pos);
+      if (s[pos] == ',') {
+        pos++;
+        break;
+      }
+      if (s[pos] != ')') {
+        p->pos = pos;
         rc = expected(p, "',' or ')'");
         break;
       }
+      pos++;
       if (ntok >= LO_MAX_TOKENS) {
-        rc = too_many_tokens(p, p->pos);
+        rc = too_many_tokens(p, p->pos = pos);
         break;
       }
       t->tok[ntok++] = ')';
-      depth--;
     }
     if (rc != LO_OK || depth == 0) break;
   }
+  if (rc == LO_OK) p->pos = pos;
   t->len = len;
   t->ntok = ntok;
   return rc;
@@ -240,6 +282,15 @@ int lo_parse_int(const char *s, lo_int *out, lo_err *err) {
   return expect_end(&p);
 }
 
+/* lo_tuple_congruent, inline: the same tokens (the profiles are short, a
+** loop beats a call to memcmp). */
+static int same_profile(const lo_tuple *a, const lo_tuple *b) {
+  if (a->ntok != b->ntok) return 0;
+  for (int i = 0; i < a->ntok; i++)
+    if (a->tok[i] != b->tok[i]) return 0;
+  return 1;
+}
+
 /* Parse S:D at the current position into l.  When bare_ok, a shape with no
 ** ':' is accepted and gets compact column-major strides (tiler entries). */
 static int parse_layout_at(parser *p, lo_layout *l, int bare_ok) {
@@ -262,7 +313,7 @@ static int parse_layout_at(parser *p, lo_layout *l, int bare_ok) {
   skip_space(p);
   sp = p->pos;
   if (parse_tuple_p(p, &d, LEAF_NONNEG)) return p->err->code;
-  if (!lo_tuple_congruent(&l->shape, &d))
+  if (!same_profile(&l->shape, &d))
     return lo_fail(p->err, LO_ESYNTAX,
                    "column %zu: stride is not congruent to the shape at column %zu", sp + 1,
                    start + 1);

@@ -75,46 +75,137 @@ static int never_closed(const char *line, size_t start, size_t end, char *msg, s
   return -1;
 }
 
-/* The depth step of each byte in scan_word's loop: +1 for an opener, -1
-** for a closer, 0 for the other bytes of a word, and STEP_STOP (far below
-** any depth) for the bytes the loop must look at: white space, '-' (an
-** arrow may start there) and NUL. */
-#define STEP_STOP (-128)
-static const signed char depth_step[256] = {
+/* The depth step of each byte in the byte loop: +1 for an opener, -1 for a
+** closer, 0 for the other bytes of a word, and STEP_STOP, far below any
+** depth (a line would need 2^62 openers), for the bytes the loop must look
+** at: white space, '-' (an arrow may start there) and NUL. */
+#define STEP_STOP (-((long long)1 << 62))
+static const long long depth_step[256] = {
     ['\0'] = STEP_STOP, [' '] = STEP_STOP, ['\t'] = STEP_STOP, ['\n'] = STEP_STOP,
     ['\v'] = STEP_STOP, ['\f'] = STEP_STOP, ['\r'] = STEP_STOP, ['-'] = STEP_STOP,
     ['('] = 1,          ['<'] = 1,          ['['] = 1,          [')'] = -1,
     ['>'] = -1,         [']'] = -1,
 };
 
+/* How a stretch of a word ended (scan_bytes, scan_chunk). */
+enum { SCAN_ON, SCAN_STOP, SCAN_CLOSER, SCAN_BYTES };
+
+/* The byte loop: scan s[*k..end) at bracket depth *depth, adding each
+** byte's step and looking closer only when the depth would go below 0 (a
+** closer at depth 0, or a byte with STEP_STOP).  SCAN_ON when it reached
+** end (or passed it by an arrow), SCAN_STOP at white space at depth 0 or
+** a NUL byte, SCAN_CLOSER at a closer at depth 0; *k is where it stopped. */
+static int scan_bytes(const unsigned char *s, size_t *k, size_t end, long long *depth) {
+  long long d = *depth;
+  size_t j = *k;
+  int how = SCAN_ON;
+  for (; j < end; j++) {
+    long long step = depth_step[s[j]];
+    if (d + step >= 0) {
+      d += step;
+      continue;
+    }
+    if (step != STEP_STOP) {
+      how = SCAN_CLOSER;
+      break;
+    }
+    if (s[j] == '-') {
+      if (s[j + 1] == '-' && s[j + 2] == '>') j += 2; /* the arrow "-->" is one unit */
+    } else if (s[j] == '\0' || d == 0) {
+      how = SCAN_STOP; /* the end, or white space at depth 0 */
+      break;
+    }
+  }
+  *k = j;
+  *depth = d;
+  return how;
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* The lanes of c equal to the byte b. */
+static inline __m128i lanes_eq(__m128i c, char b) { return _mm_cmpeq_epi8(c, _mm_set1_epi8(b)); }
+
+/* Sixteen bytes s[0..16) of a word at depth *depth (0..100) at once, the
+** first skip of them (not the word's) read as letters, lanes counted from
+** s:
+** openers +1, closers -1, summed along the lanes (prefix sums by shifts)
+** to the depth after each byte.  SCAN_ON with *depth updated when the word
+** goes on past them; SCAN_STOP with *at the lane of the first white space
+** at depth 0 or NUL byte and *depth the depth there; SCAN_BYTES when the
+** byte loop must look (a '-', or a closer at depth 0 before any stop). */
+static int scan_chunk(const unsigned char *s, int skip, long long *depth, size_t *at) {
+  __m128i mine = _mm_cmpgt_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                _mm_set1_epi8((char)(skip - 1)));
+  __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), mine);
+  c = _mm_or_si128(c, _mm_andnot_si128(mine, _mm_set1_epi8('x'))); /* skipped lanes: a letter */
+  if (_mm_movemask_epi8(lanes_eq(c, '-'))) return SCAN_BYTES;
+  __m128i open = _mm_or_si128(_mm_or_si128(lanes_eq(c, '('), lanes_eq(c, '<')), lanes_eq(c, '['));
+  __m128i close = _mm_or_si128(_mm_or_si128(lanes_eq(c, ')'), lanes_eq(c, '>')), lanes_eq(c, ']'));
+  __m128i d = _mm_sub_epi8(close, open); /* the lanes are -1 where true */
+  d = _mm_add_epi8(d, _mm_slli_si128(d, 1));
+  d = _mm_add_epi8(d, _mm_slli_si128(d, 2));
+  d = _mm_add_epi8(d, _mm_slli_si128(d, 4));
+  d = _mm_add_epi8(d, _mm_slli_si128(d, 8));
+  d = _mm_add_epi8(d, _mm_set1_epi8((char)*depth));
+  __m128i t = _mm_sub_epi8(c, _mm_set1_epi8('\t')); /* \t..\r are 0..4 */
+  __m128i space = _mm_or_si128(lanes_eq(c, ' '), _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t));
+  unsigned stop = (unsigned)_mm_movemask_epi8(
+      _mm_or_si128(_mm_and_si128(space, _mm_cmpeq_epi8(d, _mm_setzero_si128())), lanes_eq(c, 0)));
+  unsigned neg = (unsigned)_mm_movemask_epi8(d); /* the sign bits: depth below 0 */
+  unsigned first_stop = stop ? (unsigned)__builtin_ctz(stop) : 16;
+  if (neg && (unsigned)__builtin_ctz(neg) < first_stop) return SCAN_BYTES;
+  signed char lane[16];
+  _mm_storeu_si128((__m128i *)(void *)lane, d);
+  if (!stop) {
+    *depth = lane[15];
+    return SCAN_ON;
+  }
+  *at = first_stop;
+  *depth = lane[first_stop];
+  return SCAN_STOP;
+}
+#endif
+
 /* Scan one word starting at line[*i] (not white space) up to white space at
-** depth 0 or a NUL byte; leave *i at the byte that ended it.  The loop adds
-** each byte's depth step and looks closer only when the depth goes below 0
-** (a closer at depth 0, or a byte with STEP_STOP).  Returns 0, or -1 with a
-** message when a closing bracket has no opener or an opener is never
-** closed, or when the word stops at a NUL byte before len (that error
-** comes first: a NUL anywhere in line[0..len) is reported rather than the
-** brackets). */
+** depth 0 or a NUL byte, sixteen bytes at a time where it can (SSE2; near
+** the line's end, its last sixteen bytes with those before k left out)
+** and a byte at a time elsewhere; leave *i at the byte that ended it.
+** Returns 0, or -1 with a message when a closing bracket has no opener or
+** an opener is never closed, or when the word stops at a NUL byte before
+** len (that error comes first: a NUL anywhere in line[0..len) is reported
+** rather than the brackets). */
 static int scan_word(const char *line, size_t len, size_t *i, char *msg, size_t cap) {
   const unsigned char *s = (const unsigned char *)line;
   size_t k = *i;
-  long depth = 0;
-  for (;; k++) {
-    long step = depth_step[s[k]];
-    if (depth + step >= 0) {
-      depth += step;
-      continue;
+  long long depth = 0;
+  int how;
+  for (;;) {
+    assert(k <= len); /* the NUL at len stops every scan */
+    size_t end = k + 16 <= len + 1 ? k + 16 : len + 1; /* line[len] is its NUL */
+#if defined(__SSE2__)
+    size_t at;
+    if (depth <= 100 && len + 1 >= 16) {
+      size_t skip = k + 16 - end; /* the last sixteen bytes, the first skip not the word's */
+      how = scan_chunk(s + end - 16, (int)skip, &depth, &at);
+      if (how == SCAN_ON) {
+        k = end;
+        continue;
+      }
+      if (how == SCAN_STOP) {
+        k = end - 16 + at;
+        break;
+      }
     }
-    if (step != STEP_STOP) { /* a closer at depth 0 */
-      if (memchr(line + k, '\0', len - k)) return nul_error(msg, cap);
-      snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu closes nothing", line[k], k + 1);
-      return -1;
-    }
-    if (s[k] == '-') {
-      if (s[k + 1] == '-' && s[k + 2] == '>') k += 2; /* the arrow "-->" is one unit */
-    } else if (s[k] == '\0' || depth == 0) {
-      break; /* the end, or white space at depth 0 */
-    }
+#endif
+    how = scan_bytes(s, &k, end, &depth);
+    if (how != SCAN_ON) break;
+  }
+  if (how == SCAN_CLOSER) {
+    if (memchr(line + k, '\0', len - k)) return nul_error(msg, cap);
+    snprintf(msg, cap, "unbalanced brackets: '%c' at column %zu closes nothing", line[k], k + 1);
+    return -1;
   }
   if (s[k] == '\0' && k != len) return nul_error(msg, cap);
   if (depth > 0) return never_closed(line, *i, k, msg, cap);

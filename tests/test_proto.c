@@ -28,8 +28,8 @@ static const char *split_show(const char *text) {
 /* Split a copy of text[0..len) (NUL bytes allowed) with proto_split_line;
 ** the words joined by '|', or "!" and the message (a static buffer). */
 static const char *split_line_show(const char *text, size_t len) {
-  static char shown[512];
-  char line[256], msg[200];
+  static char shown[2048];
+  char line[1024], msg[200];
   proto_words w = {0};
   memcpy(line, text, len);
   line[len] = '\0';
@@ -91,8 +91,83 @@ static void split_line_cases(void) {
   T_EQ_STR(split_line_show("", 0), "");
 }
 
+/* The splitter's rule written as plainly as possible, one byte at a time
+** (the reference for the random lines below): words at white space outside
+** brackets, "-->" one unit, a NUL before len an error first of all.  The
+** words joined by '|', or "!" and the message, into shown. */
+static void reference_split(const char *line, size_t len, char *shown, size_t cap) {
+  if (memchr(line, '\0', len)) {
+    snprintf(shown, cap, "!the line contains a NUL byte");
+    return;
+  }
+  size_t n = 0, i = 0;
+  shown[0] = '\0';
+  for (;;) {
+    while (i < len && strchr(" \t\n\v\f\r", line[i])) i++;
+    if (i == len) return;
+    size_t start = i, depth = 0, first_open = 0;
+    for (; i < len && (depth > 0 || !strchr(" \t\n\v\f\r", line[i])); i++) {
+      if (line[i] == '-' && line[i + 1] == '-' && line[i + 2] == '>') {
+        i += 2;
+      } else if (strchr("(<[", line[i])) {
+        if (depth++ == 0) first_open = i;
+      } else if (strchr(")>]", line[i])) {
+        if (depth == 0) {
+          snprintf(shown, cap, "!unbalanced brackets: '%c' at column %zu closes nothing", line[i],
+                   i + 1);
+          return;
+        }
+        depth--;
+      }
+    }
+    if (depth > 0) {
+      snprintf(shown, cap, "!unbalanced brackets: '%c' at column %zu is never closed",
+               line[first_open], first_open + 1);
+      return;
+    }
+    n += (size_t)snprintf(shown + n, cap - n, "%s%.*s", n ? "|" : "", (int)(i - start),
+                          line + start);
+  }
+}
+
+/* proto_split_line agrees with the reference on random lines made of the
+** bytes that matter (brackets, dashes, white space, NUL) and runs of 140
+** openers or closers (past the depth the sixteen-byte steps handle). */
+static void split_random(void) {
+  static const char soup[] = "(((<[)))>]--- \t\n\v\f\r\0a1,:";
+  unsigned seed = 12345;
+  int agree = 1, lines = 0;
+  for (int round = 0; round < 20000; round++) {
+    char line[700];
+    size_t len = 0, want = (seed = seed * 1103515245u + 12345u) >> 24; /* 0..255 */
+    while (len < want) {
+      seed = seed * 1103515245u + 12345u;
+      unsigned r = seed >> 16;
+      if (r % 97 == 0) { /* a run of openers or closers */
+        memset(line + len, r & 1 ? '(' : ')', 140);
+        len += 140;
+      } else if (r % 3 == 0) {
+        line[len++] = soup[(r >> 3) % (sizeof soup - 1)];
+      } else {
+        line[len++] = "x1,:"[(r >> 3) % 4];
+      }
+    }
+    char got[2048], expect[2048];
+    reference_split(line, len, expect, sizeof expect);
+    snprintf(got, sizeof got, "%s", split_line_show(line, len));
+    if (strcmp(got, expect) != 0) {
+      if (agree) printf("    line %d: got \"%s\", expected \"%s\"\n", round, got, expect);
+      agree = 0;
+    }
+    lines++;
+  }
+  T_CHECK(agree);
+  T_EQ_INT(lines, 20000);
+}
+
 int main(void) {
   split_cases();
+  split_random();
   split_line_cases();
   T_EQ_STR(split_show("size 12:1"), "size|12:1");
   T_EQ_STR(split_show("  size\t12:1  \r"), "size|12:1");
