@@ -17,20 +17,24 @@ void oracle_call_keep_lines(int on) { keep_lines = on; }
 static int is_break(char c) { return (unsigned char)c <= '\r' && (c == '\n' || c == '\r'); }
 
 /* Nonzero when s[0..n) holds a line feed or a carriage return; eight
-** bytes at a time (a byte equal to c is a zero byte of x ^ c...c, and
-** (v - 0x01..01) & ~v & 0x80..80 is nonzero exactly when v has one). */
+** bytes at a time, the last eight overlapping (a byte equal to c is a zero
+** byte of x ^ c...c, and (v - 0x01..01) & ~v & 0x80..80 is nonzero exactly
+** when v has one). */
 static int has_break(const char *s, size_t n) {
   const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (is_break(s[i])) return 1;
+    return 0;
+  }
+  for (size_t i = 0;; i += 8) {
+    if (i + 8 > n) i = n - 8; /* the last eight bytes, overlapping those seen */
     uint64_t x;
     memcpy(&x, s + i, 8);
     uint64_t a = x ^ (ones * '\n'), b = x ^ (ones * '\r');
     if (((a - ones) & ~a & highs) | ((b - ones) & ~b & highs)) return 1;
+    if (i + 8 == n) return 0;
   }
-  for (; i < n; i++)
-    if (is_break(s[i])) return 1;
-  return 0;
 }
 
 /* Replace each '\n' of out[0..*len) by the two characters "\n" (a carriage

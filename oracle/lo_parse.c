@@ -156,13 +156,15 @@ static inline int read_digits(const char *s, size_t *pos, lo_int *v) {
   return 0;
 }
 
-/* Parse a nested tuple into t (emptied first), leaves under policy: one
-** loop over the elements with the open brackets counted in depth (the
+/* Parse a nested tuple, its profile into tok[0..*ntok_out) and its leaves
+** into leaf[0..*len_out) (room for LO_MAX_TOKENS and LO_MAX_LEAVES), leaves
+** under policy: one loop over the elements with the open brackets counted in depth (the
 ** element being read is at that depth); the position, tokens and leaves
 ** kept in locals (p->pos is set before anything that reads it: an error,
 ** an unusual leaf) and stored at the end.  Grammar: element = '('
 ** [element {',' element}] ')' | leaf; blanks may come between tokens. */
-static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
+static int parse_tuple_to(parser *p, char *tok, lo_int *leaf, int *ntok_out, int *len_out,
+                          int policy) {
   const char *s = p->s;
   size_t pos = p->pos;
   int depth = 0, ntok = 0, len = 0, rc = LO_OK;
@@ -178,7 +180,7 @@ static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
       break;
     }
     if (s[pos] == '(') {
-      t->tok[ntok++] = '(';
+      tok[ntok++] = '(';
       pos = blanks_end(s, pos + 1);
       if (s[pos] != ')') {
         depth++; /* its first element next */
@@ -189,7 +191,7 @@ static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
         rc = too_many_tokens(p, p->pos = pos);
         break;
       }
-      t->tok[ntok++] = ')';
+      tok[ntok++] = ')';
     } else if (len >= LO_MAX_LEAVES) {
       rc = lo_fail(p->err, LO_ELIMIT, "column %zu: too many entries (limit %d)", pos + 1,
                    LO_MAX_LEAVES);
@@ -200,14 +202,14 @@ static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
       int star;
       if ((unsigned)((unsigned char)s[pos] - '0') <= 9 && read_digits(s, &pos, &v) == 0 &&
           (v != 0 || policy == LEAF_NONNEG)) {
-        t->leaf[len++] = v; /* the common leaf: plain digits */
+        leaf[len++] = v; /* the common leaf: plain digits */
       } else { /* '*', '_', a zero, an overflow, an error: parse_leaf says */
         p->pos = pos = start;
-        if ((rc = parse_leaf(p, policy, &t->leaf[len], &star)) != LO_OK) break;
+        if ((rc = parse_leaf(p, policy, &leaf[len], &star)) != LO_OK) break;
         pos = p->pos;
         len++;
       }
-      t->tok[ntok++] = '*';
+      tok[ntok++] = '*';
     }
     /* an element at depth is complete: close the tuples it ends */
     for (; depth > 0; depth--) {
@@ -226,14 +228,19 @@ static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
         rc = too_many_tokens(p, p->pos = pos);
         break;
       }
-      t->tok[ntok++] = ')';
+      tok[ntok++] = ')';
     }
     if (rc != LO_OK || depth == 0) break;
   }
   if (rc == LO_OK) p->pos = pos;
-  t->len = len;
-  t->ntok = ntok;
+  *len_out = len;
+  *ntok_out = ntok;
   return rc;
+}
+
+/* Parse a nested tuple into t (emptied first), leaves under policy. */
+static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
+  return parse_tuple_to(p, t->tok, t->leaf, &t->ntok, &t->len, policy);
 }
 
 /* Fail unless only white space is left. */
@@ -282,19 +289,18 @@ int lo_parse_int(const char *s, lo_int *out, lo_err *err) {
   return expect_end(&p);
 }
 
-/* lo_tuple_congruent, inline: the same tokens (the profiles are short, a
-** loop beats a call to memcmp). */
-static int same_profile(const lo_tuple *a, const lo_tuple *b) {
-  if (a->ntok != b->ntok) return 0;
-  for (int i = 0; i < a->ntok; i++)
-    if (a->tok[i] != b->tok[i]) return 0;
+/* lo_tuple_congruent of a and the profile tok[0..ntok), inline: the same
+** tokens (the profiles are short, a loop beats a call to memcmp). */
+static int same_profile(const lo_tuple *a, const char *tok, int ntok) {
+  if (a->ntok != ntok) return 0;
+  for (int i = 0; i < ntok; i++)
+    if (a->tok[i] != tok[i]) return 0;
   return 1;
 }
 
 /* Parse S:D at the current position into l.  When bare_ok, a shape with no
 ** ':' is accepted and gets compact column-major strides (tiler entries). */
 static int parse_layout_at(parser *p, lo_layout *l, int bare_ok) {
-  lo_tuple d;
   size_t start;
   skip_space(p);
   start = p->pos;
@@ -312,12 +318,13 @@ static int parse_layout_at(parser *p, lo_layout *l, int bare_ok) {
   size_t sp;
   skip_space(p);
   sp = p->pos;
-  if (parse_tuple_p(p, &d, LEAF_NONNEG)) return p->err->code;
-  if (!same_profile(&l->shape, &d))
+  char dtok[LO_MAX_TOKENS]; /* the stride's leaves go straight to l->stride */
+  int dntok, dlen;
+  if (parse_tuple_to(p, dtok, l->stride, &dntok, &dlen, LEAF_NONNEG)) return p->err->code;
+  if (!same_profile(&l->shape, dtok, dntok))
     return lo_fail(p->err, LO_ESYNTAX,
                    "column %zu: stride is not congruent to the shape at column %zu", sp + 1,
                    start + 1);
-  memcpy(l->stride, d.leaf, (size_t)d.len * sizeof(lo_int));
   return LO_OK;
 }
 
