@@ -72,7 +72,9 @@ static int answers_flush(answers *a) {
     ssize_t n = write(STDOUT_FILENO, a->buf + done, a->len - done);
     if (n > 0)
       done += (size_t)n;
-    else if (n < 0 && errno != EINTR)
+    else if (n == 0) /* no progress: give up rather than spin */
+      a->failed = 1, errno = EIO;
+    else if (errno != EINTR)
       a->failed = 1;
   }
   a->len = 0;

@@ -76,69 +76,6 @@ static int at_integer(const parser *p) {
   return c[0] >= '0' && c[0] <= '9';
 }
 
-/* Parse a decimal integer, optionally marked static as _N, into *v
-** (0 <= v <= INT64_MAX); a '_' not followed by a digit is an error.  The
-** overflow test compares with INT64_MAX / 10 (a constant), no division per
-** digit. */
-static int parse_number(parser *p, lo_int *v) {
-  skip_space(p);
-  size_t start = p->pos;
-  const char *s = p->s;
-  size_t pos = p->pos;
-  if (s[pos] == '_') {
-    p->pos = ++pos;
-    if (s[pos] < '0' || s[pos] > '9') return expected(p, "a digit after '_'");
-  }
-  if (s[pos] < '0' || s[pos] > '9') return expected(p, "an integer");
-  lo_int x = 0;
-  unsigned d;
-  while ((d = (unsigned)((unsigned char)s[pos] - '0')) <= 9) {
-    if (x >= INT64_MAX / 10 && (x > INT64_MAX / 10 || d > INT64_MAX % 10))
-      return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer larger than 2^63-1", start + 1);
-    x = x * 10 + (lo_int)d;
-    pos++;
-  }
-  p->pos = pos;
-  *v = x;
-  return LO_OK;
-}
-
-/* Leaf policy while parsing a tuple. */
-enum { LEAF_POSITIVE, LEAF_NONNEG, LEAF_PROFILE };
-
-/* Fail with the error for too many tokens at column pos + 1. */
-static int too_many_tokens(parser *p, size_t pos) {
-  return lo_fail(p->err, LO_ELIMIT, "column %zu: nested tuple too long (limit %d tokens)", pos + 1,
-                 LO_MAX_TOKENS);
-}
-
-/* Parse one leaf of a tuple at p->pos (not '(', blanks skipped) into *v
-** under policy: '*' (profiles only, stored as 0) or an integer, positive
-** unless policy is LEAF_NONNEG.  *star is set for '*'. */
-static int parse_leaf(parser *p, int policy, lo_int *v, int *star) {
-  char c = p->s[p->pos];
-  *star = 0;
-  if (c == '*' && policy == LEAF_PROFILE) {
-    p->pos++;
-    *v = 0;
-    *star = 1;
-    return LO_OK;
-  }
-  if (c != '_' && !at_integer(p)) /* a bare '_' is parse_number's error */
-    return expected(p, policy == LEAF_PROFILE ? "an integer, '*' or '('" : "an integer or '('");
-  size_t start = p->pos;
-  if (parse_number(p, v)) return p->err->code;
-  if (*v == 0 && policy != LEAF_NONNEG)
-    return lo_fail(p->err, LO_ESYNTAX, "column %zu: entries must be positive, found 0", start + 1);
-  return LO_OK;
-}
-
-/* The position of the first byte at or after pos of s that is not a blank. */
-static inline size_t blanks_end(const char *s, size_t pos) {
-  while (is_blank(s[pos])) pos++;
-  return pos;
-}
-
 /* Read the run of decimal digits at s[*pos] (at least one) into *v and move
 ** *pos past it; 0, or -1 (nothing moved) when the value passes INT64_MAX.
 ** The overflow test compares with INT64_MAX / 10, no division per digit. */
@@ -154,6 +91,58 @@ static inline int read_digits(const char *s, size_t *pos, lo_int *v) {
   *pos = k;
   *v = x;
   return 0;
+}
+
+/* Parse a decimal integer, optionally marked static as _N, into *v
+** (0 <= v <= INT64_MAX); a '_' not followed by a digit is an error. */
+static int parse_number(parser *p, lo_int *v) {
+  skip_space(p);
+  size_t start = p->pos;
+  const char *s = p->s;
+  size_t pos = p->pos;
+  if (s[pos] == '_') {
+    p->pos = ++pos;
+    if (s[pos] < '0' || s[pos] > '9') return expected(p, "a digit after '_'");
+  }
+  if (s[pos] < '0' || s[pos] > '9') return expected(p, "an integer");
+  if (read_digits(s, &pos, v) != 0)
+    return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer larger than 2^63-1", start + 1);
+  p->pos = pos;
+  return LO_OK;
+}
+
+/* Leaf policy while parsing a tuple. */
+enum { LEAF_POSITIVE, LEAF_NONNEG, LEAF_PROFILE };
+
+/* Fail with the error for too many tokens at column pos + 1. */
+static int too_many_tokens(parser *p, size_t pos) {
+  return lo_fail(p->err, LO_ELIMIT, "column %zu: nested tuple too long (limit %d tokens)", pos + 1,
+                 LO_MAX_TOKENS);
+}
+
+/* Parse one leaf of a tuple at p->pos (not '(', blanks skipped) into *v
+** under policy: '*' (profiles only, stored as 0) or an integer, positive
+** unless policy is LEAF_NONNEG. */
+static int parse_leaf(parser *p, int policy, lo_int *v) {
+  char c = p->s[p->pos];
+  if (c == '*' && policy == LEAF_PROFILE) {
+    p->pos++;
+    *v = 0;
+    return LO_OK;
+  }
+  if (c != '_' && !at_integer(p)) /* a bare '_' is parse_number's error */
+    return expected(p, policy == LEAF_PROFILE ? "an integer, '*' or '('" : "an integer or '('");
+  size_t start = p->pos;
+  if (parse_number(p, v)) return p->err->code;
+  if (*v == 0 && policy != LEAF_NONNEG)
+    return lo_fail(p->err, LO_ESYNTAX, "column %zu: entries must be positive, found 0", start + 1);
+  return LO_OK;
+}
+
+/* The position of the first byte at or after pos of s that is not a blank. */
+static inline size_t blanks_end(const char *s, size_t pos) {
+  while (is_blank(s[pos])) pos++;
+  return pos;
 }
 
 /* Parse a nested tuple, its profile into tok[0..*ntok_out) and its leaves
@@ -199,13 +188,12 @@ static int parse_tuple_to(parser *p, char *tok, lo_int *leaf, int *ntok_out, int
     } else {
       size_t start = pos;
       lo_int v;
-      int star;
       if ((unsigned)((unsigned char)s[pos] - '0') <= 9 && read_digits(s, &pos, &v) == 0 &&
           (v != 0 || policy == LEAF_NONNEG)) {
         leaf[len++] = v; /* the common leaf: plain digits */
       } else { /* '*', '_', a zero, an overflow, an error: parse_leaf says */
         p->pos = pos = start;
-        if ((rc = parse_leaf(p, policy, &leaf[len], &star)) != LO_OK) break;
+        if ((rc = parse_leaf(p, policy, &leaf[len])) != LO_OK) break;
         pos = p->pos;
         len++;
       }

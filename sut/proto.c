@@ -150,7 +150,8 @@ static int scan_chunk(const unsigned char *s, int skip, long long *depth, size_t
   d = _mm_add_epi8(d, _mm_slli_si128(d, 8));
   d = _mm_add_epi8(d, _mm_set1_epi8((char)*depth));
   __m128i t = _mm_sub_epi8(c, _mm_set1_epi8('\t')); /* \t..\r are 0..4 */
-  __m128i space = _mm_or_si128(lanes_eq(c, ' '), _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t));
+  __m128i space =
+      _mm_or_si128(lanes_eq(c, ' '), _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t));
   unsigned stop = (unsigned)_mm_movemask_epi8(
       _mm_or_si128(_mm_and_si128(space, _mm_cmpeq_epi8(d, _mm_setzero_si128())), lanes_eq(c, 0)));
   unsigned neg = (unsigned)_mm_movemask_epi8(d); /* the sign bits: depth below 0 */

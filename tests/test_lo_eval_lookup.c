@@ -78,12 +78,12 @@ static void eval_lengths(void) {
   static const char *cases[][3] = {
       {"size", "(2,3):(1,2)", "6"},
       {"coalesce", "(2,(1,6)):(1,(7,2))", "12:1"},
-      {"composition", "(6,2):(8,2)", "(4,3):(3,1)"},  /* error: not divisible */
+      {"composition", "(6,2):(8,2)", "(5,3):(3,1)"}, /* error: no composite */
       {"complement", "4:2", NULL},
-      {"cosize", "(2,3", NULL},                      /* error: syntax */
-      {"no_such_op", "1", NULL},                     /* error: unknown op */
+      {"cosize", "(2,3", NULL},  /* error: syntax */
+      {"no_such_op", "1", NULL}, /* error: unknown op */
       {"layout_function", "(2,2):(1,2)", NULL},
-      {"print_layout", "(2,2):(1,2)", NULL},         /* several lines */
+      {"print_layout", "(2,2):(1,2)", NULL}, /* several lines */
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char out[512];

@@ -18,10 +18,21 @@ int main(void) {
   size_t len = 0;
   /* results without line breaks are kept as they are, of every length
   ** around the 8-byte steps of the scan: 3 (2:1) to 18 bytes */
-  const char *layouts[] = {"2:1",          "23:1",          "234:1",          "2345:1",
-                           "23456:1",      "234567:1",      "2345678:1",      "23456789:1",
-                           "234567891:1",  "2345678912:1",  "23456789123:1",  "234567891234:1",
-                           "2345678912345:1", "23456789123456:1", "234567891234567:1",
+  const char *layouts[] = {"2:1",
+                           "23:1",
+                           "234:1",
+                           "2345:1",
+                           "23456:1",
+                           "234567:1",
+                           "2345678:1",
+                           "23456789:1",
+                           "234567891:1",
+                           "2345678912:1",
+                           "23456789123:1",
+                           "234567891234:1",
+                           "2345678912345:1",
+                           "23456789123456:1",
+                           "234567891234567:1",
                            "2345678912345678:1"};
   for (size_t i = 0; i < sizeof layouts / sizeof layouts[0]; i++) {
     T_EQ_INT(call("coalesce", layouts[i], NULL, out, sizeof out, &len), LO_OK);
