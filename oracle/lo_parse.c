@@ -145,6 +145,25 @@ static inline size_t blanks_end(const char *s, size_t pos) {
   return pos;
 }
 
+/* Read the run of digits at s[*pos] into *v and move *pos past it: 1, or
+** 0 (nothing moved) when s[*pos] is no digit or the value passes
+** INT64_MAX.  One or two digits, the common case, are read without a
+** branch on their number; a longer run goes to read_digits. */
+static inline int read_small(const char *s, size_t *pos, lo_int *v) {
+  const unsigned char *u = (const unsigned char *)s + *pos;
+  unsigned d0 = (unsigned)(u[0] - '0');
+  if (d0 > 9) return 0;
+  unsigned d1 = (unsigned)(u[1] - '0'); /* u[1] exists: u[0] is not the NUL */
+  unsigned two = d1 <= 9;
+  lo_int x = two ? (lo_int)(d0 * 10 + d1) : (lo_int)d0;
+  if ((unsigned)(u[1 + two] - '0') > 9) {
+    *pos += 1 + two;
+    *v = x;
+    return 1;
+  }
+  return read_digits(s, pos, v) == 0;
+}
+
 /* Parse a nested tuple, its profile into tok[0..*ntok_out) and its leaves
 ** into leaf[0..*len_out) (room for LO_MAX_TOKENS and LO_MAX_LEAVES), leaves
 ** under policy: one loop over the elements with the open brackets counted in depth (the
@@ -188,8 +207,7 @@ static int parse_tuple_to(parser *p, char *tok, lo_int *leaf, int *ntok_out, int
     } else {
       size_t start = pos;
       lo_int v;
-      if ((unsigned)((unsigned char)s[pos] - '0') <= 9 && read_digits(s, &pos, &v) == 0 &&
-          (v != 0 || policy == LEAF_NONNEG)) {
+      if (read_small(s, &pos, &v) && (v != 0 || policy == LEAF_NONNEG)) {
         leaf[len++] = v; /* the common leaf: plain digits */
       } else { /* '*', '_', a zero, an overflow, an error: parse_leaf says */
         p->pos = pos = start;
@@ -488,25 +506,38 @@ static void put_int(writer *w, lo_int v) {
   put_n(w, b, int_text(b, v));
 }
 
+/* The decimal digits of 0..99, two bytes each ("00" to "99"). */
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+                                  "34353637383940414243444546474849505152535455565758596061626364656667"
+                                  "6869707172737475767778798081828384858687888990919293949596979899";
+
 /* put_tree when the writer has room for the longest text of ntok tokens
-** (each at most a comma and 20 bytes) and its NUL: no checks per piece.
-** A comma goes before every token but ')' unless it follows '('. */
+** (each at most a comma and 20 bytes) and its NUL: no checks per piece,
+** and no branch for the comma or for a leaf below 100 (two bytes written
+** from digit_pairs, the pointer moved by one or two).  A comma goes before
+** every token but ')' unless it follows '('. */
 static void put_tree_fits(writer *w, const char *tok, int ntok, const lo_int *vals, int star0) {
   char *d = w->buf + w->len;
   char prev = '('; /* no comma before the first token */
   for (int i = 0; i < ntok; i++) {
     char c = tok[i];
-    if (c != ')' && prev != '(') *d++ = ',';
+    *d = ',';
+    d += (c != ')') & (prev != '(');
     prev = c;
     if (c == '(' || c == ')') {
       *d++ = c;
       continue;
     }
     lo_int v = *vals++;
-    if ((uint64_t)v < 10) /* one digit, the common case ('*' for a 0 leaf with star0) */
-      *d++ = (char)(v == 0 && star0 ? '*' : '0' + v);
-    else
+    if ((uint64_t)v < 100) {
+      size_t one = v < 10, at = 2 * (size_t)v + one; /* one digit: the second of "0v" */
+      d[0] = digit_pairs[at];
+      d[1] = digit_pairs[at + 1];
+      d += 2 - one;
+      if (star0 && v == 0) d[-1] = '*';
+    } else {
       d += int_text(d, v);
+    }
   }
   *d = 0;
   w->len = (size_t)(d - w->buf);

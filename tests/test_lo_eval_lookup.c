@@ -1,6 +1,7 @@
 /* test_lo_eval_lookup.c -- the op lookup by name (ev_op_index, a hash
-** table over the op table), lo_eval_len's lengths, and the printers'
-** lengths and buffer bounds (oracle/lo_eval.c, oracle/lo_parse.c). */
+** table over the op table), lo_eval_len's lengths, the printers' lengths
+** and buffer bounds, and the parser's integers (oracle/lo_eval.c,
+** oracle/lo_parse.c). */
 #include "lo_eval_internal.h"
 #include "t.h"
 
@@ -134,7 +135,33 @@ static void print_lengths(void) {
   T_EQ_INT(len, 18);
 }
 
+/* The parser's integers of each length, round trip through the printer
+** (one and two digits take a path of their own, longer runs another),
+** and its refusals, columns counted by hand. */
+static void number_edges(void) {
+  lo_layout l;
+  lo_err err;
+  char buf[200];
+  T_EQ_INT(lo_parse_layout("(1,12,123,1234):(0,10,99,100)", &l, &err), LO_OK);
+  T_EQ_INT(lo_print_layout(&l, buf, sizeof buf), LO_OK);
+  T_EQ_STR(buf, "(1,12,123,1234):(0,10,99,100)");
+  T_EQ_INT(lo_parse_layout("(007,01):(00,_09)", &l, &err), LO_OK); /* leading zeros */
+  T_EQ_INT(lo_print_layout(&l, buf, sizeof buf), LO_OK);
+  T_EQ_STR(buf, "(7,1):(0,9)");
+  T_EQ_INT(lo_parse_layout("9223372036854775807:9223372036854775807", &l, &err), LO_OK);
+  T_EQ_INT(l.shape.leaf[0], INT64_MAX);
+  T_EQ_INT(lo_parse_layout("9223372036854775808:1", &l, &err), LO_EOVERFLOW);
+  T_EQ_STR(err.msg, "column 1: integer larger than 2^63-1");
+  T_EQ_INT(lo_parse_layout("(2,3):(1,92233720368547758070)", &l, &err), LO_EOVERFLOW);
+  T_EQ_STR(err.msg, "column 10: integer larger than 2^63-1");
+  T_EQ_INT(lo_parse_layout("(2,00):(1,1)", &l, &err), LO_ESYNTAX);
+  T_EQ_STR(err.msg, "column 4: entries must be positive, found 0");
+  T_EQ_INT(lo_parse_layout("(2,3):(1,2x)", &l, &err), LO_ESYNTAX);
+  T_EQ_STR(err.msg, "column 11: expected ',' or ')', found 'x'");
+}
+
 int main(void) {
+  number_edges();
   every_op_and_its_neighbours();
   near_misses();
   eval_lengths();
