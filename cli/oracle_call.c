@@ -76,8 +76,9 @@ int oracle_call_len(const char *op, int argc, const char *const *argv, char *out
   if (n > cap - 1) n = cap - 1;
   out[n] = '\0';
   if (code != LO_OK) { /* an error message stays on one line */
-    for (size_t i = 0; i < n; i++)
-      if (is_break(out[i])) out[i] = ' ';
+    if (has_break(out, n))
+      for (size_t i = 0; i < n; i++)
+        if (is_break(out[i])) out[i] = ' ';
   } else if (!keep_lines) {
     code = escape_lines(out, cap, &n);
   }

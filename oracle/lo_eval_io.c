@@ -56,12 +56,27 @@ static void out_printed(ev_out *o, int rc, size_t n) {
     o->full = 1;
 }
 
+/* Whether l's size or cosize passes lo_int: the products and sums of
+** lo_size and lo_cosize in one loop, checked as they check them (their
+** messages come from calling them when this says so). */
+static int size_overflows(const lo_layout *l) {
+  lo_int p = 1, c = 1, t;
+  int over = 0;
+  for (int i = 0; i < l->shape.len; i++) {
+    over |= __builtin_mul_overflow(p, l->shape.leaf[i], &p);
+    over |= __builtin_mul_overflow(l->shape.leaf[i] - 1, l->stride[i], &t);
+    over |= __builtin_add_overflow(c, t, &c);
+  }
+  return over;
+}
+
 /* Print a layout result, remembering the first whose size or cosize does
 ** not fit in lo_int (lo_eval then answers an error naming it). */
 void ev_out_layout(ev_out *o, const lo_layout *l) {
   lo_int n;
   size_t at = o->len;
-  int bad = !o->range.code && (lo_size(l, &n, &o->range) || lo_cosize(l, &n, &o->range));
+  int bad = !o->range.code && size_overflows(l) &&
+            (lo_size(l, &n, &o->range) || lo_cosize(l, &n, &o->range));
   if (!o->full) {
     size_t k;
     int rc = lo_print_layout_len(l, o->p + o->len, o->cap - o->len, &k);
