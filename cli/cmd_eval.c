@@ -65,7 +65,8 @@ typedef struct answers {
 } answers;
 
 /* Write the buffered answers to stdout; 0, or -1 (errno set) when a write
-** fails, after which nothing more is written. */
+** fails, after which nothing more is written and the unsent answers stay
+** at the front of the buffer. */
 static int answers_flush(answers *a) {
   size_t done = 0;
   while (done < a->len && !a->failed) {
@@ -77,7 +78,8 @@ static int answers_flush(answers *a) {
     else if (errno != EINTR)
       a->failed = 1;
   }
-  a->len = 0;
+  memmove(a->buf, a->buf + done, a->len - done);
+  a->len -= done;
   return a->failed ? -1 : 0;
 }
 
@@ -141,6 +143,9 @@ static int eval_batch(void) {
   int status = 0;
   if ((rc < 0 && a.failed) || (rc == 0 && answers_flush(&a) != 0)) {
     perror("layoutcheck eval: writing the response");
+    /* the unsent answers go to stdio, which tries them again at exit:
+    ** main then reports the standard output unwritable (exit 2) */
+    fwrite(a.buf, 1, a.len, stdout);
     status = 1;
   } else if (rc < 0) {
     perror("layoutcheck eval: reading stdin");
