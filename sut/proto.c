@@ -34,7 +34,7 @@ enum { F_OPEN = 1, F_CLOSE = 2, F_SPACE = 4, F_END = 8 };
 
 static const unsigned char byte_flags[256] = {
     ['\0'] = F_END,   [' '] = F_SPACE,  ['\t'] = F_SPACE, ['\n'] = F_SPACE, ['\v'] = F_SPACE,
-    ['\f'] = F_SPACE, ['\r'] = F_SPACE, ['('] = F_OPEN,    ['<'] = F_OPEN,    ['['] = F_OPEN,
+    ['\f'] = F_SPACE, ['\r'] = F_SPACE, ['('] = F_OPEN,   ['<'] = F_OPEN,   ['['] = F_OPEN,
     [')'] = F_CLOSE,  ['>'] = F_CLOSE,  [']'] = F_CLOSE,
 };
 
@@ -81,7 +81,7 @@ static int never_closed(const char *line, size_t start, size_t end, char *msg, s
 ** at: white space, '-' (an arrow may start there) and NUL. */
 #define STEP_STOP (-((long long)1 << 62))
 static const long long depth_step[256] = {
-    ['\0'] = STEP_STOP, [' '] = STEP_STOP, ['\t'] = STEP_STOP, ['\n'] = STEP_STOP,
+    ['\0'] = STEP_STOP, [' '] = STEP_STOP,  ['\t'] = STEP_STOP, ['\n'] = STEP_STOP,
     ['\v'] = STEP_STOP, ['\f'] = STEP_STOP, ['\r'] = STEP_STOP, ['-'] = STEP_STOP,
     ['('] = 1,          ['<'] = 1,          ['['] = 1,          [')'] = -1,
     ['>'] = -1,         [']'] = -1,
@@ -127,20 +127,23 @@ static int scan_bytes(const unsigned char *s, size_t *k, size_t end, long long *
 /* The lanes of c equal to the byte b. */
 static inline __m128i lanes_eq(__m128i c, char b) { return _mm_cmpeq_epi8(c, _mm_set1_epi8(b)); }
 
-/* Sixteen bytes s[0..16) of a word at depth *depth (0..100) at once, the
-** first skip of them (not the word's) read as letters, lanes counted from
-** s:
-** openers +1, closers -1, summed along the lanes (prefix sums by shifts)
-** to the depth after each byte.  SCAN_ON with *depth updated when the word
-** goes on past them; SCAN_STOP with *at the lane of the first white space
-** at depth 0 or NUL byte and *depth the depth there; SCAN_BYTES when the
-** byte loop must look (a '-', or a closer at depth 0 before any stop). */
-static int scan_chunk(const unsigned char *s, int skip, long long *depth, size_t *at) {
+/* What sixteen bytes tell at once (chunk_scan): the lanes of white space
+** at depth 0 and of NUL bytes, the lanes where the depth is below 0,
+** whether a '-' is there, and the depth after each lane. */
+typedef struct chunk_info {
+  unsigned sep, nul, neg, dash;
+  signed char depth[16];
+} chunk_info;
+
+/* Sixteen bytes s[0..16) at depth depth (0..100) at once, the first skip
+** of them read as letters (they are not the text scanned): openers +1,
+** closers -1, summed along the lanes (prefix sums by shifts) to the depth
+** after each byte. */
+static void chunk_scan(const unsigned char *s, int skip, long long depth, chunk_info *ci) {
   __m128i mine = _mm_cmpgt_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                                 _mm_set1_epi8((char)(skip - 1)));
   __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), mine);
   c = _mm_or_si128(c, _mm_andnot_si128(mine, _mm_set1_epi8('x'))); /* skipped lanes: a letter */
-  if (_mm_movemask_epi8(lanes_eq(c, '-'))) return SCAN_BYTES;
   __m128i open = _mm_or_si128(_mm_or_si128(lanes_eq(c, '('), lanes_eq(c, '<')), lanes_eq(c, '['));
   __m128i close = _mm_or_si128(_mm_or_si128(lanes_eq(c, ')'), lanes_eq(c, '>')), lanes_eq(c, ']'));
   __m128i d = _mm_sub_epi8(close, open); /* the lanes are -1 where true */
@@ -148,24 +151,84 @@ static int scan_chunk(const unsigned char *s, int skip, long long *depth, size_t
   d = _mm_add_epi8(d, _mm_slli_si128(d, 2));
   d = _mm_add_epi8(d, _mm_slli_si128(d, 4));
   d = _mm_add_epi8(d, _mm_slli_si128(d, 8));
-  d = _mm_add_epi8(d, _mm_set1_epi8((char)*depth));
+  d = _mm_add_epi8(d, _mm_set1_epi8((char)depth));
   __m128i t = _mm_sub_epi8(c, _mm_set1_epi8('\t')); /* \t..\r are 0..4 */
   __m128i space =
       _mm_or_si128(lanes_eq(c, ' '), _mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(4)), t));
-  unsigned stop = (unsigned)_mm_movemask_epi8(
-      _mm_or_si128(_mm_and_si128(space, _mm_cmpeq_epi8(d, _mm_setzero_si128())), lanes_eq(c, 0)));
-  unsigned neg = (unsigned)_mm_movemask_epi8(d); /* the sign bits: depth below 0 */
+  ci->sep =
+      (unsigned)_mm_movemask_epi8(_mm_and_si128(space, _mm_cmpeq_epi8(d, _mm_setzero_si128())));
+  ci->nul = (unsigned)_mm_movemask_epi8(lanes_eq(c, 0));
+  ci->neg = (unsigned)_mm_movemask_epi8(d); /* the sign bits: depth below 0 */
+  ci->dash = (unsigned)_mm_movemask_epi8(lanes_eq(c, '-'));
+  _mm_storeu_si128((__m128i *)(void *)ci->depth, d);
+}
+
+/* Sixteen bytes s[0..16) of a word at depth *depth (0..100), the first
+** skip not the word's (chunk_scan).  SCAN_ON with *depth updated when the
+** word goes on past them; SCAN_STOP with *at the lane of the first white
+** space at depth 0 or NUL byte and *depth the depth there; SCAN_BYTES when
+** the byte loop must look (a '-', or a closer at depth 0 before any stop). */
+static int scan_chunk(const unsigned char *s, int skip, long long *depth, size_t *at) {
+  chunk_info ci;
+  chunk_scan(s, skip, *depth, &ci);
+  if (ci.dash) return SCAN_BYTES;
+  unsigned stop = ci.sep | ci.nul;
   unsigned first_stop = stop ? (unsigned)__builtin_ctz(stop) : 16;
-  if (neg && (unsigned)__builtin_ctz(neg) < first_stop) return SCAN_BYTES;
-  signed char lane[16];
-  _mm_storeu_si128((__m128i *)(void *)lane, d);
+  if (ci.neg && (unsigned)__builtin_ctz(ci.neg) < first_stop) return SCAN_BYTES;
   if (!stop) {
-    *depth = lane[15];
+    *depth = ci.depth[15];
     return SCAN_ON;
   }
   *at = first_stop;
-  *depth = lane[first_stop];
+  *depth = ci.depth[first_stop];
   return SCAN_STOP;
+}
+
+/* The most sixteen-byte chunks split_whole takes (lines up to 255 bytes). */
+#define WHOLE_CHUNKS 16
+
+/* Split line[0..len) at once when it is the common request: no '-', no NUL
+** before len, no closer at depth 0, the depth never past 100 and 0 at the
+** end.  Its white space at depth 0 is found sixteen bytes at a time
+** (chunk_scan; the last chunk is the line's last sixteen bytes), then the
+** words are the runs between, found from the bit masks.  1 when it split
+** the line, 0 when the line is not of that kind or not 16..255 bytes long
+** (nothing written: the word-by-word scan then says what it is), -1 when
+** memory runs out. */
+static int split_whole(char *line, size_t len, proto_words *w) {
+  const unsigned char *s = (const unsigned char *)line;
+  unsigned short seps[WHOLE_CHUNKS]; /* bit b of seps[c]: line[16c + b] ends or separates words */
+  size_t n = (len + 16) / 16;        /* chunks covering line[0..len] */
+  long long depth = 0;
+  if (len + 1 < 16 || n > WHOLE_CHUNKS) return 0;
+  for (size_t c = 0; c < n; c++) {
+    size_t k = 16 * c, end = k + 16 <= len + 1 ? k + 16 : len + 1, skip = k + 16 - end;
+    chunk_info ci;
+    if (depth > 100) return 0;
+    chunk_scan(s + end - 16, (int)skip, depth, &ci);
+    unsigned last_nul = end == len + 1 ? 1u << 15 : 0; /* line[len] in the last chunk */
+    if (ci.dash || ci.neg || (ci.nul & ~last_nul)) return 0;
+    seps[c] = (unsigned short)((ci.sep | ci.nul) >> skip);
+    depth = ci.depth[15];
+  }
+  if (depth != 0) return 0;
+  w->len = 0;
+  unsigned prev = 1; /* before the line: as white space */
+  for (size_t c = 0; c < n; c++) {
+    size_t k = 16 * c;
+    unsigned width = c + 1 < n ? 16 : (unsigned)(len + 1 - k);
+    unsigned valid = (1u << width) - 1, sep = seps[c], after_sep = ((sep << 1) | prev) & valid;
+    unsigned starts = ~sep & after_sep & valid, ends = sep & ~after_sep & valid;
+    for (unsigned m = starts | ends; m; m &= m - 1) {
+      unsigned b = (unsigned)__builtin_ctz(m);
+      if (!(starts >> b & 1))
+        line[k + b] = '\0'; /* the first separator after a word */
+      else if (words_push(w, line + k + b) != 0)
+        return -1;
+    }
+    prev = sep >> (width - 1) & 1;
+  }
+  return 1;
 }
 #endif
 
@@ -183,7 +246,7 @@ static int scan_word(const char *line, size_t len, size_t *i, char *msg, size_t 
   long long depth = 0;
   int how;
   for (;;) {
-    assert(k <= len); /* the NUL at len stops every scan */
+    assert(k <= len);                                  /* the NUL at len stops every scan */
     size_t end = k + 16 <= len + 1 ? k + 16 : len + 1; /* line[len] is its NUL */
 #if defined(__SSE2__)
     size_t at;
@@ -218,6 +281,14 @@ static int scan_word(const char *line, size_t len, size_t *i, char *msg, size_t 
 int proto_split_line(char *line, size_t len, proto_words *w, char *msg, size_t cap) {
   size_t i = 0;
   assert(line[len] == '\0');
+#if defined(__SSE2__)
+  int whole = split_whole(line, len, w);
+  if (whole > 0) return 0;
+  if (whole < 0) {
+    snprintf(msg, cap, "out of memory");
+    return -1;
+  }
+#endif
   w->len = 0;
   for (;;) {
     while (byte_flags[(unsigned char)line[i]] == F_SPACE) i++;

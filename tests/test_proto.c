@@ -165,9 +165,58 @@ static void split_random(void) {
   T_EQ_INT(lines, 20000);
 }
 
+/* Append to line[*len..) a random word whose brackets balance (nested
+** up to depth 4, white space inside them), as requests have them. */
+static void balanced_word(char *line, size_t *len, unsigned *seed, int depth) {
+  *seed = *seed * 1103515245u + 12345u;
+  unsigned r = *seed >> 16;
+  if (depth < 4 && r % 3 == 0) {
+    static const char pairs[] = "()<>[]";
+    int kind = (int)(r >> 2) % 3, items = 1 + (int)(r >> 4) % 3;
+    line[(*len)++] = pairs[2 * kind];
+    for (int i = 0; i < items; i++) {
+      if (i) line[(*len)++] = (r >> (6 + i)) & 1 ? ',' : ' ';
+      balanced_word(line, len, seed, depth + 1);
+    }
+    line[(*len)++] = pairs[2 * kind + 1];
+  } else {
+    line[(*len)++] = "1234:x"[r % 6];
+    if (r & 64) line[(*len)++] = '7';
+  }
+}
+
+/* The same agreement on lines of words whose brackets balance (the common
+** request, 16 to 300 bytes), separated by runs of white space. */
+static void split_random_balanced(void) {
+  unsigned seed = 777;
+  int agree = 1, lines = 0;
+  for (int round = 0; round < 20000; round++) {
+    char line[900];
+    size_t len = 0;
+    seed = seed * 1103515245u + 12345u;
+    size_t want = 16 + (seed >> 16) % 285;
+    while (len < want) {
+      seed = seed * 1103515245u + 12345u;
+      for (unsigned sp = (seed >> 16) % 3; sp > 0; sp--) line[len++] = " \t\r"[(seed >> 20) % 3];
+      balanced_word(line, &len, &seed, 0);
+    }
+    char got[2048], expect[2048];
+    reference_split(line, len, expect, sizeof expect);
+    snprintf(got, sizeof got, "%s", split_line_show(line, len));
+    if (strcmp(got, expect) != 0) {
+      if (agree) printf("    balanced line %d: got \"%s\", expected \"%s\"\n", round, got, expect);
+      agree = 0;
+    }
+    lines += expect[0] != '!'; /* these lines split without an error */
+  }
+  T_CHECK(agree);
+  T_EQ_INT(lines, 20000);
+}
+
 int main(void) {
   split_cases();
   split_random();
+  split_random_balanced();
   split_line_cases();
   T_EQ_STR(split_show("size 12:1"), "size|12:1");
   T_EQ_STR(split_show("  size\t12:1  \r"), "size|12:1");
