@@ -16,6 +16,7 @@
 
 #include "lo.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,67 +50,110 @@ static void print_response(int code, const char *text) {
   putchar('\n');
 }
 
-/* Evaluate one request line (len bytes, NUL-terminated, newline removed)
-** and print its response line; words and out are reused buffers. */
-static void eval_line(char *line, size_t len, proto_words *words, char *out) {
-  if (memchr(line, '\0', len)) {
-    print_response(LO_ESYNTAX, "the line contains a NUL byte");
-    return;
+/* The batch's answers, written by the oracle straight into buf and sent
+** with write(2): answers are added while len < ANSWERS_FLUSH_AT, and the
+** buffer has room after that for one more answer of ORACLE_OUT_CAP bytes
+** with its "error: " prefix and its newline. */
+#define ANSWERS_FLUSH_AT ((size_t)1 << 16)
+#define ERROR_PREFIX "error: "
+#define ERROR_PREFIX_LEN (sizeof ERROR_PREFIX - 1)
+
+typedef struct answers {
+  char *buf; /* owned; ANSWERS_FLUSH_AT + ORACLE_OUT_CAP + ERROR_PREFIX_LEN + 1 bytes */
+  size_t len;
+  int failed; /* a write failed (errno tells why) */
+} answers;
+
+/* Write the buffered answers to stdout; 0, or -1 (errno set) when a write
+** fails, after which nothing more is written and the unsent answers stay
+** at the front of the buffer. */
+static int answers_flush(answers *a) {
+  size_t done = 0;
+  while (done < a->len && !a->failed) {
+    ssize_t n = write(STDOUT_FILENO, a->buf + done, a->len - done);
+    if (n > 0)
+      done += (size_t)n;
+    else if (n == 0) /* no progress: give up rather than spin */
+      a->failed = 1, errno = EIO;
+    else if (errno != EINTR)
+      a->failed = 1;
   }
-  if (proto_split_words(line, words, out, ORACLE_OUT_CAP) != 0) {
-    print_response(LO_ESYNTAX, out);
+  memmove(a->buf, a->buf + done, a->len - done);
+  a->len -= done;
+  return a->failed ? -1 : 0;
+}
+
+/* End the answer of n bytes at the buffer's end (its text, or with is_error
+** the message, which gets the "error: " prefix) with a newline; flush when
+** the buffer is past ANSWERS_FLUSH_AT. */
+static void answers_end(answers *a, size_t n, int is_error) {
+  char *at = a->buf + a->len;
+  if (is_error) {
+    memmove(at + ERROR_PREFIX_LEN, at, n);
+    memcpy(at, ERROR_PREFIX, ERROR_PREFIX_LEN);
+    n += ERROR_PREFIX_LEN;
+  }
+  at[n] = '\n';
+  a->len += n + 1;
+  if (a->len >= ANSWERS_FLUSH_AT) answers_flush(a);
+}
+
+/* Evaluate one request line (len bytes, NUL-terminated, newline removed)
+** and add its answer line; words is a reused buffer.  The oracle writes
+** its text (or a message) at the end of the answers. */
+static void eval_line(char *line, size_t len, proto_words *words, answers *a) {
+  char *out = a->buf + a->len;
+  size_t n;
+  if (proto_split_line(line, len, words, out, ORACLE_OUT_CAP) != 0) {
+    answers_end(a, strlen(out), 1);
     return;
   }
   if (words->len == 0 || words->len - 1 > (size_t)INT_MAX) {
-    print_response(LO_ELIMIT, words->len ? "too many arguments" : "no op");
+    n = (size_t)snprintf(out, ORACLE_OUT_CAP, "%s", words->len ? "too many arguments" : "no op");
+    answers_end(a, n, 1);
     return;
   }
-  int code = oracle_call(words->word[0], (int)(words->len - 1),
-                         (const char *const *)words->word + 1, out, ORACLE_OUT_CAP);
-  print_response(code, out);
+  int code = oracle_call_len(words->word[0], (int)(words->len - 1),
+                             (const char *const *)words->word + 1, out, ORACLE_OUT_CAP, &n);
+  answers_end(a, n, code != LO_OK);
 }
 
 /* The batch reader's wait hook: no request is waiting, so the client may
-** be waiting for the answers printed so far; flush them.  0, or -1. */
-static int flush_answers(void *unused) {
-  (void)unused;
-  return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
-}
+** be waiting for the answers added so far; send them.  0, or -1. */
+static int flush_answers(void *a) { return answers_flush(a); }
 
 /* Run the batch protocol on stdin; 0, or 1 when reading or writing fails.
 ** Answers are buffered while more requests are already waiting and
-** flushed whenever the next read could block (see line_in.h). */
+** written whenever the next read could block (see line_in.h). */
 static int eval_batch(void) {
-  static char out_buf[1 << 16];
-  char *out = malloc(ORACLE_OUT_CAP);
+  answers a = {malloc(ANSWERS_FLUSH_AT + ORACLE_OUT_CAP + ERROR_PREFIX_LEN + 1), 0, 0};
   proto_words words = {0};
   line_in in;
   int rc = 0;
-  if (!out) {
+  if (!a.buf) {
     fputs("layoutcheck eval: out of memory\n", stderr);
     return 1;
   }
-  setvbuf(stdout, out_buf, _IOFBF, sizeof out_buf);
-  line_in_init(&in, STDIN_FILENO, flush_answers, NULL);
+  line_in_init(&in, STDIN_FILENO, flush_answers, &a);
   char *line;
   size_t len;
-  while ((rc = line_in_next(&in, &line, &len)) == 1 && !ferror(stdout))
-    if (!proto_line_is_blank(line, len)) eval_line(line, len, &words, out);
+  while (!a.failed && (rc = line_in_next(&in, &line, &len)) == 1)
+    if (!proto_line_is_blank(line, len)) eval_line(line, len, &words, &a);
   if (rc == 1) rc = -1; /* stopped by a failed write */
   int status = 0;
-  if (rc < 0 && ferror(stdout)) {
+  if ((rc < 0 && a.failed) || (rc == 0 && answers_flush(&a) != 0)) {
     perror("layoutcheck eval: writing the response");
+    /* the unsent answers go to stdio, which tries them again at exit:
+    ** main then reports the standard output unwritable (exit 2) */
+    fwrite(a.buf, 1, a.len, stdout);
     status = 1;
   } else if (rc < 0) {
     perror("layoutcheck eval: reading stdin");
     status = 1;
-  } else if (fflush(stdout) != 0 || ferror(stdout)) {
-    perror("layoutcheck eval: writing the response");
-    status = 1;
   }
   line_in_free(&in);
   proto_words_free(&words);
-  free(out);
+  free(a.buf);
   return status;
 }
 

@@ -18,6 +18,10 @@
 ** spaces there.  An error always has a non-empty message. */
 int oracle_call(const char *op, int argc, const char *const *argv, char *out, size_t cap);
 
+/* oracle_call that also sets *len to the length of the text in out. */
+int oracle_call_len(const char *op, int argc, const char *const *argv, char *out, size_t cap,
+                    size_t *len);
+
 /* From now on let results keep their line breaks (on = 1; `eval OP ARG...`
 ** on the command line prints the grid of print_layout as it is) or escape
 ** them (on = 0, the default, for one-line protocols). */

@@ -472,6 +472,10 @@ int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err);
 ** code and write the message (without an "error: " prefix) into out.
 */
 int lo_eval(const char *op, int argc, const char *const *argv, char *out, size_t cap);
+/* lo_eval that also sets *len to the length of the text written into out
+** (the result, or the message). */
+int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, size_t cap,
+                size_t *len);
 
 /* Where each op's answer comes from: the op, then the functions of this
 ** header its handler op_NAME (lo_eval_*.c) calls.  An op taking layouts

@@ -11,6 +11,7 @@
 #include "lo_eval_internal.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,35 +302,79 @@ int lo_op_count(void) { return NOPS; }
 /* Op i of the table (0-based), or NULL past its end. */
 const lo_op_info *lo_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i].info : NULL; }
 
-/* Order two entries of by_name (indices into ops) by their op's name. */
-static int by_name_cmp(const void *a, const void *b) {
-  return strcmp(ops[*(const short *)a].info.name, ops[*(const short *)b].info.name);
+/* The op lookup: an open-addressing hash table of the op names, built on
+** the first lookup (the table above keeps the order of `eval --list`).
+** A slot holds 1 + the op's index, 0 when empty; at most a quarter of
+** the slots are used, so a probe sequence is short. */
+#define OP_SLOTS 512
+_Static_assert(NOPS * 4 <= OP_SLOTS && NOPS < 32767, "the op hash table is large enough");
+
+static short op_slot[OP_SLOTS];
+static unsigned char op_name_len[NOPS];
+static size_t op_name_max; /* the longest name; longer text names no op */
+
+/* The hash of an op name s[0..n) (n >= 1): its length and five of its
+** bytes, each times its own odd constant (no chain of dependent steps). */
+static inline unsigned op_hash(const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  return (unsigned)n * 0x9E3779B1u + u[0] * 0x85EBCA6Bu + u[n - 1] * 0xC2B2AE35u +
+         u[n / 2] * 0x27D4EB2Fu + u[n * 3 / 4] * 0x165667B1u + u[n / 4] * 0x61C88647u;
 }
 
-/* The row of the op named op, or NULL: a binary search over the indices
-** of ops sorted by name (sorted on the first call; the table keeps the
-** order of `eval --list`).  Names are unique (asserted when sorting). */
+/* Fill the hash table once; names are unique (asserted) and shorter than
+** 256 bytes. */
+static void op_table_build(void) {
+  for (int i = 0; i < NOPS; i++) {
+    size_t n = strlen(ops[i].info.name);
+    assert(n > 0 && n < 256);
+    op_name_len[i] = (unsigned char)n;
+    if (n > op_name_max) op_name_max = n;
+    unsigned h = op_hash(ops[i].info.name, n) & (OP_SLOTS - 1);
+    while (op_slot[h]) {
+      assert(strcmp(ops[op_slot[h] - 1].info.name, ops[i].info.name) != 0);
+      h = (h + 1) & (OP_SLOTS - 1);
+    }
+    op_slot[h] = (short)(i + 1);
+  }
+}
+
+/* Whether a[0..n) and b[0..n) are the same bytes: eight at a time, the
+** last eight overlapping those before (names are short: this beats a call
+** to memcmp), a byte at a time below eight. */
+static int same_bytes(const char *a, const char *b, size_t n) {
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (a[i] != b[i]) return 0;
+    return 1;
+  }
+  for (size_t i = 0;; i += 8) {
+    uint64_t x, y;
+    if (i + 8 > n) i = n - 8;
+    memcpy(&x, a + i, 8);
+    memcpy(&y, b + i, 8);
+    if (x != y) return 0;
+    if (i + 8 == n) return 1;
+  }
+}
+
+/* The index in the op table of the op named name, or -1 (see
+** lo_eval_internal.h). */
+int ev_op_index(const char *name) {
+  if (!op_name_max) op_table_build();
+  size_t n = strlen(name);
+  if (n == 0 || n > op_name_max) return -1;
+  unsigned h = op_hash(name, n) & (OP_SLOTS - 1);
+  for (; op_slot[h]; h = (h + 1) & (OP_SLOTS - 1)) {
+    int i = op_slot[h] - 1;
+    if (op_name_len[i] == n && same_bytes(ops[i].info.name, name, n)) return i;
+  }
+  return -1;
+}
+
+/* The row of the op named op, or NULL. */
 static const op_row *find_op(const char *op) {
-  _Static_assert(NOPS <= 32767, "op indices fit in a short");
-  static short by_name[NOPS];
-  static int sorted;
-  if (!sorted) {
-    for (int i = 0; i < NOPS; i++) by_name[i] = (short)i;
-    qsort(by_name, NOPS, sizeof by_name[0], by_name_cmp);
-    for (int i = 1; i < NOPS; i++) assert(by_name_cmp(&by_name[i - 1], &by_name[i]) < 0);
-    sorted = 1;
-  }
-  int lo = 0, hi = NOPS;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    int c = strcmp(ops[by_name[mid]].info.name, op);
-    if (c == 0) return &ops[by_name[mid]];
-    if (c < 0)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return NULL;
+  int i = ev_op_index(op);
+  return i < 0 ? NULL : &ops[i];
 }
 
 /* Write op's name into shown[0..cap) with control bytes replaced by '?'
@@ -354,13 +399,22 @@ static int run_row(const op_row *r, int argc, const char *const *argv, ev_out *o
   return rc;
 }
 
-/* Evaluate op on argv; see lo.h. */
-int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t cap) {
+/* Evaluate op on argv, giving the text's length; see lo.h. */
+int lo_eval_len(const char *op, int argc, const char *const *argv, char *buf, size_t cap,
+                size_t *len) {
   lo_err err;
-  ev_out o = {buf, cap, 0, cap == 0, {0, ""}, 0, 0};
+  ev_out o; /* set field by field: an initializer would clear o.range.msg */
   int rc = LO_EUNSUPPORTED;
+  o.p = buf;
+  o.cap = cap;
+  o.len = 0;
+  o.full = cap == 0;
+  o.range.code = 0;
+  o.range.msg[0] = 0;
+  o.range_at = o.range_len = 0;
   err.code = 0;
   err.msg[0] = 0;
+  *len = 0;
   if (cap) buf[0] = 0;
   const op_row *r = find_op(op);
   if (!r) {
@@ -371,13 +425,23 @@ int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t
     rc = lo_fail(&err, LO_EUNSUPPORTED, "%s takes %s (%d given)", op, r->info.args, argc);
   } else {
     rc = run_row(r, argc, argv, &o, &err);
-    if (rc == LO_OK) return LO_OK;
+    if (rc == LO_OK) {
+      *len = o.len;
+      return LO_OK;
+    }
   }
   if (cap) { /* the message, cut to fit as snprintf would cut it */
     size_t n = strlen(err.msg); /* lo_fail always ends it */
     if (n > cap - 1) n = cap - 1;
     memcpy(buf, err.msg, n);
     buf[n] = 0;
+    *len = n;
   }
   return rc ? rc : LO_EUNSUPPORTED;
+}
+
+/* Evaluate op on argv; see lo.h. */
+int lo_eval(const char *op, int argc, const char *const *argv, char *buf, size_t cap) {
+  size_t len;
+  return lo_eval_len(op, argc, argv, buf, cap, &len);
 }

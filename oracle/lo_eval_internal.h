@@ -22,6 +22,10 @@
 
 #define LO_EVAL_ENUM_LIMIT ((lo_int)1 << 20) /* points an op may list or compare */
 
+/* The index (as lo_op_at counts) of the op named name, or -1 when no op
+** has exactly that name. */
+int ev_op_index(const char *name);
+
 /* ------------------------------------------------------------ the output */
 
 /* The result being printed: p[0..len) within cap bytes; full once

@@ -47,13 +47,27 @@ void ev_out_int(ev_out *o, lo_int v) {
 /* Append "true" or "false". */
 void ev_out_bool(ev_out *o, int b) { ev_out_str(o, b ? "true" : "false"); }
 
-/* Account for a lo_print_* call into the remaining space that returned
-** rc: the text is kept, or the output is marked full. */
-static void out_printed(ev_out *o, int rc) {
+/* Account for a lo_print_*_len call into the remaining space that returned
+** rc and the length n: the text is kept, or the output is marked full. */
+static void out_printed(ev_out *o, int rc, size_t n) {
   if (rc == 0)
-    o->len += strlen(o->p + o->len);
+    o->len += n;
   else
     o->full = 1;
+}
+
+/* Whether l's size or cosize passes lo_int: the products and sums of
+** lo_size and lo_cosize in one loop, checked as they check them (their
+** messages come from calling them when this says so). */
+static int size_overflows(const lo_layout *l) {
+  lo_int p = 1, c = 1, t;
+  int over = 0;
+  for (int i = 0; i < l->shape.len; i++) {
+    over |= __builtin_mul_overflow(p, l->shape.leaf[i], &p);
+    over |= __builtin_mul_overflow(l->shape.leaf[i] - 1, l->stride[i], &t);
+    over |= __builtin_add_overflow(c, t, &c);
+  }
+  return over;
 }
 
 /* Print a layout result, remembering the first whose size or cosize does
@@ -61,17 +75,30 @@ static void out_printed(ev_out *o, int rc) {
 void ev_out_layout(ev_out *o, const lo_layout *l) {
   lo_int n;
   size_t at = o->len;
-  int bad = !o->range.code && (lo_size(l, &n, &o->range) || lo_cosize(l, &n, &o->range));
-  if (!o->full) out_printed(o, lo_print_layout(l, o->p + o->len, o->cap - o->len));
+  int bad = !o->range.code && size_overflows(l) &&
+            (lo_size(l, &n, &o->range) || lo_cosize(l, &n, &o->range));
+  if (!o->full) {
+    size_t k;
+    int rc = lo_print_layout_len(l, o->p + o->len, o->cap - o->len, &k);
+    out_printed(o, rc, k);
+  }
   if (bad) o->range_at = at, o->range_len = o->full ? 0 : o->len - at;
 }
 /* Print a nested tuple result. */
 void ev_out_tuple(ev_out *o, const lo_tuple *t) {
-  if (!o->full) out_printed(o, lo_print_tuple(t, o->p + o->len, o->cap - o->len));
+  if (!o->full) {
+    size_t k;
+    int rc = lo_print_tuple_len(t, o->p + o->len, o->cap - o->len, &k);
+    out_printed(o, rc, k);
+  }
 }
 /* Print a morphism result. */
 void ev_out_morphism(ev_out *o, const lo_morphism *f) {
-  if (!o->full) out_printed(o, lo_print_morphism(f, o->p + o->len, o->cap - o->len));
+  if (!o->full) {
+    size_t k;
+    int rc = lo_print_morphism_len(f, o->p + o->len, o->cap - o->len, &k);
+    out_printed(o, rc, k);
+  }
 }
 
 /* --------------------------------------------------------- the arguments */
@@ -100,10 +127,24 @@ int ev_get_profile(ev_args a, int i, lo_tuple *t, lo_err *err) {
   return lo_parse_profile(a[i], t, err) ? ev_arg_fail(i, err) : LO_OK;
 }
 
-/* A layout (not a tiler) unless tiler_ok. */
+/* Whether s is one integer in lo_parse_int's syntax (blanks around, an
+** optional '_' before the digits), looked at without an error message:
+** the text of a bare shape. */
+static int is_plain_int(const char *s) {
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+  if (*s == '_') s++;
+  if (*s < '0' || *s > '9') return 0;
+  while (*s >= '0' && *s <= '9') s++;
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+  return *s == 0;
+}
+
+/* A layout (not a tiler) unless tiler_ok.  A bare shape is a plain integer
+** (is_plain_int, which implies lo_kind_of's LO_KIND_TUPLE) that
+** lo_parse_int reads. */
 int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
   lo_int n;
-  if (tiler_ok && lo_kind_of(a[i]) == LO_KIND_TUPLE && lo_parse_int(a[i], &n, err) == LO_OK) {
+  if (tiler_ok && is_plain_int(a[i]) && lo_parse_int(a[i], &n, err) == LO_OK) {
     if (n < 1) return lo_fail(err, LO_EUNDEF, "argument %d: a shape must be positive", i + 1);
     lo_layout_scalar(l, n, 1); /* a bare shape n is the layout n:1 */
     return LO_OK;
@@ -125,7 +166,7 @@ int ev_get_morphism(ev_args a, int i, lo_morphism *f, lo_err *err) {
 }
 
 /* Is argument i a morphism, by its syntax? */
-int ev_is_morphism(ev_args a, int i) { return lo_kind_of(a[i]) == LO_KIND_MORPHISM; }
+int ev_is_morphism(ev_args a, int i) { return lo_has_arrow(a[i]); }
 /* Is argument i a layout or a tiler, by its syntax? */
 int ev_is_layout(ev_args a, int i) {
   lo_kind k = lo_kind_of(a[i]);
@@ -244,7 +285,7 @@ int ev_get_shape(ev_args a, int i, lo_tuple *t, lo_err *err) {
   if (lo_kind_of(a[i]) == LO_KIND_TUPLE) return ev_get_profile(a, i, t, err);
   lo_layout l;
   if (ev_get_layout(a, i, &l, err)) return err->code;
-  *t = l.shape;
+  lo_tuple_copy(t, &l.shape); /* the used part only */
   return LO_OK;
 }
 

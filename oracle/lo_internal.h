@@ -196,4 +196,13 @@ static inline void lo_copy_toks(char *dst, const char *src, int n) {
   for (int i = 0; i < n; i++) dst[i] = src[i];
 }
 
+/* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
+** to the length of the text (0 when it did not fit). */
+int lo_print_tuple_len(const lo_tuple *t, char *buf, size_t cap, size_t *len);
+int lo_print_layout_len(const lo_layout *l, char *buf, size_t cap, size_t *len);
+int lo_print_morphism_len(const lo_morphism *f, char *buf, size_t cap, size_t *len);
+/* Whether the text s holds "-->", the arrow that makes it a morphism (for
+** lo_kind_of and a handler asking only that). */
+int lo_has_arrow(const char *s);
+
 #endif

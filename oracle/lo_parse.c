@@ -5,7 +5,7 @@
 ** An integer may carry CuTe's mark of a static integer, an underscore
 ** directly before its digits (print(layout) writes Int<2>{} as _2).
 */
-#include "lo.h"
+#include "lo_internal.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,11 +18,15 @@ typedef struct parser {
   lo_err *err;
 } parser;
 
+/* Nonzero for the blanks between tokens: space, tab, line feed, carriage
+** return (one comparison for the bytes above the space). */
+static inline int is_blank(char c) {
+  return (unsigned char)c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+}
+
 /* Skip blanks, tabs and line ends at the parser's position. */
-static void skip_space(parser *p) {
-  while (p->s[p->pos] == ' ' || p->s[p->pos] == '\t' || p->s[p->pos] == '\n' ||
-         p->s[p->pos] == '\r')
-    p->pos++;
+static inline void skip_space(parser *p) {
+  while (is_blank(p->s[p->pos])) p->pos++;
 }
 
 /* Describe the character at the current position for an error message. */
@@ -44,14 +48,18 @@ static int expected(parser *p, const char *what) {
                  found(p, b, sizeof b));
 }
 
-/* Consume the literal lit after optional space; 1 if it was there. */
-static int accept(parser *p, const char *lit) {
+/* Consume the character ch after optional space; 1 if it was there. */
+static inline int accept(parser *p, char ch) {
   skip_space(p);
-  if (lit[0] && !lit[1]) { /* one character, the common case */
-    if (p->s[p->pos] != lit[0]) return 0;
-    p->pos++;
-    return 1;
-  }
+  if (p->s[p->pos] != ch) return 0;
+  p->pos++;
+  return 1;
+}
+
+/* Consume the literal lit (two or more characters) after optional space;
+** 1 if it was there. */
+static int accept_lit(parser *p, const char *lit) {
+  skip_space(p);
   size_t n = strlen(lit);
   if (strncmp(p->s + p->pos, lit, n) == 0) {
     p->pos += n;
@@ -68,84 +76,177 @@ static int at_integer(const parser *p) {
   return c[0] >= '0' && c[0] <= '9';
 }
 
+/* Read the run of decimal digits at s[*pos] (at least one) into *v and move
+** *pos past it; 0, or -1 (nothing moved) when the value passes INT64_MAX.
+** The overflow test compares with INT64_MAX / 10, no division per digit. */
+static inline int read_digits(const char *s, size_t *pos, lo_int *v) {
+  size_t k = *pos;
+  lo_int x = 0;
+  unsigned d;
+  while ((d = (unsigned)((unsigned char)s[k] - '0')) <= 9) {
+    if (x >= INT64_MAX / 10 && (x > INT64_MAX / 10 || d > INT64_MAX % 10)) return -1;
+    x = x * 10 + (lo_int)d;
+    k++;
+  }
+  *pos = k;
+  *v = x;
+  return 0;
+}
+
 /* Parse a decimal integer, optionally marked static as _N, into *v
 ** (0 <= v <= INT64_MAX); a '_' not followed by a digit is an error. */
 static int parse_number(parser *p, lo_int *v) {
   skip_space(p);
   size_t start = p->pos;
-  if (p->s[p->pos] == '_') {
-    p->pos++;
-    if (p->s[p->pos] < '0' || p->s[p->pos] > '9') return expected(p, "a digit after '_'");
+  const char *s = p->s;
+  size_t pos = p->pos;
+  if (s[pos] == '_') {
+    p->pos = ++pos;
+    if (s[pos] < '0' || s[pos] > '9') return expected(p, "a digit after '_'");
   }
-  if (p->s[p->pos] < '0' || p->s[p->pos] > '9') return expected(p, "an integer");
-  lo_int x = 0;
-  while (p->s[p->pos] >= '0' && p->s[p->pos] <= '9') {
-    int d = p->s[p->pos] - '0';
-    if (x > (INT64_MAX - d) / 10)
-      return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer larger than 2^63-1", start + 1);
-    x = x * 10 + d;
-    p->pos++;
-  }
-  *v = x;
+  if (s[pos] < '0' || s[pos] > '9') return expected(p, "an integer");
+  if (read_digits(s, &pos, v) != 0)
+    return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer larger than 2^63-1", start + 1);
+  p->pos = pos;
   return LO_OK;
 }
 
 /* Leaf policy while parsing a tuple. */
 enum { LEAF_POSITIVE, LEAF_NONNEG, LEAF_PROFILE };
 
-/* Parse one nested tuple element into t (appending tokens and leaves). */
-static int parse_tuple_rec(parser *p, lo_tuple *t, int depth, int policy) {
-  skip_space(p);
-  if (depth > LO_MAX_DEPTH)
-    return lo_fail(p->err, LO_ELIMIT, "column %zu: nesting deeper than %d", p->pos + 1,
-                   LO_MAX_DEPTH);
-  if (t->ntok >= LO_MAX_TOKENS)
-    return lo_fail(p->err, LO_ELIMIT, "column %zu: nested tuple too long (limit %d tokens)",
-                   p->pos + 1, LO_MAX_TOKENS);
+/* Fail with the error for too many tokens at column pos + 1. */
+static int too_many_tokens(parser *p, size_t pos) {
+  return lo_fail(p->err, LO_ELIMIT, "column %zu: nested tuple too long (limit %d tokens)", pos + 1,
+                 LO_MAX_TOKENS);
+}
+
+/* Parse one leaf of a tuple at p->pos (not '(', blanks skipped) into *v
+** under policy: '*' (profiles only, stored as 0) or an integer, positive
+** unless policy is LEAF_NONNEG. */
+static int parse_leaf(parser *p, int policy, lo_int *v) {
   char c = p->s[p->pos];
-  if (c == '(') {
-    p->pos++;
-    t->tok[t->ntok++] = '(';
-    if (accept(p, ")")) goto close;
-    for (;;) {
-      if (parse_tuple_rec(p, t, depth + 1, policy)) return p->err->code;
-      if (accept(p, ",")) continue;
-      if (accept(p, ")")) break;
-      return expected(p, "',' or ')'");
-    }
-  close:
-    if (t->ntok >= LO_MAX_TOKENS)
-      return lo_fail(p->err, LO_ELIMIT, "column %zu: nested tuple too long (limit %d tokens)",
-                     p->pos + 1, LO_MAX_TOKENS);
-    t->tok[t->ntok++] = ')';
-    return LO_OK;
-  }
-  if (t->len >= LO_MAX_LEAVES)
-    return lo_fail(p->err, LO_ELIMIT, "column %zu: too many entries (limit %d)", p->pos + 1,
-                   LO_MAX_LEAVES);
   if (c == '*' && policy == LEAF_PROFILE) {
     p->pos++;
-    t->leaf[t->len++] = 0;
-    t->tok[t->ntok++] = '*';
+    *v = 0;
     return LO_OK;
   }
   if (c != '_' && !at_integer(p)) /* a bare '_' is parse_number's error */
     return expected(p, policy == LEAF_PROFILE ? "an integer, '*' or '('" : "an integer or '('");
   size_t start = p->pos;
-  lo_int v;
-  if (parse_number(p, &v)) return p->err->code;
-  if (v == 0 && policy != LEAF_NONNEG)
+  if (parse_number(p, v)) return p->err->code;
+  if (*v == 0 && policy != LEAF_NONNEG)
     return lo_fail(p->err, LO_ESYNTAX, "column %zu: entries must be positive, found 0", start + 1);
-  t->leaf[t->len++] = v;
-  t->tok[t->ntok++] = '*';
   return LO_OK;
+}
+
+/* The position of the first byte at or after pos of s that is not a blank. */
+static inline size_t blanks_end(const char *s, size_t pos) {
+  while (is_blank(s[pos])) pos++;
+  return pos;
+}
+
+/* Read the run of digits at s[*pos] into *v and move *pos past it: 1, or
+** 0 (nothing moved) when s[*pos] is no digit or the value passes
+** INT64_MAX.  One or two digits, the common case, are read without a
+** branch on their number; a longer run goes to read_digits. */
+static inline int read_small(const char *s, size_t *pos, lo_int *v) {
+  const unsigned char *u = (const unsigned char *)s + *pos;
+  unsigned d0 = (unsigned)(u[0] - '0');
+  if (d0 > 9) return 0;
+  unsigned d1 = (unsigned)(u[1] - '0'); /* u[1] exists: u[0] is not the NUL */
+  unsigned two = d1 <= 9;
+  lo_int x = two ? (lo_int)(d0 * 10 + d1) : (lo_int)d0;
+  if ((unsigned)(u[1 + two] - '0') > 9) {
+    *pos += 1 + two;
+    *v = x;
+    return 1;
+  }
+  return read_digits(s, pos, v) == 0;
+}
+
+/* Parse a nested tuple, its profile into tok[0..*ntok_out) and its leaves
+** into leaf[0..*len_out) (room for LO_MAX_TOKENS and LO_MAX_LEAVES), leaves
+** under policy: one loop over the elements with the open brackets counted in depth (the
+** element being read is at that depth); the position, tokens and leaves
+** kept in locals (p->pos is set before anything that reads it: an error,
+** an unusual leaf) and stored at the end.  Grammar: element = '('
+** [element {',' element}] ')' | leaf; blanks may come between tokens. */
+static int parse_tuple_to(parser *p, char *tok, lo_int *leaf, int *ntok_out, int *len_out,
+                          int policy) {
+  const char *s = p->s;
+  size_t pos = p->pos;
+  int depth = 0, ntok = 0, len = 0, rc = LO_OK;
+  for (;;) {
+    pos = blanks_end(s, pos);
+    p->pos = pos;
+    if (depth > LO_MAX_DEPTH) {
+      rc = lo_fail(p->err, LO_ELIMIT, "column %zu: nesting deeper than %d", pos + 1, LO_MAX_DEPTH);
+      break;
+    }
+    if (ntok >= LO_MAX_TOKENS) {
+      rc = too_many_tokens(p, pos);
+      break;
+    }
+    if (s[pos] == '(') {
+      tok[ntok++] = '(';
+      pos = blanks_end(s, pos + 1);
+      if (s[pos] != ')') {
+        depth++; /* its first element next */
+        continue;
+      }
+      pos++; /* "()": the element is complete */
+      if (ntok >= LO_MAX_TOKENS) {
+        rc = too_many_tokens(p, p->pos = pos);
+        break;
+      }
+      tok[ntok++] = ')';
+    } else if (len >= LO_MAX_LEAVES) {
+      rc = lo_fail(p->err, LO_ELIMIT, "column %zu: too many entries (limit %d)", pos + 1,
+                   LO_MAX_LEAVES);
+      break;
+    } else {
+      size_t start = pos;
+      lo_int v;
+      if (read_small(s, &pos, &v) && (v != 0 || policy == LEAF_NONNEG)) {
+        leaf[len++] = v; /* the common leaf: plain digits */
+      } else { /* '*', '_', a zero, an overflow, an error: parse_leaf says */
+        p->pos = pos = start;
+        if ((rc = parse_leaf(p, policy, &leaf[len])) != LO_OK) break;
+        pos = p->pos;
+        len++;
+      }
+      tok[ntok++] = '*';
+    }
+    /* an element at depth is complete: close the tuples it ends */
+    for (; depth > 0; depth--) {
+      pos = blanks_end(s, pos);
+      if (s[pos] == ',') {
+        pos++;
+        break;
+      }
+      if (s[pos] != ')') {
+        p->pos = pos;
+        rc = expected(p, "',' or ')'");
+        break;
+      }
+      pos++;
+      if (ntok >= LO_MAX_TOKENS) {
+        rc = too_many_tokens(p, p->pos = pos);
+        break;
+      }
+      tok[ntok++] = ')';
+    }
+    if (rc != LO_OK || depth == 0) break;
+  }
+  if (rc == LO_OK) p->pos = pos;
+  *len_out = len;
+  *ntok_out = ntok;
+  return rc;
 }
 
 /* Parse a nested tuple into t (emptied first), leaves under policy. */
 static int parse_tuple_p(parser *p, lo_tuple *t, int policy) {
-  t->len = 0;
-  t->ntok = 0;
-  return parse_tuple_rec(p, t, 0, policy);
+  return parse_tuple_to(p, t->tok, t->leaf, &t->ntok, &t->len, policy);
 }
 
 /* Fail unless only white space is left. */
@@ -194,16 +295,24 @@ int lo_parse_int(const char *s, lo_int *out, lo_err *err) {
   return expect_end(&p);
 }
 
+/* lo_tuple_congruent of a and the profile tok[0..ntok), inline: the same
+** tokens (the profiles are short, a loop beats a call to memcmp). */
+static int same_profile(const lo_tuple *a, const char *tok, int ntok) {
+  if (a->ntok != ntok) return 0;
+  for (int i = 0; i < ntok; i++)
+    if (a->tok[i] != tok[i]) return 0;
+  return 1;
+}
+
 /* Parse S:D at the current position into l.  When bare_ok, a shape with no
 ** ':' is accepted and gets compact column-major strides (tiler entries). */
 static int parse_layout_at(parser *p, lo_layout *l, int bare_ok) {
-  lo_tuple d;
   size_t start;
   skip_space(p);
   start = p->pos;
   l->is_tiler = 0;
   if (parse_tuple_p(p, &l->shape, LEAF_POSITIVE)) return p->err->code;
-  if (!accept(p, ":")) {
+  if (!accept(p, ':')) {
     if (!bare_ok) return expected(p, "':'");
     lo_int w = 1;
     for (int i = 0; i < l->shape.len; i++) {
@@ -215,12 +324,13 @@ static int parse_layout_at(parser *p, lo_layout *l, int bare_ok) {
   size_t sp;
   skip_space(p);
   sp = p->pos;
-  if (parse_tuple_p(p, &d, LEAF_NONNEG)) return p->err->code;
-  if (!lo_tuple_congruent(&l->shape, &d))
+  char dtok[LO_MAX_TOKENS]; /* the stride's leaves go straight to l->stride */
+  int dntok, dlen;
+  if (parse_tuple_to(p, dtok, l->stride, &dntok, &dlen, LEAF_NONNEG)) return p->err->code;
+  if (!same_profile(&l->shape, dtok, dntok))
     return lo_fail(p->err, LO_ESYNTAX,
                    "column %zu: stride is not congruent to the shape at column %zu", sp + 1,
                    start + 1);
-  memcpy(l->stride, d.leaf, (size_t)d.len * sizeof(lo_int));
   return LO_OK;
 }
 
@@ -230,7 +340,7 @@ static int parse_group_at(parser *p, lo_layout *l, int depth) {
   lo_layout m;
   if (depth > LO_MAX_DEPTH)
     return lo_fail(p->err, LO_ELIMIT, "nesting deeper than %d", LO_MAX_DEPTH);
-  if (!accept(p, "(")) return expected(p, "'('");
+  if (!accept(p, '(')) return expected(p, "'('");
   l->shape.len = 0;
   l->shape.ntok = 1;
   l->shape.tok[0] = '(';
@@ -244,8 +354,8 @@ static int parse_group_at(parser *p, lo_layout *l, int depth) {
     int base = l->shape.len;
     if (lo_tuple_append(&l->shape, &m.shape, p->err)) return p->err->code;
     memcpy(l->stride + base, m.stride, (size_t)m.shape.len * sizeof(lo_int));
-    if (accept(p, ",")) continue;
-    if (accept(p, ")")) break;
+    if (accept(p, ',')) continue;
+    if (accept(p, ')')) break;
     return expected(p, "',' or ')'");
   }
   if (l->shape.ntok >= LO_MAX_TOKENS)
@@ -259,7 +369,7 @@ static int parse_group_at(parser *p, lo_layout *l, int depth) {
 int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
   parser p;
   parser_init(&p, s, err);
-  if (!accept(&p, "<")) {
+  if (!accept(&p, '<')) {
     if (parse_layout_at(&p, out, 0) == LO_OK) return expect_end(&p);
     lo_err first = *err;
     parser q;
@@ -280,8 +390,8 @@ int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
     int base = r.shape.len;
     if (lo_tuple_append(&r.shape, &m.shape, err)) return err->code;
     memcpy(r.stride + base, m.stride, (size_t)m.shape.len * sizeof(lo_int));
-    if (accept(&p, ",")) continue;
-    if (accept(&p, ">")) break;
+    if (accept(&p, ',')) continue;
+    if (accept(&p, '>')) break;
     return expected(&p, "',' or '>'");
   }
   if (r.shape.ntok >= LO_MAX_TOKENS)
@@ -297,16 +407,16 @@ int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err) {
   parser p;
   parser_init(&p, s, err);
   if (parse_tuple_p(&p, &out->dom, LEAF_POSITIVE)) return err->code;
-  if (!accept(&p, "--")) return expected(&p, "'--('");
-  if (!accept(&p, "(")) return expected(&p, "'(' after '--'");
+  if (!accept_lit(&p, "--")) return expected(&p, "'--('");
+  if (!accept(&p, '(')) return expected(&p, "'(' after '--'");
   int n = 0;
-  if (!accept(&p, ")")) {
+  if (!accept(&p, ')')) {
     for (;;) {
       skip_space(&p);
       if (n >= LO_MAX_LEAVES)
         return lo_fail(err, LO_ELIMIT, "column %zu: map too long (limit %d)", p.pos + 1,
                        LO_MAX_LEAVES);
-      if (accept(&p, "*")) {
+      if (accept(&p, '*')) {
         out->map[n++] = 0;
       } else {
         size_t at = p.pos;
@@ -318,12 +428,12 @@ int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err) {
                          at + 1, (long long)v, LO_MAX_LEAVES);
         out->map[n++] = (int)v;
       }
-      if (accept(&p, ",")) continue;
-      if (accept(&p, ")")) break;
+      if (accept(&p, ',')) continue;
+      if (accept(&p, ')')) break;
       return expected(&p, "',' or ')'");
     }
   }
-  if (!accept(&p, "-->")) return expected(&p, "'-->'");
+  if (!accept_lit(&p, "-->")) return expected(&p, "'-->'");
   if (parse_tuple_p(&p, &out->cod, LEAF_POSITIVE)) return err->code;
   if (expect_end(&p)) return err->code;
   if (n != out->dom.len)
@@ -331,16 +441,21 @@ int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err) {
   return lo_morphism_check(out, err);
 }
 
-/* Kind of value by syntax. */
+/* Whether s holds the arrow "-->" of a morphism (by strchr: the other
+** kinds of value have no '-' at all). */
+int lo_has_arrow(const char *s) {
+  for (const char *c = strchr(s, '-'); c; c = strchr(c + 1, '-'))
+    if (c[1] == '-' && c[2] == '>') return 1;
+  return 0;
+}
+
+/* Kind of value by syntax: "-->" anywhere makes a morphism, else a leading
+** '<' a tiler, else ':' anywhere a layout. */
 lo_kind lo_kind_of(const char *s) {
-  int colon = 0; /* one pass: "-->" anywhere makes a morphism, else ':' a layout */
-  for (const char *c = s; *c; c++) {
-    if (c[0] == '-' && c[1] == '-' && c[2] == '>') return LO_KIND_MORPHISM;
-    if (*c == ':') colon = 1;
-  }
+  if (lo_has_arrow(s)) return LO_KIND_MORPHISM;
   while (*s == ' ' || *s == '\t') s++;
   if (*s == '<') return LO_KIND_TILER;
-  return colon ? LO_KIND_LAYOUT : LO_KIND_TUPLE;
+  return strchr(s, ':') ? LO_KIND_LAYOUT : LO_KIND_TUPLE;
 }
 
 /* --------------------------------------------------------------- printing */
@@ -366,23 +481,77 @@ static void put_n(writer *w, const char *s, size_t n) {
 /* Append the string s (see put_n). */
 static void put(writer *w, const char *s) { put_n(w, s, strlen(s)); }
 
+/* Write v in decimal, as printf's %lld writes it, at d (room for 20
+** bytes assumed: "-9223372036854775808" is the longest); return the
+** number of bytes written (no NUL). */
+static size_t int_text(char *d, lo_int v) {
+  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v; /* INT64_MIN too */
+  size_t n = 0;
+  if (u < 10) { /* the common case: one digit */
+    if (v < 0) d[n++] = '-';
+    d[n++] = (char)('0' + u);
+    return n;
+  }
+  if (v < 0) d[n++] = '-';
+  size_t digits = 1;
+  for (uint64_t t = u; t >= 10; t /= 10) digits++;
+  n += digits;
+  for (size_t i = n; i-- > n - digits; u /= 10) d[i] = (char)('0' + u % 10);
+  return n;
+}
+
 /* Append an integer in decimal, as printf's %lld writes it. */
 static void put_int(writer *w, lo_int v) {
   char b[24];
-  int i = sizeof b;
-  uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v; /* INT64_MIN too */
-  do {
-    b[--i] = (char)('0' + u % 10);
-    u /= 10;
-  } while (u);
-  if (v < 0) b[--i] = '-';
-  put_n(w, b + i, sizeof b - (size_t)i);
+  put_n(w, b, int_text(b, v));
+}
+
+/* The decimal digits of 0..99, two bytes each ("00" to "99"). */
+static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233"
+                                  "34353637383940414243444546474849505152535455565758596061626364656667"
+                                  "6869707172737475767778798081828384858687888990919293949596979899";
+
+/* put_tree when the writer has room for the longest text of ntok tokens
+** (each at most a comma and 20 bytes) and its NUL: no checks per piece,
+** and no branch for the comma or for a leaf below 100 (two bytes written
+** from digit_pairs, the pointer moved by one or two).  A comma goes before
+** every token but ')' unless it follows '('. */
+static void put_tree_fits(writer *w, const char *tok, int ntok, const lo_int *vals, int star0) {
+  char *d = w->buf + w->len;
+  char prev = '('; /* no comma before the first token */
+  for (int i = 0; i < ntok; i++) {
+    char c = tok[i];
+    *d = ',';
+    d += (c != ')') & (prev != '(');
+    prev = c;
+    if (c == '(' || c == ')') {
+      *d++ = c;
+      continue;
+    }
+    lo_int v = *vals++;
+    if ((uint64_t)v < 100) {
+      size_t one = v < 10, at = 2 * (size_t)v + one; /* one digit: the second of "0v" */
+      d[0] = digit_pairs[at];
+      d[1] = digit_pairs[at + 1];
+      d += 2 - one;
+      if (star0 && v == 0) d[-1] = '*';
+    } else {
+      d += int_text(d, v);
+    }
+  }
+  *d = 0;
+  w->len = (size_t)(d - w->buf);
 }
 
 /* Write the profile tok[0..ntok) with leaf i printed from vals[i] (a '*'
 ** for a 0 leaf when star0). */
 static void put_tree(writer *w, const char *tok, int ntok, const lo_int *vals, int star0) {
-  int k = 0;
+  if (w->full) return;
+  if (w->cap - w->len > (size_t)ntok * 21) {
+    put_tree_fits(w, tok, ntok, vals, star0);
+    return;
+  }
+  int k = 0; /* near the end of the buffer: piece by piece */
   for (int i = 0; i < ntok; i++) {
     char c = tok[i];
     if (i > 0 && c != ')' && tok[i - 1] != '(') put_n(w, ",", 1);
@@ -413,55 +582,82 @@ static void writer_init(writer *w, char *buf, size_t cap) {
   if (cap) buf[0] = 0;
 }
 
-/* Print a nested tuple (0 leaves, which only profiles have, as '*'). */
-int lo_print_tuple(const lo_tuple *t, char *buf, size_t cap) {
+/* LO_OK with the text's length in *len, or LO_ESPACE (buffer emptied, *len
+** 0) when the text did not fit. */
+static int finish_len(writer *w, size_t *len) {
+  int rc = finish(w);
+  *len = rc == LO_OK ? w->len : 0;
+  return rc;
+}
+
+/* Print a nested tuple (0 leaves, which only profiles have, as '*'),
+** giving its length. */
+int lo_print_tuple_len(const lo_tuple *t, char *buf, size_t cap, size_t *len) {
   writer w;
   writer_init(&w, buf, cap);
   put_tree(&w, t->tok, t->ntok, t->leaf, 1);
-  return finish(&w);
+  return finish_len(&w, len);
+}
+
+/* Print a nested tuple (0 leaves, which only profiles have, as '*'). */
+int lo_print_tuple(const lo_tuple *t, char *buf, size_t cap) {
+  size_t len;
+  return lo_print_tuple_len(t, buf, cap, &len);
 }
 
 /* Write one layout S:D. */
 static void put_layout(writer *w, const char *tok, int ntok, const lo_int *s, const lo_int *d) {
   put_tree(w, tok, ntok, s, 0);
-  put(w, ":");
+  put_n(w, ":", 1);
   put_tree(w, tok, ntok, d, 0);
 }
 
-/* Print a layout, or a tiler as <L1,...,Lk>. */
-int lo_print_layout(const lo_layout *l, char *buf, size_t cap) {
+/* Print a layout, or a tiler as <L1,...,Lk>, giving its length. */
+int lo_print_layout_len(const lo_layout *l, char *buf, size_t cap, size_t *len) {
   writer w;
   writer_init(&w, buf, cap);
   if (!l->is_tiler) {
     put_layout(&w, l->shape.tok, l->shape.ntok, l->shape.leaf, l->stride);
-    return finish(&w);
+    return finish_len(&w, len);
   }
-  put(&w, "<");
+  put_n(&w, "<", 1);
   int rank = lo_tuple_rank(&l->shape);
   for (int k = 1; k <= rank; k++) {
     int b, e, f;
     lo_tuple_mode_span(&l->shape, k, &b, &e, &f);
-    if (k > 1) put(&w, ",");
+    if (k > 1) put_n(&w, ",", 1);
     put_layout(&w, l->shape.tok + b, e - b, l->shape.leaf + f, l->stride + f);
   }
-  put(&w, ">");
-  return finish(&w);
+  put_n(&w, ">", 1);
+  return finish_len(&w, len);
 }
 
-/* Print DOMAIN--(MAP)-->CODOMAIN. */
-int lo_print_morphism(const lo_morphism *f, char *buf, size_t cap) {
+/* Print a layout, or a tiler as <L1,...,Lk>. */
+int lo_print_layout(const lo_layout *l, char *buf, size_t cap) {
+  size_t len;
+  return lo_print_layout_len(l, buf, cap, &len);
+}
+
+/* Print DOMAIN--(MAP)-->CODOMAIN, giving its length. */
+int lo_print_morphism_len(const lo_morphism *f, char *buf, size_t cap, size_t *len) {
   writer w;
   writer_init(&w, buf, cap);
   put_tree(&w, f->dom.tok, f->dom.ntok, f->dom.leaf, 0);
   put(&w, "--(");
   for (int i = 0; i < f->dom.len; i++) {
-    if (i) put(&w, ",");
+    if (i) put_n(&w, ",", 1);
     if (f->map[i] == 0)
-      put(&w, "*");
+      put_n(&w, "*", 1);
     else
       put_int(&w, f->map[i]);
   }
   put(&w, ")-->");
   put_tree(&w, f->cod.tok, f->cod.ntok, f->cod.leaf, 0);
-  return finish(&w);
+  return finish_len(&w, len);
+}
+
+/* Print DOMAIN--(MAP)-->CODOMAIN. */
+int lo_print_morphism(const lo_morphism *f, char *buf, size_t cap) {
+  size_t len;
+  return lo_print_morphism_len(f, buf, cap, &len);
 }

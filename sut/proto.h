@@ -29,6 +29,11 @@ void proto_words_free(proto_words *w);
 ** when memory runs out. */
 int proto_split_words(char *line, proto_words *w, char *msg, size_t cap);
 
+/* proto_split_words for a line of len bytes (line[len] == '\0') that may
+** hold NUL bytes: one before len is the error "the line contains a NUL
+** byte", which comes before any bracket error. */
+int proto_split_line(char *line, size_t len, proto_words *w, char *msg, size_t cap);
+
 /* Nonzero when the line (len bytes, NULs allowed) is blank or a comment:
 ** only white space, or white space then '#'. */
 int proto_line_is_blank(const char *line, size_t len);

@@ -104,6 +104,8 @@ if [ -w /dev/full ]; then
   status 2 "eval --list into /dev/full" sh -c "'$lc' eval --list >/dev/full"
   has_ere "eval --list into /dev/full" "^layoutcheck: cannot write the standard output" err
   status 2 "fuzz into /dev/full" sh -c "'$lc' fuzz --config '$cfg' --property 'lean.complement*' --db w.db >/dev/full"
+  status 2 "eval --batch into /dev/full" sh -c "printf 'size 2:1\\n' | '$lc' eval --batch >/dev/full"
+  has_ere "eval --batch into /dev/full" "^layoutcheck: cannot write the standard output" err
 else
   echo "skipped: /dev/full is not writable here"
 fi
