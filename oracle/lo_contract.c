@@ -282,7 +282,7 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
     sr_over |= __builtin_mul_overflow(sr, r[i].s, &sr);
     if (r[i].s == 1) continue;
     if (r[i].d == 0)
-      return lo_fail_fast(err, LO_EUNDEF, "it has a stride-0 mode %lld:0, so it is not increasing",
+      return lo_fail(err, LO_EUNDEF, "it has a stride-0 mode %lld:0, so it is not increasing",
                           (long long)r[i].s);
     if (r[i].d <= top || __builtin_mul_overflow(r[i].s - 1, r[i].d, &t) ||
         __builtin_add_overflow(top, t, &top))
@@ -300,7 +300,7 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
     if (lo_mul(n, cotarget->leaf[i], &n, "cotarget size", err)) return err->code;
   if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;
   if (cover < n)
-    return lo_fail_fast(err, LO_EUNDEF,
+    return lo_fail(err, LO_EUNDEF,
                         "size(filter(L)) size(R) = %lld does not reach the "
                         "cotarget %lld",
                         (long long)cover, (long long)n);
@@ -401,7 +401,7 @@ int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) 
     lo_int v;
     if (lo_fn_apply(&fl, o.v, &v, err)) return err->code;
     if (v != i)
-      return lo_fail_fast(err, LO_EUNDEF, "L(R(%lld)) = L(%lld) = %lld, not %lld", (long long)i,
+      return lo_fail(err, LO_EUNDEF, "L(R(%lld)) = L(%lld) = %lld, not %lld", (long long)i,
                           (long long)o.v, (long long)v, (long long)i);
   }
   return LO_OK;
@@ -444,7 +444,7 @@ int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
     else if (lo_fn_apply(&fl, ri, &lri, err))
       return err->code;
     if (lri != li)
-      return lo_fail_fast(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
+      return lo_fail(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
                           (long long)i, (long long)li, (long long)ri, (long long)lri,
                           (long long)li);
   }
@@ -480,5 +480,5 @@ int lo_keep_cute_answer(int check_rc, const lo_layout *r, const char *prefix, co
   if (check_rc != LO_EUNDEF) return check_rc;
   lo_show_layout(r, buf, sizeof buf);
   memcpy(why, err->msg, sizeof why);
-  return lo_fail_fast(err, LO_EUNDEF, "%s: CuTe prints %s, which %s: %s", prefix, buf, which, why);
+  return lo_fail(err, LO_EUNDEF, "%s: CuTe prints %s, which %s: %s", prefix, buf, which, why);
 }

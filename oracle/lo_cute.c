@@ -523,7 +523,7 @@ static int complement_chain(lo_mode *f, int n, lo_cute_comp *c, lo_err *err) {
   for (int mi = 0; mi < n; mi++) {
     lo_int ns = div_pos(f[mi].d, last);
     if (ns == 0)
-      return lo_fail_fast(err, LO_EUNDEF,
+      return lo_fail(err, LO_EUNDEF,
                           "CuTe refuses: Non-injective Layout detected in complement "
                           "(stride %lld is below %lld, the extent of the smaller modes)",
                           (long long)f[mi].d, (long long)last);
@@ -748,7 +748,7 @@ int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
     if (m[i].d == 0) continue;
     lo_int q = div_pos(m[i].d, size);
     if (q * size != m[i].d)
-      return lo_fail_fast(err, LO_EUNDEF,
+      return lo_fail(err, LO_EUNDEF,
                           "CuTe refuses: Left inverse divisibility condition (stride "
                           "%lld is not a multiple of %lld, the size so far)",
                           (long long)m[i].d, (long long)size);

@@ -1,7 +1,10 @@
 /*
-** lo_fail_fast.c -- lo_fail for the messages the ops write on their
-** common paths (CuTe's refusals, failed contract checks): formats whose
-** conversions are %lld, %d, %s, %c and %%, written without printf.
+** lo_fail.c -- errors: lo_fail, the one way the oracle records one, and
+** lo_overflow, the failure of checked arithmetic.  Errors are common on
+** the ops' paths (CuTe's refusals, failed contract checks, malformed
+** requests), so the conversions the messages use (%lld, %d, %s, %c and
+** %%) are written here without printf; any other format goes to
+** vsnprintf, which gives the same text.
 */
 #include "lo_internal.h"
 
@@ -55,6 +58,7 @@ static int format(msg_buf *m, const char *fmt, va_list ap) {
       p++;
     } else if (*p == 's') {
       const char *s = va_arg(ap, const char *);
+      if (!s) s = "(null)"; /* as glibc's printf writes it */
       put_n(m, s, strlen(s));
       p++;
     } else if (*p == 'c' || *p == '%') {
@@ -67,8 +71,8 @@ static int format(msg_buf *m, const char *fmt, va_list ap) {
   }
 }
 
-/* Record an error as lo_fail does (see lo_internal.h). */
-int lo_fail_fast(lo_err *err, int code, const char *fmt, ...) {
+/* Record an error (printf-style) and return its code; see lo.h. */
+int lo_fail(lo_err *err, int code, const char *fmt, ...) {
   if (!err) return code;
   msg_buf m = {err->msg, 0, sizeof err->msg};
   va_list ap, again;
@@ -82,4 +86,11 @@ int lo_fail_fast(lo_err *err, int code, const char *fmt, ...) {
   va_end(ap);
   err->code = code;
   return code;
+}
+
+/* The failure of lo_mul or lo_add (lo.h): record that a OP b passed
+** INT64_MAX and return LO_EOVERFLOW. */
+int lo_overflow(const char *what, lo_int a, char op, lo_int b, lo_err *err) {
+  return lo_fail(err, LO_EOVERFLOW, "overflow: %s (%lld %c %lld) exceeds 64 bits", what,
+                 (long long)a, op, (long long)b);
 }

@@ -145,13 +145,6 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
 ** m sorted by (d, s) first (lo_modes_sort) in place; the superincreasing
 ** test, else a listing of at most 16384 points, else LO_ELIMIT. */
 int lo_modes_injective(lo_mode *m, int n, int *yes, lo_err *err);
-/* lo_fail for formats whose conversions are only %lld, %d and %s (and
-** %c): the same message as lo_fail, written without printf. */
-int lo_fail_fast(lo_err *err, int code, const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
-#endif
-    ;
 
 /* A layout function evaluated as lo_apply evaluates it (the same values,
 ** the same errors), faster where it is called many times: size-1 modes

@@ -45,7 +45,7 @@ static int own_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "left_inverse takes a layout, not a tiler");
   for (int i = 0; i < l->shape.len; i++)
     if (l->stride[i] == 0 && l->shape.leaf[i] > 1)
-      return lo_fail_fast(err, LO_EUNDEF,
+      return lo_fail(err, LO_EUNDEF,
                           "left_inverse: mode %lld:0 makes L non-injective, so no left inverse "
                           "exists",
                           (long long)l->shape.leaf[i]);
