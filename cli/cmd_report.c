@@ -13,6 +13,7 @@
 #include "config.h"
 #include "report.h"
 #include "report_paste.h"
+#include "report_xml.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,6 +81,9 @@ int cmd_report(int argc, char **argv) {
     return fprintf(stderr, "report: --format: expected text, junit or html, found '%s'\n", format),
            2;
   if (db_path_of(db_arg, config_arg, path, sizeof path)) return 2;
+  const report_xml_lib *x; /* JUnit: libxml2 is loaded before anything is written */
+  if (!strcmp(format, "junit") && report_xml_load(&x, msg, sizeof msg))
+    return fprintf(stderr, "report: --format junit: %s\n", msg), 2;
   db *d;
   report r;
   if (db_open_readonly(path, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;

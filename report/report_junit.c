@@ -13,13 +13,14 @@
 ** conjecture is <skipped>, with its counterexamples in <system-out>, so
 ** that a refuted conjecture does not fail the build.
 **
-** The XML is written by libxml2's xmlTextWriter, which escapes it; text
+** The XML is written by libxml2's xmlTextWriter (loaded on first use,
+** report_xml.c), which escapes it; text
 ** from the database goes through report_xml_clean first, so that what
 ** XML 1.0 cannot hold (control bytes, broken UTF-8) becomes U+FFFD.
 */
 #include "report.h"
+#include "report_xml.h"
 
-#include <libxml/xmlwriter.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,25 +30,26 @@
 /* A writer and whether anything has failed yet (every call below is a
 ** no-op once one has). */
 typedef struct junit_w {
+  const report_xml_lib *x; /* libxml2's functions */
   xmlTextWriterPtr w;
   int failed;
 } junit_w;
 
 /* Open element NAME. */
 static void j_open(junit_w *j, const char *name) {
-  if (!j->failed && xmlTextWriterStartElement(j->w, BAD_CAST name) < 0) j->failed = 1;
+  if (!j->failed && j->x->start_element(j->w, BAD_CAST name) < 0) j->failed = 1;
 }
 
 /* Close the innermost open element. */
 static void j_close(junit_w *j) {
-  if (!j->failed && xmlTextWriterEndElement(j->w) < 0) j->failed = 1;
+  if (!j->failed && j->x->end_element(j->w) < 0) j->failed = 1;
 }
 
 /* Attribute NAME of the open element: value (any text; cleaned here). */
 static void j_attr(junit_w *j, const char *name, const char *value) {
   if (j->failed) return;
   char *v = report_xml_clean(value);
-  if (!v || xmlTextWriterWriteAttribute(j->w, BAD_CAST name, BAD_CAST v) < 0) j->failed = 1;
+  if (!v || j->x->write_attribute(j->w, BAD_CAST name, BAD_CAST v) < 0) j->failed = 1;
   free(v);
 }
 
@@ -65,7 +67,7 @@ static void j_attrf(junit_w *j, const char *name, const char *fmt, ...) {
 static void j_text(junit_w *j, const char *s) {
   if (j->failed) return;
   char *v = report_xml_clean(s);
-  if (!v || xmlTextWriterWriteString(j->w, BAD_CAST v) < 0) j->failed = 1;
+  if (!v || j->x->write_string(j->w, BAD_CAST v) < 0) j->failed = 1;
   free(v);
 }
 
@@ -260,18 +262,21 @@ static void junit_suites(junit_w *j, const report *r, const report_run *last) {
 
 /* Write the JUnit format; see report.h. */
 int report_junit(const report *r, FILE *f) {
-  xmlOutputBufferPtr out = xmlOutputBufferCreateFile(f, NULL);
+  const report_xml_lib *x;
+  char msg[256];
+  if (report_xml_load(&x, msg, sizeof msg)) return -1;
+  xmlOutputBufferPtr out = x->output_buffer_create_file(f, NULL);
   if (!out) return -1;
-  junit_w j = {xmlNewTextWriter(out), 0}; /* owns out from here on */
+  junit_w j = {x, x->new_text_writer(out), 0}; /* owns out from here on */
   if (!j.w) {
-    xmlOutputBufferClose(out);
+    x->output_buffer_close(out);
     return -1;
   }
-  if (xmlTextWriterSetIndent(j.w, 1) < 0 || xmlTextWriterSetIndentString(j.w, BAD_CAST "  ") < 0 ||
-      xmlTextWriterStartDocument(j.w, NULL, "UTF-8", NULL) < 0)
+  if (x->set_indent(j.w, 1) < 0 || x->set_indent_string(j.w, BAD_CAST "  ") < 0 ||
+      x->start_document(j.w, NULL, "UTF-8", NULL) < 0)
     j.failed = 1;
   junit_suites(&j, r, report_last(r));
-  if (!j.failed && xmlTextWriterEndDocument(j.w) < 0) j.failed = 1;
-  xmlFreeTextWriter(j.w);
+  if (!j.failed && x->end_document(j.w) < 0) j.failed = 1;
+  x->free_text_writer(j.w);
   return j.failed || ferror(f) ? -1 : 0;
 }
