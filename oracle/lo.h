@@ -29,7 +29,8 @@
 ** oracle allocates.  Every operation returns LO_OK or an error code and, on
 ** error, writes a message into an lo_err the caller supplies.  Outputs are
 ** written only through the pointers the caller passes; an output may alias
-** an input unless a comment says otherwise.
+** an input unless a comment says otherwise.  After an error the outputs
+** hold nothing to rely on (an op may have written part of its result).
 **
 ** Conventions follow the paper "Categorical Foundations for CuTe Layouts":
 ** modes, entries and codomain positions are 1-based, coordinates 0-based,
