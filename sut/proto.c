@@ -139,7 +139,8 @@ typedef struct chunk_info {
 ** of them read as letters (they are not the text scanned): openers +1,
 ** closers -1, summed along the lanes (prefix sums by shifts) to the depth
 ** after each byte. */
-static void chunk_scan(const unsigned char *s, int skip, long long depth, chunk_info *ci) {
+static inline __attribute__((always_inline)) void chunk_scan(const unsigned char *s, int skip,
+                                                             long long depth, chunk_info *ci) {
   __m128i mine = _mm_cmpgt_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                                 _mm_set1_epi8((char)(skip - 1)));
   __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), mine);
