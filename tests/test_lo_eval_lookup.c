@@ -5,6 +5,7 @@
 #include "lo_eval_internal.h"
 #include "t.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The op named name by a plain walk over the table (lo_op_at): the index,
@@ -163,6 +164,18 @@ static void number_edges(void) {
   T_EQ_STR(err.msg, "column 4: entries must be positive, found 0");
   T_EQ_INT(lo_parse_layout("(2,3):(1,2x)", &l, &err), LO_ESYNTAX);
   T_EQ_STR(err.msg, "column 11: expected ',' or ')', found 'x'");
+  /* every value 1..120 as a shape entry between one-digit neighbours and
+  ** as a stride (0..120), with a leading zero too: "(1,v,2):(0,v,0v)" */
+  int wrong = 0;
+  for (int v = 1; v <= 120; v++) {
+    char text[64];
+    snprintf(text, sizeof text, "(1,%d,2):(0,%d,0%d)", v, v - 1, v);
+    if (lo_parse_layout(text, &l, &err) != LO_OK || l.shape.len != 3 || l.shape.leaf[0] != 1 ||
+        l.shape.leaf[1] != v || l.shape.leaf[2] != 2 || l.stride[0] != 0 || l.stride[1] != v - 1 ||
+        l.stride[2] != v)
+      wrong++;
+  }
+  T_EQ_INT(wrong, 0);
 }
 
 int main(void) {
