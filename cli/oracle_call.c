@@ -3,7 +3,6 @@
 
 #include "lo.h"
 
-#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,39 +16,28 @@ void oracle_call_keep_lines(int on) { keep_lines = on; }
 ** bytes above '\r'). */
 static int is_break(char c) { return (unsigned char)c <= '\r' && (c == '\n' || c == '\r'); }
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 /* Nonzero when s[0..n) holds a line feed or a carriage return (see
-** oracle_call.h); s has cap >= n bytes.  Sixteen bytes at a time (SSE2) while sixteen fit in cap,
-** the lanes at n and after masked off, so that a short result is one
-** load; eight at a time below that (a byte equal to c is a zero byte of
-** x ^ c...c, and (v - 0x01..01) & ~v & 0x80..80 is nonzero exactly when v
-** has one), and a byte at a time for the last few. */
-int oracle_has_break(const char *s, size_t n, size_t cap) {
+** oracle_call.h); eight bytes at a time, the last eight overlapping (a
+** byte equal to c is a zero byte of x ^ c...c, and (v - 0x01..01) & ~v &
+** 0x80..80 is nonzero exactly when v has one), a byte at a time below
+** eight.  (Sixteen-byte loads were slower here: the oracle has just
+** written the text a byte or two at a time, and a wide load of it waits
+** for those stores.) */
+int oracle_has_break(const char *s, size_t n) {
   const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  size_t i = 0;
-  assert(n <= cap);
-#if defined(__SSE2__)
-  for (; i < n && i + 16 <= cap; i += 16) {
-    __m128i c = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-    __m128i hit = _mm_or_si128(_mm_cmpeq_epi8(c, _mm_set1_epi8('\n')),
-                               _mm_cmpeq_epi8(c, _mm_set1_epi8('\r')));
-    unsigned m = (unsigned)_mm_movemask_epi8(hit);
-    if (n - i < 16) m &= (1u << (n - i)) - 1; /* the lanes from n on are not s's */
-    if (m) return 1;
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (is_break(s[i])) return 1;
+    return 0;
   }
-#endif
-  for (; i + 8 <= n; i += 8) {
+  for (size_t i = 0;; i += 8) {
+    if (i + 8 > n) i = n - 8; /* the last eight bytes, overlapping those seen */
     uint64_t x;
     memcpy(&x, s + i, 8);
     uint64_t a = x ^ (ones * '\n'), b = x ^ (ones * '\r');
     if (((a - ones) & ~a & highs) | ((b - ones) & ~b & highs)) return 1;
+    if (i + 8 == n) return 0;
   }
-  for (; i < n; i++)
-    if (is_break(s[i])) return 1;
-  return 0;
 }
 
 /* Replace each '\n' of out[0..*len) by the two characters "\n" (a carriage
@@ -57,7 +45,7 @@ int oracle_has_break(const char *s, size_t n, size_t cap) {
 ** does not fit in cap.  Most results have no line break: oracle_has_break says so. */
 static int escape_lines(char *out, size_t cap, size_t *len) {
   size_t n = *len, breaks = 0;
-  if (!oracle_has_break(out, n, cap)) return LO_OK;
+  if (!oracle_has_break(out, n)) return LO_OK;
   for (size_t i = 0; i < n; i++) {
     if (out[i] == '\r') out[i] = ' ';
     if (out[i] == '\n') breaks++;
@@ -91,7 +79,7 @@ int oracle_call_len(const char *op, int argc, const char *const *argv, char *out
   if (n > cap - 1) n = cap - 1;
   out[n] = '\0';
   if (code != LO_OK) { /* an error message stays on one line */
-    if (oracle_has_break(out, n, cap))
+    if (oracle_has_break(out, n))
       for (size_t i = 0; i < n; i++)
         if (is_break(out[i])) out[i] = ' ';
   } else if (!keep_lines) {

@@ -27,9 +27,8 @@ int oracle_call_len(const char *op, int argc, const char *const *argv, char *out
 ** them (on = 0, the default, for one-line protocols). */
 void oracle_call_keep_lines(int on);
 
-/* Nonzero when s[0..n) holds a line feed or a carriage return; s has cap
-** >= n readable bytes (those after n may be anything: they are read, not
-** counted).  The scan oracle_call_len runs over each text. */
-int oracle_has_break(const char *s, size_t n, size_t cap);
+/* Nonzero when s[0..n) holds a line feed or a carriage return: the scan
+** oracle_call_len runs over each text. */
+int oracle_has_break(const char *s, size_t n);
 
 #endif /* ORACLE_CALL_H */
