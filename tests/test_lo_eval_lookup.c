@@ -107,6 +107,21 @@ static void eval_lengths(void) {
   T_EQ_INT(lo_eval_len("coalesce", 1, argv, small, sizeof small, &len), LO_ESPACE);
   T_EQ_INT(len, strlen(small)); /* the message cut to fit */
   T_EQ_INT(len, 3);
+  /* an error message (61 bytes, written out by hand) into buffers of
+  ** every size 1..80: its first cap - 1 bytes, or all of it */
+  const char *msg = "argument 1: column 5: expected ',' or ')', found end of input";
+  const char *bad[1] = {"(2,3"};
+  T_EQ_INT(strlen(msg), 61);
+  int wrong = 0;
+  for (size_t cap = 1; cap <= 80; cap++) {
+    char out[80];
+    size_t want = cap - 1 < 61 ? cap - 1 : 61;
+    memset(out, '#', sizeof out);
+    if (lo_eval_len("cosize", 1, bad, out, cap, &len) != LO_ESYNTAX || len != want ||
+        memcmp(out, msg, want) != 0 || out[want] != 0)
+      wrong++;
+  }
+  T_EQ_INT(wrong, 0);
 }
 
 /* The printers give their lengths and respect the buffer: the text of
