@@ -42,6 +42,12 @@ PKGS       := yaml-0.1 sqlite3 json-c libxml-2.0
 LINKED     := yaml-0.1 sqlite3 json-c
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(LINKED) 2>/dev/null) -ldl
+# The program links those libraries' archives where all are installed: a
+# start then maps and relocates no shared SQLite, libyaml or json-c (about
+# 0.4 ms of each short run); the shared ones otherwise.
+BIN_LIBS   := $(if $(strip $(foreach l,yaml sqlite3 json-c,$(if $(wildcard $(shell $(CC) \
+              -print-file-name=lib$(l).a)),,$(l)))),$(PKG_LIBS),-Wl,-Bstatic \
+              $(shell pkg-config --libs $(LINKED) 2>/dev/null) -Wl,-Bdynamic -lm -ldl)
 
 STD_FLAGS  := -std=c11 -Wall -Wextra -Werror
 REL_FLAGS  := -O2 -g
@@ -106,7 +112,7 @@ all: bin/layoutcheck
 
 bin/layoutcheck: $(REL_ORACLE) $(REL_APP) | pkgcheck
 	@mkdir -p $(@D)
-	$(CC) $(REL_FLAGS) $^ $(PKG_LIBS) -o $@
+	$(CC) $(REL_FLAGS) $^ $(BIN_LIBS) -o $@
 
 build/rel/obj/%.o: %.c | pkgcheck
 	@mkdir -p $(@D)

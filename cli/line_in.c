@@ -4,6 +4,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -23,7 +24,8 @@ void line_in_init(line_in *r, int fd, int (*wait)(void *), void *wait_arg) {
 void line_in_free(line_in *r) {
   free(r->buf);
   r->buf = NULL;
-  r->cap = r->start = r->end = r->scanned = 0;
+  r->cap = r->start = r->end = r->scanned = r->block = 0;
+  r->nl = 0;
 }
 
 /* Nonzero when fd has input (or its end, or an error) ready now. */
@@ -44,6 +46,7 @@ static int make_room(line_in *r) {
     r->end -= r->start;
     r->scanned -= r->start;
     r->start = 0;
+    r->nl = 0; /* make_room runs when no newline is left to hand out */
   }
   if (r->end + 1 < r->cap) return 0; /* one byte stays free for a NUL */
   size_t cap = r->cap ? 2 * r->cap : LINE_IN_FIRST;
@@ -69,21 +72,61 @@ static int fill(line_in *r) {
   return 0;
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+/* The newlines of the sixteen bytes at s, one bit each. */
+static inline uint64_t newlines16(const char *s) {
+  __m128i c = _mm_loadu_si128((const __m128i *)(const void *)s);
+  return (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_set1_epi8('\n')));
+}
+#endif
+
+/* The newlines of s[0..n) (n <= 64), bit b for s[b]: sixteen bytes at a
+** time when all 64 are there (SSE2), else a byte at a time (the last bytes
+** of a read). */
+static uint64_t newlines64(const char *s, size_t n) {
+  assert(n <= 64);
+#if defined(__SSE2__)
+  if (n == 64)
+    return newlines16(s) | newlines16(s + 16) << 16 | newlines16(s + 32) << 32 |
+           newlines16(s + 48) << 48;
+#endif
+  uint64_t m = 0;
+  for (size_t b = 0; b < n; b++) m |= (uint64_t)(s[b] == '\n') << b;
+  return m;
+}
+
+/* The position of the next newline in buf[start..end), or end when there
+** is none: the bits of nl first, then the next 64 bytes after scanned
+** (one scan finds the newlines of the next few lines). */
+static size_t next_newline(line_in *r) {
+  while (!r->nl) {
+    if (r->scanned == r->end) return r->end;
+    size_t n = r->end - r->scanned < 64 ? r->end - r->scanned : 64;
+    r->block = r->scanned;
+    r->nl = newlines64(r->buf + r->block, n);
+    r->scanned += n;
+  }
+  size_t at = r->block + (size_t)__builtin_ctzll(r->nl);
+  r->nl &= r->nl - 1;
+  return at;
+}
+
 /* The next line; see line_in.h. */
 int line_in_next(line_in *r, char **line, size_t *len) {
   for (;;) {
     assert(r->start <= r->scanned && r->scanned <= r->end);
-    char *nl = r->end > r->scanned ? memchr(r->buf + r->scanned, '\n', r->end - r->scanned) : NULL;
-    if (nl || (r->eof && r->end > r->start)) {
-      size_t stop = nl ? (size_t)(nl - r->buf) : r->end;
+    size_t stop = next_newline(r);
+    if (stop < r->end || (r->eof && r->end > r->start)) {
       *line = r->buf + r->start;
       *len = stop - r->start;
       r->buf[stop] = '\0'; /* the newline, or the byte kept free after end */
-      r->start = r->scanned = nl ? stop + 1 : r->end;
+      r->start = stop < r->end ? stop + 1 : r->end;
+      if (stop == r->end) r->scanned = r->end;
       return 1;
     }
     if (r->eof) return 0;
-    r->scanned = r->end;
     if (fill(r) != 0) return -1;
   }
 }

@@ -16,11 +16,14 @@ void oracle_call_keep_lines(int on) { keep_lines = on; }
 ** bytes above '\r'). */
 static int is_break(char c) { return (unsigned char)c <= '\r' && (c == '\n' || c == '\r'); }
 
-/* Nonzero when s[0..n) holds a line feed or a carriage return; eight
-** bytes at a time, the last eight overlapping (a byte equal to c is a zero
-** byte of x ^ c...c, and (v - 0x01..01) & ~v & 0x80..80 is nonzero exactly
-** when v has one). */
-static int has_break(const char *s, size_t n) {
+/* Nonzero when s[0..n) holds a line feed or a carriage return (see
+** oracle_call.h); eight bytes at a time, the last eight overlapping (a
+** byte equal to c is a zero byte of x ^ c...c, and (v - 0x01..01) & ~v &
+** 0x80..80 is nonzero exactly when v has one), a byte at a time below
+** eight.  (Sixteen-byte loads were slower here: the oracle has just
+** written the text a byte or two at a time, and a wide load of it waits
+** for those stores.) */
+int oracle_has_break(const char *s, size_t n) {
   const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
   if (n < 8) {
     for (size_t i = 0; i < n; i++)
@@ -39,10 +42,10 @@ static int has_break(const char *s, size_t n) {
 
 /* Replace each '\n' of out[0..*len) by the two characters "\n" (a carriage
 ** return by a space), updating *len; LO_ESPACE with out emptied when that
-** does not fit in cap.  Most results have no line break: has_break says so. */
+** does not fit in cap.  Most results have no line break: oracle_has_break says so. */
 static int escape_lines(char *out, size_t cap, size_t *len) {
   size_t n = *len, breaks = 0;
-  if (!has_break(out, n)) return LO_OK;
+  if (!oracle_has_break(out, n)) return LO_OK;
   for (size_t i = 0; i < n; i++) {
     if (out[i] == '\r') out[i] = ' ';
     if (out[i] == '\n') breaks++;
@@ -76,7 +79,7 @@ int oracle_call_len(const char *op, int argc, const char *const *argv, char *out
   if (n > cap - 1) n = cap - 1;
   out[n] = '\0';
   if (code != LO_OK) { /* an error message stays on one line */
-    if (has_break(out, n))
+    if (oracle_has_break(out, n))
       for (size_t i = 0; i < n; i++)
         if (is_break(out[i])) out[i] = ' ';
   } else if (!keep_lines) {

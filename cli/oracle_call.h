@@ -27,4 +27,8 @@ int oracle_call_len(const char *op, int argc, const char *const *argv, char *out
 ** them (on = 0, the default, for one-line protocols). */
 void oracle_call_keep_lines(int on);
 
+/* Nonzero when s[0..n) holds a line feed or a carriage return: the scan
+** oracle_call_len runs over each text. */
+int oracle_has_break(const char *s, size_t n);
+
 #endif /* ORACLE_CALL_H */

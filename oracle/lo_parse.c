@@ -148,14 +148,16 @@ static inline size_t blanks_end(const char *s, size_t pos) {
 /* Read the run of digits at s[*pos] into *v and move *pos past it: 1, or
 ** 0 (nothing moved) when s[*pos] is no digit or the value passes
 ** INT64_MAX.  One or two digits, the common case, are read without a
-** branch on their number; a longer run goes to read_digits. */
+** branch on their number (the second digit's part is masked in, not
+** chosen: a compiler makes a choice a branch, which a mix of one- and
+** two-digit entries mispredicts); a longer run goes to read_digits. */
 static inline int read_small(const char *s, size_t *pos, lo_int *v) {
   const unsigned char *u = (const unsigned char *)s + *pos;
   unsigned d0 = (unsigned)(u[0] - '0');
   if (d0 > 9) return 0;
   unsigned d1 = (unsigned)(u[1] - '0'); /* u[1] exists: u[0] is not the NUL */
   unsigned two = d1 <= 9;
-  lo_int x = two ? (lo_int)(d0 * 10 + d1) : (lo_int)d0;
+  lo_int x = (lo_int)d0 + ((lo_int)(9 * d0 + d1) & -(lo_int)two); /* d0 * 10 + d1 when two */
   if ((unsigned)(u[1 + two] - '0') > 9) {
     *pos += 1 + two;
     *v = x;

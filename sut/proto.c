@@ -3,6 +3,7 @@
 #include "proto.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,15 +15,19 @@ void proto_words_free(proto_words *w) {
   w->len = w->cap = 0;
 }
 
+/* Double the pointer array (8 to start); 0 or -1 when out of memory. */
+static int words_grow(proto_words *w) {
+  size_t cap = w->cap ? 2 * w->cap : 8;
+  char **grown = realloc(w->word, cap * sizeof *grown);
+  if (!grown) return -1;
+  w->word = grown;
+  w->cap = cap;
+  return 0;
+}
+
 /* Append one word pointer, growing the array; 0 or -1 when out of memory. */
-static int words_push(proto_words *w, char *word) {
-  if (w->len == w->cap) {
-    size_t cap = w->cap ? 2 * w->cap : 8;
-    char **grown = realloc(w->word, cap * sizeof *grown);
-    if (!grown) return -1;
-    w->word = grown;
-    w->cap = cap;
-  }
+static inline int words_push(proto_words *w, char *word) {
+  if (w->len == w->cap && words_grow(w) != 0) return -1;
   w->word[w->len++] = word;
   return 0;
 }
@@ -139,7 +144,8 @@ typedef struct chunk_info {
 ** of them read as letters (they are not the text scanned): openers +1,
 ** closers -1, summed along the lanes (prefix sums by shifts) to the depth
 ** after each byte. */
-static void chunk_scan(const unsigned char *s, int skip, long long depth, chunk_info *ci) {
+static inline __attribute__((always_inline)) void chunk_scan(const unsigned char *s, int skip,
+                                                             long long depth, chunk_info *ci) {
   __m128i mine = _mm_cmpgt_epi8(_mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                                 _mm_set1_epi8((char)(skip - 1)));
   __m128i c = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)s), mine);
@@ -191,14 +197,15 @@ static int scan_chunk(const unsigned char *s, int skip, long long *depth, size_t
 ** before len, no closer at depth 0, the depth never past 100 and 0 at the
 ** end.  Its white space at depth 0 is found sixteen bytes at a time
 ** (chunk_scan; the last chunk is the line's last sixteen bytes), then the
-** words are the runs between, found from the bit masks.  1 when it split
+** words are the runs between, found from the bit masks 64 bytes at a time
+** (the starts, then the ends, each by its own loop).  1 when it split
 ** the line, 0 when the line is not of that kind or not 16..255 bytes long
 ** (nothing written: the word-by-word scan then says what it is), -1 when
 ** memory runs out. */
 static int split_whole(char *line, size_t len, proto_words *w) {
   const unsigned char *s = (const unsigned char *)line;
-  unsigned short seps[WHOLE_CHUNKS]; /* bit b of seps[c]: line[16c + b] ends or separates words */
-  size_t n = (len + 16) / 16;        /* chunks covering line[0..len] */
+  uint64_t seps[WHOLE_CHUNKS / 4] = {0}; /* bit b of seps[q]: line[64q + b] ends a word */
+  size_t n = (len + 16) / 16;            /* chunks covering line[0..len] */
   long long depth = 0;
   if (len + 1 < 16 || n > WHOLE_CHUNKS) return 0;
   for (size_t c = 0; c < n; c++) {
@@ -208,24 +215,21 @@ static int split_whole(char *line, size_t len, proto_words *w) {
     chunk_scan(s + end - 16, (int)skip, depth, &ci);
     unsigned last_nul = end == len + 1 ? 1u << 15 : 0; /* line[len] in the last chunk */
     if (ci.dash || ci.neg || (ci.nul & ~last_nul)) return 0;
-    seps[c] = (unsigned short)((ci.sep | ci.nul) >> skip);
+    seps[c / 4] |= (uint64_t)(uint16_t)((ci.sep | ci.nul) >> skip) << 16 * (c % 4);
     depth = ci.depth[15];
   }
   if (depth != 0) return 0;
   w->len = 0;
-  unsigned prev = 1; /* before the line: as white space */
-  for (size_t c = 0; c < n; c++) {
-    size_t k = 16 * c;
-    unsigned width = c + 1 < n ? 16 : (unsigned)(len + 1 - k);
-    unsigned valid = (1u << width) - 1, sep = seps[c], after_sep = ((sep << 1) | prev) & valid;
-    unsigned starts = ~sep & after_sep & valid, ends = sep & ~after_sep & valid;
-    for (unsigned m = starts | ends; m; m &= m - 1) {
-      unsigned b = (unsigned)__builtin_ctz(m);
-      if (!(starts >> b & 1))
-        line[k + b] = '\0'; /* the first separator after a word */
-      else if (words_push(w, line + k + b) != 0)
-        return -1;
-    }
+  uint64_t prev = 1;                          /* before the line: as white space */
+  for (size_t q = 0; 64 * q < len + 1; q++) { /* 64 bytes at a time: starts, then ends */
+    size_t k = 64 * q, width = len + 1 - k < 64 ? len + 1 - k : 64;
+    uint64_t valid = width == 64 ? ~(uint64_t)0 : ((uint64_t)1 << width) - 1, sep = seps[q];
+    uint64_t after_sep = ((sep << 1) | prev) & valid;
+    uint64_t starts = ~sep & after_sep & valid, ends = sep & ~after_sep & valid;
+    for (; starts; starts &= starts - 1)
+      if (words_push(w, line + k + (size_t)__builtin_ctzll(starts)) != 0) return -1;
+    for (; ends; ends &= ends - 1)
+      line[k + (size_t)__builtin_ctzll(ends)] = '\0'; /* the first separator after a word */
     prev = sep >> (width - 1) & 1;
   }
   return 1;

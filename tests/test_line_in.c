@@ -100,8 +100,67 @@ static void test_pipe(void) {
   close(p[1]);
 }
 
+/* Lines of every length from 0 to 129 (line k is k copies of the letter
+** 'a' + k % 26), so that newlines fall at every offset of the reader's
+** 64-byte scan and some windows hold many (the short lines) and others
+** none (the long ones); then 70 empty lines (70 newlines in a row, more
+** than one window) and "end" without a newline.  Read from a file and
+** from a pipe that received it in pieces of 1000 bytes before reading. */
+static void test_windows(void) {
+  char text[12000];
+  size_t n = 0;
+  for (int k = 0; k < 130; k++) {
+    memset(text + n, 'a' + k % 26, (size_t)k);
+    n += (size_t)k;
+    text[n++] = '\n';
+  }
+  memset(text + n, '\n', 70);
+  n += 70;
+  memcpy(text + n, "end", 3);
+  n += 3;
+  T_CHECK(n == 130 * 129 / 2 + 130 + 73); /* 8385 + 130 + 73 = 8588 bytes */
+  for (int how = 0; how < 2; how++) {
+    int fd = -1, p[2] = {-1, -1};
+    FILE *f = NULL;
+    if (how == 0) {
+      f = tmpfile();
+      T_CHECK(f != NULL && fwrite(text, 1, n, f) == n && fflush(f) == 0);
+      if (!f) return;
+      rewind(f);
+      fd = fileno(f);
+    } else {
+      T_EQ_INT(pipe(p), 0);
+      for (size_t at = 0; at < n; at += 1000) {
+        size_t piece = n - at < 1000 ? n - at : 1000;
+        T_CHECK(write(p[1], text + at, piece) == (ssize_t)piece);
+      }
+      close(p[1]);
+      fd = p[0];
+    }
+    line_in r;
+    line_in_init(&r, fd, NULL, NULL);
+    int bad = 0;
+    for (int k = 0; k < 130; k++) {
+      char *line;
+      size_t len;
+      int rc = line_in_next(&r, &line, &len);
+      int ok = rc == 1 && len == (size_t)k && line[k] == '\0';
+      for (int i = 0; ok && i < k; i++) ok = line[i] == 'a' + k % 26;
+      if (!ok && bad++ == 0) fprintf(stderr, "  line of length %d read wrong (%d)\n", k, rc);
+    }
+    T_EQ_INT(bad, 0);
+    for (int k = 0; k < 70; k++) T_EQ_STR(next_show(&r, -1), "");
+    T_EQ_STR(next_show(&r, -1), "end");
+    T_EQ_STR(next_show(&r, -1), "<end>");
+    line_in_free(&r);
+    if (f) fclose(f);
+    if (p[0] >= 0) close(p[0]);
+  }
+}
+
 int main(void) {
   test_file();
   test_pipe();
+  test_windows();
   return T_DONE();
 }

@@ -5,6 +5,7 @@
 #include "lo_eval_internal.h"
 #include "t.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* The op named name by a plain walk over the table (lo_op_at): the index,
@@ -106,6 +107,21 @@ static void eval_lengths(void) {
   T_EQ_INT(lo_eval_len("coalesce", 1, argv, small, sizeof small, &len), LO_ESPACE);
   T_EQ_INT(len, strlen(small)); /* the message cut to fit */
   T_EQ_INT(len, 3);
+  /* an error message (61 bytes, written out by hand) into buffers of
+  ** every size 1..80: its first cap - 1 bytes, or all of it */
+  const char *msg = "argument 1: column 5: expected ',' or ')', found end of input";
+  const char *bad[1] = {"(2,3"};
+  T_EQ_INT(strlen(msg), 61);
+  int wrong = 0;
+  for (size_t cap = 1; cap <= 80; cap++) {
+    char out[80];
+    size_t want = cap - 1 < 61 ? cap - 1 : 61;
+    memset(out, '#', sizeof out);
+    if (lo_eval_len("cosize", 1, bad, out, cap, &len) != LO_ESYNTAX || len != want ||
+        memcmp(out, msg, want) != 0 || out[want] != 0)
+      wrong++;
+  }
+  T_EQ_INT(wrong, 0);
 }
 
 /* The printers give their lengths and respect the buffer: the text of
@@ -163,6 +179,18 @@ static void number_edges(void) {
   T_EQ_STR(err.msg, "column 4: entries must be positive, found 0");
   T_EQ_INT(lo_parse_layout("(2,3):(1,2x)", &l, &err), LO_ESYNTAX);
   T_EQ_STR(err.msg, "column 11: expected ',' or ')', found 'x'");
+  /* every value 1..120 as a shape entry between one-digit neighbours and
+  ** as a stride (0..120), with a leading zero too: "(1,v,2):(0,v,0v)" */
+  int wrong = 0;
+  for (int v = 1; v <= 120; v++) {
+    char text[64];
+    snprintf(text, sizeof text, "(1,%d,2):(0,%d,0%d)", v, v - 1, v);
+    if (lo_parse_layout(text, &l, &err) != LO_OK || l.shape.len != 3 || l.shape.leaf[0] != 1 ||
+        l.shape.leaf[1] != v || l.shape.leaf[2] != 2 || l.stride[0] != 0 || l.stride[1] != v - 1 ||
+        l.stride[2] != v)
+      wrong++;
+  }
+  T_EQ_INT(wrong, 0);
 }
 
 int main(void) {

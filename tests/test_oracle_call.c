@@ -13,7 +13,31 @@ static int call(const char *op, const char *a, const char *b, char *out, size_t 
   return oracle_call_len(op, b ? 2 : 1, argv, out, cap, len);
 }
 
+/* oracle_has_break on texts of every length n from 0 to 40 with a line
+** feed or a carriage return at every position p < n, and with none: found
+** exactly when p < n (the scan goes eight bytes at a time, the last eight
+** overlapping, a byte at a time below eight), whatever lies at n (a break
+** right after the text is not the text's). */
+static void test_has_break(void) {
+  char s[64];
+  int wrong = 0;
+  for (size_t n = 0; n <= 40; n++) {
+    memset(s, 'x', sizeof s);
+    s[n] = '\n';
+    if (oracle_has_break(s, n) != 0) wrong++;
+    for (size_t p = 0; p < n; p++) {
+      s[p] = '\n';
+      if (oracle_has_break(s, n) == 0) wrong++;
+      s[p] = '\r';
+      if (oracle_has_break(s, n) == 0) wrong++;
+      s[p] = 'x';
+    }
+  }
+  T_EQ_INT(wrong, 0);
+}
+
 int main(void) {
+  test_has_break();
   char out[1024];
   size_t len = 0;
   /* results without line breaks are kept as they are, of every length
