@@ -189,6 +189,19 @@ static inline void lo_copy_toks(char *dst, const char *src, int n) {
   for (int i = 0; i < n; i++) dst[i] = src[i];
 }
 
+/* lo_cute_left_inverse that also sets *exact when the answer R needs no
+** point-by-point check: L's strides are >= 0 and, in CuTe's stride order,
+** each non-zero stride d of shape s has s*d <= the next non-zero stride.
+** Then L(x) = sum c_j d_j splits into R's digits c_j (the d_j divide one
+** another and the lower terms stay below d_j), R(L(x)) has L's
+** coordinates on the non-zero strides and 0 elsewhere, and L(R(L(x))) =
+** L(x).  Its refusals carry only their first words ("CuTe refuses: Left
+** inverse divisibility condition"), enough for lo_cute_refused. */
+int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, lo_err *err);
+/* lo_check_left_inverse, where exact (as above) settles it once L's size
+** and cosize fit and the size is within LO_CHECK_LIMIT: the same verdict. */
+int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err);
+
 /* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
 ** to the length of the text (0 when it did not fit). */
 int lo_print_tuple_len(const lo_tuple *t, char *buf, size_t cap, size_t *len);
