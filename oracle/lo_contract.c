@@ -97,7 +97,7 @@ int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b) {
 /* Check R = A o B (B a layout, not a tiler). */
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err) {
   lo_int sb, sr;
-  if (!lo_refines(&r->shape, &b->shape))
+  if (!lo_tuple_refines(&r->shape, &b->shape))
     return lo_fail(err, LO_EUNDEF,
                    "its shape does not refine B's shape, so it is not "
                    "compatible with B");

@@ -202,6 +202,10 @@ int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, l
 ** and cosize fit and the size is within LO_CHECK_LIMIT: the same verdict. */
 int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err);
 
+/* lo_refines(xp, x) without copying modes: the same answer in one pass
+** over both profiles (tests/test_lo_inverse_fast.c compares them). */
+int lo_tuple_refines(const lo_tuple *xp, const lo_tuple *x);
+
 /* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
 ** to the length of the text (0 when it did not fit). */
 int lo_print_tuple_len(const lo_tuple *t, char *buf, size_t cap, size_t *len);

@@ -158,7 +158,107 @@ static void test_composition_check(void) {
   T_CHECK(failing > 1000 && failing < n);
 }
 
+/* A small pseudo-random generator (fixed seed: the same cases each run). */
+static unsigned rnd(unsigned *st) {
+  *st = *st * 1103515245u + 12345u;
+  return (*st >> 16) & 0x7fff;
+}
+
+/* Write a random shape into buf at *k: a leaf from {1,2,3,4,6} or a tuple
+** of 0..3 modes, nested at most depth more levels. */
+static void random_shape(unsigned *st, int depth, char *buf, int *k) {
+  static const char *const leaves[] = {"1", "2", "3", "4", "6"};
+  if (depth == 0 || rnd(st) % 3 == 0) {
+    *k += snprintf(buf + *k, 8, "%s", leaves[rnd(st) % 5]);
+    return;
+  }
+  int n = (int)(rnd(st) % 4);
+  buf[(*k)++] = '(';
+  for (int i = 0; i < n; i++) {
+    if (i) buf[(*k)++] = ',';
+    random_shape(st, depth - 1, buf, k);
+  }
+  buf[(*k)++] = ')';
+  buf[*k] = 0;
+}
+
+/* Write a shape that may refine x (text at *p): each leaf n kept, split
+** into a tuple (n = a*b, or n with 1s around it), or changed; tuples kept,
+** sometimes a mode dropped or one added; *p moved past x's text. */
+static void maybe_refine(unsigned *st, const char **p, char *buf, int *k) {
+  if (**p == '(') {
+    buf[(*k)++] = *(*p)++;
+    int first = 1;
+    while (**p != ')') {
+      if (**p == ',') (*p)++;
+      if (rnd(st) % 40 == 0) { /* drop this mode */
+        char skip[4096];
+        int sk = 0;
+        maybe_refine(st, p, skip, &sk);
+        continue;
+      }
+      if (!first) buf[(*k)++] = ',';
+      first = 0;
+      maybe_refine(st, p, buf, k);
+    }
+    if (rnd(st) % 40 == 0) *k += snprintf(buf + *k, 8, "%s2", first ? "" : ",");
+    buf[(*k)++] = *(*p)++;
+    buf[*k] = 0;
+    return;
+  }
+  int n = (int)(**p - '0');
+  (*p)++;
+  switch (rnd(st) % 6) {
+  case 0: *k += snprintf(buf + *k, 24, "(%d)", n); break;
+  case 1: *k += snprintf(buf + *k, 24, n % 2 == 0 ? "(2,%d)" : "(1,%d)", n % 2 == 0 ? n / 2 : n); break;
+  case 2: *k += snprintf(buf + *k, 24, "((%d,1),())", n); break;
+  case 3: *k += snprintf(buf + *k, 24, "%d", n + 1); break;
+  default: *k += snprintf(buf + *k, 24, "%d", n); break;
+  }
+}
+
+/* lo_tuple_refines against lo_refines on random shapes x (depth <= 4) and
+** shapes made from them, most refining x and some not; then by hand:
+** ((2,3),4) refines (6,4) and 24, not (6,(4)) or (4,6). */
+static void test_refines(void) {
+  unsigned st = 20261124u;
+  int mismatched = 0, yes = 0, n = 0;
+  for (int t = 0; t < 40000; t++) {
+    char xs[512], ys[4096];
+    int k = 0, m = 0;
+    lo_tuple x, y;
+    lo_err e;
+    random_shape(&st, 4, xs, &k);
+    xs[k] = 0;
+    const char *p = xs;
+    maybe_refine(&st, &p, ys, &m);
+    ys[m] = 0;
+    if (lo_parse_tuple(xs, &x, &e) || lo_parse_tuple(ys, &y, &e)) continue;
+    int want = lo_refines(&y, &x);
+    mismatched += lo_tuple_refines(&y, &x) != want;
+    mismatched += lo_tuple_refines(&x, &y) != lo_refines(&x, &y);
+    yes += want;
+    n++;
+  }
+  T_EQ_INT(mismatched, 0);
+  T_CHECK(n > 30000);
+  T_CHECK(yes > n / 10 && yes < n - n / 10);
+  static const char *const cases[][3] = {{"((2,3),4)", "(6,4)", "1"},  {"((2,3),4)", "24", "1"},
+                                         {"((2,3),4)", "(6,(4))", "0"}, {"((2,3),4)", "(4,6)", "0"},
+                                         {"(6,4)", "((2,3),4)", "0"},   {"()", "()", "1"},
+                                         {"(())", "1", "1"},            {"(4)", "4", "1"},
+                                         {"4", "(4)", "0"}};
+  for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
+    lo_tuple x, y;
+    lo_err e;
+    T_EQ_INT(lo_parse_tuple(cases[i][0], &y, &e) || lo_parse_tuple(cases[i][1], &x, &e), 0);
+    T_EQ_INT(lo_tuple_refines(&y, &x), cases[i][2][0] - '0');
+    T_EQ_INT(lo_refines(&y, &x), cases[i][2][0] - '0');
+  }
+}
+
 int main(void) {
+  test_refines();
   test_left_inverse_exact();
   test_left_inverse_nested();
   test_left_inverse_by_hand();
