@@ -420,8 +420,9 @@ static int strides_nonneg(const lo_layout *l) {
 }
 
 /* Check L(R(L(i))) = L(i) on [0, size L).  For a small L its values are
-** listed first (by the odometer), so that L(R(L(i))) is looked up when
-** R(L(i)) falls in L's domain; elsewhere both are evaluated. */
+** listed (by the odometer, as far as they are read: a wrong R is often
+** found early), so that L(R(L(i))) is looked up when R(L(i)) falls in
+** L's domain; elsewhere both are evaluated. */
 int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
   return lo_check_left_inverse_known(l, r, 0, err);
 }
@@ -439,19 +440,22 @@ int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exac
   if (exact) return LO_OK;
   lo_fn fl, fr;
   lo_odo o;
-  lo_int ntab = sl <= LEFT_TABLE && strides_nonneg(l) ? sl : 0;
+  lo_int ntab = sl <= LEFT_TABLE && strides_nonneg(l) ? sl : 0, filled = 0;
   lo_fn_init(&fl, l, sl);
   lo_fn_init(&fr, r, sl);
   lo_odo_start(&o, l);
-  for (lo_int i = 0; i < ntab; i++, lo_odo_next(&o)) tab[i] = o.v;
   for (lo_int i = 0; i < sl; i++) {
+    if (ntab) /* the table is filled as far as it is read */
+      for (; filled <= i; filled++, lo_odo_next(&o)) tab[filled] = o.v;
     lo_int li = ntab ? tab[i] : o.v, ri, lri;
     if (!ntab) lo_odo_next(&o);
     if (lo_fn_apply(&fr, li, &ri, err)) return err->code;
-    if (ri >= 0 && ri < ntab)
+    if (ri >= 0 && ri < ntab) {
+      for (; filled <= ri; filled++, lo_odo_next(&o)) tab[filled] = o.v;
       lri = tab[ri];
-    else if (lo_fn_apply(&fl, ri, &lri, err))
+    } else if (lo_fn_apply(&fl, ri, &lri, err)) {
       return err->code;
+    }
     if (lri != li)
       return lo_fail(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
                           (long long)i, (long long)li, (long long)ri, (long long)lri,

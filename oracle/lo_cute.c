@@ -793,5 +793,5 @@ int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, l
 
 /* True when err holds one of CuTe's compile-time refusals. */
 int lo_cute_refused(const lo_err *err) {
-  return err->code == LO_EUNDEF && strncmp(err->msg, "CuTe refuses: ", 14) == 0;
+  return err->code == LO_EUNDEF && memcmp(err->msg, "CuTe refuses: ", 14) == 0;
 }
