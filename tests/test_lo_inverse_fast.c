@@ -1,10 +1,11 @@
 /* test_lo_inverse_fast.c -- the short cuts of the left inverse and of the
-** composition check (oracle/lo_cute.c, lo_contract.c, lo_inverse.c)
-** against the general paths they stand for, on every small layout of the
-** sets below.  The claim under test is "the same answer": where the walk
-** of CuTe's left inverse says its answer is exact, the point-by-point
-** check (and, for the composition check, a loop over lo_apply written
-** here) gives the expected verdict. */
+** composition check (oracle/lo_cute.c, lo_contract.c, lo_inverse.c,
+** lo_compose.c, lo_tuple.c) against the general paths they stand for, on
+** every small layout of the sets below: where CuTe's left-inverse walk
+** says its answer is exact, or the digits of A fit the leaves of B, the
+** point-by-point check passes; the checks with a known verdict give the
+** checks' codes and messages; the one-pass refinement test answers as
+** lo_refines.  The cases by hand are computed in their comments. */
 #include "lo_internal.h"
 #include "t.h"
 
@@ -257,7 +258,81 @@ static void test_refines(void) {
   }
 }
 
+/* lo_composition_digits_fit against the point-by-point check: for every
+** A of rank <= 3 (shapes 1,2,3,4,6,8, strides 0,1,2,4,6,16) and B of rank
+** <= 2 (shapes 1,2,3,4,8, strides 0,1,2,3,4,8,12), where CuTe's walk
+** answers R and the digits fit, lo_check_composition passes R; and
+** lo_check_composition_known gives the check's code and message either
+** way.  Many fit where B's leaves overlap (the walk alone is not exact). */
+static void test_digits_fit(void) {
+  static const lo_int sha[] = {1, 2, 3, 4, 6, 8}, sta[] = {0, 1, 2, 4, 6, 16};
+  static const lo_int shb[] = {1, 2, 3, 4, 8}, stb[] = {0, 1, 2, 3, 4, 8, 12};
+  int mismatched = 0, fit_only = 0, fit_not = 0, answered = 0;
+  lo_layout a, b, r;
+  for (int i = 0; small_flat(i, sha, 6, sta, 6, &a); i += 23)
+    for (int j = 0; small_flat(j, shb, 5, stb, 7, &b) && j < 35 + 35 * 35; j++) {
+      lo_mode am[LO_MAX_LEAVES];
+      lo_err e, e2;
+      int na, exact;
+      if (lo_cute_coalesce_x_modes(&a, am, &na, &e) ||
+          lo_cute_compose_modes(am, na, &b, &r, &exact, &e))
+        continue;
+      answered++;
+      int fits = lo_composition_digits_fit(am, na, &b);
+      int full = lo_check_composition(&a, &b, &r, &e);
+      int known = lo_check_composition_known(&a, &b, &r, fits, &e2);
+      mismatched += full != known || (full != LO_OK && strcmp(e.msg, e2.msg) != 0);
+      mismatched += fits && full != LO_OK;
+      fit_only += fits && !exact;
+      fit_not += !fits && !exact && full == LO_OK;
+    }
+  T_EQ_INT(mismatched, 0);
+  T_CHECK(answered > 1000000);
+  T_CHECK(fit_only > 1000);
+  T_CHECK(fit_not > 100);
+  printf("digits fit: %d answers, %d fit where the walk is not exact, %d pass only point by "
+         "point\n",
+         answered, fit_only, fit_not);
+}
+
+/* By hand.  A = (2,8,4):(1,10,100) (coalesce_x: the same three modes),
+** B = (3,3):(2,4): the leaf 3:2 skips digit 0 (2 = 2*1) and puts 0,1,2 on
+** digit 1 (stride 10); 3:4 skips digit 0 and puts 0,2,4 there: at most
+** 2 + 4 = 6 < 8, so they fit, though B's leaves overlap (4 <= 2*2) and B
+** leaves A's first mode.  CuTe's answer (3,3):(10,20): B(x) = 2(c1 + 2c2)
+** and A(2k) = 10k for k < 8, so it is A o B.
+** A = (4,8):(1,10), B = (3,2):(1,2): digit 0 (shape 4) gets 0..2 and 0,2:
+** 2 + 2 > 3, no fit; CuTe's answer (3,2):(1,2) is wrong at x = 5 = (2,1):
+** B(5) = 4, A(4) = 10, the answer 2 + 2 = 4. */
+static void test_digits_fit_by_hand(void) {
+  lo_layout a, b, r;
+  lo_mode am[LO_MAX_LEAVES];
+  lo_err e;
+  int na, exact;
+  char buf[64];
+  lo_parse_layout("(2,8,4):(1,10,100)", &a, &e);
+  lo_parse_layout("(3,3):(2,4)", &b, &e);
+  T_EQ_INT(lo_cute_coalesce_x_modes(&a, am, &na, &e), LO_OK);
+  T_EQ_INT(lo_cute_compose_modes(am, na, &b, &r, &exact, &e), LO_OK);
+  lo_print_layout(&r, buf, sizeof buf);
+  T_EQ_STR(buf, "(3,3):(10,20)");
+  T_EQ_INT(exact, 0);
+  T_EQ_INT(lo_composition_digits_fit(am, na, &b), 1);
+  T_EQ_INT(lo_check_composition(&a, &b, &r, &e), LO_OK);
+  lo_parse_layout("(4,8):(1,10)", &a, &e);
+  lo_parse_layout("(3,2):(1,2)", &b, &e);
+  T_EQ_INT(lo_cute_coalesce_x_modes(&a, am, &na, &e), LO_OK);
+  T_EQ_INT(lo_cute_compose_modes(am, na, &b, &r, &exact, &e), LO_OK);
+  lo_print_layout(&r, buf, sizeof buf);
+  T_EQ_STR(buf, "(3,2):(1,2)");
+  T_EQ_INT(lo_composition_digits_fit(am, na, &b), 0);
+  T_EQ_INT(lo_check_composition_known(&a, &b, &r, 0, &e), LO_EUNDEF);
+  T_EQ_STR(e.msg, "at x = 5, A(B(x)) = A(4) = 10 but it gives 4");
+}
+
 int main(void) {
+  test_digits_fit_by_hand();
+  test_digits_fit();
   test_refines();
   test_left_inverse_exact();
   test_left_inverse_nested();
