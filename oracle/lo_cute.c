@@ -222,6 +222,11 @@ static inline lo_int quot_rem(lo_int n, lo_int v, lo_int *rem) {
   return n / v;
 }
 
+/* Does v >= 1 divide n >= 0?  A mask when v is a power of two. */
+static inline int divides(lo_int v, lo_int n) {
+  return (v & (v - 1)) == 0 ? (n & (v - 1)) == 0 : n % v == 0;
+}
+
 /* Append the modes r[0..n) (n >= 1) to b as lo_cute_put appends their
 ** layout (s:d for one mode, a flat tuple otherwise): the same limit
 ** checks in the same order, then the tokens, leaves and strides. */
@@ -282,11 +287,11 @@ static int stride_phase(const walk_outer *w, lo_int d, int *bad) {
       hi = mid - 1;
   }
   *bad = 0;
-  if (d % w->pre[lo] == 0) return lo;
+  if (divides(w->pre[lo], d)) return lo;
   int ok = 0, no = lo; /* pre[ok] divides d, pre[no] does not */
   while (no - ok > 1) {
     int mid = ok + (no - ok) / 2;
-    if (d % w->pre[mid] == 0)
+    if (divides(w->pre[mid], d))
       ok = mid;
     else
       no = mid;
