@@ -298,15 +298,22 @@ static int fit_composite(const lo_layout *a, const lo_layout *b, lo_layout *out,
 int lo_composition_coalesced(const lo_layout *a, const lo_mode *am, int na, const lo_layout *b,
                              lo_layout *out, lo_err *err) {
   lo_layout aside, *r = out == a || out == b ? &aside : out; /* CuTe's answer */
+  lo_mode own[LO_MAX_LEAVES];
   lo_err e;
-  int exact;
-  if ((am ? lo_cute_compose_modes(am, na, b, r, &exact, &e)
-          : lo_cute_composition_exact(a, b, r, &exact, &e)) == LO_OK) {
+  int exact, rc = LO_OK;
+  if (!am) { /* as lo_cute_composition_exact, keeping A's modes */
+    if (a->is_tiler)
+      rc = lo_fail(&e, LO_EUNDEF, "composition: the first argument is a tiler");
+    else
+      rc = lo_cute_coalesce_x_modes(a, own, &na, &e);
+    am = own;
+  }
+  if (rc == LO_OK && lo_cute_compose_modes(am, na, b, r, &exact, &e) == LO_OK) {
     if (exact) {
       if (r != out) lo_layout_copy(out, r);
       return LO_OK;
     }
-    int rc = lo_check_composition(a, b, r, err);
+    rc = lo_check_composition_known(a, b, r, lo_composition_digits_fit(am, na, b), err);
     if (rc == LO_EOVERFLOW) {
       char buf[200], why[sizeof err->msg];
       lo_show_layout(r, buf, sizeof buf);

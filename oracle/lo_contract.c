@@ -80,6 +80,46 @@ int lo_composition_is_additive(const lo_mode *a, int na, const lo_layout *b) {
   return chain || top < a[0].s;
 }
 
+/* The room left in A's digits below the last, room[j] = a[j].s - 1
+** less what the leaves put there, after the leaf s:d (d >= 1) walks
+** over the outer modes a[0..na) as leaf_is_exact walks: in the stride
+** phase it skips digit j (d a multiple of a[j].s), then it puts ns
+** values rest_d apart on digit j (a[j].s a multiple of rest_d), the most
+** (ns - 1) rest_d.  Returns 0 when a condition of leaf_is_exact fails or
+** a digit overflows. */
+static int leaf_takes_room(const lo_mode *a, int na, lo_int s, lo_int d, lo_int *room) {
+  lo_int rest_s = s, rest_d = d;
+  for (int j = 0; j + 1 < na && rest_s > 1; j++) {
+    lo_int cs = a[j].s;
+    if (rest_d >= cs) {
+      if (rest_d % cs != 0) return 0;
+      rest_d /= cs;
+      continue;
+    }
+    if (cs % rest_d != 0) return 0;
+    lo_int ns = cs / rest_d < rest_s ? cs / rest_d : rest_s;
+    if (rest_s % ns != 0) return 0;
+    room[j] -= (ns - 1) * rest_d; /* at most cs - 1 */
+    if (room[j] < 0) return 0;
+    rest_s /= ns;
+    rest_d = 1;
+  }
+  return 1;
+}
+
+/* See lo_internal.h. */
+int lo_composition_digits_fit(const lo_mode *a, int na, const lo_layout *b) {
+  lo_int room[LO_MAX_LEAVES], size = 1;
+  if (na == 1) return 1;
+  for (int j = 0; j + 1 < na; j++) room[j] = a[j].s - 1;
+  for (int i = 0; i < b->shape.len; i++) {
+    lo_int s = b->shape.leaf[i], d = b->stride[i];
+    if (__builtin_mul_overflow(size, s, &size) || size > LO_CHECK_LIMIT) return 0;
+    if (d != 0 && s > 1 && (d < 0 || !leaf_takes_room(a, na, s, d, room))) return 0;
+  }
+  return 1;
+}
+
 /* True when CuTe's own composition walk over A and the layout B is known
 ** to give A o B without looking at points: every leaf of B meets the strong
 ** divisibility conditions and A o B is additive over B's leaves (above).
@@ -96,19 +136,29 @@ int lo_composition_walk_is_exact(const lo_layout *a, const lo_layout *b) {
 
 /* Check R = A o B (B a layout, not a tiler). */
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err) {
+  return lo_check_composition_known(a, b, r, 0, err);
+}
+
+/* lo_check_composition, the points not looked at when fits
+** (lo_internal.h); the refinement, the bounds and the limit as there. */
+int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r,
+                               int fits, lo_err *err) {
   lo_int sb, sr;
-  if (!lo_refines(&r->shape, &b->shape))
+  if (!lo_tuple_refines(&r->shape, &b->shape))
     return lo_fail(err, LO_EUNDEF,
                    "its shape does not refine B's shape, so it is not "
                    "compatible with B");
   if (bounds(b, &sb, err) || bounds(r, &sr, err)) return err->code;
   if (sb <= LO_CHECK_LIMIT) {
+    if (fits) return LO_OK;
     lo_odo ob, orr;
-    lo_odo_init(&ob, b);
-    lo_odo_init(&orr, r);
+    lo_fn fa;
+    lo_fn_init(&fa, a, sb);
+    lo_odo_start(&ob, b);
+    lo_odo_start(&orr, r);
     for (lo_int x = 0; x < sb; x++, lo_odo_next(&ob), lo_odo_next(&orr)) {
       lo_int abx;
-      if (lo_apply(a, ob.v, &abx, err)) return err->code;
+      if (lo_fn_apply(&fa, ob.v, &abx, err)) return err->code;
       if (abx != orr.v)
         return lo_fail(err, LO_EUNDEF, "at x = %lld, A(B(x)) = A(%lld) = %lld but it gives %lld",
                        (long long)x, (long long)ob.v, (long long)abx, (long long)orr.v);
@@ -418,9 +468,16 @@ static int strides_nonneg(const lo_layout *l) {
 }
 
 /* Check L(R(L(i))) = L(i) on [0, size L).  For a small L its values are
-** listed first (by the odometer), so that L(R(L(i))) is looked up when
-** R(L(i)) falls in L's domain; elsewhere both are evaluated. */
+** listed (by the odometer, as far as they are read: a wrong R is often
+** found early), so that L(R(L(i))) is looked up when R(L(i)) falls in
+** L's domain; elsewhere both are evaluated. */
 int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
+  return lo_check_left_inverse_known(l, r, 0, err);
+}
+
+/* lo_check_left_inverse, the points not looked at when exact
+** (lo_internal.h); the bounds and the limit as there. */
+int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err) {
   lo_int sl, tab[LEFT_TABLE];
   if (bounds(l, &sl, err)) return err->code;
   if (sl > LO_CHECK_LIMIT)
@@ -428,21 +485,25 @@ int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
                    "size(L) = %lld is too large to check the left inverse point "
                    "by point (limit %lld)",
                    (long long)sl, (long long)LO_CHECK_LIMIT);
+  if (exact) return LO_OK;
   lo_fn fl, fr;
   lo_odo o;
-  lo_int ntab = sl <= LEFT_TABLE && strides_nonneg(l) ? sl : 0;
+  lo_int ntab = sl <= LEFT_TABLE && strides_nonneg(l) ? sl : 0, filled = 0;
   lo_fn_init(&fl, l, sl);
   lo_fn_init(&fr, r, sl);
   lo_odo_start(&o, l);
-  for (lo_int i = 0; i < ntab; i++, lo_odo_next(&o)) tab[i] = o.v;
   for (lo_int i = 0; i < sl; i++) {
+    if (ntab) /* the table is filled as far as it is read */
+      for (; filled <= i; filled++, lo_odo_next(&o)) tab[filled] = o.v;
     lo_int li = ntab ? tab[i] : o.v, ri, lri;
     if (!ntab) lo_odo_next(&o);
     if (lo_fn_apply(&fr, li, &ri, err)) return err->code;
-    if (ri >= 0 && ri < ntab)
+    if (ri >= 0 && ri < ntab) {
+      for (; filled <= ri; filled++, lo_odo_next(&o)) tab[filled] = o.v;
       lri = tab[ri];
-    else if (lo_fn_apply(&fl, ri, &lri, err))
+    } else if (lo_fn_apply(&fl, ri, &lri, err)) {
       return err->code;
+    }
     if (lri != li)
       return lo_fail(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
                           (long long)i, (long long)li, (long long)ri, (long long)lri,

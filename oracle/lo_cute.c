@@ -222,6 +222,11 @@ static inline lo_int quot_rem(lo_int n, lo_int v, lo_int *rem) {
   return n / v;
 }
 
+/* Does v >= 1 divide n >= 0?  A mask when v is a power of two. */
+static inline int divides(lo_int v, lo_int n) {
+  return (v & (v - 1)) == 0 ? (n & (v - 1)) == 0 : n % v == 0;
+}
+
 /* Append the modes r[0..n) (n >= 1) to b as lo_cute_put appends their
 ** layout (s:d for one mode, a flat tuple otherwise): the same limit
 ** checks in the same order, then the tokens, leaves and strides. */
@@ -282,11 +287,11 @@ static int stride_phase(const walk_outer *w, lo_int d, int *bad) {
       hi = mid - 1;
   }
   *bad = 0;
-  if (d % w->pre[lo] == 0) return lo;
+  if (divides(w->pre[lo], d)) return lo;
   int ok = 0, no = lo; /* pre[ok] divides d, pre[no] does not */
   while (no - ok > 1) {
     int mid = ok + (no - ok) / 2;
-    if (d % w->pre[mid] == 0)
+    if (divides(w->pre[mid], d))
       ok = mid;
     else
       no = mid;
@@ -729,40 +734,69 @@ int lo_cute_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   return LO_OK;
 }
 
+/* The refusal of left_inverse's divisibility condition, written in full
+** (loud) or as its first words alone, which lo_cute_refused reads (quiet:
+** for a caller that only asks whether CuTe refused). */
+static int left_inverse_refuse(lo_int d, lo_int size, int quiet, lo_err *err) {
+  static const char head[] = "CuTe refuses: Left inverse divisibility condition";
+  if (quiet) {
+    err->code = LO_EUNDEF;
+    memcpy(err->msg, head, sizeof head);
+    return LO_EUNDEF;
+  }
+  return lo_fail(err, LO_EUNDEF,
+                 "CuTe refuses: Left inverse divisibility condition (stride "
+                 "%lld is not a multiple of %lld, the size so far)",
+                 (long long)d, (long long)size);
+}
+
 /* left_inverse(L): over coalesce(L)'s modes in CuTe's stride order, skip
 ** stride 0; each stride must be a multiple of the size so far ("Left
 ** inverse divisibility condition"), giving shape stride/size with the
 ** prefix product as stride; the shape of the last mode in that order ends
-** the shape; then coalesce. */
-int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+** the shape; then coalesce.  *exact (lo_internal.h) is set when the
+** strides are >= 0 and each non-zero stride d with shape s in that order
+** has s*d <= the next non-zero stride (no overflow). */
+static int cute_left_inverse(const lo_layout *l, lo_layout *out, int *exact, int quiet,
+                             lo_err *err) {
   lo_mode m[LO_MAX_LEAVES], r[LO_MAX_LEAVES + 1];
   lo_int pre[LO_MAX_LEAVES + 1];
   int n, idx[LO_MAX_LEAVES], nr = 0;
   if (coalesced_with_prefix(l, "left_inverse", m, &n, pre, err)) return err->code;
   exchange_sort(m, idx, n);
   lo_int size = 1, strides[LO_MAX_LEAVES + 1]; /* strides[0] is CuTe's leading _0 */
-  int ns = 1;
+  lo_int reach = 0;                            /* s*d of the last non-zero stride */
+  int ns = 1, ok = 1;
   strides[0] = 0;
   for (int j = 0; j < n; j++) {
     int i = idx[j];
     if (m[i].d == 0) continue;
     lo_int q = div_pos(m[i].d, size);
-    if (q * size != m[i].d)
-      return lo_fail(err, LO_EUNDEF,
-                          "CuTe refuses: Left inverse divisibility condition (stride "
-                          "%lld is not a multiple of %lld, the size so far)",
-                          (long long)m[i].d, (long long)size);
+    if (q * size != m[i].d) return left_inverse_refuse(m[i].d, size, quiet, err);
     r[nr++].s = q;
     strides[ns++] = pre[i];
     if (lo_mul(size, q, &size, "left_inverse size", err)) return err->code;
+    ok = ok && m[i].d > 0 && reach <= m[i].d && !__builtin_mul_overflow(m[i].s, m[i].d, &reach);
   }
   r[nr++].s = m[idx[n - 1]].s;
   for (int k = 0; k < nr; k++) r[k].d = strides[k];
   bw_coalesce(r, nr, r[nr - 1], out);
+  *exact = ok;
   return LO_OK;
+}
+
+/* left_inverse(L), CuTe's answer (see cute_left_inverse). */
+int lo_cute_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
+  int exact;
+  return cute_left_inverse(l, out, &exact, 0, err);
+}
+
+/* lo_cute_left_inverse with *exact and a short refusal (lo_internal.h). */
+int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, lo_err *err) {
+  return cute_left_inverse(l, out, exact, 1, err);
 }
 
 /* True when err holds one of CuTe's compile-time refusals. */
 int lo_cute_refused(const lo_err *err) {
-  return err->code == LO_EUNDEF && strncmp(err->msg, "CuTe refuses: ", 14) == 0;
+  return err->code == LO_EUNDEF && memcmp(err->msg, "CuTe refuses: ", 14) == 0;
 }

@@ -189,6 +189,38 @@ static inline void lo_copy_toks(char *dst, const char *src, int n) {
   for (int i = 0; i < n; i++) dst[i] = src[i];
 }
 
+/* lo_cute_left_inverse that also sets *exact when the answer R needs no
+** point-by-point check: L's strides are >= 0 and, in CuTe's stride order,
+** each non-zero stride d of shape s has s*d <= the next non-zero stride.
+** Then L(x) = sum c_j d_j splits into R's digits c_j (the d_j divide one
+** another and the lower terms stay below d_j), R(L(x)) has L's
+** coordinates on the non-zero strides and 0 elsewhere, and L(R(L(x))) =
+** L(x).  Its refusals carry only their first words ("CuTe refuses: Left
+** inverse divisibility condition"), enough for lo_cute_refused. */
+int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, lo_err *err);
+/* lo_check_left_inverse, where exact (as above) settles it once L's size
+** and cosize fit and the size is within LO_CHECK_LIMIT: the same verdict. */
+int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err);
+
+/* lo_refines(xp, x) without copying modes: the same answer in one pass
+** over both profiles (tests/test_lo_inverse_fast.c compares them). */
+int lo_tuple_refines(const lo_tuple *xp, const lo_tuple *x);
+
+/* True when CuTe's walk of each leaf of B over A's coalesce_x modes
+** a[0..na) meets the strong divisibility conditions (as
+** lo_composition_walk_is_exact asks) and, digit by digit of A's mixed
+** radix below the last, the largest values the leaves put there add up to
+** less than the digit's shape, and size(B) <= LO_CHECK_LIMIT.  Then B(x),
+** the sum of its leaves' values, carries between no digits of A, so A(B(x))
+** is the sum of A at each leaf's value, which is CuTe's answer at x: the
+** answer of the walk is A o B, as the point-by-point check would find. */
+int lo_composition_digits_fit(const lo_mode *a, int na, const lo_layout *b);
+/* lo_check_composition, where fits (as above, for R CuTe's answer) settles
+** it once R's shape refines B's, both bounds fit and size(B) is within
+** LO_CHECK_LIMIT: the same verdict. */
+int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r,
+                               int fits, lo_err *err);
+
 /* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
 ** to the length of the text (0 when it did not fit). */
 int lo_print_tuple_len(const lo_tuple *t, char *buf, size_t cap, size_t *len);

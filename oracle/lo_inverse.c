@@ -70,14 +70,16 @@ int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
                              out, err);
 }
 
-/* left_inverse(L): CuTe's quasi-inverse, checked (L(R(L(i))) = L(i));
-** where CuTe refuses, right_inverse((L, complement(L))), checked too. */
+/* left_inverse(L): CuTe's quasi-inverse, checked (L(R(L(i))) = L(i)) or
+** known exact (lo_internal.h); where CuTe refuses, right_inverse((L,
+** complement(L))), checked. */
 int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_layout r;
   lo_err e;
-  if (lo_cute_left_inverse(l, &r, &e) == LO_OK)
-    return lo_keep_cute_answer(lo_check_left_inverse(l, &r, err), &r, "left_inverse", "is wrong",
-                               out, err);
+  int exact;
+  if (lo_cute_left_inverse_exact(l, &r, &exact, &e) == LO_OK)
+    return lo_keep_cute_answer(lo_check_left_inverse_known(l, &r, exact, err), &r,
+                               "left_inverse", "is wrong", out, err);
   if (!lo_cute_refused(&e)) {
     *err = e;
     return err->code;

@@ -239,3 +239,43 @@ int lo_tuple_flat_concat(const lo_tuple *x, const lo_tuple *y, lo_tuple *out, lo
   out->tok[out->ntok++] = ')';
   return LO_OK;
 }
+
+/* The product of the leaves of xp's subtree that starts at token *i and
+** leaf *leaf (a leaf, or a '(' to its matching ')'), both moved past it;
+** returns 0 where the product overflows (lo_tuple_size's error). */
+static int subtree_product(const lo_tuple *xp, int *i, int *leaf, lo_int *out) {
+  lo_int p = 1;
+  int depth = 0, ok = 1;
+  do {
+    char c = xp->tok[(*i)++];
+    if (c == '(')
+      depth++;
+    else if (c == ')')
+      depth--;
+    else
+      ok &= !__builtin_mul_overflow(p, xp->leaf[(*leaf)++], &p);
+  } while (depth > 0 && *i < xp->ntok);
+  *out = p;
+  return ok && depth == 0;
+}
+
+/* lo_refines(xp, x) in one pass over both profiles (lo_internal.h): x's
+** tokens and xp's in step, a '(' or ')' of x met by the same in xp, a
+** leaf n of x by a leaf or a subtree of xp whose leaves multiply to n;
+** x nested deeper than LO_MAX_DEPTH refines nothing, as there. */
+int lo_tuple_refines(const lo_tuple *xp, const lo_tuple *x) {
+  int i = 0, j = 0, li = 0, lj = 0, level = 0;
+  for (; j < x->ntok; j++) {
+    char c = x->tok[j];
+    if (c != ')' && level > LO_MAX_DEPTH) return 0;
+    if (i >= xp->ntok) return 0;
+    if (c == '(' || c == ')') {
+      if (xp->tok[i++] != c) return 0;
+      level += c == '(' ? 1 : -1;
+      continue;
+    }
+    lo_int p;
+    if (xp->tok[i] == ')' || !subtree_product(xp, &i, &li, &p) || p != x->leaf[lj++]) return 0;
+  }
+  return i == xp->ntok;
+}
