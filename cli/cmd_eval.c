@@ -55,7 +55,7 @@ static void print_response(int code, const char *text) {
 ** buffer has room after that for one more answer of ORACLE_OUT_CAP bytes
 ** with its "error: " prefix and its newline. */
 #define ANSWERS_FLUSH_AT ((size_t)1 << 16)
-#define ERROR_PREFIX "error: "
+#define ERROR_PREFIX     "error: "
 #define ERROR_PREFIX_LEN (sizeof ERROR_PREFIX - 1)
 
 typedef struct answers {

@@ -71,10 +71,8 @@ static int write_report(const report *r, const char *format, const char *out) {
 int cmd_report(int argc, char **argv) {
   const char *db_arg = NULL, *config_arg = NULL, *format = "text", *out = NULL;
   char path[1024], msg[512];
-  const cli_opt opts[] = {CLI_VALUE("db", &db_arg),
-                          CLI_VALUE("config", &config_arg),
-                          CLI_VALUE("format", &format),
-                          CLI_VALUE("out", &out)};
+  const cli_opt opts[] = {CLI_VALUE("db", &db_arg), CLI_VALUE("config", &config_arg),
+                          CLI_VALUE("format", &format), CLI_VALUE("out", &out)};
   int npos, prc = cli_parse(argc, argv, opts, 4, report_usage, NULL, 0, &npos);
   if (prc) return prc == CLI_HELP ? 0 : prc;
   if (strcmp(format, "text") && strcmp(format, "junit") && strcmp(format, "html"))

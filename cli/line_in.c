@@ -32,8 +32,7 @@ void line_in_free(line_in *r) {
 static int input_ready(int fd) {
   struct pollfd p = {fd, POLLIN, 0};
   int n;
-  do
-    n = poll(&p, 1, 0);
+  do n = poll(&p, 1, 0);
   while (n < 0 && errno == EINTR);
   return n != 0; /* on a poll error, let read(2) tell */
 }
@@ -63,8 +62,7 @@ static int fill(line_in *r) {
   if (make_room(r) != 0) return -1;
   if (r->wait && !input_ready(r->fd) && r->wait(r->wait_arg) != 0) return -1;
   ssize_t n;
-  do
-    n = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
+  do n = read(r->fd, r->buf + r->end, r->cap - 1 - r->end);
   while (n < 0 && errno == EINTR);
   if (n < 0) return -1;
   if (n == 0) r->eof = 1;

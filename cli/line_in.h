@@ -18,13 +18,13 @@
 
 typedef struct line_in {
   int fd;
-  char *buf;            /* owned; buf[start..end) not handed out yet */
+  char *buf; /* owned; buf[start..end) not handed out yet */
   size_t cap, start, end;
-  size_t scanned;       /* the newlines of buf[start..scanned) are the bits of nl */
-  size_t block;         /* bit b of nl is buf[block + b] (scanned <= block + 64) */
-  uint64_t nl;          /* the newlines found and not handed out yet */
-  int eof;              /* read(2) returned 0 */
-  int (*wait)(void *);  /* called before a read that may block; nonzero stops */
+  size_t scanned;      /* the newlines of buf[start..scanned) are the bits of nl */
+  size_t block;        /* bit b of nl is buf[block + b] (scanned <= block + 64) */
+  uint64_t nl;         /* the newlines found and not handed out yet */
+  int eof;             /* read(2) returned 0 */
+  int (*wait)(void *); /* called before a read that may block; nonzero stops */
   void *wait_arg;
 } line_in;
 

@@ -70,7 +70,7 @@ static int size_fits(const lo_layout *l, lo_err *err) {
 /* CuTe's coalesce: 1:0, s:d, or a flat tuple; same layout function. */
 int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
   if (size_fits(l, err)) return err->code; /* merged shapes then fit */
-#ifdef LO_MUTANT_COALESCE_SORTS           /* planted bug for `make mutants`: sorts first */
+#ifdef LO_MUTANT_COALESCE_SORTS            /* planted bug for `make mutants`: sorts first */
   lo_mode m[LO_MAX_LEAVES];
   lo_modes_sort(m, lo_modes_of(l, m));
   int n = lo_modes_coalesce(m, l->shape.len);

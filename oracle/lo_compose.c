@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* The outer layout as CuTe composes with it: its flattened modes
 ** coalesced, except that the last mode keeps running past the extent (a
 ** trailing size-1 mode is kept unless it merges), so that B may reach past
@@ -111,7 +110,8 @@ static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const
   lo_walk_init(&wr, r);
   for (lo_int x = 0; x < size; x++) {
     lo_int bx, abx, rx;
-    if (lo_walk_at(&wb, x, &bx, err) || lo_apply(&av, bx, &abx, err) || lo_walk_at(&wr, x, &rx, err))
+    if (lo_walk_at(&wb, x, &bx, err) || lo_apply(&av, bx, &abx, err) ||
+        lo_walk_at(&wr, x, &rx, err))
       return err->code;
     if (abx != rx)
       return lo_fail(err, LO_EUNDEF,

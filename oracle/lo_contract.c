@@ -141,8 +141,8 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
 
 /* lo_check_composition, the points not looked at when fits
 ** (lo_internal.h); the refinement, the bounds and the limit as there. */
-int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r,
-                               int fits, lo_err *err) {
+int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r, int fits,
+                               lo_err *err) {
   lo_int sb, sr;
   if (!lo_tuple_refines(&r->shape, &b->shape))
     return lo_fail(err, LO_EUNDEF,
@@ -240,6 +240,18 @@ int lo_modes_injective(lo_mode *m, int n, int *yes, lo_err *err) {
   return LO_OK;
 }
 
+/* The complement's reach: size(filter(L)) size(R) = sl sr (capped at
+** 2^63-1) must be at least the cotarget's size n.  LO_OK or LO_EUNDEF. */
+static int check_cover(lo_int sl, lo_int sr, lo_int n, lo_err *err) {
+  lo_int cover;
+  if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;
+  if (cover < n)
+    return lo_fail(err, LO_EUNDEF,
+                   "size(filter(L)) size(R) = %lld does not reach the cotarget %lld",
+                   (long long)cover, (long long)n);
+  return LO_OK;
+}
+
 /* Check R as complement(L, cotarget) (cotarget NULL: cosize(filter L)),
 ** from L's own modes: the general form of lo_check_complement_modes
 ** below, which the plain complement uses (tests/test_lo_complement.c
@@ -271,13 +283,7 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
   } else if (lo_modes_cosize(lm, nl, &n, err)) {
     return err->code;
   }
-  lo_int cover;
-  if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;
-  if (cover < n)
-    return lo_fail(err, LO_EUNDEF,
-                   "size(filter(L)) size(R) = %lld does not reach the "
-                   "cotarget %lld",
-                   (long long)cover, (long long)n);
+  if (check_cover(sl, sr, n, err)) return err->code;
   memcpy(both, lm, (size_t)nl * sizeof *lm);
   memcpy(both + nl, rm, (size_t)nr * sizeof *rm);
   int yes;
@@ -289,8 +295,8 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
 /* The next mode of the merge by stride of f[0..nf) and the modes of
 ** r[0..nr) with size > 1, each sorted by stride, at positions *i and *j;
 ** NULL when both are used up. */
-static inline const lo_mode *merge_next(const lo_mode *f, int nf, const lo_mode *r, int nr,
-                                        int *i, int *j) {
+static inline const lo_mode *merge_next(const lo_mode *f, int nf, const lo_mode *r, int nr, int *i,
+                                        int *j) {
   while (*j < nr && r[*j].s == 1) ++*j;
   if (*i < nf && (*j >= nr || f[*i].d <= r[*j].d)) return &f[(*i)++];
   if (*j < nr) return &r[(*j)++];
@@ -323,9 +329,9 @@ static int merged(const lo_mode *f, int nf, const lo_mode *r, int nr, lo_mode *o
 ** listing does not depend on the order).  One pass over R finds a
 ** stride-0 mode (reported first, as lo_check_complement does), whether it
 ** increases, and its size. */
-int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget,
-                              const lo_mode *r, int nr, lo_err *err) {
-  lo_int sr = 1, sl = 1, n = 1, cover, top = 0, t;
+int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget, const lo_mode *r,
+                              int nr, lo_err *err) {
+  lo_int sr = 1, sl = 1, n = 1, top = 0, t;
   int rising = 1, sr_over = 0;
   assert(cotarget && nr <= LO_MAX_LEAVES && nf <= LO_MAX_LEAVES);
   for (int i = 0; i < nr; i++) {
@@ -333,7 +339,7 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
     if (r[i].s == 1) continue;
     if (r[i].d == 0)
       return lo_fail(err, LO_EUNDEF, "it has a stride-0 mode %lld:0, so it is not increasing",
-                          (long long)r[i].s);
+                     (long long)r[i].s);
     if (r[i].d <= top || __builtin_mul_overflow(r[i].s - 1, r[i].d, &t) ||
         __builtin_add_overflow(top, t, &top))
       rising = 0;
@@ -348,12 +354,7 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
     if (lo_mul(sl, f[i].s, &sl, "size", err)) return err->code;
   for (int i = 0; i < cotarget->len; i++)
     if (lo_mul(n, cotarget->leaf[i], &n, "cotarget size", err)) return err->code;
-  if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;
-  if (cover < n)
-    return lo_fail(err, LO_EUNDEF,
-                        "size(filter(L)) size(R) = %lld does not reach the "
-                        "cotarget %lld",
-                        (long long)cover, (long long)n);
+  if (check_cover(sl, sr, n, err)) return err->code;
   if (merged_superincreasing(f, nf, r, nr)) return LO_OK;
   lo_mode both[2 * LO_MAX_LEAVES];
   int yes;
@@ -452,7 +453,7 @@ int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) 
     if (lo_fn_apply(&fl, o.v, &v, err)) return err->code;
     if (v != i)
       return lo_fail(err, LO_EUNDEF, "L(R(%lld)) = L(%lld) = %lld, not %lld", (long long)i,
-                          (long long)o.v, (long long)v, (long long)i);
+                     (long long)o.v, (long long)v, (long long)i);
   }
   return LO_OK;
 }
@@ -506,8 +507,7 @@ int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exac
     }
     if (lri != li)
       return lo_fail(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
-                          (long long)i, (long long)li, (long long)ri, (long long)lri,
-                          (long long)li);
+                     (long long)i, (long long)li, (long long)ri, (long long)lri, (long long)li);
   }
   return LO_OK;
 }

@@ -529,9 +529,9 @@ static int complement_chain(lo_mode *f, int n, lo_cute_comp *c, lo_err *err) {
     lo_int ns = div_pos(f[mi].d, last);
     if (ns == 0)
       return lo_fail(err, LO_EUNDEF,
-                          "CuTe refuses: Non-injective Layout detected in complement "
-                          "(stride %lld is below %lld, the extent of the smaller modes)",
-                          (long long)f[mi].d, (long long)last);
+                     "CuTe refuses: Non-injective Layout detected in complement "
+                     "(stride %lld is below %lld, the extent of the smaller modes)",
+                     (long long)f[mi].d, (long long)last);
     r[nr].s = ns;
     r[nr].d = last;
     nr++;

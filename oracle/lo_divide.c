@@ -101,8 +101,8 @@ int lo_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, l
 
 /* fn(A, B) by mode, regrouped as CuTe C++ groups it (tiled: the rest
 ** modes spliced in when there are two or more). */
-static int regroup(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int tiled,
-                   lo_layout *out, lo_err *err) {
+static int regroup(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int tiled, lo_layout *out,
+                   lo_err *err) {
   lo_layout r;
   if (by_mode(fn, a, b, &r, err)) return err->code;
   return lo_cute_regroup(&r, b, tiled, out, err);

@@ -147,7 +147,9 @@ static const op_row ops[] = {
     {{"cute_filter", "L", "CuTe C++ filter(L)"}, 1, 1, op_cute_filter},
     {{"cute_flatten", "L|X", "CuTe C++ flatten: an integer stays as it is"}, 1, 1, op_cute_flatten},
     {{"cute_depth", "L|X", "CuTe C++ depth (refuses an empty tuple)"}, 1, 1, op_cute_depth},
-    {{"cute_apply", "L x", "CuTe C++ layout(x) (refuses an empty tuple in the shape)"}, 2, 2,
+    {{"cute_apply", "L x", "CuTe C++ layout(x) (refuses an empty tuple in the shape)"},
+     2,
+     2,
      op_cute_apply},
     {{"cute_complement", "L [N]", "CuTe C++ complement(L[, N]) (N may be a shape)"},
      1,
@@ -405,7 +407,7 @@ static int run_row(const op_row *r, int argc, const char *const *argv, ev_out *o
 ** start for a message of 100 bytes), by memcpy otherwise. */
 static void copy_message(char *buf, size_t cap, const char *msg, size_t n) {
   size_t whole = (n + 15) & ~(size_t)15;
-  if (whole > cap || whole > sizeof ((lo_err *)0)->msg) {
+  if (whole > cap || whole > sizeof((lo_err *)0)->msg) {
     memcpy(buf, msg, n);
     return;
   }
@@ -443,7 +445,7 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *buf, si
       return LO_OK;
     }
   }
-  if (cap) { /* the message, cut to fit as snprintf would cut it */
+  if (cap) {                    /* the message, cut to fit as snprintf would cut it */
     size_t n = strlen(err.msg); /* lo_fail always ends it */
     if (n > cap - 1) n = cap - 1;
     copy_message(buf, cap, err.msg, n);

@@ -139,8 +139,8 @@ int lo_cute_complement_modes_general(const lo_layout *l, const lo_tuple *cotarge
 /* lo_check_complement on modes: f the modes of filter(L) sorted by stride
 ** (as lo_cute_comp has them), cotarget not NULL, R's flattened modes
 ** r[0..nr).  Same verdicts and messages as lo_check_complement. */
-int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget,
-                              const lo_mode *r, int nr, lo_err *err);
+int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget, const lo_mode *r,
+                              int nr, lo_err *err);
 /* Is the layout of the modes m[0..n) (size > 1, stride > 0) injective?
 ** m sorted by (d, s) first (lo_modes_sort) in place; the superincreasing
 ** test, else a listing of at most 16384 points, else LO_ELIMIT. */
@@ -159,7 +159,7 @@ typedef struct lo_fn {
   uint64_t inv[LO_MAX_LEAVES];     /* 2^64 / s[i] rounded up, for LO_FN_RECIP */
   unsigned char sh[LO_MAX_LEAVES]; /* log2 s[i] for a power of two, or one of: */
 } lo_fn;
-#define LO_FN_RECIP 0xfe  /* s[i] < 2^31: an index below 2^32 split by the reciprocal */
+#define LO_FN_RECIP  0xfe /* s[i] < 2^31: an index below 2^32 split by the reciprocal */
 #define LO_FN_DIVIDE 0xff /* split by division */
 /* calls: about how many points will be asked; a reciprocal (one division
 ** to find) is worth it only past LO_FN_RECIP_CALLS of them. */
@@ -172,8 +172,8 @@ void lo_odo_start(lo_odo *o, const lo_layout *l);
 /* lo_cute_composition_exact with A given as its lo_cute_coalesce_x_modes
 ** am[0..na) (na >= 1), read in place; out must not be B, and on an error
 ** may hold part of the result. */
-int lo_cute_compose_modes(const lo_mode *am, int na, const lo_layout *b, lo_layout *out,
-                          int *exact, lo_err *err);
+int lo_cute_compose_modes(const lo_mode *am, int na, const lo_layout *b, lo_layout *out, int *exact,
+                          lo_err *err);
 /* lo_composition(A, B) for a layout B (not a tiler) with A's
 ** lo_cute_coalesce_x_modes am[0..na) already known (am NULL: not known,
 ** computed here): the same answer or error. */
@@ -218,8 +218,8 @@ int lo_composition_digits_fit(const lo_mode *a, int na, const lo_layout *b);
 /* lo_check_composition, where fits (as above, for R CuTe's answer) settles
 ** it once R's shape refines B's, both bounds fit and size(B) is within
 ** LO_CHECK_LIMIT: the same verdict. */
-int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r,
-                               int fits, lo_err *err);
+int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r, int fits,
+                               lo_err *err);
 
 /* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
 ** to the length of the text (0 when it did not fit). */

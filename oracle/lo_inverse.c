@@ -46,9 +46,9 @@ static int own_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   for (int i = 0; i < l->shape.len; i++)
     if (l->stride[i] == 0 && l->shape.leaf[i] > 1)
       return lo_fail(err, LO_EUNDEF,
-                          "left_inverse: mode %lld:0 makes L non-injective, so no left inverse "
-                          "exists",
-                          (long long)l->shape.leaf[i]);
+                     "left_inverse: mode %lld:0 makes L non-injective, so no left inverse "
+                     "exists",
+                     (long long)l->shape.leaf[i]);
   if (lo_complement(l, -1, &c, err)) return err->code;
   if (lo_layout_pair(l, &c, &lc, err)) return err->code;
   return own_right_inverse(&lc, out, err);
@@ -78,8 +78,8 @@ int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err) {
   lo_err e;
   int exact;
   if (lo_cute_left_inverse_exact(l, &r, &exact, &e) == LO_OK)
-    return lo_keep_cute_answer(lo_check_left_inverse_known(l, &r, exact, err), &r,
-                               "left_inverse", "is wrong", out, err);
+    return lo_keep_cute_answer(lo_check_left_inverse_known(l, &r, exact, err), &r, "left_inverse",
+                               "is wrong", out, err);
   if (!lo_cute_refused(&e)) {
     *err = e;
     return err->code;

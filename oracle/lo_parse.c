@@ -211,7 +211,7 @@ static int parse_tuple_to(parser *p, char *tok, lo_int *leaf, int *ntok_out, int
       lo_int v;
       if (read_small(s, &pos, &v) && (v != 0 || policy == LEAF_NONNEG)) {
         leaf[len++] = v; /* the common leaf: plain digits */
-      } else { /* '*', '_', a zero, an overflow, an error: parse_leaf says */
+      } else {           /* '*', '_', a zero, an overflow, an error: parse_leaf says */
         p->pos = pos = start;
         if ((rc = parse_leaf(p, policy, &leaf[len])) != LO_OK) break;
         pos = p->pos;
@@ -509,9 +509,10 @@ static void put_int(writer *w, lo_int v) {
 }
 
 /* The decimal digits of 0..99, two bytes each ("00" to "99"). */
-static const char digit_pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233"
-                                  "34353637383940414243444546474849505152535455565758596061626364656667"
-                                  "6869707172737475767778798081828384858687888990919293949596979899";
+static const char digit_pairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233"
+    "34353637383940414243444546474849505152535455565758596061626364656667"
+    "6869707172737475767778798081828384858687888990919293949596979899";
 
 /* put_tree when the writer has room for the longest text of ntok tokens
 ** (each at most a comma and 20 bytes) and its NUL: no checks per piece,

@@ -93,8 +93,8 @@ static void suite_property(junit_w *j, const char *name, const char *value) {
 ** of XML text. */
 static void paste_text(junit_w *j, const report_paste *p) {
   if (!p) return;
-  const char *label[4] = {"\n", "\nreproduce: ", p->check ? "\nor: " : "\nreproduce: ",
-                          "\neval: layoutcheck eval "};
+  const char *label[4] = {
+      "\n", "\nreproduce: ", p->check ? "\nor: " : "\nreproduce: ", "\neval: layoutcheck eval "};
   const char *text[4] = {p->vars, p->check, p->again, p->eval};
   for (int i = 0; i < 4; i++) {
     if (!text[i]) continue;

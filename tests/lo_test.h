@@ -1,7 +1,7 @@
 /*
 ** lo_test.h -- helpers for the oracle's unit tests: evaluate an op on
 ** string arguments and return its output ("error: ..." on error) in a
-** static buffer.
+** static buffer; enumerate small flat layouts.
 */
 #ifndef LO_TEST_H
 #define LO_TEST_H
@@ -11,13 +11,34 @@
 #include <stdio.h>
 
 /* Evaluate op on up to three arguments (NULL ends the list). */
-static const char *ev(const char *op, const char *a, const char *b, const char *c) {
+static inline const char *ev(const char *op, const char *a, const char *b, const char *c) {
   static char out[1 << 16], shown[(1 << 16) + 8];
   const char *argv[3] = {a, b, c};
   int argc = !a ? 0 : !b ? 1 : !c ? 2 : 3;
   if (lo_eval(op, argc, argv, out, sizeof out) == LO_OK) return out;
   snprintf(shown, sizeof shown, "error: %s", out);
   return shown;
+}
+
+/* Small flat layout number k (rank 1..3): shapes from sh[0..ns), strides
+** from st[0..nd); returns 0 past the last one. */
+static inline int small_flat(int k, const lo_int *sh, int ns, const lo_int *st, int nd,
+                             lo_layout *l) {
+  lo_int s[3], d[3];
+  int per = ns * nd;
+  for (int rank = 1, count = per; rank <= 3; rank++, count *= per) {
+    if (k >= count) {
+      k -= count;
+      continue;
+    }
+    for (int i = 0; i < rank; i++, k /= per) {
+      s[i] = sh[k % per / nd];
+      d[i] = st[k % nd];
+    }
+    lo_layout_flat(l, s, d, rank);
+    return 1;
+  }
+  return 0;
 }
 
 #define EV1(op, a)       ev(op, a, NULL, NULL)

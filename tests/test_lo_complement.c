@@ -13,26 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Small flat layout number k (rank 1..3): shapes from sh[0..ns), strides
-** from st[0..nd); returns 0 past the last one. */
-static int small_flat(int k, const lo_int *sh, int ns, const lo_int *st, int nd, lo_layout *l) {
-  lo_int s[3], d[3];
-  int per = ns * nd;
-  for (int rank = 1, count = per; rank <= 3; rank++, count *= per) {
-    if (k >= count) {
-      k -= count;
-      continue;
-    }
-    for (int i = 0; i < rank; i++, k /= per) {
-      s[i] = sh[k % per / nd];
-      d[i] = st[k % nd];
-    }
-    lo_layout_flat(l, s, d, rank);
-    return 1;
-  }
-  return 0;
-}
-
 static const lo_int SH[] = {1, 2, 3, 4, 6};
 static const lo_int ST[] = {0, 1, 2, 3, 4, 8, 12};
 #define NSH ((int)(sizeof SH / sizeof SH[0]))
@@ -43,8 +23,7 @@ static int same_comp(int rc1, const lo_err *e1, const lo_cute_comp *a, int rc2, 
                      const lo_cute_comp *b) {
   if (rc1 != rc2) return 0;
   if (rc1 != LO_OK) return strcmp(e1->msg, e2->msg) == 0;
-  return a->nf == b->nf && a->nr == b->nr &&
-         !memcmp(a->f, b->f, (size_t)a->nf * sizeof *a->f) &&
+  return a->nf == b->nf && a->nr == b->nr && !memcmp(a->f, b->f, (size_t)a->nf * sizeof *a->f) &&
          !memcmp(a->r, b->r, (size_t)a->nr * sizeof *a->r) &&
          lo_tuple_equal(a->cotarget, b->cotarget);
 }
@@ -159,8 +138,9 @@ static void test_coalesce_one_pass(void) {
         lo_layout_flat_modes(&want, m, k);
       else
         lo_layout_from_modes(&want, m, k);
-      int (*fn)(const lo_layout *, lo_layout *, lo_err *) =
-          op == 0 ? lo_coalesce : op == 1 ? lo_flat_coalesce : lo_filter;
+      int (*fn)(const lo_layout *, lo_layout *, lo_err *) = op == 0   ? lo_coalesce
+                                                            : op == 1 ? lo_flat_coalesce
+                                                                      : lo_filter;
       same = l;
       if (fn(&l, &got, &e) != LO_OK || !lo_layout_equal(&got, &want)) mismatched++;
       if (fn(&same, &same, &e) != LO_OK || !lo_layout_equal(&same, &want)) mismatched++;
@@ -207,8 +187,8 @@ static void test_fn_apply(void) {
   lo_layout_flat(&l, s, d, 3);
   lo_fn f;
   lo_fn_init(&f, &l, LO_FN_RECIP_CALLS + 1);
-  const lo_int xs[] = {(lo_int)1 << 32, ((lo_int)1 << 32) + 5, 3000009, 3000008, 7000000000,
-                       INT64_MAX, -1};
+  const lo_int xs[] = {
+      (lo_int)1 << 32, ((lo_int)1 << 32) + 5, 3000009, 3000008, 7000000000, INT64_MAX, -1};
   for (int i = 0; i < (int)(sizeof xs / sizeof xs[0]); i++) {
     lo_int a = -1, b = -2;
     lo_err e1, e2;
@@ -269,8 +249,7 @@ static void test_fail_text(void) {
   T_EQ_INT(lo_fail(&a, LO_EUNDEF, "stride %lld is below %lld, %d%%", (long long)LLONG_MIN,
                    (long long)LLONG_MAX, -7),
            LO_EUNDEF);
-  ref_text(&b, "stride %lld is below %lld, %d%%", (long long)LLONG_MIN,
-           (long long)LLONG_MAX, -7);
+  ref_text(&b, "stride %lld is below %lld, %d%%", (long long)LLONG_MIN, (long long)LLONG_MAX, -7);
   T_EQ_STR(a.msg, b.msg);
   T_EQ_STR(a.msg, "stride -9223372036854775808 is below 9223372036854775807, -7%");
   lo_fail(&a, LO_ELIMIT, "%s: %c %lld %s", "p", 'q', 0LL, longs); /* truncated */

@@ -112,14 +112,20 @@ static void test_leaf_walk(void) {
   static const lo_int bs[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 12},
                       bd[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 16};
   static const lo_int sh2[] = {2, 3, 4}, st2[] = {1, 7}, bs2[] = {1, 2, 3, 4, 6, 8, 12};
-  static const lo_int bd2[] = {1,   2,   3,   4,   6,   8,   9,    12,   16,  18,  24,  27,
-                               32,  36,  48,  64,  72,  81,  96,   128,  144, 256, 288, 512,
-                               576, 729, 1024, 1152, 2048, 4096, 3 * 4096};
+  static const lo_int bd2[] = {1,   2,   3,   4,   6,    8,    9,    12,   16,      18,  24,
+                               27,  32,  36,  48,  64,   72,   81,   96,   128,     144, 256,
+                               288, 512, 576, 729, 1024, 1152, 2048, 4096, 3 * 4096};
   static const char *const huge[] = {"(4294967296,4294967296,2):(1,8589934593,1)",
                                      "(2147483648,2147483648,4,3):(1,4294967297,3,1)",
                                      "(3,1099511627776,1099511627776,5):(1,7,11,1)"};
-  static const lo_int bd3[] = {1, 3, 4294967296, 4611686018427387904, 3298534883328, 6597069766656,
-                               2147483648 * 3, 9007199254740992};
+  static const lo_int bd3[] = {1,
+                               3,
+                               4294967296,
+                               4611686018427387904,
+                               3298534883328,
+                               6597069766656,
+                               2147483648 * 3,
+                               9007199254740992};
   int mismatched = 0, composed = 0, refused = 0;
   lo_layout a;
   for (int k = 0; small_flat(k, 3, sh, 5, st, 6, &a); k++)
@@ -170,8 +176,8 @@ static void test_tree_walk(void) {
 /* lo_layout_pair against lo_layout_nest of the two, nested parts
 ** included, and with the output aliasing either part. */
 static void test_pair(void) {
-  static const char *const parts[] = {"4:2",         "(2,3):(1,2)", "((2,2),3):((1,4),8)",
-                                      "(1):(0)",     "((4)):((3))", "(2,(3,(4,5))):(1,(2,(6,24)))",
+  static const char *const parts[] = {"4:2",     "(2,3):(1,2)", "((2,2),3):((1,4),8)",
+                                      "(1):(0)", "((4)):((3))", "(2,(3,(4,5))):(1,(2,(6,24)))",
                                       "8:1"};
   int mismatched = 0;
   for (int i = 0; i < 7; i++)
@@ -211,8 +217,7 @@ static void test_divide(void) {
                 lo_layout_nest(pp, 2, &bb, &e2);
       if (!ref && lo_composition(&a, &bb, &want, &e2)) {
         memcpy(msg, e2.msg, sizeof msg);
-        lo_fail(&e2, e2.code, "logical_divide: A o (B, complement(B, shape(coalesce A))): %s",
-                msg);
+        lo_fail(&e2, e2.code, "logical_divide: A o (B, complement(B, shape(coalesce A))): %s", msg);
         ref = 1;
       }
       if (ref) {
@@ -242,8 +247,9 @@ static void test_cute_divide(void) {
       lo_err e1, e2;
       int rc = lo_cute_logical_divide(&a, &b, &got, &e1);
       const lo_layout *pp[2] = {&b, &c};
-      int ref = lo_cute_coalesce(&a, NULL, &ca, &e2) || lo_cute_complement(&b, &ca.shape, &c, &e2) ||
-                lo_layout_nest(pp, 2, &bb, &e2) || lo_cute_composition(&a, &bb, &want, &e2);
+      int ref = lo_cute_coalesce(&a, NULL, &ca, &e2) ||
+                lo_cute_complement(&b, &ca.shape, &c, &e2) || lo_layout_nest(pp, 2, &bb, &e2) ||
+                lo_cute_composition(&a, &bb, &want, &e2);
       if (ref) {
         refused++;
         mismatched += rc != e2.code || strcmp(e1.msg, e2.msg) != 0;

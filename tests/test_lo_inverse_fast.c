@@ -7,30 +7,11 @@
 ** checks' codes and messages; the one-pass refinement test answers as
 ** lo_refines.  The cases by hand are computed in their comments. */
 #include "lo_internal.h"
+#include "lo_test.h"
 #include "t.h"
 
 #include <stdio.h>
 #include <string.h>
-
-/* Small flat layout number k (rank 1..3): shapes from sh[0..ns), strides
-** from st[0..nd); returns 0 past the last one. */
-static int small_flat(int k, const lo_int *sh, int ns, const lo_int *st, int nd, lo_layout *l) {
-  lo_int s[3], d[3];
-  int per = ns * nd;
-  for (int rank = 1, count = per; rank <= 3; rank++, count *= per) {
-    if (k >= count) {
-      k -= count;
-      continue;
-    }
-    for (int i = 0; i < rank; i++, k /= per) {
-      s[i] = sh[k % per / nd];
-      d[i] = st[k % nd];
-    }
-    lo_layout_flat(l, s, d, rank);
-    return 1;
-  }
-  return 0;
-}
 
 /* lo_cute_left_inverse_exact against lo_cute_left_inverse and the check:
 ** the same answer (or both refusals), and where it says exact, the
@@ -41,7 +22,8 @@ static void left_inverse_case(const lo_layout *l, int *mismatched, int *exact_n,
   lo_layout r1, r2;
   lo_err e1, e2;
   int exact = -1;
-  int rc1 = lo_cute_left_inverse(l, &r1, &e1), rc2 = lo_cute_left_inverse_exact(l, &r2, &exact, &e2);
+  int rc1 = lo_cute_left_inverse(l, &r1, &e1),
+      rc2 = lo_cute_left_inverse_exact(l, &r2, &exact, &e2);
   if (rc1 != rc2) {
     (*mismatched)++;
     return;
@@ -210,11 +192,21 @@ static void maybe_refine(unsigned *st, const char **p, char *buf, int *k) {
   int n = (int)(**p - '0');
   (*p)++;
   switch (rnd(st) % 6) {
-  case 0: *k += snprintf(buf + *k, 24, "(%d)", n); break;
-  case 1: *k += snprintf(buf + *k, 24, n % 2 == 0 ? "(2,%d)" : "(1,%d)", n % 2 == 0 ? n / 2 : n); break;
-  case 2: *k += snprintf(buf + *k, 24, "((%d,1),())", n); break;
-  case 3: *k += snprintf(buf + *k, 24, "%d", n + 1); break;
-  default: *k += snprintf(buf + *k, 24, "%d", n); break;
+    case 0:
+      *k += snprintf(buf + *k, 24, "(%d)", n);
+      break;
+    case 1:
+      *k += snprintf(buf + *k, 24, n % 2 == 0 ? "(2,%d)" : "(1,%d)", n % 2 == 0 ? n / 2 : n);
+      break;
+    case 2:
+      *k += snprintf(buf + *k, 24, "((%d,1),())", n);
+      break;
+    case 3:
+      *k += snprintf(buf + *k, 24, "%d", n + 1);
+      break;
+    default:
+      *k += snprintf(buf + *k, 24, "%d", n);
+      break;
   }
 }
 
@@ -244,11 +236,10 @@ static void test_refines(void) {
   T_EQ_INT(mismatched, 0);
   T_CHECK(n > 30000);
   T_CHECK(yes > n / 10 && yes < n - n / 10);
-  static const char *const cases[][3] = {{"((2,3),4)", "(6,4)", "1"},  {"((2,3),4)", "24", "1"},
-                                         {"((2,3),4)", "(6,(4))", "0"}, {"((2,3),4)", "(4,6)", "0"},
-                                         {"(6,4)", "((2,3),4)", "0"},   {"()", "()", "1"},
-                                         {"(())", "1", "1"},            {"(4)", "4", "1"},
-                                         {"4", "(4)", "0"}};
+  static const char *const cases[][3] = {
+      {"((2,3),4)", "(6,4)", "1"}, {"((2,3),4)", "24", "1"},    {"((2,3),4)", "(6,(4))", "0"},
+      {"((2,3),4)", "(4,6)", "0"}, {"(6,4)", "((2,3),4)", "0"}, {"()", "()", "1"},
+      {"(())", "1", "1"},          {"(4)", "4", "1"},           {"4", "(4)", "0"}};
   for (int i = 0; i < (int)(sizeof cases / sizeof cases[0]); i++) {
     lo_tuple x, y;
     lo_err e;

@@ -5,45 +5,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Split a copy of text and return the words joined by '|', or "!" followed
-** by the error message; the result is a static buffer. */
-static const char *split_show(const char *text) {
-  static char shown[512];
-  char line[256], msg[200];
-  proto_words w = {0};
-  snprintf(line, sizeof line, "%s", text);
-  if (proto_split_words(line, &w, msg, sizeof msg) != 0) {
+/* The words of w joined by '|' when the split returned rc 0, else "!" and
+** msg; frees w's array.  The result is a static buffer. */
+static const char *shown_words(int rc, proto_words *w, const char *msg) {
+  static char shown[2048];
+  if (rc != 0) {
     snprintf(shown, sizeof shown, "!%s", msg);
   } else {
     shown[0] = '\0';
-    for (size_t i = 0; i < w.len; i++) {
+    for (size_t i = 0; i < w->len; i++) {
       if (i) strcat(shown, "|");
-      strcat(shown, w.word[i]);
+      strcat(shown, w->word[i]);
     }
   }
-  proto_words_free(&w);
+  proto_words_free(w);
   return shown;
+}
+
+/* Split a copy of text and return the words joined by '|', or "!" followed
+** by the error message; the result is a static buffer. */
+static const char *split_show(const char *text) {
+  char line[256], msg[200];
+  proto_words w = {0};
+  snprintf(line, sizeof line, "%s", text);
+  return shown_words(proto_split_words(line, &w, msg, sizeof msg), &w, msg);
 }
 
 /* Split a copy of text[0..len) (NUL bytes allowed) with proto_split_line;
 ** the words joined by '|', or "!" and the message (a static buffer). */
 static const char *split_line_show(const char *text, size_t len) {
-  static char shown[2048];
   char line[1024], msg[200];
   proto_words w = {0};
   memcpy(line, text, len);
   line[len] = '\0';
-  if (proto_split_line(line, len, &w, msg, sizeof msg) != 0) {
-    snprintf(shown, sizeof shown, "!%s", msg);
-  } else {
-    shown[0] = '\0';
-    for (size_t i = 0; i < w.len; i++) {
-      if (i) strcat(shown, "|");
-      strcat(shown, w.word[i]);
-    }
-  }
-  proto_words_free(&w);
-  return shown;
+  return shown_words(proto_split_line(line, len, &w, msg, sizeof msg), &w, msg);
 }
 
 /* The splitter on brackets, arrows, white space and NUL bytes; expected

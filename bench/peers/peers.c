@@ -25,11 +25,22 @@
 
 /* One input: the op, its layouts a (and b) and an integer argument n
 ** (the cotarget of complement; -1 when absent). */
-enum { OP_SIZE, OP_COSIZE, OP_COALESCE, OP_FILTER, OP_COMPLEMENT, OP_COMPOSITION, OP_DIVIDE,
-       OP_PRODUCT, OP_RIGHT_INVERSE, OP_LEFT_INVERSE, OP_COUNT };
+enum {
+  OP_SIZE,
+  OP_COSIZE,
+  OP_COALESCE,
+  OP_FILTER,
+  OP_COMPLEMENT,
+  OP_COMPOSITION,
+  OP_DIVIDE,
+  OP_PRODUCT,
+  OP_RIGHT_INVERSE,
+  OP_LEFT_INVERSE,
+  OP_COUNT
+};
 static const char *const op_names[OP_COUNT] = {
-    "size",           "cosize",          "coalesce",      "filter",      "complement",
-    "composition",    "logical_divide",  "logical_product", "right_inverse", "left_inverse"};
+    "size",        "cosize",         "coalesce",        "filter",        "complement",
+    "composition", "logical_divide", "logical_product", "right_inverse", "left_inverse"};
 
 typedef struct peer_case {
   int code; /* OP_*, looked up once when the line is read */
@@ -54,18 +65,26 @@ static double now(void) {
 static int run_model(const peer_case *c, lo_layout *r, lo_err *e) {
   lo_tuple n;
   switch (c->code) {
-  case OP_COALESCE: return lo_cute_coalesce(&c->a, NULL, r, e);
-  case OP_FILTER: return lo_cute_filter(&c->a, r, e);
-  case OP_COMPLEMENT:
-    if (c->n < 0) return lo_cute_complement(&c->a, NULL, r, e);
-    lo_tuple_int(&n, c->n);
-    return lo_cute_complement(&c->a, &n, r, e);
-  case OP_COMPOSITION: return lo_cute_composition(&c->a, &c->b, r, e);
-  case OP_DIVIDE: return lo_cute_logical_divide(&c->a, &c->b, r, e);
-  case OP_PRODUCT: return lo_cute_logical_product(&c->a, &c->b, r, e);
-  case OP_RIGHT_INVERSE: return lo_cute_right_inverse(&c->a, r, e);
-  case OP_LEFT_INVERSE: return lo_cute_left_inverse(&c->a, r, e);
-  default: return -1;
+    case OP_COALESCE:
+      return lo_cute_coalesce(&c->a, NULL, r, e);
+    case OP_FILTER:
+      return lo_cute_filter(&c->a, r, e);
+    case OP_COMPLEMENT:
+      if (c->n < 0) return lo_cute_complement(&c->a, NULL, r, e);
+      lo_tuple_int(&n, c->n);
+      return lo_cute_complement(&c->a, &n, r, e);
+    case OP_COMPOSITION:
+      return lo_cute_composition(&c->a, &c->b, r, e);
+    case OP_DIVIDE:
+      return lo_cute_logical_divide(&c->a, &c->b, r, e);
+    case OP_PRODUCT:
+      return lo_cute_logical_product(&c->a, &c->b, r, e);
+    case OP_RIGHT_INVERSE:
+      return lo_cute_right_inverse(&c->a, r, e);
+    case OP_LEFT_INVERSE:
+      return lo_cute_left_inverse(&c->a, r, e);
+    default:
+      return -1;
   }
 }
 
@@ -84,17 +103,38 @@ static int run_one(const peer_case *c, int model, uint64_t *sink) {
     return rc;
   }
   switch (c->code) {
-  case OP_SIZE: rc = lo_size(&c->a, &v, &e); break;
-  case OP_COSIZE: rc = lo_cosize(&c->a, &v, &e); break;
-  case OP_COALESCE: rc = lo_coalesce(&c->a, &r, &e); break;
-  case OP_FILTER: rc = lo_filter(&c->a, &r, &e); break;
-  case OP_COMPLEMENT: rc = lo_complement(&c->a, c->n, &r, &e); break;
-  case OP_COMPOSITION: rc = lo_composition(&c->a, &c->b, &r, &e); break;
-  case OP_DIVIDE: rc = lo_logical_divide(&c->a, &c->b, &r, &e); break;
-  case OP_PRODUCT: rc = lo_logical_product(&c->a, &c->b, &r, &e); break;
-  case OP_RIGHT_INVERSE: rc = lo_right_inverse(&c->a, &r, &e); break;
-  case OP_LEFT_INVERSE: rc = lo_left_inverse(&c->a, &r, &e); break;
-  default: return -1;
+    case OP_SIZE:
+      rc = lo_size(&c->a, &v, &e);
+      break;
+    case OP_COSIZE:
+      rc = lo_cosize(&c->a, &v, &e);
+      break;
+    case OP_COALESCE:
+      rc = lo_coalesce(&c->a, &r, &e);
+      break;
+    case OP_FILTER:
+      rc = lo_filter(&c->a, &r, &e);
+      break;
+    case OP_COMPLEMENT:
+      rc = lo_complement(&c->a, c->n, &r, &e);
+      break;
+    case OP_COMPOSITION:
+      rc = lo_composition(&c->a, &c->b, &r, &e);
+      break;
+    case OP_DIVIDE:
+      rc = lo_logical_divide(&c->a, &c->b, &r, &e);
+      break;
+    case OP_PRODUCT:
+      rc = lo_logical_product(&c->a, &c->b, &r, &e);
+      break;
+    case OP_RIGHT_INVERSE:
+      rc = lo_right_inverse(&c->a, &r, &e);
+      break;
+    case OP_LEFT_INVERSE:
+      rc = lo_left_inverse(&c->a, &r, &e);
+      break;
+    default:
+      return -1;
   }
   if (rc == LO_OK && c->code > OP_COSIZE) v = r.shape.len + r.stride[r.shape.len - 1];
   *sink += (uint64_t)v; /* unsigned: wraps, never overflows */
