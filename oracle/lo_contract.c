@@ -144,7 +144,7 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
 int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r, int fits,
                                lo_err *err) {
   lo_int sb, sr;
-  if (!lo_tuple_refines(&r->shape, &b->shape))
+  if (!lo_refines(&r->shape, &b->shape))
     return lo_fail(err, LO_EUNDEF,
                    "its shape does not refine B's shape, so it is not "
                    "compatible with B");
@@ -154,8 +154,8 @@ int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_
     lo_odo ob, orr;
     lo_fn fa;
     lo_fn_init(&fa, a, sb);
-    lo_odo_start(&ob, b);
-    lo_odo_start(&orr, r);
+    lo_odo_init(&ob, b);
+    lo_odo_init(&orr, r);
     for (lo_int x = 0; x < sb; x++, lo_odo_next(&ob), lo_odo_next(&orr)) {
       lo_int abx;
       if (lo_fn_apply(&fa, ob.v, &abx, err)) return err->code;
@@ -431,13 +431,6 @@ int lo_fn_apply(const lo_fn *f, lo_int x, lo_int *out, lo_err *err) {
   return LO_OK;
 }
 
-/* An odometer at index 0 (lo_internal.h). */
-void lo_odo_start(lo_odo *o, const lo_layout *l) {
-  o->l = l;
-  memset(o->c, 0, (size_t)l->shape.len * sizeof o->c[0]);
-  o->v = 0;
-}
-
 /* Check L(R(i)) = i on [0, size R).  Past the limit, CuTe's construction
 ** (modes chained from stride 1) is exact and R is accepted. */
 int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
@@ -447,7 +440,7 @@ int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) 
   lo_fn fl;
   lo_odo o;
   lo_fn_init(&fl, l, sr);
-  lo_odo_start(&o, r);
+  lo_odo_init(&o, r);
   for (lo_int i = 0; i < sr; i++, lo_odo_next(&o)) {
     lo_int v;
     if (lo_fn_apply(&fl, o.v, &v, err)) return err->code;
@@ -492,7 +485,7 @@ int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exac
   lo_int ntab = sl <= LEFT_TABLE && strides_nonneg(l) ? sl : 0, filled = 0;
   lo_fn_init(&fl, l, sl);
   lo_fn_init(&fr, r, sl);
-  lo_odo_start(&o, l);
+  lo_odo_init(&o, l);
   for (lo_int i = 0; i < sl; i++) {
     if (ntab) /* the table is filled as far as it is read */
       for (; filled <= i; filled++, lo_odo_next(&o)) tab[filled] = o.v;

@@ -209,12 +209,14 @@ int lo_cute_filter(const lo_layout *l, lo_layout *out, lo_err *err) {
   return LO_OK;
 }
 
-/* ------------------------------------------------------------ composition */
+/* ---------------------------------------------------- division by v > 0 */
 
-/* n / v and n % v for n >= 0, v >= 1: a shift and a mask when v is a
-** power of two (most shapes and strides), else one division. */
+/* n / v and n % v (C's, truncating) for v > 0: a shift and a mask when
+** n >= 0 and v is a power of two (as most shapes, strides and extents
+** are), else one division. */
 static inline lo_int quot_rem(lo_int n, lo_int v, lo_int *rem) {
-  if ((v & (v - 1)) == 0) {
+  assert(v > 0);
+  if (n >= 0 && (v & (v - 1)) == 0) {
     *rem = n & (v - 1);
     return n >> __builtin_ctzll((unsigned long long)v);
   }
@@ -222,10 +224,24 @@ static inline lo_int quot_rem(lo_int n, lo_int v, lo_int *rem) {
   return n / v;
 }
 
-/* Does v >= 1 divide n >= 0?  A mask when v is a power of two. */
+/* Does v > 0 divide n? */
 static inline int divides(lo_int v, lo_int n) {
-  return (v & (v - 1)) == 0 ? (n & (v - 1)) == 0 : n % v == 0;
+  lo_int rem;
+  quot_rem(n, v, &rem);
+  return rem == 0;
 }
+
+/* n / v, and n / v rounded up as lo_ceil_div rounds, for v > 0. */
+static inline lo_int div_pos(lo_int n, lo_int v) {
+  lo_int rem;
+  return quot_rem(n, v, &rem);
+}
+static inline lo_int ceil_div_pos(lo_int n, lo_int v) {
+  lo_int rem, q = quot_rem(n, v, &rem);
+  return q + (rem != 0);
+}
+
+/* ------------------------------------------------------------ composition */
 
 /* Append the modes r[0..n) (n >= 1) to b as lo_cute_put appends their
 ** layout (s:d for one mode, a flat tuple otherwise): the same limit
@@ -473,20 +489,6 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
 }
 
 /* ------------------------------------------------------------- complement */
-
-/* a / b and ceil(a / b) for a >= 0 and b > 0: a shift where b is a power
-** of two (as most strides and extents are), a division otherwise. */
-static inline lo_int div_pos(lo_int a, lo_int b) {
-  assert(b > 0);
-  if (a >= 0 && (b & (b - 1)) == 0) return a >> __builtin_ctzll((unsigned long long)b);
-  return a / b;
-}
-static inline lo_int ceil_div_pos(lo_int a, lo_int b) {
-  assert(b > 0);
-  if (a >= 0 && (b & (b - 1)) == 0)
-    return (a >> __builtin_ctzll((unsigned long long)b)) + ((a & (b - 1)) != 0);
-  return lo_ceil_div(a, b);
-}
 
 /* ceil_div of a cotarget shape by an integer: an integer is divided and
 ** rounded up; a tuple is divided mode by mode, each mode taking what the

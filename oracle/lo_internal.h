@@ -166,8 +166,6 @@ typedef struct lo_fn {
 void lo_fn_init(lo_fn *f, const lo_layout *l, lo_int calls);
 #define LO_FN_RECIP_CALLS 16
 int lo_fn_apply(const lo_fn *f, lo_int x, lo_int *out, lo_err *err);
-/* An odometer at index 0 over l (lo_odo_init, zeroing only l's digits). */
-void lo_odo_start(lo_odo *o, const lo_layout *l);
 
 /* lo_cute_composition_exact with A given as its lo_cute_coalesce_x_modes
 ** am[0..na) (na >= 1), read in place; out must not be B, and on an error
@@ -202,9 +200,6 @@ int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, l
 ** and cosize fit and the size is within LO_CHECK_LIMIT: the same verdict. */
 int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err);
 
-/* lo_refines(xp, x) without copying modes: the same answer in one pass
-** over both profiles (tests/test_lo_inverse_fast.c compares them). */
-int lo_tuple_refines(const lo_tuple *xp, const lo_tuple *x);
 
 /* True when CuTe's walk of each leaf of B over A's coalesce_x modes
 ** a[0..na) meets the strong divisibility conditions (as

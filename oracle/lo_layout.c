@@ -210,7 +210,7 @@ int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err) {
 /* Start an odometer over l at index 0 (lo_internal.h). */
 void lo_odo_init(lo_odo *o, const lo_layout *l) {
   o->l = l;
-  memset(o->c, 0, sizeof o->c);
+  memset(o->c, 0, (size_t)l->shape.len * sizeof o->c[0]); /* the digits in use */
   o->v = 0;
 }
 

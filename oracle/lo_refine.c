@@ -8,28 +8,45 @@
 
 #include <string.h>
 
-/* Does xp refine x?  Recursion bounded by the depth of x. */
-static int refines_rec(const lo_tuple *xp, const lo_tuple *x, int depth) {
-  if (depth > LO_MAX_DEPTH) return 0;
-  if (lo_tuple_is_int(x)) {
-    lo_int s;
-    lo_err e;
-    return lo_tuple_size(xp, &s, &e) == LO_OK && s == x->leaf[0];
-  }
-  if (lo_tuple_is_int(xp)) return 0;
-  int r = lo_tuple_rank(x);
-  if (lo_tuple_rank(xp) != r) return 0;
-  for (int k = 1; k <= r; k++) {
-    lo_tuple a, b;
-    lo_tuple_mode(xp, k, &a, NULL, NULL);
-    lo_tuple_mode(x, k, &b, NULL, NULL);
-    if (!refines_rec(&a, &b, depth + 1)) return 0;
-  }
-  return 1;
+/* The product of the leaves of xp's subtree that starts at token *i and
+** leaf *leaf (a leaf, or a '(' to its matching ')'), both moved past it;
+** returns 0 where the product overflows (lo_tuple_size's error). */
+static int subtree_product(const lo_tuple *xp, int *i, int *leaf, lo_int *out) {
+  lo_int p = 1;
+  int depth = 0, ok = 1;
+  do {
+    char c = xp->tok[(*i)++];
+    if (c == '(')
+      depth++;
+    else if (c == ')')
+      depth--;
+    else
+      ok &= !__builtin_mul_overflow(p, xp->leaf[(*leaf)++], &p);
+  } while (depth > 0 && *i < xp->ntok);
+  *out = p;
+  return ok && depth == 0;
 }
 
-/* X' refines X (see lo.h). */
-int lo_refines(const lo_tuple *xp, const lo_tuple *x) { return refines_rec(xp, x, 0); }
+/* X' refines X (see lo.h), in one pass over both profiles: x's tokens
+** and xp's in step, a '(' or ')' of x met by the same in xp, a leaf n of
+** x by a leaf or a subtree of xp whose leaves multiply to n; x nested
+** deeper than LO_MAX_DEPTH refines nothing. */
+int lo_refines(const lo_tuple *xp, const lo_tuple *x) {
+  int i = 0, j = 0, li = 0, lj = 0, level = 0;
+  for (; j < x->ntok; j++) {
+    char c = x->tok[j];
+    if (c != ')' && level > LO_MAX_DEPTH) return 0;
+    if (i >= xp->ntok) return 0;
+    if (c == '(' || c == ')') {
+      if (xp->tok[i++] != c) return 0;
+      level += c == '(' ? 1 : -1;
+      continue;
+    }
+    lo_int p;
+    if (xp->tok[i] == ')' || !subtree_product(xp, &i, &li, &p) || p != x->leaf[lj++]) return 0;
+  }
+  return i == xp->ntok;
+}
 
 /* Append the relative modes of xp over x to modes[*n..cap), checking on
 ** the way that xp refines x. */
