@@ -124,8 +124,8 @@ typedef struct lo_tuple {
 ** its top-level modes are the tiler's layouts. */
 typedef struct lo_layout {
   lo_tuple shape;
+  int is_tiler; /* beside the first strides: a call on a small layout reads one line less */
   lo_int stride[LO_MAX_LEAVES];
-  int is_tiler;
 } lo_layout;
 
 /* A Nest morphism S --(map)--> T.  map[i] is the 1-based position in the
@@ -178,6 +178,10 @@ int lo_tuple_rank(const lo_tuple *t);                    /* top-level modes; 1 f
 int lo_tuple_depth(const lo_tuple *t);
 int lo_tuple_equal(const lo_tuple *a, const lo_tuple *b);     /* same profile and leaves */
 int lo_tuple_congruent(const lo_tuple *a, const lo_tuple *b); /* same profile */
+/* Copy the used part of a tuple (leaves and tokens), not the whole
+** fixed-size struct, which is much larger than a small value; dst may be
+** src.  lo_layout_copy (section 5) does the same for a layout. */
+void lo_tuple_copy(lo_tuple *dst, const lo_tuple *src);
 int lo_tuple_size(const lo_tuple *t, lo_int *out, lo_err *err);
 /* Mode k (1-based) of a tuple: its k-th top-level sub-tuple, and the index
 ** of its first leaf.  An integer has one mode, itself. */
@@ -208,6 +212,7 @@ int lo_tuple_flat_concat(const lo_tuple *x, const lo_tuple *y, lo_tuple *out, lo
 int lo_layout_make(const lo_tuple *shape, const lo_int *stride, lo_layout *out, lo_err *err);
 void lo_layout_flat(lo_layout *l, const lo_int *s, const lo_int *d, int n); /* (s..):(d..) */
 void lo_layout_scalar(lo_layout *l, lo_int s, lo_int d);                    /* s:d */
+void lo_layout_copy(lo_layout *dst, const lo_layout *src); /* the used part; dst may be src */
 int lo_layout_mode(const lo_layout *l, int k, lo_layout *out, lo_err *err); /* 1-based */
 int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err *err);
 void lo_layout_flatten(const lo_layout *l, lo_layout *out);

@@ -30,12 +30,14 @@ int lo_modes_coalesce(lo_mode *m, int n) {
 ** first when drop_zero), written straight into out in one pass and put in
 ** CuTe's form (1:0, s:d, or a flat tuple) when cute_form, else as a flat
 ** tuple.  out may be l: mode k is written after mode i >= k was read, and
-** the tokens last.  Assumes size(l) fits (merged shapes then fit). */
-static void coalesce_into(const lo_layout *l, int drop_zero, int cute_form, lo_layout *out) {
-  int n = l->shape.len, k = 0;
-  lo_int *os = out->shape.leaf, *od = out->stride, ps = 0, pd = 0; /* ps:pd is mode k-1 */
-  for (int i = 0; i < n; i++) {
+** the tokens last.  A merge whose shape would overflow is not made.
+** Returns nonzero when size(l), the product of all its leaves, overflows. */
+static int coalesce_into(const lo_layout *l, int drop_zero, int cute_form, lo_layout *out) {
+  int n = l->shape.len, k = 0, over = 0;
+  lo_int *os = out->shape.leaf, *od = out->stride, ps = 0, pd = 0, size = 1;
+  for (int i = 0; i < n; i++) { /* ps:pd is mode k-1 */
     lo_int s = l->shape.leaf[i], d = l->stride[i], p;
+    over |= __builtin_mul_overflow(size, s, &size);
     if (s == 1 || (drop_zero && d == 0)) continue;
     if (k > 0 && !__builtin_mul_overflow(ps, pd, &p) && p == d &&
         !__builtin_mul_overflow(ps, s, &p)) {
@@ -49,13 +51,17 @@ static void coalesce_into(const lo_layout *l, int drop_zero, int cute_form, lo_l
   out->is_tiler = 0;
   if (cute_form && k <= 1) {
     lo_layout_scalar(out, k ? ps : 1, k ? pd : 0);
-    return;
+    return over;
   }
   out->shape.len = k;
   out->shape.ntok = k + 2;
   out->shape.tok[0] = '(';
-  memset(out->shape.tok + 1, '*', (size_t)k);
+  if (k <= 8) /* one 8-byte store, the usual case, in place of a call */
+    memcpy(out->shape.tok + 1, "********", 8);
+  else
+    memset(out->shape.tok + 1, '*', (size_t)k);
   out->shape.tok[k + 1] = ')';
+  return over;
 }
 
 /* size(l) fits: the product of its leaves, without the call; on overflow
@@ -67,25 +73,37 @@ static int size_fits(const lo_layout *l, lo_err *err) {
   return LO_OK;
 }
 
-/* CuTe's coalesce: 1:0, s:d, or a flat tuple; same layout function. */
+/* coalesce_into(l, 0, cute_form, out) where size(l) fits, else lo_size's
+** error.  In place (out == l) the size is checked first, as writing out
+** loses l; otherwise in the same pass. */
+static int coalesce_checked(const lo_layout *l, int cute_form, lo_layout *out, lo_err *err) {
+  if (out == l) {
+    if (size_fits(l, err)) return err->code;
+    coalesce_into(l, 0, cute_form, out);
+    return LO_OK;
+  }
+  if (coalesce_into(l, 0, cute_form, out)) return size_fits(l, err);
+  return LO_OK;
+}
+
+/* CuTe's coalesce: 1:0, s:d, or a flat tuple; same layout function.  An
+** overflowing size(l) is an error (lo_size's message). */
 int lo_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
-  if (size_fits(l, err)) return err->code; /* merged shapes then fit */
-#ifdef LO_MUTANT_COALESCE_SORTS            /* planted bug for `make mutants`: sorts first */
+#ifdef LO_MUTANT_COALESCE_SORTS /* planted bug for `make mutants`: sorts first */
+  if (size_fits(l, err)) return err->code;
   lo_mode m[LO_MAX_LEAVES];
   lo_modes_sort(m, lo_modes_of(l, m));
   int n = lo_modes_coalesce(m, l->shape.len);
   lo_layout_from_modes(out, m, n);
-#else
-  coalesce_into(l, 0, 1, out);
-#endif
   return LO_OK;
+#else
+  return coalesce_checked(l, 1, out, err);
+#endif
 }
 
 /* coal-flat: always a flat tuple, "():()" when nothing is left. */
 int lo_flat_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
-  if (size_fits(l, err)) return err->code;
-  coalesce_into(l, 0, 0, out);
-  return LO_OK;
+  return coalesce_checked(l, 0, out, err);
 }
 
 /* By-mode coalesce: a leaf of the profile coalesces the whole matching

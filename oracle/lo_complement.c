@@ -86,6 +86,7 @@ int lo_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   lo_tuple ct;
   if (n == 0) return lo_fail(err, LO_EUNDEF, "complement: N must be positive");
   if (n < 0) return lo_complement_to(l, NULL, out, err);
+  if (lo_complement_rank1_proven(l, n, out)) return LO_OK;
   lo_tuple_int(&ct, n);
   return lo_complement_to(l, &ct, out, err);
 }

@@ -196,17 +196,26 @@ static int live_modes(const lo_layout *l, lo_mode *m) {
   return n;
 }
 
-/* True when the modes, in the given order, are superincreasing: each
-** stride exceeds the largest value of the modes before it (so the layout
-** is injective and, in this order, strictly increasing). */
+/* 1 when the modes, in the given order, are superincreasing: each stride
+** exceeds the largest value of the modes before it (so the layout is
+** injective and, in this order, strictly increasing); 0 when a stride
+** does not; -1 when the largest value so far no longer fits in 64 bits
+** (SUPER_OVERFLOW), which decides neither. */
+#define SUPER_OVERFLOW (-1)
 static int superincreasing(const lo_mode *m, int n) {
   lo_int top = 0, t;
   for (int i = 0; i < n; i++) {
     if (m[i].d <= top) return 0;
     if (__builtin_mul_overflow(m[i].s - 1, m[i].d, &t) || __builtin_add_overflow(top, t, &top))
-      return 0;
+      return SUPER_OVERFLOW;
   }
   return 1;
+}
+
+/* The error of a complement whose values do not fit in 64 bits. */
+static int complement_overflow(lo_err *err) {
+  return lo_fail(err, LO_EOVERFLOW,
+                 "overflow: the largest value of the complement exceeds 64 bits");
 }
 
 /* qsort order of lo_int values, ascending. */
@@ -224,7 +233,7 @@ int lo_modes_injective(lo_mode *m, int n, int *yes, lo_err *err) {
   lo_int size = 1, vals[INJECTIVE_ENUM];
   lo_modes_sort(m, n);
   *yes = 1;
-  if (superincreasing(m, n)) return LO_OK;
+  if (superincreasing(m, n) == 1) return LO_OK;
   for (int i = 0; i < n; i++)
     if (__builtin_mul_overflow(size, m[i].s, &size) || size > INJECTIVE_ENUM)
       return lo_fail(err, LO_ELIMIT, "too many points to check injectivity (limit %d)",
@@ -270,7 +279,9 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
     rm[nr].d = r->stride[i];
     nr++;
   }
-  if (!superincreasing(rm, nr))
+  int rising = superincreasing(rm, nr);
+  if (rising == SUPER_OVERFLOW) return complement_overflow(err);
+  if (!rising)
     return lo_fail(err, LO_EUNDEF,
                    "it is not strictly increasing (a stride does not exceed the "
                    "values of the modes before it)");
@@ -340,10 +351,13 @@ int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget
     if (r[i].d == 0)
       return lo_fail(err, LO_EUNDEF, "it has a stride-0 mode %lld:0, so it is not increasing",
                      (long long)r[i].s);
-    if (r[i].d <= top || __builtin_mul_overflow(r[i].s - 1, r[i].d, &t) ||
-        __builtin_add_overflow(top, t, &top))
+    if (rising != 1) continue; /* superincreasing()'s answer is decided */
+    if (r[i].d <= top)
       rising = 0;
+    else if (__builtin_mul_overflow(r[i].s - 1, r[i].d, &t) || __builtin_add_overflow(top, t, &top))
+      rising = SUPER_OVERFLOW;
   }
+  if (rising == SUPER_OVERFLOW) return complement_overflow(err);
   if (!rising)
     return lo_fail(err, LO_EUNDEF,
                    "it is not strictly increasing (a stride does not exceed the "

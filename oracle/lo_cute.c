@@ -494,14 +494,20 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
 ** rounded up; a tuple is divided mode by mode, each mode taking what the
 ** earlier ones left (int_tuple's fold), and CuTe's coalesce of the result
 ** multiplies it out.  The entries are positive. */
+/* The rest shape of one cotarget entry n > 0 past an extent e > 0:
+** ceil(n / e). */
+static inline lo_int rest_shape(lo_int n, lo_int e) {
+#ifdef LO_MUTANT_COMPLEMENT_FLOOR /* planted bug for `make mutants`: rounds down */
+  return n / e > 0 ? n / e : 1;
+#else
+  return ceil_div_pos(n, e);
+#endif
+}
+
 static lo_int cotarget_div(const lo_tuple *c, lo_int d) {
   lo_int rest = d, prod = 1;
   for (int i = 0; i < c->len; i++) {
-#ifdef LO_MUTANT_COMPLEMENT_FLOOR /* planted bug for `make mutants`: rounds down */
-    lo_int q = c->leaf[i] / rest > 0 ? c->leaf[i] / rest : 1;
-#else
-    lo_int q = ceil_div_pos(c->leaf[i], rest);
-#endif
+    lo_int q = rest_shape(c->leaf[i], rest);
     if (i + 1 < c->len) rest = ceil_div_pos(rest, c->leaf[i]);
     if (__builtin_mul_overflow(prod, q, &prod)) return -1;
   }
@@ -626,6 +632,43 @@ static int complement_rank1(const lo_layout *l, const lo_tuple *cotarget, lo_cut
     c->rbuf[c->nr++].d = last;
   }
   return LO_OK;
+}
+
+/* The plain complement(s:d, n) of one mode with s > 1, d > 0 and n > 0
+** (lo_internal.h).  CuTe's answer is R = (d, rest):(1, sd), rest =
+** ceil(n / sd), without its size-1 modes (complement_rank1), and it meets
+** the contract that lo_check_complement_modes would check:
+**   - R is strictly increasing: its first value past d:1 is d - 1 < sd,
+**     as s >= 2;
+**   - (d:1, s:d, rest:sd) in stride order has each stride equal to the
+**     product of the shapes before it, so (L, R) is injective;
+**   - size(L) size(R) = s d rest >= n, so R reaches the cotarget.
+** That leaves only the overflow checks, which s d rest covers: it bounds
+** size(R) = d rest and R's largest value d - 1 + (rest - 1) sd.  Where sd
+** or s d rest overflows, or on any other input, it returns 0 and leaves
+** out as it was, and the checked path gives the answer or the message. */
+int lo_complement_rank1_proven(const lo_layout *l, lo_int n, lo_layout *out) {
+  if (l->shape.len != 1 || l->is_tiler || n < 1) return 0;
+  lo_int s = l->shape.leaf[0], d = l->stride[0], last, rest, cover;
+  if (s < 2 || d < 1 || __builtin_mul_overflow(s, d, &last)) return 0;
+  rest = rest_shape(n, last);
+  if (__builtin_mul_overflow(last, rest, &cover)) return 0;
+  if (d == 1 || rest == 1) { /* one mode or none: CuTe's s:d form */
+    if (d != 1)
+      lo_layout_scalar(out, d, 1);
+    else
+      lo_layout_scalar(out, rest, rest == 1 ? 0 : last);
+    return 1;
+  }
+  out->shape.len = 2; /* (d,rest):(1,sd), as lo_layout_flat_modes writes it */
+  out->shape.ntok = 4;
+  memcpy(out->shape.tok, "(**)", 4);
+  out->shape.leaf[0] = d;
+  out->shape.leaf[1] = rest;
+  out->stride[0] = 1;
+  out->stride[1] = last;
+  out->is_tiler = 0;
+  return 1;
 }
 
 /* CuTe's complement as modes (lo_internal.h): one mode and an integer

@@ -12,11 +12,6 @@ typedef struct lo_mode {
   lo_int s, d;
 } lo_mode;
 
-/* Copy the used part of a tuple or layout (leaves, tokens, strides), not
-** the whole fixed-size struct; dst may be src. */
-void lo_tuple_copy(lo_tuple *dst, const lo_tuple *src);
-void lo_layout_copy(lo_layout *dst, const lo_layout *src);
-
 /* Copy the flattened modes of l into m (l->shape.len of them). */
 int lo_modes_of(const lo_layout *l, lo_mode *m);
 /* cosize of the flat modes m[0..n), as lo_cosize of their layout. */
@@ -136,6 +131,11 @@ int lo_cute_complement_modes(const lo_layout *l, const lo_tuple *cotarget, lo_cu
 ** checks that they agree). */
 int lo_cute_complement_modes_general(const lo_layout *l, const lo_tuple *cotarget, lo_cute_comp *c,
                                      lo_err *err);
+/* The plain complement(L, n) for L one mode s:d with s > 1, d > 0 and an
+** integer cotarget n > 0, where CuTe's answer is known to meet the
+** contract: writes it to out and returns 1; returns 0, out untouched, on
+** any other input or where a product would overflow. */
+int lo_complement_rank1_proven(const lo_layout *l, lo_int n, lo_layout *out);
 /* lo_check_complement on modes: f the modes of filter(L) sorted by stride
 ** (as lo_cute_comp has them), cotarget not NULL, R's flattened modes
 ** r[0..nr).  Same verdicts and messages as lo_check_complement. */

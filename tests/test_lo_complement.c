@@ -1,7 +1,8 @@
 /* test_lo_complement.c -- the fast paths of complement, coalesce, filter
 ** and the inverse checks (oracle/lo_cute.c, lo_complement.c,
 ** lo_coalesce.c, lo_contract.c, lo_fail.c) against the general paths
-** they stand for, on every small layout.  The claim under test is "the
+** they stand for, on every small layout (and on large values where a
+** path declines).  The claim under test is "the
 ** same answer", so the general path gives the expected values there; the
 ** hand-computed cases at the end come from the definitions. */
 #include "lo_internal.h"
@@ -116,6 +117,77 @@ static void test_plain_complement(void) {
   T_EQ_INT(mismatched, 0);
   T_EQ_INT(checked, 6 * (35 + 35 * 35 + 35 * 35 * 35));
   T_CHECK(ok > 1000);
+}
+
+/* complement(s:d, N) by lo_complement, whose one-mode integer path
+** (lo_complement_rank1_proven) skips the contract check, against
+** lo_complement_to with N as a cotarget tuple, which checks CuTe's answer:
+** every s:d with s in 1..12, d in 0..20, N in -1..150 (-1: no N, 0: the
+** error), then shapes, strides and N near 2^62 and 2^63, into a fresh
+** output and in place.  Where the path declines, out is untouched. */
+static void test_rank1_proven(void) {
+  static const lo_int big[] = {2,
+                               3,
+                               (lo_int)1 << 21,
+                               ((lo_int)1 << 31) - 1,
+                               (lo_int)1 << 31,
+                               (lo_int)1 << 32,
+                               ((lo_int)1 << 40) + 1,
+                               (lo_int)1 << 61,
+                               (lo_int)1 << 62,
+                               INT64_MAX / 3,
+                               INT64_MAX};
+  int mismatched = 0, checked = 0, taken = 0, untouched = 0, declined = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    int ns = pass ? 11 : 13, nd = pass ? 11 : 21, nn = pass ? 11 : 152;
+    for (int i = 0; i < ns; i++)
+      for (int j = 0; j < nd; j++)
+        for (int k = 0; k < nn; k++) {
+          lo_int s = pass ? big[i] : i, d = pass ? big[j] : j, n = pass ? big[k] : k - 1;
+          if (s < 1) continue;
+          lo_layout l, got, want, same, probe;
+          lo_tuple ct;
+          lo_err e1, e2;
+          lo_layout_scalar(&l, s, d);
+          lo_tuple_int(&ct, n);
+          int rc1 = lo_complement(&l, n, &got, &e1);
+          int rc2 = n == 0  ? lo_fail(&e2, LO_EUNDEF, "complement: N must be positive")
+                    : n < 0 ? lo_complement_to(&l, NULL, &want, &e2)
+                            : lo_complement_to(&l, &ct, &want, &e2);
+          if (rc1 != rc2 || (rc1 == LO_OK ? !lo_layout_equal(&got, &want) : strcmp(e1.msg, e2.msg)))
+            mismatched++;
+          same = l;
+          if (lo_complement(&same, n, &same, &e1) != rc2 ||
+              (rc2 == LO_OK && !lo_layout_equal(&same, &want)))
+            mismatched++;
+          memset(&probe, 0x5a, sizeof probe);
+          if (lo_complement_rank1_proven(&l, n, &probe)) {
+            taken++;
+            if (rc2 != LO_OK) mismatched++; /* it answered where the check refuses */
+          } else {
+            lo_layout fill;
+            memset(&fill, 0x5a, sizeof fill);
+            untouched += memcmp(&probe, &fill, sizeof fill) == 0;
+            declined++;
+          }
+          checked++;
+        }
+  }
+  T_EQ_INT(mismatched, 0);
+  T_EQ_INT(untouched, declined);
+  T_EQ_INT(checked, 12 * 21 * 152 + 11 * 11 * 11);
+  /* taken on every s >= 2, d >= 1, N >= 1 of the small grid at least */
+  T_CHECK(taken >= 11 * 20 * 150);
+  /* by hand: 2^31:2^31 against 2^63 - 1: sd = 2^62, rest ceil((2^63 - 1) / 2^62) = 2 */
+  T_EQ_STR(EV2("complement", "2147483648:2147483648", "9223372036854775807"),
+           "(2147483648,2):(1,4611686018427387904)");
+  /* 2:3 against 2^63 - 1: sd = 6, rest = ceil((2^63 - 1) / 6) = 1537228672809129302, and
+  ** R = (3,rest):(1,6) reaches 2 + (rest - 1) 6 = 2^63: CuTe's answer does not fit */
+  T_EQ_STR(EV2("complement", "2:3", "9223372036854775807"),
+           "error: overflow: the largest value of the complement exceeds 64 bits");
+  /* 2^32:2^31: sd = 2^63 does not fit; the checked path says so */
+  T_EQ_STR(EV2("complement", "4294967296:2147483648", "8"),
+           "error: overflow: complement stride (2147483648 * 4294967296) exceeds 64 bits");
 }
 
 /* coalesce, coal-flat and filter, written in one pass into the output,
@@ -271,6 +343,7 @@ int main(void) {
   test_rank1_fast_path();
   test_check_on_modes();
   test_plain_complement();
+  test_rank1_proven();
   test_coalesce_one_pass();
   test_fn_apply();
   test_left_inverse_check();

@@ -9,6 +9,10 @@
 **   peers model FILE    the flat lines through the oracle's unchecked model
 **                       of CuTe (lo_cute_OP: CuTe's algorithm alone, no
 **                       contract check) for the ops that have one
+**   peers copy FILE     the flat lines, each timing a copy of its layout A
+**                       (lo_layout_copy): what reading a layout and writing
+**                       one costs in the oracle's representation, the whole
+**                       of CuTe's runtime coalesce
 **
 ** Prints one line per op (and rank): "OP RANK COUNT ERRORS NS_PER_OP",
 ** RANK 0 where not by rank.  NS_PER_OP is the best of three rounds, each
@@ -88,15 +92,23 @@ static int run_model(const peer_case *c, lo_layout *r, lo_err *e) {
   }
 }
 
-/* One operation of c (through the model of CuTe when model is set);
-** returns nonzero when the oracle reports an error.  The result is folded
-** into *sink so that no call can be optimised away. */
-static int run_one(const peer_case *c, int model, uint64_t *sink) {
+/* What a timing runs: the plain op, the model of CuTe, or a copy of A. */
+enum { RUN_PLAIN, RUN_MODEL, RUN_COPY };
+
+/* One operation of c as `how` says; returns nonzero when the oracle
+** reports an error.  The result is folded into *sink so that no call can
+** be optimised away. */
+static int run_one(const peer_case *c, int how, uint64_t *sink) {
   lo_layout r;
   lo_err e;
   lo_int v = 0;
   int rc;
-  if (model && c->code > OP_COSIZE) {
+  if (how == RUN_COPY) {
+    lo_layout_copy(&r, &c->a);
+    *sink += (uint64_t)(r.shape.len + r.stride[r.shape.len - 1]);
+    return 0;
+  }
+  if (how == RUN_MODEL && c->code > OP_COSIZE) {
     rc = run_model(c, &r, &e);
     if (rc == LO_OK) v = r.shape.len + r.stride[r.shape.len - 1];
     *sink += (uint64_t)v;
@@ -152,17 +164,17 @@ static int op_code(const char *name) {
 ** each, the clock read after passes of at least 4096 operations (a read
 ** costs a system call); returns ns per operation and counts the errors of
 ** one pass. */
-static double time_cases(const peer_case *cs, const int *idx, int n, int model, int *errors) {
+static double time_cases(const peer_case *cs, const int *idx, int n, int how, int *errors) {
   uint64_t sink = 0;
   *errors = 0;
-  for (int i = 0; i < n; i++) *errors += run_one(&cs[idx[i]], model, &sink) != 0;
+  for (int i = 0; i < n; i++) *errors += run_one(&cs[idx[i]], how, &sink) != 0;
   double best = 1e30;
   for (int round = 0; round < 3; round++) {
     long ops = 0;
     double t0 = now(), t;
     do {
       for (long k = 0; k < 4096; k += n, ops += n)
-        for (int i = 0; i < n; i++) run_one(&cs[idx[i]], model, &sink);
+        for (int i = 0; i < n; i++) run_one(&cs[idx[i]], how, &sink);
     } while ((t = now() - t0) < 0.2);
     if (t / (double)ops < best) best = t / (double)ops;
   }
@@ -263,9 +275,9 @@ static int read_cases(const char *path, int flat, peer_case **out, int *count) {
   return cs == NULL;
 }
 
-/* Time every (op, rank) group of cs, in order of first appearance
-** (through the model of CuTe when model is set). */
-static void report(const peer_case *cs, int n, int by_rank, int model) {
+/* Time every (op, rank) group of cs, in order of first appearance, as
+** `how` says (RUN_*). */
+static void report(const peer_case *cs, int n, int by_rank, int how) {
   int *idx = malloc((size_t)n * sizeof *idx);
   char *done = calloc((size_t)n, 1);
   for (int i = 0; idx && done && i < n; i++) {
@@ -276,7 +288,7 @@ static void report(const peer_case *cs, int n, int by_rank, int model) {
         idx[m++] = j;
         done[j] = 1;
       }
-    double ns = time_cases(cs, idx, m, model, &errors);
+    double ns = time_cases(cs, idx, m, how, &errors);
     printf("%s %d %d %d %.1f\n", cs[i].op, by_rank ? cs[i].rank : 0, m, errors, ns);
     fflush(stdout);
   }
@@ -286,15 +298,17 @@ static void report(const peer_case *cs, int n, int by_rank, int model) {
 
 /* peers MODE FILE: read the cases and print the timing lines. */
 int main(int argc, char **argv) {
-  if (argc != 3 || (strcmp(argv[1], "batch") && strcmp(argv[1], "flat") &&
-                    strcmp(argv[1], "growth") && strcmp(argv[1], "model"))) {
-    fprintf(stderr, "usage: peers batch|flat|growth|model FILE\n");
+  if (argc != 3 ||
+      (strcmp(argv[1], "batch") && strcmp(argv[1], "flat") && strcmp(argv[1], "growth") &&
+       strcmp(argv[1], "model") && strcmp(argv[1], "copy"))) {
+    fprintf(stderr, "usage: peers batch|flat|growth|model|copy FILE\n");
     return 2;
   }
+  int how = !strcmp(argv[1], "model") ? RUN_MODEL : !strcmp(argv[1], "copy") ? RUN_COPY : RUN_PLAIN;
   peer_case *cs;
   int n;
   if (read_cases(argv[2], strcmp(argv[1], "batch") != 0, &cs, &n)) return 1;
-  report(cs, n, !strcmp(argv[1], "growth"), !strcmp(argv[1], "model"));
+  report(cs, n, !strcmp(argv[1], "growth"), how);
   free(cs);
   return 0;
 }

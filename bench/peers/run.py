@@ -19,7 +19,9 @@ the CUTLASS headers (CUTLASS_DIR, default ../shared/third_party/cutlass/include)
   2. cute      CuTe C++ with runtime integers (bench/peers/cute_rt.cpp)
                and the oracle on the same flat layouts: ns/op per op, for
                the plain op (checked) and for the oracle's unchecked model
-               of CuTe (lo_cute_OP, `peers model`)
+               of CuTe (lo_cute_OP, `peers model`), and a copy of the layout
+               in the oracle's representation (`peers copy`), the work of
+               CuTe's runtime coalesce
   3. growth    complement, coalesce, composition, filter, right_inverse,
                logical_divide, logical_product at rank 2..64: ns/op per
                rank and the fitted exponent k of ns ~ rank^k
@@ -272,6 +274,12 @@ def part_cute(inputs, peers, layoutcheck):
                 % (op, c[0], o[1], o[2], m[2], c[2], o[2] / c[2], m[2] / c[2]))
     say("   (ours: the plain op, CuTe's answer checked against the op's contract; model: the")
     say("   oracle's unchecked model of CuTe, cute_OP, the same algorithm as CuTe without the check)")
+    copy = table_lines(run_lines([peers, "copy", path]))
+    if "coalesce" in copy and "coalesce" in cute and "coalesce" in ours:
+        c, o, k = cute["coalesce"][2], ours["coalesce"][2], copy["coalesce"][2]
+        say("   a copy of A (lo_layout_copy) on the coalesce cases: %.1f ns/op, %.1fx CuTe's runtime"
+            % (k, k / c))
+        say("   coalesce, which is a copy; the oracle's coalesce is %.2fx its own copy" % (o / k))
     n, text, func = cute_agreement(exe, path, layoutcheck)
     say("   answers: the same layout function on %d of %d cases, the same text on %d: CuTe's"
         % (func, n, text))
