@@ -490,10 +490,6 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep
 
 /* ------------------------------------------------------------- complement */
 
-/* ceil_div of a cotarget shape by an integer: an integer is divided and
-** rounded up; a tuple is divided mode by mode, each mode taking what the
-** earlier ones left (int_tuple's fold), and CuTe's coalesce of the result
-** multiplies it out.  The entries are positive. */
 /* The rest shape of one cotarget entry n > 0 past an extent e > 0:
 ** ceil(n / e). */
 static inline lo_int rest_shape(lo_int n, lo_int e) {
@@ -504,6 +500,10 @@ static inline lo_int rest_shape(lo_int n, lo_int e) {
 #endif
 }
 
+/* ceil_div of a cotarget shape by an integer: an integer is divided and
+** rounded up; a tuple is divided mode by mode, each mode taking what the
+** earlier ones left (int_tuple's fold), and CuTe's coalesce of the result
+** multiplies it out.  The entries are positive. */
 static lo_int cotarget_div(const lo_tuple *c, lo_int d) {
   lo_int rest = d, prod = 1;
   for (int i = 0; i < c->len; i++) {
