@@ -80,6 +80,18 @@ int lo_cute_refused(const lo_err *err);
 #define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points enumerated by a check */
 #endif
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err);
+/* Points listed by a check: to find the first failing point of an answer
+** the proof rejects (so that the message names it), and to settle what the
+** proof leaves undecided; past it the proof's own witness, or LO_ELIMIT. */
+#ifndef LO_PROOF_SCAN
+#define LO_PROOF_SCAN ((lo_int)1 << 16)
+#endif
+/* The references the proofs are tested against: the contracts checked at
+** every point, within LO_CHECK_LIMIT points (LO_ELIMIT past it). */
+int lo_check_composition_points(const lo_layout *a, const lo_layout *b, const lo_layout *r,
+                                lo_err *err);
+int lo_check_right_inverse_points(const lo_layout *l, const lo_layout *r, lo_err *err);
+int lo_check_left_inverse_points(const lo_layout *l, const lo_layout *r, lo_err *err);
 /* True when A o B is additive over B's leaves without looking at points,
 ** for A's coalesced modes a[0..na): B's non-trivial leaves, sorted by
 ** stride, each start past the largest value of those below, or A is one
@@ -215,6 +227,27 @@ int lo_composition_digits_fit(const lo_mode *a, int na, const lo_layout *b);
 ** LO_CHECK_LIMIT: the same verdict. */
 int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r, int fits,
                                lo_err *err);
+
+/* Composition decided over the modes (lo_proof.c, whose comment holds the
+** argument): the verdicts of the proofs. */
+#define LO_PROOF_SAME    0 /* the two sides agree at every point */
+#define LO_PROOF_DIFFER  1 /* they differ, at a point found */
+#define LO_PROOF_UNKNOWN 2 /* carries of A that may cancel: not decided */
+/* Does A(B(x)) = R(x) hold on [0, size B)?  R's shape refines B's, the
+** strides are >= 0 and the sizes and cosizes of B and R fit (the caller
+** checks).  *verdict one of the above; with LO_PROOF_DIFFER, *x a point
+** where A(B(x)) != R(x).  Errors only when A's modes cannot be read. */
+int lo_prove_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, int *verdict,
+                         lo_int *x, lo_err *err);
+/* The coalesced layout of c -> A(c d) on [0, s) as the greedy fit finds it
+** (modes k:A(d), k the first c where A(c d) != c A(d), then the same for
+** m -> A(m k d) on [0, s/k)), s d within 64 bits: *verdict LO_PROOF_SAME
+** with the modes in out[0..*nout), LO_PROOF_DIFFER when a first deviation
+** k does not divide what is left of s (no layout has that function), or
+** LO_PROOF_UNKNOWN.  The fit is a candidate: it is the function only where
+** lo_prove_composition says so.  Errors as lo_apply(A, ...) gives them. */
+int lo_prove_fit_leaf(const lo_layout *a, lo_int s, lo_int d, lo_mode *out, int *nout,
+                      int *verdict, lo_err *err);
 
 /* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
 ** to the length of the text (0 when it did not fit). */
