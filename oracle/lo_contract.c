@@ -296,15 +296,36 @@ int lo_modes_injective(lo_mode *m, int n, int *yes, lo_err *err) {
   return LO_OK;
 }
 
-/* The complement's reach: size(filter(L)) size(R) = sl sr (capped at
-** 2^63-1) must be at least the cotarget's size n.  LO_OK or LO_EUNDEF. */
+/* The complement's size as CuTe states it (cute/layout.hpp: "size(result)
+** >= cosize_hi / size(filter(layout))", in C++ integer division): sr >=
+** n / sl for sl = size(filter(L)) >= 1 and n the cotarget's size.  That
+** is weaker than covering the cotarget (sl sr >= n), which
+** lo_complement_covers asks for on its own.  LO_OK or LO_EUNDEF. */
 static int check_cover(lo_int sl, lo_int sr, lo_int n, lo_err *err) {
-  lo_int cover;
-  if (__builtin_mul_overflow(sl, sr, &cover)) cover = INT64_MAX;
-  if (cover < n)
+  if (sr < n / sl)
     return lo_fail(err, LO_EUNDEF,
-                   "size(filter(L)) size(R) = %lld does not reach the cotarget %lld",
-                   (long long)cover, (long long)n);
+                   "size(R) = %lld is below the cotarget %lld / size(filter(L)) %lld = %lld "
+                   "(CuTe's postcondition, in integer division)",
+                   (long long)sr, (long long)n, (long long)sl, (long long)(n / sl));
+  return LO_OK;
+}
+
+/* See lo_internal.h. */
+int lo_complement_covers(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r, int *yes,
+                         lo_err *err) {
+  lo_int sl = 1, sr, n = 1, cover;
+  for (int i = 0; i < l->shape.len; i++)
+    if (l->shape.leaf[i] > 1 && l->stride[i] > 0 && lo_mul(sl, l->shape.leaf[i], &sl, "size", err))
+      return err->code;
+  if (lo_size(r, &sr, err)) return err->code;
+  if (cotarget) {
+    for (int i = 0; i < cotarget->len; i++)
+      if (lo_mul(n, cotarget->leaf[i], &n, "cotarget size", err)) return err->code;
+  } else {
+    lo_mode lm[LO_MAX_LEAVES];
+    if (lo_modes_cosize(lm, live_modes(l, lm), &n, err)) return err->code;
+  }
+  *yes = __builtin_mul_overflow(sl, sr, &cover) || cover >= n;
   return LO_OK;
 }
 
