@@ -247,6 +247,19 @@ int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_
 ** where A(B(x)) != R(x).  Errors only when A's modes cannot be read. */
 int lo_prove_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, int *verdict,
                          lo_int *x, lo_err *err);
+/* The inverses' contracts as lo_contract.c decides them: right_inverse's
+** L(R(i)) = i on [0, size R) (L o R = shape(R) with column-major strides),
+** left_inverse's L(R(L(i))) = L(i) on [0, size L) (by the two reductions
+** written there); the verdicts as above, *x a failing index of R or of L.
+** The bounds of R (right) and of L (left) fit, as the checks ensure. */
+int lo_prove_right_inverse(const lo_layout *l, const lo_layout *r, int *verdict, lo_int *x,
+                           lo_err *err);
+int lo_prove_left_inverse(const lo_layout *l, const lo_layout *r, int *verdict, lo_int *x,
+                          lo_err *err);
+/* max over c in [0, n) of (c d mod m), n >= 1, d >= 0, m >= 1, into *mx,
+** and a c attaining it into *arg (lo_proof.c: closed forms, else a
+** bisection on floor sums). */
+void lo_max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg);
 /* The coalesced layout of c -> A(c d) on [0, s) as the greedy fit finds it
 ** (modes k:A(d), k the first c where A(c d) != c A(d), then the same for
 ** m -> A(m k d) on [0, s/k)), s d within 64 bits: *verdict LO_PROOF_SAME

@@ -178,9 +178,8 @@ static lo_int solve_mod(lo_int d, lo_int v, lo_int m, lo_int g) {
   return (lo_int)c;
 }
 
-/* max over c in [0, n) of (c d mod m), n >= 1, d >= 0, m >= 1, into *mx,
-** and a c attaining it into *arg. */
-static void max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg) {
+/* See lo_internal.h. */
+void lo_max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg) {
   lo_int r = d % m;
   *mx = 0;
   *arg = 0;
@@ -243,7 +242,7 @@ static int carries(const lin *a, const leaf *lf, int nl, lo_int *c) {
     wide top = 0;
     for (int i = 0; i < nl; i++) {
       lo_int mx;
-      max_mod(lf[i].s, lf[i].d, a->p[j], &mx, &c[i]);
+      lo_max_mod(lf[i].s, lf[i].d, a->p[j], &mx, &c[i]);
       top += mx;
     }
     if (top < a->p[j]) continue;
