@@ -107,7 +107,8 @@ static int additive_decide(const lo_layout *av, const lo_layout *b, const lo_lay
   lo_int size, cb, cr, x, bx, abx, rx;
   int verdict;
   if (lo_cosize(b, &cb, err) || lo_size(b, &size, err) || lo_cosize(r, &cr, err)) return err->code;
-  if (lo_prove_composition(av, b, r, &verdict, &x, err)) return err->code;
+  verdict = LO_PROOF_UNKNOWN; /* within LO_PROOF_SMALL points: listed */
+  if (size > LO_PROOF_SMALL && lo_prove_composition(av, b, r, &verdict, &x, err)) return err->code;
   if (verdict == LO_PROOF_SAME) return LO_OK;
   lo_walk wb, wr;
   lo_walk_init(&wb, b);
@@ -240,10 +241,11 @@ static int fit_entry_points(const lo_layout *outer, lo_int s, lo_int d, lo_mode 
 
 /* Find the layout (as coalesced modes) whose function on [0, s) is
 ** g(k) = outer(k*d), or fail: the greedy fit of lo_prove_fit_leaf (first
-** modes k:g(1), k where g first leaves the line), a candidate the caller
-** checks as a whole. */
+** modes k:g(1), k where g first leaves the line; by its points within
+** LO_PROOF_SMALL of them), a candidate the caller checks as a whole. */
 static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
   int verdict;
+  if (s <= LO_PROOF_SMALL) return fit_entry_points(outer, s, d, r, nr, err);
   if (lo_prove_fit_leaf(outer, s, d, r, nr, &verdict, err)) return err->code;
   if (verdict == LO_PROOF_SAME) return LO_OK;
   if (verdict == LO_PROOF_DIFFER) return no_fit(err);
@@ -277,7 +279,9 @@ static int paper_decide(const lo_layout *outer, const lo_layout *inner, const lo
   lo_int cr, x, y, oy, rx;
   int verdict;
   if (lo_cosize(res, &cr, err)) return err->code;
-  if (lo_prove_composition(outer, inner, res, &verdict, &x, err)) return err->code;
+  verdict = LO_PROOF_UNKNOWN; /* within LO_PROOF_SMALL points: listed */
+  if (si > LO_PROOF_SMALL && lo_prove_composition(outer, inner, res, &verdict, &x, err))
+    return err->code;
   if (verdict == LO_PROOF_SAME) return LO_OK;
   lo_walk wi, wr;
   lo_walk_init(&wi, inner);

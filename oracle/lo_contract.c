@@ -191,7 +191,8 @@ static int composition_witness(const lo_layout *a, const lo_layout *b, const lo_
                  (long long)x, (long long)bx, (long long)abx, (long long)rx);
 }
 
-/* Decide A(B(x)) = R(x) on [0, sb) by lo_prove_composition.  Where the
+/* Decide A(B(x)) = R(x) on [0, sb): within LO_PROOF_SMALL points by
+** listing them, else by lo_prove_composition.  Where the
 ** proof does not say "the same", the first LO_PROOF_SCAN points are listed
 ** (so that the message names the first failing point, and an undecided
 ** case within them is settled); past them, the proof's witness, or
@@ -200,6 +201,7 @@ static int composition_decide(const lo_layout *a, const lo_layout *b, const lo_l
                               lo_err *err) {
   int verdict;
   lo_int x;
+  if (sb <= LO_PROOF_SMALL) return composition_points(a, b, r, sb, err);
   if (lo_prove_composition(a, b, r, &verdict, &x, err)) return err->code;
   if (verdict == LO_PROOF_SAME) return LO_OK;
   int rc = composition_points(a, b, r, sb < LO_PROOF_SCAN ? sb : LO_PROOF_SCAN, err);
@@ -558,7 +560,9 @@ int lo_prove_right_inverse(const lo_layout *l, const lo_layout *r, int *verdict,
 int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err) {
   lo_int sr, x, lx, rx;
   int verdict;
-  if (bounds(r, &sr, err) || lo_prove_right_inverse(l, r, &verdict, &x, err)) return err->code;
+  if (bounds(r, &sr, err)) return err->code;
+  if (sr <= LO_PROOF_SMALL) return right_inverse_points(l, r, sr, err);
+  if (lo_prove_right_inverse(l, r, &verdict, &x, err)) return err->code;
   if (verdict == LO_PROOF_SAME) return LO_OK;
   int rc = right_inverse_points(l, r, sr < LO_PROOF_SCAN ? sr : LO_PROOF_SCAN, err);
   if (rc != LO_OK || sr <= LO_PROOF_SCAN) {
@@ -781,6 +785,7 @@ int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exac
   int verdict;
   if (bounds(l, &sl, err)) return err->code;
   if (exact) return LO_OK;
+  if (sl <= LO_PROOF_SMALL) return left_inverse_points(l, r, sl, err);
   if (lo_prove_left_inverse(l, r, &verdict, &i, err)) return err->code;
   if (verdict == LO_PROOF_SAME) return LO_OK;
   int rc = left_inverse_points(l, r, sl < LO_PROOF_SCAN ? sl : LO_PROOF_SCAN, err);

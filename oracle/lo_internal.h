@@ -86,6 +86,9 @@ int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout
 #ifndef LO_PROOF_SCAN
 #define LO_PROOF_SCAN ((lo_int)1 << 16)
 #endif
+/* Points a check lists instead of proving: at most this many, listing is
+** the faster (the verdict is the same either way). */
+#define LO_PROOF_SMALL 64
 /* The references the proofs are tested against: the contracts checked at
 ** every point, within LO_CHECK_LIMIT points (LO_ELIMIT past it). */
 int lo_check_composition_points(const lo_layout *a, const lo_layout *b, const lo_layout *r,
