@@ -122,14 +122,6 @@ void lo_show_layout(const lo_layout *r, char *buf, size_t cap);
 ** any other code is returned as it is. */
 int lo_keep_cute_answer(int check_rc, const lo_layout *r, const char *prefix, const char *which,
                         lo_layout *out, lo_err *err);
-/* Does R cover the cotarget with L: size(filter(L)) size(R) >= the
-** cotarget's size (cotarget NULL: cosize(filter(L)))?  The stricter
-** reading of complement's size that CuTe does not promise (its
-** postcondition is size(R) >= cotarget / size(filter(L)) in integer
-** division: complement((4,6):(1,6), 34) = 1:0 covers 24 of 34).  *yes 1
-** or 0; errors only where a size does not fit. */
-int lo_complement_covers(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r, int *yes,
-                         lo_err *err);
 /* The plain complement against a cotarget shape (NULL: none), as
 ** logical_divide needs it. */
 int lo_complement_to(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out, lo_err *err);
