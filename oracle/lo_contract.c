@@ -6,13 +6,22 @@
 **   composition  R(x) = A(B(x)) for x in [0, size B), shape(R) refining
 **                shape(B) (CuTe's "compatible(B, R)")
 **   complement   R strictly increasing, (filter(L), R) injective, and
-**                size(filter(L)) size(R) >= the cotarget's size
+**                size(R) >= the cotarget's size / size(filter(L)) in
+**                integer division (CuTe's "@post size(result) >=
+**                cosize_hi / size(filter(layout))")
 **   right_inverse  L(R(i)) = i for i in [0, size R)
 **   left_inverse   L(R(L(i))) = L(i) for i in [0, size L) (a quasi-
 **                inverse; a left inverse when L is injective)
 **
-** Checks enumerate at most LO_CHECK_LIMIT points; past that a sufficient
-** condition is tried and, failing it, the check answers LO_ELIMIT.
+** Composition and the inverses are decided over the modes (lo_proof.c and
+** lo_prove_right_inverse, lo_prove_left_inverse below), in time bounded
+** by the ranks; an answer of at most LO_PROOF_SMALL points is decided by
+** listing them (the same verdict, faster there).  Where a proof rejects
+** an answer or cannot decide, the first LO_PROOF_SCAN points are listed,
+** so that the message names the first failing point and the undecided
+** are settled within them; past them, the proof's witness is named, or
+** the undecided answer refused (LO_ELIMIT).  The *_points functions are
+** the point-by-point references the tests compare the proofs with.
 */
 #include "lo_internal.h"
 

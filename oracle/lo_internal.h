@@ -77,7 +77,7 @@ int lo_cute_refused(const lo_err *err);
 ** with what is wrong (the message completes "it is wrong: ..."), or
 ** LO_ELIMIT when too large to settle. */
 #ifndef LO_CHECK_LIMIT
-#define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points enumerated by a check */
+#define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points the *_points references list */
 #endif
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err);
 /* Points listed by a check: to find the first failing point of an answer
@@ -212,7 +212,7 @@ static inline void lo_copy_toks(char *dst, const char *src, int n) {
 ** inverse divisibility condition"), enough for lo_cute_refused. */
 int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, lo_err *err);
 /* lo_check_left_inverse, where exact (as above) settles it once L's size
-** and cosize fit and the size is within LO_CHECK_LIMIT: the same verdict. */
+** and cosize fit: the same verdict. */
 int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err);
 
 

@@ -100,9 +100,12 @@ static int lin_init(lin *a, const lo_layout *l, lo_err *err) {
   return LO_OK;
 }
 
-/* A(y) for 0 <= y, exactly (digits times strides; the last mode runs on).
-** Past the last reachable boundary (nb < n) the digit y / P_j is below a_j
-** and the higher digits are 0. */
+/* A(y) for 0 <= y < 2^63, exactly (digits times strides; the last mode
+** runs on).  Past the last reachable boundary (nb < n) the digit y / P_j
+** is below a_j and the higher digits are 0.  No overflow: the digits below
+** the last reachable one sum to less than 2^63 (their radices multiply to
+** P_{nb-1} < 2^63), each times a stride below 2^63, and the last term is
+** below 2^126, so the whole stays below 2^127. */
 static wide lin_at(const lin *a, lo_int y) {
   wide r = 0;
   for (int j = 0; j < a->nb; j++) {
@@ -218,18 +221,21 @@ typedef struct leaf {
   lo_int s, d;
 } leaf;
 
-/* K(c) = sum_j w_j carry_j(c) at the coordinates c of the leaves. */
-static wide carry_sum(const lin *a, const leaf *lf, int nl, const lo_int *c) {
+/* Whether K(c) = sum_j w_j carry_j(c) is non-zero at the coordinates c
+** of the leaves: 1 or 0, or -1 where the sum leaves 128 bits (weights near
+** 2^126 only: it decides nothing then). */
+static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int *c) {
   lo_int y = 0;
-  wide k = 0;
+  wide k = 0, t;
   for (int i = 0; i < nl; i++) y += c[i] * lf[i].d; /* within the inner layout's cosize */
   for (int j = 1; j < a->nb; j++) {
     if (a->w[j] == 0) continue;
     lo_int carry = y / a->p[j];
     for (int i = 0; i < nl; i++) carry -= c[i] * lf[i].d / a->p[j];
-    k += a->w[j] * carry;
+    if (__builtin_mul_overflow(a->w[j], (wide)carry, &t) || __builtin_add_overflow(k, t, &k))
+      return -1;
   }
-  return k;
+  return k != 0;
 }
 
 /* Decide (b) for the leaves lf[0..nl): LO_PROOF_SAME when K is 0 on the
@@ -247,7 +253,7 @@ static int carries(const lin *a, const leaf *lf, int nl, lo_int *c) {
     }
     if (top < a->p[j]) continue;
     carrying++;
-    if (carry_sum(a, lf, nl, c) != 0) return LO_PROOF_DIFFER;
+    if (carry_sum_nonzero(a, lf, nl, c) == 1) return LO_PROOF_DIFFER;
   }
   return carrying ? LO_PROOF_UNKNOWN : LO_PROOF_SAME;
 }
@@ -259,6 +265,7 @@ static int carries(const lin *a, const leaf *lf, int nl, lo_int *c) {
 static int first_deviation(const lin *a, lo_int s, lo_int d, lo_int *k) {
   lo_int best = s;
   wide sum = 0;
+  int over = 0;
   for (int j = 1; j < a->nb; j++) {
     if (a->w[j] == 0) continue;
     lo_int r = d % a->p[j];
@@ -268,11 +275,12 @@ static int first_deviation(const lin *a, lo_int s, lo_int d, lo_int *k) {
     if (cj < best) {
       best = cj;
       sum = 0;
+      over = 0;
     }
-    sum += a->w[j];
+    over |= __builtin_add_overflow(sum, a->w[j], &sum);
   }
   *k = best;
-  if (best < s && sum == 0) return LO_PROOF_UNKNOWN;
+  if (best < s && (sum == 0 || over)) return LO_PROOF_UNKNOWN;
   return LO_PROOF_SAME;
 }
 
