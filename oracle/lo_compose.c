@@ -114,8 +114,7 @@ static int additive_decide(const lo_layout *av, const lo_layout *b, const lo_lay
   lo_walk_init(&wb, b);
   lo_walk_init(&wr, r);
   for (lo_int i = 0; i < size && i < LO_PROOF_SCAN; i++) {
-    if (lo_walk_at(&wb, i, &bx, err) || lo_apply(av, bx, &abx, err) ||
-        lo_walk_at(&wr, i, &rx, err))
+    if (lo_walk_at(&wb, i, &bx, err) || lo_apply(av, bx, &abx, err) || lo_walk_at(&wr, i, &rx, err))
       return err->code;
     if (abx != rx) return not_additive(i, abx, rx, err);
   }
@@ -287,8 +286,7 @@ static int paper_decide(const lo_layout *outer, const lo_layout *inner, const lo
   lo_walk_init(&wi, inner);
   lo_walk_init(&wr, res);
   for (lo_int i = 0; i < si && i < LO_PROOF_SCAN; i++) {
-    if (lo_walk_at(&wi, i, &y, err) || lo_apply(outer, y, &oy, err) ||
-        lo_walk_at(&wr, i, &rx, err))
+    if (lo_walk_at(&wi, i, &y, err) || lo_apply(outer, y, &oy, err) || lo_walk_at(&wr, i, &rx, err))
       return err->code;
     if (oy != rx) return paper_not_additive(i, oy, err);
   }

@@ -181,7 +181,8 @@ int lo_check_composition_points(const lo_layout *a, const lo_layout *b, const lo
   lo_int sb;
   if (composition_pre(b, r, &sb, err)) return err->code;
   if (sb > LO_CHECK_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "size(B) = %lld is too large to check point by point (limit %lld)",
+    return lo_fail(err, LO_ELIMIT,
+                   "size(B) = %lld is too large to check point by point (limit %lld)",
                    (long long)sb, (long long)LO_CHECK_LIMIT);
   return composition_points(a, b, r, sb, err);
 }
@@ -545,7 +546,8 @@ int lo_check_right_inverse_points(const lo_layout *l, const lo_layout *r, lo_err
   lo_int sr;
   if (bounds(r, &sr, err)) return err->code;
   if (sr > LO_CHECK_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "size(R) = %lld is too large to check point by point (limit %lld)",
+    return lo_fail(err, LO_ELIMIT,
+                   "size(R) = %lld is too large to check point by point (limit %lld)",
                    (long long)sr, (long long)LO_CHECK_LIMIT);
   return right_inverse_points(l, r, sr, err);
 }
@@ -635,7 +637,8 @@ int lo_check_left_inverse_points(const lo_layout *l, const lo_layout *r, lo_err 
   lo_int sl;
   if (bounds(l, &sl, err)) return err->code;
   if (sl > LO_CHECK_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "size(L) = %lld is too large to check point by point (limit %lld)",
+    return lo_fail(err, LO_ELIMIT,
+                   "size(L) = %lld is too large to check point by point (limit %lld)",
                    (long long)sl, (long long)LO_CHECK_LIMIT);
   return left_inverse_points(l, r, sl, err);
 }

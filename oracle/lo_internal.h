@@ -262,8 +262,8 @@ void lo_max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg);
 ** k does not divide what is left of s (no layout has that function), or
 ** LO_PROOF_UNKNOWN.  The fit is a candidate: it is the function only where
 ** lo_prove_composition says so.  Errors as lo_apply(A, ...) gives them. */
-int lo_prove_fit_leaf(const lo_layout *a, lo_int s, lo_int d, lo_mode *out, int *nout,
-                      int *verdict, lo_err *err);
+int lo_prove_fit_leaf(const lo_layout *a, lo_int s, lo_int d, lo_mode *out, int *nout, int *verdict,
+                      lo_err *err);
 
 /* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
 ** to the length of the text (0 when it did not fit). */

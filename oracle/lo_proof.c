@@ -391,8 +391,8 @@ int lo_prove_composition(const lo_layout *a, const lo_layout *b, const lo_layout
 }
 
 /* See lo_internal.h. */
-int lo_prove_fit_leaf(const lo_layout *a, lo_int s, lo_int d, lo_mode *out, int *nout,
-                      int *verdict, lo_err *err) {
+int lo_prove_fit_leaf(const lo_layout *a, lo_int s, lo_int d, lo_mode *out, int *nout, int *verdict,
+                      lo_err *err) {
   lin al;
   *nout = 0;
   *verdict = LO_PROOF_SAME;

@@ -124,7 +124,7 @@ static void test_composition_nested(void) {
   char text[100];
   long n = 0;
   for (int i = 0; small_flat(i, ash, 3, ast, 4, &a); i++) {
-    if (i % 7 != 0) continue; /* every seventh A: 270 of them */
+    if (i % 7 != 0) continue;             /* every seventh A: 270 of them */
     for (int k = 0; k < 8 * 8 * 8; k++) { /* 2 shapes x 4 strides per leaf */
       int q = k;
       lo_int s[3], d[3];
@@ -133,8 +133,7 @@ static void test_composition_nested(void) {
         d[t] = st[q % 4];
       }
       snprintf(text, sizeof text, "((%lld,%lld),%lld):((%lld,%lld),%lld)", (long long)s[0],
-               (long long)s[1], (long long)s[2], (long long)d[0], (long long)d[1],
-               (long long)d[2]);
+               (long long)s[1], (long long)s[2], (long long)d[0], (long long)d[1], (long long)d[2]);
       T_EQ_INT(lo_parse_layout(text, &b, &e), LO_OK);
       composition_candidates(&a, &b, &c);
       n++;
@@ -182,8 +181,8 @@ static void inverse_case(const lo_layout *l, int left, counts *c) {
         c->bad += !(lo_apply(l, x, &v1, &e) == LO_OK && lo_apply(&r[k], v1, &v2, &e) == LO_OK &&
                     lo_apply(l, v2, &v3, &e) == LO_OK && v3 != v1);
       else
-        c->bad += !(lo_apply(&r[k], x, &v1, &e) == LO_OK && lo_apply(l, v1, &v2, &e) == LO_OK &&
-                    v2 != x);
+        c->bad +=
+            !(lo_apply(&r[k], x, &v1, &e) == LO_OK && lo_apply(l, v1, &v2, &e) == LO_OK && v2 != x);
     } else {
       c->unknown++;
     }

@@ -272,7 +272,9 @@ static int read_cases(const char *path, int flat, int sized, peer_case **out, in
       if (!grown) break;
       cs = grown;
     }
-    if ((sized ? parse_sized_line : flat ? parse_flat_line : parse_batch_line)(line, &cs[n], &e) ||
+    if ((sized  ? parse_sized_line
+         : flat ? parse_flat_line
+                : parse_batch_line)(line, &cs[n], &e) ||
         ((cs[n].code = op_code(cs[n].op)) < 0 &&
          lo_fail(&e, LO_EUNSUPPORTED, "unknown op %s", cs[n].op))) {
       fprintf(stderr, "peers: %s:%d: %s\n", path, lineno, e.msg);
