@@ -28,10 +28,14 @@
 ** (b): carry_j is 0 everywhere exactly when sum_i max_{c < s_i} (c d_i mod
 ** P_j) < P_j (the largest remainders, attained together, stay below the
 ** boundary; at least one carry otherwise).  The maximum of c d mod P over a
-** range is found in closed form where d mod P divides P, the range covers
-** a period or never wraps, and otherwise by a bisection on the count of
-** points at or above a threshold, a difference of two floor sums computed
-** by the Euclid-like recursion (O(log P) steps each, 64 bisection steps).
+** range is found in closed form where d mod P is 0, the range covers a
+** period or never wraps; otherwise bounds (the last point before the first
+** wrap, and P - gcd) settle most boundaries, and the rest take a
+** bisection on the count of points at or above a threshold, a difference
+** of two floor sums computed by the Euclid-like recursion (O(log P) steps
+** each, 64 bisection steps: about 30 us).  At most MAX_BISECTIONS of
+** those per proof; past them a boundary that may carry counts as one
+** that does, so the verdict can only become undecided.
 ** When exactly one boundary with w_j != 0 carries, K = w_j carry_j is not
 ** 0 at the maximising point.  When several carry, their weights may cancel
 ** (A = (2,2,2):(1,4,6), B = (2,2):(3,3) carries at both boundaries at
@@ -76,7 +80,12 @@ typedef struct lin {
   lo_int p[LO_MAX_LEAVES];
   wide w[LO_MAX_LEAVES];
   int n, nb;
+  int bisections; /* left to this proof (MAX_BISECTIONS); past them, undecided */
 } lin;
+
+/* Maxima found by bisection per proof (each about 30 us at 2^60): a bound
+** on a request's time where closed forms do not settle the carries. */
+#define MAX_BISECTIONS 64
 
 /* Read A's coalesce_x modes into a (see the file's comment). */
 static int lin_init(lin *a, const lo_layout *l, lo_err *err) {
@@ -90,6 +99,7 @@ static int lin_init(lin *a, const lo_layout *l, lo_err *err) {
   a->p[0] = 1;
   a->w[0] = a->m[0].d;
   a->nb = 1;
+  a->bisections = MAX_BISECTIONS;
   for (int j = 1; j < a->n; j++) {
     lo_int p;
     if (__builtin_mul_overflow(a->p[j - 1], a->m[j - 1].s, &p)) break; /* no y reaches it */
@@ -181,27 +191,40 @@ static lo_int solve_mod(lo_int d, lo_int v, lo_int m, lo_int g) {
   return (lo_int)c;
 }
 
-/* See lo_internal.h. */
-void lo_max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg) {
+/* Bounds lo <= max_{c < n} (c d mod m) <= hi without a bisection, and a c
+** attaining lo in *arg (n >= 1, d >= 0, m >= 1).  lo = hi where a closed
+** form settles it: d mod m = 0; a whole period (every multiple of g =
+** gcd(d mod m, m) below m); no wrap (the last point).  Otherwise lo is the
+** last point before the first wrap and hi = m - g. */
+static void max_mod_bounds(lo_int n, lo_int d, lo_int m, lo_int *lo, lo_int *hi, lo_int *arg) {
   lo_int r = d % m;
-  *mx = 0;
-  *arg = 0;
+  *lo = *hi = *arg = 0;
   if (r == 0 || n == 1) return;
   lo_int g = gcd(r, m), per = m / g;
-  if (n >= per) { /* a whole period: every multiple of g below m */
-    *mx = m - g;
+  if (n >= per) {
+    *lo = *hi = m - g;
     *arg = solve_mod(r, m - g, m, g);
-    return;
-  }
-  if ((wide)(n - 1) * r < m) { /* no wrap: the last point */
-    *mx = (n - 1) * r;
+  } else if ((wide)(n - 1) * r < m) {
+    *lo = *hi = (n - 1) * r;
     *arg = n - 1;
-    return;
+  } else { /* (n - 1) r >= m: the last point before the wrap is below n */
+    *arg = (m - 1) / r;
+    *lo = *arg * r;
+    *hi = m - g;
   }
+}
+
+/* See lo_internal.h. */
+void lo_max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg) {
+  lo_int lo, hi;
+  max_mod_bounds(n, d, m, &lo, &hi, arg);
+  *mx = lo;
+  if (lo == hi) return;
   /* count(t) = #{c < n : c r mod m >= t} = S(m - t) - S(0), where
-  ** S(b) = sum floor((c r + b) / m); the largest t with count > 0. */
+  ** S(b) = sum floor((c r + b) / m); the largest t in [lo, hi] with
+  ** count > 0. */
+  lo_int r = d % m, g = gcd(r, m);
   uint64_t s0 = floor_sum((uint64_t)n, (uint64_t)m, (uint64_t)r, 0);
-  lo_int lo = 0, hi = m - 1; /* count(lo) > 0; the answer in [lo, hi] */
   while (lo < hi) {
     lo_int t = lo + (hi - lo + 1) / 2;
     uint64_t cnt = floor_sum((uint64_t)n, (uint64_t)m, (uint64_t)r, (uint64_t)(m - t)) - s0;
@@ -240,20 +263,36 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
 
 /* Decide (b) for the leaves lf[0..nl): LO_PROOF_SAME when K is 0 on the
 ** box, LO_PROOF_DIFFER with a witness in c[0..nl) where it is not,
-** LO_PROOF_UNKNOWN when the carries might cancel. */
-static int carries(const lin *a, const leaf *lf, int nl, lo_int *c) {
+** LO_PROOF_UNKNOWN when the carries might cancel.  A boundary carries
+** exactly when the maxima of the leaves' remainders reach P_j: their
+** closed-form bounds settle most boundaries (the upper ones below P_j:
+** no carry; the lower ones, attained together, at P_j or above: a carry
+** at those points); the rest take a bisection each, within the proof's
+** budget (past it, a boundary that might carry is counted as carrying). */
+static int carries(lin *a, const leaf *lf, int nl, lo_int *c) {
   int carrying = 0;
   for (int j = 1; j < a->nb; j++) {
     if (a->w[j] == 0) continue;
-    wide top = 0;
+    lo_int lo[LO_MAX_LEAVES], hi;
+    wide tlo = 0, thi = 0;
     for (int i = 0; i < nl; i++) {
-      lo_int mx;
-      lo_max_mod(lf[i].s, lf[i].d, a->p[j], &mx, &c[i]);
-      top += mx;
+      max_mod_bounds(lf[i].s, lf[i].d, a->p[j], &lo[i], &hi, &c[i]);
+      tlo += lo[i];
+      thi += hi;
     }
-    if (top < a->p[j]) continue;
+    if (thi < a->p[j]) continue;
+    for (int i = 0; i < nl && tlo < a->p[j] && a->bisections > 0; i++) {
+      lo_int mx;
+      max_mod_bounds(lf[i].s, lf[i].d, a->p[j], &mx, &hi, &c[i]);
+      if (mx == hi) continue;
+      a->bisections--;
+      lo_max_mod(lf[i].s, lf[i].d, a->p[j], &mx, &c[i]);
+      tlo += mx - lo[i];
+      thi -= hi - mx;
+    }
+    if (thi < a->p[j]) continue; /* the maxima found: no carry */
     carrying++;
-    if (carry_sum_nonzero(a, lf, nl, c) == 1) return LO_PROOF_DIFFER;
+    if (tlo >= a->p[j] && carry_sum_nonzero(a, lf, nl, c) == 1) return LO_PROOF_DIFFER;
   }
   return carrying ? LO_PROOF_UNKNOWN : LO_PROOF_SAME;
 }
@@ -299,7 +338,7 @@ static wide modes_at(const lo_mode *q, int nq, lo_int c) {
 ** [0, s): LO_PROOF_SAME, LO_PROOF_DIFFER with *wc a point where they
 ** differ, or LO_PROOF_UNKNOWN.  The recursion of the file's comment, as a
 ** loop over the modes of q (scale: the factor from the original c). */
-static int compare_leaf(const lin *a, lo_int s, lo_int d, const lo_mode *q, int nq, lo_int *wc) {
+static int compare_leaf(lin *a, lo_int s, lo_int d, const lo_mode *q, int nq, lo_int *wc) {
   lo_int scale = 1;
   for (;;) {
     if (s == 1) return LO_PROOF_SAME;
