@@ -307,10 +307,17 @@ int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *
 int lo_filter(const lo_layout *l, lo_layout *out, lo_err *err); /* CuTe's filter */
 int lo_is_coalesced(const lo_layout *l);                        /* Def 2.3.3.1 */
 
-/* CuTe's complement(L, N): stride-0 and size-1 modes ignored, the last
-** mode rounded up; N < 0 means "no N" (comp(L) of the paper).  Undefined
-** when the remaining modes are not a divisibility chain. */
+/* CuTe's complement(L, N) where it meets CuTe's contract (R strictly
+** increasing, (filter(L), R) injective, size(R) >= N / size(filter(L)) in
+** integer division); N < 0 means "no N" (N = cosize(filter(L))). */
 int lo_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+/* Does R cover the cotarget with L: size(filter(L)) size(R) >= the
+** cotarget's size (cotarget NULL: cosize(filter(L)))?  The stricter
+** reading of complement's size that CuTe does not promise:
+** complement((4,6):(1,6), 34) = 1:0 covers 24 of 34.  *yes 1 or 0;
+** errors only where a size does not fit. */
+int lo_complement_covers(const lo_layout *l, const lo_tuple *cotarget, const lo_layout *r, int *yes,
+                         lo_err *err);
 /* The paper's comp(L, N): defined only when L is N-complementable; n < 0
 ** means comp(L). */
 int lo_paper_complement(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
@@ -517,6 +524,7 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   nested_concat            lo_morphism_concat, lo_layout_nest, lo_tuple_nest
 **   substitute               lo_tuple_is_int, lo_tuple_rank, lo_layout_mode, lo_tuple_substitute, lo_tuple_depth
 **   complement               lo_complement, lo_morphism_complement
+**   complement_covers        lo_complement, lo_complement_covers
 **   paper_complement         lo_paper_complement
 **   flat_complement          lo_flat_complement
 **   is_complement            lo_morphism_is_complement, lo_is_complement

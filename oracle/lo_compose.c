@@ -6,6 +6,7 @@
 */
 #include "lo_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -85,42 +86,63 @@ static int compose_mode(const lo_mode *a, int na, lo_int s, lo_int d, lo_mode *r
   return LO_OK;
 }
 
-/* True when A o B is additive over B's modes, so that the mode-by-mode
-** result is A o B.  Sufficient: B's non-trivial modes, sorted by stride,
-** each start above the largest value of the ones below (no carries can
-** happen in A's mixed radix, given CuTe's divisibility conditions), or A
-** is linear where B lands (one outer mode, or cosize(B) within the first
-** outer mode).  Otherwise settled by enumeration, when small enough. */
-static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const lo_layout *r,
-                             lo_err *err) {
-  if (lo_composition_is_additive(a, na, b)) return LO_OK;
-  lo_int cb; /* B's values fit, as the enumeration below needs */
-  if (lo_cosize(b, &cb, err)) return err->code;
-  lo_int size;
-  if (lo_size(b, &size, err)) return err->code;
-  if (size > LO_CHECK_LIMIT)
-    return lo_fail(err, LO_ELIMIT,
-                   "composition: B's modes overlap and size(B) = %lld is too large to check "
-                   "that A(B(x)) is additive over them",
-                   (long long)size);
-  lo_layout av;
-  lo_layout_flat_modes(&av, a, na);
+/* The words of an outer o inner that is not additive over inner's leaves:
+** at x, outer(inner(x)) = v where the leaf-by-leaf result gives rx. */
+static int not_additive(lo_int x, lo_int v, lo_int rx, lo_err *err) {
+  return lo_fail(err, LO_EUNDEF,
+                 "composition: B's modes overlap and A(B(x)) is not additive over them "
+                 "(x = %lld: A(B(x)) = %lld, the mode-by-mode result gives %lld), so no "
+                 "layout equals A o B",
+                 (long long)x, (long long)v, (long long)rx);
+}
+
+/* Settle av(b(x)) = r(x) on [0, size b) by lo_prove_composition, where
+** av(b(x)) is the sum of av at b's leaves except where A's mixed radix
+** carries (lo_proof.c).  Where the proof does not say "the same", the
+** first LO_PROOF_SCAN points are listed (the first failing point is named,
+** an undecided case within them settled); past them the proof's witness
+** is named, or the undecided case refused. */
+static int additive_decide(const lo_layout *av, const lo_layout *b, const lo_layout *r,
+                           lo_err *err) {
+  lo_int size, cb, cr, x, bx, abx, rx;
+  int verdict;
+  if (lo_cosize(b, &cb, err) || lo_size(b, &size, err) || lo_cosize(r, &cr, err)) return err->code;
+  verdict = LO_PROOF_UNKNOWN; /* within LO_PROOF_SMALL points: listed */
+  if (size > LO_PROOF_SMALL && lo_prove_composition(av, b, r, &verdict, &x, err)) return err->code;
+  if (verdict == LO_PROOF_SAME) return LO_OK;
   lo_walk wb, wr;
   lo_walk_init(&wb, b);
   lo_walk_init(&wr, r);
-  for (lo_int x = 0; x < size; x++) {
-    lo_int bx, abx, rx;
-    if (lo_walk_at(&wb, x, &bx, err) || lo_apply(&av, bx, &abx, err) ||
-        lo_walk_at(&wr, x, &rx, err))
+  for (lo_int i = 0; i < size && i < LO_PROOF_SCAN; i++) {
+    if (lo_walk_at(&wb, i, &bx, err) || lo_apply(av, bx, &abx, err) || lo_walk_at(&wr, i, &rx, err))
       return err->code;
-    if (abx != rx)
-      return lo_fail(err, LO_EUNDEF,
-                     "composition: B's modes overlap and A(B(x)) is not additive over them "
-                     "(x = %lld: A(B(x)) = %lld, the mode-by-mode result gives %lld), so no "
-                     "layout equals A o B",
-                     (long long)x, (long long)abx, (long long)rx);
+    if (abx != rx) return not_additive(i, abx, rx, err);
   }
-  return LO_OK;
+  if (size <= LO_PROOF_SCAN) {
+    assert(verdict == LO_PROOF_UNKNOWN);
+    return LO_OK;
+  }
+  if (verdict == LO_PROOF_UNKNOWN)
+    return lo_fail(err, LO_ELIMIT,
+                   "composition: B's modes overlap, carries at two or more of A's mode "
+                   "boundaries may cancel, and size(B) = %lld is past the %lld points listed "
+                   "to settle that",
+                   (long long)size, (long long)LO_PROOF_SCAN);
+  if (lo_apply(b, x, &bx, err) || lo_apply(av, bx, &abx, err) || lo_apply(r, x, &rx, err))
+    return err->code;
+  return not_additive(x, abx, rx, err);
+}
+
+/* True when A o B is additive over B's modes, so that the mode-by-mode
+** result is A o B: at once where B's non-trivial modes, sorted by stride,
+** each start above the largest value of the ones below, or A is linear
+** where B lands; otherwise decided by additive_decide. */
+static int mode_sum_is_exact(const lo_mode *a, int na, const lo_layout *b, const lo_layout *r,
+                             lo_err *err) {
+  if (lo_composition_is_additive(a, na, b)) return LO_OK;
+  lo_layout av;
+  lo_layout_flat_modes(&av, a, na);
+  return additive_decide(&av, b, r, err);
 }
 
 /* What composing one leaf needs: the outer layout's modes as CuTe uses
@@ -182,9 +204,17 @@ static int compose_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
 
 /* ------------------------------------------------- the paper's composite */
 
-/* Find the layout (as coalesced modes) whose function on [0, s) is
-** g(k) = outer(k*d), or fail. */
-static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
+/* The words of a leaf along which the outer layout is no layout function. */
+static int no_fit(lo_err *err) {
+  return lo_fail(err, LO_EUNDEF,
+                 "no layout composite: the outer layout is not a layout function along an "
+                 "entry of the inner one");
+}
+
+/* fit_entry by its points, for what the proof leaves undecided (s within
+** LO_PROOF_SCAN). */
+static int fit_entry_points(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int *nr,
+                            lo_err *err) {
   *nr = 0;
   lo_int base = 1, rem = s, v, e;
   while (rem > 1) {
@@ -196,10 +226,7 @@ static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int
       lo_int ke;
       if (__builtin_mul_overflow(k, e, &ke) || v != ke) break;
     }
-    if (rem % k != 0)
-      return lo_fail(err, LO_EUNDEF,
-                     "no layout composite: the outer layout is not a layout function along an "
-                     "entry of the inner one");
+    if (rem % k != 0) return no_fit(err);
     if (*nr >= LO_MAX_LEAVES) return lo_fail(err, LO_ELIMIT, "too many modes");
     r[*nr].s = k;
     r[*nr].d = e;
@@ -211,10 +238,70 @@ static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int
   return LO_OK;
 }
 
+/* Find the layout (as coalesced modes) whose function on [0, s) is
+** g(k) = outer(k*d), or fail: the greedy fit of lo_prove_fit_leaf (first
+** modes k:g(1), k where g first leaves the line; by its points within
+** LO_PROOF_SMALL of them), a candidate the caller checks as a whole. */
+static int fit_entry(const lo_layout *outer, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
+  int verdict;
+  if (s <= LO_PROOF_SMALL) return fit_entry_points(outer, s, d, r, nr, err);
+  if (lo_prove_fit_leaf(outer, s, d, r, nr, &verdict, err)) return err->code;
+  if (verdict == LO_PROOF_SAME) return LO_OK;
+  if (verdict == LO_PROOF_DIFFER) return no_fit(err);
+  if (s <= LO_PROOF_SCAN) return fit_entry_points(outer, s, d, r, nr, err);
+  return lo_fail(err, LO_ELIMIT,
+                 "composition: along an entry %lld:%lld of the inner layout, carries at two or "
+                 "more of the outer layout's mode boundaries may cancel, and %lld points are "
+                 "past the %lld listed to settle that",
+                 (long long)s, (long long)d, (long long)s, (long long)LO_PROOF_SCAN);
+}
+
 /* Compose outer with the leaf s:d of inner the paper's way (a
 ** compose_leaf_fn). */
 static int fit_leaf(const compose_ctx *cx, lo_int s, lo_int d, lo_mode *r, int *nr, lo_err *err) {
   return fit_entry(cx->outer, s, d, r, nr, err);
+}
+
+/* The words of a paper composite that is not additive over the inner
+** layout's entries: at x it is v. */
+static int paper_not_additive(lo_int x, lo_int v, lo_err *err) {
+  return lo_fail(err, LO_EUNDEF,
+                 "no composite: the composed function is not additive over the inner "
+                 "layout's entries (at x = %lld it is %lld)",
+                 (long long)x, (long long)v);
+}
+
+/* Settle outer(inner(x)) = res(x) on [0, si) as additive_decide does, with
+** the paper composite's words. */
+static int paper_decide(const lo_layout *outer, const lo_layout *inner, const lo_layout *res,
+                        lo_int si, lo_err *err) {
+  lo_int cr, x, y, oy, rx;
+  int verdict;
+  if (lo_cosize(res, &cr, err)) return err->code;
+  verdict = LO_PROOF_UNKNOWN; /* within LO_PROOF_SMALL points: listed */
+  if (si > LO_PROOF_SMALL && lo_prove_composition(outer, inner, res, &verdict, &x, err))
+    return err->code;
+  if (verdict == LO_PROOF_SAME) return LO_OK;
+  lo_walk wi, wr;
+  lo_walk_init(&wi, inner);
+  lo_walk_init(&wr, res);
+  for (lo_int i = 0; i < si && i < LO_PROOF_SCAN; i++) {
+    if (lo_walk_at(&wi, i, &y, err) || lo_apply(outer, y, &oy, err) || lo_walk_at(&wr, i, &rx, err))
+      return err->code;
+    if (oy != rx) return paper_not_additive(i, oy, err);
+  }
+  if (si <= LO_PROOF_SCAN) {
+    assert(verdict == LO_PROOF_UNKNOWN);
+    return LO_OK;
+  }
+  if (verdict == LO_PROOF_UNKNOWN)
+    return lo_fail(err, LO_ELIMIT,
+                   "paper composition: carries at two or more of the outer layout's mode "
+                   "boundaries may cancel, and size %lld is past the %lld points listed to "
+                   "settle that",
+                   (long long)si, (long long)LO_PROOF_SCAN);
+  if (lo_apply(inner, x, &y, err) || lo_apply(outer, y, &oy, err)) return err->code;
+  return paper_not_additive(x, oy, err);
 }
 
 /* The paper's composite outer o inner (Def 2.3.7.1): defined when the
@@ -232,25 +319,10 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
                    "no composite: the inner layout reaches %lld, outside [0, %lld) = [0, size of "
                    "the outer layout)",
                    (long long)(ci - 1), (long long)so);
-  if (si > LO_CHECK_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "paper composition: size %lld too large to check (limit %lld)",
-                   (long long)si, (long long)LO_CHECK_LIMIT);
   lo_layout res;
   compose_ctx cx = {NULL, 0, outer};
   if (per_leaf(inner, fit_leaf, &cx, &res, err)) return err->code;
-  lo_walk wi, wr;
-  lo_walk_init(&wi, inner);
-  lo_walk_init(&wr, &res);
-  for (lo_int x = 0; x < si; x++) {
-    lo_int y, oy, rx;
-    if (lo_walk_at(&wi, x, &y, err) || lo_apply(outer, y, &oy, err) || lo_walk_at(&wr, x, &rx, err))
-      return err->code;
-    if (oy != rx)
-      return lo_fail(err, LO_EUNDEF,
-                     "no composite: the composed function is not additive over the inner "
-                     "layout's entries (at x = %lld it is %lld)",
-                     (long long)x, (long long)oy);
-  }
+  if (paper_decide(outer, inner, &res, si, err)) return err->code;
   lo_layout_copy(out, &res);
   return LO_OK;
 }

@@ -66,6 +66,39 @@ static int divide_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo
                  m);
 }
 
+/* The complement step of logical_product where lo_complement refuses
+** CuTe's answer C = complement(A, n) with n = size(A) cosize(B): C is kept
+** when C', C with its last mode stretched to reach cosize(B) (the same
+** function: composition runs C's last mode on past its size, as B does
+** when cosize(B) > size(C)), meets complement's contract against n.  So
+** complement((4,6):(1,6), 72) = 2:36, below CuTe's own bound 72 / 24 = 3,
+** serves logical_product((4,6):(1,6), 3:1) = ((4,6),3):((1,6),36) through
+** C' = 3:36.  Returns LO_OK with C in *out, or the code of why_not with
+** its message (lo_complement's verdict, the one that stands). */
+static int product_complement(const lo_layout *a, lo_int n, lo_int cb, lo_layout *out,
+                              const lo_err *why_not, lo_err *err) {
+  lo_cute_comp c;
+  lo_tuple ct;
+  lo_err e;
+  lo_int sc = 1;
+  lo_tuple_int(&ct, n);
+  if (a->shape.len == 0 || lo_cute_complement_modes(a, &ct, &c, &e) || c.nr == 0) goto refuse;
+  lo_mode r[LO_MAX_LEAVES];
+  for (int i = 0; i < c.nr; i++) {
+    r[i] = c.r[i];
+    if (lo_mul(sc, r[i].s, &sc, "size", &e)) goto refuse;
+  }
+  lo_int rest = sc / r[c.nr - 1].s;
+  if (sc >= cb || r[c.nr - 1].d == 0) goto refuse;
+  r[c.nr - 1].s = lo_ceil_div(cb, rest);
+  if (lo_check_complement_modes(c.f, c.nf, c.cotarget, r, c.nr, &e)) goto refuse;
+  lo_layout_from_modes(out, c.r, c.nr);
+  return LO_OK;
+refuse:
+  *err = *why_not;
+  return err->code;
+}
+
 /* CuTe's logical_product of A and a layout B:
 ** (A, complement(A, size(A) cosize(B)) o B). */
 static int product_one(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
@@ -74,7 +107,11 @@ static int product_one(const lo_layout *a, const lo_layout *b, lo_layout *out, l
   if (lo_size(a, &sa, err) || lo_cosize(b, &cb, err) ||
       lo_mul(sa, cb, &n, "size(A)*cosize(B)", err))
     return err->code;
-  if (lo_complement(a, n, &ac, err) || lo_composition(&ac, b, &r, err)) return err->code;
+  if (lo_complement(a, n, &ac, err)) {
+    lo_err why = *err;
+    if (why.code != LO_EUNDEF || product_complement(a, n, cb, &ac, &why, err)) return err->code;
+  }
+  if (lo_composition(&ac, b, &r, err)) return err->code;
   return lo_layout_pair(a, &r, out, err);
 }
 

@@ -127,6 +127,7 @@ int op_complement(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_paper_complement(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_flat_complement(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_is_complement(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_complement_covers(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_is_N_complement(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_is_complementable(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_composition(int argc, ev_args a, ev_out *o, lo_err *err);

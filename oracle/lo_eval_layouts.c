@@ -38,6 +38,22 @@ static int complement_with(comp_fn fn, int argc, ev_args a, ev_out *o, lo_err *e
   return LO_OK;
 }
 
+/* The op complement_covers L [N]: whether complement(L,N) covers N,
+** size(filter(L)) size(R) >= N (N absent: cosize(filter(L))). */
+int op_complement_covers(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l, r;
+  lo_tuple ct;
+  lo_int n = -1;
+  int yes;
+  if (ev_get_layout(a, 0, &l, err) || (argc == 2 && ev_get_int(a, 1, &n, err)) ||
+      lo_complement(&l, n, &r, err))
+    return err->code;
+  if (n > 0) lo_tuple_int(&ct, n);
+  if (lo_complement_covers(&l, n > 0 ? &ct : NULL, &r, &yes, err)) return err->code;
+  ev_out_bool(o, yes);
+  return LO_OK;
+}
+
 /* The op paper_complement L [N]: the paper's comp(L,N): only for N-complementable L. */
 int op_paper_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
   return complement_with(lo_paper_complement, argc, a, o, err);

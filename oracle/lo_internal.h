@@ -77,9 +77,24 @@ int lo_cute_refused(const lo_err *err);
 ** with what is wrong (the message completes "it is wrong: ..."), or
 ** LO_ELIMIT when too large to settle. */
 #ifndef LO_CHECK_LIMIT
-#define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points enumerated by a check */
+#define LO_CHECK_LIMIT ((lo_int)1 << 22) /* points the *_points references list */
 #endif
 int lo_check_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, lo_err *err);
+/* Points listed by a check: to find the first failing point of an answer
+** the proof rejects (so that the message names it), and to settle what the
+** proof leaves undecided; past it the proof's own witness, or LO_ELIMIT. */
+#ifndef LO_PROOF_SCAN
+#define LO_PROOF_SCAN ((lo_int)1 << 16)
+#endif
+/* Points a check lists instead of proving: at most this many, listing is
+** the faster (the verdict is the same either way). */
+#define LO_PROOF_SMALL 64
+/* The references the proofs are tested against: the contracts checked at
+** every point, within LO_CHECK_LIMIT points (LO_ELIMIT past it). */
+int lo_check_composition_points(const lo_layout *a, const lo_layout *b, const lo_layout *r,
+                                lo_err *err);
+int lo_check_right_inverse_points(const lo_layout *l, const lo_layout *r, lo_err *err);
+int lo_check_left_inverse_points(const lo_layout *l, const lo_layout *r, lo_err *err);
 /* True when A o B is additive over B's leaves without looking at points,
 ** for A's coalesced modes a[0..na): B's non-trivial leaves, sorted by
 ** stride, each start past the largest value of those below, or A is one
@@ -197,7 +212,7 @@ static inline void lo_copy_toks(char *dst, const char *src, int n) {
 ** inverse divisibility condition"), enough for lo_cute_refused. */
 int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, lo_err *err);
 /* lo_check_left_inverse, where exact (as above) settles it once L's size
-** and cosize fit and the size is within LO_CHECK_LIMIT: the same verdict. */
+** and cosize fit: the same verdict. */
 int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err);
 
 
@@ -215,6 +230,40 @@ int lo_composition_digits_fit(const lo_mode *a, int na, const lo_layout *b);
 ** LO_CHECK_LIMIT: the same verdict. */
 int lo_check_composition_known(const lo_layout *a, const lo_layout *b, const lo_layout *r, int fits,
                                lo_err *err);
+
+/* Composition decided over the modes (lo_proof.c, whose comment holds the
+** argument): the verdicts of the proofs. */
+#define LO_PROOF_SAME    0 /* the two sides agree at every point */
+#define LO_PROOF_DIFFER  1 /* they differ, at a point found */
+#define LO_PROOF_UNKNOWN 2 /* carries of A that may cancel: not decided */
+/* Does A(B(x)) = R(x) hold on [0, size B)?  R's shape refines B's, the
+** strides are >= 0 and the sizes and cosizes of B and R fit (the caller
+** checks).  *verdict one of the above; with LO_PROOF_DIFFER, *x a point
+** where A(B(x)) != R(x).  Errors only when A's modes cannot be read. */
+int lo_prove_composition(const lo_layout *a, const lo_layout *b, const lo_layout *r, int *verdict,
+                         lo_int *x, lo_err *err);
+/* The inverses' contracts as lo_contract.c decides them: right_inverse's
+** L(R(i)) = i on [0, size R) (L o R = shape(R) with column-major strides),
+** left_inverse's L(R(L(i))) = L(i) on [0, size L) (by the two reductions
+** written there); the verdicts as above, *x a failing index of R or of L.
+** The bounds of R (right) and of L (left) fit, as the checks ensure. */
+int lo_prove_right_inverse(const lo_layout *l, const lo_layout *r, int *verdict, lo_int *x,
+                           lo_err *err);
+int lo_prove_left_inverse(const lo_layout *l, const lo_layout *r, int *verdict, lo_int *x,
+                          lo_err *err);
+/* max over c in [0, n) of (c d mod m), n >= 1, d >= 0, m >= 1, into *mx,
+** and a c attaining it into *arg (lo_proof.c: closed forms, else a
+** bisection on floor sums). */
+void lo_max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg);
+/* The coalesced layout of c -> A(c d) on [0, s) as the greedy fit finds it
+** (modes k:A(d), k the first c where A(c d) != c A(d), then the same for
+** m -> A(m k d) on [0, s/k)), s d within 64 bits: *verdict LO_PROOF_SAME
+** with the modes in out[0..*nout), LO_PROOF_DIFFER when a first deviation
+** k does not divide what is left of s (no layout has that function), or
+** LO_PROOF_UNKNOWN.  The fit is a candidate: it is the function only where
+** lo_prove_composition says so.  Errors as lo_apply(A, ...) gives them. */
+int lo_prove_fit_leaf(const lo_layout *a, lo_int s, lo_int d, lo_mode *out, int *nout, int *verdict,
+                      lo_err *err);
 
 /* lo_print_tuple, lo_print_layout and lo_print_morphism that also set *len
 ** to the length of the text (0 when it did not fit). */

@@ -44,7 +44,9 @@ static gen_verdict composition_contract(gen_ctx *x) {
 
 /* Contract of complement(L): R strictly increasing, and no value of R
 ** past R(0) = 0 is a value of filter(L) plus another value of R (so that
-** (filter L, R) is injective), with size(filter L) size(R) >= cosize. */
+** (filter L, R) is injective), with size(R) >= cosize(filter L) / size(filter
+** L) in C++ integer division (CuTe's "@post size(result) >= cosize_hi /
+** size(filter(layout))"). */
 static gen_verdict complement_contract(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, f, r, fr;
@@ -69,9 +71,9 @@ static gen_verdict complement_contract(gen_ctx *x) {
                        prop_show_layout(x, 0, &r), (long long)i, (long long)v);
     prev = v;
   }
-  if (sf * sr < cf)
-    return gen_failf(x, "CuTe prints %s: size(filter L) size(R) = %lld < cosize(filter L) = %lld",
-                     prop_show_layout(x, 0, &r), (long long)(sf * sr), (long long)cf);
+  if (sr < cf / sf)
+    return gen_failf(x, "CuTe prints %s: size(R) = %lld < cosize(filter L) / size(filter L) = %lld",
+                     prop_show_layout(x, 0, &r), (long long)sr, (long long)(cf / sf));
   int inj;
   if (lo_is_injective(&fr, &inj, &e)) return GEN_DISCARD;
   if (!inj)
@@ -174,7 +176,8 @@ const gen_property prop_cute_table[] = {
      "cute/layout.hpp composition: @post result(c) = lhs(rhs(c)), compatible(rhs, result)",
      GEN_CONJECTURE, "nested_compose_pair", "cute_composition", composition_contract, NULL},
     {"cute.complement_contract",
-     "CuTe's complement(L), when it compiles, is increasing, disjoint from L and covers cosize",
+     "CuTe's complement(L), when it compiles, is increasing, disjoint from L, of size >= "
+     "cosize / size(filter L)",
      "cute/layout.hpp complement: @post lines", GEN_CONJECTURE, "layout", "cute_complement",
      complement_contract, NULL},
     {"cute.left_inverse_contract",

@@ -177,8 +177,8 @@ def meets_complement(l, n, r):
         sl *= s
     if n is None:
         n = 1 + sum((s - 1) * d for s, d in lm)
-    if sl * size(r) < n:
-        return False, 'does not reach the cotarget'
+    if size(r) < n // sl:  # CuTe's postcondition, in C++ integer division
+        return False, 'size below cotarget / size(filter(L))'
     both = lm + rm
     sz = 1
     for s, _ in both:
@@ -436,6 +436,13 @@ def meets_divide_product(op, args, answer, step_answers, adapter_cache):
             c = parse(st)
             cb = 1 + sum((s - 1) * d for s, d in zip(leaves(bi[0]), leaves(bi[1])))
             ok, why = meets_complement(ai, size(ai) * cb, c)
+            if not ok and size(c) < cb and leaves(c[1])[-1] > 0:
+                # the composition runs C's last mode on to cosize(B): C
+                # stretched that far must meet the contract
+                cs, cd = leaves(c[0]), leaves(c[1])
+                rest = size(c) // cs[-1]
+                cs = cs[:-1] + [-(-cb // rest)]
+                ok, why = meets_complement(ai, size(ai) * cb, (tuple(cs), tuple(cd)))
             if not ok:
                 return ok, 'its complement step: ' + why
             if (ri[0][0], ri[1][0]) != ai:

@@ -6,6 +6,8 @@
 **                       then each op family timed on its own requests
 **   peers flat FILE     lines "OP RA shapes strides RB shapes strides N"
 **   peers growth FILE   the same line format; timed per op and rank
+**   peers sizes FILE    lines "K OP ARG [ARG]" (a batch request after the
+**                       base-2 logarithm K of its size); timed per op and K
 **   peers model FILE    the flat lines through the oracle's unchecked model
 **                       of CuTe (lo_cute_OP: CuTe's algorithm alone, no
 **                       contract check) for the ops that have one
@@ -199,6 +201,17 @@ static int parse_batch_line(char *line, peer_case *c, lo_err *e) {
   return lo_parse_layout(y, &c->b, e);
 }
 
+/* Parse a sized request "K OP ARG [ARG]" into c, K as its rank (the
+** column the report groups by). */
+static int parse_sized_line(char *line, peer_case *c, lo_err *e) {
+  char *end;
+  long k = strtol(line, &end, 10);
+  if (end == line || k < 0 || k > 63) return lo_fail(e, LO_ESYNTAX, "expected K OP ARG [ARG]");
+  if (parse_batch_line(end, c, e)) return e->code;
+  c->rank = (int)k;
+  return LO_OK;
+}
+
 /* Read count integers from the blank-separated text at *p. */
 static int read_ints(char **p, lo_int *v, int count, lo_err *e) {
   for (int i = 0; i < count; i++) {
@@ -241,7 +254,7 @@ static int parse_flat_line(char *line, peer_case *c, lo_err *e) {
 }
 
 /* Read every line of path into a new array (*out, caller frees). */
-static int read_cases(const char *path, int flat, peer_case **out, int *count) {
+static int read_cases(const char *path, int flat, int sized, peer_case **out, int *count) {
   FILE *f = fopen(path, "r");
   if (!f) {
     fprintf(stderr, "peers: cannot open %s\n", path);
@@ -259,7 +272,9 @@ static int read_cases(const char *path, int flat, peer_case **out, int *count) {
       if (!grown) break;
       cs = grown;
     }
-    if ((flat ? parse_flat_line : parse_batch_line)(line, &cs[n], &e) ||
+    if ((sized  ? parse_sized_line
+         : flat ? parse_flat_line
+                : parse_batch_line)(line, &cs[n], &e) ||
         ((cs[n].code = op_code(cs[n].op)) < 0 &&
          lo_fail(&e, LO_EUNSUPPORTED, "unknown op %s", cs[n].op))) {
       fprintf(stderr, "peers: %s:%d: %s\n", path, lineno, e.msg);
@@ -300,15 +315,16 @@ static void report(const peer_case *cs, int n, int by_rank, int how) {
 int main(int argc, char **argv) {
   if (argc != 3 ||
       (strcmp(argv[1], "batch") && strcmp(argv[1], "flat") && strcmp(argv[1], "growth") &&
-       strcmp(argv[1], "model") && strcmp(argv[1], "copy"))) {
-    fprintf(stderr, "usage: peers batch|flat|growth|model|copy FILE\n");
+       strcmp(argv[1], "model") && strcmp(argv[1], "copy") && strcmp(argv[1], "sizes"))) {
+    fprintf(stderr, "usage: peers batch|flat|growth|model|copy|sizes FILE\n");
     return 2;
   }
   int how = !strcmp(argv[1], "model") ? RUN_MODEL : !strcmp(argv[1], "copy") ? RUN_COPY : RUN_PLAIN;
+  int sized = !strcmp(argv[1], "sizes");
   peer_case *cs;
   int n;
-  if (read_cases(argv[2], strcmp(argv[1], "batch") != 0, &cs, &n)) return 1;
-  report(cs, n, !strcmp(argv[1], "growth"), how);
+  if (read_cases(argv[2], strcmp(argv[1], "batch") != 0 && !sized, sized, &cs, &n)) return 1;
+  report(cs, n, !strcmp(argv[1], "growth") || sized, how);
   free(cs);
   return 0;
 }

@@ -25,6 +25,10 @@ the CUTLASS headers (CUTLASS_DIR, default ../shared/third_party/cutlass/include)
   3. growth    complement, coalesce, composition, filter, right_inverse,
                logical_divide, logical_product at rank 2..64: ns/op per
                rank and the fitted exponent k of ns ~ rank^k
+  4. sizes     the plain ops on GEMM-sized tensors (row- and column-major
+               M x N, tiles of them, blocks for the product) of 2^4 to 2^62
+               elements: ns/op by size, the oracle's checked answer beside
+               pycute's
 """
 import argparse
 import math
@@ -299,7 +303,7 @@ def part_cute(inputs, peers, layoutcheck):
     say("     - composition with runtime ints does not coalesce A first (see coalesce) and")
     say("       checks no divisibility (static ints: a static_assert); above, the walk over")
     say("       A's modes 4 and 4 with stride 3 returns a layout of the wrong size.  The oracle")
-    say("       also checks R(x) = A(B(x)) point by point, up to 2^22 points.")
+    say("       also checks R(x) = A(B(x)), over the modes (any size).")
     say("     - complement takes rank 1 only; logical_divide a rank-1 tile and logical_product")
     say("       a rank-1 block, because both call complement.")
     say()
@@ -348,8 +352,8 @@ def part_growth(inputs, peers, with_pycute):
     ours = table_lines(run_lines([peers, "growth", path]))
     py = growth_pycute(path) if with_pycute else {}
     ranks = sorted({k[1] for k in ours})
-    say("3. Growth with rank: flat layouts of size 2^32 (2^62 at rank 64), past the oracle's")
-    say("   point-by-point check limit; ns/op and the fitted k in ns ~ rank^k")
+    say("3. Growth with rank: flat layouts of size 2^32 (2^62 at rank 64); ns/op and the")
+    say("   fitted k in ns ~ rank^k")
     say("   %-12s %-7s" % ("op", "") + "".join("%10d" % r for r in ranks) + "%8s" % "k")
     for op in GROWTH_OPS:
         for who, tab in (("oracle", ours), ("pycute", py)):
@@ -363,6 +367,84 @@ def part_growth(inputs, peers, with_pycute):
             if ours[(op, r)][1]:
                 say("   %s at rank %d: %d of %d refused by the oracle (the time is the time to "
                     "say so)" % (op, r, ours[(op, r)][1], ours[(op, r)][0]))
+    if not with_pycute:
+        say("   pycute: skipped: pycute not found in %s (set PYCUTE_DIR)" % pycute_dir())
+    say()
+
+
+SIZE_EXPONENTS = [4, 16, 20, 24, 30, 40, 50, 62]
+SIZE_OPS = ["composition", "complement", "right_inverse", "left_inverse", "logical_divide",
+            "logical_product"]
+
+
+def sizes_cases():
+    """Lines "K OP ARG [ARG]" for part 4: for each 2^K = M N (M = 2^(K - K/2),
+    N = 2^(K/2)), the row-major tensor R = (M,N):(N,1), the column-major C =
+    (M,N):(1,M), a tile T of C's index space and a block for the product."""
+    out = []
+    for k in SIZE_EXPONENTS:
+        m, n = 2 ** (k - k // 2), 2 ** (k // 2)
+        row, col = "(%d,%d):(%d,1)" % (m, n, n), "(%d,%d):(1,%d)" % (m, n, m)
+        t = "(%d,%d):(1,%d)" % (min(m, 8), min(n, 8), m)
+        blk = "(%d,%d):(1,%d)" % (m // 4, n // 4, m // 4)
+        out += ["%d composition %s %s" % (k, row, col), "%d composition %s %s" % (k, col, row),
+                "%d composition %s %s" % (k, row, t),
+                "%d complement (%d,%d):(1,%d) %d" % (k, m // 2, n, m, m * n),
+                "%d complement %s %d" % (k, t, m * n),
+                "%d right_inverse %s" % (k, row), "%d right_inverse %s" % (k, col),
+                "%d left_inverse %s" % (k, row), "%d left_inverse %s" % (k, col),
+                "%d logical_divide %s %s" % (k, row, t), "%d logical_divide %s %s" % (k, col, t),
+                "%d logical_product (4,4):(1,4) %s" % (k, blk),
+                "%d logical_product (2,2):(2,1) %s" % (k, blk)]
+    return out
+
+
+def sizes_pycute(lines):
+    """{(op, K): ns} for pycute on the lines of sizes_cases()."""
+    import ast
+    import pycute
+
+    def lay(text):
+        sh, st = text.split(":")
+        return pycute.Layout(ast.literal_eval(sh), ast.literal_eval(st))
+    fns = {"composition": pycute.composition, "logical_divide": pycute.logical_divide,
+           "logical_product": pycute.logical_product, "right_inverse": pycute.right_inverse,
+           "left_inverse": pycute.left_inverse}
+    groups = {}
+    for ln in lines:
+        w = ln.split()
+        if w[1] == "complement":
+            call = (pycute.complement, (lay(w[2]), int(w[3])))
+        else:
+            call = (fns[w[1]], tuple(lay(x) for x in w[2:]))
+        groups.setdefault((w[1], int(w[0])), []).append(call)
+    return {key: py_ns_per_op(v) for key, v in groups.items()}
+
+
+def part_sizes(peers, with_pycute):
+    """Part 4: ns/op by size, GEMM-sized inputs."""
+    lines = sizes_cases()
+    path = os.path.join(OUT, "inputs", "sizes.txt")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    ours = table_lines(run_lines([peers, "sizes", path]))
+    py = sizes_pycute(lines) if with_pycute else {}
+    say("4. Sizes: the plain ops on row- and column-major M x N tensors, tiles and blocks of")
+    say("   2^K elements (2 or 3 inputs per op and K, bench/peers/run.py sizes_cases); ns/op;")
+    say("   every contract decided over the modes, so the figure does not grow with the size")
+    say("   %-16s %-7s" % ("op", "") + "".join("%8s" % ("2^%d" % k) for k in SIZE_EXPONENTS))
+    for op in SIZE_OPS:
+        for who, tab in (("oracle", ours), ("pycute", py)):
+            if not tab:
+                continue
+            say("   %-16s %-7s" % (op, who) + "".join(
+                "%8.0f" % (tab[(op, k)][2] if who == "oracle" else tab[(op, k)])
+                for k in SIZE_EXPONENTS))
+    for op in SIZE_OPS:
+        for k in SIZE_EXPONENTS:
+            if ours[(op, k)][1]:
+                say("   %s at 2^%d: %d of %d refused by the oracle (the time is the time to "
+                    "say so)" % (op, k, ours[(op, k)][1], ours[(op, k)][0]))
     if not with_pycute:
         say("   pycute: skipped: pycute not found in %s (set PYCUTE_DIR)" % pycute_dir())
     say()
@@ -397,6 +479,7 @@ def main():
         say()
     part_cute(inputs, peers, o.layoutcheck)
     part_growth(inputs, peers, with_pycute)
+    part_sizes(peers, with_pycute)
     say("load average %s at the end" % loadavg())
 
 
