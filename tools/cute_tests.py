@@ -18,11 +18,14 @@ C++'s answers, as test vectors.
    printout for every case whose op has a cute_ twin, and a case of the
    plain op where one exists: CuTe's text where CuTe's answer meets the
    test's property, `skip:` with the reason where it does not.  A case the
-   oracle answers otherwise today for a reason named in PENDING gets
+   oracle answers otherwise today for a reason pending_reason names gets
    `pending:` with that reason (the corpus runner counts it apart and fails
    when it passes, so that the mark is removed when the form lands).
    Cases the oracle cannot express (swizzles, negative strides, ...) go to
-   inexpressible.txt with their reason.
+   inexpressible.txt with their reason.  A case the oracle fails for no
+   such reason is printed ("FAILS, no pending reason") and the exit status
+   is 1: a person decides.  Regenerating after the oracle gained a form
+   drops the marks that no longer apply.
 """
 import argparse
 import os
