@@ -3,7 +3,7 @@
 C++'s answers, as test vectors.
 
     python3 tools/cute_tests.py [--cases FILE] [--out DIR] [--adapter CMD]
-                                [--oracle BIN] [--commit SHA]
+                                [--oracle BIN] [--commit SHA] [--mutate]
 
 1. Reads the cases (corpus/cute_tests/cases.txt): for each case of
    CUTLASS's CuTe core tests (test/unit/cute/core/*.cpp) and pycute's tests
@@ -46,8 +46,9 @@ class Case:
     """One case: source file and line, op, arguments (text with `#n` for a
     run-time int in a C++ source), the property its test checks."""
 
-    def __init__(self, src, prop, line, op, args, value):
+    def __init__(self, src, prop, line, op, args, value, refuses):
         self.src, self.prop, self.line, self.op = src, prop, line, op
+        self.refuses = refuses               # text of CuTe's refusal the test names
         self.raw = args                      # with '#' marks
         self.args = [a.replace('#', '') for a in args]
         self.value = value                   # expected value (py_value)
@@ -177,11 +178,15 @@ def read_cases(path):
             if words[1] == '-':
                 skipped.append(('%s:%d' % (src, at), line.split(None, 2)[2]))
                 continue
-            value = None
+            value = refuses = None
             if '=' in words:
                 k = words.index('=')
                 value, words = ' '.join(words[k + 1:]), words[:k]
-            cases.append(Case(src, prop, at, words[1], [expand(a) for a in words[2:]], value))
+            if '!' in words:
+                k = words.index('!')
+                refuses, words = ' '.join(words[k + 1:]), words[:k]
+            cases.append(Case(src, prop, at, words[1], [expand(a) for a in words[2:]], value,
+                              refuses))
     return cases, skipped, outside
 
 # ------------------------------------------------------------ evaluator
@@ -440,6 +445,28 @@ def oracle_answers(binary, reqs):
     return out
 
 
+def bump_last_stride(text):
+    """text with its last stride 1 larger (a wrong answer for --mutate)."""
+    shape, stride = text.split(':', 1)
+    m = list(re.finditer(r'\d+', stride))[-1]
+    return shape + ':' + stride[:m.start()] + str(int(m.group()) + 1) + stride[m.end():]
+
+
+def mutate(cases):
+    """How sharp the tests' own properties are: of the cases with a layout
+    answer (complement.cpp's aside, whose checks ask CuTe again), how many
+    reject CuTe's answer with its last stride made 1 larger."""
+    caught = n = 0
+    for c in cases:
+        if c.op == 'size' or c.refuses or c.prop == 'cpp_complement' or \
+                c.static.startswith('error'):
+            continue
+        ok, _ = PROPERTIES[c.prop][1](c, cc.parse(bump_last_stride(c.static)), {})
+        n += 1
+        caught += not ok
+    print('a wrong last stride breaks the test\'s property in %d of %d cases' % (caught, n))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--cases', default=os.path.join(ROOT, 'corpus/cute_tests/cases.txt'))
@@ -448,6 +475,8 @@ def main():
         ROOT, 'adapters/cute_cpp/cute_adapter.py'))
     ap.add_argument('--oracle', default=os.path.join(ROOT, 'bin/layoutcheck'))
     ap.add_argument('--commit', default=COMMIT)
+    ap.add_argument('--mutate', action='store_true',
+                    help='also print how many wrong answers the tests\' properties reject')
     opts = ap.parse_args()
     check_compact()
     cases, inexpressible, outside = read_cases(opts.cases)
@@ -457,7 +486,8 @@ def main():
     for c, ans in zip(dyn, cc.ask(opts.adapter + ' --dynamic', [(c.op, c.mixed_args()) for c in dyn])):
         c.mixed = ans
     # the further requests complement.cpp's helper makes of CuTe
-    comp = [c for c in cases if c.prop == 'cpp_complement' and not c.static.startswith('error')]
+    comp = [c for c in cases if c.prop == 'cpp_complement' and not c.static.startswith('error')
+            and not c.refuses]
     extra = {}
     first = [r for c in comp for r in complement_extras(c)]
     for (op, args), ans in zip(first, cc.ask(opts.adapter, first)):
@@ -469,6 +499,8 @@ def main():
         second.append(('complement', [inner] + (c.args[1:2] or [str(cosize(l))])))
     for (op, args), ans in zip(second, cc.ask(opts.adapter, second)):
         extra[(op, tuple(args))] = ans
+    if opts.mutate:
+        mutate(cases)
     # the YAML cases
     out = []   # (case, op, args, expect, extra keys)
     for c in cases:
@@ -479,6 +511,16 @@ def main():
                 % (' '.join(c.mixed_args()), c.mixed)))
         err = c.static.startswith('error')
         exp = 'error' if err else c.static
+        if c.refuses:
+            # kept commented out by the test, which says CuTe refuses it: the
+            # cute_ case only (there is no CuTe text for the plain op)
+            if not err or c.refuses not in c.static:
+                sys.exit('cute_tests: %s: the test says CuTe refuses it (%s), CuTe answers %s'
+                         % (c.ref(), c.refuses, c.static))
+            out.append((c, 'cute_' + c.op, c.args, exp, keys + [
+                'reason: %s' % yaml_str(c.static[7:]),
+                'note: %s' % yaml_str('commented out in the test, which says CuTe refuses it')]))
+            continue
         if c.op in CUTE:
             k = list(keys)
             if err:
