@@ -55,6 +55,7 @@ class Case:
         self.dynamic = any('#' in a for a in args)
         self.static = None                   # CuTe's answer, static ints
         self.mixed = None                    # as the test builds it
+        self.mixed_want = None               # what the test asserts of that
 
     def mixed_args(self):
         """The arguments as the test builds them, in the adapter's
@@ -178,15 +179,19 @@ def read_cases(path):
             if words[1] == '-':
                 skipped.append(('%s:%d' % (src, at), line.split(None, 2)[2]))
                 continue
-            value = refuses = None
+            value = refuses = mixed = None
+            if '~' in words:
+                k = words.index('~')
+                mixed, words = ' '.join(words[k + 1:]), words[:k]
             if '=' in words:
                 k = words.index('=')
                 value, words = ' '.join(words[k + 1:]), words[:k]
             if '!' in words:
                 k = words.index('!')
                 refuses, words = ' '.join(words[k + 1:]), words[:k]
-            cases.append(Case(src, prop, at, words[1], [expand(a) for a in words[2:]], value,
-                              refuses))
+            c = Case(src, prop, at, words[1], [expand(a) for a in words[2:]], value, refuses)
+            c.mixed_want = mixed
+            cases.append(c)
     return cases, skipped, outside
 
 # ------------------------------------------------------------ evaluator
@@ -485,6 +490,11 @@ def main():
     dyn = [c for c in cases if c.dynamic]
     for c, ans in zip(dyn, cc.ask(opts.adapter + ' --dynamic', [(c.op, c.mixed_args()) for c in dyn])):
         c.mixed = ans
+    for c in cases:
+        # what the test itself asserts of CuTe's answer as it builds the case
+        if c.mixed_want and c.mixed != c.mixed_want:
+            sys.exit('cute_tests: %s: the test asserts %s with its run-time ints, CuTe answers %s'
+                     % (c.ref(), c.mixed_want, c.mixed))
     # the further requests complement.cpp's helper makes of CuTe
     comp = [c for c in cases if c.prop == 'cpp_complement' and not c.static.startswith('error')
             and not c.refuses]
