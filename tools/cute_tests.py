@@ -552,7 +552,7 @@ def main():
     # what the oracle answers today, for the pending marks
     got = oracle_answers(opts.oracle, [(op, args) for _, op, args, _, _ in out])
     unexplained = []
-    for i, ((c, op, args, exp, k), g) in enumerate(zip(out, got)):
+    for (c, op, args, exp, k), g in zip(out, got):
         if any(x.startswith('skip:') for x in k):
             continue
         passes = (g.startswith('error') if exp == 'error' else g == exp)
