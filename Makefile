@@ -16,6 +16,8 @@
 #   make fuzz-parsers  run each libFuzzer target (fuzz/) for FUZZ_SECONDS
 #   make gpu        bin/layoutcheck-gpu, the CUDA stage (gpu/; skipped without nvcc)
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py)
+#   make cute-tests-corpus  regenerate corpus/cute_tests/ (the cases of CuTe's own
+#                   tests, corpus/cute_tests/cases.txt) from CuTe C++ (tools/cute_tests.py)
 #   make clean      remove build/ and bin/
 #
 # The program is built in layers, each folder seeing (-I) only the headers
@@ -94,7 +96,7 @@ src_dir   = $(firstword $(subst /, ,$<))
 src_flags = -I$(src_dir) $(addprefix -I,$(SEES_$(src_dir))) \
             $(if $(filter oracle,$(src_dir)),,-D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
-.PHONY: all test check-layers deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus
+.PHONY: all test check-layers deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus cute-tests-corpus
 
 # libFuzzer targets (fuzz/fuzz_*.c), each run for FUZZ_SECONDS from its
 # seed corpus corpus/fuzz/NAME/ by `make fuzz-parsers`.
@@ -178,6 +180,10 @@ fuzz: bin/layoutcheck
 # ../shared/third_party/cutlass/include).  make test only reads the result.
 cute-corpus:
 	python3 tools/cute_corpus.py
+
+# The pending marks are set by what bin/layoutcheck answers, so it is built first.
+cute-tests-corpus: bin/layoutcheck
+	python3 tools/cute_tests.py
 
 # The GPU stage: bin/layoutcheck-gpu, a standalone CUDA program (gpu/*.cu,
 # one object each, so -j builds them in parallel) linked with the oracle

@@ -156,6 +156,7 @@ static int read_entry(reader *r, corpus_case *c, const char *key, yaml_mark_t ke
   if (strcmp(key, "correct") == 0) return read_string(r, c, key, &c->correct);
   if (strcmp(key, "cute_cpp") == 0) return read_string(r, c, key, &c->cute_cpp);
   if (strcmp(key, "skip") == 0) return read_string(r, c, key, &c->skip);
+  if (strcmp(key, "pending") == 0) return read_string(r, c, key, &c->pending);
   if (strcmp(key, "args") == 0) return read_args(r, c);
   if (strcmp(key, "ref") != 0 && strcmp(key, "note") != 0 && strcmp(key, "got") != 0 &&
       strcmp(key, "reason") != 0)
@@ -206,6 +207,7 @@ static void case_clear(corpus_case *c) {
   free(c->correct);
   free(c->cute_cpp);
   free(c->skip);
+  free(c->pending);
   memset(c, 0, sizeof *c);
 }
 

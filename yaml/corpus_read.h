@@ -6,8 +6,10 @@
 ** with optional keys correct (overrides expect), cute_cpp (what CuTe C++
 ** prints where the source printed otherwise; the plain ops follow it, so
 ** it overrides expect too, and correct overrides it), skip (a reason: the
-** case is not run) and the ignored keys ref, note, got, reason.  Every scalar is
-** taken as a string, whatever its tag or form (true, 3 and error included).
+** case is not run), pending (a reason the oracle does not answer the
+** expectation yet: the case is run and expected to fail) and the ignored
+** keys ref, note, got, reason.  Every scalar is taken as a string,
+** whatever its tag or form (true, 3 and error included).
 */
 #ifndef CORPUS_READ_H
 #define CORPUS_READ_H
@@ -29,8 +31,9 @@ typedef struct corpus_case {
   size_t nargs, args_cap; /* nargs <= INT_MAX */
   int has_args;
   char *expect, *correct, *skip;
+  char *pending;  /* why the case is expected to fail for now, or NULL */
   char *cute_cpp; /* what CuTe C++ prints where the source printed otherwise */
-  int has_error; /* the case is malformed: error says why */
+  int has_error;  /* the case is malformed: error says why */
   corpus_error error;
 } corpus_case;
 
