@@ -1,7 +1,8 @@
 /*
 ** cmd_lean_check.c -- `layoutcheck lean check FILE.lean`: run (or read the
-** log of) a Lean formalization, translate every #eval into oracle calls
-** and compare the answers, storing the verdicts in lean_checks.
+** log of) a Lean formalization, translate every #eval and claim (example,
+** theorem, #guard, with --comments a trailing comment's value) into oracle
+** calls and compare the answers, storing the verdicts in lean_checks.
 */
 #include "cmd_lean.h"
 
@@ -23,6 +24,12 @@
 
 /* --- check ------------------------------------------------------------- */
 
+/* Where a checked value was read: an #eval, a claim, a trailing comment. */
+typedef enum { SRC_EVAL, SRC_EXAMPLE, SRC_THEOREM, SRC_GUARD, SRC_COMMENT, SRC_N } item_src;
+static const char *const src_label[SRC_N] = {"#eval", "example", "theorem", "#guard", "comment"};
+static const char *const src_plural[SRC_N] = {"#evals", "examples", "theorems", "#guards",
+                                              "comments"};
+
 typedef struct checker {
   const lean_map *m;
   const lean_file *f;
@@ -30,8 +37,9 @@ typedef struct checker {
   lean_found *found;
   db *d;
   char run_at[32];
-  int quiet;
+  int quiet, comments;
   int agree, disagree, untranslatable, missing;
+  int read[SRC_N]; /* the items of each source */
   int db_failed;
 } checker;
 
@@ -47,23 +55,36 @@ static void record(checker *c, int line, const char *expr, const char *lean, con
   }
 }
 
-/* Lean's side of one #eval: the log's message, else the #guard_msgs
-** docstring's. */
+/* Lean's side of one item: the log's message, a #guard_msgs docstring's,
+** a claim's right side or a comment's value. */
 typedef struct lean_side {
   int have, is_error; /* a value (or an error) was found; it is an error */
+  int rejected;       /* a claim that Lean reports an error at: Lean's value is not text */
   const char *text;   /* the value's text: doc, or a string of the log */
-  char doc[8192];     /* the docstring's message */
+  char doc[8192];     /* the docstring's message, the claim's or the comment's value */
   char shown[2048];   /* the value on one line, "error: " before an error */
-  char source[128];   /* "LOG:LINE" or "docstring" */
+  char source[160];   /* "LOG:LINE", "docstring", "claim, by decide", "comment" */
 } lean_side;
+
+/* Start an empty side. */
+static void side_init(lean_side *ls) {
+  ls->have = ls->is_error = ls->rejected = 0;
+  ls->doc[0] = ls->shown[0] = ls->source[0] = 0;
+  ls->text = ls->doc;
+}
+
+/* Put ls's text on one line into shown. */
+static void side_show(lean_side *ls) {
+  char one[1024];
+  lean_one_line(ls->text, strlen(ls->text), one, sizeof one);
+  snprintf(ls->shown, sizeof ls->shown, "%s%s", ls->is_error ? "error: " : "", one);
+}
 
 /* Find Lean's side of #eval command cmd (found in the log as fd) in *ls. */
 static void find_lean_side(const checker *c, const lean_cmd *cmd, const lean_found *fd,
                            lean_side *ls) {
+  side_init(ls);
   ls->have = 1;
-  ls->is_error = 0;
-  ls->doc[0] = ls->shown[0] = ls->source[0] = 0;
-  ls->text = ls->doc;
   if (fd->value) {
     ls->text = fd->value;
     snprintf(ls->source, sizeof ls->source, "%s:%d", c->log->path, fd->log_line);
@@ -79,11 +100,40 @@ static void find_lean_side(const checker *c, const lean_cmd *cmd, const lean_fou
   } else {
     ls->have = 0;
   }
-  if (ls->have) {
+  if (ls->have) side_show(ls);
+}
+
+/* Lean's side of claim command cmd: its right side (`true` when it has
+** none), rejected when the log has an error at it. */
+static void find_claim_side(const checker *c, const lean_cmd *cmd, const lean_found *fd,
+                            lean_side *ls) {
+  const char *s = c->f->text;
+  side_init(ls);
+  ls->have = 1;
+  if (cmd->rhs_end > cmd->rhs)
+    snprintf(ls->doc, sizeof ls->doc, "%.*s", (int)(cmd->rhs_end - cmd->rhs), s + cmd->rhs);
+  else
+    snprintf(ls->doc, sizeof ls->doc, "true");
+  char proof[64] = "";
+  if (cmd->proof_end > cmd->proof)
+    lean_one_line(s + cmd->proof, cmd->proof_end - cmd->proof, proof, sizeof proof);
+  if (fd->error) {
+    char err[512];
+    lean_one_line(fd->error, strlen(fd->error), err, sizeof err);
+    ls->rejected = 1;
+    snprintf(ls->source, sizeof ls->source, "%s:%d", c->log->path, fd->log_line);
     char one[1024];
-    lean_one_line(ls->text, strlen(ls->text), one, sizeof one);
-    snprintf(ls->shown, sizeof ls->shown, "%s%s", ls->is_error ? "error: " : "", one);
+    lean_one_line(ls->doc, strlen(ls->doc), one, sizeof one);
+    snprintf(ls->shown, sizeof ls->shown, "rejects the claim %s: %s", one, err);
+    return;
   }
+  if (cmd->claim == LEAN_CLAIM_GUARD)
+    snprintf(ls->source, sizeof ls->source, "#guard%s", c->log ? ", passed in the log" : "");
+  else
+    snprintf(ls->source, sizeof ls->source, "%s%s%s%s",
+             cmd->claim == LEAN_CLAIM_THEOREM ? "theorem " : "example",
+             cmd->claim == LEAN_CLAIM_THEOREM ? cmd->name : "", proof[0] ? ", proof: " : "", proof);
+  side_show(ls);
 }
 
 /* Compare Lean's side ls with the oracle's answer to the translation tr
@@ -104,22 +154,28 @@ static int compare_sides(const checker *c, const lean_side *ls, const lean_trans
     return 2;
   }
   int same = lean_value_compare(tr->fn->compare, lv, &tr->value, why, wcap);
+  if (ls->rejected) { /* Lean says the claim is false */
+    if (same)
+      snprintf(why, wcap, "Lean rejects the claim, and the oracle's value is the claimed one");
+    if (!same) snprintf(why, wcap, "the claim is false on both sides");
+    same = !same;
+  }
   snprintf(verdict, vcap, "%s", same ? "agree" : "DISAGREE");
   return same ? 0 : 1;
 }
 
-/* The oracle's side of #eval command cmd, translated in scope, against
-** Lean's side ls: the state (0 agree, 1 disagree, 2 untranslatable, 3 no
-** Lean value), the verdict, why they differ, the oracle's value shown. */
-static int judge_eval(const checker *c, const lean_scope *scope, const lean_cmd *cmd,
-                      const lean_side *ls, lean_translation *tr, lean_value *lv, char *verdict,
-                      size_t vcap, char *why, size_t wcap, char *shown, size_t scap) {
+/* Translate the term text[a..b) of the file in scope and judge it
+** against Lean's side ls: the state (0 agree, 1 disagree, 2
+** untranslatable, 3 no Lean value), the verdict, why they differ, the
+** oracle's value shown. */
+static int judge(const checker *c, const lean_scope *scope, size_t a, size_t b, const lean_side *ls,
+                 lean_translation *tr, lean_value *lv, char *verdict, size_t vcap, char *why,
+                 size_t wcap, char *shown, size_t scap) {
   lean_expr *e = NULL;
   lean_error perr;
   int state;
   const char *text = c->f->text;
-  if (lean_parse_term(text + cmd->body, cmd->body_end - cmd->body, lean_file_pos(c->f, cmd->body),
-                      &e, &perr) != 0) {
+  if (lean_parse_term(text + a, b - a, lean_file_pos(c->f, a), &e, &perr) != 0) {
     snprintf(verdict, vcap, "untranslatable: line %d, column %d: %s", perr.line, perr.col,
              perr.text);
     state = 2;
@@ -144,27 +200,24 @@ static int judge_eval(const checker *c, const lean_scope *scope, const lean_cmd 
   return state;
 }
 
-/* Check one #eval command (index k of the file): count, print and store
-** its verdict. */
-static void check_eval(checker *c, const lean_scope *scope, int k) {
-  const lean_cmd *cmd = &c->f->cmds[k];
-  int line = cmd->pos.line;
+/* The working memory of one item. */
+typedef struct item {
+  lean_side ls;
+  lean_translation tr;
+  lean_value lv;
+} item;
+
+/* Check one item of source src at line: the term text[a..b), Lean's side
+** in it->ls.  A comment whose text is no value of the result (prose) is
+** passed over when it has no prefix (optional).  Count, print, store. */
+static void check_item(checker *c, const lean_scope *scope, int line, item_src src, size_t a,
+                       size_t b, item *it, int optional) {
   char expr[512], oracle_shown[2048] = "", verdict[512], why[256] = "";
-  lean_one_line(c->f->text + cmd->body, cmd->body_end - cmd->body, expr, sizeof expr);
-  lean_side *ls = malloc(sizeof *ls);
-  lean_translation *tr = calloc(1, sizeof *tr);
-  lean_value *lv = malloc(sizeof *lv);
-  if (!ls || !tr || !lv) {
-    free(ls);
-    free(tr);
-    free(lv);
-    fprintf(stderr, "layoutcheck lean: out of memory\n");
-    c->untranslatable++;
-    return;
-  }
-  find_lean_side(c, cmd, &c->found[k], ls);
-  int state = judge_eval(c, scope, cmd, ls, tr, lv, verdict, sizeof verdict, why, sizeof why,
-                         oracle_shown, sizeof oracle_shown);
+  lean_one_line(c->f->text + a, b - a, expr, sizeof expr);
+  int state = judge(c, scope, a, b, &it->ls, &it->tr, &it->lv, verdict, sizeof verdict, why,
+                    sizeof why, oracle_shown, sizeof oracle_shown);
+  if (optional && state == 2) return;
+  c->read[src]++;
   if (state == 0) c->agree++;
   if (state == 1) c->disagree++;
   if (state == 2) c->untranslatable++;
@@ -172,16 +225,52 @@ static void check_eval(checker *c, const lean_scope *scope, int k) {
   if (!c->quiet || state == 1) {
     static const char *const words[] = {"agree", "DISAGREE", "untranslatable", "no Lean value"};
     printf("%s:%d: %s\n", c->f->path, line, words[state]);
-    printf("    #eval   %s\n", expr);
-    if (ls->have) printf("    lean    %s    (%s)\n", ls->shown, ls->source);
-    if (state != 2) printf("    oracle  %s    (%s)\n", oracle_shown, tr->request);
-    if (state == 1 && why[0]) printf("    why     %s\n", why);
+    printf("    %-7s %s\n", src_label[src], expr);
+    if (state != 2 && it->tr.own[0])
+      printf("    own     %s, defined at line %d, checked as the map's %s (%s)\n", it->tr.own,
+             it->tr.own_line, it->tr.fn->lean, it->tr.fn->op);
+    if (it->ls.have) printf("    lean    %s    (%s)\n", it->ls.shown, it->ls.source);
+    if (state != 2) printf("    oracle  %s    (%s)\n", oracle_shown, it->tr.request);
+    if (state <= 1 && why[0] && (state == 1 || it->ls.rejected)) printf("    why     %s\n", why);
     if (state >= 2) printf("    why     %s\n", strchr(verdict, ':') + 2);
   }
-  record(c, line, expr, ls->have ? ls->shown : NULL, state != 2 ? oracle_shown : NULL, verdict);
-  free(ls);
-  free(tr);
-  free(lv);
+  char stored[600];
+  snprintf(stored, sizeof stored, "%s%s%s", src == SRC_EVAL ? "" : src_label[src],
+           src == SRC_EVAL ? "" : ": ", expr);
+  record(c, line, stored, it->ls.have ? it->ls.shown : NULL, state != 2 ? oracle_shown : NULL,
+         verdict);
+}
+
+/* Check command k of the file: an #eval (and its comment, with
+** --comments) or a claim. */
+static void check_command(checker *c, const lean_scope *scope, int k) {
+  const lean_cmd *cmd = &c->f->cmds[k];
+  item *it = malloc(sizeof *it);
+  if (!it) {
+    fprintf(stderr, "layoutcheck lean: out of memory\n");
+    c->untranslatable++;
+    return;
+  }
+  if (cmd->kind == LEAN_CMD_EVAL) {
+    find_lean_side(c, cmd, &c->found[k], &it->ls);
+    check_item(c, scope, cmd->pos.line, SRC_EVAL, cmd->body, cmd->body_end, it, 0);
+    int prefixed;
+    if (c->comments && lean_cmd_comment(c->f, cmd, it->ls.doc, sizeof it->ls.doc, &prefixed)) {
+      it->ls.have = 1;
+      it->ls.is_error = it->ls.rejected = 0;
+      it->ls.text = it->ls.doc;
+      snprintf(it->ls.source, sizeof it->ls.source, "the comment");
+      side_show(&it->ls);
+      check_item(c, scope, cmd->pos.line, SRC_COMMENT, cmd->body, cmd->body_end, it, !prefixed);
+    }
+  } else if (cmd->kind == LEAN_CMD_CLAIM) {
+    item_src src = cmd->claim == LEAN_CLAIM_GUARD     ? SRC_GUARD
+                   : cmd->claim == LEAN_CLAIM_THEOREM ? SRC_THEOREM
+                                                      : SRC_EXAMPLE;
+    find_claim_side(c, cmd, &c->found[k], &it->ls);
+    check_item(c, scope, cmd->pos.line, src, cmd->body, cmd->body_end, it, 0);
+  }
+  free(it);
 }
 
 /* The current time as results.db writes it. */
@@ -198,7 +287,7 @@ static void now_utc(char *buf, size_t cap) {
 typedef struct check_opts {
   const char *file, *log_path, *map_path, *db_path;
   lean_log_format fmt;
-  int quiet, use_db;
+  int quiet, use_db, comments, allow_unchecked;
 } check_opts;
 
 /* Parse the options of `lean check` into *o: 0, CLI_HELP after the usage
@@ -207,10 +296,15 @@ static int check_parse_args(int argc, char **argv, check_opts *o) {
   const char *fmt = NULL, *log_alias = NULL;
   int no_db = 0;
   const cli_opt opts[] = {
-      CLI_VALUE("output", &o->log_path), CLI_VALUE("log", &log_alias),
-      CLI_VALUE("log-format", &fmt),     CLI_VALUE("map", &o->map_path),
-      CLI_VALUE("db", &o->db_path),      CLI_FLAG("no-db", 0, &no_db),
+      CLI_VALUE("output", &o->log_path),
+      CLI_VALUE("log", &log_alias),
+      CLI_VALUE("log-format", &fmt),
+      CLI_VALUE("map", &o->map_path),
+      CLI_VALUE("db", &o->db_path),
+      CLI_FLAG("no-db", 0, &no_db),
       CLI_FLAG("quiet", 'q', &o->quiet),
+      CLI_FLAG("comments", 0, &o->comments),
+      CLI_FLAG("allow-unchecked", 0, &o->allow_unchecked),
   };
   const char *pos[1];
   int npos;
@@ -234,25 +328,33 @@ static int check_parse_args(int argc, char **argv, check_opts *o) {
   return 0;
 }
 
-/* Check every #eval of c->f in order, following its namespaces and opens
-** in scope; print the summary.  0, 1 when one disagrees, 2 on an error. */
-static int check_all(checker *c, lean_scope *scope) {
+/* Check every #eval and claim of c->f in order, following its namespaces
+** and opens in scope; print the summary.  0, 1 when one disagrees, 2 on
+** an error, CMD_LEAN_UNCHECKED when nothing could be checked (unless
+** allow_unchecked). */
+static int check_all(checker *c, lean_scope *scope, int allow_unchecked) {
   const lean_file *f = c->f;
-  int evals = 0;
   for (int k = 0; k < f->n; k++) {
-    if (f->cmds[k].kind == LEAN_CMD_EVAL) {
-      check_eval(c, scope, k);
-      evals++;
-    }
+    if (f->cmds[k].kind == LEAN_CMD_EVAL || f->cmds[k].kind == LEAN_CMD_CLAIM)
+      check_command(c, scope, k);
     if (lean_scope_command(scope, c->m, f, &f->cmds[k]) != 0) {
       fprintf(stderr, "layoutcheck lean: out of memory\n");
       return 2;
     }
   }
-  printf("%s: %d #eval%s: %d agree, %d DISAGREE, %d untranslatable, %d without a Lean value\n",
-         f->path, evals, evals == 1 ? "" : "s", c->agree, c->disagree, c->untranslatable,
-         c->missing);
-  return c->db_failed ? 2 : c->disagree ? 1 : 0;
+  printf("%s: %d #eval%s", f->path, c->read[SRC_EVAL], c->read[SRC_EVAL] == 1 ? "" : "s");
+  for (int s = SRC_EVAL + 1; s < SRC_N; s++)
+    if (c->read[s])
+      printf(", %d %.*s", c->read[s], (int)strlen(src_plural[s]) - (c->read[s] == 1),
+             src_plural[s]);
+  printf(": %d agree, %d DISAGREE, %d untranslatable, %d without a Lean value", c->agree,
+         c->disagree, c->untranslatable, c->missing);
+  int unchecked = c->agree + c->disagree == 0;
+  if (unchecked) printf("; nothing was checked%s", allow_unchecked ? " (allowed)" : "");
+  printf("\n");
+  if (c->db_failed) return 2;
+  if (c->disagree) return 1;
+  return unchecked && !allow_unchecked ? CMD_LEAN_UNCHECKED : 0;
 }
 
 /* lean check FILE.lean ... */
@@ -295,9 +397,10 @@ int cmd_lean_check(int argc, char **argv) {
     fprintf(stderr, "%s (leave out --db to check without recording)\n", msg);
     goto done;
   }
-  checker c = {.m = m, .f = f, .log = log, .found = found, .d = d, .quiet = o.quiet};
+  checker c = {
+      .m = m, .f = f, .log = log, .found = found, .d = d, .quiet = o.quiet, .comments = o.comments};
   now_utc(c.run_at, sizeof c.run_at);
-  status = check_all(&c, &scope);
+  status = check_all(&c, &scope, o.allow_unchecked);
 done:
   if (found && f) lean_found_clear(found, f->n);
   free(found);

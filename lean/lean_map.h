@@ -111,8 +111,8 @@ const lean_fn *lean_map_ctor(const lean_map *m);
 typedef struct lean_tensor {
   int n;
   lo_int elem[LEAN_ELEM_CAP];
-  char dims[256];   /* Einlean's typed tensors: the einops side of its atoms, "b (h w)" */
-  char sizes[256];  /* and their sizes, "b=2,h=3,w=4"; both "" when unknown */
+  char dims[256];    /* Einlean's typed tensors: the einops side of its atoms, "b (h w)" */
+  char sizes[256];   /* and their sizes, "b=2,h=3,w=4"; both "" when unknown */
   char origin[1024]; /* the oracle request that computed the elements */
 } lean_tensor;
 
@@ -174,8 +174,10 @@ void lean_call(const lean_fn *fn, const lean_value *args, lean_value *out, char 
 */
 typedef struct lean_def {
   char *name;            /* qualified, root namespace removed */
-  size_t body, body_end; /* in the file's text */
+  size_t body, body_end; /* in the file's text (a function's: after ':=', when it has one) */
   int has_params;
+  size_t params, params_end; /* a function's binders */
+  int line;                  /* of the keyword */
 } lean_def;
 
 /* What a command of the file sees: namespaces, opens, definitions. */
@@ -204,6 +206,9 @@ typedef struct lean_translation {
   int ok;             /* translated: value holds the oracle's answer */
   char reason[256];   /* untranslatable: why */
   const lean_fn *fn;  /* the outermost function (its compare rule) */
+  char own[160];      /* the outermost function is defined in the file: its name
+                      ** there; "" when it is only the map's */
+  int own_line;       /* and the line of its definition */
   lean_value value;   /* the oracle's value, of fn's result type */
   char request[1024]; /* the outermost oracle request */
 } lean_translation;

@@ -163,7 +163,8 @@ static void test_scan(void) {
     T_EQ_INT(f->cmds[9].kind, LEAN_CMD_NAMESPACE);
     T_EQ_STR(f->cmds[9].name, "A.B");
     T_EQ_INT(f->cmds[10].kind, LEAN_CMD_END);
-    T_EQ_INT(f->cmds[11].kind, LEAN_CMD_OTHER);
+    T_EQ_INT(f->cmds[11].kind, LEAN_CMD_CLAIM); /* theorem t : 1 = 1 */
+    T_EQ_INT(f->cmds[11].claim, LEAN_CLAIM_THEOREM);
     T_EQ_INT(f->cmds[12].kind, LEAN_CMD_INFO);
     T_EQ_INT(f->cmds[13].kind, LEAN_CMD_EVAL);
     T_EQ_INT(f->cmds[13].pos.line, 21);
@@ -472,7 +473,14 @@ static void test_translate(void) {
                           "#eval colex [2, 3] [1, 2]\n#eval fromCoords (mkLayout [(2, 1)]) [2]",
                           m),
            "error: index 6 is not below the size 6 (colex_inverse (2,3):(1,2) 6) | 5 (colex (2,3) "
-           "(1,2)) | error: coordinate 1 is 2, not below 2 (colex (2):(1) (2))");
+           "(1,2)) | error: coordinate 1: entry 1 is outside [0,2) (coordinate (2):(1) (2))");
+  /* fromCoords and apply are the layout function at a coordinate list:
+  ** 1*1 + 2*4 = 9 for [(2, 1), (3, 4)] at [1, 2] (the colexicographic
+  ** index of [1, 2] in (2, 3) would be 5) */
+  T_EQ_STR(translate_file("#eval fromCoords (mkLayout [(2, 1), (3, 4)]) [1, 2]\n"
+                          "#eval FlatLayout.apply (mkLayout [(2, 1), (3, 4)]) [1, 2]",
+                          m),
+           "9 (coordinate (2,3):(1,4) (1,2)) | 9 (coordinate (2,3):(1,4) (1,2))");
   /* namespaces and opens */
   T_EQ_STR(translate_file("namespace CuTe\nnamespace FlatLayout\ndef X := mkLayout [(4, 2)]\n"
                           "#eval coalesce X\nend FlatLayout\n#eval FlatLayout.size FlatLayout.X\n"
@@ -493,10 +501,11 @@ static void test_translate(void) {
   T_EQ_STR(translate_file("#eval [(2, 1)]", m),
            "untranslatable: a literal: no function of the map is applied");
   T_EQ_STR(translate_file("def f (x : Nat) := x\n#eval f 2", m),
-           "untranslatable: f is defined without parameters in the file");
+           "untranslatable: f is a function defined in the file (line 1) that the map does not "
+           "name; name it in a map (--map) to check it");
   T_EQ_STR(translate_file("def f (x : Nat) := x\n#eval f", m),
-           "untranslatable: f is a function defined in the file; only the map's functions are "
-           "evaluated");
+           "untranslatable: f is a function defined in the file (line 1) that the map does not "
+           "name; name it in a map (--map) to check it");
   T_EQ_STR(translate_file("def a := b\ndef b := a\n#eval a", m),
            "untranslatable: definitions nest too deeply (a cycle?)");
   T_EQ_STR(translate_file("#eval coalesce (mkLayout [(0, 1)])", m),
@@ -691,8 +700,9 @@ static void test_logs(void) {
   T_EQ_STR(assign("  {\"severity\": \"info\", \"data\": \"x\", \"fileName\": []}\n", LEAN_LOG_JSON,
                   note, sizeof note),
            "t.log:1:3: \"fileName\" is not a string or null");
-  T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\"} {}\n", LEAN_LOG_JSON, note, sizeof note),
-           "t.log:1:35: text after the JSON object"); /* byte 34, the second { */
+  T_EQ_STR(
+      assign("{\"severity\": \"info\", \"data\": \"x\"} {}\n", LEAN_LOG_JSON, note, sizeof note),
+      "t.log:1:35: text after the JSON object"); /* byte 34, the second { */
   T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\n", LEAN_LOG_JSON, note, sizeof note),
            "t.log:1:32: malformed JSON: the line ends inside the object");
   /* a plain log whose first value is a structure is not JSON */
