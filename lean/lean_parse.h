@@ -10,8 +10,11 @@
 ** constructors `⟨a, b⟩`, structure instances `{ f := a, g := b }`,
 ** numerals (decimal, 0x, 0o, 0b), qualified names `A.B.c`, field notation
 ** `(e).f`, proofs `by TACTIC`, `_` and `sorry`, comments `--` and `/- -/`
-** (nested).  Everything else (operators, `fun`, strings, negative numbers)
-** is refused with a reason.  The same grammar reads Lean's `Repr` output:
+** (nested), `let x := v; body` (or a line break for `;`: read as the body
+** with x replaced by v) and lambdas of one binder `fun (s, d) => body`
+** (kept for List.map over a literal list).  Everything else (operators,
+** strings, negative numbers) is refused with a reason.  The same grammar reads Lean's `Repr`
+*output:
 ** `[(8, 1)]`, `{ shape := 8, stride := 1 }`, `⟨8, _⟩`, `some x`, `true`.
 **
 ** Positions follow Lean: lines are 1-based, columns 0-based and counted
@@ -39,7 +42,8 @@ typedef enum {
   LEAN_ANON,   /* ⟨kids⟩ */
   LEAN_STRUCT, /* { fields[i] := kids[i] } */
   LEAN_PROOF,  /* by ..., _, sorry: name holds the text */
-  LEAN_FIELD   /* kids[0].name */
+  LEAN_FIELD,  /* kids[0].name */
+  LEAN_FUN     /* fun kids[0] => kids[1]: one binder, a name or a tuple pattern */
 } lean_expr_kind;
 
 /* A term.  Owned by its parent; free the root with lean_expr_free. */
@@ -66,6 +70,14 @@ int lean_parse_term(const char *s, size_t len, lean_pos base, lean_expr **out, l
 
 /* Free a term and everything below it; e may be NULL. */
 void lean_expr_free(lean_expr *e);
+
+/* A copy of e (free it), or NULL when out of memory. */
+lean_expr *lean_expr_copy(const lean_expr *e);
+
+/* A copy of e with every name x replaced by a copy of v (and x.f by the
+** field f of it), or NULL when out of memory.  A `fun` whose binder names
+** x is left as it is. */
+lean_expr *lean_expr_subst(const lean_expr *e, const char *x, const lean_expr *v);
 
 /* Print a term back in Lean syntax, normalised ("f (g [(2, 1)]) 8").
 ** Returns 0, or -1 when it does not fit in buf[0..cap). */

@@ -587,12 +587,96 @@ static int is_mk(const char *name) {
   return n > 3 && !strcmp(name + n - 3, ".mk");
 }
 
+/* Is e `List.map f xs` or `xs.map f` with a lambda f?  Sets *f and *xs. */
+static int list_map(const lean_expr *e, const lean_expr **f, const lean_expr **xs) {
+  if (e->kind != LEAN_APP) return 0;
+  const lean_expr *h = e->kids[0];
+  if (e->n == 3 && h->kind == LEAN_NAME && !strcmp(h->name, "List.map") &&
+      e->kids[1]->kind == LEAN_FUN) {
+    *f = e->kids[1];
+    *xs = e->kids[2];
+    return 1;
+  }
+  if (e->n == 2 && h->kind == LEAN_FIELD && !strcmp(h->name, "map") &&
+      e->kids[1]->kind == LEAN_FUN) {
+    *f = e->kids[1];
+    *xs = h->kids[0];
+    return 1;
+  }
+  return 0;
+}
+
+/* Bind the pattern pat of a lambda to the literal v in body: *body is
+** replaced by the substituted copy.  0, or -1 with the reason. */
+static int bind_pattern(tr *t, const lean_expr *pat, const lean_expr *v, lean_expr **body) {
+  if (pat->kind == LEAN_PROOF && !strcmp(pat->name, "_")) return 0;
+  if (pat->kind == LEAN_NAME) {
+    lean_expr *b = lean_expr_subst(*body, pat->name, v);
+    if (!b) return tfail(t, "out of memory");
+    lean_expr_free(*body);
+    *body = b;
+    return 0;
+  }
+  if ((pat->kind == LEAN_TUPLE || pat->kind == LEAN_ANON) &&
+      (v->kind == LEAN_TUPLE || v->kind == LEAN_ANON) && v->n == pat->n) {
+    for (int i = 0; i < pat->n; i++)
+      if (bind_pattern(t, pat->kids[i], v->kids[i], body) != 0) return -1;
+    return 0;
+  }
+  char pt[96], vt[96];
+  if (lean_expr_print(pat, pt, sizeof pt) != 0) snprintf(pt, sizeof pt, "(a long pattern)");
+  if (lean_expr_print(v, vt, sizeof vt) != 0) snprintf(vt, sizeof vt, "(a long value)");
+  return tfail(t, "List.map: the lambda's pattern %s does not match %s", pt, vt);
+}
+
+/* The literal list of `List.map (fun PAT => body) [a, b, ...]`: the body
+** at each element, normalised.  NULL with the reason. */
+static lean_expr *map_literal(tr *t, const lean_expr *f, const lean_expr *xs) {
+  lean_expr *list = normalize(t, xs);
+  if (!list) return NULL;
+  if (list->kind != LEAN_LIST) {
+    lean_expr_free(list);
+    return tfail(t, "List.map over something that is not a literal list"), NULL;
+  }
+  for (int i = 0; i < list->n; i++) {
+    lean_expr *body = lean_expr_copy(f->kids[1]);
+    if (!body) {
+      lean_expr_free(list);
+      return tfail(t, "out of memory"), NULL;
+    }
+    if (bind_pattern(t, f->kids[0], list->kids[i], &body) != 0) {
+      lean_expr_free(body);
+      lean_expr_free(list);
+      return NULL;
+    }
+    t->depth++;
+    lean_expr *item = normalize(t, body);
+    t->depth--;
+    lean_expr_free(body);
+    if (!item) {
+      lean_expr_free(list);
+      return NULL;
+    }
+    lean_expr_free(list->kids[i]);
+    list->kids[i] = item;
+  }
+  return list;
+}
+
 /* A copy of the literal e with what only dresses a value taken off:
 ** constructors X.mk a b become ⟨a, b⟩, a helper of the file that only
 ** wraps its argument (`pnat 4`) becomes the argument, a constant of the
-** file its definition.  NULL with the reason. */
+** file its definition, `List.map (fun PAT => body) [...]` the list of the
+** bodies.  NULL with the reason. */
 static lean_expr *normalize(tr *t, const lean_expr *e) {
+  const lean_expr *f, *xs;
   if (t->depth >= TR_MAX_DEPTH) return tfail(t, "a literal nests too deeply"), NULL;
+  if (list_map(e, &f, &xs)) {
+    t->depth++;
+    lean_expr *c = map_literal(t, f, xs);
+    t->depth--;
+    return c;
+  }
   if (e->kind == LEAN_APP && e->kids[0]->kind == LEAN_NAME) {
     const char *name = e->kids[0]->name;
     const lean_def *def;
@@ -658,6 +742,14 @@ static int tr_term(tr *t, const lean_expr *e, int want, lean_value *out) {
     case LEAN_APP: {
       const lean_expr *head = e->kids[0];
       const lean_expr *const *args = (const lean_expr *const *)e->kids + 1;
+      const lean_expr *f, *xs;
+      if (list_map(e, &f, &xs)) { /* List.map over a literal list: the list */
+        lean_expr *lit = normalize(t, e);
+        if (!lit) return -1;
+        int rc = tr_term(t, lit, want, out);
+        lean_expr_free(lit);
+        return rc;
+      }
       if (head->kind == LEAN_NAME) return tr_named(t, head->name, args, e->n - 1, want, out);
       if (head->kind == LEAN_FIELD) {
         lean_value *recv = malloc(sizeof *recv);
@@ -679,6 +771,9 @@ static int tr_term(tr *t, const lean_expr *e, int want, lean_value *out) {
     }
     case LEAN_PROOF:
       return tfail(t, "a proof or placeholder (%s) is not a value", e->name);
+    case LEAN_FUN:
+      return tfail(t, "a lambda (fun) is read only as the function of List.map over a literal "
+                      "list");
     case LEAN_NUM:
     case LEAN_LIST:
     case LEAN_TUPLE:

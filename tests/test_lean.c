@@ -72,9 +72,24 @@ static void test_terms(void) {
   T_EQ_STR(reprint("()"), "()");
   T_EQ_STR(reprint("f\n  [(2, 1),\n   (3, 2)]"), "f [(2, 1), (3, 2)]");
   T_EQ_STR(reprint("\xCE\xB1\xE2\x82\x81 x"), "\xCE\xB1\xE2\x82\x81 x"); /* α₁ x */
+  /* let: the body with the name replaced; a line break ends the value */
+  T_EQ_STR(reprint("let L := mkLayout [(2, 1)]; complement L 4"),
+           "complement (mkLayout [(2, 1)]) 4");
+  T_EQ_STR(reprint("let L := mkLayout [(2, 1),\n  (3, 2)]\nlet n := 12\nL.complement n"),
+           "(mkLayout [(2, 1), (3, 2)]).complement 12");
+  T_EQ_STR(reprint("let x := 1; fun x => x"), "fun x => x"); /* shadowed */
+  /* lambdas, kept for List.map */
+  T_EQ_STR(reprint("List.map (fun (s, d) => (pnat s, d)) [(2, 1)]"),
+           "List.map (fun (s, d) => (pnat s, d)) [(2, 1)]");
+  T_EQ_STR(reprint("[(2, 1)].map fun p => p"), "[(2, 1)].map (fun p => p)");
   /* refused, with the column (1-based, in characters) */
   T_EQ_STR(reprint("coalesce L ++ L"), "error: 12: operator '++' is not supported");
-  T_EQ_STR(reprint("fun x => x"), "error: 1: 'fun' is not supported");
+  T_EQ_STR(reprint("fun x y => x"), "error: 7: expected '=>' after the binder of a lambda (one "
+                                    "binder), found 'y'");
+  T_EQ_STR(reprint("let x := 1"), "error: 11: expected ';' or a new line after the value of 'x', "
+                                  "found end of input");
+  T_EQ_STR(reprint("let x := 1; "), "error: 13: expected a term, found end of input");
+  T_EQ_STR(reprint("let := 1; x"), "error: 5: expected a name after 'let', found ':='");
   T_EQ_STR(reprint("f \"s\""), "error: 3: string literals are not supported");
   T_EQ_STR(reprint("f -1"), "error: 3: negative numbers are not supported");
   T_EQ_STR(reprint("f 1.5"), "error: 3: decimal fractions are not supported");

@@ -109,6 +109,20 @@ static void test_literals(void) {
            "[(8, 1)] (coalesce (2,2,2):(1,2,4)) own FlatLayout.coalesce | [(3, 1)] (coalesce "
            "(3):(1)) own FlatLayout.coalesce | untranslatable: argument 1 of "
            "FlatLayout.coalesce: expected a number, found twice 3");
+  /* List.map over a literal list; let in a term: 12 / (2*3) = 2 copies
+  ** of the image [0, 6), 6 apart */
+  T_EQ_STR(translate_all(DESIGN "open FlatLayout\n"
+                                "#eval coalesce ([(2, 1), (2, 2)].map fun (s, d) => ⟨pnat s, d⟩)\n"
+                                "#eval coalesce (List.map (fun p => p) [(pnat 3, 1)])\n"
+                                "#eval\n  let L := mkLayout [(2, 1), (3, 2)]\n  let N := 12\n"
+                                "  complement L N\n"
+                                "#eval coalesce ([(2, 1)].map fun (s, d, e) => (s, d))\n"
+                                "#eval (fun x => x) 3\n",
+                         m),
+           "[(4, 1)] (coalesce (2,2):(1,2)) own FlatLayout.coalesce | [(3, 1)] (coalesce (3):(1)) "
+           "own FlatLayout.coalesce | [(2, 6)] (complement (2,3):(1,2) 12) | untranslatable: "
+           "argument 1 of FlatLayout.coalesce: List.map: the lambda's pattern (s, d, e) does not "
+           "match (2, 1) | untranslatable: only named functions can be applied");
   lean_map_free(m);
 }
 
