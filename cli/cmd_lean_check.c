@@ -30,6 +30,16 @@ static const char *const src_label[SRC_N] = {"#eval", "example", "theorem", "#gu
 static const char *const src_plural[SRC_N] = {"#evals", "examples", "theorems", "#guards",
                                               "comments"};
 
+/* One disagreement, for the smallest of each function and kind. */
+typedef struct disagreement {
+  const lean_fn *fn;
+  char kind[96];        /* how the values differ */
+  long long count, sum; /* the size of the input (lean_request_size) */
+  int line, n;          /* where; n: the disagreements of its group (the smallest's) */
+  item_src src;
+  char request[256], lean[256], oracle[256];
+} disagreement;
+
 typedef struct checker {
   const lean_map *m;
   const lean_file *f;
@@ -41,6 +51,8 @@ typedef struct checker {
   int agree, disagree, untranslatable, missing;
   int read[SRC_N]; /* the items of each source */
   int db_failed;
+  disagreement *dis; /* the disagreements so far */
+  int ndis, dis_cap;
 } checker;
 
 /* Store one verdict in results.db (when open). */
@@ -207,6 +219,11 @@ typedef struct item {
   lean_value lv;
 } item;
 
+static void note_disagreement(checker *c, const item *it, int line, item_src src, const char *why,
+                              const char *oracle_shown);
+static void disagreement_kind(const lean_value *lv, const lean_value *ov, const char *why,
+                              int rejected, char *kind, size_t cap);
+
 /* Check one item of source src at line: the term text[a..b), Lean's side
 ** in it->ls.  A comment whose text is no value of the result (prose) is
 ** passed over when it has no prefix (optional).  Count, print, store. */
@@ -222,6 +239,7 @@ static void check_item(checker *c, const lean_scope *scope, int line, item_src s
   if (state == 1) c->disagree++;
   if (state == 2) c->untranslatable++;
   if (state == 3) c->missing++;
+  if (state == 1) note_disagreement(c, it, line, src, why, oracle_shown);
   if (!c->quiet || state == 1) {
     static const char *const words[] = {"agree", "DISAGREE", "untranslatable", "no Lean value"};
     printf("%s:%d: %s\n", c->f->path, line, words[state]);
@@ -231,7 +249,14 @@ static void check_item(checker *c, const lean_scope *scope, int line, item_src s
              it->tr.own_line, it->tr.fn->lean, it->tr.fn->op);
     if (it->ls.have) printf("    lean    %s    (%s)\n", it->ls.shown, it->ls.source);
     if (state != 2) printf("    oracle  %s    (%s)\n", oracle_shown, it->tr.request);
-    if (state <= 1 && why[0] && (state == 1 || it->ls.rejected)) printf("    why     %s\n", why);
+    if (state == 1) {
+      char kind[96];
+      disagreement_kind(&it->lv, &it->tr.value, why, it->ls.rejected, kind, sizeof kind);
+      int more = strncmp(kind, why, strlen(kind)) != 0; /* a finer kind than why says */
+      printf("    why     %s%s%s%s\n", why, more ? " (" : "", more ? kind : "", more ? ")" : "");
+    } else if (state == 0 && why[0] && it->ls.rejected) {
+      printf("    why     %s\n", why);
+    }
     if (state >= 2) printf("    why     %s\n", strchr(verdict, ':') + 2);
   }
   char stored[600];
@@ -239,6 +264,124 @@ static void check_item(checker *c, const lean_scope *scope, int line, item_src s
            src == SRC_EVAL ? "" : ": ", expr);
   record(c, line, stored, it->ls.have ? it->ls.shown : NULL, state != 2 ? oracle_shown : NULL,
          verdict);
+}
+
+/* How Lean's value lv differs from the oracle's ov (why: the comparison's
+** words), in kind[0..cap): for layouts whether the sizes differ, the
+** layout functions or only the modes; for booleans which way. */
+static void disagreement_kind(const lean_value *lv, const lean_value *ov, const char *why,
+                              int rejected, char *kind, size_t cap) {
+  snprintf(kind, cap, "%.*s", (int)strcspn(why, ":,"), why);
+  if (rejected || lv->error || ov->error || lv->invalid || lv->none || ov->none ||
+      lv->type.kind != ov->type.kind)
+    return;
+  if (lv->type.kind == LEAN_T_BOOL) {
+    snprintf(kind, cap, "Lean says %s, the oracle %s", lv->num ? "true" : "false",
+             ov->num ? "true" : "false");
+  } else if (lv->type.kind == LEAN_T_LAYOUT) {
+    lo_int a = 1, b = 1;
+    lo_err e;
+    char ta[2048], tb[2048], out[64];
+    if (lo_size(&lv->layout, &a, &e) != LO_OK || lo_size(&ov->layout, &b, &e) != LO_OK) return;
+    if (a != b) {
+      snprintf(kind, cap, "the sizes differ");
+      return;
+    }
+    const char *argv[2] = {ta, tb};
+    if (lo_print_layout(&lv->layout, ta, sizeof ta) != LO_OK ||
+        lo_print_layout(&ov->layout, tb, sizeof tb) != LO_OK ||
+        lo_eval("same_layout_function", 2, argv, out, sizeof out) != LO_OK)
+      return;
+    snprintf(kind, cap, "%s",
+             strcmp(out, "true") ? "the layout functions differ"
+                                 : "same layout function, other modes");
+  }
+}
+
+/* Remember the disagreement of item it (line, source src) for the
+** summary of the smallest ones. */
+static void note_disagreement(checker *c, const item *it, int line, item_src src, const char *why,
+                              const char *oracle_shown) {
+  if (c->ndis == c->dis_cap) {
+    int cap = c->dis_cap ? 2 * c->dis_cap : 32;
+    disagreement *d = realloc(c->dis, (size_t)cap * sizeof *d);
+    if (!d) return; /* the summary leaves it out */
+    c->dis = d;
+    c->dis_cap = cap;
+  }
+  disagreement *d = &c->dis[c->ndis++];
+  memset(d, 0, sizeof *d);
+  d->fn = it->tr.fn;
+  disagreement_kind(&it->lv, &it->tr.value, why, it->ls.rejected, d->kind, sizeof d->kind);
+  lean_request_size(it->tr.request, &d->count, &d->sum);
+  d->line = line;
+  d->src = src;
+  snprintf(d->request, sizeof d->request, "%.255s", it->tr.request);
+  snprintf(d->lean, sizeof d->lean, "%.255s", it->ls.shown);
+  snprintf(d->oracle, sizeof d->oracle, "%.255s", oracle_shown);
+}
+
+/* Store disagreement d as a counterexample of the system under test
+** "lean FILE" (property sut.OP, the oracle request as its input, the
+** function and kind as its signature); 0 with *id, or -1. */
+static int store_disagreement(checker *c, const disagreement *d, int64_t *id, int *is_new) {
+  char msg[512], property[128], sut[1100], message[1200], signature[256];
+  snprintf(property, sizeof property, "sut.%.100s", d->fn->op);
+  snprintf(sut, sizeof sut, "lean %s", c->f->path);
+  snprintf(message, sizeof message, "%s:%d: %s: Lean %s, the oracle %s (%s)", c->f->path, d->line,
+           d->fn->lean, d->lean, d->oracle, d->kind);
+  snprintf(signature, sizeof signature, "%s: %s", d->fn->lean, d->kind);
+  db_cex cx;
+  memset(&cx, 0, sizeof cx);
+  cx.sut = sut;
+  cx.input = (char *)d->request; /* borrowed: db_write_cex only reads */
+  cx.message = message;
+  cx.signature = signature;
+  if (db_cex_names(c->d, &cx, property, "theorem", NULL, msg, sizeof msg) != 0 ||
+      db_write_cex(c->d, DB_CEX_FOUND, &cx, id, is_new, msg, sizeof msg) != 0) {
+    fprintf(stderr, "layoutcheck lean: %s\n", msg);
+    c->db_failed = 1;
+    return -1;
+  }
+  return 0;
+}
+
+/* Is disagreement a smaller than b (fewer numbers, then a smaller sum,
+** then earlier in the file)? */
+static int smaller(const disagreement *a, const disagreement *b) {
+  if (a->count != b->count) return a->count < b->count;
+  if (a->sum != b->sum) return a->sum < b->sum;
+  return a->line < b->line;
+}
+
+/* Print, per function and kind of disagreement, the smallest disagreeing
+** input (stored as a counterexample with --db), in the order the groups
+** first appear. */
+static void report_smallest(checker *c) {
+  int groups = 0;
+  for (int i = 0; i < c->ndis; i++) {
+    disagreement *d = &c->dis[i];
+    int first = 1;
+    for (int j = 0; j < i && first; j++)
+      first = !(c->dis[j].fn == d->fn && !strcmp(c->dis[j].kind, d->kind));
+    if (!first) continue;
+    disagreement *best = d;
+    int n = 0;
+    for (int j = i; j < c->ndis; j++)
+      if (c->dis[j].fn == d->fn && !strcmp(c->dis[j].kind, d->kind)) {
+        n++;
+        if (smaller(&c->dis[j], best)) best = &c->dis[j];
+      }
+    if (groups++ == 0) printf("the smallest disagreeing input per function and kind:\n");
+    printf("  %s (%s): %s: %d input%s, the smallest at line %d (%s)\n", d->fn->lean, d->fn->op,
+           d->kind, n, n == 1 ? "" : "s", best->line, src_label[best->src]);
+    printf("      %s    lean %s    oracle %s\n", best->request, best->lean, best->oracle);
+    int64_t id;
+    int is_new;
+    if (c->d && !c->db_failed && store_disagreement(c, best, &id, &is_new) == 0)
+      printf("      stored as counterexample #%lld%s (layoutcheck show %lld)\n", (long long)id,
+             is_new ? "" : ", seen before", (long long)id);
+  }
 }
 
 /* Check command k of the file: an #eval (and its comment, with
@@ -342,6 +485,7 @@ static int check_all(checker *c, lean_scope *scope, int allow_unchecked) {
       return 2;
     }
   }
+  report_smallest(c);
   printf("%s: %d #eval%s", f->path, c->read[SRC_EVAL], c->read[SRC_EVAL] == 1 ? "" : "s");
   for (int s = SRC_EVAL + 1; s < SRC_N; s++)
     if (c->read[s])
@@ -401,6 +545,7 @@ int cmd_lean_check(int argc, char **argv) {
       .m = m, .f = f, .log = log, .found = found, .d = d, .quiet = o.quiet, .comments = o.comments};
   now_utc(c.run_at, sizeof c.run_at);
   status = check_all(&c, &scope, o.allow_unchecked);
+  free(c.dis);
 done:
   if (found && f) lean_found_clear(found, f->n);
   free(found);

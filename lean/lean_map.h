@@ -163,6 +163,11 @@ int lean_value_term(const lean_map *m, const lean_value *v, char *buf, size_t ca
 int lean_value_compare(lean_compare c, const lean_value *lean, const lean_value *oracle, char *why,
                        size_t cap);
 
+/* How large the input of an oracle request ("complement (2,2):(1,4) 16")
+** is, for ordering inputs from small to large: *count the numbers in its
+** arguments, *sum their sum (saturating). */
+void lean_request_size(const char *request, long long *count, long long *sum);
+
 /* Apply fn to args with the oracle: the result in *out (an oracle error
 ** sets out->error, or none for an Option result).  request[0..cap) gets
 ** the oracle request ("complement (2):(2) 8"). */

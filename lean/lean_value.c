@@ -571,3 +571,19 @@ done:
   free(text);
   free(answer);
 }
+
+/* The size of a request's input (see lean_map.h). */
+void lean_request_size(const char *request, long long *count, long long *sum) {
+  const char *p = strchr(request, ' ');
+  *count = *sum = 0;
+  while (p && *p) {
+    if (*p < '0' || *p > '9') {
+      p++;
+      continue;
+    }
+    long long v = 0;
+    for (; *p >= '0' && *p <= '9'; p++) v = v < 100000000000LL ? v * 10 + (*p - '0') : v;
+    (*count)++;
+    *sum = *sum < 4000000000000000000LL - v ? *sum + v : *sum;
+  }
+}

@@ -82,5 +82,79 @@ has_text "Laws: the reason" "    why     unknown name 'tileOf' (not in the map, 
 status 0 "Laws, allowed" "$lc" lean check CuteLayouts/Laws.lean --output Laws.json.log \
   --allow-unchecked --no-db
 
+# --- emit + check: the smallest disagreeing inputs, without running Lean ---
+# The project's files first, stored: their disagreements become inputs of
+# the emitted file (--from-db), beside generated ones ordered small to large.
+status 1 "Operations stored" "$lc" lean check CuteLayouts/Operations.lean --output Operations.json.log \
+  --db "$tmp/r.db" -q
+has_text "Operations stored" "stored as counterexample #4 (layoutcheck show 4)" "$tmp/out"
+status 0 "show a stored disagreement" "$lc" show 3 --db "$tmp/r.db"
+has_text "show: the function and kind" "signature: FlatLayout.isTractable: Lean says true, the oracle false" \
+  "$tmp/out"
+has_text "show: the input" "eval: layoutcheck eval is_tractable '(2,2):(1,1)'" "$tmp/out"
+has_text "show: the Lean file" "system under test: lean CuteLayouts/Operations.lean" "$tmp/out"
+ops=coalesce,complement,isTractable,toCoords,fromCoords,FlatLayout.size
+status 0 "emit" "$lc" lean emit --out "$tmp/Golden.lean" --ops "$ops" --cases 40 --seed 3 --no-corpus \
+  --from-db "$tmp/r.db"
+has_ere "emit: counts" "^$tmp/Golden.lean: [0-9]+ #guard_msgs blocks \([0-9]+ generated, 0 from the corpus, 4 from results.db\)" \
+  "$tmp/out"
+# Lean's run of the golden file, by the model of the planted definitions
+if python3 planted_lean.py "$tmp/Golden.lean" >"$tmp/Golden.json.log"; then ok; else bad "planted_lean.py"; fi
+status 1 "check the golden file" "$lc" lean check "$tmp/Golden.lean" --output "$tmp/Golden.json.log" \
+  --db "$tmp/r.db" -q
+cp "$tmp/out" "$tmp/golden"
+has_ere "golden: summary" "#evals: [0-9]+ agree, [0-9]+ DISAGREE, 0 untranslatable, 0 without a Lean value$" \
+  "$tmp/golden"
+grep -E '#evals: ' "$tmp/golden" | tail -1 >&2   # the counts, for the record
+# exactly the planted functions disagree; the smallest of each function and
+# kind is the smallest of the disagreements listed (fewer numbers, then a
+# smaller sum, then the earlier line), and the emitted file is ordered
+python3 - "$tmp/Golden.lean" "$tmp/golden" >"$tmp/smallest" <<'PY'
+import re, sys
+golden, out = open(sys.argv[1]).read().split("\n"), open(sys.argv[2]).read().split("\n")
+def key(req):
+    nums = [int(x) for x in re.findall(r"[0-9]+", req.split(" ", 1)[1])]
+    return (len(nums), sum(nums))
+last = {}
+for line in golden:
+    m = re.match(r"#eval (\S+) (.*)", line)
+    if m:
+        k = (len(re.findall(r"[0-9]+", m.group(2))), sum(map(int, re.findall(r"[0-9]+", m.group(2)))))
+        if m.group(1) in last and k < last[m.group(1)]:
+            print("not ordered:", line)
+        last[m.group(1)] = k
+items, i = [], 0
+while i < len(out):
+    m = re.match(r".*:([0-9]+): DISAGREE$", out[i])
+    if m:
+        block = out[i + 1:i + 6]
+        req = [re.search(r"    \(([a-z_]+ .*)\)$", b).group(1) for b in block if b.startswith("    oracle")][0]
+        why = [b[12:] for b in block if b.startswith("    why")][0]
+        kind = re.search(r"\((.*)\)$", why).group(1) if why.endswith(")") else re.split("[:,]", why)[0]
+        items.append((req.split(" ")[0], kind, key(req), int(m.group(1))))
+    i += 1
+groups = {}
+for op, kind, k, line in items:
+    g = groups.setdefault((op, kind), [])
+    g.append((k, line))
+for (op, kind), g in sorted(groups.items()):
+    print("%s|%s|%d|%d" % (op, kind, len(g), min(g)[1]))
+PY
+printf '%s\n' coalesce colex_inverse complement is_tractable >"$tmp/want"
+if cut -d'|' -f1 "$tmp/smallest" | sort -u | cmp -s - "$tmp/want"; then ok; else
+  bad "golden: the functions that disagree are not the planted ones"
+  cat "$tmp/smallest"
+fi
+sed 's/^/  smallest: /' "$tmp/smallest" >&2   # op|kind|disagreements|line, for the record
+hasnt_text "golden: ordered" "not ordered" "$tmp/smallest"
+while IFS='|' read -r op kind n line; do
+  has_ere "golden: smallest of $op, $kind" "^  FlatLayout\.[A-Za-z]+ \($op\): $kind: $n inputs?, the smallest at line $line " \
+    "$tmp/golden"
+done <"$tmp/smallest"
+hasnt_ere "golden: fromCoords and size agree" "FlatLayout\.(fromCoords|size) .*: .* inputs?, the smallest" \
+  "$tmp/golden"
+has_text "golden: the stored tractability case" "is_tractable (2,2):(1,1)    lean true    oracle false" \
+  "$tmp/golden"
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
