@@ -244,7 +244,10 @@ static void check_item(checker *c, const lean_scope *scope, int line, item_src s
     static const char *const words[] = {"agree", "DISAGREE", "untranslatable", "no Lean value"};
     printf("%s:%d: %s\n", c->f->path, line, words[state]);
     printf("    %-7s %s\n", src_label[src], expr);
-    if (state != 2 && it->tr.own[0])
+    if (state != 2 && it->tr.own[0] && it->tr.own_file && strcmp(it->tr.own_file, c->f->path))
+      printf("    own     %s, defined at %s:%d, checked as the map's %s (%s)\n", it->tr.own,
+             it->tr.own_file, it->tr.own_line, it->tr.fn->lean, it->tr.fn->op);
+    else if (state != 2 && it->tr.own[0])
       printf("    own     %s, defined at line %d, checked as the map's %s (%s)\n", it->tr.own,
              it->tr.own_line, it->tr.fn->lean, it->tr.fn->op);
     if (it->ls.have) printf("    lean    %s    (%s)\n", it->ls.shown, it->ls.source);
@@ -514,6 +517,8 @@ int cmd_lean_check(int argc, char **argv) {
   lean_found *found = NULL;
   db *d = NULL;
   lean_scope scope;
+  lean_file **imported = NULL; /* the files f imports: their definitions are in scope */
+  int nimported = 0;
   lean_scope_init(&scope);
   if (!m) goto done;
   if (lean_file_read(o.file, &f, msg, sizeof msg) != 0) {
@@ -537,6 +542,10 @@ int cmd_lean_check(int argc, char **argv) {
     }
     if (msg[0]) printf("note: %s\n", msg);
   }
+  if (lean_scope_imports(&scope, m, f, &imported, &nimported, msg, sizeof msg) != 0) {
+    fprintf(stderr, "%s\n", msg);
+    goto done;
+  }
   if (o.use_db && db_open(o.db_path, &d, msg, sizeof msg) != 0) {
     fprintf(stderr, "%s (leave out --db to check without recording)\n", msg);
     goto done;
@@ -550,6 +559,8 @@ done:
   if (found && f) lean_found_clear(found, f->n);
   free(found);
   lean_scope_free(&scope);
+  for (int i = 0; i < nimported; i++) lean_file_free(imported[i]);
+  free(imported);
   db_close(d);
   lean_log_free(log);
   lean_file_free(f);

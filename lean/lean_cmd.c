@@ -356,6 +356,9 @@ static int classify(lean_file *f, lean_cmd *cmd, size_t kw, size_t kw_end, size_
   } else if (word_is(s, kw, kw_end, "def") || word_is(s, kw, kw_end, "abbrev")) {
     cmd->kind = LEAN_CMD_DEF;
     rc = fill_def(f, cmd, kw_end);
+  } else if (word_is(s, kw, kw_end, "import")) {
+    cmd->kind = LEAN_CMD_IMPORT;
+    rc = fill_names(f, cmd, kw_end);
   } else if (word_is(s, kw, kw_end, "open")) {
     cmd->kind = LEAN_CMD_OPEN;
     rc = fill_names(f, cmd, kw_end);

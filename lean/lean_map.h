@@ -183,6 +183,7 @@ typedef struct lean_def {
   int has_params;
   size_t params, params_end; /* a function's binders */
   int line;                  /* of the keyword */
+  const lean_file *file;     /* where it is defined: the file, or one it imports */
 } lean_def;
 
 /* What a command of the file sees: namespaces, opens, definitions. */
@@ -203,19 +204,30 @@ void lean_scope_free(lean_scope *s);
 
 /* Take in one command of the file (in order): namespace, section, end,
 ** open, def.  Call it after handling the command itself.  -1 when out of
-** memory. */
+** memory.  The definitions keep f: it must outlive the scope. */
 int lean_scope_command(lean_scope *s, const lean_map *m, const lean_file *f, const lean_cmd *c);
+
+/* Add the definitions of the files that f imports (`import A.B` is
+** A/B.lean in f's directory or the nearest one above it that has it;
+** modules not found, such as Mathlib's, are passed over), and of the files
+** they import, to scope s.  The files read are appended to *files (*n of
+** them; free each with lean_file_free, then the array); they must outlive
+** s.  0, or -1 with msg (an imported file that cannot be read, out of
+** memory). */
+int lean_scope_imports(lean_scope *s, const lean_map *m, const lean_file *f, lean_file ***files,
+                       int *n, char *msg, size_t cap);
 
 /* The translation of one #eval term. */
 typedef struct lean_translation {
-  int ok;             /* translated: value holds the oracle's answer */
-  char reason[256];   /* untranslatable: why */
-  const lean_fn *fn;  /* the outermost function (its compare rule) */
-  char own[160];      /* the outermost function is defined in the file: its name
-                      ** there; "" when it is only the map's */
-  int own_line;       /* and the line of its definition */
-  lean_value value;   /* the oracle's value, of fn's result type */
-  char request[1024]; /* the outermost oracle request */
+  int ok;               /* translated: value holds the oracle's answer */
+  char reason[256];     /* untranslatable: why */
+  const lean_fn *fn;    /* the outermost function (its compare rule) */
+  char own[160];        /* the outermost function is defined in the file: its name
+                        ** there; "" when it is only the map's */
+  int own_line;         /* and the line of its definition */
+  const char *own_file; /* and its file (the checked one, or one it imports) */
+  lean_value value;     /* the oracle's value, of fn's result type */
+  char request[1024];   /* the outermost oracle request */
 } lean_translation;
 
 /* Translate the #eval term e of file f, in scope s (definitions are

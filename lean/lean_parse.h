@@ -110,6 +110,7 @@ typedef enum {
   LEAN_CMD_INFO,      /* #check, #print, #reduce, ...: prints one message */
   LEAN_CMD_GUARD,     /* #guard_msgs ... in: merged into the next command */
   LEAN_CMD_CLAIM,     /* example/theorem/lemma : LHS = RHS := ..., #guard LHS == RHS */
+  LEAN_CMD_IMPORT,    /* import A.B C: the module names in name, separated by spaces */
   LEAN_CMD_OTHER      /* anything else (import, theorems with binders, #guard_msgs of a
                       ** non-#eval ...) */
 } lean_cmd_kind;

@@ -82,7 +82,6 @@ static const char *cur_ns(const lean_scope *s) { return s->nns ? s->ns[s->nns - 
 
 /* Take in a command (see lean_map.h). */
 int lean_scope_command(lean_scope *s, const lean_map *m, const lean_file *f, const lean_cmd *c) {
-  (void)f;
   if (c->kind != LEAN_CMD_OPEN && s->scoped_from >= 0) { /* `open X in` is over */
     while (s->nopens > s->scoped_from) free(s->opens[--s->nopens]);
     s->scoped_from = -1;
@@ -155,6 +154,7 @@ int lean_scope_command(lean_scope *s, const lean_map *m, const lean_file *f, con
       d->params = c->params;
       d->params_end = c->params_end;
       d->line = c->pos.line;
+      d->file = f;
       s->ndefs++;
       return 0;
     }
@@ -376,17 +376,18 @@ static int tr_def(tr *t, const lean_def *d, int want, lean_value *out) {
                  "%s is a function defined in the file (line %d) that the map does not name; "
                  "name it in a map (--map) to check it",
                  d->name, d->line);
-  if (!t->f || d->body_end > t->f->len || d->body > d->body_end)
+  const lean_file *df = d->file ? d->file : t->f;
+  if (!df || d->body_end > df->len || d->body > d->body_end)
     return tfail(t, "the definition of %s is not available", d->name);
   if (t->depth >= TR_MAX_DEPTH) return tfail(t, "definitions nest too deeply (a cycle?)");
   char vwhy[256];
-  int typed = lean_views_def(t->m, t->s, t->f, d, out, vwhy, sizeof vwhy); /* Tensor [dims] */
+  int typed = lean_views_def(t->m, t->s, df, d, out, vwhy, sizeof vwhy); /* Tensor [dims] */
   if (typed > 0) return 0;
   if (typed < 0) return tfail(t, "the definition of %s: %s", d->name, vwhy);
   lean_expr *e;
   lean_error err;
-  lean_pos at = lean_file_pos(t->f, d->body);
-  if (lean_parse_term(t->f->text + d->body, d->body_end - d->body, at, &e, &err) != 0)
+  lean_pos at = lean_file_pos(df, d->body);
+  if (lean_parse_term(df->text + d->body, d->body_end - d->body, at, &e, &err) != 0)
     return tfail(t, "the definition of %s (line %d): %s", d->name, err.line, err.text);
   t->depth++;
   int rc = tr_term(t, e, want, out);
@@ -449,11 +450,12 @@ static int is_name(const lean_expr *e, const char *x) {
 ** proofs or proof parameters only beside it)? */
 static int is_wrapper(const tr *t, const lean_def *d) {
   char x[128];
-  if (!t->f || single_param(t->f, d, x, sizeof x) != 0) return 0;
-  if (d->body_end <= d->body || d->body_end > t->f->len) return 0;
+  const lean_file *df = d->file ? d->file : t->f;
+  if (!df || single_param(df, d, x, sizeof x) != 0) return 0;
+  if (d->body_end <= d->body || d->body_end > df->len) return 0;
   lean_expr *e;
   lean_error err;
-  if (lean_parse_term(t->f->text + d->body, d->body_end - d->body, lean_file_pos(t->f, d->body), &e,
+  if (lean_parse_term(df->text + d->body, d->body_end - d->body, lean_file_pos(df, d->body), &e,
                       &err) != 0)
     return 0;
   int first = 0, ok = 0;
@@ -492,6 +494,11 @@ static int tr_own(tr *t, const char *name, const lean_def *d, const lean_expr *c
     return 0;
   }
   if (n == 1 && t->in_arg > 0 && is_wrapper(t, d)) return tr_term(t, args[0], want, out);
+  if (d->file && d->file != t->f)
+    return tfail(t,
+                 "%s is a function defined in %s (line %d) that the map does not name; name it "
+                 "in a map (--map) to check it",
+                 d->name, d->file->path, d->line);
   return tfail(t,
                "%s is a function defined in the file (line %d) that the map does not name; "
                "name it in a map (--map) to check it",
@@ -699,12 +706,12 @@ static lean_expr *normalize(tr *t, const lean_expr *e) {
     const lean_def *def;
     const lean_fn *fns[TR_MAX_CANDS];
     resolve(t, e->name, 0, &def, fns);
-    if (def && !def->has_params && t->f && def->body < def->body_end &&
-        def->body_end <= t->f->len) {
+    const lean_file *df = def && def->file ? def->file : t->f;
+    if (def && !def->has_params && df && def->body < def->body_end && def->body_end <= df->len) {
       lean_expr *body;
       lean_error err;
-      if (lean_parse_term(t->f->text + def->body, def->body_end - def->body,
-                          lean_file_pos(t->f, def->body), &body, &err) != 0)
+      if (lean_parse_term(df->text + def->body, def->body_end - def->body,
+                          lean_file_pos(df, def->body), &body, &err) != 0)
         return tfail(t, "the definition of %s (line %d): %s", def->name, err.line, err.text), NULL;
       t->depth++;
       lean_expr *c = normalize(t, body);
@@ -831,6 +838,7 @@ void lean_translate(const lean_map *m, const lean_scope *s, const lean_file *f, 
   if (t.own) {
     snprintf(out->own, sizeof out->own, "%s", t.own->name);
     out->own_line = t.own->line;
+    out->own_file = t.own->file ? t.own->file->path : f ? f->path : "";
   }
   snprintf(out->request, sizeof out->request, "%s", t.request);
 }

@@ -30,8 +30,13 @@ status 1 "Operations" "$lc" lean check CuteLayouts/Operations.lean --output Oper
   --comments --no-db
 cp "$tmp/out" "$tmp/ops"
 has_text "Operations: summary" \
-  "CuteLayouts/Operations.lean: 12 #evals, 4 examples, 1 theorem, 1 #guard, 8 comments: 19 agree, 7 DISAGREE, 0 untranslatable, 0 without a Lean value" \
+  "CuteLayouts/Operations.lean: 14 #evals, 4 examples, 1 theorem, 1 #guard, 10 comments: 23 agree, 7 DISAGREE, 0 untranslatable, 0 without a Lean value" \
   "$tmp/ops"
+# functions of the imported file are the project's own too, wrappers included
+has_text "imported function" \
+  "    own     FlatLayout.size, defined at CuteLayouts/Defs.lean:29, checked as the map's FlatLayout.size (size)" \
+  "$tmp/ops"
+has_text "imported wrapper" "    oracle  [(2, 1), (4, 2)]    (sort (4,2):(2,1))" "$tmp/ops"
 # file:line, what pinned the value, and the deviation each one shows
 grep -A1 ': DISAGREE$' "$tmp/ops" | grep -v '^--$' | paste - - |
   sed 's/: DISAGREE *\t *\([#a-z]*\) .*/ \1/' >"$tmp/got"
@@ -60,7 +65,7 @@ has_text "tractability" "    oracle  false    (is_tractable (2,2):(1,1))" "$tmp/
 has_text "tractability, #guard" "    lean    true    (#guard, passed in the log)" "$tmp/ops"
 has_text "sorted toCoords" "    oracle  [2, 1]    (colex_inverse (3,2):(2,1) 5)" "$tmp/ops"
 # the right ones agree, the comment beside the wrong complement too
-for line in 42 43 46 50 54 59 60 65 67 68 70; do
+for line in 42 43 46 50 54 59 60 65 67 68 70 73 74; do
   has_text "Operations:$line agrees" "CuteLayouts/Operations.lean:$line: agree" "$tmp/ops"
 done
 has_text "fromCoords: the layout function" "    oracle  9    (coordinate (2,3):(1,4) (1,2))" "$tmp/ops"
@@ -71,7 +76,7 @@ fi
 status 1 "Operations without comments" "$lc" lean check CuteLayouts/Operations.lean \
   --output Operations.json.log --no-db -q
 has_text "Operations without comments: summary" \
-  "CuteLayouts/Operations.lean: 12 #evals, 4 examples, 1 theorem, 1 #guard: 11 agree, 7 DISAGREE" "$tmp/out"
+  "CuteLayouts/Operations.lean: 14 #evals, 4 examples, 1 theorem, 1 #guard: 13 agree, 7 DISAGREE" "$tmp/out"
 
 # --- laws: nothing to check ----------------------------------------------
 status 5 "Laws" "$lc" lean check CuteLayouts/Laws.lean --output Laws.json.log --comments --no-db

@@ -69,5 +69,9 @@ example : complement (mkLayout [(2, 2)]) 8 = mkLayout [(2, 1), (2, 4)] := by
 
 theorem fromCoords_example : fromCoords (mkLayout [(2, 1), (3, 4)]) [1, 2] = 9 := by decide
 
+-- functions of CuteLayouts/Defs.lean
+#eval size (mkLayout [(4, 2), (2, 1)])  -- 8
+#eval sort [(pnat 4, 2), (pnat 2, 1)]  -- [(2, 1), (4, 2)]
+
 end FlatLayout
 end CuTe
