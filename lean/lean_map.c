@@ -20,8 +20,8 @@
 
 /* --- names ------------------------------------------------------------- */
 
-static const char *const kind_names[] = {"int",      "bool",   "layout", "tuple",
-                                         "morphism", "tensor", "list",   "fun"};
+static const char *const kind_names[] = {"int",    "bool", "layout", "tuple", "morphism",
+                                         "tensor", "list", "fun",    "nested"};
 
 /* "int", "bool", ... */
 const char *lean_kind_name(lean_kind k) {

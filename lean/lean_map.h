@@ -18,9 +18,10 @@
 **        result: layout, compare: exact, gen: complementable}
 **
 ** Kinds: int (a natural number), bool, layout (a flat layout: a list of
-** (shape, stride) modes), tuple (a list of naturals), morphism (only
-** passed between functions), and for results `option KIND` (none when the
-** oracle refuses).  Ops: any op of `layoutcheck eval`, and id (the
+** (shape, stride) modes), tuple (a list of naturals), nested (a nested
+** tuple, `NestedTuple.node [NestedTuple.leaf 2, ...]`), morphism (only
+** passed between functions: Tuple and Nest morphisms), and for results
+** `option KIND` (none when the oracle refuses).  Ops: any op of `layoutcheck eval`, and id (the
 ** argument itself: constructors such as mkLayout), colex (S X: the
 ** colexicographic index of the coordinates X in the shape S, a tuple or a
 ** layout's shape), colex_inverse (S x: the coordinates of x < size S),
@@ -49,9 +50,10 @@ typedef enum {
   LEAN_T_MORPHISM,
   LEAN_T_TENSOR,
   LEAN_T_LIST,
-  LEAN_T_FUN
+  LEAN_T_FUN,
+  LEAN_T_NESTED
 } lean_kind;
-#define LEAN_T_LAST LEAN_T_FUN
+#define LEAN_T_LAST LEAN_T_NESTED
 
 typedef struct lean_type {
   lean_kind kind;
@@ -128,7 +130,7 @@ typedef struct lean_value {
   int none;    /* Option: none */
   lo_int num;  /* INT; BOOL (0 or 1) */
   lo_layout layout;
-  lo_tuple tuple;
+  lo_tuple tuple; /* TUPLE (flat), NESTED */
   lo_morphism morph;
   int trivial;
   char msg[256];

@@ -312,6 +312,22 @@ static lean_expr *parse_atom(parser *p) {
       lean_lex_next(p);
       e = parse_struct(p, off);
       break;
+    case TK_DOT: /* .leaf 2: a constructor named by its last component */
+      lean_lex_next(p);
+      if (p->tk.t != TK_IDENT || !p->tk.adjacent || tk_keyword(p)) {
+        lean_lex_error(p, off, "expected a name after '.'");
+        break;
+      }
+      e = node(p, LEAN_NAME, off);
+      if (e && (e->name = malloc(p->tk.len + 2)) != NULL) {
+        e->name[0] = '.';
+        memcpy(e->name + 1, p->s + p->tk.off, p->tk.len);
+        e->name[p->tk.len + 1] = '\0';
+      } else if (e) {
+        lean_lex_error(p, off, "out of memory");
+      }
+      lean_lex_next(p);
+      break;
     case TK_BAD:
       lean_lex_error(p, off, "%s", p->tk.why);
       break;
@@ -478,7 +494,8 @@ static int starts_arg(const parser *p) {
       p->s[p->tk.off + 1] >= '0' && p->s[p->tk.off + 1] <= '9')
     return 1;
   return t == TK_NUM || t == TK_HOLE || t == TK_LPAREN || t == TK_LBRACK || t == TK_LANGLE ||
-         t == TK_LBRACE || t == TK_STRING || t == TK_CHAR || t == TK_BAD;
+         t == TK_LBRACE || t == TK_STRING || t == TK_CHAR || t == TK_BAD ||
+         (t == TK_DOT && !p->tk.adjacent); /* f .leaf */
 }
 
 /* A term: an application f a b ... (or a single argument). */

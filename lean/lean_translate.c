@@ -271,6 +271,8 @@ static const char *kind_words(int k) {
       return "a list";
     case LEAN_T_FUN:
       return "a lambda";
+    case LEAN_T_NESTED:
+      return "a nested tuple";
   }
   return "a value";
 }
@@ -729,6 +731,7 @@ static lean_expr *normalize(tr *t, const lean_expr *e) {
 /* Guess the kind of a literal: a list of modes is a layout, a list of
 ** numbers a tuple; -1 when it cannot be told. */
 static int literal_kind(const lean_map *m, const lean_expr *e) {
+  if (lean_nested_ctor(e)) return LEAN_T_NESTED;
   if (e->kind == LEAN_NUM) return LEAN_T_INT;
   if (e->kind == LEAN_LIST && e->n > 0) {
     lean_expr_kind k = e->kids[0]->kind;
@@ -750,7 +753,8 @@ static int tr_term(tr *t, const lean_expr *e, int want, lean_value *out) {
       const lean_expr *head = e->kids[0];
       const lean_expr *const *args = (const lean_expr *const *)e->kids + 1;
       const lean_expr *f, *xs;
-      if (list_map(e, &f, &xs)) { /* List.map over a literal list: the list */
+      if (lean_nested_ctor(e)) goto literal; /* NestedTuple.node [...] */
+      if (list_map(e, &f, &xs)) {            /* List.map over a literal list: the list */
         lean_expr *lit = normalize(t, e);
         if (!lit) return -1;
         int rc = tr_term(t, lit, want, out);
@@ -785,7 +789,8 @@ static int tr_term(tr *t, const lean_expr *e, int want, lean_value *out) {
     case LEAN_LIST:
     case LEAN_TUPLE:
     case LEAN_ANON:
-    case LEAN_STRUCT: {
+    case LEAN_STRUCT:
+    literal : {
       lean_expr *lit = normalize(t, e);
       if (!lit) return -1;
       int k = want >= 0 ? want : literal_kind(t->m, lit);

@@ -12,6 +12,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Translate every #eval and claim of a small file with map m: each as
 ** "VALUE (REQUEST)" (with " own NAME" when the function is the file's),
@@ -299,7 +300,54 @@ static void test_map_on_seed(void) {
   lean_map_free(m);
 }
 
+/* Nested tuples: a map kind, read from constructors and Lean's Repr,
+** printed back, passed to the oracle; Nest morphisms between functions. */
+static void test_nested(void) {
+  char path[] = "/tmp/lcnestXXXXXX", msg[512];
+  int fd = mkstemp(path);
+  if (!T_CHECK(fd >= 0)) return;
+  const char *yaml = "base: default\nfunctions:\n"
+                     "  - {lean: NestedTuple.size, op: size, args: [nested], result: int}\n"
+                     "  - {lean: NestedTuple.concat, op: concat, args: [nested, nested], "
+                     "result: nested}\n"
+                     "  - {lean: NestMorphism.id, op: identity, args: [nested], result: morphism}\n"
+                     "  - {lean: NestMorphism.toLayout, op: layout, args: [morphism], "
+                     "result: layout}\n";
+  T_CHECK(write(fd, yaml, strlen(yaml)) == (ssize_t)strlen(yaml));
+  close(fd);
+  lean_map *m = NULL;
+  T_EQ_INT(lean_map_load(path, &m, msg, sizeof msg), 0);
+  unlink(path);
+  if (!m) return;
+  /* (2,(3,4)) has size 2*3*4 = 24; concat 2 (3,4) is (2,(3,4)); the identity
+  ** of (2,(3,4)) encodes as the compact column-major layout, strides 1, 2, 6;
+  ** an empty node is the empty product, 1 */
+  T_EQ_STR(translate_all("#eval NestedTuple.size (NestedTuple.node [NestedTuple.leaf 2, "
+                         "NestedTuple.node [NestedTuple.leaf 3, NestedTuple.leaf 4]])\n"
+                         "#eval NestedTuple.concat (.leaf 2) (.node [.leaf 3, .leaf 4])\n"
+                         "#eval (NestMorphism.id (.node [.leaf 2, .node [.leaf 3, .leaf 4]]))"
+                         ".toLayout\n"
+                         "#eval NestedTuple.size (.node [.leaf 2, .node []])\n",
+                         m),
+           "24 (size (2,(3,4))) | NestedTuple.node [NestedTuple.leaf 2, NestedTuple.node "
+           "[NestedTuple.leaf 3, NestedTuple.leaf 4]] (concat 2 (3,4)) | [(2, 1), (3, 2), (4, 6)] "
+           "(layout (2,(3,4))--(1,2,3)-->(2,(3,4))) | 2 (size (2,()))");
+  /* Lean's Repr, namespaces included, reads back */
+  lean_value v;
+  char why[256] = "", shown[256] = "";
+  lean_type nt = {LEAN_T_NESTED, 0};
+  T_EQ_INT(lean_value_read(m, nt,
+                           "CuTe.NestedTuple.node [CuTe.NestedTuple.leaf 2, "
+                           "CuTe.NestedTuple.node [CuTe.NestedTuple.leaf 3]]",
+                           &v, why, sizeof why),
+           0);
+  lean_value_oracle_text(&v, shown, sizeof shown);
+  T_EQ_STR(shown, "(2,(3))");
+  lean_map_free(m);
+}
+
 int main(void) {
+  test_nested();
   test_own_functions();
   test_literals();
   test_claims();
