@@ -336,7 +336,8 @@ static int read_fn_args(loader *ld, lean_fn *f, yaml_mark_t vm) {
     int k = kind_parse(buf);
     if (k < 0)
       return yaml_fail(&ld->doc, am,
-                       "args: expected int, bool, layout, tuple or morphism, found '%s'", buf);
+                       "args: expected int, bool, layout, tuple, nested or morphism, found '%s'",
+                       buf);
     if (f->nargs == LEAN_MAX_ARGS)
       return yaml_fail(&ld->doc, am, "args: at most %d arguments", LEAN_MAX_ARGS);
     f->args[f->nargs++] = (lean_kind)k;

@@ -365,8 +365,9 @@ static void test_map(void) {
   T_EQ_STR(load_text("functions:\n  - {lean: foo, op: sizes, args: [layout], result: int}\n"),
            "map.yaml:2:21: op: unknown op 'sizes' (an op of `layoutcheck eval --list`, or id, "
            "colex, colex_inverse, codomain)");
-  T_EQ_STR(load_text("functions:\n  - {lean: foo, op: size, args: [lay], result: int}\n"),
-           "map.yaml:2:34: args: expected int, bool, layout, tuple or morphism, found 'lay'");
+  T_EQ_STR(
+      load_text("functions:\n  - {lean: foo, op: size, args: [lay], result: int}\n"),
+      "map.yaml:2:34: args: expected int, bool, layout, tuple, nested or morphism, found 'lay'");
   T_EQ_STR(load_text("functions:\n  - {lean: foo, op: size, args: [layout], result: option x}\n"),
            "map.yaml:2:51: result: expected int, bool, layout, tuple, morphism or option KIND, "
            "found 'option x'");
