@@ -226,14 +226,15 @@ static void disagreement_kind(const lean_value *lv, const lean_value *ov, const 
 
 /* Check one item of source src at line: the term text[a..b), Lean's side
 ** in it->ls.  A comment whose text is no value of the result (prose) is
-** passed over when it has no prefix (optional).  Count, print, store. */
-static void check_item(checker *c, const lean_scope *scope, int line, item_src src, size_t a,
-                       size_t b, item *it, int optional) {
+** passed over when it has no prefix (optional): then 1.  Else count,
+** print, store, and 0. */
+static int check_item(checker *c, const lean_scope *scope, int line, item_src src, size_t a,
+                      size_t b, item *it, int optional) {
   char expr[512], oracle_shown[2048] = "", verdict[512], why[256] = "";
   lean_one_line(c->f->text + a, b - a, expr, sizeof expr);
   int state = judge(c, scope, a, b, &it->ls, &it->tr, &it->lv, verdict, sizeof verdict, why,
                     sizeof why, oracle_shown, sizeof oracle_shown);
-  if (optional && state == 2) return;
+  if (optional && state == 2) return 1;
   c->read[src]++;
   if (state == 0) c->agree++;
   if (state == 1) c->disagree++;
@@ -267,6 +268,7 @@ static void check_item(checker *c, const lean_scope *scope, int line, item_src s
            src == SRC_EVAL ? "" : ": ", expr);
   record(c, line, stored, it->ls.have ? it->ls.shown : NULL, state != 2 ? oracle_shown : NULL,
          verdict);
+  return 0;
 }
 
 /* How Lean's value lv differs from the oracle's ov (why: the comparison's
@@ -407,7 +409,14 @@ static void check_command(checker *c, const lean_scope *scope, int k) {
       it->ls.text = it->ls.doc;
       snprintf(it->ls.source, sizeof it->ls.source, "the comment");
       side_show(&it->ls);
-      check_item(c, scope, cmd->pos.line, SRC_COMMENT, cmd->body, cmd->body_end, it, !prefixed);
+      char *colon = strstr(it->ls.doc, ": ");
+      if (check_item(c, scope, cmd->pos.line, SRC_COMMENT, cmd->body, cmd->body_end, it,
+                     !prefixed) &&
+          colon) { /* `-- false: 2 does not divide 3`: the value before the remark */
+        *colon = '\0';
+        side_show(&it->ls);
+        check_item(c, scope, cmd->pos.line, SRC_COMMENT, cmd->body, cmd->body_end, it, 1);
+      }
     }
   } else if (cmd->kind == LEAN_CMD_CLAIM) {
     item_src src = cmd->claim == LEAN_CLAIM_GUARD     ? SRC_GUARD

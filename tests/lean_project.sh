@@ -30,7 +30,7 @@ status 1 "Operations" "$lc" lean check CuteLayouts/Operations.lean --output Oper
   --comments --no-db
 cp "$tmp/out" "$tmp/ops"
 has_text "Operations: summary" \
-  "CuteLayouts/Operations.lean: 14 #evals, 4 examples, 1 theorem, 1 #guard, 10 comments: 23 agree, 7 DISAGREE, 0 untranslatable, 0 without a Lean value" \
+  "CuteLayouts/Operations.lean: 14 #evals, 4 examples, 1 theorem, 1 #guard, 11 comments: 24 agree, 7 DISAGREE, 0 untranslatable, 0 without a Lean value" \
   "$tmp/ops"
 # functions of the imported file are the project's own too, wrappers included
 has_text "imported function" \
@@ -64,6 +64,12 @@ has_text "rejected claim" \
 has_text "tractability" "    oracle  false    (is_tractable (2,2):(1,1))" "$tmp/ops"
 has_text "tractability, #guard" "    lean    true    (#guard, passed in the log)" "$tmp/ops"
 has_text "sorted toCoords" "    oracle  [2, 1]    (colex_inverse (3,2):(2,1) 5)" "$tmp/ops"
+# a value before a remark in a comment is read
+if grep -A3 '^CuteLayouts/Operations.lean:60: agree' "$tmp/ops" | grep -q '    lean    false    (the comment)'; then
+  ok
+else
+  bad "the comment of line 60 (a value, then a remark) is not read"
+fi
 # the right ones agree, the comment beside the wrong complement too
 for line in 42 43 46 50 54 59 60 65 67 68 70 73 74; do
   has_text "Operations:$line agrees" "CuteLayouts/Operations.lean:$line: agree" "$tmp/ops"
