@@ -918,6 +918,20 @@ static void random_text(char *buf, size_t n, int kind) {
                                        "a.lean:1:0: ",
                                        "'",
                                        "\xC3",
+                                       "let",
+                                       ";",
+                                       "fun",
+                                       "=>",
+                                       "=",
+                                       "==",
+                                       "example",
+                                       "theorem t",
+                                       "#guard",
+                                       "NestedTuple.node",
+                                       ".leaf",
+                                       "List.map",
+                                       "-- Expected: ",
+                                       "import A.B",
                                        "\0"};
   size_t i = 0;
   while (i < n) {
@@ -954,7 +968,7 @@ static void test_fuzz(void) {
     }
     lean_value v;
     char why[256];
-    lean_type t = {(lean_kind)(round % 5), round % 3 == 0};
+    lean_type t = {round % 6 == 5 ? LEAN_T_NESTED : (lean_kind)(round % 5), round % 3 == 0};
     lean_value_read(m, t, buf, &v, why, sizeof why);
     char doc[64];
     lean_doc_message(buf, "info", doc, sizeof doc);
@@ -977,11 +991,18 @@ static void test_fuzz(void) {
       lean_translation *tr = malloc(sizeof *tr);
       for (int k = 0; tr && k < f->n; k++) {
         const lean_cmd *c = &f->cmds[k];
-        if (c->kind == LEAN_CMD_EVAL &&
+        if ((c->kind == LEAN_CMD_EVAL || c->kind == LEAN_CMD_CLAIM) &&
             lean_parse_term(f->text + c->body, c->body_end - c->body, c->pos, &e, &err) == 0) {
           lean_translate(m, &s, f, e, tr);
           lean_expr_free(e);
         }
+        char comment[128];
+        int prefixed;
+        if (c->kind == LEAN_CMD_EVAL) /* and its comment's value */
+          lean_cmd_comment(f, c, comment, sizeof comment, &prefixed);
+        if (c->kind == LEAN_CMD_CLAIM && c->rhs_end > c->rhs && c->rhs_end <= f->len &&
+            lean_parse_term(f->text + c->rhs, c->rhs_end - c->rhs, c->pos, &e, &err) == 0)
+          lean_expr_free(e);
         lean_scope_command(&s, m, f, c);
       }
       free(tr);
