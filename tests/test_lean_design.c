@@ -135,7 +135,9 @@ static void test_claims(void) {
                      "#guard p [(2, 1)]\n"                                /* 5 */
                      "example (L : FlatLayout) : f L = L := sorry\n"      /* 6 */
                      "example : (fun x => x) 1 = 1 := rfl\n"              /* 7 */
-                     "lemma l2 : f [(1, 2)] = g (a = b) := sorry\n";      /* 8 */
+                     "lemma l2 : f [(1, 2)] = g (a = b) := sorry\n"       /* 8 */
+                     "#guard g 2 = 4\n"                                   /* 9 */
+                     "example : f 2 ≠ 4 := by norm_num\n";                /* 10 */
   char msg[256], got[1024];
   lean_file *f;
   if (lean_file_scan("t.lean", text, strlen(text), &f, msg, sizeof msg) != 0) {
@@ -161,7 +163,9 @@ static void test_claims(void) {
                 "5: 3  <p [(2, 1)]> = <> by <> | "
                 "6: other | "
                 "7: 1  <(fun x => x) 1> = <1> by <rfl> | "
-                "8: 2 l2 <f [(1, 2)]> = <g (a = b)> by <sorry> | ");
+                "8: 2 l2 <f [(1, 2)]> = <g (a = b)> by <sorry> | "
+                "9: 3  <g 2> = <4> by <> | "
+                "10: 1  <f 2 ≠ 4> = <> by <by norm_num> | ");
   lean_file_free(f);
 }
 
