@@ -6,7 +6,7 @@
 ** the two share (cmd_lean.h).
 **
 **   lean check FILE.lean [--output LOG] [--log-format F] [--map MAP.yaml]
-**              [--db FILE | --no-db] [-q]
+**              [--db FILE | --no-db] [-q] [--comments] [--allow-unchecked]
 **   lean emit --out FILE.lean [--map MAP.yaml] [--ops LIST] [--cases N]
 **             [--seed N] [--corpus FILE]... [--no-corpus] [--from-db FILE]
 */
@@ -31,7 +31,8 @@
 
 const char cmd_lean_usage[] =
     "usage: layoutcheck lean check FILE.lean [--output LOG] [--log-format auto|json|plain|lake]\n"
-    "                              [--map MAP.yaml] [--db FILE | --no-db] [-q]\n"
+    "                              [--map MAP.yaml] [--db FILE | --no-db] [-q] [--comments]\n"
+    "                              [--allow-unchecked]\n"
     "       layoutcheck lean emit --out FILE.lean [--map MAP.yaml] [--ops LIST] [--cases N]\n"
     "                             [--seed N] [--corpus FILE]... [--no-corpus] [--from-db FILE]\n"
     "       layoutcheck lean map      (print the built-in map as YAML)\n";

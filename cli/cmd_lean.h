@@ -8,6 +8,11 @@
 #include "cli_opts.h"
 #include "lean.h"
 
+/* The exit status of `lean check` when nothing in the file could be
+** checked (no verdict agree or DISAGREE), as pytest's 5 for "no tests
+** collected"; --allow-unchecked makes it 0. */
+#define CMD_LEAN_UNCHECKED 5
+
 /* The usage text of `layoutcheck lean`. */
 extern const char cmd_lean_usage[];
 

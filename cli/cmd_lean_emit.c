@@ -26,10 +26,11 @@
 /* One block of the emitted file. */
 typedef struct block {
   const lean_fn *fn;
-  int order;   /* the function's place in the map, then the block's in the run */
-  char *expr;  /* the #eval term */
-  char *value; /* the pinned value */
-  char *from;  /* where the input came from */
+  int order;            /* the function's place in the map, then the block's in the run */
+  char *expr;           /* the #eval term */
+  char *value;          /* the pinned value */
+  char *from;           /* where the input came from */
+  long long count, sum; /* the size of the input (lean_request_size) */
 } block;
 
 typedef struct emitter {
@@ -79,6 +80,8 @@ static int add_block(emitter *em, const lean_fn *fn, const lean_value *args, con
     return 0;
   }
   lean_call(fn, args, &out[0], req, sizeof req);
+  long long count, sum;
+  lean_request_size(req, &count, &sum);
   if (outer) {
     if (out[0].error) {
       em->skipped_error++;
@@ -124,6 +127,8 @@ static int add_block(emitter *em, const lean_fn *fn, const lean_value *args, con
   block *b = &em->v[em->n];
   b->fn = outer ? outer : fn;
   b->order = (int)(b->fn - em->m->fns);
+  b->count = count;
+  b->sum = sum;
   b->expr = edup(em, expr);
   b->value = edup(em, value);
   b->from = edup(em, from);
@@ -387,6 +392,14 @@ static int default_corpus(char ***files, int *n) {
   return 0;
 }
 
+/* Does block a come after block b: a later function of the map, or of the
+** same function a larger input (more numbers, then a larger sum)? */
+static int block_after(const block *a, const block *b) {
+  if (a->order != b->order) return a->order > b->order;
+  if (a->count != b->count) return a->count > b->count;
+  return a->sum > b->sum;
+}
+
 /* Write the emitted file; 0 or -1 (message printed). */
 static int write_emitted(emitter *em, const char *out, unsigned long long seed,
                          const char *map_path) {
@@ -406,9 +419,10 @@ static int write_emitted(emitter *em, const char *out, unsigned long long seed,
           seed, map_path ? map_path : "built-in");
   fputs(em->m->header, fp);
   if (em->m->header[0] && em->m->header[strlen(em->m->header) - 1] != '\n') fputc('\n', fp);
-  /* blocks grouped by function, in the map's order (stable) */
+  /* blocks grouped by function, in the map's order, each function's from
+  ** the smallest input to the largest (stable) */
   for (int i = 1; i < em->n; i++)
-    for (int j = i; j > 0 && em->v[j - 1].order > em->v[j].order; j--) {
+    for (int j = i; j > 0 && block_after(&em->v[j - 1], &em->v[j]); j--) {
       block t = em->v[j];
       em->v[j] = em->v[j - 1];
       em->v[j - 1] = t;
@@ -464,8 +478,8 @@ static int emit_parse_args(int argc, char **argv, emit_opts *o) {
       CLI_VALUE("from-db", &o->from_db),
   };
   int npos;
-  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cmd_lean_usage, NULL,
-                     0, &npos);
+  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cmd_lean_usage, NULL, 0,
+                     &npos);
   if (rc) return rc;
   if (cases && (cmd_lean_read_count(cases, 0, &o->cases) != 0 || o->cases > 100000)) {
     fprintf(stderr, "layoutcheck lean emit: --cases: expected 0 to 100000, found '%s'\n", cases);

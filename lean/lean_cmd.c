@@ -242,6 +242,28 @@ static int fill_def(lean_file *f, lean_cmd *c, size_t i) {
     return 0;
   }
   i = skip_ws(s, b, e);
+  if (i < b && s[i] != ':') { /* binders: a function; its body after ':=' */
+    c->has_params = 1;
+    c->params = i;
+    int depth = 0;
+    for (; i < b; i++) {
+      if (s[i] == '(' || s[i] == '[' || s[i] == '{') depth++;
+      if ((s[i] == ')' || s[i] == ']' || s[i] == '}') && depth > 0) depth--;
+      if (depth == 0 && s[i] == ':' && (i + 1 >= b || s[i + 1] != '=')) break;
+      if (depth == 0 && ((s[i] == ':' && s[i + 1] == '=') || s[i] == '|')) break;
+    }
+    c->params_end = i;
+    for (; i < b; i++) { /* past the result type */
+      if (s[i] == '(' || s[i] == '[' || s[i] == '{') depth++;
+      if ((s[i] == ')' || s[i] == ']' || s[i] == '}') && depth > 0) depth--;
+      if (depth == 0 && s[i] == '|') return 0; /* equations: no single body */
+      if (depth == 0 && s[i] == ':' && i + 1 < b && s[i + 1] == '=') break;
+    }
+    if (i + 1 >= b) return 0;
+    c->body = i + 2;
+    c->body_end = body_end(s, c->body, b);
+    return 0;
+  }
   if (i + 1 < b && s[i] == ':' && s[i + 1] == '=') {
     c->body = i + 2;
   } else if (i < b && s[i] == ':') {
@@ -334,6 +356,9 @@ static int classify(lean_file *f, lean_cmd *cmd, size_t kw, size_t kw_end, size_
   } else if (word_is(s, kw, kw_end, "def") || word_is(s, kw, kw_end, "abbrev")) {
     cmd->kind = LEAN_CMD_DEF;
     rc = fill_def(f, cmd, kw_end);
+  } else if (word_is(s, kw, kw_end, "import")) {
+    cmd->kind = LEAN_CMD_IMPORT;
+    rc = fill_names(f, cmd, kw_end);
   } else if (word_is(s, kw, kw_end, "open")) {
     cmd->kind = LEAN_CMD_OPEN;
     rc = fill_names(f, cmd, kw_end);
@@ -341,6 +366,16 @@ static int classify(lean_file *f, lean_cmd *cmd, size_t kw, size_t kw_end, size_
              word_is(s, kw, kw_end, "end")) {
     cmd->kind = s[kw] == 'n' ? LEAN_CMD_NAMESPACE : s[kw] == 's' ? LEAN_CMD_SECTION : LEAN_CMD_END;
     rc = fill_names(f, cmd, kw_end);
+  } else if (word_is(s, kw, kw_end, "example") || word_is(s, kw, kw_end, "theorem") ||
+             word_is(s, kw, kw_end, "lemma") || word_is(s, kw, kw_end, "#guard")) {
+    int claim = s[kw] == '#'   ? LEAN_CLAIM_GUARD
+                : s[kw] == 'e' ? LEAN_CLAIM_EXAMPLE
+                               : LEAN_CLAIM_THEOREM;
+    if (lean_claim_fill(f, cmd, kw_end, claim == LEAN_CLAIM_GUARD ? body_end(s, kw_end, end) : end,
+                        claim) != 0)
+      return -1;
+    cmd->kind = cmd->claim ? LEAN_CMD_CLAIM : LEAN_CMD_OTHER;
+    if (!cmd->claim) cmd->body = cmd->body_end = kw_end;
   } else if (word_is(s, kw, kw_end, "#check") || word_is(s, kw, kw_end, "#print") ||
              word_is(s, kw, kw_end, "#reduce") || word_is(s, kw, kw_end, "#synth") ||
              word_is(s, kw, kw_end, "#where") || word_is(s, kw, kw_end, "#check_failure")) {

@@ -21,6 +21,10 @@ void lean_value_init(lean_value *v, lean_type t);
 int lean_read_as(const lean_map *m, lean_type t, const lean_expr *e, lean_value *out, char *why,
                  size_t cap);
 
+/* Is e a constructor of nested tuples: `NestedTuple.node LIST` or
+** `NestedTuple.leaf x` (any namespace before, or `node`/`leaf` alone)? */
+int lean_nested_ctor(const lean_expr *e);
+
 /* Make *v an error result with a printf message. */
 void lean_value_error(lean_value *v, const char *fmt, ...)
 #if defined(__GNUC__)

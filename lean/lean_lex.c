@@ -345,8 +345,10 @@ void lean_lex_next(parser *p) {
   int skipped;
   token t;
   memset(&t, 0, sizeof t);
+  size_t from = p->pos;
   skip_blank(p, &skipped);
   t.adjacent = !skipped;
+  t.newline = p->pos > from && memchr(p->s + from, '\n', p->pos - from) != NULL;
   t.off = p->pos;
   if (p->pos >= p->len) {
     t.t = TK_EOF;

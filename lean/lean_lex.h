@@ -41,6 +41,7 @@ typedef struct token {
   lo_int num;
   int overflow;    /* TK_NUM too large */
   int adjacent;    /* no white space or comment before it */
+  int newline;     /* a line break before it */
   const char *why; /* TK_BAD */
 } token;
 
@@ -52,6 +53,7 @@ typedef struct parser {
   lean_error *err;
   int failed;
   int depth;
+  int let_at; /* the depth of the term that is a `let` value (a line break ends it), or 0 */
 } parser;
 
 /* Does an identifier start at s[i]? */

@@ -20,8 +20,8 @@
 
 /* --- names ------------------------------------------------------------- */
 
-static const char *const kind_names[] = {"int",      "bool",   "layout", "tuple",
-                                         "morphism", "tensor", "list",   "fun"};
+static const char *const kind_names[] = {"int",    "bool", "layout", "tuple", "morphism",
+                                         "tensor", "list", "fun",    "nested"};
 
 /* "int", "bool", ... */
 const char *lean_kind_name(lean_kind k) {
@@ -126,9 +126,9 @@ static const struct {
     {"FlatLayout.isSorted", "is_sorted", "layout", "bool", "exact", "flat_layout"},
     {"FlatLayout.size", "size", "layout", "int", "exact", "flat_layout"},
     {"FlatLayout.cosize", "cosize", "layout", "int", "exact", "flat_layout"},
-    {"FlatLayout.apply", "apply", "layout int", "int", "exact", "layout_index"},
+    {"FlatLayout.apply", "coordinate", "layout tuple", "int", "exact", "layout_index"},
     {"FlatLayout.toCoords", "colex_inverse", "layout int", "tuple", "exact", "layout_index"},
-    {"FlatLayout.fromCoords", "colex", "layout tuple", "int", "exact", "layout_index"},
+    {"FlatLayout.fromCoords", "coordinate", "layout tuple", "int", "exact", "layout_index"},
     {"FlatLayout.concat", "flat_concat", "layout layout", "layout", "exact", "layout_pair"},
     {"FlatLayout.compose", "composition", "layout layout", "layout", "function",
      "composable_layouts"},
@@ -336,7 +336,8 @@ static int read_fn_args(loader *ld, lean_fn *f, yaml_mark_t vm) {
     int k = kind_parse(buf);
     if (k < 0)
       return yaml_fail(&ld->doc, am,
-                       "args: expected int, bool, layout, tuple or morphism, found '%s'", buf);
+                       "args: expected int, bool, layout, tuple, nested or morphism, found '%s'",
+                       buf);
     if (f->nargs == LEAN_MAX_ARGS)
       return yaml_fail(&ld->doc, am, "args: at most %d arguments", LEAN_MAX_ARGS);
     f->args[f->nargs++] = (lean_kind)k;

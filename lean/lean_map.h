@@ -18,9 +18,10 @@
 **        result: layout, compare: exact, gen: complementable}
 **
 ** Kinds: int (a natural number), bool, layout (a flat layout: a list of
-** (shape, stride) modes), tuple (a list of naturals), morphism (only
-** passed between functions), and for results `option KIND` (none when the
-** oracle refuses).  Ops: any op of `layoutcheck eval`, and id (the
+** (shape, stride) modes), tuple (a list of naturals), nested (a nested
+** tuple, `NestedTuple.node [NestedTuple.leaf 2, ...]`), morphism (only
+** passed between functions: Tuple and Nest morphisms), and for results
+** `option KIND` (none when the oracle refuses).  Ops: any op of `layoutcheck eval`, and id (the
 ** argument itself: constructors such as mkLayout), colex (S X: the
 ** colexicographic index of the coordinates X in the shape S, a tuple or a
 ** layout's shape), colex_inverse (S x: the coordinates of x < size S),
@@ -49,9 +50,10 @@ typedef enum {
   LEAN_T_MORPHISM,
   LEAN_T_TENSOR,
   LEAN_T_LIST,
-  LEAN_T_FUN
+  LEAN_T_FUN,
+  LEAN_T_NESTED
 } lean_kind;
-#define LEAN_T_LAST LEAN_T_FUN
+#define LEAN_T_LAST LEAN_T_NESTED
 
 typedef struct lean_type {
   lean_kind kind;
@@ -111,8 +113,8 @@ const lean_fn *lean_map_ctor(const lean_map *m);
 typedef struct lean_tensor {
   int n;
   lo_int elem[LEAN_ELEM_CAP];
-  char dims[256];   /* Einlean's typed tensors: the einops side of its atoms, "b (h w)" */
-  char sizes[256];  /* and their sizes, "b=2,h=3,w=4"; both "" when unknown */
+  char dims[256];    /* Einlean's typed tensors: the einops side of its atoms, "b (h w)" */
+  char sizes[256];   /* and their sizes, "b=2,h=3,w=4"; both "" when unknown */
   char origin[1024]; /* the oracle request that computed the elements */
 } lean_tensor;
 
@@ -128,7 +130,7 @@ typedef struct lean_value {
   int none;    /* Option: none */
   lo_int num;  /* INT; BOOL (0 or 1) */
   lo_layout layout;
-  lo_tuple tuple;
+  lo_tuple tuple; /* TUPLE (flat), NESTED */
   lo_morphism morph;
   int trivial;
   char msg[256];
@@ -163,6 +165,11 @@ int lean_value_term(const lean_map *m, const lean_value *v, char *buf, size_t ca
 int lean_value_compare(lean_compare c, const lean_value *lean, const lean_value *oracle, char *why,
                        size_t cap);
 
+/* How large the input of an oracle request ("complement (2,2):(1,4) 16")
+** is, for ordering inputs from small to large: *count the numbers in its
+** arguments, *sum their sum (saturating). */
+void lean_request_size(const char *request, long long *count, long long *sum);
+
 /* Apply fn to args with the oracle: the result in *out (an oracle error
 ** sets out->error, or none for an Option result).  request[0..cap) gets
 ** the oracle request ("complement (2):(2) 8"). */
@@ -174,8 +181,11 @@ void lean_call(const lean_fn *fn, const lean_value *args, lean_value *out, char 
 */
 typedef struct lean_def {
   char *name;            /* qualified, root namespace removed */
-  size_t body, body_end; /* in the file's text */
+  size_t body, body_end; /* in the file's text (a function's: after ':=', when it has one) */
   int has_params;
+  size_t params, params_end; /* a function's binders */
+  int line;                  /* of the keyword */
+  const lean_file *file;     /* where it is defined: the file, or one it imports */
 } lean_def;
 
 /* What a command of the file sees: namespaces, opens, definitions. */
@@ -196,16 +206,30 @@ void lean_scope_free(lean_scope *s);
 
 /* Take in one command of the file (in order): namespace, section, end,
 ** open, def.  Call it after handling the command itself.  -1 when out of
-** memory. */
+** memory.  The definitions keep f: it must outlive the scope. */
 int lean_scope_command(lean_scope *s, const lean_map *m, const lean_file *f, const lean_cmd *c);
+
+/* Add the definitions of the files that f imports (`import A.B` is
+** A/B.lean in f's directory or the nearest one above it that has it;
+** modules not found, such as Mathlib's, are passed over), and of the files
+** they import, to scope s.  The files read are appended to *files (*n of
+** them; free each with lean_file_free, then the array); they must outlive
+** s.  0, or -1 with msg (an imported file that cannot be read, out of
+** memory). */
+int lean_scope_imports(lean_scope *s, const lean_map *m, const lean_file *f, lean_file ***files,
+                       int *n, char *msg, size_t cap);
 
 /* The translation of one #eval term. */
 typedef struct lean_translation {
-  int ok;             /* translated: value holds the oracle's answer */
-  char reason[256];   /* untranslatable: why */
-  const lean_fn *fn;  /* the outermost function (its compare rule) */
-  lean_value value;   /* the oracle's value, of fn's result type */
-  char request[1024]; /* the outermost oracle request */
+  int ok;               /* translated: value holds the oracle's answer */
+  char reason[256];     /* untranslatable: why */
+  const lean_fn *fn;    /* the outermost function (its compare rule) */
+  char own[160];        /* the outermost function is defined in the file: its name
+                        ** there; "" when it is only the map's */
+  int own_line;         /* and the line of its definition */
+  const char *own_file; /* and its file (the checked one, or one it imports) */
+  lean_value value;     /* the oracle's value, of fn's result type */
+  char request[1024];   /* the outermost oracle request */
 } lean_translation;
 
 /* Translate the #eval term e of file f, in scope s (definitions are

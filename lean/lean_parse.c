@@ -312,6 +312,22 @@ static lean_expr *parse_atom(parser *p) {
       lean_lex_next(p);
       e = parse_struct(p, off);
       break;
+    case TK_DOT: /* .leaf 2: a constructor named by its last component */
+      lean_lex_next(p);
+      if (p->tk.t != TK_IDENT || !p->tk.adjacent || tk_keyword(p)) {
+        lean_lex_error(p, off, "expected a name after '.'");
+        break;
+      }
+      e = node(p, LEAN_NAME, off);
+      if (e && (e->name = malloc(p->tk.len + 2)) != NULL) {
+        e->name[0] = '.';
+        memcpy(e->name + 1, p->s + p->tk.off, p->tk.len);
+        e->name[p->tk.len + 1] = '\0';
+      } else if (e) {
+        lean_lex_error(p, off, "out of memory");
+      }
+      lean_lex_next(p);
+      break;
     case TK_BAD:
       lean_lex_error(p, off, "%s", p->tk.why);
       break;
@@ -380,17 +396,106 @@ static lean_expr *parse_postfix(parser *p) {
   return e;
 }
 
+/* Is the current token the operator op? */
+static int op_is(const parser *p, const char *op) {
+  return p->tk.t == TK_OP && p->tk.len == strlen(op) &&
+         memcmp(p->s + p->tk.off, op, p->tk.len) == 0;
+}
+
+/* `let x := v; body` or `let x := v` LINE BREAK `body`; `let` is the
+** current token.  The result is body with x replaced by v. */
+static lean_expr *parse_let(parser *p) {
+  size_t off = p->tk.off;
+  char found[64];
+  lean_lex_next(p);
+  if (p->tk.t != TK_IDENT || tk_keyword(p)) {
+    lean_lex_describe(p, found, sizeof found);
+    lean_lex_error(p, p->tk.off, "expected a name after 'let', found %s", found);
+    return NULL;
+  }
+  char *name = dup_text(p, p->s + p->tk.off, p->tk.len);
+  if (!name) return NULL;
+  lean_lex_next(p);
+  int depth = 0; /* let x : T := v: the type is skipped */
+  while (!p->failed && p->tk.t != TK_EOF && !(depth == 0 && p->tk.t == TK_ASSIGN)) {
+    tk_type t = p->tk.t;
+    if (t == TK_LPAREN || t == TK_LBRACK || t == TK_LBRACE || t == TK_LANGLE) depth++;
+    if ((t == TK_RPAREN || t == TK_RBRACK || t == TK_RBRACE || t == TK_RANGLE) && depth-- == 0)
+      break;
+    lean_lex_next(p);
+  }
+  if (p->tk.t != TK_ASSIGN) {
+    lean_lex_describe(p, found, sizeof found);
+    lean_lex_error(p, p->tk.t == TK_EOF ? off : p->tk.off, "expected ':=' in 'let', found %s",
+                   found);
+    free(name);
+    return NULL;
+  }
+  lean_lex_next(p);
+  int saved = p->let_at;
+  p->let_at = p->depth + 1;
+  lean_expr *v = parse_term(p);
+  p->let_at = saved;
+  if (v && op_is(p, ";")) {
+    lean_lex_next(p);
+  } else if (v && !p->tk.newline) {
+    lean_lex_describe(p, found, sizeof found);
+    lean_lex_error(p, p->tk.off, "expected ';' or a new line after the value of '%s', found %s",
+                   name, found);
+  }
+  lean_expr *body = v && !p->failed ? parse_term(p) : NULL;
+  lean_expr *e = body ? lean_expr_subst(body, name, v) : NULL;
+  if (body && !e) lean_lex_error(p, off, "out of memory");
+  lean_expr_free(body);
+  lean_expr_free(v);
+  free(name);
+  return e;
+}
+
+/* `fun PATTERN => body` (also `λ`, `↦`); `fun` is the current token.
+** One binder: a name, `_`, or a tuple or anonymous constructor of them. */
+static lean_expr *parse_fun(parser *p) {
+  size_t off = p->tk.off;
+  char found[64];
+  lean_lex_next(p);
+  lean_expr *pat = parse_postfix(p);
+  if (!pat) return NULL;
+  if (!op_is(p, "=>") && !op_is(p, "\xE2\x86\xA6")) {
+    lean_lex_describe(p, found, sizeof found);
+    lean_lex_error(p, p->tk.off,
+                   "expected '=>' after the binder of a lambda (one binder), found %s", found);
+    lean_expr_free(pat);
+    return NULL;
+  }
+  lean_lex_next(p);
+  lean_expr *body = parse_term(p);
+  lean_expr *e = body ? node(p, LEAN_FUN, off) : NULL;
+  if (!e || add_kid(p, e, pat, NULL) != 0) {
+    if (!e) lean_expr_free(pat);
+    lean_expr_free(e);
+    lean_expr_free(body);
+    return NULL;
+  }
+  if (add_kid(p, e, body, NULL) != 0) {
+    lean_expr_free(e);
+    return NULL;
+  }
+  return e;
+}
+
 /* Can the current token start an argument?  Tokens that are refused
 ** (strings, bad bytes, a minus before a numeral) count, so that the
 ** argument's own error is reported. */
 static int starts_arg(const parser *p) {
   tk_type t = p->tk.t;
-  if (t == TK_IDENT) return !tk_keyword(p) || tk_is(p, "by") || tk_is(p, "sorry");
+  if (t == TK_IDENT)
+    return !tk_keyword(p) || tk_is(p, "by") || tk_is(p, "sorry") || tk_is(p, "fun");
   if (t == TK_OP && p->tk.len == 1 && p->s[p->tk.off] == '-' && p->tk.off + 1 < p->len &&
       p->s[p->tk.off + 1] >= '0' && p->s[p->tk.off + 1] <= '9')
     return 1;
   return t == TK_NUM || t == TK_HOLE || t == TK_LPAREN || t == TK_LBRACK || t == TK_LANGLE ||
-         t == TK_LBRACE || t == TK_STRING || t == TK_CHAR || t == TK_BAD;
+         t == TK_LBRACE || t == TK_STRING || t == TK_CHAR || t == TK_BAD ||
+         (t == TK_DOT && !p->tk.adjacent); /* f .leaf */
 }
 
 /* A term: an application f a b ... (or a single argument). */
@@ -400,10 +505,16 @@ static lean_expr *parse_term(parser *p) {
     return NULL;
   }
   size_t off = p->tk.off;
+  if (tk_is(p, "let") || tk_is(p, "fun")) {
+    lean_expr *e = tk_is(p, "let") ? parse_let(p) : parse_fun(p);
+    p->depth--;
+    return e;
+  }
   lean_expr *head = parse_postfix(p);
   lean_expr *app = NULL;
-  while (head && starts_arg(p)) {
-    lean_expr *arg = parse_postfix(p);
+  int let_value = p->let_at && p->depth == p->let_at;
+  while (head && starts_arg(p) && !(let_value && p->tk.newline)) {
+    lean_expr *arg = tk_is(p, "fun") ? parse_fun(p) : parse_postfix(p);
     if (!arg) break;
     if (!app) {
       app = node(p, LEAN_APP, off);
@@ -424,6 +535,7 @@ static lean_expr *parse_term(parser *p) {
     lean_expr_free(e);
     return NULL;
   }
+  if (let_value && (p->tk.newline || op_is(p, ";"))) return e; /* the end of a let value */
   if (p->tk.t == TK_OP || (p->tk.t == TK_IDENT && tk_keyword(p))) {
     char found[64];
     lean_lex_describe(p, found, sizeof found);
@@ -462,6 +574,96 @@ int lean_parse_term(const char *s, size_t len, lean_pos base, lean_expr **out, l
   }
   *out = e;
   return 0;
+}
+
+/* --- copies and substitution ------------------------------------------ */
+
+/* A copy of the node e without its kids, with room for n; NULL on OOM. */
+static lean_expr *bare_copy(const lean_expr *e, int n) {
+  lean_expr *c = calloc(1, sizeof *c);
+  if (!c) return NULL;
+  c->kind = e->kind;
+  c->off = e->off;
+  c->num = e->num;
+  if (e->name && !(c->name = malloc(strlen(e->name) + 1))) goto oom;
+  if (e->name) strcpy(c->name, e->name);
+  if (n > 0 && !(c->kids = calloc((size_t)n, sizeof *c->kids))) goto oom;
+  if (n > 0 && e->fields && !(c->fields = calloc((size_t)n, sizeof *c->fields))) goto oom;
+  return c;
+oom:
+  lean_expr_free(c);
+  return NULL;
+}
+
+/* Does the pattern of a lambda bind the name x? */
+static int binds(const lean_expr *pat, const char *x) {
+  if (pat->kind == LEAN_NAME) return !strcmp(pat->name, x);
+  for (int i = 0; i < pat->n; i++)
+    if (binds(pat->kids[i], x)) return 1;
+  return 0;
+}
+
+/* The substitution (see lean_parse.h); x NULL copies. */
+static lean_expr *subst(const lean_expr *e, const char *x, const lean_expr *v, int depth) {
+  if (depth > LEAN_MAX_DEPTH * 2) return NULL;
+  size_t xl = x ? strlen(x) : 0;
+  if (x && e->kind == LEAN_NAME && !strncmp(e->name, x, xl) &&
+      (e->name[xl] == '\0' || e->name[xl] == '.')) {
+    lean_expr *c = subst(v, NULL, NULL, depth + 1);
+    const char *rest = e->name + xl; /* x.f.g: projections of v */
+    while (c && *rest == '.') {
+      const char *next = strchr(rest + 1, '.');
+      size_t n = next ? (size_t)(next - rest - 1) : strlen(rest + 1);
+      lean_expr *f = calloc(1, sizeof *f);
+      char *name = malloc(n + 1);
+      lean_expr **kids = malloc(sizeof *kids);
+      if (!f || !name || !kids) {
+        free(f);
+        free(name);
+        free(kids);
+        lean_expr_free(c);
+        return NULL;
+      }
+      memcpy(name, rest + 1, n);
+      name[n] = '\0';
+      f->kind = LEAN_FIELD;
+      f->off = e->off;
+      f->name = name;
+      f->kids = kids;
+      f->kids[0] = c;
+      f->n = 1;
+      c = f;
+      rest += 1 + n;
+    }
+    return c;
+  }
+  if (x && e->kind == LEAN_FUN && binds(e->kids[0], x)) x = NULL; /* shadowed */
+  lean_expr *c = bare_copy(e, e->n);
+  if (!c) return NULL;
+  for (int i = 0; i < e->n; i++) {
+    lean_expr *k = subst(e->kids[i], x, v, depth + 1);
+    if (!k) {
+      lean_expr_free(c);
+      return NULL;
+    }
+    c->kids[c->n] = k;
+    if (e->fields && !(c->fields[c->n] = malloc(strlen(e->fields[i]) + 1))) {
+      lean_expr_free(k);
+      lean_expr_free(c);
+      return NULL;
+    }
+    if (e->fields) strcpy(c->fields[c->n], e->fields[i]);
+    c->n++;
+  }
+  return c;
+}
+
+/* Copy a term (see lean_parse.h). */
+lean_expr *lean_expr_copy(const lean_expr *e) { return subst(e, NULL, NULL, 0); }
+
+/* Substitute v for x in e (see lean_parse.h). */
+lean_expr *lean_expr_subst(const lean_expr *e, const char *x, const lean_expr *v) {
+  return subst(e, x, v, 0);
 }
 
 /* --- printing ---------------------------------------------------------- */
@@ -504,6 +706,13 @@ static void print_expr(lean_out *o, const lean_expr *e, int arg) {
     case LEAN_FIELD:
       print_expr(o, e->kids[0], e->kids[0]->kind == LEAN_APP);
       lean_out_put(o, ".%s", e->name);
+      return;
+    case LEAN_FUN:
+      lean_out_put(o, arg ? "(fun " : "fun ");
+      print_expr(o, e->kids[0], 1);
+      lean_out_put(o, " => ");
+      print_expr(o, e->kids[1], 0);
+      if (arg) lean_out_put(o, ")");
       return;
     case LEAN_LIST:
     case LEAN_TUPLE:

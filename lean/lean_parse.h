@@ -10,8 +10,11 @@
 ** constructors `⟨a, b⟩`, structure instances `{ f := a, g := b }`,
 ** numerals (decimal, 0x, 0o, 0b), qualified names `A.B.c`, field notation
 ** `(e).f`, proofs `by TACTIC`, `_` and `sorry`, comments `--` and `/- -/`
-** (nested).  Everything else (operators, `fun`, strings, negative numbers)
-** is refused with a reason.  The same grammar reads Lean's `Repr` output:
+** (nested), `let x := v; body` (or a line break for `;`: read as the body
+** with x replaced by v) and lambdas of one binder `fun (s, d) => body`
+** (kept for List.map over a literal list).  Everything else (operators,
+** strings, negative numbers) is refused with a reason.  The same grammar reads Lean's `Repr`
+*output:
 ** `[(8, 1)]`, `{ shape := 8, stride := 1 }`, `⟨8, _⟩`, `some x`, `true`.
 **
 ** Positions follow Lean: lines are 1-based, columns 0-based and counted
@@ -39,7 +42,8 @@ typedef enum {
   LEAN_ANON,   /* ⟨kids⟩ */
   LEAN_STRUCT, /* { fields[i] := kids[i] } */
   LEAN_PROOF,  /* by ..., _, sorry: name holds the text */
-  LEAN_FIELD   /* kids[0].name */
+  LEAN_FIELD,  /* kids[0].name */
+  LEAN_FUN     /* fun kids[0] => kids[1]: one binder, a name or a tuple pattern */
 } lean_expr_kind;
 
 /* A term.  Owned by its parent; free the root with lean_expr_free. */
@@ -66,6 +70,14 @@ int lean_parse_term(const char *s, size_t len, lean_pos base, lean_expr **out, l
 
 /* Free a term and everything below it; e may be NULL. */
 void lean_expr_free(lean_expr *e);
+
+/* A copy of e (free it), or NULL when out of memory. */
+lean_expr *lean_expr_copy(const lean_expr *e);
+
+/* A copy of e with every name x replaced by a copy of v (and x.f by the
+** field f of it), or NULL when out of memory.  A `fun` whose binder names
+** x is left as it is. */
+lean_expr *lean_expr_subst(const lean_expr *e, const char *x, const lean_expr *v);
 
 /* Print a term back in Lean syntax, normalised ("f (g [(2, 1)]) 8").
 ** Returns 0, or -1 when it does not fit in buf[0..cap). */
@@ -97,21 +109,32 @@ typedef enum {
   LEAN_CMD_END,       /* end [X] */
   LEAN_CMD_INFO,      /* #check, #print, #reduce, ...: prints one message */
   LEAN_CMD_GUARD,     /* #guard_msgs ... in: merged into the next command */
-  LEAN_CMD_OTHER      /* anything else (theorem, import, #guard_msgs of a non-#eval ...) */
+  LEAN_CMD_CLAIM,     /* example/theorem/lemma : LHS = RHS := ..., #guard LHS == RHS */
+  LEAN_CMD_IMPORT,    /* import A.B C: the module names in name, separated by spaces */
+  LEAN_CMD_OTHER      /* anything else (import, theorems with binders, #guard_msgs of a
+                      ** non-#eval ...) */
 } lean_cmd_kind;
+
+/* The kinds of claims. */
+enum { LEAN_CLAIM_EXAMPLE = 1, LEAN_CLAIM_THEOREM, LEAN_CLAIM_GUARD };
 
 typedef struct lean_cmd {
   lean_cmd_kind kind;
-  size_t start, end;       /* the whole command, docstring and #guard_msgs included */
-  size_t body, body_end;   /* EVAL, DEF: the term; OPEN etc.: the arguments */
-  lean_pos pos;            /* the keyword (#eval, def, ...) */
-  lean_pos span, span_end; /* start and end of the command in Lean positions */
-  int guarded;             /* under #guard_msgs */
-  lean_pos guard_pos;      /* the #guard_msgs keyword */
-  char *doc;               /* the #guard_msgs docstring (between the delimiters), or NULL */
-  int scoped;              /* OPEN ... in: only for the next command */
-  char *name;              /* DEF, NAMESPACE, SECTION, END, OPEN; "" otherwise */
-  int has_params;          /* DEF with binders or equations: not a constant */
+  size_t start, end;         /* the whole command, docstring and #guard_msgs included */
+  size_t body, body_end;     /* EVAL, DEF: the term; OPEN etc.: the arguments */
+  lean_pos pos;              /* the keyword (#eval, def, ...) */
+  lean_pos span, span_end;   /* start and end of the command in Lean positions */
+  int guarded;               /* under #guard_msgs */
+  lean_pos guard_pos;        /* the #guard_msgs keyword */
+  char *doc;                 /* the #guard_msgs docstring (between the delimiters), or NULL */
+  int scoped;                /* OPEN ... in: only for the next command */
+  char *name;                /* DEF, NAMESPACE, SECTION, END, OPEN; "" otherwise */
+  int has_params;            /* DEF with binders or equations: not a constant */
+  size_t params, params_end; /* DEF with binders: their text; the body (when one
+                             ** follows ':=') is in body..body_end */
+  int claim;                 /* CLAIM: LEAN_CLAIM_*; the left side in body..body_end */
+  size_t rhs, rhs_end;       /* CLAIM: the right side (empty: the claim is `true`) */
+  size_t proof, proof_end;   /* CLAIM: the proof after ':=' (not for #guard) */
 } lean_cmd;
 
 typedef struct lean_file {
@@ -151,6 +174,20 @@ int lean_read_whole(const char *path, char **buf, size_t *len, char *msg, size_t
 
 /* Read the file at path and scan it; -1 with "PATH: cannot open: ..." */
 int lean_file_read(const char *path, lean_file **out, char *msg, size_t cap);
+
+/* Fill claim command c (kind LEAN_CLAIM_*) from f's text [from..to),
+** after its keyword (for #guard: up to its trailing comments): the name of
+** a theorem, the two sides of its top-level "=" or "==" and the proof.
+** An example or theorem with binders before its ':' is not concrete:
+** c->claim stays 0.  0, or -1 when out of memory. */
+int lean_claim_fill(lean_file *f, lean_cmd *c, size_t from, size_t to, int claim);
+
+/* The expected value written in a comment after #eval command c: on the
+** line of its term (`-- V`, `-- Should give V`, `-- Expected: V`) or on
+** the next lines with a prefix (`-- Expected: V`).  Returns 1 with the
+** text in out[0..cap) and *prefixed set when a prefix said it is a value;
+** 0 when there is none. */
+int lean_cmd_comment(const lean_file *f, const lean_cmd *c, char *out, size_t cap, int *prefixed);
 
 /* Free a scanned file; f may be NULL. */
 void lean_file_free(lean_file *f);

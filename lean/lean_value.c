@@ -132,6 +132,56 @@ static int read_tuple(const lean_expr *e, lean_value *out, char *why, size_t cap
   return 0;
 }
 
+/* Does name end with the component last ("leaf", "X.leaf")? */
+static int ends_with(const char *name, const char *last) {
+  size_t n = strlen(name), l = strlen(last);
+  return n >= l && !strcmp(name + n - l, last) && (n == l || name[n - l - 1] == '.');
+}
+
+/* Is e a constructor of nested tuples (see lean_int.h)? */
+int lean_nested_ctor(const lean_expr *e) {
+  if (e->kind != LEAN_APP || e->n != 2 || e->kids[0]->kind != LEAN_NAME) return 0;
+  const char *name = e->kids[0]->name;
+  return ends_with(name, "node") || ends_with(name, "leaf");
+}
+
+/* Append the oracle's text of the nested tuple e to o: `node [a, b]`
+** (also a list or a tuple) is (a,b), `leaf x` (also a number) is x. */
+static int nested_text(const lean_expr *e, lean_out *o, char *why, size_t cap, int depth) {
+  if (depth > LO_MAX_TOKENS) return snprintf(why, cap, "a nested tuple nested too deeply"), -1;
+  if (e->kind == LEAN_APP && lean_nested_ctor(e) && ends_with(e->kids[0]->name, "leaf"))
+    return nested_text(e->kids[1], o, why, cap, depth + 1);
+  if (e->kind == LEAN_APP && lean_nested_ctor(e)) e = e->kids[1];
+  if (e->kind == LEAN_LIST || e->kind == LEAN_TUPLE) {
+    lean_out_put(o, "(");
+    for (int i = 0; i < e->n; i++) {
+      if (i) lean_out_put(o, ",");
+      if (nested_text(e->kids[i], o, why, cap, depth + 1) != 0) return -1;
+    }
+    lean_out_put(o, ")");
+    return 0;
+  }
+  lo_int v;
+  if (read_int(e, &v, why, cap) != 0) return -1;
+  lean_out_put(o, "%lld", (long long)v);
+  return 0;
+}
+
+/* Read a nested tuple (see nested_text). */
+static int read_nested(const lean_expr *e, lean_value *out, char *why, size_t cap) {
+  char text[4096];
+  lean_out o = {text, sizeof text, 0, 0};
+  text[0] = '\0';
+  if (nested_text(e, &o, why, cap, 0) != 0) return -1;
+  lo_err err;
+  if (o.full || lo_parse_tuple(text, &out->tuple, &err) != LO_OK) {
+    out->invalid = 1;
+    snprintf(out->msg, sizeof out->msg, "not a nested tuple of the oracle: %.200s",
+             o.full ? "too long" : err.msg);
+  }
+  return 0;
+}
+
 /* Read a term as a value of type t. */
 int lean_read_as(const lean_map *m, lean_type t, const lean_expr *e, lean_value *out, char *why,
                  size_t cap) {
@@ -170,6 +220,8 @@ int lean_read_as(const lean_map *m, lean_type t, const lean_expr *e, lean_value 
       return read_layout(m, e, out, why, cap, 0);
     case LEAN_T_TUPLE:
       return read_tuple(e, out, why, cap);
+    case LEAN_T_NESTED:
+      return read_nested(e, out, why, cap);
     case LEAN_T_MORPHISM:
       snprintf(why, cap, "morphisms have no printed form to read");
       return -1;
@@ -251,6 +303,9 @@ int lean_value_from_oracle(lean_type t, const char *text, lean_value *out, char 
       }
       if (lo_parse_morphism(text, &out->morph, &err) != LO_OK) break;
       return 0;
+    case LEAN_T_NESTED:
+      if (lo_parse_tuple(text, &out->tuple, &err) != LO_OK) break;
+      return 0;
     case LEAN_T_TENSOR:
     case LEAN_T_LIST:
     case LEAN_T_FUN:
@@ -274,6 +329,7 @@ int lean_value_oracle_text(const lean_value *v, char *buf, size_t cap) {
     case LEAN_T_LAYOUT:
       return lo_print_layout(&v->layout, buf, cap) == LO_OK ? 0 : -1;
     case LEAN_T_TUPLE:
+    case LEAN_T_NESTED:
       return lo_print_tuple(&v->tuple, buf, cap) == LO_OK ? 0 : -1;
     case LEAN_T_MORPHISM:
       return lo_print_morphism(&v->morph, buf, cap) == LO_OK ? 0 : -1;
@@ -342,6 +398,22 @@ int lean_value_print(const lean_map *m, const lean_value *v, char *buf, size_t c
       lean_out_put(&o, "%s", t);
       break;
     }
+    case LEAN_T_NESTED: { /* (2,(3,4)): node [leaf 2, node [leaf 3, leaf 4]] */
+      char t[2048];
+      if (lo_print_tuple(&v->tuple, t, sizeof t) != LO_OK) return -1;
+      for (const char *p = t; *p;) {
+        if (*p == '(') lean_out_put(&o, "NestedTuple.node [");
+        if (*p == ')') lean_out_put(&o, "]");
+        if (*p == ',') lean_out_put(&o, ", ");
+        if (*p >= '0' && *p <= '9') {
+          lean_out_put(&o, "NestedTuple.leaf ");
+          for (; *p >= '0' && *p <= '9'; p++) lean_out_put(&o, "%c", *p);
+          continue;
+        }
+        p++;
+      }
+      break;
+    }
     case LEAN_T_TENSOR:
     case LEAN_T_LIST:
     case LEAN_T_FUN:
@@ -364,6 +436,12 @@ int lean_value_term(const lean_map *m, const lean_value *v, char *buf, size_t ca
     print_layout(&o, LEAN_REPR_PAIRS, &v->layout);
     if (ctor) lean_out_put(&o, ")");
     return o.full ? -1 : 0;
+  }
+  if (v->type.kind == LEAN_T_NESTED) { /* an application: in parentheses */
+    if (cap < 3 || lean_value_print(m, v, buf + 1, cap - 2) != 0) return -1;
+    buf[0] = '(';
+    strcat(buf, ")");
+    return 0;
   }
   return lean_value_print(m, v, buf, cap);
 }
@@ -397,6 +475,10 @@ int lean_value_compare(lean_compare c, const lean_value *lean, const lean_value 
       return lo_tuple_equal(&lean->tuple, &oracle->tuple)
                  ? 1
                  : (snprintf(why, cap, "the lists differ"), 0);
+    case LEAN_T_NESTED:
+      return lo_tuple_equal(&lean->tuple, &oracle->tuple)
+                 ? 1
+                 : (snprintf(why, cap, "the nested tuples differ"), 0);
     case LEAN_T_MORPHISM: {
       char a[2048], b[2048];
       if (lo_print_morphism(&lean->morph, a, sizeof a) ||
@@ -570,4 +652,20 @@ void lean_call(const lean_fn *fn, const lean_value *args, lean_value *out, char 
 done:
   free(text);
   free(answer);
+}
+
+/* The size of a request's input (see lean_map.h). */
+void lean_request_size(const char *request, long long *count, long long *sum) {
+  const char *p = strchr(request, ' ');
+  *count = *sum = 0;
+  while (p && *p) {
+    if (*p < '0' || *p > '9') {
+      p++;
+      continue;
+    }
+    long long v = 0;
+    for (; *p >= '0' && *p <= '9'; p++) v = v < 100000000000LL ? v * 10 + (*p - '0') : v;
+    (*count)++;
+    *sum = *sum < 4000000000000000000LL - v ? *sum + v : *sum;
+  }
 }

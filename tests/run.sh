@@ -304,6 +304,7 @@ start_counted "CuTe C++ adapter" "CuTe C++ adapter" bash tests/cute_adapter.sh
 start_counted "reliability (hostile inputs, failing machines)" "reliability" \
   bash tests/reliability_cli.sh "$lc"
 start_counted "Lean checks" "Lean checks" bash tests/lean_cli.sh "$lc"
+start_counted "Lean project, end to end" "Lean project" bash tests/lean_project.sh "$lc"
 start_counted "report" "report" bash tests/report_cli.sh "$lc"
 start_counted "counterexamples to paste (check, replay ID)" "paste" bash tests/paste_cli.sh "$lc"
 start_counted "README examples" "README examples" bash tests/readme_examples.sh "$lc"

@@ -72,9 +72,24 @@ static void test_terms(void) {
   T_EQ_STR(reprint("()"), "()");
   T_EQ_STR(reprint("f\n  [(2, 1),\n   (3, 2)]"), "f [(2, 1), (3, 2)]");
   T_EQ_STR(reprint("\xCE\xB1\xE2\x82\x81 x"), "\xCE\xB1\xE2\x82\x81 x"); /* α₁ x */
+  /* let: the body with the name replaced; a line break ends the value */
+  T_EQ_STR(reprint("let L := mkLayout [(2, 1)]; complement L 4"),
+           "complement (mkLayout [(2, 1)]) 4");
+  T_EQ_STR(reprint("let L := mkLayout [(2, 1),\n  (3, 2)]\nlet n := 12\nL.complement n"),
+           "(mkLayout [(2, 1), (3, 2)]).complement 12");
+  T_EQ_STR(reprint("let x := 1; fun x => x"), "fun x => x"); /* shadowed */
+  /* lambdas, kept for List.map */
+  T_EQ_STR(reprint("List.map (fun (s, d) => (pnat s, d)) [(2, 1)]"),
+           "List.map (fun (s, d) => (pnat s, d)) [(2, 1)]");
+  T_EQ_STR(reprint("[(2, 1)].map fun p => p"), "[(2, 1)].map (fun p => p)");
   /* refused, with the column (1-based, in characters) */
   T_EQ_STR(reprint("coalesce L ++ L"), "error: 12: operator '++' is not supported");
-  T_EQ_STR(reprint("fun x => x"), "error: 1: 'fun' is not supported");
+  T_EQ_STR(reprint("fun x y => x"), "error: 7: expected '=>' after the binder of a lambda (one "
+                                    "binder), found 'y'");
+  T_EQ_STR(reprint("let x := 1"), "error: 11: expected ';' or a new line after the value of 'x', "
+                                  "found end of input");
+  T_EQ_STR(reprint("let x := 1; "), "error: 13: expected a term, found end of input");
+  T_EQ_STR(reprint("let := 1; x"), "error: 5: expected a name after 'let', found ':='");
   T_EQ_STR(reprint("f \"s\""), "error: 3: string literals are not supported");
   T_EQ_STR(reprint("f -1"), "error: 3: negative numbers are not supported");
   T_EQ_STR(reprint("f 1.5"), "error: 3: decimal fractions are not supported");
@@ -163,7 +178,8 @@ static void test_scan(void) {
     T_EQ_INT(f->cmds[9].kind, LEAN_CMD_NAMESPACE);
     T_EQ_STR(f->cmds[9].name, "A.B");
     T_EQ_INT(f->cmds[10].kind, LEAN_CMD_END);
-    T_EQ_INT(f->cmds[11].kind, LEAN_CMD_OTHER);
+    T_EQ_INT(f->cmds[11].kind, LEAN_CMD_CLAIM); /* theorem t : 1 = 1 */
+    T_EQ_INT(f->cmds[11].claim, LEAN_CLAIM_THEOREM);
     T_EQ_INT(f->cmds[12].kind, LEAN_CMD_INFO);
     T_EQ_INT(f->cmds[13].kind, LEAN_CMD_EVAL);
     T_EQ_INT(f->cmds[13].pos.line, 21);
@@ -349,8 +365,9 @@ static void test_map(void) {
   T_EQ_STR(load_text("functions:\n  - {lean: foo, op: sizes, args: [layout], result: int}\n"),
            "map.yaml:2:21: op: unknown op 'sizes' (an op of `layoutcheck eval --list`, or id, "
            "colex, colex_inverse, codomain)");
-  T_EQ_STR(load_text("functions:\n  - {lean: foo, op: size, args: [lay], result: int}\n"),
-           "map.yaml:2:34: args: expected int, bool, layout, tuple or morphism, found 'lay'");
+  T_EQ_STR(
+      load_text("functions:\n  - {lean: foo, op: size, args: [lay], result: int}\n"),
+      "map.yaml:2:34: args: expected int, bool, layout, tuple, nested or morphism, found 'lay'");
   T_EQ_STR(load_text("functions:\n  - {lean: foo, op: size, args: [layout], result: option x}\n"),
            "map.yaml:2:51: result: expected int, bool, layout, tuple, morphism or option KIND, "
            "found 'option x'");
@@ -472,7 +489,14 @@ static void test_translate(void) {
                           "#eval colex [2, 3] [1, 2]\n#eval fromCoords (mkLayout [(2, 1)]) [2]",
                           m),
            "error: index 6 is not below the size 6 (colex_inverse (2,3):(1,2) 6) | 5 (colex (2,3) "
-           "(1,2)) | error: coordinate 1 is 2, not below 2 (colex (2):(1) (2))");
+           "(1,2)) | error: coordinate 1: entry 1 is outside [0,2) (coordinate (2):(1) (2))");
+  /* fromCoords and apply are the layout function at a coordinate list:
+  ** 1*1 + 2*4 = 9 for [(2, 1), (3, 4)] at [1, 2] (the colexicographic
+  ** index of [1, 2] in (2, 3) would be 5) */
+  T_EQ_STR(translate_file("#eval fromCoords (mkLayout [(2, 1), (3, 4)]) [1, 2]\n"
+                          "#eval FlatLayout.apply (mkLayout [(2, 1), (3, 4)]) [1, 2]",
+                          m),
+           "9 (coordinate (2,3):(1,4) (1,2)) | 9 (coordinate (2,3):(1,4) (1,2))");
   /* namespaces and opens */
   T_EQ_STR(translate_file("namespace CuTe\nnamespace FlatLayout\ndef X := mkLayout [(4, 2)]\n"
                           "#eval coalesce X\nend FlatLayout\n#eval FlatLayout.size FlatLayout.X\n"
@@ -493,10 +517,11 @@ static void test_translate(void) {
   T_EQ_STR(translate_file("#eval [(2, 1)]", m),
            "untranslatable: a literal: no function of the map is applied");
   T_EQ_STR(translate_file("def f (x : Nat) := x\n#eval f 2", m),
-           "untranslatable: f is defined without parameters in the file");
+           "untranslatable: f is a function defined in the file (line 1) that the map does not "
+           "name; name it in a map (--map) to check it");
   T_EQ_STR(translate_file("def f (x : Nat) := x\n#eval f", m),
-           "untranslatable: f is a function defined in the file; only the map's functions are "
-           "evaluated");
+           "untranslatable: f is a function defined in the file (line 1) that the map does not "
+           "name; name it in a map (--map) to check it");
   T_EQ_STR(translate_file("def a := b\ndef b := a\n#eval a", m),
            "untranslatable: definitions nest too deeply (a cycle?)");
   T_EQ_STR(translate_file("#eval coalesce (mkLayout [(0, 1)])", m),
@@ -691,8 +716,9 @@ static void test_logs(void) {
   T_EQ_STR(assign("  {\"severity\": \"info\", \"data\": \"x\", \"fileName\": []}\n", LEAN_LOG_JSON,
                   note, sizeof note),
            "t.log:1:3: \"fileName\" is not a string or null");
-  T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\"} {}\n", LEAN_LOG_JSON, note, sizeof note),
-           "t.log:1:35: text after the JSON object"); /* byte 34, the second { */
+  T_EQ_STR(
+      assign("{\"severity\": \"info\", \"data\": \"x\"} {}\n", LEAN_LOG_JSON, note, sizeof note),
+      "t.log:1:35: text after the JSON object"); /* byte 34, the second { */
   T_EQ_STR(assign("{\"severity\": \"info\", \"data\": \"x\n", LEAN_LOG_JSON, note, sizeof note),
            "t.log:1:32: malformed JSON: the line ends inside the object");
   /* a plain log whose first value is a structure is not JSON */
@@ -892,6 +918,20 @@ static void random_text(char *buf, size_t n, int kind) {
                                        "a.lean:1:0: ",
                                        "'",
                                        "\xC3",
+                                       "let",
+                                       ";",
+                                       "fun",
+                                       "=>",
+                                       "=",
+                                       "==",
+                                       "example",
+                                       "theorem t",
+                                       "#guard",
+                                       "NestedTuple.node",
+                                       ".leaf",
+                                       "List.map",
+                                       "-- Expected: ",
+                                       "import A.B",
                                        "\0"};
   size_t i = 0;
   while (i < n) {
@@ -928,7 +968,7 @@ static void test_fuzz(void) {
     }
     lean_value v;
     char why[256];
-    lean_type t = {(lean_kind)(round % 5), round % 3 == 0};
+    lean_type t = {round % 6 == 5 ? LEAN_T_NESTED : (lean_kind)(round % 5), round % 3 == 0};
     lean_value_read(m, t, buf, &v, why, sizeof why);
     char doc[64];
     lean_doc_message(buf, "info", doc, sizeof doc);
@@ -951,11 +991,18 @@ static void test_fuzz(void) {
       lean_translation *tr = malloc(sizeof *tr);
       for (int k = 0; tr && k < f->n; k++) {
         const lean_cmd *c = &f->cmds[k];
-        if (c->kind == LEAN_CMD_EVAL &&
+        if ((c->kind == LEAN_CMD_EVAL || c->kind == LEAN_CMD_CLAIM) &&
             lean_parse_term(f->text + c->body, c->body_end - c->body, c->pos, &e, &err) == 0) {
           lean_translate(m, &s, f, e, tr);
           lean_expr_free(e);
         }
+        char comment[128];
+        int prefixed;
+        if (c->kind == LEAN_CMD_EVAL) /* and its comment's value */
+          lean_cmd_comment(f, c, comment, sizeof comment, &prefixed);
+        if (c->kind == LEAN_CMD_CLAIM && c->rhs_end > c->rhs && c->rhs_end <= f->len &&
+            lean_parse_term(f->text + c->rhs, c->rhs_end - c->rhs, c->pos, &e, &err) == 0)
+          lean_expr_free(e);
         lean_scope_command(&s, m, f, c);
       }
       free(tr);
