@@ -63,6 +63,40 @@ open("long.lean", "w").write("/-- info: 3 -/\n#guard_msgs in\n#eval List.length 
 status 0 "a Lean list of 1.5M elements" timeout 60 "$lc" lean check long.lean --no-db -q
 has_ere "a Lean list of 1.5M elements" "^long.lean: 1 #eval: 0 agree, 0 DISAGREE, 1 untranslatable" out
 
+# An overlong batch line is answered by one error line naming its number
+# and the limit, and the batch goes on, in bounded memory: a plain build
+# runs under 400,000 KB of address space with a 500 MB line (which it held
+# whole before, and ran out of memory); a sanitized build (ASan reserves
+# terabytes of address space, so no ulimit -v) refuses any allocation over
+# 64 MiB instead and gets a 300 MB line.  The line is made in a pipe.
+overlong() { printf 'size 2:1\n'; head -c "$1" /dev/zero | tr '\0' x; printf '\nsize 3:1\n'; }
+if (ulimit -v 400000 && "$lc" --version && true) >/dev/null 2>&1; then
+  n=500000000
+  overlong $n | (ulimit -v 400000 && exec timeout 60 "$lc" eval --batch) >out 2>err
+else
+  n=300000000
+  overlong $n | ASAN_OPTIONS="${ASAN_OPTIONS:-}:max_allocation_size_mb=64:allocator_may_return_null=1" \
+    timeout 60 "$lc" eval --batch >out 2>err
+fi
+rc=${PIPESTATUS[1]}
+same "batch: a line of $n bytes: exit" "$rc" 0
+same "batch: a line of $n bytes: one error line, then the next answer" "$(cat out)" "2
+error: line 2: $n bytes, longer than the limit of 16777216 bytes of a request line (eval --batch --max-line); skipped
+3"
+# --max-line: a line of the limit is kept, one byte more is not; blank
+# lines are counted; an overlong last line without a newline is answered
+printf 'size 2:1\n\nsize 16:1\n#x\nsize 4:1\nsize 512:1' >lim.txt
+status 0 "batch --max-line 8" "$lc" eval --batch --max-line 8 <lim.txt
+same "batch --max-line 8" "$(cat out)" "2
+error: line 3: 9 bytes, longer than the limit of 8 bytes of a request line (eval --batch --max-line); skipped
+4
+error: line 6: 10 bytes, longer than the limit of 8 bytes of a request line (eval --batch --max-line); skipped"
+for v in 0 -1 x 8x 1073741825; do
+  status 2 "batch --max-line $v" "$lc" eval --batch --max-line "$v" </dev/null
+  has_text "batch --max-line $v" "--batch takes only --max-line BYTES (1 to 1073741824)" err
+done
+status 2 "batch --max-line without a value" "$lc" eval --batch --max-line </dev/null
+
 # --- 5. a damaged index is refused, and nothing is written ----------------
 "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db >/dev/null 2>&1
 python3 -c '
