@@ -10,7 +10,9 @@
 ** the input, as for a crash.  A request that never returns is caught so
 ** too, in flight.  fuzz_clock_stop disarms it.  The limit in milliseconds
 ** is FUZZ_REQUEST_MS from the environment, else the default the target
-** passes.  ITIMER_PROF is free: libFuzzer's own -timeout uses SIGALRM.
+** passes: 100 ms for a request of the oracle, 1 s for a parser's whole
+** input (a few ms each, but page faults under memory pressure count as
+** CPU time), 5 s for fuzz_deep's megabyte texts.  ITIMER_PROF is free: libFuzzer's own -timeout uses SIGALRM.
 */
 #ifndef FUZZ_CLOCK_H
 #define FUZZ_CLOCK_H

@@ -3,11 +3,13 @@
 # (build/fuzz/TARGET) for SECONDS from its seed corpus corpus/fuzz/TARGET/
 # (new inputs that grow coverage go to build/fuzz/corpus/TARGET/, kept
 # between runs), and report executions and findings.  A finding is a crash
-# (a sanitizer report, an abort of the target's own checks), a hang
-# (libFuzzer's -timeout, 10 s), a request past its CPU time limit (the
-# targets time each request themselves, fuzz/fuzz_clock.h: 100 ms, 5 s for
-# fuzz_deep's megabyte texts; FUZZ_REQUEST_MS sets another), memory past
-# 2 GB, or a target that cannot run.  A finding leaves its input in
+# (a sanitizer report, an abort of the target's own checks), a request
+# past its CPU time limit (the targets time each request themselves,
+# fuzz/fuzz_clock.h: 100 ms for a request of the oracle, 1 s for a parser's
+# whole input, 5 s for fuzz_deep's megabyte texts; FUZZ_REQUEST_MS sets
+# another), a hang off the CPU (libFuzzer's -timeout, 60 s of wall-clock
+# time, which a loaded machine stretches), memory past 2 GB, or a target
+# that cannot run.  A finding leaves its input in
 # build/fuzz/crashes/; copy it into the seed corpus as a regression case once
 # fixed.  Prints "N passed, N failed" (tests/run.sh reads it); exit 1 when a
 # target had a finding.
@@ -37,7 +39,7 @@ for t in "$@"; do
   # the outer timeout: libFuzzer stops by itself after SECONDS plus the
   # time its seeds take; this catches a run that does not
   timeout $((secs + 300)) "build/fuzz/$t" -max_total_time="$secs" -print_final_stats=1 \
-    -timeout=10 -rss_limit_mb=2048 -max_len="$max_len" "${seed[@]}" \
+    -timeout=60 -rss_limit_mb=2048 -max_len="$max_len" "${seed[@]}" \
     -artifact_prefix=build/fuzz/crashes/"$t"- "$grown" "corpus/fuzz/$t" >"$log" 2>&1
   rc=$?
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
