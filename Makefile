@@ -7,13 +7,17 @@
 #   make check-layers  refuse a relative #include or an include of a header
 #                   from a layer above the includer's (tools/check_layers.sh)
 #   make deps       install libyaml, SQLite, json-c, libxml2 and pkg-config
-#                   with apt-get when pkg-config cannot find them
+#                   with apt-get when pkg-config cannot find them, and clang
+#                   with its libFuzzer runtime when there is no clang (about
+#                   45 MB to download on Debian 12), for make test's fuzzing
 #   make bench      build bench/*.c against the optimised oracle and run it
 #   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
 #   make mutants    build a program per planted bug and check that differential
 #                   fuzzing finds each one (tests/mutants.sh), then the same
 #                   for bugs planted in pycute (tests/pycute_mutants.sh)
-#   make fuzz-parsers  run each libFuzzer target (fuzz/) for FUZZ_SECONDS
+#   make fuzz-parsers  run each libFuzzer target (fuzz/) for FUZZ_SECONDS; exit 1
+#                   on a crash, a hang or a request past its time limit
+#                   (make test runs each for 3 s where clang is installed)
 #   make gpu        bin/layoutcheck-gpu, the CUDA stage (gpu/; skipped without nvcc)
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py)
 #   make cute-tests-corpus  regenerate corpus/cute_tests/ (the cases of CuTe's own
@@ -103,8 +107,9 @@ src_flags = -I$(src_dir) $(addprefix -I,$(SEES_$(src_dir))) \
 FUZZ_TARGETS := $(patsubst fuzz/%.c,%,$(wildcard fuzz/fuzz_*.c))
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
-FUZZ_FLAGS   := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-                -D_POSIX_C_SOURCE=200809L $(ALL_INC)
+FUZZ_COMMON  := -std=c11 -g -O1 -fno-sanitize-recover=all -D_POSIX_C_SOURCE=200809L $(ALL_INC)
+FUZZ_FLAGS   := -fsanitize=fuzzer,address,undefined $(FUZZ_COMMON)
+FUZZ_OBJ_FLAGS := -fsanitize=fuzzer-no-link,address,undefined $(FUZZ_COMMON)
 
 # Planted bugs (oracle/*.c, `#ifdef LO_MUTANT_x`), one per mutant program.
 MUTANTS := COMPLEMENT_FLOOR COALESCE_SORTS COMPOSE_REST_FLOOR APPLY_LEX DIVIDE_COSIZE \
@@ -153,13 +158,23 @@ check-layers:
 # under test they start (a hang's timeout, a restart), and a third program
 # fills those waits (41.6 s with 2, 36.5 s with 3 on two cores).
 TEST_JOBS ?= 3
+# make test runs each libFuzzer target for a few seconds (tests/run.sh)
+# where $(FUZZ_CC) links a libFuzzer program; without it the run is
+# reported skipped.  Probed only for the test targets.
+ifneq ($(filter test test-build,$(MAKECMDGOALS)),)
+FUZZ_OK    := $(shell printf 'int LLVMFuzzerTestOneInput(const char *d, long n) { return 0; }\n' | \
+              $(FUZZ_CC) -fsanitize=fuzzer -x c - -o /dev/null >/dev/null 2>&1 && echo yes)
+FUZZ_SMOKE := $(if $(FUZZ_OK),$(FUZZ_TARGETS:%=build/fuzz/%))
+endif
+
 .PHONY: test-build
 test: check-layers
 	$(MAKE) -j$(TEST_JOBS) test-build
 	TEST_JOBS=$(TEST_JOBS) bash tests/run.sh build/san
 
 test-build: build/san/layoutcheck $(SAN_TESTS) build/mut/COALESCE_SORTS/layoutcheck \
-      build/mut/APPLY_LEX/layoutcheck build/mut/DIVIDE_COSIZE/layoutcheck
+      build/mut/APPLY_LEX/layoutcheck build/mut/DIVIDE_COSIZE/layoutcheck $(FUZZ_SMOKE)
+
 
 build/rel/bench: $(REL_BENCH) $(REL_ORACLE)
 	$(CC) $(REL_FLAGS) $^ -o $@
@@ -244,10 +259,17 @@ mutants: bin/layoutcheck $(MUTANTS:%=build/mut/%/layoutcheck)
 	bash tests/mutants.sh bin/layoutcheck $(MUTANTS)
 	bash tests/pycute_mutants.sh bin/layoutcheck
 
-# One libFuzzer binary per target, linked with everything but main.
-build/fuzz/%: fuzz/%.c $(ORACLE_SRC) $(APP_SRC) | pkgcheck
+# One libFuzzer binary per target, linked with everything but main: the
+# sources are compiled once (build/fuzz/obj/, instrumented for the fuzzer
+# but without its main), and each target links them.
+FUZZ_OBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(ORACLE_SRC) $(APP_SRC))
+build/fuzz/obj/%.o: %.c | pkgcheck
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) $^ $(PKG_LIBS) -o $@
+	$(FUZZ_CC) $(FUZZ_OBJ_FLAGS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+build/fuzz/%: fuzz/%.c fuzz/fuzz_clock.h $(FUZZ_OBJ) | pkgcheck
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(PKG_CFLAGS) $< $(FUZZ_OBJ) $(PKG_LIBS) -o $@
+-include $(FUZZ_OBJ:.o=.d)
 
 fuzz-parsers: $(FUZZ_TARGETS:%=build/fuzz/%)
 	bash tests/fuzz_parsers.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
@@ -255,6 +277,8 @@ fuzz-parsers: $(FUZZ_TARGETS:%=build/fuzz/%)
 deps:
 	@command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $(PKGS) || \
 	  sh tools/apt-install libsqlite3-dev libyaml-dev libjson-c-dev libxml2-dev pkg-config
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || sh tools/apt-install clang libclang-rt-dev || \
+	  echo "deps: clang was not installed: make test reports the parser fuzzing skipped"
 
 pkgcheck:
 	@pkg-config --exists $(PKGS) 2>/dev/null || \

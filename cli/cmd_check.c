@@ -163,7 +163,8 @@ int cmd_check(int argc, char **argv) {
 }
 
 /* Replay counterexample id_text of the database c names; the exit
-** status: 0 fixed, 1 still failing, 2 an error or no such row. */
+** status: 0 fixed, 1 still failing, 2 an error or no such row,
+** REPLAY_UNCHECKED when it could not be checked. */
 static int replay_one(const config *c, const run_ctx *x, const char *id_text) {
   gen_config g;
   db *d;
@@ -174,13 +175,14 @@ static int replay_one(const config *c, const run_ctx *x, const char *id_text) {
            2;
   run_engine_config(c, x, &g);
   if (db_open(c->db, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
-  replay_counts n = {0, 0, 0, 0};
+  replay_counts n = {0};
   int rc = run_replay_id(d, id, &g, x, stdout, &n);
   db_close(d);
   if (rc) return 2;
   printf("%d still failing (%d theorem, %d conjecture), %d known, %d fixed\n",
          n.still + n.refuted, n.still, n.refuted, n.known, n.fixed);
-  return n.still + n.refuted + n.known ? 1 : 0;
+  if (n.unchecked) printf("not checked (left as it is, see above)\n");
+  return n.still + n.refuted + n.known ? 1 : n.unchecked ? REPLAY_UNCHECKED : 0;
 }
 
 /* `layoutcheck replay ...`: one stored counterexample when an ID is given

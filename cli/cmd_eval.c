@@ -5,7 +5,9 @@
 ** Batch protocol: blank lines and lines whose first non-blank byte is '#'
 ** are skipped; every other line is "OP ARG..." (split at white space outside
 ** brackets, see proto.h) and gets exactly one output line, in order: the result, or
-** "error: MESSAGE".  Answers are flushed whenever no further request is
+** "error: MESSAGE".  A line longer than the limit (LINE_IN_MAX bytes, or
+** --max-line) is dropped as it is read and answered "error: line N: ...".
+** Answers are flushed whenever no further request is
 ** waiting, so an interactive client has each answer before it sends the
 ** next request, and a piped batch is written a buffer at a time.
 */
@@ -16,6 +18,7 @@
 
 #include "lo.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -26,7 +29,10 @@
 /* Print the usage of the eval command on f. */
 static void eval_usage(FILE *f) {
   fputs("usage: layoutcheck eval OP ARG...   evaluate one op, print the result\n"
-        "       layoutcheck eval --batch      one request \"OP ARG...\" per line of stdin\n"
+        "       layoutcheck eval --batch [--max-line BYTES]\n"
+        "                                     one request \"OP ARG...\" per line of stdin;\n"
+        "                                     a longer line (default 16777216 bytes) is\n"
+        "                                     answered with an error and skipped\n"
         "       layoutcheck eval --list       list the ops\n",
         f);
 }
@@ -118,14 +124,27 @@ static void eval_line(char *line, size_t len, proto_words *words, answers *a) {
   answers_end(a, n, code != LO_OK);
 }
 
+/* Answer a line that was longer than max bytes (len of them, line number
+** lineno) with an error naming both. */
+static void eval_overlong(unsigned long long lineno, size_t len, size_t max, answers *a) {
+  char *out = a->buf + a->len;
+  int n = snprintf(out, ORACLE_OUT_CAP,
+                   "line %llu: %zu bytes, longer than the limit of %zu bytes of a request line "
+                   "(eval --batch --max-line); skipped",
+                   lineno, len, max);
+  assert(n > 0 && (size_t)n < ORACLE_OUT_CAP);
+  answers_end(a, (size_t)n, 1);
+}
+
 /* The batch reader's wait hook: no request is waiting, so the client may
 ** be waiting for the answers added so far; send them.  0, or -1. */
 static int flush_answers(void *a) { return answers_flush(a); }
 
-/* Run the batch protocol on stdin; 0, or 1 when reading or writing fails.
-** Answers are buffered while more requests are already waiting and
-** written whenever the next read could block (see line_in.h). */
-static int eval_batch(void) {
+/* Run the batch protocol on stdin, keeping lines of up to max_line bytes;
+** 0, or 1 when reading or writing fails.  Answers are buffered while more
+** requests are already waiting and written whenever the next read could
+** block (see line_in.h). */
+static int eval_batch(size_t max_line) {
   answers a = {malloc(ANSWERS_FLUSH_AT + ORACLE_OUT_CAP + ERROR_PREFIX_LEN + 1), 0, 0};
   proto_words words = {0};
   line_in in;
@@ -135,11 +154,18 @@ static int eval_batch(void) {
     return 1;
   }
   line_in_init(&in, STDIN_FILENO, flush_answers, &a);
+  line_in_set_max(&in, max_line);
   char *line;
   size_t len;
-  while (!a.failed && (rc = line_in_next(&in, &line, &len)) == 1)
-    if (!proto_line_is_blank(line, len)) eval_line(line, len, &words, &a);
-  if (rc == 1) rc = -1; /* stopped by a failed write */
+  unsigned long long lineno = 0;
+  while (!a.failed && (rc = line_in_next(&in, &line, &len)) > 0) {
+    lineno++;
+    if (rc == 2)
+      eval_overlong(lineno, len, max_line, &a);
+    else if (!proto_line_is_blank(line, len))
+      eval_line(line, len, &words, &a);
+  }
+  if (rc > 0) rc = -1; /* stopped by a failed write */
   int status = 0;
   if ((rc < 0 && a.failed) || (rc == 0 && answers_flush(&a) != 0)) {
     perror("layoutcheck eval: writing the response");
@@ -171,6 +197,18 @@ static int eval_once(int argc, char **argv) {
   return code == LO_OK ? 0 : 1;
 }
 
+/* Read the value of --max-line: a decimal integer from 1 to 2^30 into
+** *max; nonzero when it is one. */
+static int parse_max_line(const char *s, size_t *max) {
+  if (*s < '0' || *s > '9') return 0;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (errno || *end || v < 1 || v > (1ull << 30)) return 0;
+  *max = (size_t)v;
+  return 1;
+}
+
 /* layoutcheck eval: dispatch on the first argument. */
 int cmd_eval(int argc, char **argv) {
   if (argc < 2) {
@@ -179,7 +217,15 @@ int cmd_eval(int argc, char **argv) {
   }
   const char *first = argv[1];
   if (first[0] == '-') {
-    if (argc == 2 && strcmp(first, "--batch") == 0) return eval_batch();
+    if (strcmp(first, "--batch") == 0) {
+      size_t max_line = LINE_IN_MAX;
+      if (argc == 4 && strcmp(argv[2], "--max-line") == 0 && parse_max_line(argv[3], &max_line))
+        return eval_batch(max_line);
+      if (argc == 2) return eval_batch(max_line);
+      fputs("layoutcheck eval: --batch takes only --max-line BYTES (1 to 1073741824)\n", stderr);
+      eval_usage(stderr);
+      return 2;
+    }
     if (argc == 2 && strcmp(first, "--list") == 0) return eval_list();
     if (strcmp(first, "--help") == 0 || strcmp(first, "-h") == 0) {
       eval_usage(stdout);

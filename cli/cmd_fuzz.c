@@ -211,7 +211,7 @@ static void print_tally(const db_tally *t, int sut) {
 ** SUT's stored disagreements, then fuzz it op by op.  Exit 0 when nothing
 ** new or open remains that is not triaged known, 1 otherwise. */
 static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s) {
-  replay_counts n = {0, 0, 0, 0};
+  replay_counts n = {0};
   int64_t cases = 0;
   db_tally t;
   char msg[512];
@@ -240,7 +240,7 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
 static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   char msg[512];
   int64_t cases = 0, failed = 0;
-  replay_counts n = {0, 0, 0, 0};
+  replay_counts n = {0};
   db_tally t;
   if (db_open(c->db, &s->d, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
@@ -392,7 +392,8 @@ int cmd_fuzz(int argc, char **argv) {
 ** c and x: re-check the stored counterexamples (of the SUT when c names
 ** one).  Exit 0 when no theorem (or SUT disagreement) that is not
 ** triaged known still fails (conjectures still refuted do not count, as in
-** fuzz), 1 when one does, 2 on an error. */
+** fuzz), 1 when one does, 2 on an error; else REPLAY_UNCHECKED when a
+** stored counterexample could not be checked. */
 static int replay_run(const config *c, const run_ctx *x) {
   gen_config g;
   db *d;
@@ -403,14 +404,15 @@ static int replay_run(const config *c, const run_ctx *x) {
     fprintf(stderr, "%s\n", msg);
     return 2;
   }
-  replay_counts n = {0, 0, 0, 0};
+  replay_counts n = {0};
   int rc = c->sut[0] ? sut_replay(c, &g, d, 0, &n)
                      : run_replay(d, 0, &g, x, c->property, stdout, &n);
   db_close(d);
   if (rc) return 2;
   printf("%d still failing (%d theorem, %d conjecture), %d known, %d fixed\n", n.still + n.refuted,
          n.still, n.refuted, n.known, n.fixed);
-  return n.still ? 1 : 0;
+  if (n.unchecked) printf("%d not checked (left as they are, see above)\n", n.unchecked);
+  return n.still ? 1 : n.unchecked ? REPLAY_UNCHECKED : 0;
 }
 
 /* `layoutcheck replay`: see replay_run. */

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "cli_opts.h"
 #include "config.h"
+#include "out_file.h"
 #include "report.h"
 #include "report_paste.h"
 #include "report_xml.h"
@@ -41,29 +42,28 @@ static int db_path_of(const char *db_arg, const char *config_arg, char *path, si
   return 0;
 }
 
-/* Write the report into out (stdout when NULL): into OUT.tmp, renamed over
-** OUT once complete.  0 or 2. */
+/* Write the report into out (stdout when NULL) as out_file.h says: a
+** regular file through a temporary one renamed over it once complete, a
+** device or a pipe in place.  0 or 2. */
 static int write_report(const report *r, const char *format, const char *out) {
-  char tmp[4096];
+  char msg[1024];
+  out_file o;
   FILE *f = stdout;
   if (out) {
-    if (snprintf(tmp, sizeof tmp, "%s.tmp", out) >= (int)sizeof tmp)
-      return fprintf(stderr, "%s: path too long\n", out), 2;
-    if (!(f = fopen(tmp, "w"))) return perror(tmp), 2;
+    if (out_file_open(&o, out, msg, sizeof msg) != 0)
+      return fprintf(stderr, "report: --out %s\n", msg), 2;
+    f = o.f;
   }
   int rc = !strcmp(format, "junit")  ? report_junit(r, f)
            : !strcmp(format, "html") ? report_html(r, f)
                                      : report_text(r, f);
-  if (fflush(f) != 0) rc = -1;
   if (out) {
-    if (fclose(f) != 0) rc = -1;
-    if (rc == 0 && rename(tmp, out) != 0) rc = -1;
-    if (rc) {
-      perror(out);
-      remove(tmp);
-    }
+    if (out_file_close(&o, rc == 0, msg, sizeof msg) != 0)
+      return fprintf(stderr, "report: writing %s\n", msg), 2;
+    return 0;
   }
-  if (rc && !out) fprintf(stderr, "report: writing the report failed\n");
+  if (fflush(f) != 0) rc = -1;
+  if (rc) fprintf(stderr, "report: writing the report failed\n");
   return rc ? 2 : 0;
 }
 

@@ -9,7 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The first read asks for this much; the buffer doubles for longer lines. */
+/* The first read asks for this much; the buffer doubles for longer lines,
+** up to the limit plus two bytes (the newline and the NUL after it). */
 #define LINE_IN_FIRST ((size_t)1 << 16)
 
 /* Start reading fd; see line_in.h. */
@@ -18,6 +19,13 @@ void line_in_init(line_in *r, int fd, int (*wait)(void *), void *wait_arg) {
   r->fd = fd;
   r->wait = wait;
   r->wait_arg = wait_arg;
+  r->max = LINE_IN_MAX;
+}
+
+/* Set the longest line kept; see line_in.h. */
+void line_in_set_max(line_in *r, size_t max) {
+  assert(max >= 1 && max < SIZE_MAX / 4);
+  r->max = max;
 }
 
 /* Free the buffer; see line_in.h. */
@@ -26,6 +34,8 @@ void line_in_free(line_in *r) {
   r->buf = NULL;
   r->cap = r->start = r->end = r->scanned = r->block = 0;
   r->nl = 0;
+  r->dropped = 0;
+  r->overlong = 0;
 }
 
 /* Nonzero when fd has input (or its end, or an error) ready now. */
@@ -49,6 +59,9 @@ static int make_room(line_in *r) {
   }
   if (r->end + 1 < r->cap) return 0; /* one byte stays free for a NUL */
   size_t cap = r->cap ? 2 * r->cap : LINE_IN_FIRST;
+  size_t most = r->max + 2 > LINE_IN_FIRST ? r->max + 2 : LINE_IN_FIRST;
+  if (cap > most) cap = most; /* fill drops a pending line past the limit */
+  assert(cap > r->cap);
   char *grown = realloc(r->buf, cap);
   if (!grown) return errno = ENOMEM, -1;
   r->buf = grown;
@@ -111,20 +124,35 @@ static size_t next_newline(line_in *r) {
   return at;
 }
 
+/* Drop the pending bytes buf[start..end), which hold no newline and are
+** part of a line longer than the limit. */
+static void drop_pending(line_in *r) {
+  assert(r->scanned == r->end && r->nl == 0);
+  r->dropped += r->end - r->start;
+  r->overlong = 1;
+  r->start = r->end = r->scanned = r->block = 0;
+}
+
 /* The next line; see line_in.h. */
 int line_in_next(line_in *r, char **line, size_t *len) {
   for (;;) {
     assert(r->start <= r->scanned && r->scanned <= r->end);
     size_t stop = next_newline(r);
-    if (stop < r->end || (r->eof && r->end > r->start)) {
+    if (stop < r->end || (r->eof && (r->end > r->start || r->overlong))) {
       *line = r->buf + r->start;
       *len = stop - r->start;
       r->buf[stop] = '\0'; /* the newline, or the byte kept free after end */
       r->start = stop < r->end ? stop + 1 : r->end;
       if (stop == r->end) r->scanned = r->end;
-      return 1;
+      if (!r->overlong && *len <= r->max) return 1;
+      *len += r->dropped;
+      *line = r->buf + stop; /* "" */
+      r->dropped = 0;
+      r->overlong = 0;
+      return 2;
     }
     if (r->eof) return 0;
+    if (r->end - r->start > r->max) drop_pending(r);
     if (fill(r) != 0) return -1;
   }
 }

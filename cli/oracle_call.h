@@ -5,10 +5,13 @@
 #ifndef ORACLE_CALL_H
 #define ORACLE_CALL_H
 
+#include "lo.h"
+
 #include <stddef.h>
 
-/* The size of the result buffer the commands give the oracle. */
-#define ORACLE_OUT_CAP ((size_t)1 << 20)
+/* The size of the result buffer the commands give the oracle: what every
+** answer at the oracle's documented limits needs (lo.h). */
+#define ORACLE_OUT_CAP LO_EVAL_OUT_CAP
 
 /* Evaluate op on argv[0..argc) with lo_eval and return its code (0 for a
 ** result).  Afterwards out[0..cap) (cap >= 1) holds a NUL-terminated text

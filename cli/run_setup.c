@@ -372,11 +372,13 @@ static int replay_one(const db_cex *c, void *ud) {
   if (!p) {
     fprintf(s->out, "  #%lld %s: no such property in this build; left as it is\n", (long long)c->id,
             c->property);
+    s->n.unchecked++;
     return 0;
   }
   if (proto_case_from_line(c->input, &k, op, sizeof op)) {
     fprintf(s->out, "  #%lld %s: stored input does not parse; left as it is\n", (long long)c->id,
             c->property);
+    s->n.unchecked++;
     return 0;
   }
   gen_verdict v = gen_check_once(s->g, p, &k, msg, sizeof msg);
@@ -414,6 +416,7 @@ static int replay_one(const db_cex *c, void *ud) {
   } else {
     fprintf(s->out, "  #%lld %s: %s: discarded now (%s); left as it is\n", (long long)c->id,
             c->property, vars, msg);
+    s->n.unchecked++;
   }
   return 0;
 }
@@ -422,7 +425,7 @@ static int replay_one(const db_cex *c, void *ud) {
 int run_replay(db *d, int64_t run_id, const gen_config *g, const run_ctx *x, const char *glob,
                FILE *out, replay_counts *n) {
   char msg[512];
-  replay_state s = {d, run_id, g, x, out, {0, 0, 0, 0}, 0};
+  replay_state s = {d, run_id, g, x, out, {0, 0, 0, 0, 0}, 0};
   int rc = db_each_cex(d, glob, "", "open", replay_one, &s, msg, sizeof msg);
   if (rc < 0) fprintf(stderr, "%s\n", msg);
   *n = s.n;
@@ -434,7 +437,7 @@ int run_replay_id(db *d, int64_t id, const gen_config *g, const run_ctx *x, FILE
                   replay_counts *n) {
   char msg[512];
   db_cex c;
-  replay_state s = {d, 0, g, x, out, {0, 0, 0, 0}, 0};
+  replay_state s = {d, 0, g, x, out, {0, 0, 0, 0, 0}, 0};
   memset(&c, 0, sizeof c);
   int rc = db_get_cex(d, id, &c, msg, sizeof msg);
   if (rc) {

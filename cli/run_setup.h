@@ -82,8 +82,15 @@ const gen_property *run_find_property(const run_ctx *x, const char *name);
 /* What a replay found: counterexamples still failing (theorems, and
 ** conjectures still refuted) that are not triaged known, those triaged
 ** known that still fail, and those now passing. */
+/* The exit status of `replay` and `replay ID` when a stored counterexample
+** could not be checked (and none still fails): not 0, which says that
+** everything checked passes now. */
+#define REPLAY_UNCHECKED 3
+
 typedef struct replay_counts {
   int still, refuted, known, fixed;
+  int unchecked; /* left as they are: property not in this build, input
+                 ** that does not parse, or a case the generator discards now */
 } replay_counts;
 
 /* Re-check every stored open counterexample of the properties matching

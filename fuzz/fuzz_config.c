@@ -3,6 +3,7 @@
 ** into a valid configuration or fail with a FILE:LINE:COLUMN message;
 ** a configuration that loads dumps to YAML that loads again.
 */
+#include "fuzz_clock.h"
 #include "config.h"
 
 #include <stdint.h>
@@ -11,7 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+/* One input: the bytes as CONFIG.yaml, loaded, dumped and loaded again. */
+static int one_input(const uint8_t *data, size_t size) {
   static char path[64];
   char msg[512];
   static char dump[1 << 16];
@@ -34,4 +36,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   config_defaults(&d);
   if (config_load(path, &d, msg, sizeof msg) != 0) abort();
   return 0;
+}
+
+/* One input, timed as a whole: more than 1000 ms of CPU time
+** (FUZZ_REQUEST_MS) is a finding (fuzz_clock.h); a hang more than a slow
+** input, which takes a few milliseconds. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_clock_start("fuzz_config: the whole input", 1000);
+  int rc = one_input(data, size);
+  fuzz_clock_stop();
+  return rc;
 }

@@ -3,13 +3,15 @@
 ** either compiles (then evaluates on a fixed case without crashing) or
 ** fails with an error inside the text.
 */
+#include "fuzz_clock.h"
 #include "conj_expr.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+/* One input: the bytes as a conjecture expression, compiled and evaluated. */
+static int one_input(const uint8_t *data, size_t size) {
   if (memchr(data, 0, size)) return 0;
   char *text = malloc(size + 1); /* any length: run with -max_len to reach the limits */
   if (!text) return 0;
@@ -31,4 +33,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   conj_expr_free(e);
   free(text);
   return 0;
+}
+
+/* One input, timed as a whole: more than 1000 ms of CPU time
+** (FUZZ_REQUEST_MS) is a finding (fuzz_clock.h); a hang more than a slow
+** input, which takes a few milliseconds. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_clock_start("fuzz_conj: the whole input", 1000);
+  int rc = one_input(data, size);
+  fuzz_clock_stop();
+  return rc;
 }

@@ -3,6 +3,7 @@
 ** layouts, tilers, morphisms).  Whatever parses must print, and printing
 ** then parsing must give the same value back.
 */
+#include "fuzz_clock.h"
 #include "lo.h"
 
 #include <stdint.h>
@@ -14,7 +15,8 @@ static void same(const char *a, const char *b) {
   if (strcmp(a, b) != 0) abort();
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+/* One input: the bytes as each kind of value, parsed, printed and parsed again. */
+static int one_input(const uint8_t *data, size_t size) {
   char text[4096], out[8192], again[8192];
   lo_err e;
   if (size >= sizeof text) return 0;
@@ -28,7 +30,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (lo_parse_profile(text, &t, &e) == LO_OK) lo_print_tuple(&t, out, sizeof out);
   lo_layout l, l2;
   if (lo_parse_layout(text, &l, &e) == LO_OK && lo_print_layout(&l, out, sizeof out) == LO_OK) {
-    if (lo_parse_layout(out, &l2, &e) != LO_OK || lo_print_layout(&l2, again, sizeof again)) abort();
+    if (lo_parse_layout(out, &l2, &e) != LO_OK || lo_print_layout(&l2, again, sizeof again))
+      abort();
     same(out, again);
   }
   lo_morphism f, f2;
@@ -40,4 +43,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   lo_int v;
   lo_parse_int(text, &v, &e);
   return 0;
+}
+
+/* One input, timed as a whole: more than 1000 ms of CPU time
+** (FUZZ_REQUEST_MS) is a finding (fuzz_clock.h); a hang more than a slow
+** input, which takes a few milliseconds. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_clock_start("fuzz_layout: the whole input", 1000);
+  int rc = one_input(data, size);
+  fuzz_clock_stop();
+  return rc;
 }

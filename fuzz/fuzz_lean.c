@@ -4,6 +4,7 @@
 ** output log in every form, and as a printed value of every kind of the
 ** default map.  Nothing may crash; errors are values.
 */
+#include "fuzz_clock.h"
 #include "lean_log.h"
 #include "lean_map.h"
 #include "lean_parse.h"
@@ -12,7 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+/* One input: the bytes as a Lean term, file, log and printed value. */
+static int one_input(const uint8_t *data, size_t size) {
   static lean_map *map;
   char msg[512], why[256];
   char *text = malloc(size + 1); /* any length: run with -max_len to reach the limits */
@@ -43,4 +45,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     }
   free(text);
   return 0;
+}
+
+/* One input, timed as a whole: more than 1000 ms of CPU time
+** (FUZZ_REQUEST_MS) is a finding (fuzz_clock.h); a hang more than a slow
+** input, which takes a few milliseconds. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_clock_start("fuzz_lean: the whole input", 1000);
+  int rc = one_input(data, size);
+  fuzz_clock_stop();
+  return rc;
 }

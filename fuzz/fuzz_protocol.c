@@ -1,37 +1,77 @@
 /*
-** fuzz_protocol.c -- libFuzzer target: a batch protocol line.  The line is
-** split as `eval --batch` splits it and evaluated; every op of the table
-** is also tried on the line's words, so each op's argument parsing and
-** algebra see hostile input.  Nothing may crash, and an answer is always
-** one line of text.
+** fuzz_protocol.c -- libFuzzer target: batch protocol lines.  Each line
+** is split as `eval --batch` splits it and evaluated; every op of the
+** table is also tried on the line's words, so each op's argument parsing and
+** algebra see hostile input.  Nothing may crash; no request may take more
+** than 100 ms of CPU time (fuzz_clock.h, FUZZ_REQUEST_MS); an error is a
+** message of one line; a result may have several lines (print_layout) and
+** is one line as the batch protocol sends it (oracle_call.h).
 */
+#include "fuzz_clock.h"
 #include "lo.h"
+#include "oracle_call.h"
 #include "proto.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Evaluate op on words and check that the answer is one line. */
-static void eval_one(const char *op, char **words, size_t n) {
-  static char out[1 << 16];
-  lo_eval(op, (int)n, (const char *const *)words, out, sizeof out);
-  if (memchr(out, '\n', strlen(out))) abort();
+#define FUZZ_REQUEST_DEFAULT_MS 100
+
+/* Abort (a finding) with a message naming the request. */
+static void finding(const char *why, const char *request) {
+  fprintf(stderr, "fuzz_protocol: %s: %s\n", why, request);
+  abort();
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  char line[2048], msg[256];
+/* Evaluate op on words, timed, and check its answers: lo_eval's error
+** messages are one line, and what oracle_call gives the batch protocol
+** (results with their line breaks escaped) is one line. */
+static void eval_one(const char *op, char **words, size_t n) {
+  static char out[1 << 16], request[4096];
+  size_t len, at = (size_t)snprintf(request, sizeof request, "%s", op);
+  for (size_t i = 0; i < n && at < sizeof request; i++)
+    at += (size_t)snprintf(request + at, sizeof request - at, " %s", words[i]);
+  fuzz_clock_start(request, FUZZ_REQUEST_DEFAULT_MS);
+  int code = lo_eval_len(op, (int)n, (const char *const *)words, out, sizeof out, &len);
+  fuzz_clock_stop();
+  if (code != LO_OK && memchr(out, '\n', strlen(out)))
+    finding("an error of several lines", request);
+  fuzz_clock_start(request, FUZZ_REQUEST_DEFAULT_MS);
+  oracle_call_len(op, (int)n, (const char *const *)words, out, sizeof out, &len);
+  fuzz_clock_stop();
+  if (memchr(out, '\n', len) || memchr(out, '\r', len))
+    finding("a protocol answer of several lines", request);
+}
+
+/* One request line (len bytes, no newline): split as the batch protocol
+** splits it and evaluated, then the op its first byte picks is tried on
+** its words. */
+static void one_line(const uint8_t *data, size_t len) {
+  static char line[4096];
+  char msg[256];
   proto_words w = {0};
-  /* a request is one line: no NUL, no newline (the batch reader splits there) */
-  if (size >= sizeof line || memchr(data, 0, size) || memchr(data, '\n', size)) return 0;
-  memcpy(line, data, size);
-  line[size] = 0;
+  if (len == 0 || len >= sizeof line || memchr(data, 0, len)) return;
+  memcpy(line, data, len);
+  line[len] = 0;
   if (proto_split_words(line, &w, msg, sizeof msg) == 0 && w.len > 0) {
     eval_one(w.word[0], w.word + 1, w.len - 1);
-    /* the first byte picks an op of the table for the rest of the words */
     int k = (unsigned char)data[0] % lo_op_count();
     if (w.len - 1 <= 4) eval_one(lo_op_at(k)->name, w.word + 1, w.len - 1);
   }
   proto_words_free(&w);
+}
+
+/* One input: a batch, each line a request (a seed may hold several). */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  while (size > 0) {
+    const uint8_t *nl = memchr(data, '\n', size);
+    size_t len = nl ? (size_t)(nl - data) : size;
+    one_line(data, len);
+    if (!nl) break;
+    size -= len + 1;
+    data = nl + 1;
+  }
   return 0;
 }

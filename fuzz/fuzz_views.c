@@ -5,6 +5,7 @@
 ** #evals are translated with the Einlean map (typed definitions, lambdas).
 ** Nothing may crash; errors are values.
 */
+#include "fuzz_clock.h"
 #include "lean_map.h"
 #include "lean_parse.h"
 #include "lo.h"
@@ -37,7 +38,7 @@ static void translate_all(const lean_map *m, const char *text, size_t size) {
 }
 
 /* One input: a pattern and sizes, then a Lean file. */
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+static int one_input(const uint8_t *data, size_t size) {
   static lean_map *map;
   static char text[8192], out[1 << 16];
   char msg[256];
@@ -62,4 +63,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (nl) *nl = '\n';
   translate_all(map, text, size);
   return 0;
+}
+
+/* One input, timed as a whole: more than 1000 ms of CPU time
+** (FUZZ_REQUEST_MS) is a finding (fuzz_clock.h); a hang more than a slow
+** input, which takes a few milliseconds. */
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  fuzz_clock_start("fuzz_views: the whole input", 1000);
+  int rc = one_input(data, size);
+  fuzz_clock_stop();
+  return rc;
 }

@@ -490,6 +490,18 @@ int lo_eval(const char *op, int argc, const char *const *argv, char *out, size_t
 int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, size_t cap,
                 size_t *len);
 
+/* The buffer every answer of lo_eval fits in (32 MiB).  The ops that list
+** points have limits sized to it, each answer at its limit fitting with
+** the worst values: layout_function 2^20 points of at most 19 digits and
+** a comma (20 MiB), index_set 2^17 points of at most 64 coordinates (136
+** bytes each, 17 MiB), print_layout 2^19 cells of at most 10 digits (52
+** bytes a cell with its share of the rules, 26 MiB).  LO_ESPACE answers
+** a smaller buffer. */
+#define LO_EVAL_OUT_CAP        ((size_t)1 << 25)
+#define LO_EVAL_FUNCTION_LIMIT ((lo_int)1 << 20) /* layout_function, same_layout_function */
+#define LO_EVAL_INDEX_LIMIT    ((lo_int)1 << 17) /* index_set */
+#define LO_EVAL_GRID_LIMIT     ((lo_int)1 << 19) /* print_layout */
+
 /* Where each op's answer comes from: the op, then the functions of this
 ** header its handler op_NAME (lo_eval_*.c) calls.  An op taking layouts
 ** or morphisms calls the lo_morphism_* function for morphism arguments.

@@ -49,12 +49,15 @@ static const op_row ops[] = {
      2,
      2,
      op_coordinate},
-    {{"layout_function", "L", "[Phi(0),...,Phi(size-1)]"}, 1, 1, op_layout_function},
+    {{"layout_function", "L", "[Phi(0),...,Phi(size-1)] (size up to 2^20)"},
+     1,
+     1,
+     op_layout_function},
     {{"same_layout_function", "A B", "equal sizes and layout functions"},
      2,
      2,
      op_same_layout_function},
-    {{"index_set", "S", "[0,S) in colexicographic order"}, 1, 1, op_index_set},
+    {{"index_set", "S", "[0,S) in colexicographic order (size up to 2^17)"}, 1, 1, op_index_set},
     /* coalesce and flat operations */
     {{"coalesce", "L [P] | f", "CuTe coalesce, by-mode with a profile; coalesce of a morphism"},
      1,
@@ -295,7 +298,8 @@ static const op_row ops[] = {
      op_view_einsum},
     /* drawing (lo_print_grid.c) */
     {{"print_layout", "L",
-      "the grid CuTe's print_layout prints (rank 2; lines joined by \\n in --batch)"},
+      "the grid CuTe's print_layout prints (rank 2, size up to 2^19; lines joined by \\n in "
+      "--batch)"},
      1,
      1,
      op_print_layout},

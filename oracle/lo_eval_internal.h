@@ -20,7 +20,7 @@
 
 #include <stddef.h>
 
-#define LO_EVAL_ENUM_LIMIT ((lo_int)1 << 20) /* points an op may list or compare */
+#define LO_EVAL_ENUM_LIMIT LO_EVAL_FUNCTION_LIMIT /* points an op may list or compare */
 
 /* The index (as lo_op_at counts) of the op named name, or -1 when no op
 ** has exactly that name. */

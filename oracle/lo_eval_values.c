@@ -290,8 +290,9 @@ int op_index_set(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_tuple s;
   lo_int size, c[LO_MAX_LEAVES] = {0};
   if (ev_get_tuple(a, 0, &s, err) || lo_tuple_size(&s, &size, err)) return err->code;
-  if (size > LO_EVAL_ENUM_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "size %lld too large to list", (long long)size);
+  if (size > LO_EVAL_INDEX_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "size %lld is too large to list (limit %lld)", (long long)size,
+                   (long long)LO_EVAL_INDEX_LIMIT);
   ev_out_str(o, "[");
   for (lo_int x = 0; x < size; x++) {
     ev_out_str(o, x ? ",(" : "(");
@@ -489,12 +490,18 @@ int op_substitute(int argc, ev_args a, ev_out *o, lo_err *err) {
 }
 
 /* The op print_layout L: the grid CuTe's print_layout prints for a
-** rank-2 layout (lo_print_grid), its lines separated by '\n' and no line
-** break after the last (the caller ends the line). */
+** rank-2 layout (lo_print_grid) of at most LO_EVAL_GRID_LIMIT cells, its
+** lines separated by '\n' and no line break after the last (the caller
+** ends the line). */
 int op_print_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   lo_layout l;
+  lo_int size;
+  lo_err size_err; /* lo_print_grid names a tiler or a size that overflows */
   if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (!l.is_tiler && lo_size(&l, &size, &size_err) == LO_OK && size > LO_EVAL_GRID_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "size %lld is too large to draw (limit %lld)", (long long)size,
+                   (long long)LO_EVAL_GRID_LIMIT);
   if (o->full) return LO_OK;
   int rc = lo_print_grid(&l, o->p + o->len, o->cap - o->len, err);
   if (rc == LO_ESPACE) {

@@ -107,6 +107,21 @@ has_text "replay missing ID" "no counterexample 999" err
 status 2 "replay bad ID" "$lc" replay one --config "$cfg" --db r.db
 status 2 "replay ID twice" "$lc" replay 1 --id 2 --config "$cfg" --db r.db
 status 2 "fuzz --id" "$lc" fuzz --id 1 --config "$cfg" --db r.db
+# a row that cannot be checked is not "passes now" (0): its property is not
+# in this build, or its stored input does not parse: exit 3, the row kept
+cp r.db gone.db
+q gone.db "UPDATE counterexamples SET property = 'lean.gone' WHERE id = 1"
+status 3 "replay ID, no such property" "$lc" replay 1 --config "$cfg" --db gone.db
+has_text "replay ID, no such property" "#1 lean.gone: no such property in this build; left as it is" out
+has_text "replay ID, no such property" "not checked (left as it is, see above)" out
+# the other rows are conjectures still refuted (0 alone), this one unchecked
+status 3 "replay, no such property" "$lc" replay --config "$cfg" --db gone.db
+has_text "replay, no such property" "1 not checked (left as they are, see above)" out
+same "replay, no such property: the row kept" "$(q gone.db "SELECT status FROM counterexamples WHERE id = 1")" open
+cp r.db unparsed.db
+q unparsed.db "UPDATE counterexamples SET input = 'complement (2,2' WHERE id = 1"
+status 3 "replay ID, input that does not parse" "$lc" replay 1 --config "$cfg" --db unparsed.db
+has_text "replay ID, input that does not parse" "#1 lean.complement_involution: stored input does not parse; left as it is" out
 
 # --- show labels values by their variables -----------------------------------
 status 0 "show" "$lc" show 1 --config "$cfg" --db r.db

@@ -64,6 +64,68 @@ open("long.lean", "w").write("/-- info: 3 -/\n#guard_msgs in\n#eval List.length 
 status 5 "a Lean list of 1.5M elements" timeout 60 "$lc" lean check long.lean --no-db -q
 has_ere "a Lean list of 1.5M elements" "^long.lean: 1 #eval: 0 agree, 0 DISAGREE, 1 untranslatable" out
 
+# An overlong batch line is answered by one error line naming its number
+# and the limit, and the batch goes on, in bounded memory: a plain build
+# runs under 400,000 KB of address space with a 500 MB line (which it held
+# whole before, and ran out of memory); a sanitized build (ASan reserves
+# terabytes of address space, so no ulimit -v) refuses any allocation over
+# 64 MiB instead and gets a 300 MB line.  The line is made in a pipe.
+overlong() { printf 'size 2:1\n'; head -c "$1" /dev/zero | tr '\0' x; printf '\nsize 3:1\n'; }
+if (ulimit -v 400000 && "$lc" --version && true) >/dev/null 2>&1; then
+  n=500000000
+  overlong $n | (ulimit -v 400000 && exec timeout 60 "$lc" eval --batch) >out 2>err
+else
+  n=300000000
+  overlong $n | ASAN_OPTIONS="${ASAN_OPTIONS:-}:max_allocation_size_mb=64:allocator_may_return_null=1" \
+    timeout 60 "$lc" eval --batch >out 2>err
+fi
+rc=${PIPESTATUS[1]}
+same "batch: a line of $n bytes: exit" "$rc" 0
+same "batch: a line of $n bytes: one error line, then the next answer" "$(cat out)" "2
+error: line 2: $n bytes, longer than the limit of 16777216 bytes of a request line (eval --batch --max-line); skipped
+3"
+# --max-line: a line of the limit is kept, one byte more is not; blank
+# lines are counted; an overlong last line without a newline is answered
+printf 'size 2:1\n\nsize 16:1\n#x\nsize 4:1\nsize 512:1' >lim.txt
+status 0 "batch --max-line 8" "$lc" eval --batch --max-line 8 <lim.txt
+same "batch --max-line 8" "$(cat out)" "2
+error: line 3: 9 bytes, longer than the limit of 8 bytes of a request line (eval --batch --max-line); skipped
+4
+error: line 6: 10 bytes, longer than the limit of 8 bytes of a request line (eval --batch --max-line); skipped"
+for v in 0 -1 x 8x 1073741825; do
+  status 2 "batch --max-line $v" "$lc" eval --batch --max-line "$v" </dev/null
+  has_text "batch --max-line $v" "--batch takes only --max-line BYTES (1 to 1073741824)" err
+done
+status 2 "batch --max-line without a value" "$lc" eval --batch --max-line </dev/null
+
+# The ops that list points answer at their limits (layout_function 2^20,
+# index_set 2^17, print_layout 2^19) with the widest values, in one batch,
+# and refuse one point more: their answers fit the oracle's buffer (32 MiB).
+# layout_function 1048576:2^42: Phi(k) = k * 2^42, the last (2^20-1) * 2^42
+# = 4611686018427387904 - 4398046511104 = 4611681620380876800 (19 digits);
+# index_set of 17 twos and 47 ones: 2^17 points of 64 coordinates, the last
+# all 1 where the shape has 2; print_layout (1,524288):(0,4096): five lines
+# (the layout, the column line, rule, row, rule), the last cell 524287 * 4096
+# = 2147479552 (10 digits, the widest a cell has: cosize < 2^31).
+i17=$(printf '2,%.0s' $(seq 17)) o46=$(printf ',1%.0s' $(seq 46))
+o17=$(printf '1,%.0s' $(seq 17)) z46=$(printf ',0%.0s' $(seq 46))
+printf '%s\n' "layout_function 1048576:4398046511104" "layout_function 1048577:4398046511104" \
+  "index_set (${i17}1$o46)" "index_set (${i17}2$o46)" \
+  "print_layout (1,524288):(0,4096)" "print_layout (1,524289):(0,4096)" >limits.txt
+status 0 "ops at their limits" timeout 120 "$lc" eval --batch <limits.txt
+sed -n 1p out | tr ',' '\n' >lf.txt
+same "layout_function at 2^20: points" "$(wc -l <lf.txt)" 1048576
+same "layout_function at 2^20: the last" "$(tail -n 1 lf.txt)" "4611681620380876800]"
+same "layout_function past 2^20" "$(sed -n 2p out)" \
+  "error: size 1048577 is too large to enumerate (limit 1048576)"
+same "index_set at 2^17: points" "$(sed -n 3p out | grep -o '(' | wc -l)" 131072
+same "index_set at 2^17: the last" "$(sed -n 3p out | grep -o '([^(]*$')" "(${o17}0$z46)]"
+same "index_set past 2^17" "$(sed -n 4p out)" "error: size 262144 is too large to list (limit 131072)"
+same "print_layout at 2^19: lines" "$(sed -n 5p out | grep -o '\\n' | wc -l)" 4
+same "print_layout at 2^19: the last cell" "$(sed -n 5p out | grep -o '[0-9]* |\\n')" '2147479552 |\n'
+same "print_layout past 2^19" "$(sed -n 6p out)" "error: size 524289 is too large to draw (limit 524288)"
+same "ops at their limits: six answers" "$(wc -l <out)" 6
+
 # --- 5. a damaged index is refused, and nothing is written ----------------
 "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db >/dev/null 2>&1
 python3 -c '

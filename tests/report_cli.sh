@@ -190,4 +190,53 @@ status 2 "unknown argument" "$lc" report --db r.db --verbose
 status 2 "missing value" "$lc" report --db
 status 2 "unwritable output" "$lc" report --db r.db --out no/such/dir/r.html
 
+# --- --out: a temporary file of its own beside the target, devices in place --
+# a link planted at the fixed name the report used to write through: not
+# followed (its target keeps its text), the report lands at the path
+printf 'victim\n' >victim.txt
+ln -s victim.txt rep.txt.tmp
+status 0 "--out, a link planted at PATH.tmp" "$lc" report --db r.db --out rep.txt
+same "--out, a link planted at PATH.tmp: its target untouched" "$(cat victim.txt)" victim
+has "--out, a link planted at PATH.tmp: the report written" "^layoutcheck report of r.db" rep.txt
+if [ -L rep.txt.tmp ] && [ ! -L rep.txt ]; then ok; else bad "--out: the planted link was replaced"; fi
+# a link named as the target: the file it names replaced, the link kept;
+# the mode of a file replaced is kept
+printf 'old\n' >real.txt
+chmod 640 real.txt
+ln -s real.txt link.txt
+status 0 "--out, a link to a file" "$lc" report --db r.db --out link.txt
+if [ -L link.txt ]; then ok; else bad "--out, a link to a file: the link was replaced"; fi
+has "--out, a link to a file: the file written" "^layoutcheck report of r.db" real.txt
+same "--out, a link to a file: its mode kept" "$(stat -c %a real.txt)" 640
+status 2 "--out, a directory" "$lc" report --db r.db --out .
+has_text "--out, a directory" "Is a directory" err
+# four reports to one path at once: each renames a whole file of its own,
+# so the path holds one complete report and no temporary file is left
+"$lc" report --db r.db >one.txt
+for i in 1 2 3 4; do "$lc" report --db r.db --out many.txt 2>"many$i.err" & done
+wait
+same "--out, four at once: one whole report" "$(sed 1d many.txt)" "$(sed 1d one.txt)"
+same "--out, four at once: no error" "$(cat many1.err many2.err many3.err many4.err)" ""
+same "--out, four at once: no temporary file left" "$(ls -A | grep -c '^\.many')" 0
+# a descriptor's name and a pipe are written in place
+status 0 "--out /dev/fd/1" "$lc" report --db r.db --out /dev/fd/1
+has "--out /dev/fd/1: the report on stdout" "^layoutcheck report of r.db" out
+mkfifo pipe
+timeout 20 cat pipe >from_pipe &
+status 0 "--out, a pipe" "$lc" report --db r.db --out pipe
+wait
+has "--out, a pipe: the report read from it" "^layoutcheck report of r.db" from_pipe
+if [ -p pipe ]; then ok; else bad "--out, a pipe: replaced by a file"; fi
+# a full device: the write error named, exit 2, the node kept.  As root the
+# device is a node of its own (a broken --out would replace /dev/full)
+full=
+if mknod full c 1 7 2>/dev/null; then full=$PWD/full; elif [ "$(id -u)" != 0 ]; then full=/dev/full; fi
+if [ -n "$full" ]; then
+  status 2 "--out, a full device" "$lc" report --db r.db --out "$full"
+  has_text "--out, a full device" "report: writing $full: No space left on device" err
+  if [ -c "$full" ]; then ok; else bad "--out, a full device: the device node replaced"; fi
+else
+  skip "--out, a full device: root without mknod"
+fi
+
 finish

@@ -311,6 +311,19 @@ start_counted "README examples" "README examples" bash tests/readme_examples.sh 
 start_counted "planted mutants (a fast run)" "planted mutants" \
   bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
 start_counted "GPU stage (skip, import of results)" "GPU stage" bash tests/gpu_cli.sh "$lc"
+# each libFuzzer target for 3 s where make test-build built them (clang
+# installed), from the seed corpus (which holds the requests that once
+# hung), with a fixed seed and the new inputs in a scratch folder: a crash,
+# a hang or a request past 100 ms of CPU time fails
+fuzz_targets=()
+for f in fuzz/fuzz_*.c; do fuzz_targets+=("$(basename "$f" .c)"); done
+if [ -x "build/fuzz/${fuzz_targets[0]}" ]; then
+  start_counted "parser fuzzing (3 s a target)" "parser fuzzing" \
+    env FUZZ_SMOKE_DIR="$tmp/fuzz" bash tests/fuzz_parsers.sh 3 "${fuzz_targets[@]}"
+else
+  start_counted "parser fuzzing (3 s a target)" "parser fuzzing" \
+    sh -c 'echo "skipped: no libFuzzer program built (clang missing: make deps installs it)"; echo "0 passed, 0 failed, 1 skipped"'
+fi
 start_counted "citations: the paper's own numbers" "citations" bash tests/citations.sh
 start_counted "--help and the README's commands table" "help and README" bash tests/help_cli.sh "$lc"
 start_counted "pycute adapter, SUT bounds" "pycute, SUT bounds" bash tests/pycute_cli.sh "$lc"

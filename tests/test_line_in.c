@@ -158,7 +158,73 @@ static void test_windows(void) {
   }
 }
 
+/* The next line of r as "<long N>" when it was dropped as longer than the
+** limit (N its length), else as next_show gives it. */
+static const char *next_long(line_in *r, char *buf, size_t cap) {
+  char *line;
+  size_t len;
+  int rc = line_in_next(r, &line, &len);
+  if (rc == 2) {
+    snprintf(buf, cap, "<long %zu>%s", len, line); /* line is "" */
+    return buf;
+  }
+  if (rc == 0) return "<end>";
+  if (rc < 0) return "<fail>";
+  return strlen(line) == len ? line : "<bad length>";
+}
+
+/* A limit of 5 bytes: lines of 5 bytes are kept, of 6 dropped and reported
+** with their lengths, several in one read and one of 300,000 bytes over
+** many reads (past the first buffer of 64 KiB: the buffer does not grow);
+** an overlong last line without a newline; then the limit raised to 16. */
+static void test_limit(void) {
+  int p[2];
+  T_EQ_INT(pipe(p), 0);
+  FILE *f = tmpfile();
+  T_CHECK(f != NULL);
+  if (!f) return;
+  fputs("12345\n123456\nab\n1234567890\n\n", f);
+  for (int i = 0; i < 300000; i++) fputc('z', f);
+  fputs("\nok\n0123456789abcdef\n0123456789abcdefg\nxyz\n1234567", f);
+  fflush(f);
+  rewind(f);
+  char b[64];
+  line_in r;
+  line_in_init(&r, fileno(f), NULL, NULL);
+  line_in_set_max(&r, 5);
+  T_EQ_STR(next_long(&r, b, sizeof b), "12345");
+  T_EQ_STR(next_long(&r, b, sizeof b), "<long 6>");
+  T_EQ_STR(next_long(&r, b, sizeof b), "ab");
+  T_EQ_STR(next_long(&r, b, sizeof b), "<long 10>");
+  T_EQ_STR(next_long(&r, b, sizeof b), "");
+  T_EQ_STR(next_long(&r, b, sizeof b), "<long 300000>");
+  T_CHECK(r.cap <= (size_t)1 << 16); /* never held the long line */
+  T_EQ_STR(next_long(&r, b, sizeof b), "ok");
+  line_in_set_max(&r, 16);
+  T_EQ_STR(next_long(&r, b, sizeof b), "0123456789abcdef");
+  T_EQ_STR(next_long(&r, b, sizeof b), "<long 17>");
+  T_EQ_STR(next_long(&r, b, sizeof b), "xyz");
+  line_in_set_max(&r, 5);
+  T_EQ_STR(next_long(&r, b, sizeof b), "<long 7>");
+  T_EQ_STR(next_long(&r, b, sizeof b), "<end>");
+  line_in_free(&r);
+  fclose(f);
+
+  /* a pipe: the line of 6 bytes dropped, the one of 5 after it kept */
+  const char *text = "abcdef\nvwxyz\n";
+  line_in_init(&r, p[0], NULL, NULL);
+  line_in_set_max(&r, 5);
+  for (const char *c = text; *c; c++) T_EQ_INT(write(p[1], c, 1), 1);
+  close(p[1]);
+  T_EQ_STR(next_long(&r, b, sizeof b), "<long 6>");
+  T_EQ_STR(next_long(&r, b, sizeof b), "vwxyz");
+  T_EQ_STR(next_long(&r, b, sizeof b), "<end>");
+  line_in_free(&r);
+  close(p[0]);
+}
+
 int main(void) {
+  test_limit();
   test_file();
   test_pipe();
   test_windows();
