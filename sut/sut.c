@@ -168,7 +168,7 @@ int sut_sweep(void) {
 #ifdef __linux__
   pid_t self = getpid(), group = getpgrp();
   int killed = 0;
-  for (int round = 0; round < 400; round++) {
+  for (int round = 0; round < 2000; round++) { /* 2 s of 1 ms waits, and the scans */
     proc_row *rows;
     int left = 0;
     if (!has_children()) return killed;
@@ -190,7 +190,7 @@ int sut_sweep(void) {
     }
     free(rows);
     if (!left) return killed;
-    nanosleep(&(struct timespec){0, 5 * 1000 * 1000}, NULL);
+    nanosleep(&(struct timespec){0, 1000 * 1000}, NULL); /* SIGKILL takes a moment */
   }
   return -1;
 #else
