@@ -9,8 +9,11 @@
 ** and what is new, still open, known and fixed.  Exit 0 when no theorem
 ** failure is new or still open (refuted conjectures and failures triaged
 ** known do not count), 1 when one is, 2 on a usage, configuration or
-** database error.  The run itself is guarded (run_guard.h): SIGINT or
-** SIGTERM ends it cleanly, the run marked interrupted, exit 130 or 143.
+** database error.  The run itself is guarded (run_guard.h): SIGINT,
+** SIGTERM or SIGHUP ends it cleanly, the run marked interrupted, exit
+** 130, 143 or 129, and nothing it started left running.  At its end the
+** write-ahead log is checkpointed into the database file (db_checkpoint),
+** so that a copy of results.db alone holds the run.
 */
 #include "cex_format.h"
 #include "cli.h"
@@ -87,7 +90,7 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   int is_new = 0, stored = 1;
   gen_case_to_line(p, &r->shrunk, input, sizeof input);
   gen_case_to_line(p, &r->original, original, sizeof original);
-  guard_hold(); /* SIGINT, SIGTERM: once it is stored and shown, or neither */
+  guard_hold(); /* SIGINT, SIGTERM, SIGHUP: once it is stored and shown, or neither */
   db_cex c = {.sut = "",
               .input = input,
               .original_input = original,
@@ -104,12 +107,12 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
     stored = 0;
   }
   if (stored)
-    printf("%s %s (#%lld, %s%s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
-           p->name, (long long)id, standing(s->d, id, is_new),
+    printf("%s %s (#%lld, %s%s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
+           (long long)id, standing(s->d, id, is_new),
            r->unshrunk ? "; not shrunk: the shrink budget is spent" : "", r->message);
   else
-    printf("%s %s (NOT STORED: %s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted",
-           p->name, msg, r->message);
+    printf("%s %s (NOT STORED: %s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
+           msg, r->message);
   cex_print(stdout, "  ", p, &r->shrunk, stored ? id : 0);
   fflush(stdout);
   guard_release();
@@ -170,8 +173,8 @@ static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
     label_summary(&r, labels, sizeof labels, 1);
     printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
-           (long long)r.passed, (long long)r.discarded, (long long)r.failed,
-           (long long)r.distinct, r.seconds, labels);
+           (long long)r.passed, (long long)r.discarded, (long long)r.failed, (long long)r.distinct,
+           r.seconds, labels);
     run_print_stops(p->name, &r, &g);
     if (prop_health(p, &r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
     if (r.errors) { /* a defect of a generator or check, not of the statement */
@@ -192,6 +195,20 @@ static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
     gen_result_clear(&r);
   }
   return 0;
+}
+
+/* Checkpoint d's write-ahead log into the file (db_checkpoint), saying so
+** when a reader keeps part of it there, and close d. */
+static void finish_db(db *d, const char *path) {
+  char msg[512];
+  int left = 0;
+  if (d && db_checkpoint(d, &left, msg, sizeof msg))
+    fprintf(stderr, "%s\n", msg);
+  else if (left)
+    printf("note: %d page%s of the write-ahead log still only in %s-wal: a reader holds the "
+           "database; copy it with sqlite3 %s \".backup COPY\" (cp leaves them out)\n",
+           left, left == 1 ? "" : "s", path, path);
+  db_close(d);
 }
 
 /* Print what the run found, from its true counts. */
@@ -228,7 +245,7 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
     fprintf(stderr, "%s\n", msg);
     rc = 2;
   }
-  db_close(s->d);
+  finish_db(s->d, c->db);
   if (rc) return rc;
   print_tally(&t, 1);
   return t.theorem_failures ? 1 : 0;
@@ -257,7 +274,7 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
   }
-  db_close(s->d);
+  finish_db(s->d, c->db);
   if (s->not_stored)
     printf("%d counterexample%s NOT STORED (see the errors above)\n", s->not_stored,
            s->not_stored == 1 ? "" : "s");
@@ -299,14 +316,14 @@ static int fuzz_begin(const config *c, fuzz_state *s) {
 }
 
 /* The run was ended by a signal (out): mark it interrupted and say so.
-** Returns 130 (SIGINT), 143 (SIGTERM), or 2 (killed otherwise, or the
-** mark could not be stored). */
+** Returns 130 (SIGINT), 143 (SIGTERM), 129 (SIGHUP), or 2 (killed
+** otherwise, or the mark could not be stored). */
 static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_outcome *out) {
   char msg[512];
   db *d;
   int rc = db_open(c->db, &d, msg, sizeof msg);
   if (rc == 0) rc = db_run_interrupted(d, s->run_id, out->reason, msg, sizeof msg);
-  db_close(d);
+  finish_db(d, c->db);
   if (rc) {
     fprintf(stderr, "%s\n", msg);
     printf("interrupted (%s); run %lld could not be marked interrupted\n", out->reason,
@@ -368,7 +385,7 @@ static int fuzz_run(config *c, const run_ctx *x) {
          (long long)c->cases, c->db, (long long)s.run_id);
   int where = guard_start(&out, msg, sizeof msg);
   if (where < 0)
-    fprintf(stderr, "warning: %s: SIGINT or SIGTERM will leave run %lld unfinished\n", msg,
+    fprintf(stderr, "warning: %s: SIGINT, SIGTERM or SIGHUP will leave run %lld unfinished\n", msg,
             (long long)s.run_id);
   if (where <= 0) return fuzz_work(c, &g, &s); /* the child, or unguarded */
   return out.signo ? fuzz_interrupted(c, &s, &out) : out.status;

@@ -105,14 +105,34 @@ static void show_case(const gen_property *p, const db_cex *cx, const char *op, c
   for (int i = 0; i < k->argc; i++) show_arg(names[i], k->argv[i]);
 }
 
+/* Print before, the stored text s escaped for the terminal (proto_escape:
+** a stored row, a system under test's answer in a message, may hold
+** terminal escapes), then after. */
+static void put(const char *before, const char *s, const char *after) {
+  fputs(before, stdout);
+  proto_escape_write(stdout, s);
+  fputs(after, stdout);
+}
+
+/* Does s hold a byte that is not printable ASCII (a tab aside)?  Such a
+** stored input is shown escaped as it is, not parsed and drawn. */
+static int needs_escape(const char *s) {
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if ((c < 0x20 && c != '\t') || c >= 0x7f) return 1;
+  }
+  return 0;
+}
+
 /* "found as: A = ..., B = ..." for the case before shrinking (sut rows
 ** and unknown properties: as stored). */
 static void show_found_as(const gen_property *p, const db_cex *cx) {
   char op[64], line[4 * GEN_ARG_LEN + 64];
   gen_case k;
   if (!cx->original_input) return;
-  if (!p || (cx->sut && cx->sut[0]) || proto_case_from_line(cx->original_input, &k, op, sizeof op))
-    printf("  found as: %s\n", cx->original_input);
+  if (!p || (cx->sut && cx->sut[0]) || needs_escape(cx->original_input) ||
+      proto_case_from_line(cx->original_input, &k, op, sizeof op))
+    put("  found as: ", cx->original_input, "\n");
   else if (cex_vars_text(p, &k, line, sizeof line) == 0)
     printf("  found as: %s\n", line);
 }
@@ -137,18 +157,26 @@ static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
     return rc == 1 ? 1 : 2;
   }
   const gen_property *p = run_find_property(x, cx.property);
-  printf("counterexample #%lld of %s (%s), %s\n", id, cx.property, cx.kind, cx.status);
+  printf("counterexample #%lld of ", id);
+  put("", cx.property, " (");
+  put("", cx.kind, "), ");
+  put("", cx.status, "\n");
   if (p) printf("  statement: %s\n  source: %s\n", p->statement, p->source);
-  printf("  message: %s\n", cx.message ? cx.message : "");
+  put("  message: ", cx.message, "\n");
   show_found_as(p, &cx);
-  printf("  seed %s, first seen %s, last seen %s, %lld time%s\n", cx.seed, cx.first_seen,
-         cx.last_seen, (long long)cx.times_seen, cx.times_seen == 1 ? "" : "s");
-  if (cx.sut && cx.sut[0]) printf("  system under test: %s\n", cx.sut);
+  put("  seed ", cx.seed, ", ");
+  put("first seen ", cx.first_seen, ", ");
+  put("last seen ", cx.last_seen, "");
+  printf(", %lld time%s\n", (long long)cx.times_seen, cx.times_seen == 1 ? "" : "s");
+  if (cx.sut && cx.sut[0]) put("  system under test: ", cx.sut, "\n");
   if (!strcmp(cx.triage, "known"))
-    printf("  triaged known%s%s\n", cx.note ? ": " : "", cx.note ? cx.note : "");
-  if (cx.signature) printf("  signature: %s\n", cx.signature);
+    put(cx.note ? "  triaged known: " : "  triaged known", cx.note, "\n");
+  if (cx.signature) put("  signature: ", cx.signature, "\n");
   gen_case k;
-  if (proto_case_from_line(cx.input, &k, op, sizeof op) == 0) show_case(p, &cx, op, &k);
+  if (needs_escape(cx.input))
+    put("  input: ", cx.input, "\n");
+  else if (proto_case_from_line(cx.input, &k, op, sizeof op) == 0)
+    show_case(p, &cx, op, &k);
   db_cex_clear(&cx);
   return 0;
 }

@@ -128,8 +128,10 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   sut_identity(c->sut, c->sut_layer, identity, sizeof identity);
   sut_state st = {d, run_id, identity, seed, 0, {NULL, 0, 0}};
   int64_t n = 0, k = 0;
+  long not_comparable = 0;
   diff_mode mode;
-  for (int i = 0; i < diff_op_count(); i++) n += diff_ops_selected(c->sut_ops, diff_op_at(i), &mode) != 0;
+  for (int i = 0; i < diff_op_count(); i++)
+    n += diff_ops_selected(c->sut_ops, diff_op_at(i), &mode) != 0;
   g.run_progress.n = n;
   printf("%-24s %-9s %7s %7s %7s %6s %8s %7s\n", "op", "compare", "cases", "agreed", "discard",
          "differ", "distinct", "seconds");
@@ -167,6 +169,12 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
              (long long)r.cases, (long long)r.passed, (long long)r.discarded, (long long)r.failed,
              (long long)r.distinct, r.seconds);
     run_print_stops(op->op, &r, &g);
+    if (t.not_comparable)
+      printf("  note: %s: %ld case%s not comparable: the oracle's own limits (a value past 63 "
+             "bits, more entries than it holds) where the system under test answered; "
+             "discarded, not disagreements\n",
+             op->op, t.not_comparable, t.not_comparable == 1 ? "" : "s");
+    not_comparable += t.not_comparable;
     *cases += r.cases;
     fflush(stdout);
     db_run_property(d, run_id, p.name, "theorem", r.cases, r.passed, r.discarded, r.failed,
@@ -174,6 +182,9 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
     gen_result_clear(&r);
   }
   print_stats(s);
+  if (not_comparable)
+    printf("%ld case%s not comparable (the oracle's own limits), none stored\n", not_comparable,
+           not_comparable == 1 ? "" : "s");
   sut_free(s);
   sightings_free(&st.seen);
   return st.db_error ? 2 : 0;
@@ -229,7 +240,7 @@ static int prepare(const config *c, stored_cex *e, diff_layer layer, sut *s) {
 ** again; 0, or -1 on a database error. */
 static int record_verdicts(db *d, int64_t run_id, stored_cex *const *v, const diff_item *items,
                            size_t n, replay_counts *counts) {
-  char err[512], sig[GEN_SIG_LEN];
+  char err[512], sig[GEN_SIG_LEN], shown[4 * (4 * GEN_ARG_LEN + 64)];
   int error = 0;
   for (size_t i = 0; i < n; i++) {
     const stored_cex *e = v[i];
@@ -243,7 +254,7 @@ static int record_verdicts(db *d, int64_t run_id, stored_cex *const *v, const di
              out_of_step(e->msg) ? "OUT OF STEP"
              : e->known          ? "known, still disagrees"
                                  : "STILL DISAGREES",
-             e->input, e->msg);
+             proto_escape(e->input, shown, sizeof shown), e->msg);
       diff_signature(NULL, e->msg, sig, sizeof sig);
       rc = db_cex_seen(d, e->id, run_id, e->msg, sig, err, sizeof err);
     } else if (items[i].verdict == GEN_PASS) {

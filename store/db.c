@@ -28,7 +28,8 @@
 #include <sqlite3.h>
 
 /* How long a writer waits for another process's lock, in milliseconds. */
-#define DB_BUSY_TIMEOUT_MS 10000
+#define DB_BUSY_TIMEOUT_MS    10000
+#define DB_CHECKPOINT_WAIT_MS 2000 /* the wait for readers at the end of a run (db_checkpoint) */
 
 /* The migrations: script i takes the schema from version i to i + 1.
 ** Append new versions here (never edit an old one) and raise
@@ -689,6 +690,21 @@ void db_close(db *d) {
   sqlite3_close_v2(d->h);
   free(d->path);
   free(d);
+}
+
+/* Checkpoint and truncate the write-ahead log; see store.h. */
+int db_checkpoint(db *d, int *left, char *msg, size_t cap) {
+  int log = 0, done = 0;
+  *left = 0;
+  sqlite3_busy_timeout(d->h, DB_CHECKPOINT_WAIT_MS);
+  int rc = sqlite3_wal_checkpoint_v2(d->h, NULL, SQLITE_CHECKPOINT_TRUNCATE, &log, &done);
+  sqlite3_busy_timeout(d->h, DB_BUSY_TIMEOUT_MS);
+  if (rc == SQLITE_BUSY) { /* a reader held its snapshot: what could be copied was */
+    *left = log > done ? log - done : 0;
+    return 0;
+  }
+  if (rc != SQLITE_OK) return db_fail_sql(d, "checkpointing the write-ahead log", msg, cap);
+  return 0;
 }
 
 /* Fail with msg when d was opened read-only; `what` names the attempt. */

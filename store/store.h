@@ -97,6 +97,16 @@ int db_open_readonly(const char *path, db **out, char *msg, size_t cap);
 /* Close the database and free the handle; d may be NULL. */
 void db_close(db *d);
 
+/* Copy the committed pages of the write-ahead log (PATH-wal) into the
+** database file and truncate the log to zero bytes
+** (sqlite3_wal_checkpoint_v2, TRUNCATE), so that a copy of the file alone
+** (cp) holds every committed run.  A reader in the middle of a read
+** transaction blocks the truncation, and the copying of pages newer than
+** its snapshot, for up to two seconds; then what could be copied is,
+** and *left gets the log's pages not copied (0 when all were).  0, or -1
+** with msg on an error (SQLITE_BUSY with pages left is not one). */
+int db_checkpoint(db *d, int *left, char *msg, size_t cap);
+
 /* Start a run: insert a row into runs with started = now and set *run_id.
 ** seed must not be NULL; config, git_rev and sut may be. */
 int db_run_begin(db *d, const char *seed, const char *config, const char *git_rev, const char *sut,
@@ -202,8 +212,7 @@ int db_find_signature(db *d, const char *property, const char *sut, const char *
 /* Triage counterexample id: triage "known" or "open", and note (NULL:
 ** kept).  Returns 1 (msg says so) when there is no counterexample id, -1
 ** with msg on a bad triage or a database error. */
-int db_cex_triage(db *d, int64_t id, const char *triage, const char *note, char *msg,
-                  size_t cap);
+int db_cex_triage(db *d, int64_t id, const char *triage, const char *note, char *msg, size_t cap);
 
 /* Call fn(c, ud) for each counterexample whose property matches glob
 ** (fnmatch(3); NULL = all), whose sut equals sut (NULL = any) and whose
@@ -303,8 +312,8 @@ typedef struct db_cex_run {
 /* Call fn(r, ud) for each cex_runs row of counterexample cex_id and run
 ** run_id (<= 0: any), in order of run and counterexample.  fn must not
 ** write to d.  Same contract as db_each_run. */
-int db_each_cex_run(db *d, int64_t cex_id, int64_t run_id,
-                    int (*fn)(const db_cex_run *r, void *ud), void *ud, char *msg, size_t cap);
+int db_each_cex_run(db *d, int64_t cex_id, int64_t run_id, int (*fn)(const db_cex_run *r, void *ud),
+                    void *ud, char *msg, size_t cap);
 
 /* Store a cex_runs row as given.  When (cex_id, run_id) is there already:
 ** with add, its sightings grow by r's (the shards of one run) and *added

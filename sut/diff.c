@@ -6,6 +6,7 @@
 #include "diff.h"
 
 #include "lo.h"
+#include "proto.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,10 +119,13 @@ static int answer_parses(const char *answer) {
   lo_err e;
   if (!strcmp(answer, "true") || !strcmp(answer, "false")) return 1;
   switch (lo_kind_of(answer)) {
-  case LO_KIND_LAYOUT:
-  case LO_KIND_TILER: return lo_parse_layout(answer, &x, &e) == LO_OK;
-  case LO_KIND_MORPHISM: return lo_parse_morphism(answer, &m, &e) == LO_OK;
-  default: return lo_parse_tuple(answer, &t, &e) == LO_OK;
+    case LO_KIND_LAYOUT:
+    case LO_KIND_TILER:
+      return lo_parse_layout(answer, &x, &e) == LO_OK;
+    case LO_KIND_MORPHISM:
+      return lo_parse_morphism(answer, &m, &e) == LO_OK;
+    default:
+      return lo_parse_tuple(answer, &t, &e) == LO_OK;
   }
 }
 
@@ -214,13 +218,14 @@ static int inverse_compare(const diff_item *it, const char *oracle, const char *
     return 1;
   if (lo_size(&o, &so, &e) || lo_size(&r, &sr, &e) || lo_size(&l, &n, &e))
     return snprintf(why, cap, "size overflows"), 1;
-  if (so != sr) return snprintf(why, cap, "sizes differ (%lld vs %lld)", (long long)so, (long long)sr), 1;
+  if (so != sr)
+    return snprintf(why, cap, "sizes differ (%lld vs %lld)", (long long)so, (long long)sr), 1;
   if (right) n = sr;
   n = n < b->max_size ? n : b->max_size;
   for (lo_int i = 0; i < n; i++) {
     if (lo_apply(right ? &r : &l, i, &x, &e) || lo_apply(right ? &l : &r, x, &y, &e))
-      return snprintf(why, cap, "not a %s inverse: cannot evaluate at %lld", right ? "right" : "left",
-                      (long long)i),
+      return snprintf(why, cap, "not a %s inverse: cannot evaluate at %lld",
+                      right ? "right" : "left", (long long)i),
              1;
     if (y != i)
       return snprintf(why, cap, "not a %s inverse: %s at %lld gives %lld", right ? "right" : "left",
@@ -240,16 +245,25 @@ static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
     return;
   }
   int rc = lo_eval(it->t->oracle_op, it->argc, it->argv, out, sizeof out);
+  if ((rc == LO_ELIMIT || rc == LO_EOVERFLOW) && strncmp(answer, "error:", 6) != 0) {
+    it->t->not_comparable++; /* the oracle's limits, not the SUT's fault */
+    it->verdict = GEN_DISCARD;
+    snprintf(it->msg, it->msgcap, "not comparable: the oracle's own limit: %s", out);
+    return;
+  }
   snprintf(oracle, sizeof oracle, rc == LO_OK ? "%s" : "error: %s", out);
-  if (it->t->mode == DIFF_INVERSE ? inverse_compare(it, oracle, answer, b, why, sizeof why) == 0
-                                  : diff_compare(it->t->mode, oracle, answer, b, why, sizeof why) == 0) {
+  if (it->t->mode == DIFF_INVERSE
+          ? inverse_compare(it, oracle, answer, b, why, sizeof why) == 0
+          : diff_compare(it->t->mode, oracle, answer, b, why, sizeof why) == 0) {
     it->verdict = GEN_PASS;
     return;
   }
   if (strcmp(it->t->oracle_op, it->t->op->op) != 0)
     snprintf(via, sizeof via, " (%s)", it->t->oracle_op);
   it->verdict = GEN_FAIL;
-  snprintf(it->msg, it->msgcap, "%s: oracle%s %s, system under test %s", why, via, oracle, answer);
+  char shown[DIFF_ORACLE_CAP]; /* the SUT's answer, fit for a terminal */
+  proto_escape(answer, shown, sizeof shown);
+  snprintf(it->msg, it->msgcap, "%s: oracle%s %s, system under test %s", why, via, oracle, shown);
 }
 
 /* The SUT failed on this item (why says how). */
@@ -478,8 +492,7 @@ void diff_signature(const gen_property *p, const char *msg, char *sig, size_t ca
   else if (!strcmp(kind, "the oracle refuses")) {
     error = after(msg, "oracle error: ");
     if (!error) error = after(msg, ") error: "); /* "oracle (cute_OP) error: " */
-  }
-  else if (!strcmp(kind, "other"))
+  } else if (!strcmp(kind, "other"))
     error = msg;
   if (!error) {
     snprintf(sig, cap, "%s", kind);

@@ -48,9 +48,11 @@ typedef struct diff_target {
   const char *oracle_op; /* what the oracle evaluates: op->op or its cute_ twin */
   diff_mode mode;
   sut *s;
-  int window;      /* requests per window, >= 1 */
-  int unsupported; /* set when the SUT answered "unsupported op" */
-  gen_batch batch; /* the property's batch check (diff_property) */
+  int window;          /* requests per window, >= 1 */
+  int unsupported;     /* set when the SUT answered "unsupported op" */
+  long not_comparable; /* cases the oracle could not answer within its own limits (LO_ELIMIT,
+                          LO_EOVERFLOW) where the SUT answered: discarded, not failed */
+  gen_batch batch;     /* the property's batch check (diff_property) */
 } diff_target;
 
 /* Fill t for op in layer, compared by mode, on s, window requests at a
@@ -64,7 +66,10 @@ void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap);
 
 /* One request and, after diff_ask, its verdict: GEN_PASS (the answers
 ** agree), GEN_FAIL (msg says how they differ, or what the SUT did), or
-** GEN_DISCARD (the SUT does not do the op). */
+** GEN_DISCARD (the SUT does not do the op, or the case is not
+** comparable: the oracle met its own limits, a value past 63 bits or
+** more entries than it holds, where the SUT answered; msg then says so
+** and t->not_comparable counts it). */
 typedef struct diff_item {
   diff_target *t;
   int argc;

@@ -336,3 +336,86 @@ int proto_case_from_line(const char *line, gen_case *k, char *op, size_t opcap) 
   free(copy);
   return rc;
 }
+
+/* The length of the well-formed UTF-8 sequence at p[0..left) that a
+** terminal shows as a character (no overlong forms, surrogates, values
+** past U+10FFFF or C1 controls), or 0. */
+static size_t term_utf8_len(const unsigned char *p, size_t left) {
+  unsigned c = p[0], v;
+  size_t n;
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, v = c & 0x1f;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, v = c & 0x0f;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, v = c & 0x07;
+  else
+    return 0;
+  if (n > left) return 0;
+  for (size_t i = 1; i < n; i++) {
+    if ((p[i] & 0xc0) != 0x80) return 0;
+    v = v << 6 | (p[i] & 0x3f);
+  }
+  if ((n == 2 && v < 0xa0) || (n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
+      (v >= 0xd800 && v <= 0xdfff))
+    return 0;
+  return n;
+}
+
+/* How the byte run at p (left bytes) is shown: *n bytes of it, written as
+** they are (esc[0] == 0) or as the escape in esc. */
+static void term_piece(const unsigned char *p, size_t left, size_t *n, char esc[5]) {
+  static const char hex[] = "0123456789abcdef";
+  esc[0] = 0;
+  *n = 1;
+  if (p[0] >= 0x80) {
+    size_t k = term_utf8_len(p, left);
+    if (k) {
+      *n = k;
+      return;
+    }
+  } else if ((p[0] >= 0x20 && p[0] < 0x7f) || p[0] == '\t') {
+    return;
+  }
+  esc[0] = '\\', esc[1] = 'x', esc[2] = hex[p[0] >> 4], esc[3] = hex[p[0] & 15], esc[4] = 0;
+}
+
+/* Copy a line fit for a terminal; see proto.h. */
+char *proto_escape_n(const char *s, size_t len, char *out, size_t cap) {
+  const unsigned char *p = (const unsigned char *)s;
+  size_t o = 0, i = 0;
+  assert(cap > 0);
+  while (i < len) {
+    size_t n;
+    char esc[5];
+    term_piece(p + i, len - i, &n, esc);
+    size_t w = esc[0] ? 4 : n;
+    if (o + w >= cap) break;
+    memcpy(out + o, esc[0] ? esc : (const char *)p + i, w);
+    o += w;
+    i += n;
+  }
+  out[o] = 0;
+  return out;
+}
+
+/* Copy a string fit for a terminal; see proto.h. */
+char *proto_escape(const char *s, char *out, size_t cap) {
+  return proto_escape_n(s ? s : "", s ? strlen(s) : 0, out, cap);
+}
+
+/* Write a string fit for a terminal; see proto.h. */
+void proto_escape_write(FILE *f, const char *s) {
+  const unsigned char *p = (const unsigned char *)(s ? s : "");
+  size_t len = strlen((const char *)p);
+  for (size_t i = 0; i < len;) {
+    size_t n;
+    char esc[5];
+    term_piece(p + i, len - i, &n, esc);
+    if (esc[0])
+      fputs(esc, f);
+    else
+      fwrite(p + i, 1, n, f);
+    i += n;
+  }
+}

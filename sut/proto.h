@@ -10,6 +10,7 @@
 #include "gen.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* A growable list of pointers into a line that proto_split_words edited. */
 typedef struct proto_words {
@@ -42,5 +43,19 @@ int proto_line_is_blank(const char *line, size_t len);
 ** op[0..opcap): 0, or -1 when the line does not split, has no op or more
 ** than GEN_MAX_ARGS arguments, or memory runs out. */
 int proto_case_from_line(const char *line, gen_case *k, char *op, size_t opcap);
+
+/* Copy s into out[0..cap) fit for a terminal: printable ASCII, tabs and
+** well-formed UTF-8 (C1 controls U+0080..U+009F aside) as they are, every
+** other byte (ESC, BEL, CR, NUL, DEL, a stray byte >= 0x80) as \xHH, so
+** that a system under test's answer or a stored row cannot move the
+** cursor, retitle the window or clear the screen.  Always NUL-terminated;
+** cut at an escape's boundary when it does not fit.  Returns out. */
+char *proto_escape(const char *s, char *out, size_t cap);
+
+/* proto_escape for a line of len bytes that may hold NUL bytes. */
+char *proto_escape_n(const char *s, size_t len, char *out, size_t cap);
+
+/* Write s to f as proto_escape copies it (no length limit). */
+void proto_escape_write(FILE *f, const char *s);
 
 #endif /* PROTO_H */

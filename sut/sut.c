@@ -9,44 +9,255 @@
 */
 #include "sut.h"
 
+#include "proto.h"
+
 #include <assert.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
-#define SUT_LINE_MAX (1 << 20) /* an answer longer than this is garbage */
-#define SUT_DRAIN_MS 10        /* the wait for extra lines after a weak sync answer */
+#define SUT_LINE_MAX     (1 << 20) /* an answer longer than this is garbage */
+#define SUT_DRAIN_MS     10        /* the wait for extra lines after a weak sync answer */
+#define SUT_ERR_DISTINCT 256 /* distinct stderr lines remembered; later new ones are all shown */
+#define SUT_ERR_SHOWN    48  /* bytes of a repeated stderr line quoted in sut_free's counts */
+
+/* One distinct stderr line of a SUT: its hash, how often it came, its
+** start (escaped) for the counts. */
+struct sut_err_line {
+  uint64_t hash;
+  long count;
+  char text[4 * SUT_ERR_SHOWN + 1];
+};
+
+/* The distinct stderr lines shown so far (a fork inherits them, so that
+** the guarded child of a run does not show again what the start check
+** showed), and how many lines were not shown again since sut_free last
+** printed the counts. */
+static struct sut_err_line *err_lines;
+static size_t err_nlines, err_cap;
+static long err_repeats;
 
 /* The process group of the running SUT, killed when the program is
 ** interrupted (the group does not get the terminal's signals). */
 static volatile sig_atomic_t live_group;
 
-/* SIGINT, SIGTERM, SIGHUP: kill the SUT's group, then die of the signal. */
+/* SIGINT, SIGTERM, SIGHUP: kill the SUT's group, then die of the signal
+** (it is delivered again once the handler returns). */
 static void on_fatal_signal(int sig) {
   if (live_group > 0) kill(-(pid_t)live_group, SIGKILL);
   signal(sig, SIG_DFL);
   raise(sig);
 }
 
-/* Install on_fatal_signal where the signal is not handled already. */
+/* Install on_fatal_signal in this process where the signal is not
+** handled already: once per process, so that a forked child whose
+** handlers were reset to the defaults installs them again. */
 static void watch_signals(void) {
-  static int done;
+  static pid_t done_in;
   int sigs[] = {SIGINT, SIGTERM, SIGHUP};
-  if (done) return;
-  done = 1;
+  if (done_in == getpid()) return;
+  done_in = getpid();
   for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
     struct sigaction old;
     if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL)
       signal(sigs[i], on_fatal_signal);
+  }
+}
+
+/* Make this process a child subreaper (Linux), once per process: the
+** orphans of a SUT's processes become its children, for sut_sweep. */
+static void contain(void) {
+#ifdef __linux__
+  static pid_t done_in;
+  if (done_in == getpid()) return;
+  done_in = getpid();
+  prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
+
+/* One process of /proc. */
+typedef struct proc_row {
+  pid_t pid, ppid, pgrp;
+  char state;
+  char below; /* a descendant of the caller (or the caller) */
+} proc_row;
+
+/* Order proc_rows by pid. */
+static int by_pid(const void *a, const void *b) {
+  pid_t x = ((const proc_row *)a)->pid, y = ((const proc_row *)b)->pid;
+  return x < y ? -1 : x > y;
+}
+
+/* Read the pid, parent, group and state of every process from /proc into
+** *rows (malloc'd, sorted by pid); how many, or -1. */
+static long read_procs(proc_row **rows) {
+  DIR *d = opendir("/proc");
+  struct dirent *e;
+  size_t n = 0, cap = 256;
+  proc_row *v = malloc(cap * sizeof *v);
+  if (!d || !v) {
+    if (d) closedir(d);
+    free(v);
+    return -1;
+  }
+  while ((e = readdir(d))) {
+    char path[300], buf[512], *p;
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) continue;
+    ssize_t k = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (k <= 0) continue;
+    buf[k] = 0;
+    long pid, ppid, pgrp;
+    char state;
+    if (!(p = strrchr(buf, ')')) || sscanf(buf, "%ld", &pid) != 1 ||
+        sscanf(p + 1, " %c %ld %ld", &state, &ppid, &pgrp) != 3)
+      continue;
+    if (n == cap) {
+      proc_row *nv = realloc(v, 2 * cap * sizeof *v);
+      if (!nv) break;
+      v = nv, cap *= 2;
+    }
+    v[n++] = (proc_row){(pid_t)pid, (pid_t)ppid, (pid_t)pgrp, state, 0};
+  }
+  closedir(d);
+  qsort(v, n, sizeof *v, by_pid);
+  *rows = v;
+  return (long)n;
+}
+
+/* Mark the caller and its descendants in rows[0..n) (sorted by pid). */
+static void mark_below(proc_row *rows, long n, pid_t self) {
+  int changed = 1;
+  for (long i = 0; i < n; i++) rows[i].below = rows[i].pid == self;
+  while (changed) {
+    changed = 0;
+    for (long i = 0; i < n; i++) {
+      proc_row key = {.pid = rows[i].ppid};
+      proc_row *parent = rows[i].below ? NULL : bsearch(&key, rows, (size_t)n, sizeof key, by_pid);
+      if (parent && parent->below) rows[i].below = 1, changed = 1;
+    }
+  }
+}
+
+/* Does the calling process have a child (running or a zombie)? */
+static int has_children(void) {
+  siginfo_t info;
+  memset(&info, 0, sizeof info);
+  return !(waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) < 0 && errno == ECHILD);
+}
+
+/* Kill the descendants outside the caller's group; see sut.h. */
+int sut_sweep(void) {
+#ifdef __linux__
+  pid_t self = getpid(), group = getpgrp();
+  int killed = 0;
+  for (int round = 0; round < 2000; round++) { /* 2 s of 1 ms waits, and the scans */
+    proc_row *rows;
+    int left = 0;
+    if (!has_children()) return killed;
+    long n = read_procs(&rows);
+    if (n < 0) return -1;
+    mark_below(rows, n, self);
+    for (long i = 0; i < n; i++) {
+      proc_row *r = &rows[i];
+      if (!r->below || r->pid == self || r->pgrp == group) continue;
+      if (r->state == 'Z') {
+        if (r->ppid == self)
+          waitpid(r->pid, NULL, WNOHANG);
+        else
+          left++; /* its parent is being killed: then it is ours to reap */
+        continue;
+      }
+      if (kill(r->pid, SIGKILL) == 0 && round == 0) killed++;
+      left++;
+    }
+    free(rows);
+    if (!left) return killed;
+    nanosleep(&(struct timespec){0, 1000 * 1000}, NULL); /* SIGKILL takes a moment */
+  }
+  return -1;
+#else
+  return 0;
+#endif
+}
+
+/* 64-bit FNV-1a of p[0..n). */
+static uint64_t line_hash(const char *p, size_t n) {
+  uint64_t h = 14695981039346656037ULL;
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ULL;
+  return h;
+}
+
+/* One stderr line of the SUT (n bytes at p, no newline): shown on our
+** stderr, escaped, unless it came before; then it is counted. */
+static void err_line(sut *s, const char *p, size_t n) {
+  char out[4 * SUT_ERR_LINE + 1];
+  if (n && p[n - 1] == '\r') n--;
+  uint64_t h = line_hash(p, n);
+  (void)s;
+  for (size_t i = 0; i < err_nlines; i++)
+    if (err_lines[i].hash == h) {
+      err_lines[i].count++;
+      err_repeats++;
+      return;
+    }
+  if (err_nlines < SUT_ERR_DISTINCT) {
+    if (err_nlines == err_cap) {
+      size_t cap = err_cap ? 2 * err_cap : 8;
+      struct sut_err_line *nv = realloc(err_lines, cap * sizeof *nv);
+      if (nv) err_lines = nv, err_cap = cap;
+    }
+    if (err_nlines < err_cap) {
+      struct sut_err_line *l = &err_lines[err_nlines++];
+      l->hash = h;
+      l->count = 1;
+      proto_escape_n(p, n < SUT_ERR_SHOWN ? n : SUT_ERR_SHOWN, l->text, sizeof l->text);
+    }
+  }
+  fprintf(stderr, "%s\n", proto_escape_n(p, n, out, sizeof out));
+}
+
+/* Read what the SUT's stderr pipe holds now and show its complete lines
+** (a line of SUT_ERR_LINE bytes counts as complete); at its end, the rest
+** too, and the pipe is closed. */
+static void err_read(sut *s) {
+  while (s->err >= 0) {
+    ssize_t r = read(s->err, s->ebuf + s->elen, SUT_ERR_LINE - s->elen);
+    if (r < 0 && errno == EINTR) continue;
+    if (r < 0) return; /* EAGAIN: nothing more for now */
+    s->elen += (size_t)r;
+    char *nl;
+    while ((nl = memchr(s->ebuf, '\n', s->elen))) {
+      size_t n = (size_t)(nl - s->ebuf);
+      err_line(s, s->ebuf, n);
+      memmove(s->ebuf, nl + 1, s->elen - n - 1);
+      s->elen -= n + 1;
+    }
+    if (s->elen == SUT_ERR_LINE || (r == 0 && s->elen)) {
+      err_line(s, s->ebuf, s->elen);
+      s->elen = 0;
+    }
+    if (r == 0) {
+      close(s->err);
+      s->err = -1;
+    }
   }
 }
 
@@ -57,18 +268,21 @@ sut *sut_new(const char *command, double timeout) {
   s->command = strdup(command);
   s->cap = 4096;
   s->buf = malloc(s->cap);
-  if (!s->command || !s->buf) {
+  s->ebuf = malloc(SUT_ERR_LINE);
+  if (!s->command || !s->buf || !s->ebuf) {
     sut_free(s);
     return NULL;
   }
   s->timeout = timeout > 0 ? timeout : 5;
-  s->to = s->from = -1;
+  s->to = s->from = s->err = -1;
   s->last_exit = -1;
   return s;
 }
 
 /* Stop the process (if any): close its pipes, kill its process group,
-** reap it; the exit status goes to *status when non-NULL. */
+** reap it, show what it wrote to stderr, sweep what is left of it
+** outside its group (sut_sweep); the exit status goes to *status when
+** non-NULL. */
 static void stop(sut *s, int *status) {
   int st = 0;
   if (s->pid <= 0) return;
@@ -80,17 +294,35 @@ static void stop(sut *s, int *status) {
   while (waitpid(s->pid, &st, 0) < 0 && errno == EINTR)
     ;
   if (live_group == s->pid) live_group = 0;
+  err_read(s); /* what it wrote before it ended; a descendant may hold the pipe open */
+  if (s->elen) err_line(s, s->ebuf, s->elen);
+  s->elen = 0;
+  if (s->err >= 0) close(s->err);
+  s->err = -1;
+  sut_sweep();
   if (status) *status = st;
   s->pid = 0;
   s->len = 0;
 }
 
-/* Stop the SUT (its whole process group) and free it; see sut.h. */
+/* Stop the SUT (its whole process group), print the counts of its
+** repeated stderr lines, and free it; see sut.h. */
 void sut_free(sut *s) {
   if (!s) return;
   stop(s, NULL);
+  if (err_repeats && s->requests) { /* not after a start check alone: the run prints them */
+    int shown = 0;
+    fprintf(stderr, "the system under test's stderr: %ld line%s not shown again:\n", err_repeats,
+            err_repeats == 1 ? "" : "s");
+    for (size_t i = 0; i < err_nlines; i++)
+      if (err_lines[i].count > 1 && shown++ < 10)
+        fprintf(stderr, "  %ld times in all: %s%s\n", err_lines[i].count, err_lines[i].text,
+                strlen(err_lines[i].text) >= SUT_ERR_SHOWN ? "..." : "");
+    err_repeats = 0;
+  }
   free(s->command);
   free(s->buf);
+  free(s->ebuf);
   free(s);
 }
 
@@ -103,11 +335,11 @@ static const char *command_line(const sut *s, char *buf, size_t cap) {
   return cmd;
 }
 
-/* Spawn /bin/sh -c COMMAND in its own process group, stdin from in[0] and
-** stdout to out[1], the signals the program changes back to their
-** defaults.  posix_spawn does not copy the program's memory, so starting
+/* Spawn /bin/sh -c COMMAND in its own process group, stdin from in[0],
+** stdout to out[1] and stderr to err[1], the signals the program changes
+** back to their defaults.  posix_spawn does not copy the program's memory, so starting
 ** stays cheap however large the program is.  0, or an errno value. */
-static int spawn(const sut *s, int in[2], int out[2], pid_t *pid) {
+static int spawn(const sut *s, int in[2], int out[2], int err[2], pid_t *pid) {
   extern char **environ;
   char buf[8192];
   char *argv[] = {"sh", "-c", (char *)command_line(s, buf, sizeof buf), NULL};
@@ -125,6 +357,7 @@ static int spawn(const sut *s, int in[2], int out[2], pid_t *pid) {
   sigaddset(&dfl, SIGHUP);
   if (!(rc = posix_spawn_file_actions_adddup2(&fa, in[0], 0)) &&
       !(rc = posix_spawn_file_actions_adddup2(&fa, out[1], 1)) &&
+      !(rc = posix_spawn_file_actions_adddup2(&fa, err[1], 2)) &&
       !(rc = posix_spawnattr_setflags(&at, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF)) &&
       !(rc = posix_spawnattr_setpgroup(&at, 0)) && !(rc = posix_spawnattr_setsigdefault(&at, &dfl)))
     rc = posix_spawn(pid, "/bin/sh", &fa, &at, argv, environ);
@@ -133,37 +366,46 @@ static int spawn(const sut *s, int in[2], int out[2], pid_t *pid) {
   return rc;
 }
 
-/* Start the command with its stdin and stdout on pipes. */
+/* Close the pipe ends p[0..n). */
+static void close_pipes(int (*p)[2], int n) {
+  for (int i = 0; i < n; i++) close(p[i][0]), close(p[i][1]);
+}
+
+/* Start the command with its stdin, stdout and stderr on pipes. */
 static int start(sut *s, char *why, size_t cap) {
-  int in[2], out[2];
+  int p[3][2]; /* stdin, stdout, stderr */
   pid_t pid;
-  if (pipe(in)) return snprintf(why, cap, "pipe: %s", strerror(errno)), -1;
-  if (pipe(out)) {
-    close(in[0]), close(in[1]);
-    return snprintf(why, cap, "pipe: %s", strerror(errno)), -1;
-  }
-  /* every end closes in the child on exec; its copies on 0 and 1 stay */
-  for (int i = 0; i < 2; i++) {
-    if (in[i] > 1) fcntl(in[i], F_SETFD, FD_CLOEXEC);
-    if (out[i] > 1) fcntl(out[i], F_SETFD, FD_CLOEXEC);
-  }
+  for (int i = 0; i < 3; i++)
+    if (pipe(p[i])) {
+      int e = errno;
+      close_pipes(p, i);
+      return snprintf(why, cap, "pipe: %s", strerror(e)), -1;
+    }
+  /* every end closes in the child on exec; its copies on 0, 1 and 2 stay */
+  for (int i = 0; i < 3; i++)
+    for (int j = 0; j < 2; j++)
+      if (p[i][j] > 2) fcntl(p[i][j], F_SETFD, FD_CLOEXEC);
   watch_signals();
+  contain();
   fflush(stdout);
   fflush(stderr);
-  int rc = spawn(s, in, out, &pid);
-  close(in[0]);
-  close(out[1]);
+  int rc = spawn(s, p[0], p[1], p[2], &pid);
+  close(p[0][0]);
+  close(p[1][1]);
+  close(p[2][1]);
   if (rc) {
-    close(in[1]), close(out[0]);
+    close(p[0][1]), close(p[1][0]), close(p[2][0]);
     return snprintf(why, cap, "cannot start the system under test: %s", strerror(rc)), -1;
   }
   live_group = pid;
-  fcntl(in[1], F_SETFL, fcntl(in[1], F_GETFL) | O_NONBLOCK);
+  fcntl(p[0][1], F_SETFL, fcntl(p[0][1], F_GETFL) | O_NONBLOCK);
+  fcntl(p[2][0], F_SETFL, fcntl(p[2][0], F_GETFL) | O_NONBLOCK);
   if (s->requests) s->restarts++;
   s->pid = pid;
-  s->to = in[1];
-  s->from = out[0];
-  s->len = 0;
+  s->to = p[0][1];
+  s->from = p[1][0];
+  s->err = p[2][0];
+  s->len = s->elen = 0;
   return 0;
 }
 
@@ -192,6 +434,7 @@ static sut_status crashed(sut *s, window *w, const char *when) {
   int st = 0;
   stop(s, &st);
   s->last_exit = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  s->last_signal = WIFSIGNALED(st) ? WTERMSIG(st) : 0;
   if (WIFSIGNALED(st) && WTERMSIG(st) != SIGKILL)
     snprintf(w->why, w->whycap, "the system under test crashed %s: killed by signal %d (%s)", when,
              WTERMSIG(st), strsignal(WTERMSIG(st)));
@@ -256,7 +499,7 @@ static sut_status take_line(sut *s, window *w, size_t n) {
     return failed(s, w, SUT_GARBAGE, "the system under test answered a line with a NUL byte");
   if (n && line[n - 1] == '\r') n--;
   if (w->got < w->n) {
-    if (is_sync_answer(line, n, w->req[w->got]))
+    if (strcmp(w->req[w->got], SUT_PROBE) != 0 && is_sync_answer(line, n, w->req[w->got]))
       return failed(s, w, SUT_OUT_OF_STEP,
                     "out of step: the system under test answered fewer lines than requests "
                     "(the answer to the sync request `" SUT_PROBE "` came as line %d of %d)",
@@ -270,12 +513,14 @@ static sut_status take_line(sut *s, window *w, size_t n) {
   } else if (n >= 6 && memcmp(line, "error:", 6) == 0) {
     s->weak_sync = 1; /* a SUT without `size`: the line count is checked */
   } else {
+    char shown[4 * 80 + 1];
+    proto_escape_n(line, n < 80 ? n : 80, shown, sizeof shown);
     return failed(s, w, SUT_OUT_OF_STEP,
                   "out of step: the system under test answered more lines than requests, or "
                   "the sync request `" SUT_PROBE
-                  "` wrongly: '%.*s' where its answer, " SUT_PROBE_ANSWER
+                  "` wrongly: '%s' where its answer, " SUT_PROBE_ANSWER
                   ", was due (after %d answer%s)",
-                  (int)(n < 80 ? n : 80), line, w->n, w->n == 1 ? "" : "s");
+                  shown, w->n, w->n == 1 ? "" : "s");
   }
   w->got++;
   return SUT_OK;
@@ -337,10 +582,11 @@ static void write_some(sut *s, window *w) {
 /* Wait up to ms for the pipes, then write and read what is ready.
 ** SUT_OK, or the failure. */
 static sut_status pump(sut *s, window *w, int ms) {
-  struct pollfd pf[2] = {{s->from, POLLIN, 0}, {-1, POLLOUT, 0}};
+  struct pollfd pf[3] = {{s->from, POLLIN, 0}, {-1, POLLOUT, 0}, {s->err, POLLIN, 0}};
   if (w->opos < w->olen && !w->write_closed) pf[1].fd = s->to;
-  int pr = poll(pf, 2, ms);
+  int pr = poll(pf, 3, ms);
   if (pr <= 0) return SUT_OK; /* EINTR or nothing yet: the caller checks the deadline */
+  if (pf[2].revents) err_read(s);
   if (pf[1].revents) write_some(s, w);
   if (!(pf[0].revents & (POLLIN | POLLHUP | POLLERR))) return SUT_OK;
   if (grow(s))
@@ -367,10 +613,12 @@ static sut_status check_nothing_after(sut *s, window *w) {
   if (!s->len) return SUT_OK;
   const char *nl = memchr(s->buf, '\n', s->len);
   size_t n = nl ? (size_t)(nl - s->buf) : s->len;
+  char shown[4 * 80 + 1];
+  proto_escape_n(s->buf, n < 80 ? n : 80, shown, sizeof shown);
   return failed(s, w, SUT_OUT_OF_STEP,
-                "out of step: the system under test answered more lines than requests ('%.*s' "
+                "out of step: the system under test answered more lines than requests ('%s' "
                 "after the answer to the sync request)",
-                (int)(n < 80 ? n : 80), s->buf);
+                shown);
 }
 
 /* Exchange window w; see sut_ask_window. */
@@ -442,12 +690,28 @@ int sut_check_start(sut *s, char *why, size_t cap) {
   int answered = 0;
   assert(cap > 0);
   s->last_exit = -1;
+  s->last_signal = 0;
   sut_status st = sut_ask_window(s, req, 1, reply, why, cap, &answered);
   free(reply[0]);
   if (st == SUT_START_FAILED) return -1;
-  if (st == SUT_CRASHED && answered == 0 && (s->last_exit == 127 || s->last_exit == 126)) {
-    snprintf(why, cap, "the command could not be started: the shell exited with status %d (%s)",
-             s->last_exit, s->last_exit == 127 ? "command not found" : "not executable");
+  if (st == SUT_CRASHED && answered == 0) {
+    if (s->last_exit == 127 || s->last_exit == 126)
+      snprintf(why, cap, "the command could not be started: the shell exited with status %d (%s)",
+               s->last_exit, s->last_exit == 127 ? "command not found" : "not executable");
+    else if (s->last_exit >= 0)
+      snprintf(why, cap,
+               "the command cannot be started: it exited with status %d before answering the "
+               "sync request `" SUT_PROBE "`",
+               s->last_exit);
+    else if (s->last_signal && s->last_signal != SIGKILL)
+      snprintf(why, cap,
+               "the command cannot be started: it was killed by signal %d (%s) before answering "
+               "the sync request `" SUT_PROBE "`",
+               s->last_signal, strsignal(s->last_signal));
+    else
+      snprintf(why, cap,
+               "the command cannot be started: it closed its output before answering the sync "
+               "request `" SUT_PROBE "`");
     return -1;
   }
   s->requests--; /* the check is not one of the run's requests */

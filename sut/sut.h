@@ -26,7 +26,21 @@
 ** input: writes never block), answers garbage (a line too long, a NUL
 ** byte) or gets out of step (more or fewer answer lines than requests) is
 ** reported to the caller and stopped, to be restarted by the next window.
-** The SUT runs in its own process group, which is killed whole.
+**
+** The SUT runs in its own process group, which is killed whole whenever it
+** is stopped, and on SIGINT, SIGTERM and SIGHUP of the process that runs
+** it (the handlers are installed in each process that starts a SUT, a
+** forked one too, where the signal is not handled already).  A process
+** that starts a SUT becomes a child subreaper (Linux), so that a
+** descendant that leaves the group (setsid, setpgid) becomes its child
+** when its parent dies instead of init's; stopping the SUT then sweeps
+** them (sut_sweep).
+**
+** The SUT's stderr comes through a pipe and is copied to ours a line at a
+** time, control bytes escaped (proto_escape); a line that came before
+** (from any SUT of this process or of the process it was forked from,
+** across restarts) is counted, not shown again, and sut_free prints the
+** counts.
 */
 #ifndef SUT_H
 #define SUT_H
@@ -53,19 +67,27 @@ typedef struct sut {
   int to, from;   /* pipe ends (to is non-blocking) */
   char *buf;      /* read buffer (owned) */
   size_t len, cap;
-  long restarts; /* processes started after the first */
-  long requests; /* request lines sent, sync requests not counted */
-  long windows;  /* windows sent */
-  long retried;  /* windows that failed and were asked again in parts (diff.c) */
-  int careful;   /* diff.c: requests still to ask one at a time after a failure */
-  int weak_sync; /* 1 once the SUT answered the sync request with an error */
-  int last_exit; /* exit status of the last process that ended, -1: none yet or a signal */
+  long restarts;   /* processes started after the first */
+  long requests;   /* request lines sent, sync requests not counted */
+  long windows;    /* windows sent */
+  long retried;    /* windows that failed and were asked again in parts (diff.c) */
+  int careful;     /* diff.c: requests still to ask one at a time after a failure */
+  int weak_sync;   /* 1 once the SUT answered the sync request with an error */
+  int last_exit;   /* exit status of the last process that ended, -1: none yet or a signal */
+  int last_signal; /* the signal that ended it when it was not ours (SIGKILL on a stop), or 0 */
+  int err;         /* the read end of its stderr pipe (non-blocking), -1 when not running */
+  char *ebuf;      /* a partial stderr line (owned), elen bytes of SUT_ERR_LINE */
+  size_t elen;
 } sut;
+
+#define SUT_ERR_LINE 4096 /* a longer stderr line is shown in parts of this size */
 
 /* A SUT for command (run with /bin/sh -c), not started yet.  NULL when out
 ** of memory. */
 sut *sut_new(const char *command, double timeout);
-void sut_free(sut *s); /* stops the process group; NULL ok */
+/* Stop the process group, print the counts of the repeated stderr lines
+** to stderr (unless s was only start-checked), free s; NULL ok. */
+void sut_free(sut *s);
 
 /* Send the request lines req[0..n) (n >= 1, no newlines) and the sync
 ** request at once, and read the n answers (without their newlines) into
@@ -90,11 +112,20 @@ void sut_identity(const char *command, const char *layer, char *buf, size_t cap)
 sut_status sut_ask(sut *s, const char *request, char *reply, size_t cap);
 /* Whether the command can be started at all, asked before a run opens or
 ** stores anything: start it and send the sync request.  0 when it answers
-** (anything, an error line included) or fails in some other way (a SUT
-** that dies on an input is the run's business); -1 with why[0..cap) when
-** it could not be started: the process could not be made, or it ended
-** before answering with status 127 (the shell found no such command) or
-** 126 (not executable).  The process is left running for the run. */
+** (anything, an error line included) or fails in some other way (times
+** out, answers out of step: the run's business); -1 with why[0..cap) when
+** it cannot be started: the process could not be made, or it exited,
+** died or closed its output before answering anything (status 127: the
+** shell found no such command, 126: not executable).  Its stderr has been
+** shown by then.  The process is left running when it answered. */
 int sut_check_start(sut *s, char *why, size_t cap);
+
+/* Kill every descendant of the calling process that is outside its
+** process group (what is left of systems under test: processes that left
+** their group or outlived it) and reap those that are its children, until
+** none is left or about two seconds have passed.  Reads /proc (Linux; 0
+** elsewhere).  Returns how many processes it killed, -1 when some
+** survived.  Cheap when the process has no children. */
+int sut_sweep(void);
 
 #endif

@@ -11,6 +11,7 @@ cd "$(dirname "$0")/.." || exit 2
 lc=${1:?usage: tests/reliability_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 cfg=$PWD/CONFIG.yaml
+src=$PWD
 lean_dir=$PWD/lean/examples
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -218,5 +219,49 @@ interrupt TERM term.db 143
 interrupt INT int.db 130
 status 0 "report of an interrupted run" "$lc" report --db term.db
 has_ere "report of an interrupted run" "^last run 1: started .*, finished .* \(interrupted: SIGTERM\)" out
+
+# --- 9. a busy system under test does not outlive the run -----------------
+# busy SIG WANT: fuzz a SUT that answers the sync request, then stays
+# busy (tests/suts/busy_sut.sh: signals ignored, input closing ignored, a
+# child in its group, a grandchild in a session of its own); send SIG to
+# the run once the SUT is busy.  No process of its group or of the
+# grandchild's session is left, the run row is finished and marked, the
+# exit status is WANT.
+busy() {
+  local sig=$1 want=$2 code pids=$tmp/busy.$1
+  printf 'seed: 3\nsut_timeout: 60\n' >busy.yaml
+  "$lc" fuzz --config busy.yaml --sut "sh $src/tests/suts/busy_sut.sh $pids" --ops size \
+    --cases 1000 --db "busy.$sig.db" >"busy.$sig.out" 2>"busy.$sig.err" &
+  local run=$!
+  for _ in $(seq 1 600); do
+    [ -s "$pids" ] && break
+    sleep 0.05
+  done
+  kill "-$sig" "$run"
+  wait "$run"
+  code=$?
+  same "busy SUT, SIG$sig: exit" "$code" "$want"
+  local group sid left=""
+  group=$(sed -n 1p "$pids" 2>/dev/null)
+  sid=$(sed -n 3p "$pids" 2>/dev/null | awk '{ print $2 }')
+  if [ -n "$group" ] && [ -n "$sid" ] && [ "$sid" != "$(ps -o sid= -p $$ | tr -d ' ')" ]; then ok; else
+    bad "busy SUT, SIG$sig: the SUT did not get busy ($(cat "$pids" 2>/dev/null))"
+  fi
+  # a killed process lingers a moment before it is gone
+  for _ in $(seq 1 100); do
+    left=$(ps -e -o pid=,pgid=,sid=,stat= | awk -v g="$group" -v s="$sid" \
+      '($2 == g || $3 == s) && $4 !~ /^Z/ { print $1 }')
+    [ -z "$left" ] && break
+    sleep 0.05
+  done
+  if [ -z "$left" ]; then ok; else
+    bad "busy SUT, SIG$sig: left running: $(ps -o pid=,pgid=,sid=,args= -p "$(echo $left | tr ' ' ,)")"
+    kill -9 $left 2>/dev/null
+  fi
+  same "busy SUT, SIG$sig: run row" "$(q "busy.$sig.db" 'select interrupted, finished is not null from runs')" "SIG$sig|1"
+}
+busy TERM 143
+busy INT 130
+busy HUP 129
 
 finish

@@ -2,7 +2,9 @@
 # sut_cli.sh LAYOUTCHECK -- differential fuzzing from the command line: the
 # program itself as a system under test agrees everywhere; a SUT that
 # crashes, one that hangs and one that answers garbage are each reported
-# with a shrunk input and the run completes; replay --sut asks again.
+# with a shrunk input and the run completes; replay --sut asks again; a SUT
+# that cannot be started; its stderr and terminal escapes; the write-ahead
+# log at the end of a run.
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -70,8 +72,88 @@ if [ ! -e ne.db ]; then ok; else bad "replay of a SUT that does not exist made a
 status 2 "a SUT that is not executable" "$lc" fuzz --config c.yaml --sut ./c.yaml --db nx.db
 has "a SUT that is not executable" "126 (not executable)" err
 if [ ! -e nx.db ]; then ok; else bad "a SUT that is not executable: a database"; fi
-status 1 "a SUT that dies on every input" "$lc" fuzz --config c.yaml --sut "sh -c 'exit 3'" --ops size --cases 20 --db dies.db
+# a SUT that exits before its first answer, whatever its status, cannot be
+# started: exit 2 at once, nothing stored, its stderr shown once
+status 2 "a SUT that exits at once" "$lc" fuzz --config c.yaml --sut "sh -c 'echo gone >&2; exit 3'" --ops size --cases 20 --db dies.db
+has "a SUT that exits at once" "^--sut .*: the command cannot be started: it exited with status 3 before answering the sync request .size 1000000007:1.; nothing was run or stored" err
+same "a SUT that exits at once: its stderr once" "$(grep -c '^gone$' err)" 1
+if [ ! -e dies.db ] && [ ! -s out ]; then ok; else bad "a SUT that exits at once: a database or output"; fi
+status 2 "a SUT that exits 0 at once" "$lc" fuzz --config c.yaml --sut true --ops size --cases 20 --db dies.db
+has "a SUT that exits 0 at once" "it exited with status 0 before answering" err
+if [ ! -e dies.db ]; then ok; else bad "a SUT that exits 0 at once: a database"; fi
+if command -v python3 >/dev/null 2>&1; then
+  # a mistyped adapter: python3 starts, then cannot open the file
+  t0=$(date +%s)
+  status 2 "a mistyped adapter" timeout 60 "$lc" fuzz --config c.yaml --sut "python3 adapters/nonexist.py" --db typo.db
+  same "a mistyped adapter: its stderr once" "$(grep -c "can't open file" err)" 1
+  has "a mistyped adapter" "cannot be started: it exited with status 2" err
+  if [ ! -e typo.db ] && [ $(($(date +%s) - t0)) -lt 30 ]; then ok; else bad "a mistyped adapter: a database, or $(($(date +%s) - t0)) s"; fi
+else
+  skip "a mistyped adapter: no python3"
+fi
+# a SUT that answers the sync request and dies on every other input: the
+# run's business (a disagreement), not a start failure
+status 1 "a SUT that dies on every input" "$lc" fuzz --config c.yaml --sut "sh -c 'while read -r l; do case \"\$l\" in size\\ 1000000007:1) echo 1000000007;; *) exit 3;; esac; done'" --ops size --cases 20 --db dies.db
 has "a SUT that dies on every input" "exited before answering with status 3" out
+
+# the same stderr line on every request: shown once, then counted
+printf 'while IFS= read -r l; do echo "warning: deprecated flag" >&2; printf "%%s\\n" "$l" | %s eval --batch; done\n' "$lc" >warn.sh
+status 0 "a SUT that warns on every request" "$lc" fuzz --config c.yaml --sut "sh warn.sh" --ops size --cases 40 --db warn.db
+same "a SUT that warns on every request: shown once" "$(grep -c '^warning: deprecated flag$' err)" 1
+has "a SUT that warns on every request" "^the system under test's stderr: [0-9]* lines not shown again:" err
+has "a SUT that warns on every request" "^  4[0-9] times in all: warning: deprecated flag$" err
+
+# terminal escapes in a SUT's answers and stderr: shown escaped in fuzz and
+# show, never raw
+cat >esc.sh <<'SH'
+while IFS= read -r l; do
+  case "$l" in
+    'size 1000000007:1') echo 1000000007 ;;
+    *) printf '\033]0;owned\007\n'; printf '\033[2J\n' >&2 ;;
+  esac
+done
+SH
+status 1 "escapes in answers" "$lc" fuzz --config c.yaml --sut "sh esc.sh" --ops size --cases 20 --db esc.db
+if LC_ALL=C grep -q "$(printf '\033')" out err; then bad "escapes in answers: raw on the console"; else ok; fi
+has_text "escapes in answers" 'system under test \x1b]0;owned\x07' out
+has_text "escapes in answers" '\x1b[2J' err
+status 0 "show of a row with escapes" "$lc" show 1 --db esc.db
+if LC_ALL=C grep -q "$(printf '\033')" out; then bad "show: raw escapes"; else ok; fi
+has_text "show of a row with escapes" '\x1b]0;owned\x07' out
+# a row written by hand (an older version, a crafted file): escaped too
+q esc.db "update counterexamples set message = 'x' || char(27) || '[31m', note = char(7), triage = 'known', input = 'size ' || char(27) || 'c' where id = 1" >/dev/null
+status 0 "show of a crafted row" "$lc" show 1 --db esc.db
+if LC_ALL=C grep -q "$(printf '[\033\007]')" out; then bad "show of a crafted row: raw escapes"; else ok; fi
+has_text "show of a crafted row" 'input: size \x1bc' out
+
+# the write-ahead log is checkpointed at the end of a run, so that cp of
+# the database alone holds it, a reader with the file open or not; a
+# reader in a read transaction keeps the newer pages in the log, said
+if command -v python3 >/dev/null 2>&1; then
+  "$lc" fuzz --config c.yaml --sut "$lc eval --batch" --ops size --cases 20 --db wal.db >/dev/null 2>&1
+  python3 -c 'import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1]); db.execute("select count(*) from runs").fetchall()
+open(sys.argv[2], "w").close(); time.sleep(30)' wal.db reader.ready &
+reader=$!
+  for _ in $(seq 1 200); do [ -e reader.ready ] && break; sleep 0.05; done
+  status 0 "WAL with a reader open" "$lc" fuzz --config c.yaml --sut "$lc eval --batch" --ops size --cases 20 --db wal.db
+  cp wal.db wal.copy
+  same "WAL with a reader open: the copy has both runs" "$(q wal.copy 'select count(*) from runs where finished is not null')" 2
+  same "WAL with a reader open: the log is empty" "$(stat -c %s wal.db-wal 2>/dev/null || echo 0)" 0
+  kill "$reader" 2>/dev/null
+  wait "$reader" 2>/dev/null
+  python3 -c 'import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None); db.execute("begin"); db.execute("select count(*) from runs").fetchall()
+open(sys.argv[2], "w").close(); time.sleep(30)' wal.db reader2.ready &
+  reader=$!
+  for _ in $(seq 1 200); do [ -e reader2.ready ] && break; sleep 0.05; done
+  status 0 "WAL with a reader in a transaction" "$lc" fuzz --config c.yaml --sut "$lc eval --batch" --ops size --cases 20 --db wal.db
+  has "WAL with a reader in a transaction" "^note: [0-9]* pages* of the write-ahead log still only in wal.db-wal: a reader holds the database; copy it with sqlite3 wal.db \".backup COPY\"" out
+  kill "$reader" 2>/dev/null
+  wait "$reader" 2>/dev/null
+else
+  skip "the write-ahead log: no python3"
+fi
 status 2 "--ops nosuchop" "$lc" fuzz --config c.yaml --sut "$lc eval --batch" --ops nosuchop --db ops.db
 has "--ops nosuchop" "^--ops: no generator for op 'nosuchop'" err
 if [ ! -e ops.db ] && [ ! -s out ]; then ok; else bad "--ops nosuchop: a database or output"; fi
