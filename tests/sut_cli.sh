@@ -38,7 +38,11 @@ has "self" "composition              function" out
 # fixed below)
 printf '#!/bin/sh\nexec %s crash %s\n' "$faulty" "$lc" >sut.sh
 status 1 "crash" "$lc" fuzz --config crash.yaml --sut "sh sut.sh" --ops size,complement --cases 300 --db crash.db
-has "crash" "complement (2,1,2):(1,2,2) 4" out
+# shrunk to a complement of three modes (the fewest that crash); the steps
+# run out at 300, so which three-mode input it ends on is not pinned here
+three='complement \([0-9]+,[0-9]+,[0-9]+\):\([0-9]+,[0-9]+,[0-9]+\) [0-9]+'
+has_ere "crash" "^  $three\$" out
+shrunk=$(grep -E -o -m1 "^  $three\$" out | sed 's/^  //')
 has "crash" "killed by signal 11" out
 has "crash" "^size  *exact  *300  *300" out
 
@@ -53,11 +57,11 @@ has "garbage" "DISAGREE sut.cosize" out
 
 # replay asks the SUT again: still disagreeing for the faulty one
 status 1 "replay --sut" "$lc" replay --config c.yaml --sut "sh sut.sh" --db crash.db
-has "replay --sut" "STILL DISAGREES: complement (2,1,2):(1,2,2) 4" out
+has_text "replay --sut" "STILL DISAGREES: $shrunk" out
 # ... and marks a stored disagreement fixed once the same command agrees
 printf '#!/bin/sh\nexec %s eval --batch\n' "$lc" >sut.sh
 status 0 "after the fix" "$lc" replay --config c.yaml --sut "sh sut.sh" --db crash.db
-has "after the fix" "fixed: complement (2,1,2):(1,2,2) 4" out
+has_text "after the fix" "fixed: $shrunk" out
 status 0 "an unsupported op is skipped" "$lc" fuzz --config c.yaml --sut "sh -c 'while read -r l; do echo \"error: unsupported op \${l%% *}\"; done'" --ops size --cases 50 --db u.db
 has "an unsupported op is skipped" "skipped: the system under test answers" out
 
