@@ -528,7 +528,7 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   modes                    lo_tuple_rank, lo_layout_mode, lo_tuple_mode
 **   entries                  lo_tuple_rank, lo_layout_mode, lo_tuple_mode
 **   congruent                lo_tuple_congruent
-**   apply                    lo_apply
+**   apply                    lo_apply, lo_crd2idx
 **   coordinate               sum of c_i d_i over the flattened strides
 **   layout_function          lo_apply at every point (lo_size first)
 **   same_layout_function     lo_apply at every point of both
@@ -546,7 +546,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   nested_concat            lo_morphism_concat, lo_layout_nest, lo_tuple_nest
 **   substitute               lo_tuple_is_int, lo_tuple_rank, lo_layout_mode, lo_tuple_substitute,
 *lo_tuple_depth
-**   complement               lo_complement, lo_morphism_complement
+**   complement               lo_complement, lo_morphism_complement (a tuple cotarget:
+**                            lo_complement_to of lo_internal.h)
 **   paper_complement         lo_paper_complement
 **   flat_complement          lo_flat_complement
 **   is_complement            lo_morphism_is_complement, lo_is_complement
@@ -572,6 +573,16 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_filter              lo_cute_filter
 **   cute_flatten             lo_layout_flatten, lo_tuple_is_int, lo_tuple_flatten
 **   cute_complement          lo_cute_complement
+**   cute_apply               lo_apply, lo_crd2idx
+**   cute_crd2idx             lo_layout_make, lo_crd2idx
+**   cute_size                lo_tuple_size
+**   cute_cosize              lo_cosize
+**   cute_coshape             lo_cosize
+**   cute_rank                lo_tuple_rank
+**   cute_shape               (the shape as parsed)
+**   cute_stride              lo_print_index of the strides
+**   cute_get                 lo_layout_mode
+**   cute_filter_zeros        (shape 1 on every stride-0 entry)
 **   cute_composition         lo_cute_composition
 **   cute_logical_divide      lo_cute_logical_divide
 **   cute_zipped_divide       lo_cute_zipped_divide
