@@ -452,6 +452,15 @@ static int parse_tiler_body(parser *p, lo_layout *r, char close, int nest, int s
   return tiler_tok(p, r, ')');
 }
 
+/* Fail unless the tiler r, parsed, nests no deeper than a layout at the
+** depth limit inside the tiler's bracket (as a tiler of layouts always
+** could). */
+static int tiler_depth_ok(parser *p, const lo_layout *r) {
+  if (lo_tuple_depth(&r->shape) > LO_MAX_DEPTH + 1)
+    return lo_fail(p->err, LO_ELIMIT, "tiler nested deeper than %d", LO_MAX_DEPTH + 1);
+  return LO_OK;
+}
+
 /* Start an empty tiler in r. */
 static void tiler_begin(lo_layout *r) {
   r->shape.len = 0;
@@ -477,7 +486,8 @@ int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
   }
   lo_layout r, m;
   tiler_begin(&r);
-  if (parse_tiler_body(&p, &r, '>', 0, 0, &m) || expect_end(&p)) return err->code;
+  if (parse_tiler_body(&p, &r, '>', 0, 0, &m) || expect_end(&p) || tiler_depth_ok(&p, &r))
+    return err->code;
   lo_layout_copy(out, &r);
   return LO_OK;
 }
@@ -490,7 +500,8 @@ int lo_parse_shape_tiler(const char *s, lo_layout *out, lo_err *err) {
   if (!accept(&p, '(')) return expected(&p, "'('");
   lo_layout r, m;
   tiler_begin(&r);
-  if (parse_tiler_body(&p, &r, ')', 0, 1, &m) || expect_end(&p)) return err->code;
+  if (parse_tiler_body(&p, &r, ')', 0, 1, &m) || expect_end(&p) || tiler_depth_ok(&p, &r))
+    return err->code;
   lo_layout_copy(out, &r);
   return LO_OK;
 }

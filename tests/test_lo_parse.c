@@ -74,6 +74,22 @@ int main(void) {
   T_EQ_STR(round_layout("<(2,4>"), "error: column 6: expected ',' or ')', found '>'");
   T_EQ_STR(round_layout("<(2:1,4):(1,2)>"), "error: column 9: expected ',' or '>', found ':'");
   T_EQ_STR(round_layout("<__>"), "error: column 3: expected ',' or '>', found '_'");
+  /* nesting is bounded: a tiler nested past the limit is an error, not a
+  ** deep recursion */
+  {
+    char deep[256];
+    lo_layout t;
+    lo_err e;
+    size_t k = 0;
+    deep[k++] = '<';
+    for (int i = 0; i < 70; i++) deep[k++] = '(';
+    deep[k++] = '2';
+    for (int i = 0; i < 70; i++) deep[k++] = ')';
+    deep[k++] = '>';
+    deep[k] = 0;
+    T_EQ_INT(lo_parse_layout(deep, &t, &e), LO_ELIMIT);
+    T_EQ_STR(e.msg, "column 66: tiler nested deeper than 63");
+  }
   /* a shape read as CuTe's tiler of its modes */
   {
     lo_layout t;
