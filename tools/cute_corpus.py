@@ -575,7 +575,7 @@ def main():
     ap.add_argument('--adapter', default='python3 ' + os.path.join(ROOT, 'adapters/cute_cpp/cute_adapter.py'))
     ap.add_argument('--out', default=os.path.join(ROOT, 'corpus/cute_cpp'))
     ap.add_argument('--commit', default='7107b05535f8977f5ecb9d01ee203205b1fd9bc4')
-    ap.add_argument('--forms', type=int, default=60, help='layouts for the forms requests')
+    ap.add_argument('--forms', type=int, default=20, help='layouts for the forms requests')
     ap.add_argument('--families', default='',
                     help='write only these files (comma-separated, e.g. forms)')
     opts = ap.parse_args()

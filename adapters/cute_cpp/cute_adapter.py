@@ -186,11 +186,12 @@ class Parser:
         return node
 
     def layout_ahead(self):
-        """Whether a layout S:D, or a tuple with no integers, starts here."""
+        """Whether a layout S:D, or a tuple with no integers and no '_'
+        (the empty layout), starts here."""
         at, leaves = self.i, self.leaves
         try:
             t = self.tuple(1)
-            return self.peek() == ":" or count_ints(t) == 0
+            return self.peek() == ":" or count_leaves(t) == 0
         except ParseError:
             return False
         finally:
@@ -226,11 +227,11 @@ class Parser:
         return v
 
 
-def count_ints(v):
-    """The integers in a parsed tuple."""
+def count_leaves(v):
+    """The integers and '_' in a parsed tuple."""
     if v[0] == "tuple":
-        return sum(count_ints(x) for x in v[1])
-    return 1 if v[0] == "int" else 0
+        return sum(count_leaves(x) for x in v[1])
+    return 1 if v[0] in ("int", "under") else 0
 
 
 def congruent(a, b):
