@@ -789,7 +789,7 @@ static int tiler_case(const char *pairs, gen_choices *c, const gen_bounds *b, ge
   for (int i = 0; i < na + extra; i++) pa[i] = &a[i];
   for (int i = 0; i < na; i++) pt[i] = &t[i];
   if (lo_layout_nest(pa, na + extra, &la, &e) || lo_layout_nest(pt, na, &lt, &e)) return -1;
-  lt.is_tiler = 1;
+  lo_tiler_plain(&lt);
   return gen_put_layout(k, &la) || gen_put_layout(k, &lt);
 }
 

@@ -120,12 +120,24 @@ typedef struct lo_tuple {
 } lo_tuple;
 
 /* A layout S:D: a shape (nested tuple) and one stride per leaf, congruent.
-** A tiler <L1,...,Lk> is stored as the layout (L1,...,Lk) with is_tiler set:
-** its top-level modes are the tiler's layouts. */
+** A tiler <E1,...,Ek> is stored as the layout (E1,...,Ek) with is_tiler set:
+** its top-level modes are the tiler's entries.  An entry is a layout, a bare
+** integer n (CuTe's integral tiler, stored n:1), CuTe's '_' (that mode
+** untouched, stored 1:0) or a nested tiler (E1,...) (stored as the layout
+** of its entries).  tile[i] says which, for leaf i: the number of nested
+** tilers around it (LO_TILE_NEST bits; 0 for an entry of the outermost
+** tiler) and LO_TILE_INT or LO_TILE_SKIP on the leaf of a bare integer or
+** a '_'.  An entry with no leaves (the empty layout) is a layout.  tile is
+** read only when is_tiler is set; lo_tiler_plain marks a layout as the
+** tiler of its modes (all zeros). */
+#define LO_TILE_NEST 0x3f
+#define LO_TILE_INT  0x40
+#define LO_TILE_SKIP 0x80
 typedef struct lo_layout {
   lo_tuple shape;
   int is_tiler; /* beside the first strides: a call on a small layout reads one line less */
   lo_int stride[LO_MAX_LEAVES];
+  unsigned char tile[LO_MAX_LEAVES];
 } lo_layout;
 
 /* A Nest morphism S --(map)--> T.  map[i] is the 1-based position in the
@@ -149,6 +161,9 @@ int lo_parse_profile(const char *s, lo_tuple *out, lo_err *err);
 int lo_parse_index(const char *s, lo_tuple *out, lo_err *err);
 int lo_parse_int(const char *s, lo_int *out, lo_err *err);
 int lo_parse_layout(const char *s, lo_layout *out, lo_err *err); /* also tilers */
+/* A nested tuple of integers and '_' read as CuTe's tiler of its modes (a
+** Shape as a tiler): (4,2) is <4,2>, ((2,4),_) is <(2,4),_>. */
+int lo_parse_shape_tiler(const char *s, lo_layout *out, lo_err *err);
 int lo_parse_morphism(const char *s, lo_morphism *out, lo_err *err);
 
 int lo_print_tuple(const lo_tuple *t, char *buf, size_t cap);
@@ -214,6 +229,13 @@ void lo_layout_flat(lo_layout *l, const lo_int *s, const lo_int *d, int n); /* (
 void lo_layout_scalar(lo_layout *l, lo_int s, lo_int d);                    /* s:d */
 void lo_layout_copy(lo_layout *dst, const lo_layout *src); /* the used part; dst may be src */
 int lo_layout_mode(const lo_layout *l, int k, lo_layout *out, lo_err *err); /* 1-based */
+/* Make l the tiler <mode 1, ..., mode k> of its top-level modes, each a layout. */
+void lo_tiler_plain(lo_layout *l);
+/* The kinds of a tiler's entry (lo_tiler_entry). */
+typedef enum { LO_ENTRY_LAYOUT, LO_ENTRY_INT, LO_ENTRY_SKIP, LO_ENTRY_TILER } lo_entry_kind;
+/* Entry k (1-based) of the tiler t and its kind: a layout; a bare integer n
+** (out = n:1); '_' (out = 1:0); a nested tiler (out a tiler). */
+int lo_tiler_entry(const lo_layout *t, int k, lo_layout *out, lo_entry_kind *kind, lo_err *err);
 int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err *err);
 void lo_layout_flatten(const lo_layout *l, lo_layout *out);
 int lo_layout_equal(const lo_layout *a, const lo_layout *b);
@@ -222,6 +244,14 @@ int lo_cosize(const lo_layout *l, lo_int *out, lo_err *err);
 /* Phi_L(x), colexicographic; for x >= size(L) the last mode runs on past
 ** its extent, as in CuTe. */
 int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err);
+/* CuTe's crd2idx(c, shape(L), stride(L)), L(c) for a coordinate c: an
+** integer c is split over L's modes colexicographically (lo_apply; the
+** last mode runs on); a tuple c must have the rank of the shape it meets
+** (an integer shape takes only an integer), and each mode of c goes to
+** the same mode of L.  Entries of c are non-negative; an entry past its
+** extent runs on.  Errors: the ranks differ, a tuple for an integer, the
+** value does not fit. */
+int lo_crd2idx(const lo_layout *l, const lo_tuple *c, lo_int *out, lo_err *err);
 /* An odometer over a layout's flat modes: v is the layout function at the
 ** current index, advanced one index at a time (colexicographic), with an
 ** addition per step and no division.  Assumes the values fit (the caller
@@ -420,9 +450,9 @@ int lo_relative_flatten(const lo_tuple *xp, const lo_tuple *x, lo_tuple *out, lo
 ** incl_k(domain f, S). */
 int lo_relative_mode_inclusion(const lo_tuple *sp, const lo_tuple *s, int k, lo_morphism *out,
                                lo_err *err);
-int lo_relative_mode(const lo_morphism *f, const lo_tuple *s, int k, lo_morphism *out,
-                     lo_err *err);
-/* Algorithm 4.1.1 with two fixes (None unless T is used up; the last loop runs to len(Y)): mutual refinement. */
+int lo_relative_mode(const lo_morphism *f, const lo_tuple *s, int k, lo_morphism *out, lo_err *err);
+/* Algorithm 4.1.1 with two fixes (None unless T is used up; the last loop runs to len(Y)): mutual
+ * refinement. */
 int lo_mutual_refinement(const lo_tuple *t, const lo_tuple *u, lo_tuple *tp, lo_tuple *up,
                          lo_err *err);
 /* Pullback of f : S -> T along T' refining T, pushforward of f along S'
@@ -473,8 +503,7 @@ int lo_cute_tiled_product(const lo_layout *a, const lo_layout *b, lo_layout *out
 int lo_cute_flat_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_cute_blocked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_cute_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
-int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout *out,
-                              lo_err *err);
+int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_cute_max_common_vector(const lo_layout *a, const lo_layout *b, lo_int *out, lo_err *err);
 int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err);
 
@@ -518,7 +547,7 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   modes                    lo_tuple_rank, lo_layout_mode, lo_tuple_mode
 **   entries                  lo_tuple_rank, lo_layout_mode, lo_tuple_mode
 **   congruent                lo_tuple_congruent
-**   apply                    lo_apply
+**   apply                    lo_apply, lo_crd2idx
 **   coordinate               sum of c_i d_i over the flattened strides
 **   layout_function          lo_apply at every point (lo_size first)
 **   same_layout_function     lo_apply at every point of both
@@ -534,8 +563,10 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   flat_concat              lo_tuple_flat_concat, lo_morphism_flat_concat, lo_flat_concat
 **   concat                   lo_morphism_concat, lo_layout_nest, lo_tuple_nest
 **   nested_concat            lo_morphism_concat, lo_layout_nest, lo_tuple_nest
-**   substitute               lo_tuple_is_int, lo_tuple_rank, lo_layout_mode, lo_tuple_substitute, lo_tuple_depth
-**   complement               lo_complement, lo_morphism_complement
+**   substitute               lo_tuple_is_int, lo_tuple_rank, lo_layout_mode, lo_tuple_substitute,
+**                            lo_tuple_depth
+**   complement               lo_complement, lo_morphism_complement (a tuple cotarget:
+**                            lo_complement_to of lo_internal.h)
 **   complement_covers        lo_complement, lo_complement_covers
 **   paper_complement         lo_paper_complement
 **   flat_complement          lo_flat_complement
@@ -562,6 +593,16 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_filter              lo_cute_filter
 **   cute_flatten             lo_layout_flatten, lo_tuple_is_int, lo_tuple_flatten
 **   cute_complement          lo_cute_complement
+**   cute_apply               lo_apply, lo_crd2idx
+**   cute_crd2idx             lo_layout_make, lo_crd2idx
+**   cute_size                lo_tuple_size
+**   cute_cosize              lo_cosize
+**   cute_coshape             lo_cosize
+**   cute_rank                lo_tuple_rank
+**   cute_shape               (the shape as parsed)
+**   cute_stride              lo_print_index of the strides
+**   cute_get                 lo_layout_mode
+**   cute_filter_zeros        (shape 1 on every stride-0 entry)
 **   cute_composition         lo_cute_composition
 **   cute_logical_divide      lo_cute_logical_divide
 **   cute_zipped_divide       lo_cute_zipped_divide
@@ -690,7 +731,7 @@ int lo_view_broadcast_shapes(const lo_tuple *a, const lo_tuple *b, lo_tuple *out
 typedef struct lo_view_side {
   int natoms, naxes;
   int atom[LO_MAX_LEAVES];
-  int atom_col[LO_MAX_LEAVES];  /* 1-based column of each atom in the pattern */
+  int atom_col[LO_MAX_LEAVES];   /* 1-based column of each atom in the pattern */
   int axis_first[LO_MAX_LEAVES]; /* the first atom of each axis */
   int axis_len[LO_MAX_LEAVES];
   int axis_paren[LO_MAX_LEAVES]; /* written in parentheses */
@@ -719,8 +760,8 @@ int lo_view_sizes_parse(const char *text, const lo_view_pattern *p, lo_int *size
 ** or NULL) lets sizes be inferred, as einops does from the tensor.  Errors
 ** name the rule broken: an axis used twice, dropped or unknown, sizes that
 ** do not multiply out, a missing size. */
-int lo_view_rearrange(const char *pattern, const char *sizes, const lo_tuple *shape,
-                      lo_layout *out, lo_err *err);
+int lo_view_rearrange(const char *pattern, const char *sizes, const lo_tuple *shape, lo_layout *out,
+                      lo_err *err);
 /* einsum "i k, k j -> i j": the index map of each operand and of the
 ** output over the iteration space (the output axes, then the contracted
 ** axes in order of first appearance, row-major), maps[0..nops] (the output

@@ -462,24 +462,36 @@ int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, 
                    "CuTe refuses: the tiler has %d modes but A has rank %d "
                    "(static_assert tuple_size <= rank)",
                    k, ra);
-  return lo_tiler_map(compose_layout, a, b, 0, out, err);
+  return lo_tiler_map(compose_layout, a, b, LO_TILER_CUTE, out, err);
 }
 
 /* See lo_internal.h. */
-int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep_rest,
-                 lo_layout *out, lo_err *err) {
-  int k = lo_tuple_rank(&b->shape), n = keep_rest ? lo_tuple_rank(&a->shape) : k;
+int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int how, lo_layout *out,
+                 lo_err *err) {
+  int k = lo_tuple_rank(&b->shape), n = how & LO_TILER_KEEP ? lo_tuple_rank(&a->shape) : k;
   lo_layout res;
-  assert(k <= lo_tuple_rank(&a->shape));
+  assert(b->is_tiler && k <= lo_tuple_rank(&a->shape));
   lo_cute_begin(&res);
   if (lo_cute_tok(&res, '(', err)) return err->code;
   for (int i = 1; i <= n; i++) {
     lo_layout ai, bi, ri;
+    lo_entry_kind kind = LO_ENTRY_SKIP;
     if (lo_layout_mode(a, i, &ai, err)) return err->code;
-    if (i <= k) {
-      if (lo_layout_mode(b, i, &bi, err) || fn(&ai, &bi, &ri, err)) return err->code;
-    } else {
+    if (i <= k && lo_tiler_entry(b, i, &bi, &kind, err)) return err->code;
+    if (kind == LO_ENTRY_SKIP) { /* '_', or a mode past the tiler */
       lo_layout_copy(&ri, &ai);
+    } else if (kind == LO_ENTRY_TILER) {
+      int kb = lo_tuple_rank(&bi.shape), ra = lo_tuple_rank(&ai.shape);
+      if (kb > ra)
+        return lo_fail(err, LO_EUNDEF,
+                       "%stiler entry %d has %d modes but A's mode %d has rank %d%s",
+                       how & LO_TILER_CUTE ? "CuTe refuses: " : "", i, kb, i, ra,
+                       how & LO_TILER_CUTE ? " (static_assert tuple_size <= rank)" : "");
+      if (lo_tiler_map(fn, &ai, &bi, how, &ri, err)) return err->code;
+    } else {
+      if (kind == LO_ENTRY_INT && bi.shape.leaf[0] == 1 && (how & LO_TILER_KEEP))
+        bi.stride[0] = 0; /* make_layout(1) */
+      if (fn(&ai, &bi, &ri, err)) return err->code;
     }
     if (lo_cute_put(&res, &ri, err)) return err->code;
   }

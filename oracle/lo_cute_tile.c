@@ -55,7 +55,7 @@ static int by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_
   if (k > ra)
     return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s: Too many modes in tiler (%d for rank %d)", op,
                    k, ra);
-  return lo_tiler_map(fn, a, b, 1, out, err);
+  return lo_tiler_map(fn, a, b, LO_TILER_KEEP | LO_TILER_CUTE, out, err);
 }
 
 /* CuTe C++ logical_divide(A, B) as it computes (see lo.h). */
@@ -68,35 +68,63 @@ int lo_cute_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *o
   return by_tiler(product_layout, "logical_product", a, b, out, err);
 }
 
-/* tile_unzip(R, B) (zip2_by on shape and stride): for a layout B, R as it
-** is; for a tiler of k layouts, ((R1[0],...,Rk[0]), (R1[1],...,Rk[1],
-** R's modes past k)), each Ri of rank 2. */
+/* zip2_by(T, G) on shape and stride, guided by g (a tiler) or, when g is
+** NULL, by a guide that is no tuple (a layout, an integer, '_'): T must
+** then be a tuple of rank 2, (X0, X1); for a tiler g of k entries T is a
+** tuple of rank >= k, and X0 = (T1's X0, ..., Tk's X0), X1 = (T1's X1, ...,
+** Tk's X1, T's modes past k), each Ti zipped by entry i.  x0 and x1 are
+** the two parts; at says which mode T is, for the message. */
+static int zip2_by(const lo_layout *t, const lo_layout *g, int at, lo_layout *x0, lo_layout *x1,
+                   lo_err *err) {
+  int rt = lo_tuple_rank(&t->shape);
+  if (!g) {
+    if (rt != 2 || !lo_cute_is_tuple(t))
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: zip2_by: Mismatched ranks (mode %d is not "
+                     "of rank 2)",
+                     at);
+    return lo_layout_mode(t, 1, x0, err) || lo_layout_mode(t, 2, x1, err) ? err->code : LO_OK;
+  }
+  int k = lo_tuple_rank(&g->shape);
+  if (!lo_cute_is_tuple(t) || rt < k)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: zip2_by: Mismatched ranks (mode %d has rank %d, its tiler %d "
+                   "entries)",
+                   at, rt, k);
+  lo_layout b0, b1;
+  lo_cute_begin(&b0);
+  lo_cute_begin(&b1);
+  if (lo_cute_tok(&b0, '(', err) || lo_cute_tok(&b1, '(', err)) return err->code;
+  for (int i = 1; i <= k; i++) {
+    lo_layout ti, gi, y0, y1;
+    lo_entry_kind kind;
+    if (lo_layout_mode(t, i, &ti, err) || lo_tiler_entry(g, i, &gi, &kind, err) ||
+        zip2_by(&ti, kind == LO_ENTRY_TILER ? &gi : NULL, i, &y0, &y1, err) ||
+        lo_cute_put(&b0, &y0, err) || lo_cute_put(&b1, &y1, err))
+      return err->code;
+  }
+  for (int i = k; i < rt; i++)
+    if (lo_cute_put_mode(&b1, t, i, err)) return err->code;
+  if (lo_cute_tok(&b0, ')', err) || lo_cute_tok(&b1, ')', err)) return err->code;
+  lo_layout_copy(x0, &b0);
+  lo_layout_copy(x1, &b1);
+  return LO_OK;
+}
+
+/* tile_unzip(R, B): for a layout B, R as it is (a logical divide or
+** product by a layout has rank 2); for a tiler, zip2_by(R, B) as the
+** rank-2 layout (X0, X1). */
 static int tile_unzip(const lo_layout *r, const lo_layout *b, lo_layout *out, lo_err *err) {
   if (!b->is_tiler) {
     lo_layout_copy(out, r);
     return LO_OK;
   }
-  int k = lo_tuple_rank(&b->shape), rr = lo_tuple_rank(&r->shape);
-  lo_layout res;
+  lo_layout x0, x1, res;
+  if (zip2_by(r, b, 0, &x0, &x1, err)) return err->code;
   lo_cute_begin(&res);
-  if (lo_cute_tok(&res, '(', err)) return err->code;
-  for (int part = 0; part < 2; part++) {
-    if (lo_cute_tok(&res, '(', err)) return err->code;
-    for (int i = 0; i < k; i++) {
-      lo_layout ri;
-      if (lo_layout_mode(r, i + 1, &ri, err)) return err->code;
-      if (lo_tuple_rank(&ri.shape) != 2 || !lo_cute_is_tuple(&ri))
-        return lo_fail(err, LO_EUNDEF,
-                       "CuTe refuses: zip2_by: Mismatched ranks (mode %d is not "
-                       "of rank 2)",
-                       i + 1);
-      if (lo_cute_put_mode(&res, &ri, part, err)) return err->code;
-    }
-    for (int i = k; part == 1 && i < rr; i++)
-      if (lo_cute_put_mode(&res, r, i, err)) return err->code;
-    if (lo_cute_tok(&res, ')', err)) return err->code;
-  }
-  if (lo_cute_tok(&res, ')', err)) return err->code;
+  if (lo_cute_tok(&res, '(', err) || lo_cute_put(&res, &x0, err) || lo_cute_put(&res, &x1, err) ||
+      lo_cute_tok(&res, ')', err))
+    return err->code;
   lo_layout_copy(out, &res);
   return LO_OK;
 }

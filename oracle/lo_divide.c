@@ -123,7 +123,7 @@ static int by_mode(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, lo_lay
   if (!b->is_tiler) return fn(a, b, out, err);
   int kb = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
   if (kb > ra) return lo_fail(err, LO_EUNDEF, "tiler has %d modes but A has rank %d", kb, ra);
-  return lo_tiler_map(fn, a, b, 1, out, err);
+  return lo_tiler_map(fn, a, b, LO_TILER_KEEP, out, err);
 }
 
 /* CuTe's logical_divide where it meets its contract (see lo.h). */

@@ -41,7 +41,8 @@ static const op_row ops[] = {
     {{"modes", "L|X", "all modes, separated by \"; \""}, 1, 1, op_modes},
     {{"entries", "L|X", "all entries, separated by \"; \""}, 1, 1, op_entries},
     {{"congruent", "X Y", "same profile"}, 2, 2, op_congruent},
-    {{"apply", "L x", "the layout function at x (colexicographic; the last mode runs on)"},
+    {{"apply", "L x|L (c..)",
+      "the layout function at x (colexicographic; the last mode runs on), or at a coordinate"},
      2,
      2,
      op_apply},
@@ -155,11 +156,30 @@ static const op_row ops[] = {
     {{"cute_filter", "L", "CuTe C++ filter(L)"}, 1, 1, op_cute_filter},
     {{"cute_flatten", "L|X", "CuTe C++ flatten: an integer stays as it is"}, 1, 1, op_cute_flatten},
     {{"cute_depth", "L|X", "CuTe C++ depth (refuses an empty tuple)"}, 1, 1, op_cute_depth},
-    {{"cute_apply", "L x", "CuTe C++ layout(x) (refuses an empty tuple in the shape)"},
+    {{"cute_apply", "L x|L (c..)",
+      "CuTe C++ layout(x) at an index or a coordinate (refuses an empty tuple in the shape)"},
      2,
      2,
      op_cute_apply},
-    {{"cute_complement", "L [N]", "CuTe C++ complement(L[, N]) (N may be a shape)"},
+    {{"cute_crd2idx", "(c..) S D", "CuTe C++ crd2idx(c, S, D): S:D at the coordinate c"},
+     3,
+     3,
+     op_cute_crd2idx},
+    {{"cute_size", "L|X", "CuTe C++ size"}, 1, 1, op_size},
+    {{"cute_cosize", "L", "CuTe C++ cosize"}, 1, 1, op_cute_cosize},
+    {{"cute_coshape", "L", "CuTe C++ coshape: L at its last coordinate, plus 1"},
+     1,
+     1,
+     op_cute_cosize},
+    {{"cute_rank", "L|X", "CuTe C++ rank"}, 1, 1, op_rank},
+    {{"cute_shape", "L|X", "CuTe C++ shape"}, 1, 1, op_cute_shape},
+    {{"cute_stride", "L", "CuTe C++ stride"}, 1, 1, op_cute_stride},
+    {{"cute_get", "L|X i [j [k]]", "CuTe C++ get<i,j,k> (0-based)"}, 2, 4, op_cute_get},
+    {{"cute_filter_zeros", "L", "CuTe C++ filter_zeros: stride-0 entries get shape 1"},
+     1,
+     1,
+     op_cute_filter_zeros},
+    {{"cute_complement", "L [N]", "CuTe C++ complement(L[, N]) (N may be a shape or a layout)"},
      1,
      2,
      op_cute_complement},
@@ -317,7 +337,7 @@ const lo_op_info *lo_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i].info : N
 ** the first lookup (the table above keeps the order of `eval --list`).
 ** A slot holds 1 + the op's index, 0 when empty; at most a quarter of
 ** the slots are used, so a probe sequence is short. */
-#define OP_SLOTS 512
+#define OP_SLOTS 1024
 _Static_assert(NOPS * 4 <= OP_SLOTS && NOPS < 32767, "the op hash table is large enough");
 
 static short op_slot[OP_SLOTS];

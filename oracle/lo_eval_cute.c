@@ -59,7 +59,8 @@ int op_cute_depth(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   if (ev_get_shape(a, 0, &t, err)) return err->code;
   if (has_empty(&t))
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: depth of an empty tuple (there is no max() of "
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: depth of an empty tuple (there is no max() of "
                    "zero values)");
   ev_out_int(o, lo_tuple_depth(&t));
   return LO_OK;
@@ -69,14 +70,110 @@ int op_cute_depth(int argc, ev_args a, ev_out *o, lo_err *err) {
 ** an empty tuple (no crd2idx for ()). */
 int op_cute_apply(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l;
-  lo_int x, v;
+  lo_int v;
   (void)argc;
-  if (ev_get_layout(a, 0, &l, err) || ev_get_int(a, 1, &x, err)) return err->code;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
   if (has_empty(&l.shape))
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: indexing a layout whose shape holds an empty "
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: indexing a layout whose shape holds an empty "
                    "tuple (no crd2idx for ())");
-  if (lo_apply(&l, x, &v, err)) return err->code;
+  if (ev_apply_at(&l, a, 1, 1, &v, err)) return err->code;
   ev_out_int(o, v);
+  return LO_OK;
+}
+
+/* The ops cute_cosize L and cute_coshape L: CuTe's coshape, L at its
+** last coordinate plus 1 (an integer for integer strides), and cosize, its
+** size: both are lo_cosize. */
+int op_cute_cosize(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l;
+  lo_int c;
+  (void)argc;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (lo_cosize(&l, &c, err)) return err->code;
+  ev_out_int(o, c);
+  return LO_OK;
+}
+
+/* The op cute_shape L|X: CuTe's shape(L), or the tuple itself. */
+int op_cute_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_tuple t;
+  (void)argc;
+  if (ev_get_shape(a, 0, &t, err)) return err->code;
+  ev_out_tuple(o, &t);
+  return LO_OK;
+}
+
+/* The op cute_stride L: CuTe's stride(L), a nested tuple (0 allowed). */
+int op_cute_stride(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l;
+  lo_tuple d;
+  char buf[LO_MAX_TOKENS * 21 + 1];
+  (void)argc;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  lo_tuple_copy(&d, &l.shape);
+  memcpy(d.leaf, l.stride, (size_t)l.shape.len * sizeof(lo_int));
+  if (lo_print_index(&d, buf, sizeof buf))
+    return lo_fail(err, LO_ESPACE, "stride too long to print");
+  ev_out_str(o, buf);
+  return LO_OK;
+}
+
+/* The op cute_get L|X I [J [K]]: CuTe's get<I,J,K>, 0-based: mode I, then
+** its mode J, ...; an integer's only mode is get<0>, itself.  A mode past
+** the rank is CuTe's refusal (no get<I> of that tuple). */
+int op_cute_get(int argc, ev_args a, ev_out *o, lo_err *err) {
+  int is_layout = ev_is_layout(a, 0);
+  lo_layout l;
+  if (is_layout ? ev_get_layout(a, 0, &l, err) : ev_get_tuple(a, 0, &l.shape, err))
+    return err->code;
+  if (!is_layout) memset(l.stride, 0, (size_t)l.shape.len * sizeof(lo_int));
+  for (int i = 1; i < argc; i++) {
+    lo_int k;
+    if (ev_get_int(a, i, &k, err)) return err->code;
+    int r = lo_tuple_rank(&l.shape);
+    if (k >= r)
+      return lo_fail(err, LO_EUNDEF, "CuTe refuses: get<%lld> of %s of rank %d", (long long)k,
+                     lo_tuple_is_int(&l.shape) ? "an integer" : "a tuple", r);
+    if (lo_layout_mode(&l, (int)k + 1, &l, err)) return err->code;
+  }
+  if (is_layout)
+    ev_out_layout(o, &l);
+  else
+    ev_out_tuple(o, &l.shape);
+  return LO_OK;
+}
+
+/* The op cute_crd2idx C S D: CuTe's crd2idx(C, S, D), the layout S:D at
+** the coordinate C (refused as cute_apply refuses). */
+int op_cute_crd2idx(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_tuple s, d;
+  lo_layout l;
+  lo_int v;
+  (void)argc;
+  if (ev_get_tuple(a, 1, &s, err)) return err->code;
+  if (lo_parse_index(a[2], &d, err)) return ev_arg_fail(2, err);
+  if (!lo_tuple_congruent(&s, &d))
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: crd2idx: Mismatched Ranks (the shape and the "
+                   "stride are not congruent)");
+  if (lo_layout_make(&s, d.leaf, &l, err)) return err->code;
+  if (has_empty(&l.shape))
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: crd2idx of a shape that holds an empty tuple");
+  if (ev_apply_at(&l, a, 0, 1, &v, err)) return err->code;
+  ev_out_int(o, v);
+  return LO_OK;
+}
+
+/* The op cute_filter_zeros L: CuTe's filter_zeros(L): every stride-0 entry
+** gets shape 1, the nesting and the strides kept. */
+int op_cute_filter_zeros(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l;
+  (void)argc;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  for (int i = 0; i < l.shape.len; i++)
+    if (l.stride[i] == 0) l.shape.leaf[i] = 1;
+  ev_out_layout(o, &l);
   return LO_OK;
 }
 
@@ -86,13 +183,18 @@ int op_cute_filter(int argc, ev_args a, ev_out *o, lo_err *err) {
   return ev_lay1(lo_cute_filter, a, o, err);
 }
 
-/* complement L [N]: N an integer or a shape (the cotarget). */
+/* complement L [N]: N an integer, a shape or a layout (the cotarget: CuTe
+** takes shape(N)). */
 int op_cute_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l, r;
   lo_tuple n;
-  if (ev_get_layout(a, 0, &l, err) || (argc > 1 && ev_get_tuple(a, 1, &n, err)) ||
-      lo_cute_complement(&l, argc > 1 ? &n : NULL, &r, err))
+  if (ev_get_layout(a, 0, &l, err) || (argc > 1 && ev_get_cotarget(a, 1, &n, err)))
     return err->code;
+  if (argc > 1 && n.len == 0)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: complement: a cotarget with no integers (its "
+                   "ceil_div reads a mode that is not there: Index out of range)");
+  if (lo_cute_complement(&l, argc > 1 ? &n : NULL, &r, err)) return err->code;
   ev_out_layout(o, &r);
   return LO_OK;
 }
@@ -100,47 +202,47 @@ int op_cute_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
 /* The op cute_composition A B|A <B..>: CuTe C++ composition(A, B), right or wrong. */
 int op_cute_composition(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_composition, a, 1, o, err);
+  return ev_lay2(lo_cute_composition, a, EV_TILER, o, err);
 }
 /* The op cute_logical_divide A B|A <B..>: CuTe C++ logical_divide. */
 int op_cute_logical_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_logical_divide, a, 1, o, err);
+  return ev_lay2(lo_cute_logical_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_zipped_divide A B|A <B..>: CuTe C++ zipped_divide. */
 int op_cute_zipped_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_zipped_divide, a, 1, o, err);
+  return ev_lay2(lo_cute_zipped_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_divide A B|A <B..>: CuTe C++ tiled_divide. */
 int op_cute_tiled_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_tiled_divide, a, 1, o, err);
+  return ev_lay2(lo_cute_tiled_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_divide A B|A <B..>: CuTe C++ flat_divide (both modes unpacked). */
 int op_cute_flat_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_flat_divide, a, 1, o, err);
+  return ev_lay2(lo_cute_flat_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_logical_product A B|A <B..>: CuTe C++ logical_product. */
 int op_cute_logical_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_logical_product, a, 1, o, err);
+  return ev_lay2(lo_cute_logical_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_zipped_product A B|A <B..>: CuTe C++ zipped_product. */
 int op_cute_zipped_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_zipped_product, a, 1, o, err);
+  return ev_lay2(lo_cute_zipped_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_product A B|A <B..>: CuTe C++ tiled_product. */
 int op_cute_tiled_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_tiled_product, a, 1, o, err);
+  return ev_lay2(lo_cute_tiled_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_product A B|A <B..>: CuTe C++ flat_product (both modes unpacked). */
 int op_cute_flat_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_flat_product, a, 1, o, err);
+  return ev_lay2(lo_cute_flat_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_blocked_product A B: CuTe C++ blocked_product. */
 int op_cute_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err) {

@@ -56,10 +56,20 @@ int ev_arg_fail(int i, lo_err *err);
 int ev_get_int(ev_args a, int i, lo_int *v, lo_err *err);
 int ev_get_tuple(ev_args a, int i, lo_tuple *t, lo_err *err);
 int ev_get_profile(ev_args a, int i, lo_tuple *t, lo_err *err);
-/* A layout; a tiler, or a bare shape n read as n:1, only when tiler_ok. */
+/* A layout; a tiler, a bare integer or a shape (CuTe's tilers) only when
+** tiler_ok is EV_TILER (a bare integer n is n:1, as composition reads it)
+** or EV_TILER_MAKE (n is make_layout(n), 1:0 for n = 1, as the divides
+** and products read it). */
+#define EV_TILER      1
+#define EV_TILER_MAKE 2
 int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err);
 int ev_get_layout(ev_args a, int i, lo_layout *l, lo_err *err);
 int ev_get_morphism(ev_args a, int i, lo_morphism *f, lo_err *err);
+/* Whether argument i is written as a tuple ('(' first). */
+int ev_is_paren(ev_args a, int i);
+/* l at argument i: an integer index, or a tuple coordinate (CuTe's
+** crd2idx); with cute, a refusal's message starts "CuTe refuses: ". */
+int ev_apply_at(const lo_layout *l, ev_args a, int i, int cute, lo_int *v, lo_err *err);
 int ev_is_morphism(ev_args a, int i);
 int ev_is_layout(ev_args a, int i);
 /* An index set "{i,j,...}" (1-based, may be empty) into idx[0..*n). */
@@ -71,6 +81,8 @@ int ev_split_semis(const char *s, char *buf, size_t bufcap, const char **piece, 
                    lo_err *err);
 /* The shape of a tuple or layout argument (a layout gives its shape). */
 int ev_get_shape(ev_args a, int i, lo_tuple *t, lo_err *err);
+/* A cotarget: a tuple of positive integers, or a layout (its shape). */
+int ev_get_cotarget(ev_args a, int i, lo_tuple *t, lo_err *err);
 /* Cycles "(1 2)(3 4 5)" as a permutation sigma[1..n]. */
 int ev_get_cycles(ev_args a, int i, int n, int *sigma, lo_err *err);
 
@@ -207,6 +219,12 @@ int op_cute_right_inverse(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_left_inverse(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_nullspace(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_cosize(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_shape(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_stride(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_get(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_crd2idx(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_filter_zeros(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_view_strides(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_view_to_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_view_of_layout(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -139,14 +139,19 @@ static int is_plain_int(const char *s) {
   return *s == 0;
 }
 
-/* A layout (not a tiler) unless tiler_ok.  A bare shape is a plain integer
-** (is_plain_int, which implies lo_kind_of's LO_KIND_TUPLE) that
-** lo_parse_int reads. */
+/* A layout (not a tiler) unless tiler_ok (EV_TILER_*).  A bare integer n
+** (is_plain_int, which implies lo_kind_of's LO_KIND_TUPLE) is n:1, or
+** with EV_TILER_MAKE make_layout(n): n:1, and 1:0 for n = 1.  A tuple
+** (lo_kind_of's LO_KIND_TUPLE) is CuTe's Shape as a tiler. */
 int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
   lo_int n;
   if (tiler_ok && is_plain_int(a[i]) && lo_parse_int(a[i], &n, err) == LO_OK) {
     if (n < 1) return lo_fail(err, LO_EUNDEF, "argument %d: a shape must be positive", i + 1);
-    lo_layout_scalar(l, n, 1); /* a bare shape n is the layout n:1 */
+    lo_layout_scalar(l, n, n == 1 && tiler_ok == EV_TILER_MAKE ? 0 : 1);
+    return LO_OK;
+  }
+  if (tiler_ok && lo_kind_of(a[i]) == LO_KIND_TUPLE) {
+    if (lo_parse_shape_tiler(a[i], l, err)) return ev_arg_fail(i, err);
     return LO_OK;
   }
   if (lo_parse_layout(a[i], l, err)) return ev_arg_fail(i, err);
@@ -158,6 +163,33 @@ int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
 /* Argument i as a layout (a tiler is refused). */
 int ev_get_layout(ev_args a, int i, lo_layout *l, lo_err *err) {
   return ev_get_layout_t(a, i, l, 0, err);
+}
+
+/* Whether argument i is written as a tuple: '(' its first non-blank. */
+int ev_is_paren(ev_args a, int i) {
+  const char *s = a[i];
+  while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') s++;
+  return *s == '(';
+}
+
+/* Argument i as a coordinate of l, then l at it: an integer index
+** (lo_apply) or a tuple coordinate (lo_crd2idx).  cute: a refusal is
+** CuTe's ("CuTe refuses: ..."). */
+int ev_apply_at(const lo_layout *l, ev_args a, int i, int cute, lo_int *v, lo_err *err) {
+  lo_tuple c;
+  lo_int x;
+  if (!ev_is_paren(a, i)) {
+    if (ev_get_int(a, i, &x, err)) return err->code;
+    return lo_apply(l, x, v, err);
+  }
+  if (lo_parse_index(a[i], &c, err)) return ev_arg_fail(i, err);
+  int rc = lo_crd2idx(l, &c, v, err);
+  if (rc == LO_EUNDEF && cute) {
+    char m[sizeof err->msg];
+    memcpy(m, err->msg, sizeof m);
+    return lo_fail(err, rc, "CuTe refuses: %s", m);
+  }
+  return rc;
 }
 
 /* Argument i as a (valid) morphism. */
@@ -286,6 +318,16 @@ int ev_get_shape(ev_args a, int i, lo_tuple *t, lo_err *err) {
   lo_layout l;
   if (ev_get_layout(a, i, &l, err)) return err->code;
   lo_tuple_copy(t, &l.shape); /* the used part only */
+  return LO_OK;
+}
+
+/* Argument i as a cotarget: a tuple of positive integers, or a layout's
+** shape (CuTe's complement takes shape(cotarget)). */
+int ev_get_cotarget(ev_args a, int i, lo_tuple *t, lo_err *err) {
+  if (lo_kind_of(a[i]) == LO_KIND_TUPLE) return ev_get_tuple(a, i, t, err);
+  lo_layout l;
+  if (ev_get_layout(a, i, &l, err)) return err->code;
+  lo_tuple_copy(t, &l.shape);
   return LO_OK;
 }
 

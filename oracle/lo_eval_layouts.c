@@ -19,8 +19,17 @@ int op_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
   }
   lo_layout l, r;
   lo_int n = -1;
-  if (ev_get_layout(a, 0, &l, err) || (argc > 1 && ev_get_int(a, 1, &n, err)) ||
-      lo_complement(&l, n, &r, err))
+  lo_tuple ct;
+  int tuple_ct = 0; /* a shape or a layout as the cotarget: CuTe takes its shape */
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (argc > 1 && (ev_is_paren(a, 1) || ev_is_layout(a, 1))) {
+    if (ev_get_cotarget(a, 1, &ct, err)) return err->code;
+    tuple_ct = !lo_tuple_is_int(&ct);
+    if (!tuple_ct) n = ct.leaf[0];
+  } else if (argc > 1 && ev_get_int(a, 1, &n, err)) {
+    return err->code;
+  }
+  if (tuple_ct ? lo_complement_to(&l, &ct, &r, err) : lo_complement(&l, n, &r, err))
     return err->code;
   ev_out_layout(o, &r);
   return LO_OK;
@@ -120,7 +129,7 @@ int op_is_complementable(int argc, ev_args a, ev_out *o, lo_err *err) {
 int op_composition(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   if (ev_is_morphism(a, 0)) return ev_mor2(lo_morphism_compose, a, o, err);
-  return ev_lay2(lo_composition, a, 1, o, err);
+  return ev_lay2(lo_composition, a, EV_TILER, o, err);
 }
 
 /* The op paper_composition A B: the paper's composite (Def 2.3.7.1). */
@@ -143,35 +152,35 @@ int op_composition_algorithm(int argc, ev_args a, ev_out *o, lo_err *err) {
 int op_logical_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   if (ev_is_morphism(a, 0)) return ev_mor2(lo_morphism_logical_divide, a, o, err);
-  return ev_lay2(lo_logical_divide, a, 1, o, err);
+  return ev_lay2(lo_logical_divide, a, EV_TILER_MAKE, o, err);
 }
 
 /* The op logical_product A B|A <B..>|f g: CuTe logical_product; f (x) g = (f, f^c o g). */
 int op_logical_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   if (ev_is_morphism(a, 0)) return ev_mor2(lo_morphism_logical_product, a, o, err);
-  return ev_lay2(lo_logical_product, a, 1, o, err);
+  return ev_lay2(lo_logical_product, a, EV_TILER_MAKE, o, err);
 }
 
 /* The op zipped_divide A B|A <B..>: ((tiles),(rests)). */
 int op_zipped_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_zipped_divide, a, 1, o, err);
+  return ev_lay2(lo_zipped_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op tiled_divide A B|A <B..>: ((tiles),rests...). */
 int op_tiled_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_tiled_divide, a, 1, o, err);
+  return ev_lay2(lo_tiled_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op zipped_product A B|A <B..>: ((A modes),(products)). */
 int op_zipped_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_zipped_product, a, 1, o, err);
+  return ev_lay2(lo_zipped_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op tiled_product A B|A <B..>: ((A modes),products...). */
 int op_tiled_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_tiled_product, a, 1, o, err);
+  return ev_lay2(lo_tiled_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op paper_logical_divide A B: the paper's A (/) B (Def 2.3.8.1). */
 int op_paper_logical_divide(int argc, ev_args a, ev_out *o, lo_err *err) {

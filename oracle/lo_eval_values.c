@@ -195,9 +195,8 @@ int op_congruent(int argc, ev_args a, ev_out *o, lo_err *err) {
 int op_apply(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   lo_layout l;
-  lo_int x, v;
-  if (ev_get_layout(a, 0, &l, err) || ev_get_int(a, 1, &x, err) || lo_apply(&l, x, &v, err))
-    return err->code;
+  lo_int v;
+  if (ev_get_layout(a, 0, &l, err) || ev_apply_at(&l, a, 1, 0, &v, err)) return err->code;
   ev_out_int(o, v);
   return LO_OK;
 }

@@ -53,11 +53,19 @@ int lo_cute_put_mode(lo_layout *b, const lo_layout *t, int i, lo_err *err);
 
 /* An op on two layouts, mapped over the modes of a tiler by lo_tiler_map. */
 typedef int (*lo_pair_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_err *);
-/* out = (fn(A_1, B_1), ..., fn(A_k, B_k)) for a tiler B of k modes, then
-** A's modes past k when keep_rest (CuTe's transform_layout); assumes
-** k <= rank(A), which each caller checks with its own message. */
-int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int keep_rest,
-                 lo_layout *out, lo_err *err);
+/* out = (fn(A_1, B_1), ..., fn(A_k, B_k)) for a tiler B of k entries, then
+** A's modes past k when how has LO_TILER_KEEP (CuTe's transform_layout:
+** the divides and products keep them, composition drops them).  An entry
+** '_' leaves A_i as it is; a nested tiler maps over A_i's modes the same
+** way (k' <= rank(A_i) checked, refused as CuTe refuses it); a bare
+** integer n is n:1, except that the divides and products read a bare 1 as
+** make_layout(1) = 1:0 (composition reads it as 1:1).  Assumes k <=
+** rank(A), which each caller checks with its own message; LO_TILER_CUTE
+** only names the layer in the message of a nested tiler's refusal. */
+#define LO_TILER_KEEP 1
+#define LO_TILER_CUTE 2
+int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int how, lo_layout *out,
+                 lo_err *err);
 
 /* CuTe's regrouping of r, a logical divide or product of A by B: how 0
 ** zipped (tile_unzip), 1 tiled (the rest modes spliced in), 2 flat (both). */
@@ -214,7 +222,6 @@ int lo_cute_left_inverse_exact(const lo_layout *l, lo_layout *out, int *exact, l
 /* lo_check_left_inverse, where exact (as above) settles it once L's size
 ** and cosize fit: the same verdict. */
 int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exact, lo_err *err);
-
 
 /* True when CuTe's walk of each leaf of B over A's coalesce_x modes
 ** a[0..na) meets the strong divisibility conditions (as

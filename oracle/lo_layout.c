@@ -84,6 +84,65 @@ int lo_layout_mode(const lo_layout *l, int k, lo_layout *out, lo_err *err) {
   return LO_OK;
 }
 
+/* L(c) for a coordinate c, as CuTe's crd2idx (see lo.h). */
+int lo_crd2idx(const lo_layout *l, const lo_tuple *c, lo_int *out, lo_err *err) {
+  if (lo_tuple_is_int(c)) return lo_apply(l, c->leaf[0], out, err);
+  int rc = lo_tuple_rank(c), rl = lo_tuple_rank(&l->shape);
+  if (lo_tuple_is_int(&l->shape))
+    return lo_fail(err, LO_EUNDEF,
+                   "crd2idx: a tuple coordinate of rank %d for the integer shape %lld", rc,
+                   (long long)l->shape.leaf[0]);
+  if (rc != rl)
+    return lo_fail(err, LO_EUNDEF,
+                   "crd2idx: Mismatched Ranks (a coordinate of rank %d for a "
+                   "shape of rank %d)",
+                   rc, rl);
+  lo_int sum = 0;
+  for (int k = 1; k <= rc; k++) {
+    lo_layout lk;
+    lo_tuple ck;
+    lo_int v;
+    if (lo_layout_mode(l, k, &lk, err) || lo_tuple_mode(c, k, &ck, NULL, err) ||
+        lo_crd2idx(&lk, &ck, &v, err) || lo_add(sum, v, &sum, "crd2idx", err))
+      return err->code;
+  }
+  *out = sum;
+  return LO_OK;
+}
+
+/* Make l the tiler of its top-level modes, each a layout. */
+void lo_tiler_plain(lo_layout *l) {
+  l->is_tiler = 1;
+  memset(l->tile, 0, (size_t)l->shape.len);
+}
+
+/* Entry k (1-based) of the tiler t, and its kind (see lo.h). */
+int lo_tiler_entry(const lo_layout *t, int k, lo_layout *out, lo_entry_kind *kind, lo_err *err) {
+  int b, e, f;
+  assert(t->is_tiler);
+  lo_tuple_mode_span(&t->shape, k, &b, &e, &f);
+  unsigned char mark[LO_MAX_LEAVES];
+  int n = 0; /* the entry's leaves: those of its token range */
+  for (int i = b; i < e; i++) n += t->shape.tok[i] == '*';
+  memcpy(mark, t->tile + f, (size_t)n);
+  if (lo_layout_mode(t, k, out, err)) return err->code;
+  *kind = LO_ENTRY_LAYOUT;
+  if (n == 0) return LO_OK;
+  if (mark[0] & LO_TILE_NEST) {
+    *kind = LO_ENTRY_TILER;
+    out->is_tiler = 1;
+    for (int i = 0; i < n; i++) {
+      assert((mark[i] & LO_TILE_NEST) > 0);
+      out->tile[i] = (unsigned char)(mark[i] - 1);
+    }
+  } else if (mark[0] & LO_TILE_SKIP) {
+    *kind = LO_ENTRY_SKIP;
+  } else if (mark[0] & LO_TILE_INT) {
+    *kind = LO_ENTRY_INT;
+  }
+  return LO_OK;
+}
+
 /* out = (parts[0], ..., parts[n-1]): nested concatenation.  out must not
 ** alias a part. */
 int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err *err) {
@@ -142,6 +201,8 @@ void lo_layout_flatten(const lo_layout *l, lo_layout *out) {
 /* Same nesting, shapes and strides. */
 int lo_layout_equal(const lo_layout *a, const lo_layout *b) {
   if (!lo_tuple_equal(&a->shape, &b->shape)) return 0;
+  if (a->is_tiler != b->is_tiler) return 0;
+  if (a->is_tiler && memcmp(a->tile, b->tile, (size_t)a->shape.len) != 0) return 0;
   return memcmp(a->stride, b->stride, (size_t)a->shape.len * sizeof(lo_int)) == 0;
 }
 
@@ -271,6 +332,7 @@ void lo_layout_copy(lo_layout *dst, const lo_layout *src) {
   lo_tuple_copy(&dst->shape, &src->shape);
   lo_copy_ints(dst->stride, src->stride, src->shape.len);
   dst->is_tiler = src->is_tiler;
+  if (src->is_tiler) memcpy(dst->tile, src->tile, (size_t)src->shape.len);
 }
 
 /* Layout function on [0, size) into vals; LO_ELIMIT when size > cap. */

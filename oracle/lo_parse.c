@@ -7,6 +7,7 @@
 */
 #include "lo_internal.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -306,16 +307,19 @@ static int same_profile(const lo_tuple *a, const char *tok, int ntok) {
   return 1;
 }
 
-/* Parse S:D at the current position into l.  When bare_ok, a shape with no
-** ':' is accepted and gets compact column-major strides (tiler entries). */
-static int parse_layout_at(parser *p, lo_layout *l, int bare_ok) {
+/* Parse S:D at the current position into l.  When bare (not NULL), a
+** shape with no ':' is accepted, gets compact column-major strides and
+** sets *bare (tiler entries: an integer, the empty tuple). */
+static int parse_layout_at(parser *p, lo_layout *l, int *bare) {
   size_t start;
   skip_space(p);
   start = p->pos;
   l->is_tiler = 0;
+  if (bare) *bare = 0;
   if (parse_tuple_p(p, &l->shape, LEAF_POSITIVE)) return p->err->code;
   if (!accept(p, ':')) {
-    if (!bare_ok) return expected(p, "':'");
+    if (!bare) return expected(p, "':'");
+    *bare = 1;
     lo_int w = 1;
     for (int i = 0; i < l->shape.len; i++) {
       l->stride[i] = w;
@@ -349,7 +353,7 @@ static int parse_group_at(parser *p, lo_layout *l, int depth) {
   l->is_tiler = 0;
   for (;;) {
     size_t at = p->pos;
-    if (parse_layout_at(p, &m, 0)) {
+    if (parse_layout_at(p, &m, NULL)) {
       p->pos = at;
       if (parse_group_at(p, &m, depth + 1)) return p->err->code;
     }
@@ -366,13 +370,111 @@ static int parse_group_at(parser *p, lo_layout *l, int depth) {
   return LO_OK;
 }
 
+/* Append the token c to the tiler being built in r. */
+static int tiler_tok(parser *p, lo_layout *r, char c) {
+  if (r->shape.ntok >= LO_MAX_TOKENS)
+    return lo_fail(p->err, LO_ELIMIT, "tiler too long (limit %d tokens)", LO_MAX_TOKENS);
+  r->shape.tok[r->shape.ntok++] = c;
+  return LO_OK;
+}
+
+/* Append the entry m to the tiler being built in r, its leaves marked
+** mark (lo.h: LO_TILE_*). */
+static int tiler_put(parser *p, lo_layout *r, const lo_layout *m, unsigned char mark) {
+  int base = r->shape.len;
+  if (lo_tuple_append(&r->shape, &m->shape, p->err)) return p->err->code;
+  memcpy(r->stride + base, m->stride, (size_t)m->shape.len * sizeof(lo_int));
+  memset(r->tile + base, mark, (size_t)m->shape.len);
+  return LO_OK;
+}
+
+/* Whether the text at the parser's position is a layout S:D or a tuple
+** with no integers (the empty layout, read as a bare shape): a nested
+** tuple followed by ':', or one with no leaves.  Looked at on a copy of
+** the parser; nothing moves. */
+static int layout_ahead(const parser *p) {
+  lo_err e;
+  lo_tuple t;
+  parser q = *p;
+  q.err = &e;
+  if (parse_tuple_p(&q, &t, LEAF_POSITIVE)) return 0;
+  return t.len == 0 || accept(&q, ':');
+}
+
+/* Parse the entries of a tiler, its opening bracket read, up to and with
+** its closing bracket close, appending them to r (the tiler's own '('
+** and ')' included).  nest: the nested tilers around the entries.  An
+** entry is '_', an integer, a layout S:D, a tuple with no integers (the
+** empty layout) or a nested tiler (E1,...); with shapes_only (a shape
+** read as a tiler) no layouts.  m is scratch space. */
+static int parse_tiler_body(parser *p, lo_layout *r, char close, int nest, int shapes_only,
+                            lo_layout *m) {
+  if (nest > LO_TILE_NEST || nest >= LO_MAX_DEPTH)
+    return lo_fail(p->err, LO_ELIMIT, "column %zu: tiler nested deeper than %d", p->pos + 1,
+                   LO_TILE_NEST);
+  if (tiler_tok(p, r, '(')) return p->err->code;
+  for (;;) {
+    skip_space(p);
+    const char *c = p->s + p->pos;
+    int bare;
+    if (c[0] == '_' && (c[1] < '0' || c[1] > '9')) { /* CuTe's Underscore: the mode untouched */
+      p->pos++;
+      lo_layout_scalar(m, 1, 0);
+      if (tiler_put(p, r, m, (unsigned char)(nest | LO_TILE_SKIP))) return p->err->code;
+    } else if (c[0] == '(' && !(layout_ahead(p) && !shapes_only)) {
+      if (shapes_only && layout_ahead(p)) { /* "()" in a shape: the empty layout */
+        size_t at = p->pos;
+        if (parse_layout_at(p, m, &bare)) return p->err->code;
+        if (!bare) {
+          p->pos = at;
+          return expected(p, "an integer, '_' or '(' in a shape");
+        }
+        if (tiler_put(p, r, m, (unsigned char)nest)) return p->err->code;
+      } else {
+        p->pos++; /* a nested tiler */
+        if (parse_tiler_body(p, r, ')', nest + 1, shapes_only, m)) return p->err->code;
+      }
+    } else {
+      size_t at = p->pos;
+      if (parse_layout_at(p, m, &bare)) return p->err->code;
+      if (shapes_only && !bare) {
+        p->pos = at;
+        return expected(p, "an integer, '_' or '(' in a shape");
+      }
+      int integer = bare && m->shape.len == 1 && m->shape.ntok == 1; /* CuTe's integral tiler */
+      if (tiler_put(p, r, m, (unsigned char)(nest | (integer ? LO_TILE_INT : 0))))
+        return p->err->code;
+    }
+    if (accept(p, ',')) continue;
+    if (accept(p, close)) break;
+    return expected(p, close == '>' ? "',' or '>'" : "',' or ')'");
+  }
+  return tiler_tok(p, r, ')');
+}
+
+/* Fail unless the tiler r, parsed, nests no deeper than a layout at the
+** depth limit inside the tiler's bracket (as a tiler of layouts always
+** could). */
+static int tiler_depth_ok(parser *p, const lo_layout *r) {
+  if (lo_tuple_depth(&r->shape) > LO_MAX_DEPTH + 1)
+    return lo_fail(p->err, LO_ELIMIT, "tiler nested deeper than %d", LO_MAX_DEPTH + 1);
+  return LO_OK;
+}
+
+/* Start an empty tiler in r. */
+static void tiler_begin(lo_layout *r) {
+  r->shape.len = 0;
+  r->shape.ntok = 0;
+  r->is_tiler = 1;
+}
+
 /* Parse a layout S:D, a group (L1,...,Lk) of layouts, or a tiler
-** <L1,...,Lk> (stored as a nested layout). */
+** <E1,...,Ek> (stored as a nested layout, see lo.h). */
 int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
   parser p;
   parser_init(&p, s, err);
   if (!accept(&p, '<')) {
-    if (parse_layout_at(&p, out, 0) == LO_OK) return expect_end(&p);
+    if (parse_layout_at(&p, out, NULL) == LO_OK) return expect_end(&p);
     lo_err first = *err;
     parser q;
     parser_init(&q, s, err);
@@ -383,24 +485,24 @@ int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
     return err->code;
   }
   lo_layout r, m;
-  r.shape.len = 0;
-  r.shape.ntok = 1;
-  r.shape.tok[0] = '(';
-  r.is_tiler = 1;
-  for (;;) {
-    if (parse_layout_at(&p, &m, 1)) return err->code;
-    int base = r.shape.len;
-    if (lo_tuple_append(&r.shape, &m.shape, err)) return err->code;
-    memcpy(r.stride + base, m.stride, (size_t)m.shape.len * sizeof(lo_int));
-    if (accept(&p, ',')) continue;
-    if (accept(&p, '>')) break;
-    return expected(&p, "',' or '>'");
-  }
-  if (r.shape.ntok >= LO_MAX_TOKENS)
-    return lo_fail(err, LO_ELIMIT, "tiler too long (limit %d tokens)", LO_MAX_TOKENS);
-  r.shape.tok[r.shape.ntok++] = ')';
-  if (expect_end(&p)) return err->code;
-  *out = r;
+  tiler_begin(&r);
+  if (parse_tiler_body(&p, &r, '>', 0, 0, &m) || expect_end(&p) || tiler_depth_ok(&p, &r))
+    return err->code;
+  lo_layout_copy(out, &r);
+  return LO_OK;
+}
+
+/* Parse a nested tuple of integers and '_' as CuTe's tiler of its modes
+** (a Shape used as a tiler): (4,2) is <4,2>, ((2,4),_) is <(2,4),_>. */
+int lo_parse_shape_tiler(const char *s, lo_layout *out, lo_err *err) {
+  parser p;
+  parser_init(&p, s, err);
+  if (!accept(&p, '(')) return expected(&p, "'('");
+  lo_layout r, m;
+  tiler_begin(&r);
+  if (parse_tiler_body(&p, &r, ')', 0, 1, &m) || expect_end(&p) || tiler_depth_ok(&p, &r))
+    return err->code;
+  lo_layout_copy(out, &r);
   return LO_OK;
 }
 
@@ -615,7 +717,40 @@ static void put_layout(writer *w, const char *tok, int ntok, const lo_int *s, co
   put_tree(w, tok, ntok, d, 0);
 }
 
-/* Print a layout, or a tiler as <L1,...,Lk>, giving its length. */
+/* Write the tiler whose bracket is the token tok[*at] (leaves from
+** *leaf on): '<' ... '>' at nest 0, '(' ... ')' for a nested one, each
+** entry as lo.h's tile marks say; *at and *leaf move past it. */
+static void put_tiler(writer *w, const lo_layout *l, int *at, int *leaf, int nest) {
+  const char *tok = l->shape.tok;
+  int i = *at + 1, k = *leaf;
+  assert(tok[*at] == '(');
+  put_n(w, nest ? "(" : "<", 1);
+  for (int first = 1; tok[i] != ')'; first = 0) {
+    int b = i, f = k, depth = 0;
+    do { /* the entry: one leaf or a bracketed span */
+      depth += (tok[i] == '(') - (tok[i] == ')');
+      k += tok[i] == '*';
+      i++;
+    } while (depth > 0);
+    if (!first) put_n(w, ",", 1);
+    unsigned char mark = k > f ? l->tile[f] : 0;
+    if ((mark & LO_TILE_NEST) > nest) {
+      int j = b, g = f;
+      put_tiler(w, l, &j, &g, nest + 1);
+    } else if (mark & LO_TILE_SKIP) {
+      put_n(w, "_", 1);
+    } else if (mark & LO_TILE_INT) {
+      put_int(w, l->shape.leaf[f]);
+    } else {
+      put_layout(w, tok + b, i - b, l->shape.leaf + f, l->stride + f);
+    }
+  }
+  put_n(w, nest ? ")" : ">", 1);
+  *at = i + 1;
+  *leaf = k;
+}
+
+/* Print a layout, or a tiler as <E1,...,Ek>, giving its length. */
 int lo_print_layout_len(const lo_layout *l, char *buf, size_t cap, size_t *len) {
   writer w;
   writer_init(&w, buf, cap);
@@ -623,15 +758,8 @@ int lo_print_layout_len(const lo_layout *l, char *buf, size_t cap, size_t *len) 
     put_layout(&w, l->shape.tok, l->shape.ntok, l->shape.leaf, l->stride);
     return finish_len(&w, len);
   }
-  put_n(&w, "<", 1);
-  int rank = lo_tuple_rank(&l->shape);
-  for (int k = 1; k <= rank; k++) {
-    int b, e, f;
-    lo_tuple_mode_span(&l->shape, k, &b, &e, &f);
-    if (k > 1) put_n(&w, ",", 1);
-    put_layout(&w, l->shape.tok + b, e - b, l->shape.leaf + f, l->stride + f);
-  }
-  put_n(&w, ">", 1);
+  int at = 0, leaf = 0;
+  put_tiler(&w, l, &at, &leaf, 0);
   return finish_len(&w, len);
 }
 

@@ -43,8 +43,65 @@ int main(void) {
     T_EQ_STR(round_layout(canon[i]), canon[i]);
   /* spaces are accepted anywhere between tokens */
   T_EQ_STR(round_layout(" ( 2 , 3 ) : ( 1 , 2 ) "), "(2,3):(1,2)");
-  T_EQ_STR(round_layout("< 4:1 , 8 >"), "<4:1,8:1>"); /* a bare shape in a tiler is n:1 */
+  T_EQ_STR(round_layout("< 4:1 , 8 >"), "<4:1,8>"); /* a bare integer stays CuTe's integral tiler */
   T_EQ_STR(round_layout("(3:4,(2:2,5:1))"), "(3,(2,5)):(4,(2,1))"); /* make_layout groups */
+  /* CuTe's tiler forms: a bare integer, '_' (the mode untouched), a tuple as
+  ** a nested tiler to any depth, a layout inside a nested tiler; each
+  ** prints back as written (canonically) */
+  const char *tilers[] = {
+      "<1,2>",         "<_,2>",         "<(2,4)>",  "<(2,4:2),3>", "<((2,_),(1,3:2)),_>",
+      "<(2,4):(1,2)>", "<((4)):((1))>", "<():(),2>"};
+  for (size_t i = 0; i < sizeof tilers / sizeof *tilers; i++)
+    T_EQ_STR(round_layout(tilers[i]), tilers[i]);
+  T_EQ_STR(round_layout("< ( 2 , _ ) , _4 >"), "<(2,_),4>");
+  T_EQ_STR(round_layout("<()>"), "<():()>"); /* a tuple with no integers: the empty layout */
+  T_EQ_STR(round_layout("<_2:1>"), "<2:1>"); /* _2 is CuTe's static 2, not '_' */
+  {
+    lo_layout t, e1, e2;
+    lo_err e;
+    lo_entry_kind k1, k2;
+    T_EQ_INT(lo_parse_layout("<(2,4:2),_>", &t, &e), LO_OK);
+    T_EQ_INT(lo_tiler_entry(&t, 1, &e1, &k1, &e), LO_OK);
+    T_EQ_INT(k1, LO_ENTRY_TILER);
+    T_EQ_INT(lo_tiler_entry(&e1, 1, &e2, &k2, &e), LO_OK);
+    T_EQ_INT(k2, LO_ENTRY_INT);
+    T_EQ_INT(lo_tiler_entry(&e1, 2, &e2, &k2, &e), LO_OK);
+    T_EQ_INT(k2, LO_ENTRY_LAYOUT);
+    T_EQ_INT(e2.stride[0], 2);
+    T_EQ_INT(lo_tiler_entry(&t, 2, &e1, &k1, &e), LO_OK);
+    T_EQ_INT(k1, LO_ENTRY_SKIP);
+  }
+  T_EQ_STR(round_layout("<(2,4>"), "error: column 6: expected ',' or ')', found '>'");
+  T_EQ_STR(round_layout("<(2:1,4):(1,2)>"), "error: column 9: expected ',' or '>', found ':'");
+  T_EQ_STR(round_layout("<__>"), "error: column 3: expected ',' or '>', found '_'");
+  /* nesting is bounded: a tiler nested past the limit is an error, not a
+  ** deep recursion */
+  {
+    char deep[256];
+    lo_layout t;
+    lo_err e;
+    size_t k = 0;
+    deep[k++] = '<';
+    for (int i = 0; i < 70; i++) deep[k++] = '(';
+    deep[k++] = '2';
+    for (int i = 0; i < 70; i++) deep[k++] = ')';
+    deep[k++] = '>';
+    deep[k] = 0;
+    T_EQ_INT(lo_parse_layout(deep, &t, &e), LO_ELIMIT);
+    T_EQ_STR(e.msg, "column 66: tiler nested deeper than 63");
+  }
+  /* a shape read as CuTe's tiler of its modes */
+  {
+    lo_layout t;
+    lo_err e;
+    char buf[256];
+    T_EQ_INT(lo_parse_shape_tiler(" ( 4 , ( 2 , _ ) ) ", &t, &e), LO_OK);
+    lo_print_layout(&t, buf, sizeof buf);
+    T_EQ_STR(buf, "<4,(2,_)>");
+    T_EQ_INT(lo_parse_shape_tiler("(4,2:1)", &t, &e), LO_ESYNTAX);
+    T_EQ_STR(e.msg, "column 4: expected an integer, '_' or '(' in a shape, found '2'");
+    T_EQ_INT(lo_parse_shape_tiler("4", &t, &e), LO_ESYNTAX);
+  }
   /* errors name the column and what was expected */
   T_EQ_STR(round_layout("(2,3):(1,2"), "error: column 11: expected ',' or ')', found end of input");
   T_EQ_STR(round_layout("(2,3):(1,(2,3))"),
@@ -103,7 +160,7 @@ int main(void) {
   T_EQ_STR(round_layout("((_2,_2),_3):((_1,_4),_0)"), "((2,2),3):((1,4),0)");
   T_EQ_STR(round_layout("(_2,3):(1,_2)"), "(2,3):(1,2)"); /* static and dynamic mixed */
   T_EQ_STR(round_layout("_12:_1"), "12:1");
-  T_EQ_STR(round_layout("<_4:_1,_8>"), "<4:1,8:1>");
+  T_EQ_STR(round_layout("<_4:_1,_8>"), "<4:1,8>");
   T_EQ_STR(round_layout("(_3:_4,(_2:_2,_5:_1))"), "(3,(2,5)):(4,(2,1))");
   T_EQ_STR(round_morphism("(_2,_2)--(_2,*)-->(_2,_2)"), "(2,2)--(2,*)-->(2,2)");
   T_EQ_STR(EV1("size", "(_2,_3):(_1,_2)"), "6");
@@ -115,11 +172,9 @@ int main(void) {
   T_EQ_INT(v, 7);
   /* a '_' not directly followed by a digit is an error naming its column */
   T_EQ_STR(round_layout("(_,3):(1,2)"), "error: column 3: expected a digit after '_', found ','");
-  T_EQ_STR(round_layout("(_ 2,3):(1,2)"),
-           "error: column 3: expected a digit after '_', found ' '");
+  T_EQ_STR(round_layout("(_ 2,3):(1,2)"), "error: column 3: expected a digit after '_', found ' '");
   T_EQ_STR(round_layout("__2:1"), "error: column 2: expected a digit after '_', found '_'");
-  T_EQ_STR(round_layout("(2,3):(1,_x)"),
-           "error: column 11: expected a digit after '_', found 'x'");
+  T_EQ_STR(round_layout("(2,3):(1,_x)"), "error: column 11: expected a digit after '_', found 'x'");
   T_EQ_STR(round_layout("(2_,3):(1,2)"), "error: column 3: expected ',' or ')', found '_'");
   T_EQ_STR(round_layout("_"), "error: column 2: expected a digit after '_', found end of input");
   T_EQ_STR(round_layout("(_0,3):(1,2)"), "error: column 2: entries must be positive, found 0");

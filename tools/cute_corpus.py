@@ -9,6 +9,11 @@
 2. Asks CuTe C++ through adapters/cute_cpp/cute_adapter.py (static layouts).
 3. Judges each CuTe answer against the op's contract with the small
    evaluator below (point by point, independent of the oracle's C code).
+   Then CuTe's argument forms (forms.yaml, from a random stream of its own,
+   so that the other files do not change): integers, '_' and nested tuples
+   in tilers, shapes as tilers, a bare 1 as B, layouts and shapes as
+   complement's cotarget, coordinates for apply and crd2idx, and the
+   queries (shape, stride, get, coshape, filter_zeros).
 4. Writes one YAML file per op family: for every request a case of the
    `cute_OP` op (CuTe's text or `error`, exactly), and where the plain op
    exists a case of the plain op: CuTe's text where it meets the contract,
@@ -328,15 +333,123 @@ def requests(seed, per_op):
             uniq.append(r)
     return uniq
 
+# ------------------------------------------------------ CuTe's argument forms
+
+DIVPROD = ('logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide',
+           'logical_product', 'zipped_product', 'tiled_product', 'flat_product')
+# (op, args) of the forms requests -> the args with each tiler written as
+# layouts (CuTe's reading of its integers), for the contract judges; None
+# where the tiler nests or holds '_' (no plain case is judged then)
+JUDGE = {}
+
+
+def form_entries(rng, shape, shapes_only):
+    """Entries of a tiler for the modes of shape: '_', 1, an integer, a
+    nested tiler of a tuple mode, or (unless shapes_only) a small layout."""
+    modes = [shape] if isinstance(shape, int) else list(shape)
+    k = rng.randint(1, max(1, len(modes)))
+    out = []
+    for m in modes[:k]:
+        r = rng.random()
+        if r < 0.15:
+            out.append('_')
+        elif r < 0.3:
+            out.append('1')
+        elif r < 0.6 and not isinstance(m, int) and len(m) > 0:
+            out.append('(' + ','.join(form_entries(rng, m, shapes_only)) + ')')
+        elif r < 0.8 or shapes_only:
+            out.append(str(rng.choice([2, 3, 4])))
+        else:
+            out.append(show_layout(gen_small(rng)))
+    return out
+
+
+def split_top(text, sep):
+    """text split at the separators sep outside brackets."""
+    depth, cur, out = 0, '', []
+    for c in text:
+        if c == sep and depth == 0:
+            out.append(cur)
+            cur = ''
+            continue
+        depth += (c == '(') - (c == ')')
+        cur += c
+    return out + [cur]
+
+
+def flat_judge_tiler(text, divide):
+    """The tiler text (<...> or a shape (...)) with its bare integers as
+    layouts (n:1; 1:0 for the divides and products), or None when an
+    entry is '_' or a nested tiler."""
+    out = []
+    for e in split_top(text[1:-1], ','):
+        if len(split_top(e, ':')) == 2:
+            out.append(e)  # a layout S:D
+        elif e.isdigit():
+            out.append('%s:%d' % (e, 0 if divide and e == '1' else 1))
+        else:
+            return None
+    return '<' + ','.join(out) + '>'
+
+
+def gen_coord(rng, shape, top=True):
+    """A coordinate for shape: an integer for a whole mode, or a tuple of
+    coordinates of its modes."""
+    if isinstance(shape, int):
+        return str(rng.randint(0, shape - 1))
+    if not top and rng.random() < 0.3 or len(shape) == 0:
+        n = 1
+        for x in leaves(shape):
+            n *= x
+        return str(rng.randint(0, max(0, n - 1)))
+    return '(' + ','.join(gen_coord(rng, m, False) for m in shape) + ')'
+
+
+def form_requests(seed, n):
+    """Requests in CuTe's argument forms (a random stream of their own)."""
+    rng = random.Random(seed * 31 + 7)
+    out = []
+    for _ in range(n):
+        a = gen_layout(rng)
+        sa = show_layout(a)
+        t = '<' + ','.join(form_entries(rng, a[0], False)) + '>'
+        sh = '(' + ','.join(form_entries(rng, a[0], True)) + ')'
+        for b in (t, sh, '1', str(rng.choice([2, 3, 4]))):
+            for op in DIVPROD + ('composition',):
+                out.append((op, [sa, b]))
+                if b.startswith('<') or b.startswith('('):
+                    JUDGE[(op, (sa, b))] = flat_judge_tiler(b, op != 'composition')
+                else:
+                    JUDGE[(op, (sa, b))] = '%s:%d' % (b, 0 if op != 'composition' and b == '1' else 1)
+        c = gen_layout(rng)
+        out.append(('complement', [sa, show_layout(c)]))
+        out.append(('complement', [sa, show(c[0])]))
+        out.append(('apply', [sa, gen_coord(rng, a[0])]))
+        out.append(('crd2idx', [gen_coord(rng, a[0]), show(a[0]), show(a[1])]))
+        out.append(('shape', [sa]))
+        out.append(('stride', [sa]))
+        out.append(('coshape', [sa]))
+        out.append(('filter_zeros', [sa]))
+        r = 1 if isinstance(a[0], int) else len(a[0])
+        path = [str(rng.randint(0, r - 1 if rng.random() < 0.9 else r))]
+        m = a[0] if isinstance(a[0], int) else a[0][int(path[0])] if int(path[0]) < r else None
+        if m is not None and not isinstance(m, int) and len(m) > 0 and rng.random() < 0.5:
+            path.append(str(rng.randint(0, len(m) - 1)))
+        out.append(('get', [sa] + path))
+    return out
+
+
 # ------------------------------------------------------ classification
 
-CUTE_TWIN = {'depth', 'apply', 'flatten', 'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
+CUTE_TWIN = {'shape', 'stride', 'coshape', 'filter_zeros', 'get', 'crd2idx', 'depth', 'apply', 'flatten', 'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
              'logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide', 'logical_product',
              'zipped_product', 'tiled_product', 'flat_product', 'blocked_product', 'raked_product',
              'max_common_layout', 'max_common_vector', 'nullspace'}
 NO_TWIN = {'size', 'cosize', 'rank'}
 # twins whose plain op is the paper's, not CuTe's (no plain case)
 PAPER_PLAIN = {'flatten', 'flat_divide', 'flat_product'}
+# twins with no plain op at all
+CUTE_ONLY = {'shape', 'stride', 'coshape', 'filter_zeros', 'get', 'crd2idx'}
 FAMILY = {'size': 'basic', 'cosize': 'basic', 'rank': 'basic', 'depth': 'basic',
           'flatten': 'basic', 'apply': 'basic', 'coalesce': 'coalesce', 'filter': 'coalesce',
           'composition': 'composition', 'complement': 'complement',
@@ -351,12 +464,21 @@ def plain_verdict(op, args, answer, verdicts):
         return None, 'CuTe refuses'
     if op in NO_TWIN or op in ('depth', 'apply', 'coalesce', 'filter'):
         return answer, ''
+    if (op, tuple(args)) in JUDGE:
+        jb = JUDGE[(op, tuple(args))]
+        if jb is None:
+            return None, ''
+        args = [args[0], jb]
     if op == 'composition':
         a, b, r = parse(args[0]), parse(args[1]), parse(answer)
         ok, why = (meets_tiled_composition(a, b, r) if isinstance(b, list)
                    else meets_composition(a, b, r))
     elif op == 'complement':
-        n = int(args[1]) if len(args) > 1 else None
+        n = None
+        if len(args) > 1:  # an integer, a shape or a layout: CuTe takes the shape
+            n = 1
+            for x in leaves(parse(args[1])[0]):
+                n *= x
         ok, why = meets_complement(parse(args[0]), n, parse(answer))
     elif op == 'right_inverse':
         ok, why = meets_right_inverse(parse(args[0]), parse(answer))
@@ -460,13 +582,29 @@ def main():
     ap.add_argument('--adapter', default='python3 ' + os.path.join(ROOT, 'adapters/cute_cpp/cute_adapter.py'))
     ap.add_argument('--out', default=os.path.join(ROOT, 'corpus/cute_cpp'))
     ap.add_argument('--commit', default='7107b05535f8977f5ecb9d01ee203205b1fd9bc4')
+    ap.add_argument('--forms', type=int, default=20, help='layouts for the forms requests')
+    ap.add_argument('--families', default='',
+                    help='write only these files (comma-separated, e.g. forms)')
     opts = ap.parse_args()
     reqs = requests(opts.seed, opts.per_op)
+    seen = set((op, tuple(args)) for op, args in reqs)
+    forms = [r for r in form_requests(opts.seed, opts.forms)
+             if (r[0], tuple(r[1])) not in seen and not seen.add((r[0], tuple(r[1])))]
+    form_keys = set((op, tuple(args)) for op, args in forms)
+    reqs += forms
+    if opts.families:
+        keep = set(opts.families.split(','))
+        reqs = [r for r in reqs if ('forms' if (r[0], tuple(r[1])) in form_keys
+                                    else FAMILY.get(r[0], 'divide_product')) in keep]
     answers = ask(opts.adapter, reqs)
     answer_of = {(op, tuple(args)): ans for (op, args), ans in zip(reqs, answers)}
     # the complement steps of the logical divides and products CuTe answered
-    logical = [(op, args) for (op, args), ans in zip(reqs, answers)
-               if op in ('logical_divide', 'logical_product') and not ans.startswith('error')]
+    def judged(op, args):  # the args the judges read (JUDGE: tilers as layouts)
+        jb = JUDGE.get((op, tuple(args)), args[1] if len(args) > 1 else None)
+        return None if jb is None else [args[0], jb]
+    logical = [(op, judged(op, args)) for (op, args), ans in zip(reqs, answers)
+               if op in ('logical_divide', 'logical_product') and not ans.startswith('error')
+               and judged(op, args)]
     step_reqs = [st for op, args in logical for st in steps(op, args)]
     step_ans = dict(zip([(op, tuple(args)) for op, args in step_reqs], ask(opts.adapter, step_reqs)))
     div_comps = []
@@ -478,6 +616,10 @@ def main():
             ca = step_ans[('coalesce', (show_layout(ai),))]
             div_comps.append(('complement', [show_layout(bi), show(parse(ca)[0])]))
     comp_ans = dict(zip([(op,) + tuple(args) for op, args in div_comps], ask(opts.adapter, div_comps)))
+    orig_args = {}
+    for (op, args), ans in zip(reqs, answers):
+        if op in ('logical_divide', 'logical_product') and judged(op, args):
+            orig_args[(op, tuple(judged(op, args)))] = args
     verdicts = {}
     for op, args in logical:
         sts = [step_ans[(o, tuple(a))] for o, a in steps(op, args)]
@@ -485,12 +627,12 @@ def main():
             continue
         try:
             verdicts[(op, tuple(args))] = meets_divide_product(
-                op, args, answer_of[(op, tuple(args))], sts, comp_ans)
+                op, args, answer_of[(op, tuple(orig_args[(op, tuple(args))]))], sts, comp_ans)
         except KeyError:
             continue
     files, counts = {}, {}
     for (op, args), ans in zip(reqs, answers):
-        fam = FAMILY.get(op, 'divide_product')
+        fam = 'forms' if (op, tuple(args)) in form_keys else FAMILY.get(op, 'divide_product')
         lines = files.setdefault(fam, [])
         exp = 'error' if ans.startswith('error') else ans
         reason = ', reason: %s' % yaml_str(ans[7:]) if ans.startswith('error') else ''
@@ -500,7 +642,7 @@ def main():
                 op, ', '.join(yaml_str(a) for a in args), yaml_str(exp), reason))
             c[0] += 1
             c[3] += exp == 'error'
-        if op in NO_TWIN or op in CUTE_TWIN and op not in PAPER_PLAIN:
+        if op in NO_TWIN or op in CUTE_TWIN and op not in PAPER_PLAIN | CUTE_ONLY:
             pexp, note = plain_verdict(op, args, ans, verdicts)
             if pexp is not None:
                 lines.append('- {op: %s, args: [%s], expect: %s%s}' % (

@@ -34,7 +34,7 @@ import tempfile
 import time
 
 # Changing the generated C++ changes this, so old cache entries are not used.
-CODEGEN_VERSION = "cute_cpp-4"
+CODEGEN_VERSION = "cute_cpp-5"
 
 INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
@@ -53,7 +53,10 @@ DEFAULT_CUTLASS = os.path.join(REPO_ROOT, "..", "shared", "third_party", "cutlas
 #   ("star",)                 '*', a profile leaf
 #   ("tuple", [items])        a nested tuple, () included
 #   ("layout", shape, stride) S:D (also a group (L1,...,Lk) of layouts)
-#   ("tiler", [entries])      <E1,...>, each entry a layout or a bare shape
+#   ("tiler", [entries])      <E1,...>, each entry a layout, an integer, '_',
+#                             a nested tiler or the empty tuple
+#   ("tile", [entries])       a nested tiler (E1,...) inside a tiler
+#   ("under",)                CuTe's '_' (Underscore) in a tiler or a shape tiler
 
 
 class ParseError(Exception):
@@ -75,11 +78,12 @@ def show_char(c):
 class Parser:
     """Recursive descent over one argument in layoutcheck's syntax."""
 
-    def __init__(self, text, allow_star=False):
+    def __init__(self, text, allow_star=False, allow_under=False):
         self.s = text
         self.i = 0
         self.leaves = 0
         self.allow_star = allow_star
+        self.allow_under = allow_under
 
     def fail(self, what):
         self.skip()
@@ -107,6 +111,10 @@ class Parser:
         static = False
         if self.allow_star and self.accept("*"):
             return ("star",)
+        if (self.allow_under and self.s[self.i:self.i + 1] == "_"
+                and not self.s[self.i + 1:self.i + 2].isdigit()):
+            self.i += 1
+            return ("under",)
         if self.i < len(self.s) and self.s[self.i] == "_":
             static = True
             self.i += 1
@@ -177,23 +185,53 @@ class Parser:
             return ("layout", node, stride)
         return node
 
+    def layout_ahead(self):
+        """Whether a layout S:D, or a tuple with no integers and no '_'
+        (the empty layout), starts here."""
+        at, leaves = self.i, self.leaves
+        try:
+            t = self.tuple(1)
+            return self.peek() == ":" or count_leaves(t) == 0
+        except ParseError:
+            return False
+        finally:
+            self.i, self.leaves = at, leaves
+
+    def tile_entries(self, close, depth):
+        """Entries of a tiler up to close: '_', an integer, a layout, the
+        empty tuple, or a nested tiler (E1,...)."""
+        if depth > MAX_DEPTH:
+            raise ParseError("column %d: nesting deeper than %d" % (self.i + 1, MAX_DEPTH))
+        entries = []
+        while True:
+            if self.peek() == "(" and not self.layout_ahead():
+                self.accept("(")
+                entries.append(("tile", self.tile_entries(")", depth + 1)))
+            else:
+                entries.append(self.term(depth))
+            if self.accept(","):
+                continue
+            if self.accept(close):
+                return entries
+            self.fail("',' or '%s'" % close)
+
     def value(self):
         """A whole argument: a tiler <E1,...>, or a term."""
         if self.accept("<"):
-            entries = []
-            while True:
-                entries.append(self.term(1))
-                if self.accept(","):
-                    continue
-                if self.accept(">"):
-                    break
-                self.fail("',' or '>'")
-            v = ("tiler", entries)
+            self.allow_under = True
+            v = ("tiler", self.tile_entries(">", 1))
         else:
             v = self.term()
         if self.peek() != "":
             self.fail("end of argument")
         return v
+
+
+def count_leaves(v):
+    """The integers and '_' in a parsed tuple."""
+    if v[0] == "tuple":
+        return sum(count_leaves(x) for x in v[1])
+    return 1 if v[0] in ("int", "under") else 0
 
 
 def congruent(a, b):
@@ -210,6 +248,10 @@ def canon(v, keep_static):
         return ("_%d" if keep_static and v[2] else "%d") % v[1]
     if k == "star":
         return "*"
+    if k == "under":
+        return "_"
+    if k == "tile":
+        return "(" + ",".join(canon(x, keep_static) for x in v[1]) + ")"
     if k == "tuple":
         return "(" + ",".join(canon(x, keep_static) for x in v[1]) + ")"
     if k == "layout":
@@ -266,18 +308,24 @@ class Codegen:
             return self.int_(v[1], v[2])
         if v[0] == "star":
             return "Int<1>{}"
+        if v[0] == "under":
+            return "_"
         return maker + "(" + ",".join(self.tup(x, maker) for x in v[1]) + ")"
 
     def layout(self, v):
         return "make_layout(%s,%s)" % (self.tup(v[1], "make_shape"), self.tup(v[2], "make_stride"))
 
     def tiler_entry(self, v):
-        """A tiler entry: a layout; a bare integer n (n:1); a bare shape
-        S (compact column-major, as the oracle reads it)."""
+        """A tiler entry: a layout; a bare integer (CuTe's integral
+        tiler); '_'; a nested tiler; the empty tuple (the empty layout)."""
         if v[0] == "layout":
             return self.layout(v)
         if v[0] == "int":
             return self.int_(v[1], v[2])
+        if v[0] == "under":
+            return "_"
+        if v[0] == "tile":
+            return "make_tile(" + ",".join(self.tiler_entry(x) for x in v[1]) + ")"
         return "make_layout(%s)" % self.tup(v, "make_shape")
 
     def value(self, v, kind):
@@ -286,21 +334,24 @@ class Codegen:
             return self.layout(v)
         if v[0] == "tiler":
             return "make_tile(" + ",".join(self.tiler_entry(x) for x in v[1]) + ")"
-        maker = {"C": "make_coord", "P": "make_tuple"}.get(kind, "make_shape")
+        if kind == "I":
+            return "%d" % v[1]
+        maker = {"C": "make_coord", "P": "make_tuple", "B": "make_tile"}.get(kind, "make_shape")
         return self.tup(v, maker)
 
 
 # Argument kinds: L layout; LX layout or tuple; B layout, tiler or shape
-# (CuTe's tilers); N integer or shape (a cotarget); P profile; C coordinate.
+# (CuTe's tilers); N integer, shape or layout (a cotarget: CuTe takes its
+# shape); P profile; C coordinate; I an index (a template argument).
 KIND_NAMES = {
     "L": "a layout", "LX": "a layout or a tuple",
-    "B": "a layout, a tiler or a shape", "N": "an integer or a shape",
-    "P": "a profile tuple", "C": "a coordinate",
+    "B": "a layout, a tiler or a shape", "N": "an integer, a shape or a layout",
+    "P": "a profile tuple", "C": "a coordinate", "I": "an index",
 }
 KIND_ACCEPTS = {
     "L": ("layout",), "LX": ("layout", "int", "tuple"),
-    "B": ("layout", "tiler", "int", "tuple"), "N": ("int", "tuple"),
-    "P": ("int", "tuple"), "C": ("int", "tuple"),
+    "B": ("layout", "tiler", "int", "tuple", "under"), "N": ("int", "tuple", "layout"),
+    "P": ("int", "tuple"), "C": ("int", "tuple"), "I": ("int",),
 }
 
 
@@ -316,6 +367,13 @@ OPS = {
     "depth": [(("LX",), call("depth"))],
     "flatten": [(("LX",), call("flatten"))],
     "apply": [(("L", "C"), lambda a, x: "%s(%s)" % (a, x))],
+    "crd2idx": [(("C", "C", "C"), call("crd2idx"))],
+    "shape": [(("LX",), call("shape"))],
+    "stride": [(("L",), call("stride"))],
+    "coshape": [(("L",), call("coshape"))],
+    "filter_zeros": [(("L",), call("filter_zeros"))],
+    "get": [(("LX",) + ("I",) * n, lambda x, *i: "get<%s>(%s)" % (",".join(i), x))
+            for n in (1, 2, 3)],
     "coalesce": [(("L",), call("coalesce")), (("L", "P"), call("coalesce"))],
     "filter": [(("L",), call("filter")), (("L", "P"), call("filter"))],
     "composition": [(("L", "B"), call("composition"))],
@@ -363,14 +421,15 @@ class Request:
                 self.answer = "error: argument %d: a morphism; CuTe has none" % (i + 1)
                 return
             try:
-                v = Parser(text, allow_star=(kind == "P")).value()
+                v = Parser(text, allow_star=(kind == "P"), allow_under=(kind == "B")).value()
             except ParseError as e:
                 self.answer = "error: argument %d: %s" % (i + 1, e)
                 return
             if v[0] not in KIND_ACCEPTS[kind]:
                 self.answer = "error: argument %d: expected %s, found %s" % (
                     i + 1, KIND_NAMES[kind], {"layout": "a layout", "tiler": "a tiler",
-                                              "int": "an integer", "tuple": "a tuple"}[v[0]])
+                                              "int": "an integer", "tuple": "a tuple",
+                                              "under": "'_'"}[v[0]])
                 return
             vals.append(v)
         self.key = " ".join([name] + [canon(v, gen.dynamic) for v in vals])
