@@ -26,14 +26,21 @@
 static const char *volatile fuzz_clock_what; /* the request running, for the message */
 static volatile long fuzz_clock_ms;          /* the limit, set on the first start */
 static char fuzz_clock_ms_text[24];          /* fuzz_clock_ms in decimal */
+static volatile long fuzz_clock_scale = 1;   /* the running request's multiple of it */
 
-/* The SIGPROF handler: name the request and abort (async-signal-safe). */
+/* The SIGPROF handler: name the request and the limit it ran past ("20 x
+** 100 ms" for a scaled one), and abort (async-signal-safe). */
 static inline void fuzz_clock_fire(int sig) {
   static const char head[] = "fuzz: a request ran past ";
   static const char mid[] = " ms of CPU time: ";
   const char *what = fuzz_clock_what ? fuzz_clock_what : "(unnamed)";
+  char digits[24], times[24];
+  int n = 0, k = 0;
+  for (long v = fuzz_clock_scale; v > 0 && n < 20; v /= 10) digits[n++] = (char)('0' + v % 10);
+  while (n > 0) times[k++] = digits[--n];
+  times[k++] = ' ', times[k++] = 'x', times[k++] = ' ';
   (void)sig;
-  if (write(2, head, sizeof head - 1) < 0 ||
+  if (write(2, head, sizeof head - 1) < 0 || (fuzz_clock_scale > 1 && write(2, times, k) < 0) ||
       write(2, fuzz_clock_ms_text, strlen(fuzz_clock_ms_text)) < 0 ||
       write(2, mid, sizeof mid - 1) < 0 || write(2, what, strlen(what)) < 0 ||
       write(2, "\n", 1) < 0) {
@@ -62,15 +69,22 @@ static inline void fuzz_clock_setup(long default_ms) {
 }
 
 /* Start timing the request what (a string that outlives the request):
-** abort once it has used the limit's CPU time. */
-static inline void fuzz_clock_start(const char *what, long default_ms) {
+** abort once it has used scale times the limit's CPU time (scale >= 1). */
+static inline void fuzz_clock_start_scaled(const char *what, long default_ms, long scale) {
   fuzz_clock_setup(default_ms);
   fuzz_clock_what = what;
+  fuzz_clock_scale = scale;
+  long ms = fuzz_clock_ms * scale;
   struct itimerval t;
   memset(&t, 0, sizeof t);
-  t.it_value.tv_sec = fuzz_clock_ms / 1000;
-  t.it_value.tv_usec = (fuzz_clock_ms % 1000) * 1000;
+  t.it_value.tv_sec = ms / 1000;
+  t.it_value.tv_usec = (ms % 1000) * 1000;
   setitimer(ITIMER_PROF, &t, NULL);
+}
+
+/* fuzz_clock_start_scaled at the limit itself. */
+static inline void fuzz_clock_start(const char *what, long default_ms) {
+  fuzz_clock_start_scaled(what, default_ms, 1);
 }
 
 /* The request returned in time: disarm the timer. */
