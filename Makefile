@@ -35,7 +35,10 @@
 #   sut/         a system under test, its protocol, diffs  sees oracle gen
 #   lean/        the Lean bridge                           sees oracle gen yaml
 #   report/      the report model and its views            sees oracle gen store sut
-#   cli/         the commands                              sees all of them and gpu/
+#   run/         the application: CONFIG.yaml, the run of  sees all of the above
+#                properties and of a system under test,
+#                counterexamples (run/run.h lists it)
+#   cli/         the commands: options, a call, printing   sees all of them and gpu/
 #
 # Sources are found by wildcard, per folder; each tests/test_*.c is one
 # unit-test binary, linked with the oracle objects and an archive of every
@@ -60,7 +63,7 @@ REL_FLAGS  := -O2 -g
 SAN_FLAGS  := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
               -fno-sanitize-recover=all
 
-LAYERS     := gen properties store yaml sut lean report cli
+LAYERS     := gen properties store yaml sut lean report run cli
 ORACLE_SRC := $(wildcard oracle/*.c)
 MAIN_SRC   := cli/main.c
 APP_SRC    := $(filter-out $(MAIN_SRC),$(foreach d,$(LAYERS),$(wildcard $(d)/*.c)))
@@ -89,6 +92,7 @@ SEES_yaml       := oracle gen properties
 SEES_sut        := oracle gen
 SEES_lean       := oracle gen yaml
 SEES_report     := oracle gen store sut
+SEES_run        := oracle gen properties store yaml sut lean report
 SEES_cli        := oracle $(LAYERS) gpu
 SEES_tests      := $(SEES_cli)
 SEES_bench      := oracle

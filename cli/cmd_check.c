@@ -12,6 +12,7 @@
 */
 #include "cex_format.h"
 #include "cli.h"
+#include "cli_run.h"
 #include "cli_opts.h"
 #include "run_setup.h"
 
@@ -192,7 +193,7 @@ int cmd_replay_any(int argc, char **argv) {
   config c;
   run_ctx x = {0};
   const char *id_text;
-  int rc = run_parse_args(argc, argv, &o, &id_text, replay_one_usage);
+  int rc = cli_run_args(argc, argv, &o, &id_text, replay_one_usage);
   if (rc) return rc == CLI_HELP ? 0 : rc;
   if (!id_text) return cmd_replay(argc, argv);
   if (o.sut || o.property || o.window)

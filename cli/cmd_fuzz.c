@@ -17,6 +17,7 @@
 */
 #include "cex_format.h"
 #include "cli.h"
+#include "cli_run.h"
 #include "fuzz_sut.h"
 #include "run_guard.h"
 #include "run_setup.h"
@@ -396,7 +397,7 @@ int cmd_fuzz(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = run_parse_args(argc, argv, &o, NULL, fuzz_usage);
+  int rc = cli_run_args(argc, argv, &o, NULL, fuzz_usage);
   if (rc) return rc == CLI_HELP ? 0 : rc;
   rc = 2;
   if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
@@ -437,7 +438,7 @@ int cmd_replay(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = run_parse_args(argc, argv, &o, NULL, replay_usage);
+  int rc = cli_run_args(argc, argv, &o, NULL, replay_usage);
   if (rc) return rc == CLI_HELP ? 0 : rc;
   rc = 2;
   if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)

@@ -5,6 +5,7 @@
 */
 #include "cex_format.h"
 #include "cli.h"
+#include "cli_run.h"
 #include "run_setup.h"
 
 #include "diff.h"
@@ -187,7 +188,7 @@ int cmd_show(int argc, char **argv) {
   config c;
   run_ctx x = {0};
   const char *id_text;
-  int rc = run_parse_args(argc, argv, &o, &id_text, show_usage);
+  int rc = cli_run_args(argc, argv, &o, &id_text, show_usage);
   if (rc) return rc == CLI_HELP ? 0 : rc;
   rc = 2;
   if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
@@ -204,7 +205,7 @@ int cmd_list(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = run_parse_args(argc, argv, &o, NULL, list_usage);
+  int rc = cli_run_args(argc, argv, &o, NULL, list_usage);
   if (rc) return rc == CLI_HELP ? 0 : rc;
   if (o.db || o.seed || o.cases || o.time || o.no_isolate) return fputs(list_usage, stderr), 2;
   if (run_load_config(&o, &c, &x) || run_load_properties(&o, &c, &x)) {

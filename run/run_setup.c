@@ -6,7 +6,6 @@
 
 #include "cex_format.h"
 
-#include "cli_opts.h"
 #include "diff.h"
 #include "properties.h"
 #include "proto.h"
@@ -15,35 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* Parse the options the run commands share; see run_setup.h. */
-int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage) {
-  memset(o, 0, sizeof *o);
-  const cli_opt opts[] = {
-      CLI_VALUE("config", &o->config_path), CLI_VALUE("property", &o->property),
-      CLI_VALUE("db", &o->db),              CLI_VALUE("seed", &o->seed),
-      CLI_VALUE("cases", &o->cases),        CLI_VALUE("time", &o->time),
-      CLI_VALUE("sut", &o->sut),            CLI_VALUE("ops", &o->ops),
-      CLI_VALUE("window", &o->window),      CLI_VALUE("layer", &o->layer),
-      CLI_VALUE("shard", &o->shard),        CLI_FLAG("no-isolate", 0, &o->no_isolate),
-      CLI_VALUE("budget", &o->budget),      CLI_VALUE("known", &o->known),
-      CLI_VALUE("sut-bounds", &o->sut_bounds),
-      CLI_VALUE("id", &o->id),
-  };
-  const char *pos[1];
-  int npos;
-  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), usage, pos,
-                     positional ? 1 : 0, &npos);
-  if (rc) return rc;
-  if (o->id && (!positional || npos)) { /* --id stands for the one positional ID */
-    fprintf(stderr, "%s: --id %s: %s\n%s", argv[0], o->id,
-            positional ? "the id is given twice" : "this command takes no counterexample id",
-            usage);
-    return 2;
-  }
-  if (positional) *positional = npos ? pos[0] : o->id;
-  return 0;
-}
 
 /* Parse a whole decimal number for option name; 0 or 2. */
 static int parse_u64(const char *name, const char *s, uint64_t *v) {

@@ -6,7 +6,6 @@
 #ifndef RUN_SETUP_H
 #define RUN_SETUP_H
 
-#include "cli_opts.h"
 #include "config.h"
 #include "conj_load.h"
 #include "gen.h"
@@ -14,7 +13,8 @@
 
 #include <stdio.h>
 
-/* Options common to the run commands. */
+/* The command-line overrides of the run commands (parsed by cli_run_args,
+** cli/cli_run.h); a NULL field leaves the configuration as it is. */
 typedef struct run_opts {
   const char *config_path; /* NULL: CONFIG.yaml when it exists, else defaults */
   const char *property, *db, *seed, *cases, *time, *sut, *ops;
@@ -37,12 +37,6 @@ typedef struct run_ctx {
   conj_set *loaded;         /* the user conjectures, or NULL */
 } run_ctx;
 
-/* Parse the common options out of argv with cli_parse ("--opt value" or
-** "--opt=value"; others are usage errors, except one positional argument,
-** stored in *positional when it is non-NULL; --id ID is that argument
-** and a usage error for a command that takes none).  Returns 0, CLI_HELP after
-** printing usage on stdout (exit 0), or 2 with a message on stderr. */
-int run_parse_args(int argc, char **argv, run_opts *o, const char **positional, const char *usage);
 /* Load the configuration and apply the overrides.  Returns 0 or 2.
 ** Also initialises *x (no conjectures loaded) and settles its shard:
 ** --shard K/N, else the environment

@@ -24,14 +24,15 @@ sees() {
     sut) echo "oracle gen" ;;
     lean) echo "oracle gen yaml" ;;
     report) echo "oracle gen store sut" ;;
+    run) echo "oracle gen properties store yaml sut lean report" ;;
     gpu) echo "oracle gen" ;;
-    cli | tests | fuzz) echo "oracle gen properties store yaml sut lean report cli gpu" ;;
+    cli | tests | fuzz) echo "oracle gen properties store yaml sut lean report run cli gpu" ;;
     bench) echo "oracle" ;;
     *) return 1 ;;
   esac
 }
 
-FOLDERS="oracle gen properties store yaml sut lean report gpu cli tests fuzz bench"
+FOLDERS="oracle gen properties store yaml sut lean report run gpu cli tests fuzz bench"
 
 # home HEADER: the folder of the table holding HEADER (empty when none).
 home() {
