@@ -14,7 +14,7 @@
 #include "cli.h"
 #include "line_in.h"
 #include "oracle_call.h"
-#include "proto.h"
+#include "case_line.h"
 
 #include "lo.h"
 
@@ -107,10 +107,10 @@ static void answers_end(answers *a, size_t n, int is_error) {
 /* Evaluate one request line (len bytes, NUL-terminated, newline removed)
 ** and add its answer line; words is a reused buffer.  The oracle writes
 ** its text (or a message) at the end of the answers. */
-static void eval_line(char *line, size_t len, proto_words *words, answers *a) {
+static void eval_line(char *line, size_t len, case_words *words, answers *a) {
   char *out = a->buf + a->len;
   size_t n;
-  if (proto_split_line(line, len, words, out, ORACLE_OUT_CAP) != 0) {
+  if (case_line_split_n(line, len, words, out, ORACLE_OUT_CAP) != 0) {
     answers_end(a, strlen(out), 1);
     return;
   }
@@ -146,7 +146,7 @@ static int flush_answers(void *a) { return answers_flush(a); }
 ** block (see line_in.h). */
 static int eval_batch(size_t max_line) {
   answers a = {malloc(ANSWERS_FLUSH_AT + ORACLE_OUT_CAP + ERROR_PREFIX_LEN + 1), 0, 0};
-  proto_words words = {0};
+  case_words words = {0};
   line_in in;
   int rc = 0;
   if (!a.buf) {
@@ -162,7 +162,7 @@ static int eval_batch(size_t max_line) {
     lineno++;
     if (rc == 2)
       eval_overlong(lineno, len, max_line, &a);
-    else if (!proto_line_is_blank(line, len))
+    else if (!case_line_is_blank(line, len))
       eval_line(line, len, &words, &a);
   }
   if (rc > 0) rc = -1; /* stopped by a failed write */
@@ -178,7 +178,7 @@ static int eval_batch(size_t max_line) {
     status = 1;
   }
   line_in_free(&in);
-  proto_words_free(&words);
+  case_words_free(&words);
   free(a.buf);
   return status;
 }

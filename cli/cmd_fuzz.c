@@ -23,6 +23,7 @@
 #include "run_setup.h"
 #include "sightings.h"
 
+#include "case_line.h"
 #include "properties.h"
 #include "sut.h"
 
@@ -89,8 +90,8 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   char input[4 * GEN_ARG_LEN + 64], original[4 * GEN_ARG_LEN + 64], msg[512];
   int64_t id = 0;
   int is_new = 0, stored = 1;
-  gen_case_to_line(p, &r->shrunk, input, sizeof input);
-  gen_case_to_line(p, &r->original, original, sizeof original);
+  case_line_write(p, &r->shrunk, input, sizeof input);
+  case_line_write(p, &r->original, original, sizeof original);
   guard_hold(); /* SIGINT, SIGTERM, SIGHUP: once it is stored and shown, or neither */
   db_cex c = {.sut = "",
               .input = input,

@@ -12,7 +12,6 @@
 #include "lean_log.h"
 #include "lean_map.h"
 #include "lean_parse.h"
-#include "proto.h"
 
 #include <dirent.h>
 #include <errno.h>

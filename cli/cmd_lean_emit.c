@@ -11,7 +11,7 @@
 #include "lean_log.h"
 #include "lean_map.h"
 #include "lean_parse.h"
-#include "proto.h"
+#include "case_line.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -335,7 +335,7 @@ static int db_cex_cb(const db_cex *cx, void *ud) {
   db_ctx *x = ud;
   gen_case k;
   char op[128], from[256];
-  if (proto_case_from_line(cx->input, &k, op, sizeof op) != 0) return 0;
+  if (case_line_read(cx->input, &k, op, sizeof op) != 0) return 0;
   const char *args[GEN_MAX_ARGS];
   for (int i = 0; i < k.argc; i++) args[i] = k.argv[i];
   snprintf(from, sizeof from, "results.db counterexample #%lld (%s)", (long long)cx->id,

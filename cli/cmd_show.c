@@ -10,6 +10,7 @@
 
 #include "diff.h"
 #include "properties.h"
+#include "case_line.h"
 #include "proto.h"
 
 #include <fnmatch.h>
@@ -132,7 +133,7 @@ static void show_found_as(const gen_property *p, const db_cex *cx) {
   gen_case k;
   if (!cx->original_input) return;
   if (!p || (cx->sut && cx->sut[0]) || needs_escape(cx->original_input) ||
-      proto_case_from_line(cx->original_input, &k, op, sizeof op))
+      case_line_read(cx->original_input, &k, op, sizeof op))
     put("  found as: ", cx->original_input, "\n");
   else if (cex_vars_text(p, &k, line, sizeof line) == 0)
     printf("  found as: %s\n", line);
@@ -176,7 +177,7 @@ static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
   gen_case k;
   if (needs_escape(cx.input))
     put("  input: ", cx.input, "\n");
-  else if (proto_case_from_line(cx.input, &k, op, sizeof op) == 0)
+  else if (case_line_read(cx.input, &k, op, sizeof op) == 0)
     show_case(p, &cx, op, &k);
   db_cex_clear(&cx);
   return 0;

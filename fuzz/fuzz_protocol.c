@@ -13,7 +13,7 @@
 #include "fuzz_clock.h"
 #include "lo.h"
 #include "oracle_call.h"
-#include "proto.h"
+#include "case_line.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -70,16 +70,16 @@ static void eval_one(const char *op, char **words, size_t n) {
 static void one_line(const uint8_t *data, size_t len) {
   static char line[4096];
   char msg[256];
-  proto_words w = {0};
+  case_words w = {0};
   if (len == 0 || len >= sizeof line || memchr(data, 0, len)) return;
   memcpy(line, data, len);
   line[len] = 0;
-  if (proto_split_words(line, &w, msg, sizeof msg) == 0 && w.len > 0) {
+  if (case_line_split(line, &w, msg, sizeof msg) == 0 && w.len > 0) {
     eval_one(w.word[0], w.word + 1, w.len - 1);
     int k = (unsigned char)data[0] % lo_op_count();
     if (w.len - 1 <= 4) eval_one(lo_op_at(k)->name, w.word + 1, w.len - 1);
   }
-  proto_words_free(&w);
+  case_words_free(&w);
 }
 
 /* One input: a batch, each line a request (a seed may hold several). */

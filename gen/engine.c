@@ -618,18 +618,3 @@ gen_verdict gen_check_once(const gen_config *cfg, const gen_property *p, const g
   snprintf(msg, cap, "%s", m);
   return (gen_verdict)v;
 }
-
-/* --------------------------------------------------------- case lines */
-
-/* Write "OP ARG ARG..." for case k of p into buf (see gen.h). */
-int gen_case_to_line(const gen_property *p, const gen_case *k, char *buf, size_t cap) {
-  int w = snprintf(buf, cap, "%s", p->op);
-  if (w < 0 || (size_t)w >= cap) return -1;
-  size_t len = (size_t)w;
-  for (int i = 0; i < k->argc; i++) {
-    w = snprintf(buf + len, cap - len, " %s", k->argv[i]);
-    if (w < 0 || (size_t)w >= cap - len) return -1;
-    len += (size_t)w;
-  }
-  return 0;
-}

@@ -329,7 +329,5 @@ void gen_result_clear(gen_result *r);
 gen_verdict gen_check_once(const gen_config *cfg, const gen_property *p, const gen_case *k,
                            char *msg, size_t cap);
 
-/* "OP ARG ARG..." for a case. */
-int gen_case_to_line(const gen_property *p, const gen_case *k, char *buf, size_t cap);
 
 #endif

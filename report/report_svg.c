@@ -20,7 +20,7 @@
 
 #include "gen.h"
 #include "lo.h"
-#include "proto.h"
+#include "case_line.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,7 +285,7 @@ static int figure_value(FILE *f, const char *name, const char *a) {
 void report_svg_case(FILE *f, const char *input, const char *names) {
   gen_case k;
   char op[64], name[GEN_MAX_ARGS][80];
-  if (proto_case_from_line(input, &k, op, sizeof op) != 0) return;
+  if (case_line_read(input, &k, op, sizeof op) != 0) return;
   for (int i = 0; i < k.argc; i++) snprintf(name[i], sizeof name[i], "argument %d", i + 1);
   for (int i = 0; names && *names && i < k.argc; i++) { /* "A B C": one name per argument */
     size_t len = strcspn(names, " ");

@@ -4,7 +4,7 @@
 ** checks exactly that case (`layoutcheck check PROP A=... B=...`), and an
 ** `OP ARG...` line only where that is what the check evaluates.
 **
-** A stored case keeps its form ("OP ARG ARG...", see gen_case_to_line);
+** A stored case keeps its form ("OP ARG ARG...", see case_line_write);
 ** the names are derived when it is shown.
 */
 #ifndef CEX_FORMAT_H

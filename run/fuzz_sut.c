@@ -10,6 +10,7 @@
 
 #include "diff.h"
 #include "lo.h"
+#include "case_line.h"
 #include "proto.h"
 #include "sightings.h"
 
@@ -51,8 +52,8 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
   char input[4 * GEN_ARG_LEN + 64], original[4 * GEN_ARG_LEN + 64], msg[512];
   int64_t id = 0;
   int is_new = 0;
-  gen_case_to_line(p, &r->shrunk, input, sizeof input);
-  gen_case_to_line(p, &r->original, original, sizeof original);
+  case_line_write(p, &r->shrunk, input, sizeof input);
+  case_line_write(p, &r->original, original, sizeof original);
   db_cex c = {.sut = (char *)s->identity, /* borrowed, as the other strings */
               .input = input,
               .original_input = original,
@@ -230,7 +231,7 @@ static int collect(const db_cex *c, void *ud) {
 static int prepare(const config *c, stored_cex *e, diff_layer layer, sut *s) {
   char op[64];
   const diff_op *dop;
-  if (proto_case_from_line(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
+  if (case_line_read(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
   for (int i = 0; i < e->k.argc; i++) e->argv[i] = e->k.argv[i];
   diff_target_init(&e->t, dop, layer, mode_of(c, dop, layer), s, (int)c->sut_window);
   return 0;

@@ -7,7 +7,7 @@
 #include "cex_format.h"
 #include "config.h"
 #include "diff.h"
-#include "proto.h"
+#include "case_line.h"
 #include "run_setup.h"
 
 #include <stdio.h>
@@ -46,7 +46,7 @@ static void fill_one(report *r, size_t i, const gen_property *p, const gen_prope
   gen_case before;
   char op[64];
   if (c->original_input && !c->sut[0] &&
-      proto_case_from_line(c->original_input, &before, op, sizeof op) == 0 &&
+      case_line_read(c->original_input, &before, op, sizeof op) == 0 &&
       cex_vars_text(named, &before, buf[5], LINE_CAP) == 0)
     out.found = buf[5];
   report_set_paste(r, i, &out); /* out of memory: shown as stored */
@@ -71,7 +71,7 @@ void report_paste_fill(report *r, const char *config_path) {
   for (size_t i = 0; buf && i < r->n_cex; i++) {
     const db_cex *cx = &r->cex[i];
     gen_case k;
-    if (proto_case_from_line(cx->input, &k, op, sizeof op) != 0) continue;
+    if (case_line_read(cx->input, &k, op, sizeof op) != 0) continue;
     const diff_op *d = cx->sut[0] ? diff_op_find(op) : NULL; /* names like its generator's */
     gen_property bare = {.name = cx->property, .op = op, .generator = d ? d->generator : NULL};
     const gen_property *p = cx->sut[0] ? NULL : run_find_property(&x, cx->property);

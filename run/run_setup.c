@@ -8,7 +8,7 @@
 
 #include "diff.h"
 #include "properties.h"
-#include "proto.h"
+#include "case_line.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -345,7 +345,7 @@ static int replay_one(const db_cex *c, void *ud) {
     s->n.unchecked++;
     return 0;
   }
-  if (proto_case_from_line(c->input, &k, op, sizeof op)) {
+  if (case_line_read(c->input, &k, op, sizeof op)) {
     fprintf(s->out, "  #%lld %s: stored input does not parse; left as it is\n", (long long)c->id,
             c->property);
     s->n.unchecked++;

@@ -14,7 +14,7 @@
 #include "fuzz_sut.h"
 
 #include "diff.h"
-#include "proto.h"
+#include "case_line.h"
 #include "yaml_read.h"
 
 #include <stdio.h>
@@ -53,7 +53,7 @@ static int read_entry(yaml_doc *d, int (*fn)(const char *input, const char *note
     if (scalar(d, is_input ? "input" : "note", is_input ? input : note,
                is_input ? sizeof input : sizeof note))
       return -1;
-    if (is_input && (proto_case_from_line(input, &k, op, sizeof op) || !diff_op_find(op)))
+    if (is_input && (case_line_read(input, &k, op, sizeof op) || !diff_op_find(op)))
       return yaml_fail(d, yaml_cur(d)->start_mark,
                        "input: '%s' is not a request of an op differential fuzzing knows", input);
   }
@@ -122,7 +122,7 @@ static int store_entry(const char *input, const char *note, void *ud) {
   gen_case kase;
   int64_t id;
   int is_new = 0;
-  proto_case_from_line(input, &kase, op, sizeof op); /* checked by read_entry */
+  case_line_read(input, &kase, op, sizeof op); /* checked by read_entry */
   snprintf(property, sizeof property, "sut.%s", op);
   sut_identity(k->c->sut, k->c->sut_layer, identity, sizeof identity);
   int rc = db_find_cex(k->d, property, identity, input, &id, msg, sizeof msg);

@@ -6,6 +6,7 @@
 #include "diff.h"
 
 #include "lo.h"
+#include "case_line.h"
 #include "proto.h"
 
 #include <stdio.h>
@@ -187,16 +188,13 @@ const char *diff_oracle_op(const char *op, diff_layer layer) {
   return op;
 }
 
-/* The request line of an item, "OP ARG ARG...", malloc'd (NULL when out
-** of memory). */
+/* The request line of an item, "OP ARG ARG..." (case_line_join),
+** malloc'd (NULL when out of memory). */
 static char *request_line(const diff_item *it) {
-  size_t len = strlen(it->t->op->op) + 1;
-  for (int i = 0; i < it->argc; i++) len += 1 + strlen(it->argv[i]);
+  size_t len = case_line_join(it->t->op->op, it->argc, it->argv, NULL, 0) + 1;
   char *line = malloc(len);
   if (!line) return NULL;
-  size_t at = (size_t)snprintf(line, len, "%s", it->t->op->op);
-  for (int i = 0; i < it->argc; i++)
-    at += (size_t)snprintf(line + at, len - at, " %s", it->argv[i]);
+  case_line_join(it->t->op->op, it->argc, it->argv, line, len);
   return line;
 }
 

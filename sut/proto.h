@@ -1,48 +1,14 @@
 /*
-** proto.h -- the words of the batch protocol (`layoutcheck eval --batch`,
-** spoken by the oracle and by every system under test): a request line is
-** split into words at white space outside brackets, so that
-** "composition (2, 3):(1, 2) 4:1" is three words, and read as a case.
+** proto.h -- the batch protocol (`layoutcheck eval --batch`, spoken by the
+** oracle and by every system under test) as a terminal shows it: the
+** request line itself, split into words and read as a case, is gen/'s
+** case_line.h.
 */
 #ifndef PROTO_H
 #define PROTO_H
 
-#include "gen.h"
-
 #include <stddef.h>
 #include <stdio.h>
-
-/* A growable list of pointers into a line that proto_split_words edited. */
-typedef struct proto_words {
-  char **word;
-  size_t len, cap;
-} proto_words;
-
-/* Free the pointer array of a list (not the words, which live in the line)
-** and leave it empty. */
-void proto_words_free(proto_words *w);
-
-/* Split the NUL-terminated line in place into words separated by white
-** space (C locale isspace) at bracket depth 0, appending them to *w after
-** emptying it.  Depth counts ( < [ up and ) > ] down, except that "-->"
-** (the arrow of a morphism) is one unit that leaves the depth unchanged.
-** Returns 0, or -1 with a message in msg[0..cap) for unbalanced brackets or
-** when memory runs out. */
-int proto_split_words(char *line, proto_words *w, char *msg, size_t cap);
-
-/* proto_split_words for a line of len bytes (line[len] == '\0') that may
-** hold NUL bytes: one before len is the error "the line contains a NUL
-** byte", which comes before any bracket error. */
-int proto_split_line(char *line, size_t len, proto_words *w, char *msg, size_t cap);
-
-/* Nonzero when the line (len bytes, NULs allowed) is blank or a comment:
-** only white space, or white space then '#'. */
-int proto_line_is_blank(const char *line, size_t len);
-
-/* Parse "OP ARG ARG..." (a request line) into a case k and its op name
-** op[0..opcap): 0, or -1 when the line does not split, has no op or more
-** than GEN_MAX_ARGS arguments, or memory runs out. */
-int proto_case_from_line(const char *line, gen_case *k, char *op, size_t opcap);
 
 /* Copy s into out[0..cap) fit for a terminal: printable ASCII, tabs and
 ** well-formed UTF-8 (C1 controls U+0080..U+009F aside) as they are, every

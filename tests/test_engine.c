@@ -2,6 +2,7 @@
 ** generators' guarantees, shrinking to known minimal cases, crash and
 ** timeout isolation, and replay of stored counterexamples (cli/run_setup.c,
 ** store/db.c). */
+#include "case_line.h"
 #include "properties.h"
 #include "run_setup.h"
 #include "t.h"
@@ -82,7 +83,7 @@ static const char *shrunk(const gen_config *c, const gen_property *p, char *msg,
   msg[0] = 0;
   if (gen_run(c, p, &r, NULL, NULL, err, sizeof err)) return "engine error";
   if (r.has_failure) {
-    gen_case_to_line(p, &r.shrunk, line, sizeof line);
+    case_line_write(p, &r.shrunk, line, sizeof line);
     snprintf(msg, cap, "%s", r.message);
   }
   gen_result_clear(&r);
@@ -426,8 +427,8 @@ static const char *batched(const gen_property *p, int width, int stop_early, cha
   probe.stop_early = stop_early;
   probe.calls = probe.largest = 0;
   if (gen_run(&c, p, &r, NULL, NULL, err, sizeof err)) return "engine error";
-  gen_case_to_line(p, &r.original, orig, sizeof orig);
-  gen_case_to_line(p, &r.shrunk, shr, sizeof shr);
+  case_line_write(p, &r.original, orig, sizeof orig);
+  case_line_write(p, &r.shrunk, shr, sizeof shr);
   snprintf(out, cap, "%lld %lld %lld %lld | %s | %s | %s | %lld | %s", (long long)r.cases,
            (long long)r.passed, (long long)r.discarded, (long long)r.failed, orig, shr,
            r.choices ? r.choices : "", (long long)r.shrink_steps, r.message);
@@ -558,7 +559,7 @@ typedef struct reports {
 static void keep_report(const gen_property *p, const gen_result *r, void *ud) {
   reports *k = ud;
   if (k->n < 4) {
-    gen_case_to_line(p, &r->shrunk, k->line[k->n], sizeof k->line[k->n]);
+    case_line_write(p, &r->shrunk, k->line[k->n], sizeof k->line[k->n]);
     snprintf(k->msg[k->n], sizeof k->msg[k->n], "%s", r->message);
   }
   k->n++;

@@ -1,5 +1,5 @@
 /* test_proto.c -- unit tests of the batch protocol's line splitter (sut/proto.c). */
-#include "proto.h"
+#include "case_line.h"
 #include "t.h"
 
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 
 /* The words of w joined by '|' when the split returned rc 0, else "!" and
 ** msg; frees w's array.  The result is a static buffer. */
-static const char *shown_words(int rc, proto_words *w, const char *msg) {
+static const char *shown_words(int rc, case_words *w, const char *msg) {
   static char shown[2048];
   if (rc != 0) {
     snprintf(shown, sizeof shown, "!%s", msg);
@@ -18,7 +18,7 @@ static const char *shown_words(int rc, proto_words *w, const char *msg) {
       strcat(shown, w->word[i]);
     }
   }
-  proto_words_free(w);
+  case_words_free(w);
   return shown;
 }
 
@@ -26,19 +26,19 @@ static const char *shown_words(int rc, proto_words *w, const char *msg) {
 ** by the error message; the result is a static buffer. */
 static const char *split_show(const char *text) {
   char line[256], msg[200];
-  proto_words w = {0};
+  case_words w = {0};
   snprintf(line, sizeof line, "%s", text);
-  return shown_words(proto_split_words(line, &w, msg, sizeof msg), &w, msg);
+  return shown_words(case_line_split(line, &w, msg, sizeof msg), &w, msg);
 }
 
-/* Split a copy of text[0..len) (NUL bytes allowed) with proto_split_line;
+/* Split a copy of text[0..len) (NUL bytes allowed) with case_line_split_n;
 ** the words joined by '|', or "!" and the message (a static buffer). */
 static const char *split_line_show(const char *text, size_t len) {
   char line[1024], msg[200];
-  proto_words w = {0};
+  case_words w = {0};
   memcpy(line, text, len);
   line[len] = '\0';
-  return shown_words(proto_split_line(line, len, &w, msg, sizeof msg), &w, msg);
+  return shown_words(case_line_split_n(line, len, &w, msg, sizeof msg), &w, msg);
 }
 
 /* The splitter on brackets, arrows, white space and NUL bytes; expected
@@ -72,7 +72,7 @@ static void split_cases(void) {
   T_EQ_STR(split_show(deep), want);
 }
 
-/* proto_split_line: a NUL byte before the end is an error, and it comes
+/* case_line_split_n: a NUL byte before the end is an error, and it comes
 ** before any bracket error, wherever it is. */
 static void split_line_cases(void) {
   T_EQ_STR(split_line_show("size 12:1", 9), "size|12:1");
@@ -125,7 +125,7 @@ static void reference_split(const char *line, size_t len, char *shown, size_t ca
   }
 }
 
-/* proto_split_line agrees with the reference on random lines made of the
+/* case_line_split_n agrees with the reference on random lines made of the
 ** bytes that matter (brackets, dashes, white space, NUL) and runs of 140
 ** openers or closers (past the depth the sixteen-byte steps handle). */
 static void split_random(void) {
@@ -228,11 +228,11 @@ int main(void) {
   T_EQ_STR(split_show("size (2))(3"), "!unbalanced brackets: ')' at column 9 closes nothing");
   T_EQ_STR(split_show("op a>b"), "!unbalanced brackets: '>' at column 5 closes nothing");
 
-  T_CHECK(proto_line_is_blank("", 0));
-  T_CHECK(proto_line_is_blank(" \t\r", 3));
-  T_CHECK(proto_line_is_blank("  # size 1:1", 12));
-  T_CHECK(!proto_line_is_blank("size 1:1 # no", 13));
-  T_CHECK(!proto_line_is_blank(" \0#", 3));
+  T_CHECK(case_line_is_blank("", 0));
+  T_CHECK(case_line_is_blank(" \t\r", 3));
+  T_CHECK(case_line_is_blank("  # size 1:1", 12));
+  T_CHECK(!case_line_is_blank("size 1:1 # no", 13));
+  T_CHECK(!case_line_is_blank(" \0#", 3));
 
   /* many words: the list grows */
   char many[2001];
@@ -241,11 +241,11 @@ int main(void) {
     many[2 * i + 1] = ' ';
   }
   many[2000] = '\0';
-  proto_words w = {0};
+  case_words w = {0};
   char msg[100];
-  T_EQ_INT(proto_split_words(many, &w, msg, sizeof msg), 0);
+  T_EQ_INT(case_line_split(many, &w, msg, sizeof msg), 0);
   T_EQ_INT(w.len, 1000);
   T_EQ_STR(w.word[999], "x");
-  proto_words_free(&w);
+  case_words_free(&w);
   return T_DONE();
 }
