@@ -34,7 +34,7 @@
 #   yaml/        the YAML reader, corpus and conjectures   sees oracle gen properties
 #   sut/         a system under test, its protocol, diffs  sees oracle gen
 #   lean/        the Lean bridge                           sees oracle gen yaml
-#   report/      the report model and its views            sees oracle gen store sut
+#   report/      the report model and its views            sees oracle gen store
 #   run/         the application: CONFIG.yaml, the run of  sees all of the above
 #                properties and of a system under test,
 #                counterexamples (run/run.h lists it)
@@ -91,7 +91,7 @@ SEES_store      := oracle
 SEES_yaml       := oracle gen properties
 SEES_sut        := oracle gen
 SEES_lean       := oracle gen yaml
-SEES_report     := oracle gen store sut
+SEES_report     := oracle gen store
 SEES_run        := oracle gen properties store yaml sut lean report
 SEES_cli        := oracle $(LAYERS) gpu
 SEES_tests      := $(SEES_cli)

@@ -18,9 +18,9 @@
 */
 #include "report.h"
 
+#include "case_line.h"
 #include "gen.h"
 #include "lo.h"
-#include "case_line.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -23,7 +23,7 @@ sees() {
     yaml) echo "oracle gen properties" ;;
     sut) echo "oracle gen" ;;
     lean) echo "oracle gen yaml" ;;
-    report) echo "oracle gen store sut" ;;
+    report) echo "oracle gen store" ;;
     run) echo "oracle gen properties store yaml sut lean report" ;;
     gpu) echo "oracle gen" ;;
     cli | tests | fuzz) echo "oracle gen properties store yaml sut lean report run cli gpu" ;;
