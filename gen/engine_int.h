@@ -1,6 +1,13 @@
 /*
-** engine_int.h -- pieces of the engine shared by engine.c, worker.c and
-** shrink.c; not part of the public API.
+** engine_int.h -- pieces of the engine shared by its files; not part of
+** the public API.  They call each other one way only, from the top:
+**
+**   engine.c     the run loop                 calls shrink, evaluator, worker, eval
+**   shrink.c     shrinking a failing stream   calls evaluator, eval
+**   evaluator.c  replayed streams, isolated   calls worker, eval
+**                or not
+**   worker.c     the forked worker            calls eval
+**   eval.c       a case generated and checked in this process
 */
 #ifndef GEN_ENGINE_INT_H
 #define GEN_ENGINE_INT_H
