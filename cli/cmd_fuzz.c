@@ -16,6 +16,7 @@
 ** so that a copy of results.db alone holds the run.
 */
 #include "cex_format.h"
+#include "cex_store.h"
 #include "cli.h"
 #include "cli_run.h"
 #include "fuzz_sut.h"
@@ -87,22 +88,12 @@ static const char *standing(db *d, int64_t id, int is_new) {
 ** committed, else as NOT STORED with the reason (never as stored). */
 static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   fuzz_state *s = ud;
-  char input[4 * GEN_ARG_LEN + 64], original[4 * GEN_ARG_LEN + 64], msg[512];
+  char msg[512];
   int64_t id = 0;
   int is_new = 0, stored = 1;
-  case_line_write(p, &r->shrunk, input, sizeof input);
-  case_line_write(p, &r->original, original, sizeof original);
   guard_hold(); /* SIGINT, SIGTERM, SIGHUP: once it is stored and shown, or neither */
-  db_cex c = {.sut = "",
-              .input = input,
-              .original_input = original,
-              .choices = r->choices,
-              .message = (char *)r->message, /* borrowed: db_write_cex only reads */
-              .signature = (char *)r->signature,
-              .last_run = s->run_id};
-  if (db_cex_names(s->d, &c, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture", s->seed,
-                   msg, sizeof msg) ||
-      db_write_cex(s->d, DB_CEX_FOUND, &c, &id, &is_new, msg, sizeof msg)) {
+  if (cex_store_result(s->d, p, p->kind == GEN_THEOREM ? "theorem" : "conjecture", "", s->seed,
+                       s->run_id, r, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
     s->not_stored++;

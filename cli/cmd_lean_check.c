@@ -6,6 +6,8 @@
 */
 #include "cmd_lean.h"
 
+#include "cex_store.h"
+
 #include "corpus_read.h"
 #include "store.h"
 #include "gen.h"
@@ -335,14 +337,14 @@ static int store_disagreement(checker *c, const disagreement *d, int64_t *id, in
   snprintf(message, sizeof message, "%s:%d: %s: Lean %s, the oracle %s (%s)", c->f->path, d->line,
            d->fn->lean, d->lean, d->oracle, d->kind);
   snprintf(signature, sizeof signature, "%s: %s", d->fn->lean, d->kind);
-  db_cex cx;
-  memset(&cx, 0, sizeof cx);
-  cx.sut = sut;
-  cx.input = (char *)d->request; /* borrowed: db_write_cex only reads */
-  cx.message = message;
-  cx.signature = signature;
-  if (db_cex_names(c->d, &cx, property, "theorem", NULL, msg, sizeof msg) != 0 ||
-      db_write_cex(c->d, DB_CEX_FOUND, &cx, id, is_new, msg, sizeof msg) != 0) {
+  cex_found f = {.property = property,
+                 .kind = "theorem",
+                 .sut = sut,
+                 .seed = "",
+                 .input = d->request,
+                 .message = message,
+                 .signature = signature};
+  if (cex_store(c->d, &f, id, is_new, msg, sizeof msg) != 0) {
     fprintf(stderr, "layoutcheck lean: %s\n", msg);
     c->db_failed = 1;
     return -1;

@@ -11,6 +11,7 @@
 #include "diff.h"
 #include "lo.h"
 #include "case_line.h"
+#include "cex_store.h"
 #include "proto.h"
 #include "sightings.h"
 
@@ -49,20 +50,12 @@ static int seen_before(const gen_property *p, const char *sig, const char *msg, 
 /* Store a shrunk disagreement at once and print it. */
 static void on_disagreement(const gen_property *p, const gen_result *r, void *ud) {
   sut_state *s = ud;
-  char input[4 * GEN_ARG_LEN + 64], original[4 * GEN_ARG_LEN + 64], msg[512];
+  char input[4 * GEN_ARG_LEN + 64], msg[512];
   int64_t id = 0;
   int is_new = 0;
   case_line_write(p, &r->shrunk, input, sizeof input);
-  case_line_write(p, &r->original, original, sizeof original);
-  db_cex c = {.sut = (char *)s->identity, /* borrowed, as the other strings */
-              .input = input,
-              .original_input = original,
-              .choices = r->choices,
-              .message = (char *)r->message, /* borrowed: db_write_cex only reads */
-              .signature = (char *)r->signature,
-              .last_run = s->run_id};
-  if (db_cex_names(s->d, &c, p->name, "theorem", s->seed, msg, sizeof msg) ||
-      db_write_cex(s->d, DB_CEX_FOUND, &c, &id, &is_new, msg, sizeof msg)) {
+  if (cex_store_result(s->d, p, "theorem", s->identity, s->seed, s->run_id, r, &id, &is_new, msg,
+                       sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->db_error = 1;
   }

@@ -11,10 +11,11 @@
 ** stored as counterexamples triaged known, so that a fresh database
 ** starts with them.
 */
+#include "cex_store.h"
 #include "fuzz_sut.h"
 
-#include "diff.h"
 #include "case_line.h"
+#include "diff.h"
 #include "yaml_read.h"
 
 #include <stdio.h>
@@ -127,9 +128,14 @@ static int store_entry(const char *input, const char *note, void *ud) {
   sut_identity(k->c->sut, k->c->sut_layer, identity, sizeof identity);
   int rc = db_find_cex(k->d, property, identity, input, &id, msg, sizeof msg);
   if (rc == 0) return 0;
-  db_cex c = {.sut = identity, .input = (char *)input, .note = (char *)note, .triage = "known"};
-  if (rc < 0 || db_cex_names(k->d, &c, property, "theorem", "", msg, sizeof msg) ||
-      db_write_cex(k->d, DB_CEX_FOUND, &c, &id, &is_new, msg, sizeof msg)) {
+  cex_found f = {.property = property,
+                 .kind = "theorem",
+                 .sut = identity,
+                 .seed = "",
+                 .input = input,
+                 .note = note,
+                 .known = 1};
+  if (rc < 0 || cex_store(k->d, &f, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return -1;
   }
