@@ -1,24 +1,21 @@
 /*
-** cmd_fuzz.c -- `layoutcheck fuzz` and `layoutcheck replay`.
+** run_fuzz.c -- the run of `layoutcheck fuzz` and `layoutcheck replay`.
 **
 ** fuzz: re-check the stored counterexamples, then run every selected
 ** property on generated cases, shrink each distinct failure (gen.h's
 ** max_distinct) and store it in results.db the moment it is shrunk; a
 ** failure whose signature is stored already is counted as found again.
 ** Print a table per property, each counterexample as a replayable line,
-** and what is new, still open, known and fixed.  Exit 0 when no theorem
-** failure is new or still open (refuted conjectures and failures triaged
-** known do not count), 1 when one is, 2 on a usage, configuration or
-** database error.  The run itself is guarded (run_guard.h): SIGINT,
-** SIGTERM or SIGHUP ends it cleanly, the run marked interrupted, exit
-** 130, 143 or 129, and nothing it started left running.  At its end the
-** write-ahead log is checkpointed into the database file (db_checkpoint),
-** so that a copy of results.db alone holds the run.
+** and what is new, still open, known and fixed.  The run itself is
+** guarded (run_guard.h): SIGINT, SIGTERM or SIGHUP ends it cleanly, the
+** run marked interrupted, and nothing it started left running.  At its
+** end the write-ahead log is checkpointed into the database file
+** (db_checkpoint), so that a copy of results.db alone holds the run.
 */
+#include "run_fuzz.h"
+
 #include "cex_format.h"
 #include "cex_store.h"
-#include "cli.h"
-#include "cli_run.h"
 #include "fuzz_sut.h"
 #include "run_guard.h"
 #include "run_setup.h"
@@ -34,15 +31,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-static const char fuzz_usage[] =
-    "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
-    "                        [--time SECONDS] [--budget SECONDS] [--db FILE] [--no-isolate]\n"
-    "                        [--shard K/N] [--sut COMMAND [--ops OP,...] [--window N]\n"
-    "                        [--layer plain|cute] [--known FILE] [--sut-bounds KEY=VALUE,...]]\n";
-static const char replay_usage[] =
-    "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
-    "                          [--sut COMMAND [--window N]]\n";
 
 typedef struct fuzz_state {
   const run_ctx *x; /* the shard and the loaded conjectures */
@@ -357,9 +345,8 @@ static int fuzz_preflight(const config *c, const run_ctx *x) {
   return 2;
 }
 
-/* `layoutcheck fuzz` once the configuration and the conjectures are in
-** c and x: begin the run, then do its work guarded. */
-static int fuzz_run(config *c, const run_ctx *x) {
+/* The run of `layoutcheck fuzz`; see run_fuzz.h. */
+int run_fuzz(config *c, const run_ctx *x) {
   gen_config g;
   fuzz_state s;
   guard_outcome out;
@@ -384,27 +371,8 @@ static int fuzz_run(config *c, const run_ctx *x) {
   return out.signo ? fuzz_interrupted(c, &s, &out) : out.status;
 }
 
-/* `layoutcheck fuzz`: see the top of this file. */
-int cmd_fuzz(int argc, char **argv) {
-  run_opts o;
-  config c;
-  run_ctx x = {0};
-  int rc = cli_run_args(argc, argv, &o, NULL, fuzz_usage);
-  if (rc) return rc == CLI_HELP ? 0 : rc;
-  rc = 2;
-  if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
-    rc = fuzz_run(&c, &x);
-  run_free_properties(&x);
-  return rc;
-}
-
-/* `layoutcheck replay` once the configuration and the conjectures are in
-** c and x: re-check the stored counterexamples (of the SUT when c names
-** one).  Exit 0 when no theorem (or SUT disagreement) that is not
-** triaged known still fails (conjectures still refuted do not count, as in
-** fuzz), 1 when one does, 2 on an error; else REPLAY_UNCHECKED when a
-** stored counterexample could not be checked. */
-static int replay_run(const config *c, const run_ctx *x) {
+/* The replay of `layoutcheck replay`; see run_fuzz.h. */
+int run_replay_all(const config *c, const run_ctx *x) {
   gen_config g;
   db *d;
   char msg[512];
@@ -425,16 +393,3 @@ static int replay_run(const config *c, const run_ctx *x) {
   return n.still ? 1 : n.unchecked ? REPLAY_UNCHECKED : 0;
 }
 
-/* `layoutcheck replay`: see replay_run. */
-int cmd_replay(int argc, char **argv) {
-  run_opts o;
-  config c;
-  run_ctx x = {0};
-  int rc = cli_run_args(argc, argv, &o, NULL, replay_usage);
-  if (rc) return rc == CLI_HELP ? 0 : rc;
-  rc = 2;
-  if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
-    rc = replay_run(&c, &x);
-  run_free_properties(&x);
-  return rc;
-}
