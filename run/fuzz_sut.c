@@ -8,12 +8,13 @@
 */
 #include "fuzz_sut.h"
 
+#include "cex_store.h"
+#include "run_loop.h"
+
+#include "case_line.h"
 #include "diff.h"
 #include "lo.h"
-#include "case_line.h"
-#include "cex_store.h"
 #include "proto.h"
-#include "sightings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,21 +32,18 @@ static int check_ops(const char *list) {
 /* Is msg the message of a SUT that got out of step? */
 static int out_of_step(const char *msg) { return strncmp(msg, "out of step", 11) == 0; }
 
+/* One differential run: the findings' sink, and the op being run. */
 typedef struct sut_state {
-  db *d;
-  int64_t run_id;
-  const char *identity, *seed;
-  int db_error;
-  sightings seen; /* the repeats of stored disagreements, written per op */
+  const config *c;
+  run_sink k;
+  diff_layer layer;
+  sut *s;
+  diff_target t;     /* of the op being run */
+  gen_property p;    /* its property */
+  char name[64];     /* the property's name, "sut.OP" */
+  int64_t cases;     /* of the ops run */
+  long not_comparable;
 } sut_state;
-
-/* gen_config's seen: is a disagreement of p with signature sig stored for
-** this SUT (open, or triaged known)?  Then count the sighting on it. */
-static int seen_before(const gen_property *p, const char *sig, const char *msg, void *ud) {
-  sut_state *s = ud;
-  (void)msg;
-  return sightings_seen(&s->seen, s->d, p->name, s->identity, sig, &s->db_error);
-}
 
 /* Store a shrunk disagreement at once and print it. */
 static void on_disagreement(const gen_property *p, const gen_result *r, void *ud) {
@@ -54,10 +52,10 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
   int64_t id = 0;
   int is_new = 0;
   case_line_write(p, &r->shrunk, input, sizeof input);
-  if (cex_store_result(s->d, p, "theorem", s->identity, s->seed, s->run_id, r, &id, &is_new, msg,
-                       sizeof msg)) {
+  if (cex_store_result(s->k.d, p, "theorem", s->k.sut, s->k.seed, s->k.run_id, r, &id, &is_new,
+                       msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
-    s->db_error = 1;
+    s->k.db_error = 1;
   }
   printf("%s %s (#%lld, %s; shrunk in %lld steps, %.1f s%s)\n  %s\n  %s\n",
          out_of_step(r->message) ? "OUT OF STEP" : "DISAGREE", p->name, (long long)id,
@@ -104,13 +102,63 @@ int sut_preflight(const config *c) {
   return 2;
 }
 
+/* run_subjects' selected: is op i selected? */
+static int op_selected(void *ud, int i) {
+  sut_state *st = ud;
+  diff_mode mode;
+  return diff_ops_selected(st->c->sut_ops, diff_op_at(i), &mode) != 0;
+}
+
+/* run_subjects' not_run: op i is left out, the budget spent. */
+static void op_not_run(void *ud, int i) {
+  sut_state *st = ud;
+  printf("%-24s not run: the run's budget of %g s was spent\n", diff_op_at(i)->op, st->c->budget);
+}
+
+/* run_subjects' begin: the differential property of op i, its requests
+** going to the SUT a window at a time (g's batch check). */
+static const gen_property *op_begin(void *ud, int i, gen_config *g) {
+  sut_state *st = ud;
+  const diff_op *op = diff_op_at(i);
+  diff_target_init(&st->t, op, st->layer, mode_of(st->c, op, st->layer), st->s,
+                   (int)st->c->sut_window);
+  diff_property(&st->t, &st->p, st->name, sizeof st->name);
+  g->batch = &st->t.batch;
+  return &st->p;
+}
+
+/* run_subjects' end: print the op's row, its stops and cases not
+** comparable; record its statistics; add up its cases. */
+static void op_end(void *ud, const gen_property *p, const gen_result *r, const gen_config *g) {
+  sut_state *st = ud;
+  const diff_target *t = &st->t;
+  char msg[512];
+  if (t->unsupported)
+    printf("%-24s %-9s skipped: the system under test answers \"unsupported op\"\n", t->op->op,
+           diff_mode_name(t->mode));
+  else
+    printf("%-24s %-9s %7lld %7lld %7lld %6lld %8lld %7.2f\n", t->op->op, diff_mode_name(t->mode),
+           (long long)r->cases, (long long)r->passed, (long long)r->discarded, (long long)r->failed,
+           (long long)r->distinct, r->seconds);
+  run_print_stops(t->op->op, r, g);
+  if (t->not_comparable)
+    printf("  note: %s: %ld case%s not comparable: the oracle's own limits (a value past 63 "
+           "bits, more entries than it holds) where the system under test answered; "
+           "discarded, not disagreements\n",
+           t->op->op, t->not_comparable, t->not_comparable == 1 ? "" : "s");
+  st->not_comparable += t->not_comparable;
+  st->cases += r->cases;
+  fflush(stdout);
+  db_run_property(st->k.d, st->k.run_id, p->name, "theorem", r->cases, r->passed, r->discarded,
+                  r->failed, r->seconds, NULL, msg, sizeof msg);
+}
+
 /* The differential run against c->sut; see fuzz_sut.h. */
 int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const char *seed,
              int64_t *cases) {
   gen_config g = *g0;
   g.isolate = 0; /* the SUT is the separate process; the oracle runs here */
   g.signature = diff_signature;
-  g.seen = seen_before;
   *cases = 0;
   diff_layer layer = DIFF_PLAIN;
   if (check_ops(c->sut_ops)) return 2;
@@ -118,70 +166,32 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
     return fprintf(stderr, "sut_layer: expected plain or cute, found '%s'\n", c->sut_layer), 2;
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return fprintf(stderr, "out of memory\n"), 2;
-  char identity[sizeof c->sut + 32], msg[512];
+  char identity[sizeof c->sut + 32];
   sut_identity(c->sut, c->sut_layer, identity, sizeof identity);
-  sut_state st = {d, run_id, identity, seed, 0, {NULL, 0, 0}};
-  int64_t n = 0, k = 0;
-  long not_comparable = 0;
-  diff_mode mode;
-  for (int i = 0; i < diff_op_count(); i++)
-    n += diff_ops_selected(c->sut_ops, diff_op_at(i), &mode) != 0;
-  g.run_progress.n = n;
+  sut_state st;
+  memset(&st, 0, sizeof st);
+  st.c = c;
+  st.k.d = d;
+  st.k.run_id = run_id;
+  st.k.seed = seed;
+  st.k.sut = identity;
+  st.layer = layer;
+  st.s = s;
+  run_subjects ops = {diff_op_count(), op_selected, op_not_run, op_begin, op_end,
+                      on_disagreement, &st};
   printf("%-24s %-9s %7s %7s %7s %6s %8s %7s\n", "op", "compare", "cases", "agreed", "discard",
          "differ", "distinct", "seconds");
-  for (int i = 0; i < diff_op_count(); i++) {
-    const diff_op *op = diff_op_at(i);
-    if (!diff_ops_selected(c->sut_ops, op, &mode)) continue;
-    g.run_progress.k = ++k;
-    if ((g.time = run_share(g0, n - k + 1)) < 0) {
-      printf("%-24s not run: the run's budget of %g s was spent\n", op->op, c->budget);
-      continue;
-    }
-    diff_target t;
-    diff_target_init(&t, op, layer, mode_of(c, op, layer), s, (int)c->sut_window);
-    gen_property p;
-    char name[64];
-    gen_result r;
-    diff_property(&t, &p, name, sizeof name);
-    g.batch = &t.batch;
-    int rc = gen_run(&g, &p, &r, on_disagreement, &st, msg, sizeof msg);
-    if (rc) fprintf(stderr, "%s\n", msg);
-    if (sightings_flush(&st.seen, d, run_id, msg, sizeof msg)) {
-      fprintf(stderr, "%s\n", msg);
-      st.db_error = 1;
-    }
-    if (rc) {
-      sightings_free(&st.seen);
-      sut_free(s);
-      return 2;
-    }
-    if (t.unsupported)
-      printf("%-24s %-9s skipped: the system under test answers \"unsupported op\"\n", op->op,
-             diff_mode_name(t.mode));
-    else
-      printf("%-24s %-9s %7lld %7lld %7lld %6lld %8lld %7.2f\n", op->op, diff_mode_name(t.mode),
-             (long long)r.cases, (long long)r.passed, (long long)r.discarded, (long long)r.failed,
-             (long long)r.distinct, r.seconds);
-    run_print_stops(op->op, &r, &g);
-    if (t.not_comparable)
-      printf("  note: %s: %ld case%s not comparable: the oracle's own limits (a value past 63 "
-             "bits, more entries than it holds) where the system under test answered; "
-             "discarded, not disagreements\n",
-             op->op, t.not_comparable, t.not_comparable == 1 ? "" : "s");
-    not_comparable += t.not_comparable;
-    *cases += r.cases;
-    fflush(stdout);
-    db_run_property(d, run_id, p.name, "theorem", r.cases, r.passed, r.discarded, r.failed,
-                    r.seconds, NULL, msg, sizeof msg);
-    gen_result_clear(&r);
+  int rc = run_loop(&g, &ops, &st.k);
+  *cases = st.cases;
+  if (rc == 0) {
+    print_stats(s);
+    if (st.not_comparable)
+      printf("%ld case%s not comparable (the oracle's own limits), none stored\n",
+             st.not_comparable, st.not_comparable == 1 ? "" : "s");
   }
-  print_stats(s);
-  if (not_comparable)
-    printf("%ld case%s not comparable (the oracle's own limits), none stored\n", not_comparable,
-           not_comparable == 1 ? "" : "s");
   sut_free(s);
-  sightings_free(&st.seen);
-  return st.db_error ? 2 : 0;
+  sightings_free(&st.k.seen);
+  return rc ? 2 : st.k.db_error ? 2 : 0;
 }
 
 /* One stored disagreement being asked again. */

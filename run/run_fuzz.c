@@ -18,10 +18,9 @@
 #include "cex_store.h"
 #include "fuzz_sut.h"
 #include "run_guard.h"
+#include "run_loop.h"
 #include "run_setup.h"
-#include "sightings.h"
 
-#include "case_line.h"
 #include "properties.h"
 #include "sut.h"
 
@@ -33,15 +32,14 @@
 #include <unistd.h>
 
 typedef struct fuzz_state {
+  const config *c;
   const run_ctx *x; /* the shard and the loaded conjectures */
-  db *d;
-  int64_t run_id;
+  run_sink k;       /* the database, the run, its seed (seed) and sightings */
   char seed[32];
-  int db_error;
-  int not_stored;     /* counterexamples shown as NOT STORED */
-  int harness_errors; /* properties with GEN_ERROR verdicts */
-  int not_run;        /* properties left out when the run's budget was spent */
-  sightings seen;     /* the repeats of stored failures, written per property */
+  int not_stored;        /* counterexamples shown as NOT STORED */
+  int harness_errors;    /* properties with GEN_ERROR verdicts */
+  int not_run;           /* properties left out when the run's budget was spent */
+  int64_t cases;         /* of the properties run */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -51,14 +49,6 @@ static void git_revision(char *buf, size_t cap) {
   if (!p) return;
   if (fgets(buf, (int)cap, p)) buf[strcspn(buf, "\n")] = 0;
   pclose(p);
-}
-
-/* gen_config's seen: is a counterexample of p with signature sig stored
-** (open, or triaged known)?  Then count the sighting on it. */
-static int seen_before(const gen_property *p, const char *sig, const char *msg, void *ud) {
-  fuzz_state *s = ud;
-  (void)msg;
-  return sightings_seen(&s->seen, s->d, p->name, "", sig, &s->db_error);
 }
 
 /* "new", "found again" or "known": how a stored row stands. */
@@ -80,16 +70,16 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   int64_t id = 0;
   int is_new = 0, stored = 1;
   guard_hold(); /* SIGINT, SIGTERM, SIGHUP: once it is stored and shown, or neither */
-  if (cex_store_result(s->d, p, p->kind == GEN_THEOREM ? "theorem" : "conjecture", "", s->seed,
-                       s->run_id, r, &id, &is_new, msg, sizeof msg)) {
+  if (cex_store_result(s->k.d, p, p->kind == GEN_THEOREM ? "theorem" : "conjecture", "", s->seed,
+                       s->k.run_id, r, &id, &is_new, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
-    s->db_error = 1;
+    s->k.db_error = 1;
     s->not_stored++;
     stored = 0;
   }
   if (stored)
     printf("%s %s (#%lld, %s%s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
-           (long long)id, standing(s->d, id, is_new),
+           (long long)id, standing(s->k.d, id, is_new),
            r->unshrunk ? "; not shrunk: the shrink budget is spent" : "", r->message);
   else
     printf("%s %s (NOT STORED: %s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
@@ -121,61 +111,64 @@ static int selected(const config *c, const gen_property *p) {
          (p->kind != GEN_CONJECTURE || c->include_conjectures);
 }
 
-/* Run the selected properties, adding up their cases and failures;
-** returns 0, or 2 on an engine error. */
-static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
-                           int64_t *total_cases, int64_t *total_failed) {
+/* run_subjects' selected: is property i selected? */
+static int prop_selected(void *ud, int i) {
+  fuzz_state *s = ud;
+  return selected(s->c, run_property_at(s->x, i));
+}
+
+/* run_subjects' not_run: property i is left out, the budget spent. */
+static void prop_not_run(void *ud, int i) {
+  fuzz_state *s = ud;
+  (void)i;
+  s->not_run++;
+}
+
+/* run_subjects' begin: property i as it is. */
+static const gen_property *prop_begin(void *ud, int i, gen_config *g) {
+  fuzz_state *s = ud;
+  (void)g;
+  return run_property_at(s->x, i);
+}
+
+/* run_subjects' end: print property p's row, its stops, a health
+** warning and harness errors; record its statistics; add up its cases. */
+static void prop_end(void *ud, const gen_property *p, const gen_result *r, const gen_config *g) {
+  fuzz_state *s = ud;
   char msg[512], labels[512];
+  label_summary(r, labels, sizeof labels, 1);
+  printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
+         p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r->cases,
+         (long long)r->passed, (long long)r->discarded, (long long)r->failed,
+         (long long)r->distinct, r->seconds, labels);
+  run_print_stops(p->name, r, g);
+  if (prop_health(p, r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
+  if (r->errors) { /* a defect of a generator or check, not of the statement */
+    s->harness_errors++;
+    printf("  harness error: %s: %lld cases: %s\n", p->name, (long long)r->errors,
+           r->error_message);
+  }
+  fflush(stdout);
+  label_summary(r, labels, sizeof labels, 0);
+  if (db_run_property(s->k.d, s->k.run_id, p->name,
+                      p->kind == GEN_THEOREM ? "theorem" : "conjecture", r->cases, r->passed,
+                      r->discarded, r->failed, r->seconds, labels, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    s->k.db_error = 1;
+  }
+  s->cases += r->cases;
+}
+
+/* Run the selected properties (run_loop), adding up their cases in s;
+** returns 0, or 2 on an engine error. */
+static int fuzz_properties(const gen_config *g0, fuzz_state *s) {
   gen_config g = *g0;
-  int64_t n = 0, k = 0;
-  for (int i = 0; i < run_property_count(s->x); i++) n += selected(c, run_property_at(s->x, i));
-  g.run_progress.n = n;
+  run_subjects props = {run_property_count(s->x), prop_selected, prop_not_run, prop_begin,
+                        prop_end, on_failure, s};
   g.signature = NULL;
-  g.seen = seen_before;
   printf("%-28s %-10s %7s %7s %7s %6s %8s %7s  %s\n", "property", "kind", "cases", "passed",
          "discard", "failed", "distinct", "seconds", "labels");
-  for (int i = 0; i < run_property_count(s->x); i++) {
-    const gen_property *p = run_property_at(s->x, i);
-    if (!selected(c, p)) continue;
-    g.run_progress.k = ++k;
-    g.time = run_share(g0, n - k + 1);
-    if (g.time < 0) {
-      s->not_run++;
-      continue;
-    }
-    gen_result r;
-    int rc = gen_run(&g, p, &r, on_failure, s, msg, sizeof msg);
-    if (rc) fprintf(stderr, "%s\n", msg);
-    if (sightings_flush(&s->seen, s->d, s->run_id, msg, sizeof msg)) {
-      fprintf(stderr, "%s\n", msg);
-      s->db_error = 1;
-    }
-    if (rc) return 2;
-    label_summary(&r, labels, sizeof labels, 1);
-    printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
-           p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
-           (long long)r.passed, (long long)r.discarded, (long long)r.failed, (long long)r.distinct,
-           r.seconds, labels);
-    run_print_stops(p->name, &r, &g);
-    if (prop_health(p, &r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
-    if (r.errors) { /* a defect of a generator or check, not of the statement */
-      s->harness_errors++;
-      printf("  harness error: %s: %lld cases: %s\n", p->name, (long long)r.errors,
-             r.error_message);
-    }
-    fflush(stdout);
-    label_summary(&r, labels, sizeof labels, 0);
-    if (db_run_property(s->d, s->run_id, p->name, p->kind == GEN_THEOREM ? "theorem" : "conjecture",
-                        r.cases, r.passed, r.discarded, r.failed, r.seconds, labels, msg,
-                        sizeof msg)) {
-      fprintf(stderr, "%s\n", msg);
-      s->db_error = 1;
-    }
-    *total_cases += r.cases;
-    *total_failed += r.failed;
-    gen_result_clear(&r);
-  }
-  return 0;
+  return run_loop(&g, &props, &s->k);
 }
 
 /* Checkpoint d's write-ahead log into the file (db_checkpoint), saying so
@@ -215,51 +208,50 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
   char msg[512];
   printf("system under test: %s (window %lld, layer %s)\n", c->sut, (long long)c->sut_window,
          c->sut_layer);
-  int rc = c->known[0] ? sut_load_known(c, s->d) : 0;
+  int rc = c->known[0] ? sut_load_known(c, s->k.d) : 0;
   if (rc == 0) {
     printf("replaying its stored disagreements\n");
-    rc = sut_replay(c, g, s->d, s->run_id, &n);
+    rc = sut_replay(c, g, s->k.d, s->k.run_id, &n);
     printf("  %d still disagree, %d known, %d fixed\n", n.still, n.known, n.fixed);
   }
-  if (rc == 0) rc = sut_fuzz(c, g, s->d, s->run_id, s->seed, &cases);
-  if (db_run_end(s->d, s->run_id, cases, &t, msg, sizeof msg)) {
+  if (rc == 0) rc = sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
+  if (db_run_end(s->k.d, s->k.run_id, cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     rc = 2;
   }
-  finish_db(s->d, c->db);
+  finish_db(s->k.d, c->db);
   if (rc) return rc;
   print_tally(&t, 1);
   return t.theorem_failures ? 1 : 0;
 }
 
-/* The work of run s->run_id, which has begun (in the guarded child, with
+/* The work of run s->k.run_id, which has begun (in the guarded child, with
 ** a database handle of its own): replay, run, and finish the run row in
 ** every case, also after an error.  Returns the exit status. */
 static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   char msg[512];
-  int64_t cases = 0, failed = 0;
   replay_counts n = {0};
   db_tally t;
-  if (db_open(c->db, &s->d, msg, sizeof msg)) {
+  if (db_open(c->db, &s->k.d, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;
   }
   if (c->sut[0]) return fuzz_against_sut(c, g, s);
   printf("replaying stored counterexamples\n");
-  int rc = run_replay(s->d, s->run_id, g, s->x, c->property, stdout, &n);
+  int rc = run_replay(s->k.d, s->k.run_id, g, s->x, c->property, stdout, &n);
   printf("  %d still failing, %d conjectures still refuted, %d known, %d fixed\n", n.still,
          n.refuted, n.known, n.fixed);
-  if (rc == 0) rc = fuzz_properties(c, g, s, &cases, &failed);
-  sightings_free(&s->seen);
-  if (db_run_end(s->d, s->run_id, cases, &t, msg, sizeof msg)) {
+  if (rc == 0) rc = fuzz_properties(g, s);
+  sightings_free(&s->k.seen);
+  if (db_run_end(s->k.d, s->k.run_id, s->cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
-    s->db_error = 1;
+    s->k.db_error = 1;
   }
-  finish_db(s->d, c->db);
+  finish_db(s->k.d, c->db);
   if (s->not_stored)
     printf("%d counterexample%s NOT STORED (see the errors above)\n", s->not_stored,
            s->not_stored == 1 ? "" : "s");
-  if (rc || s->db_error) return 2;
+  if (rc || s->k.db_error) return 2;
   if (s->not_run)
     printf("%d propert%s not run: the run's budget of %g s was spent\n", s->not_run,
            s->not_run == 1 ? "y" : "ies", c->budget);
@@ -270,7 +262,7 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   return s->harness_errors ? 2 : t.theorem_failures ? 1 : 0;
 }
 
-/* Open the database and insert the run's row (s->run_id); 0 or 2.  The
+/* Open the database and insert the run's row (s->k.run_id); 0 or 2.  The
 ** handle is closed again: the guarded child opens its own. */
 static int fuzz_begin(const config *c, fuzz_state *s) {
   char msg[512], rev[64], dump[8192];
@@ -290,7 +282,7 @@ static int fuzz_begin(const config *c, fuzz_state *s) {
   char sut_name[sizeof c->sut + 32];
   sut_identity(c->sut, c->sut_layer, sut_name, sizeof sut_name);
   int rc = db_run_begin(d, s->seed, dump, rev[0] ? rev : NULL, c->sut[0] ? sut_name : NULL,
-                        &s->run_id, msg, sizeof msg);
+                        &s->k.run_id, msg, sizeof msg);
   if (rc) fprintf(stderr, "%s\n", msg);
   db_close(d);
   return rc ? 2 : 0;
@@ -303,17 +295,17 @@ static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_ou
   char msg[512];
   db *d;
   int rc = db_open(c->db, &d, msg, sizeof msg);
-  if (rc == 0) rc = db_run_interrupted(d, s->run_id, out->reason, msg, sizeof msg);
+  if (rc == 0) rc = db_run_interrupted(d, s->k.run_id, out->reason, msg, sizeof msg);
   finish_db(d, c->db);
   if (rc) {
     fprintf(stderr, "%s\n", msg);
     printf("interrupted (%s); run %lld could not be marked interrupted\n", out->reason,
-           (long long)s->run_id);
+           (long long)s->k.run_id);
     return 2;
   }
   printf("interrupted (%s): run %lld marked interrupted in %s; the counterexamples shown above "
          "as stored are stored\n",
-         out->reason, (long long)s->run_id, c->db);
+         out->reason, (long long)s->k.run_id, c->db);
   return guard_exit_status(out->signo);
 }
 
@@ -352,7 +344,10 @@ int run_fuzz(config *c, const run_ctx *x) {
   guard_outcome out;
   char msg[512];
   memset(&s, 0, sizeof s);
+  s.c = c;
   s.x = x;
+  s.k.seed = s.seed;
+  s.k.sut = "";
   if (fuzz_preflight(c, x)) return 2;
   if (!c->has_seed) c->seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
   run_engine_config(c, x, &g);
@@ -362,11 +357,11 @@ int run_fuzz(config *c, const run_ctx *x) {
   snprintf(s.seed, sizeof s.seed, "%llu", (unsigned long long)c->seed);
   if (fuzz_begin(c, &s)) return 2;
   printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed,
-         (long long)c->cases, c->db, (long long)s.run_id);
+         (long long)c->cases, c->db, (long long)s.k.run_id);
   int where = guard_start(&out, msg, sizeof msg);
   if (where < 0)
     fprintf(stderr, "warning: %s: SIGINT, SIGTERM or SIGHUP will leave run %lld unfinished\n", msg,
-            (long long)s.run_id);
+            (long long)s.k.run_id);
   if (where <= 0) return fuzz_work(c, &g, &s); /* the child, or unguarded */
   return out.signo ? fuzz_interrupted(c, &s, &out) : out.status;
 }
