@@ -34,7 +34,7 @@ typedef struct report_run {
 typedef db_run_prop report_prop;
 
 /* A counterexample as people paste it, written by the command (which knows
-** the properties; cli/report_paste.c) and only shown by the views: NULL
+** the properties; run/report_paste.c) and only shown by the views: NULL
 ** fields where it gave none. */
 typedef struct report_paste {
   char *vars;  /* "A = (2):(0), B = 3:1": the property's variables */

@@ -1,4 +1,4 @@
-/* test_config.c -- unit tests of the run configuration (cli/config.c): the
+/* test_config.c -- unit tests of the run configuration (run/config.c): the
 ** defaults, the repository's CONFIG.yaml, every class of load error with its
 ** position, and config_dump read back by config_load. */
 #include "config.h"

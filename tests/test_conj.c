@@ -3,7 +3,7 @@
 ** construct evaluated, undefined and too-large cases, the explanations of
 ** false checks) and the loader (yaml/conj_load.c: a good file, the shared
 ** check function, every class of load error at its FILE:LINE:COLUMN), and
-** the property list of cli/run_setup.c with loaded conjectures. */
+** the property list of run/run_setup.c with loaded conjectures. */
 #include "conj_expr.h"
 #include "conj_load.h"
 #include "properties.h"

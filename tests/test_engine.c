@@ -1,6 +1,6 @@
 /* test_engine.c -- the property engine (gen/): choice streams, seeds,
 ** generators' guarantees, shrinking to known minimal cases, crash and
-** timeout isolation, and replay of stored counterexamples (cli/run_setup.c,
+** timeout isolation, and replay of stored counterexamples (run/run_setup.c,
 ** store/db.c). */
 #include "case_line.h"
 #include "properties.h"

@@ -1,5 +1,5 @@
 /* test_line_in.c -- unit tests of the batch reader's lines and its wait
-** hook (cli/line_in.c). */
+** hook (run/line_in.c). */
 #include "line_in.h"
 #include "t.h"
 

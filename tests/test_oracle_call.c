@@ -1,5 +1,5 @@
 /* test_oracle_call.c -- oracle_call_len: the oracle's text made one line,
-** with its length (cli/oracle_call.c). */
+** with its length (run/oracle_call.c). */
 #include "lo.h"
 #include "oracle_call.h"
 #include "t.h"

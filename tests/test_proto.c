@@ -1,4 +1,4 @@
-/* test_proto.c -- unit tests of the batch protocol's line splitter (sut/proto.c). */
+/* test_proto.c -- unit tests of the batch protocol's line splitter (gen/case_line.c). */
 #include "case_line.h"
 #include "t.h"
 

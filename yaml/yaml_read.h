@@ -1,6 +1,6 @@
 /*
 ** yaml_read.h -- the one way the program reads YAML (libyaml's event
-** parser), shared by CONFIG.yaml (cli/config.c), conjecture files
+** parser), shared by CONFIG.yaml (run/config.c), conjecture files
 ** (yaml/conj_load.c), the Lean map (lean/lean_map.c) and the corpus
 ** (yaml/corpus_read.c); each of those keeps only the walk of its own schema.
 **
