@@ -28,7 +28,7 @@
 # of the layers below it, so an upward #include does not compile:
 #
 #   oracle/      the layout algebra, libc only
-#   gen/         generators, shrinking, the engine         sees oracle
+#   gen/         generators, the case line, the engine     sees oracle
 #   properties/  the checked statements                    sees oracle gen
 #   store/       results.db                                sees oracle
 #   yaml/        the YAML reader, corpus and conjectures   sees oracle gen properties

@@ -338,7 +338,6 @@ int case_line_read(const char *line, gen_case *k, char *op, size_t opcap) {
   return rc;
 }
 
-
 /* Write "OP ARG ARG..." into buf; see case_line.h. */
 size_t case_line_join(const char *op, int argc, const char *const *argv, char *buf, size_t cap) {
   size_t len = strlen(op);

@@ -46,7 +46,6 @@ int case_line_is_blank(const char *line, size_t len);
 ** than GEN_MAX_ARGS arguments, or memory runs out. */
 int case_line_read(const char *line, gen_case *k, char *op, size_t opcap);
 
-
 /* Write "OP ARG ARG..." (op, then each of argv[0..argc) after one space)
 ** into buf[0..cap), cut short and NUL-terminated when it does not fit
 ** (nothing written when cap is 0).  Returns the length of the whole line,

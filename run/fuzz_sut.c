@@ -38,10 +38,10 @@ typedef struct sut_state {
   run_sink k;
   diff_layer layer;
   sut *s;
-  diff_target t;     /* of the op being run */
-  gen_property p;    /* its property */
-  char name[64];     /* the property's name, "sut.OP" */
-  int64_t cases;     /* of the ops run */
+  diff_target t;  /* of the op being run */
+  gen_property p; /* its property */
+  char name[64];  /* the property's name, "sut.OP" */
+  int64_t cases;  /* of the ops run */
   long not_comparable;
 } sut_state;
 
@@ -52,8 +52,8 @@ static void on_disagreement(const gen_property *p, const gen_result *r, void *ud
   int64_t id = 0;
   int is_new = 0;
   case_line_write(p, &r->shrunk, input, sizeof input);
-  if (cex_store_result(s->k.d, p, "theorem", s->k.sut, s->k.seed, s->k.run_id, r, &id, &is_new,
-                       msg, sizeof msg)) {
+  if (cex_store_result(s->k.d, p, "theorem", s->k.sut, s->k.seed, s->k.run_id, r, &id, &is_new, msg,
+                       sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->k.db_error = 1;
   }
@@ -177,8 +177,13 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
   st.k.sut = identity;
   st.layer = layer;
   st.s = s;
-  run_subjects ops = {diff_op_count(), op_selected, op_not_run, op_begin, op_end,
-                      on_disagreement, &st};
+  run_subjects ops = {.count = diff_op_count(),
+                      .selected = op_selected,
+                      .not_run = op_not_run,
+                      .begin = op_begin,
+                      .end = op_end,
+                      .on_failure = on_disagreement,
+                      .ud = &st};
   printf("%-24s %-9s %7s %7s %7s %6s %8s %7s\n", "op", "compare", "cases", "agreed", "discard",
          "differ", "distinct", "seconds");
   int rc = run_loop(&g, &ops, &st.k);

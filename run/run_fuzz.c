@@ -36,10 +36,10 @@ typedef struct fuzz_state {
   const run_ctx *x; /* the shard and the loaded conjectures */
   run_sink k;       /* the database, the run, its seed (seed) and sightings */
   char seed[32];
-  int not_stored;        /* counterexamples shown as NOT STORED */
-  int harness_errors;    /* properties with GEN_ERROR verdicts */
-  int not_run;           /* properties left out when the run's budget was spent */
-  int64_t cases;         /* of the properties run */
+  int not_stored;     /* counterexamples shown as NOT STORED */
+  int harness_errors; /* properties with GEN_ERROR verdicts */
+  int not_run;        /* properties left out when the run's budget was spent */
+  int64_t cases;      /* of the properties run */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -163,8 +163,13 @@ static void prop_end(void *ud, const gen_property *p, const gen_result *r, const
 ** returns 0, or 2 on an engine error. */
 static int fuzz_properties(const gen_config *g0, fuzz_state *s) {
   gen_config g = *g0;
-  run_subjects props = {run_property_count(s->x), prop_selected, prop_not_run, prop_begin,
-                        prop_end, on_failure, s};
+  run_subjects props = {.count = run_property_count(s->x),
+                        .selected = prop_selected,
+                        .not_run = prop_not_run,
+                        .begin = prop_begin,
+                        .end = prop_end,
+                        .on_failure = on_failure,
+                        .ud = s};
   g.signature = NULL;
   printf("%-28s %-10s %7s %7s %7s %6s %8s %7s  %s\n", "property", "kind", "cases", "passed",
          "discard", "failed", "distinct", "seconds", "labels");
@@ -378,8 +383,8 @@ int run_replay_all(const config *c, const run_ctx *x) {
     return 2;
   }
   replay_counts n = {0};
-  int rc = c->sut[0] ? sut_replay(c, &g, d, 0, &n)
-                     : run_replay(d, 0, &g, x, c->property, stdout, &n);
+  int rc =
+      c->sut[0] ? sut_replay(c, &g, d, 0, &n) : run_replay(d, 0, &g, x, c->property, stdout, &n);
   db_close(d);
   if (rc) return 2;
   printf("%d still failing (%d theorem, %d conjecture), %d known, %d fixed\n", n.still + n.refuted,
@@ -387,4 +392,3 @@ int run_replay_all(const config *c, const run_ctx *x) {
   if (n.unchecked) printf("%d not checked (left as they are, see above)\n", n.unchecked);
   return n.still ? 1 : n.unchecked ? REPLAY_UNCHECKED : 0;
 }
-
