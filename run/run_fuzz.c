@@ -16,6 +16,7 @@
 
 #include "cex_format.h"
 #include "cex_store.h"
+#include "fuzz_report.h"
 #include "fuzz_sut.h"
 #include "run_guard.h"
 #include "run_loop.h"
@@ -40,6 +41,7 @@ typedef struct fuzz_state {
   int harness_errors; /* properties with GEN_ERROR verdicts */
   int not_run;        /* properties left out when the run's budget was spent */
   int64_t cases;      /* of the properties run */
+  fuzz_report rep;    /* the rows of the console report (not when verbose) */
 } fuzz_state;
 
 /* The revision of the working tree, when it is a git checkout. */
@@ -76,6 +78,10 @@ static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
     s->k.db_error = 1;
     s->not_stored++;
     stored = 0;
+  }
+  if (stored && s->c->console != CONSOLE_VERBOSE) { /* listed by the report at the end */
+    guard_release();
+    return;
   }
   if (stored)
     printf("%s %s (#%lld, %s%s)\n  %s\n", p->kind == GEN_THEOREM ? "FAILED" : "refuted", p->name,
@@ -137,11 +143,18 @@ static void prop_end(void *ud, const gen_property *p, const gen_result *r, const
   fuzz_state *s = ud;
   char msg[512], labels[512];
   label_summary(r, labels, sizeof labels, 1);
-  printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
+  if (s->c->console != CONSOLE_VERBOSE) {
+    if (fuzz_report_add(&s->rep, p, r)) {
+      fprintf(stderr, "fuzz: out of memory\n");
+      s->k.db_error = 1;
+    }
+  } else {
+    printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
          p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r->cases,
          (long long)r->passed, (long long)r->discarded, (long long)r->failed,
-         (long long)r->distinct, r->seconds, labels);
-  run_print_stops(p->name, r, g);
+           (long long)r->distinct, r->seconds, labels);
+    run_print_stops(p->name, r, g);
+  }
   if (prop_health(p, r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
   if (r->errors) { /* a defect of a generator or check, not of the statement */
     s->harness_errors++;
@@ -171,7 +184,8 @@ static int fuzz_properties(const gen_config *g0, fuzz_state *s) {
                         .on_failure = on_failure,
                         .ud = s};
   g.signature = NULL;
-  printf("%-28s %-10s %7s %7s %7s %6s %8s %7s  %s\n", "property", "kind", "cases", "passed",
+  if (s->c->console == CONSOLE_VERBOSE)
+    printf("%-28s %-10s %7s %7s %7s %6s %8s %7s  %s\n", "property", "kind", "cases", "passed",
          "discard", "failed", "distinct", "seconds", "labels");
   return run_loop(&g, &props, &s->k);
 }
@@ -242,16 +256,27 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
     return 2;
   }
   if (c->sut[0]) return fuzz_against_sut(c, g, s);
-  printf("replaying stored counterexamples\n");
-  int rc = run_replay(s->k.d, s->k.run_id, g, s->x, c->property, stdout, &n);
-  printf("  %d still failing, %d conjectures still refuted, %d known, %d fixed\n", n.still,
-         n.refuted, n.known, n.fixed);
+  int verbose = c->console == CONSOLE_VERBOSE, rc;
+  FILE *replay_out = verbose ? stdout : fopen("/dev/null", "w");
+  if (!replay_out) return fprintf(stderr, "fuzz: /dev/null cannot be opened\n"), 2;
+  if (verbose) printf("replaying stored counterexamples\n");
+  rc = run_replay(s->k.d, s->k.run_id, g, s->x, c->property, replay_out, &n);
+  if (!verbose) fclose(replay_out);
+  if (verbose || n.still + n.refuted + n.known + n.fixed)
+    printf("%s%d still failing, %d conjectures still refuted, %d known, %d fixed\n",
+           verbose ? "  " : "replayed: ", n.still, n.refuted, n.known, n.fixed);
   if (rc == 0) rc = fuzz_properties(g, s);
   sightings_free(&s->k.seen);
   if (db_run_end(s->k.d, s->k.run_id, s->cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     s->k.db_error = 1;
   }
+  if (!verbose && rc == 0 && !s->k.db_error &&
+      fuzz_report_print(stdout, &s->rep, s->k.d, s->k.run_id, &t, c->db, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    s->k.db_error = 1;
+  }
+  fuzz_report_free(&s->rep);
   finish_db(s->k.d, c->db);
   if (s->not_stored)
     printf("%d counterexample%s NOT STORED (see the errors above)\n", s->not_stored,
@@ -260,7 +285,7 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   if (s->not_run)
     printf("%d propert%s not run: the run's budget of %g s was spent\n", s->not_run,
            s->not_run == 1 ? "y" : "ies", c->budget);
-  print_tally(&t, 0);
+  if (verbose) print_tally(&t, 0);
   if (s->harness_errors)
     printf("%d propert%s with harness errors\n", s->harness_errors,
            s->harness_errors == 1 ? "y" : "ies");
@@ -361,8 +386,13 @@ int run_fuzz(config *c, const run_ctx *x) {
   g.run_progress.deadline = c->budget > 0 ? g.run_progress.t0 + c->budget : 0;
   snprintf(s.seed, sizeof s.seed, "%llu", (unsigned long long)c->seed);
   if (fuzz_begin(c, &s)) return 2;
-  printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed,
-         (long long)c->cases, c->db, (long long)s.k.run_id);
+  if (c->duration > 0)
+    printf("seed %s, running for %g s, results in %s (run %lld)\n", s.seed, c->duration, c->db,
+           (long long)s.k.run_id);
+  else
+    printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed,
+           (long long)c->cases, c->db, (long long)s.k.run_id);
+  printf("configuration: %s\n", c->config_path[0] ? c->config_path : "none found (the defaults)");
   int where = guard_start(&out, msg, sizeof msg);
   if (where < 0)
     fprintf(stderr, "warning: %s: SIGINT, SIGTERM or SIGHUP will leave run %lld unfinished\n", msg,

@@ -5,6 +5,8 @@
 #include "run_setup.h"
 
 #include "cex_format.h"
+#include "fuzz_report.h"
+#include "run_find.h"
 
 #include "diff.h"
 #include "properties.h"
@@ -143,11 +145,64 @@ static int shard_db_path(config *c, const run_ctx *x) {
   return 0;
 }
 
-/* The configuration file of o: the one it names, else ./CONFIG.yaml when
-** it exists, else NULL. */
-static const char *config_file(const run_opts *o) {
-  if (o->config_path) return o->config_path;
-  return access("CONFIG.yaml", F_OK) == 0 ? "CONFIG.yaml" : NULL;
+/* Settle the configuration file into c->config_path: --config, else
+** LAYOUTCHECK_CONFIG, else CONFIG.yaml found upward (run_find_upward);
+** "" when there is none (the defaults).  0, or 2 with the reason. */
+static int config_file(const run_opts *o, config *c) {
+  char looked[8192];
+  const char *named = o->config_path ? o->config_path : env("LAYOUTCHECK_CONFIG");
+  c->config_path[0] = 0;
+  if (named) {
+    if (strlen(named) >= sizeof c->config_path)
+      return fprintf(stderr, "--config: the path is too long\n"), 2;
+    snprintf(c->config_path, sizeof c->config_path, "%s", named);
+    return 0;
+  }
+  int rc = run_find_upward("CONFIG.yaml", c->config_path, sizeof c->config_path, looked,
+                           sizeof looked);
+  if (rc < 0) return fprintf(stderr, "CONFIG.yaml: %s\n", looked), 2;
+  if (rc) c->config_path[0] = 0;
+  return 0;
+}
+
+/* Settle the database: --db, else LAYOUTCHECK_DB, else the configuration's
+** db: as it is when the configuration is named (--config,
+** LAYOUTCHECK_CONFIG), relative to the directory of one found above the
+** working directory, else found upward, else in the working directory,
+** remembering where it was looked for (db_looked).  0 or 2. */
+static int db_file(const run_opts *o, config *c) {
+  char found[sizeof c->db], dir[sizeof c->db];
+  const char *named = o->db ? o->db : env("LAYOUTCHECK_DB");
+  c->db_looked[0] = 0;
+  if (named) {
+    if (strlen(named) >= sizeof c->db) return fprintf(stderr, "--db: the path is too long\n"), 2;
+    snprintf(c->db, sizeof c->db, "%s", named);
+    return 0;
+  }
+  if (o->config_path || env("LAYOUTCHECK_CONFIG")) return 0; /* relative to the working directory */
+  run_dir_of(c->config_path, dir, sizeof dir);
+  if (c->db[0] != '/' && dir[0] && strcmp(dir, ".")) { /* beside a configuration found above */
+    int w = snprintf(found, sizeof found, "%s/%s", dir, c->db);
+    if (w < 0 || (size_t)w >= sizeof found) return fprintf(stderr, "db: the path is too long\n"), 2;
+    memcpy(c->db, found, (size_t)w + 1);
+    return 0;
+  }
+  int rc = run_find_upward(c->db, found, sizeof found, c->db_looked, sizeof c->db_looked);
+  if (rc < 0) return fprintf(stderr, "%s: %s\n", c->db, c->db_looked), 2;
+  if (rc == 0) snprintf(c->db, sizeof c->db, "%s", found);
+  return 0;
+}
+
+/* Say on stderr that c's database does not exist and where it was looked
+** for; see run_setup.h. */
+int run_db_missing(const config *c) {
+  if (access(c->db, F_OK) == 0) return 0;
+  if (c->db_looked[0])
+    fprintf(stderr, "%s: not found in %s; give --db FILE or set LAYOUTCHECK_DB\n", c->db,
+            c->db_looked);
+  else
+    fprintf(stderr, "%s: no such database; give --db FILE or set LAYOUTCHECK_DB\n", c->db);
+  return 2;
 }
 
 /* Load the configuration, apply the overrides, settle the shard; see
@@ -157,14 +212,24 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
   memset(x, 0, sizeof *x);
   x->shard_k = x->shard_n = 1;
   config_defaults(c);
-  const char *path = config_file(o);
-  if (path && config_load(path, c, msg, sizeof msg)) {
+  if (config_file(o, c)) return 2;
+  if (c->config_path[0] && config_load(c->config_path, c, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;
   }
   uint64_t v;
   if (o->property) snprintf(c->property, sizeof c->property, "%s", o->property);
-  if (o->db) snprintf(c->db, sizeof c->db, "%s", o->db);
+  if (db_file(o, c)) return 2;
+  c->console = o->verbose ? CONSOLE_VERBOSE : o->quiet ? CONSOLE_QUIET : CONSOLE_REPORT;
+  if ((c->color = fuzz_report_color(o->color, stdout)) < 0)
+    return fprintf(stderr, "--color: expected auto, always or never, found '%s'\n", o->color), 2;
+  if (o->duration) {
+    if (parse_seconds("--duration", o->duration, &c->duration)) return 2;
+    if (c->duration <= 0) return fprintf(stderr, "--duration: expected seconds > 0\n"), 2;
+    if (o->budget) return fprintf(stderr, "--duration and --budget: give one of them\n"), 2;
+    c->budget = c->duration;
+    if (!o->cases) c->cases = INT64_MAX / 4; /* the time decides, not the cases */
+  }
   if (o->seed) {
     if (parse_u64("--seed", o->seed, &c->seed)) return 2;
     c->has_seed = 1;
@@ -284,7 +349,9 @@ static int is_builtin(const char *name, void *ud) {
 /* Load every conjecture file of c into one set; see run_setup.h. */
 int run_load_properties(const run_opts *o, const config *c, run_ctx *x) {
   char msg[1024], path[2048];
-  const char *cfg = config_file(o), *slash = cfg ? strrchr(cfg, '/') : NULL;
+  const char *cfg = c->config_path[0] ? c->config_path : NULL,
+             *slash = cfg ? strrchr(cfg, '/') : NULL;
+  (void)o;
   run_free_properties(x);
   if (c->n_conjecture_files == 0) return 0;
   if (!(x->loaded = conj_set_new())) return fprintf(stderr, "out of memory\n"), 2;

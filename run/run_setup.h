@@ -16,7 +16,7 @@
 /* The command-line overrides of the run commands (parsed by cli_run_args,
 ** cli/cli_run.h); a NULL field leaves the configuration as it is. */
 typedef struct run_opts {
-  const char *config_path; /* NULL: CONFIG.yaml when it exists, else defaults */
+  const char *config_path; /* NULL: LAYOUTCHECK_CONFIG, else CONFIG.yaml found upward (run_find) */
   const char *property, *db, *seed, *cases, *time, *sut, *ops;
   const char *window, *layer; /* --window N, --layer plain|cute (the system under test) */
   const char *shard;          /* --shard K/N */
@@ -25,6 +25,9 @@ typedef struct run_opts {
   const char *id;             /* --id ID (replay one counterexample) */
   int no_isolate;
   const char *sut_bounds; /* --sut-bounds KEY=VALUE,... (config_sut_bounds) */
+  const char *duration;   /* --duration SECONDS: run until then (a floor, --budget a cap) */
+  const char *color;      /* --color auto|always|never */
+  int quiet, verbose;     /* -q: only what is new or still open; -v: every detail */
 } run_opts;
 
 /* What a run command settles once and passes down (the program keeps no
@@ -45,6 +48,9 @@ typedef struct run_ctx {
 ** Job (JOB_COMPLETION_INDEX with LAYOUTCHECK_SHARDS).  A sharded run needs
 ** a seed, and without --db writes to DB.shard-K-of-N.db. */
 int run_load_config(const run_opts *o, config *c, run_ctx *x);
+/* 0 when c->db exists; else 2, saying on stderr where it was looked for
+** (for the commands that only read it). */
+int run_db_missing(const config *c);
 /* The engine's configuration from the tool's and the shard of x. */
 void run_engine_config(const config *c, const run_ctx *x, gen_config *g);
 /* Print why the run of name (a property, or an op against a SUT) stopped
