@@ -15,7 +15,18 @@ static const char fuzz_usage[] =
     "usage: layoutcheck fuzz [--config FILE] [--property GLOB] [--seed N] [--cases N]\n"
     "                        [--time SECONDS] [--budget SECONDS] [--db FILE] [--no-isolate]\n"
     "                        [--shard K/N] [--sut COMMAND [--ops OP,...] [--window N]\n"
-    "                        [--layer plain|cute] [--known FILE] [--sut-bounds KEY=VALUE,...]]\n";
+    "                        [--layer plain|cute] [--known FILE] [--sut-bounds KEY=VALUE,...]]\n"
+    "                        [--duration SECONDS] [-q | -v] [--color auto|always|never]\n"
+    "  --budget S     a cap: the run stops by S seconds, and ends sooner when the cases\n"
+    "                 (--cases, per property) are spent\n"
+    "  --duration S   run until S seconds: cases are drawn until the time is spent\n"
+    "                 (shared by the properties; --cases caps them when given)\n"
+    "  -q, --quiet    print only the counterexamples that are new or still open\n"
+    "  -v, --verbose  print every property's row and every counterexample in full\n"
+    "  --color W      colour the report: auto (a terminal, NO_COLOR unset), always, never\n"
+    "  CONFIG.yaml and results.db are looked for in the working directory and the\n"
+    "  directories above it (up to the top of a git checkout); LAYOUTCHECK_CONFIG and\n"
+    "  LAYOUTCHECK_DB name them, --config and --db override both.\n";
 static const char replay_usage[] =
     "usage: layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
     "                          [--sut COMMAND [--window N]]\n";

@@ -15,6 +15,7 @@
 #include "report.h"
 #include "report_paste.h"
 #include "report_xml.h"
+#include "run_setup.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,20 +26,19 @@ static const char report_usage[] =
     "usage: layoutcheck report [--db FILE] [--config FILE] [--format text|junit|html]\n"
     "                          [--out FILE]\n";
 
-/* The database path: --db, else the configuration's db (the --config file,
-** else ./CONFIG.yaml when it exists, else "results.db").  0 or 2. */
+/* The database path, found as the run commands find it (run_load_config:
+** --db, LAYOUTCHECK_DB, the configuration's, or results.db found upward);
+** 0, or 2 when it cannot be settled or does not exist (saying where it was
+** looked for). */
 static int db_path_of(const char *db_arg, const char *config_arg, char *path, size_t cap) {
+  run_opts o;
+  run_ctx x;
   config c;
-  char msg[512];
-  config_defaults(&c);
-  const char *file = config_arg                         ? config_arg
-                     : access("CONFIG.yaml", F_OK) == 0 ? "CONFIG.yaml"
-                                                        : NULL;
-  if (!db_arg && file && config_load(file, &c, msg, sizeof msg)) {
-    fprintf(stderr, "%s\n", msg);
-    return 2;
-  }
-  snprintf(path, cap, "%s", db_arg ? db_arg : c.db);
+  memset(&o, 0, sizeof o);
+  o.db = db_arg;
+  o.config_path = config_arg;
+  if (run_load_config(&o, &c, &x) || run_db_missing(&c)) return 2;
+  snprintf(path, cap, "%s", c.db);
   return 0;
 }
 

@@ -149,6 +149,7 @@ static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
   char *end;
   long long id = id_text ? strtoll(id_text, &end, 10) : 0;
   if (!id_text || *end || id <= 0) return fputs(show_usage, stderr), 2;
+  if (run_db_missing(c)) return 2;
   if (db_open_readonly(c->db, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
   memset(&cx, 0, sizeof cx);
   int rc = db_get_cex(d, id, &cx, msg, sizeof msg);

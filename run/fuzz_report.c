@@ -166,8 +166,8 @@ static void print_met(FILE *out, const met *m, const paint *c) {
 
 /* Print the table: one row per family of properties, in run order. */
 static void print_table(FILE *out, const fuzz_report *f, const paint *c) {
-  fprintf(out, "%s%-17s %11s %13s %10s %9s %9s %8s%s\n", c->bold, "family", "theorems", "conjectures",
-          "cases", "discard", "failed", "seconds", c->off);
+  fprintf(out, "%s%-17s %11s %13s %10s %9s %9s %8s%s\n", c->bold, "family", "theorems",
+          "conjectures", "cases", "discard", "failed", "seconds", c->off);
   char *done = calloc((size_t)f->n + 1, 1);
   if (!done) return;
   for (int i = 0; i < f->n; i++) {
@@ -182,8 +182,10 @@ static void print_table(FILE *out, const fuzz_report *f, const paint *c) {
       if (strcmp(fam, other)) continue;
       const report_row *r = &f->rows[j];
       done[j] = 1;
-      if (r->theorem) thm++, thm_held += r->failed == 0;
-      else conj++, conj_refuted += r->failed != 0;
+      if (r->theorem)
+        thm++, thm_held += r->failed == 0;
+      else
+        conj++, conj_refuted += r->failed != 0;
       cases += r->cases;
       discarded += r->discarded;
       failed += r->failed;
@@ -267,18 +269,27 @@ int fuzz_report_print(FILE *out, const fuzz_report *f, db *d, int64_t run_id, co
       n++;
     }
     if (seen || used >= sizeof by_family) continue;
-    int w = snprintf(by_family + used, sizeof by_family - used, "%s%s %d", used ? ", " : "", fam, n);
+    int w =
+        snprintf(by_family + used, sizeof by_family - used, "%s%s %d", used ? ", " : "", fam, n);
     if (w > 0) used += (size_t)w;
   }
-  fprintf(out, "%ssummary:%s theorems %d held, %s%d failed%s; conjectures %d refuted%s%s%s\n", c.bold,
-          c.off, thm - thm_failed, thm_failed ? c.red : c.green, thm_failed, c.off, conj,
+  if (f->quiet) {
+    fprintf(out, "counterexamples: new %lld, open %lld, known %lld, fixed %lld\n",
+            (long long)t->new_count, (long long)t->open_count, (long long)t->known_count,
+            (long long)t->fixed_count);
+    met_list_free(&l);
+    return 0;
+  }
+  fprintf(out, "%ssummary:%s theorems %d held, %s%d failed%s; conjectures %d refuted%s%s%s\n",
+          c.bold, c.off, thm - thm_failed, thm_failed ? c.red : c.green, thm_failed, c.off, conj,
           conj ? " (" : "", by_family, conj ? ")" : "");
   fprintf(out, "counterexamples: new %lld, open %lld, known %lld, fixed %lld\n",
           (long long)t->new_count, (long long)t->open_count, (long long)t->known_count,
           (long long)t->fixed_count);
   char db_opt[1100] = "";
   if (strcmp(db_path, "results.db")) snprintf(db_opt, sizeof db_opt, " --db %s", db_path);
-  fprintf(out, "next: layoutcheck show%s ID (one in full); layoutcheck report%s; layoutcheck triage "
+  fprintf(out,
+          "next: layoutcheck show%s ID (one in full); layoutcheck report%s; layoutcheck triage "
           "ID known%s (stop listing it)\n",
           db_opt, db_opt, db_opt);
   assert(l.known >= 0);

@@ -20,10 +20,12 @@ int run_find_upward(const char *name, char *out, size_t cap, char *looked, size_
   char dir[4096], probe[4096 + 1100];
   looked[0] = 0;
   if (name[0] == '/' || access(name, F_OK) == 0) {
-    if (snprintf(out, cap, "%s", name) >= (int)cap) return snprintf(looked, lcap, "%s: too long", name), -1;
+    if (snprintf(out, cap, "%s", name) >= (int)cap)
+      return snprintf(looked, lcap, "%s: too long", name), -1;
     return name[0] == '/' && access(name, F_OK) != 0 ? (snprintf(looked, lcap, "%s", name), 1) : 0;
   }
-  if (!getcwd(dir, sizeof dir)) return snprintf(looked, lcap, "the working directory cannot be read"), -1;
+  if (!getcwd(dir, sizeof dir))
+    return snprintf(looked, lcap, "the working directory cannot be read"), -1;
   char start[4096];
   snprintf(start, sizeof start, "%s", dir);
   for (;;) {
@@ -37,11 +39,15 @@ int run_find_upward(const char *name, char *out, size_t cap, char *looked, size_
     int top = present(dir, ".git", probe, sizeof probe) == 1 || strcmp(dir, "/") == 0;
     if (top) break;
     char *slash = strrchr(dir, '/');
-    if (slash == dir) dir[1] = 0;
-    else *slash = 0;
+    if (slash == dir)
+      dir[1] = 0;
+    else
+      *slash = 0;
   }
-  if (strcmp(start, dir) == 0) snprintf(looked, lcap, "%s", start);
-  else snprintf(looked, lcap, "%s and the directories above it up to %s", start, dir);
+  if (strcmp(start, dir) == 0)
+    snprintf(looked, lcap, "%s", start);
+  else
+    snprintf(looked, lcap, "%s and the directories above it up to %s", start, dir);
   return 1;
 }
 

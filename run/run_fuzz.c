@@ -155,7 +155,7 @@ static void prop_end(void *ud, const gen_property *p, const gen_result *r, const
            (long long)r->distinct, r->seconds, labels);
     run_print_stops(p->name, r, g);
   }
-  if (prop_health(p, r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
+  if (s->c->console != CONSOLE_QUIET && prop_health(p, r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
   if (r->errors) { /* a defect of a generator or check, not of the statement */
     s->harness_errors++;
     printf("  harness error: %s: %lld cases: %s\n", p->name, (long long)r->errors,
@@ -262,7 +262,7 @@ static int fuzz_work(const config *c, const gen_config *g, fuzz_state *s) {
   if (verbose) printf("replaying stored counterexamples\n");
   rc = run_replay(s->k.d, s->k.run_id, g, s->x, c->property, replay_out, &n);
   if (!verbose) fclose(replay_out);
-  if (verbose || n.still + n.refuted + n.known + n.fixed)
+  if (verbose || (c->console == CONSOLE_REPORT && n.still + n.refuted + n.known + n.fixed))
     printf("%s%d still failing, %d conjectures still refuted, %d known, %d fixed\n",
            verbose ? "  " : "replayed: ", n.still, n.refuted, n.known, n.fixed);
   if (rc == 0) rc = fuzz_properties(g, s);
@@ -367,6 +367,18 @@ static int fuzz_preflight(const config *c, const run_ctx *x) {
   return 2;
 }
 
+/* Print the run's header: its seed, cases or duration, the database and
+** the configuration used. */
+static void print_header(const config *c, const fuzz_state *s) {
+  if (c->duration > 0)
+    printf("seed %s, running for %g s, results in %s (run %lld)\n", s->seed, c->duration, c->db,
+           (long long)s->k.run_id);
+  else
+    printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s->seed,
+           (long long)c->cases, c->db, (long long)s->k.run_id);
+  printf("configuration: %s\n", c->config_path[0] ? c->config_path : "none found (the defaults)");
+}
+
 /* The run of `layoutcheck fuzz`; see run_fuzz.h. */
 int run_fuzz(config *c, const run_ctx *x) {
   gen_config g;
@@ -386,13 +398,9 @@ int run_fuzz(config *c, const run_ctx *x) {
   g.run_progress.deadline = c->budget > 0 ? g.run_progress.t0 + c->budget : 0;
   snprintf(s.seed, sizeof s.seed, "%llu", (unsigned long long)c->seed);
   if (fuzz_begin(c, &s)) return 2;
-  if (c->duration > 0)
-    printf("seed %s, running for %g s, results in %s (run %lld)\n", s.seed, c->duration, c->db,
-           (long long)s.k.run_id);
-  else
-    printf("seed %s, %lld cases per property, results in %s (run %lld)\n", s.seed,
-           (long long)c->cases, c->db, (long long)s.k.run_id);
-  printf("configuration: %s\n", c->config_path[0] ? c->config_path : "none found (the defaults)");
+  s.rep.color = c->color;
+  s.rep.quiet = c->console == CONSOLE_QUIET;
+  if (!s.rep.quiet) print_header(c, &s);
   int where = guard_start(&out, msg, sizeof msg);
   if (where < 0)
     fprintf(stderr, "warning: %s: SIGINT, SIGTERM or SIGHUP will leave run %lld unfinished\n", msg,
@@ -408,6 +416,7 @@ int run_replay_all(const config *c, const run_ctx *x) {
   char msg[512];
   run_engine_config(c, x, &g);
   if (c->sut[0] && sut_preflight(c)) return 2; /* before the database is opened */
+  if (run_db_missing(c)) return 2;
   if (db_open(c->db, &d, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     return 2;

@@ -167,8 +167,8 @@ static int config_file(const run_opts *o, config *c) {
 
 /* Settle the database: --db, else LAYOUTCHECK_DB, else the configuration's
 ** db: as it is when the configuration is named (--config,
-** LAYOUTCHECK_CONFIG), relative to the directory of one found above the
-** working directory, else found upward, else in the working directory,
+** LAYOUTCHECK_CONFIG), else found upward, else a new one beside a
+** configuration found above the working directory, else in it,
 ** remembering where it was looked for (db_looked).  0 or 2. */
 static int db_file(const run_opts *o, config *c) {
   char found[sizeof c->db], dir[sizeof c->db];
@@ -180,16 +180,15 @@ static int db_file(const run_opts *o, config *c) {
     return 0;
   }
   if (o->config_path || env("LAYOUTCHECK_CONFIG")) return 0; /* relative to the working directory */
+  int rc = run_find_upward(c->db, found, sizeof found, c->db_looked, sizeof c->db_looked);
+  if (rc < 0) return fprintf(stderr, "%s: %s\n", c->db, c->db_looked), 2;
+  if (rc == 0) return snprintf(c->db, sizeof c->db, "%s", found), 0;
   run_dir_of(c->config_path, dir, sizeof dir);
-  if (c->db[0] != '/' && dir[0] && strcmp(dir, ".")) { /* beside a configuration found above */
+  if (c->db[0] != '/' && dir[0] && strcmp(dir, ".")) { /* a new one beside the configuration */
     int w = snprintf(found, sizeof found, "%s/%s", dir, c->db);
     if (w < 0 || (size_t)w >= sizeof found) return fprintf(stderr, "db: the path is too long\n"), 2;
     memcpy(c->db, found, (size_t)w + 1);
-    return 0;
   }
-  int rc = run_find_upward(c->db, found, sizeof found, c->db_looked, sizeof c->db_looked);
-  if (rc < 0) return fprintf(stderr, "%s: %s\n", c->db, c->db_looked), 2;
-  if (rc == 0) snprintf(c->db, sizeof c->db, "%s", found);
   return 0;
 }
 

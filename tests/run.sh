@@ -297,6 +297,7 @@ passed=$((passed + cli_passed)) failed=$((failed + cli_failed))
 # this order.
 start_counted "fuzz, replay, show" "fuzz, replay, show" bash tests/fuzz_cli.sh "$lc"
 start_counted "systems under test" "systems under test" bash tests/sut_cli.sh "$lc"
+start_counted "the console report of make fuzz" "fuzz console" bash tests/fuzz_console.sh "$lc"
 start_counted "systems under test: windows, out of step, process groups, layers" \
   "SUT windows" bash tests/sut_window.sh "$lc"
 start_counted "shards and merge" "shards and merge" bash tests/shard_cli.sh "$lc"
