@@ -192,15 +192,12 @@ static int db_file(const run_opts *o, config *c) {
   return 0;
 }
 
-/* Say on stderr that c's database does not exist and where it was looked
-** for; see run_setup.h. */
+/* Say on stderr that c's database, searched for, was not found, and
+** where it was looked for; see run_setup.h. */
 int run_db_missing(const config *c) {
-  if (access(c->db, F_OK) == 0) return 0;
-  if (c->db_looked[0])
-    fprintf(stderr, "%s: not found in %s; give --db FILE or set LAYOUTCHECK_DB\n", c->db,
-            c->db_looked);
-  else
-    fprintf(stderr, "%s: no such database; give --db FILE or set LAYOUTCHECK_DB\n", c->db);
+  if (!c->db_looked[0] || access(c->db, F_OK) == 0) return 0;
+  fprintf(stderr, "%s: not found in %s; give --db FILE or set LAYOUTCHECK_DB\n", c->db,
+          c->db_looked);
   return 2;
 }
 

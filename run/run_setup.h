@@ -48,8 +48,10 @@ typedef struct run_ctx {
 ** Job (JOB_COMPLETION_INDEX with LAYOUTCHECK_SHARDS).  A sharded run needs
 ** a seed, and without --db writes to DB.shard-K-of-N.db. */
 int run_load_config(const run_opts *o, config *c, run_ctx *x);
-/* 0 when c->db exists; else 2, saying on stderr where it was looked for
-** (for the commands that only read it). */
+/* 2 when c->db was searched for (not named by --db, LAYOUTCHECK_DB or a
+** named configuration) and not found, saying on stderr where it was looked
+** for; else 0 (a named database that does not exist is left to db_open).
+** For the commands that only read it. */
 int run_db_missing(const config *c);
 /* The engine's configuration from the tool's and the shard of x. */
 void run_engine_config(const config *c, const run_ctx *x, gen_config *g);

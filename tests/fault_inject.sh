@@ -77,7 +77,7 @@ fuzz_round() {
   case $((RANDOM % 3)) in 0) sig=KILL ;; 1) sig=TERM ;; 2) sig=INT ;; esac
   target=parent
   [ $((RANDOM % 4)) -eq 0 ] && target=worker
-  "$lc" fuzz --config "$cfg" --cases 100000000 --db f.db >"f$i.out" 2>"f$i.err" &
+  "$lc" fuzz -v --config "$cfg" --cases 100000000 --db f.db >"f$i.out" 2>"f$i.err" &
   pid=$!
   rand_sleep 2500
   # the worker that does the run's work, and the processes it forked
@@ -128,7 +128,7 @@ mutant=$root/build/mut/COALESCE_SORTS/layoutcheck
 sut_round() {
   local i=$1 sig pid n gone left
   case $((RANDOM % 3)) in 0) sig=KILL ;; 1) sig=TERM ;; 2) sig=INT ;; esac
-  "$lc" fuzz --config "$cfg" --cases 100000 --sut "$mutant eval --batch" --db u.db \
+  "$lc" fuzz -v --config "$cfg" --cases 100000 --sut "$mutant eval --batch" --db u.db \
     >"u$i.out" 2>"u$i.err" &
   pid=$!
   rand_sleep 3000
@@ -152,7 +152,7 @@ sut_round() {
 merges=0 merged_whole=0 merged_none=0
 prepare_merge() {
   for k in 1 2 3 4; do
-    "$lc" fuzz --config "$cfg" --cases 3000 --seed 7 --shard "$k/4" --db "s$k.db" >/dev/null 2>&1
+    "$lc" fuzz -v --config "$cfg" --cases 3000 --seed 7 --shard "$k/4" --db "s$k.db" >/dev/null 2>&1
   done
   "$lc" merge s1.db s2.db s3.db s4.db --into ref.db >/dev/null 2>&1 || problem "reference merge failed"
 }
@@ -165,7 +165,7 @@ print(db.execute("select count(*) from counterexamples").fetchone()[0],
 merge_round() {
   local i=$1 pid before after whole
   rm -f m.db m.db-wal m.db-shm
-  "$lc" fuzz --config "$cfg" --property 'lean.*' --cases 200 --seed 3 --db m.db >/dev/null 2>&1
+  "$lc" fuzz -v --config "$cfg" --property 'lean.*' --cases 200 --seed 3 --db m.db >/dev/null 2>&1
   cp m.db m.db.before
   before=$(count m.db)
   "$lc" merge s1.db s2.db s3.db s4.db --into m.db >"m$i.out" 2>&1 &
@@ -227,12 +227,12 @@ full_round() {
     dir=$mnt
     # fill most of it first, a different amount each time
     head -c $((200 * 1024 + RANDOM % 200 * 1024)) /dev/zero >"$mnt/filler" 2>/dev/null
-    "$lc" fuzz --config "$cfg" --cases 2000 --db "$dir/d.db" >"d$i.out" 2>"d$i.err"
+    "$lc" fuzz -v --config "$cfg" --cases 2000 --db "$dir/d.db" >"d$i.out" 2>"d$i.err"
     code=$?
   else
     dir=.
     rm -f d.db d.db-wal d.db-shm
-    (trap '' XFSZ; ulimit -f $((64 + RANDOM % 128)); "$lc" fuzz --config "$cfg" --cases 2000 --db d.db >"d$i.out" 2>"d$i.err")
+    (trap '' XFSZ; ulimit -f $((64 + RANDOM % 128)); "$lc" fuzz -v --config "$cfg" --cases 2000 --db d.db >"d$i.out" 2>"d$i.err")
     code=$?
   fi
   runs=$((runs + 1)) fulls=$((fulls + 1))

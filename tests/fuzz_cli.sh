@@ -29,7 +29,7 @@ cfg=$PWD/CONFIG.yaml
 cd "$tmp" || exit 2
 
 # the seeds' claims are refuted: no theorem failed, exit 0, both stored
-status 0 "fuzz lean" "$lc" fuzz --config "$cfg" --property 'lean.*' --db a.db
+status 0 "fuzz lean" "$lc" fuzz -v --config "$cfg" --property 'lean.*' --db a.db
 has "fuzz lean" "refuted lean.complement_involution (#1, new)" out
 has "fuzz lean" "L = (2,2):(2,1), N = 4" out
 has "fuzz lean" "refuted lean.sorting_coalesce" out
@@ -39,7 +39,7 @@ has "replay" "#1 still refuted lean.complement_involution: L = (2,2):(2,1), N = 
 has "replay" "still failing (0 theorem, [0-9]* conjecture), 0 known, 0 fixed" out
 # a second run finds the same failures again: no new rows, each counted once
 rows=$(q a.db "select count(*) from counterexamples")
-status 0 "fuzz again" "$lc" fuzz --config "$cfg" --property 'lean.*' --db a.db
+status 0 "fuzz again" "$lc" fuzz -v --config "$cfg" --property 'lean.*' --db a.db
 has "fuzz again" "^new 0, still open $rows, known 0, fixed 0$" out
 has "fuzz again" "^0 theorem failures, $rows conjectures refuted" out
 same "fuzz again: rows" "$(q a.db "select count(*) from counterexamples")" "$rows"
@@ -54,18 +54,18 @@ status 0 "list" "$lc" list
 has "list" "theorem_b.nest" out
 # usage and configuration errors exit 2
 status 2 "unknown flag" "$lc" fuzz --frobnicate
-status 2 "bad seed" "$lc" fuzz --config "$cfg" --seed x --db a.db
+status 2 "bad seed" "$lc" fuzz -v --config "$cfg" --seed x --db a.db
 printf 'cases: many\n' >bad.yaml
-status 2 "bad config" "$lc" fuzz --config bad.yaml --db a.db
+status 2 "bad config" "$lc" fuzz -v --config bad.yaml --db a.db
 has "bad config" "bad.yaml:1:8" err
 printf 'not a database' >junk.db
-status 2 "corrupt db" "$lc" fuzz --config "$cfg" --property 'lean.*' --db junk.db
+status 2 "corrupt db" "$lc" fuzz -v --config "$cfg" --property 'lean.*' --db junk.db
 if [ "$(cat junk.db)" = "not a database" ]; then ok; else bad "corrupt db was modified"; fi
 
 # a full disk (a file size limit) is a clear error, exit 2, and what was
 # stored before is still there
 kb=$(( ($(stat -c %s a.db) + 1023) / 1024 ))
-(trap '' XFSZ; ulimit -f "$kb"; "$lc" fuzz --config "$cfg" --property "lean.*" --cases 300 --db a.db >full.out 2>full.err)
+(trap '' XFSZ; ulimit -f "$kb"; "$lc" fuzz -v --config "$cfg" --property "lean.*" --cases 300 --db a.db >full.out 2>full.err)
 if [ $? -eq 2 ]; then ok; else bad "full disk: expected exit 2"; fi
 has "full disk" "a.db" full.err
 status 0 "replay after a full disk" "$lc" replay --config "$cfg" --db a.db
@@ -74,21 +74,21 @@ has "replay after a full disk" "still refuted lean.complement_involution" out
 # as NOT STORED with the reason, never as stored (it was "#0, seen before");
 # 300 cases refute the 15 lean.* conjectures, and the limit (the empty
 # database is 90 KB) is reached after the first
-(trap '' XFSZ; ulimit -f 180; "$lc" fuzz --config "$cfg" --property "lean.*" --cases 300 --db fill.db >fill.out 2>fill.err)
+(trap '' XFSZ; ulimit -f 180; "$lc" fuzz -v --config "$cfg" --property "lean.*" --cases 300 --db fill.db >fill.out 2>fill.err)
 if [ $? -eq 2 ]; then ok; else bad "disk filling up: expected exit 2"; fi
 has "disk filling up" "^refuted [^ ]* (NOT STORED: fill.db: recording a counterexample: " fill.out
 has "disk filling up" "^[0-9]* counterexamples* NOT STORED (see the errors above)$" fill.out
 if shown_stored fill.out fill.db; then ok; else bad "disk filling up: shown as stored, not stored"; fi
 
 # a database in a missing directory is a clear error, exit 2
-status 2 "missing directory" "$lc" fuzz --config "$cfg" --property 'lean.*' --db "$tmp/no/such/dir/r.db"
+status 2 "missing directory" "$lc" fuzz -v --config "$cfg" --property 'lean.*' --db "$tmp/no/such/dir/r.db"
 has "missing directory" "no/such/dir" err
 
 # the whole catalogue on a few hundred cases each: no theorem fails
-status 0 "catalogue" "$lc" fuzz --config "$cfg" --cases 300 --db c.db
+status 0 "catalogue" "$lc" fuzz -v --config "$cfg" --cases 300 --db c.db
 
 # SIGKILL in the middle of a run: what it reported before is in the database
-"$lc" fuzz --config "$cfg" --cases 100000000 --db k.db >k.out 2>&1 &
+"$lc" fuzz -v --config "$cfg" --cases 100000000 --db k.db >k.out 2>&1 &
 pid=$!
 for _ in $(seq 1 200); do
   grep -q "refuted lean.complement_involution" k.out && break
@@ -103,7 +103,7 @@ has "replay after kill" "still failing (0 theorem" out
 
 # user conjectures (CONFIG.yaml's conjecture_files): run, listed, replayed,
 # shown like the built-in properties; a bad file stops the command (exit 2)
-status 0 "fuzz user" "$lc" fuzz --config "$cfg" --property 'user.*' --cases 300 --db u.db
+status 0 "fuzz user" "$lc" fuzz -v --config "$cfg" --property 'user.*' --cases 300 --db u.db
 has "fuzz user" "^user.coalesce_idempotent  *theorem  *300  *300 " out
 has "fuzz user" "refuted user.sort_coalesce" out
 has "fuzz user" "L = (2,2):(1,0)" out
@@ -121,7 +121,7 @@ if [ "$(grep -c '^user\.' out)" -eq 2 ]; then ok; else bad "list --property: $(c
 printf -- '- name: user.bad\n  forall: {L: layout}\n  check: "coalesce(L) == function(L)"\n' \
   >bad_conj.yaml
 printf 'conjecture_files: [bad_conj.yaml]\n' >bad_cfg.yaml
-status 2 "bad conjecture file" "$lc" fuzz --config bad_cfg.yaml --db b.db
+status 2 "bad conjecture file" "$lc" fuzz -v --config bad_cfg.yaml --db b.db
 has "bad conjecture file" "^bad_conj.yaml:3:23: check: '==' compares a value with a function" err
 status 2 "bad conjecture file, list" "$lc" list --config "$tmp/bad_cfg.yaml"
 has "bad conjecture file, list" "^$tmp/bad_conj.yaml:3:23: check: " err
@@ -146,28 +146,28 @@ else
   has "--version outside git" "^layoutcheck (revision unknown" out
 fi
 has "--version names CUTLASS" "^CuTe layer checked against CUTLASS 7107b05535f8977f5ecb9d01ee203205b1fd9bc4$" out
-status 0 "--cases=5" "$lc" fuzz --config="$cfg" --property=coalesce.idempotent --cases=5 --seed=3 \
+status 0 "--cases=5" "$lc" fuzz -v --config="$cfg" --property=coalesce.idempotent --cases=5 --seed=3 \
   --db=eq.db
 has "--cases=5" "^seed 3, 5 cases per property, results in eq.db" out
 if [ -e eq.db ]; then ok; else bad "--db=eq.db made no eq.db"; fi
-status 0 "--cases 5" "$lc" fuzz --config "$cfg" --property coalesce.idempotent --cases 5 --seed 3 \
+status 0 "--cases 5" "$lc" fuzz -v --config "$cfg" --property coalesce.idempotent --cases 5 --seed 3 \
   --db sp.db
 has "--cases 5" "^seed 3, 5 cases per property, results in sp.db" out
-status 2 "unknown option" "$lc" fuzz --config "$cfg" --frobnicate --db unk.db
+status 2 "unknown option" "$lc" fuzz -v --config "$cfg" --frobnicate --db unk.db
 has "unknown option" "^fuzz: unknown option '--frobnicate'" err
 if [ ! -e unk.db ]; then ok; else bad "an unknown option still created a database"; fi
-status 2 "missing value" "$lc" fuzz --config "$cfg" --db
+status 2 "missing value" "$lc" fuzz -v --config "$cfg" --db
 has "missing value" "^fuzz: --db needs a value" err
-status 2 "a stray argument" "$lc" fuzz --config "$cfg" stray --db unk.db
+status 2 "a stray argument" "$lc" fuzz -v --config "$cfg" stray --db unk.db
 has "a stray argument" "^fuzz: unexpected argument 'stray'" err
 
 # a property glob that selects nothing is a usage error before any database
 # is created or anything printed
-status 2 "a glob that selects nothing" "$lc" fuzz --config "$cfg" --property 'nomatch*' --db nm.db
+status 2 "a glob that selects nothing" "$lc" fuzz -v --config "$cfg" --property 'nomatch*' --db nm.db
 has "a glob that selects nothing" "^fuzz: the property glob 'nomatch\*' selects no property" err
 if [ ! -e nm.db ] && [ ! -s out ]; then ok; else bad "a glob that selects nothing: a database or output"; fi
 printf 'conjectures: false\n' >noconj.yaml
-status 2 "a glob of conjectures only, conjectures off" "$lc" fuzz --config noconj.yaml --property 'lean.*' --db nc.db
+status 2 "a glob of conjectures only, conjectures off" "$lc" fuzz -v --config noconj.yaml --property 'lean.*' --db nc.db
 has "a glob of conjectures only" "selects only conjectures, and conjectures are off" err
 if [ ! -e nc.db ]; then ok; else bad "a glob of conjectures only: a database"; fi
 finish

@@ -192,7 +192,7 @@ has_text "emit with a map: option" "/-- info: some { modes := [" "$tmp/s.lean"
 status 0 "check with a map" "$lc" lean check "$tmp/s.lean" --map "$ex/structs-map.yaml" --no-db -q
 has_text "check with a map" "0 DISAGREE, 0 untranslatable, 0 without" "$tmp/out"
 # shrunk counterexamples from results.db: a regression file
-status 0 "fuzz the seeds' claims" "$lc" fuzz --config CONFIG.yaml --property 'lean.*' \
+status 0 "fuzz the seeds' claims" "$lc" fuzz -v --config CONFIG.yaml --property 'lean.*' \
   --db "$tmp/f.db"
 status 0 "emit --from-db" "$lc" lean emit --out "$tmp/r.lean" --from-db "$tmp/f.db" --cases 0 \
   --no-corpus

@@ -27,7 +27,7 @@ cat >t.yaml <<'YAML'
   kind: theorem
 YAML
 printf 'seed: 5\ncases: 300\nconjectures: false\nconjecture_files: [t.yaml]\n' >c.yaml
-run() { "$lc" fuzz --config c.yaml --property 'lt.*' --db n.db "$@"; }
+run() { "$lc" fuzz -v --config c.yaml --property 'lt.*' --db n.db "$@"; }
 row() { q n.db "select theorem_failures, new_count, open_count, known_count, fixed_count from runs where id = $1"; }
 
 # 1. the first night: each distinct failure new, stored once; exit 1
@@ -72,13 +72,13 @@ same "night 5: trend" "$(q n.db "select distinct_failures from property_trend wh
 # 5. a budget: the whole run ends on time (2 s shared by two properties
 # of 10^8 cases each), every property's row stored
 start=$(date +%s.%N)
-status 1 "budget" "$lc" fuzz --config c.yaml --property 'lt.*' --cases 100000000 --budget 2 --db b.db
+status 1 "budget" "$lc" fuzz -v --config c.yaml --property 'lt.*' --cases 100000000 --budget 2 --db b.db
 took=$(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]) < 6)" "$start" "$(date +%s.%N)")
 same "budget: on time" "$took" True
 same "budget: rows" "$(q b.db 'select count(*) from run_properties')" 2
 # 6. two shards merged, then merged again: stored once
 for k in 1 2; do
-  "$lc" fuzz --config c.yaml --property 'lt.*' --shard "$k/2" --db "s$k.db" >/dev/null 2>&1
+  "$lc" fuzz -v --config c.yaml --property 'lt.*' --shard "$k/2" --db "s$k.db" >/dev/null 2>&1
 done
 status 0 "merge" "$lc" merge s1.db s2.db --into m.db
 snap() { q m.db "select * from runs"; q m.db "select id, times_seen, status from counterexamples"; q m.db "select * from cex_runs"; }
@@ -93,7 +93,7 @@ same "merge: sightings summed" "$(q m.db 'select sum(times_seen) from counterexa
 
 # 7. on a terminal, the progress line: property k of n, elapsed, time left
 if command -v script >/dev/null 2>&1; then
-  script -qfc "$lc fuzz --config c.yaml --property 'lt.*' --cases 3000 --db p.db" typescript \
+  script -qfc "$lc fuzz -v --config c.yaml --property 'lt.*' --cases 3000 --db p.db" typescript \
     >/dev/null 2>&1
   tr '\r' '\n' <typescript >progress.txt
   has "progress line" "^  \[1/2\] lt.size_le_cosize .* elapsed, ~.*s left" progress.txt

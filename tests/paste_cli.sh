@@ -23,7 +23,7 @@ layoutcheck() { "$lc" "$@"; }
 run_printed() { eval "${2#*: }"; }
 
 # --- fuzz prints names and a check command that works -----------------------
-status 0 "fuzz" "$lc" fuzz --config "$cfg" --property 'lean.compl*' --cases 300 --seed 1 --db r.db
+status 0 "fuzz" "$lc" fuzz -v --config "$cfg" --property 'lean.compl*' --cases 300 --seed 1 --db r.db
 cp out fuzz.out
 # lean.complement_involution: L = (2,2):(2,1), N = 4 (hand: comp(L,4) = 1:0
 # because L is a bijection onto [0,4); comp(1:0,4) = 4:1; coalesce(4:1) =
@@ -54,7 +54,7 @@ has_text "printed eval" "does not divide" eval.out
 status 1 "check 3 vars" "$lc" check lean.compose_assoc_flat 'A=(2,2):(2,1)' 'B=(2,2):(2,1)' C=3:1
 has_text "check 3 vars" "lean.compose_assoc_flat (conjecture): A = (2,2):(2,1), B = (2,2):(2,1), C = 3:1" out
 has_text "check 3 vars" "refuted: (A o B) o C = (3):(1) but A o (B o C) is undefined" out
-status 0 "fuzz assoc" "$lc" fuzz --config "$cfg" --property lean.compose_assoc_flat --cases 300 --seed 1 --db a.db
+status 0 "fuzz assoc" "$lc" fuzz -v --config "$cfg" --property lean.compose_assoc_flat --cases 300 --seed 1 --db a.db
 block lean.compose_assoc_flat out >ca.block
 has_text "assoc names" "A = " ca.block
 has_text "assoc names" ", C = " ca.block
@@ -106,7 +106,7 @@ status 2 "replay missing ID" "$lc" replay 999 --config "$cfg" --db r.db
 has_text "replay missing ID" "no counterexample 999" err
 status 2 "replay bad ID" "$lc" replay one --config "$cfg" --db r.db
 status 2 "replay ID twice" "$lc" replay 1 --id 2 --config "$cfg" --db r.db
-status 2 "fuzz --id" "$lc" fuzz --id 1 --config "$cfg" --db r.db
+status 2 "fuzz --id" "$lc" fuzz -v --id 1 --config "$cfg" --db r.db
 # a row that cannot be checked is not "passes now" (0): its property is not
 # in this build, or its stored input does not parse: exit 3, the row kept
 cp r.db gone.db
@@ -140,7 +140,7 @@ while IFS= read -r line; do
   printf '%s\n' "\$answer"
 done
 EOF
-status 1 "sut" "$lc" fuzz --config "$cfg" --sut "bash wrong.sh" --ops coalesce --cases 50 --seed 1 --db s.db
+status 1 "sut" "$lc" fuzz -v --config "$cfg" --sut "bash wrong.sh" --ops coalesce --cases 50 --seed 1 --db s.db
 status 2 "replay sut ID" "$lc" replay 1 --config "$cfg" --db s.db
 has_text "replay sut ID" "is a disagreement of the system under test" err
 status 0 "show sut" "$lc" show 1 --config "$cfg" --db s.db

@@ -24,7 +24,7 @@ import sys
 chain = " and ".join(["true"] * 20000)
 open("deep.yaml", "w").write("- {name: user.deep, forall: {L: layout}, check: \"" + chain + "\"}\n")
 ' && printf 'conjecture_files: [deep.yaml]\n' >deep_cfg.yaml
-status 2 "20,000 and" timeout 60 "$lc" fuzz --config deep_cfg.yaml --db deep.db --cases 5
+status 2 "20,000 and" timeout 60 "$lc" fuzz -v --config deep_cfg.yaml --db deep.db --cases 5
 # the 1001st operand, at column 50 + 1000 * 9 of line 1
 has_ere "20,000 and" "^deep.yaml:1:9050: check: expression nested too deeply: more than 1000 levels" err
 hasnt_ere "20,000 and" "refuted|signal" out
@@ -46,7 +46,7 @@ has_ere "escapes in a log" "^    lean    \?c\?\[\(8, 1\)\]    \(escapes.log:1\)$
 
 # --- 4. large inputs in linear time ---------------------------------------
 python3 -c 'open("nest.yaml", "w").write("cases: " + "[" * 100000 + "\n")'
-status 2 "100k nested [" timeout 60 "$lc" fuzz --config nest.yaml --db n.db
+status 2 "100k nested [" timeout 60 "$lc" fuzz -v --config nest.yaml --db n.db
 has_ere "100k nested [" "^nest.yaml:1:23: nested deeper than 16 levels$" err
 # 100,000 conjectures, the last one a second user.c7: the whole file is
 # read (loading was quadratic in the number of entries)
@@ -128,7 +128,7 @@ same "print_layout past 2^19" "$(sed -n 6p out)" "error: size 524289 is too larg
 same "ops at their limits: six answers" "$(wc -l <out)" 6
 
 # --- 5. a damaged index is refused, and nothing is written ----------------
-"$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db >/dev/null 2>&1
+"$lc" fuzz -v --config "$cfg" --property 'lean.complement*' --db ix.db >/dev/null 2>&1
 python3 -c '
 import sqlite3
 db = sqlite3.connect("ix.db")
@@ -143,7 +143,7 @@ data[at + len("complement (2,2):(2,1) ")] = ord("5")   # one byte
 open("ix.db", "wb").write(data)
 ' || bad "could not damage the index"
 cp ix.db ix.before
-status 2 "damaged index" "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db ix.db
+status 2 "damaged index" "$lc" fuzz -v --config "$cfg" --property 'lean.complement*' --db ix.db
 has_ere "damaged index" "^ix.db: the database is damaged \(PRAGMA integrity_check: row 1 missing from index sqlite_autoindex_counterexamples_1\); the file was left as it is$" err
 if cmp -s ix.db ix.before; then ok; else bad "damaged index: the file was modified"; fi
 status 2 "damaged index, report" "$lc" report --db ix.db
@@ -151,15 +151,15 @@ status 2 "damaged index, report" "$lc" report --db ix.db
 # --- 6. bad values are refused when loading, with their position ---------
 printf -- "- {name: user.q, forall: {L: layout}, check: \"L == '(2,3'\"}\n" >quoted.yaml
 printf 'conjecture_files: [quoted.yaml]\n' >quoted_cfg.yaml
-status 2 "unparsable quoted layout" "$lc" fuzz --config quoted_cfg.yaml --db q.db
+status 2 "unparsable quoted layout" "$lc" fuzz -v --config quoted_cfg.yaml --db q.db
 has_ere "unparsable quoted layout" "^quoted.yaml:1:53: check: quoted literal: '\(' is not closed$" err
 printf 'case_timeout: 1e-320\n' >tiny.yaml
-status 2 "tiny case_timeout" "$lc" fuzz --config tiny.yaml --db t.db
+status 2 "tiny case_timeout" "$lc" fuzz -v --config tiny.yaml --db t.db
 has_ere "tiny case_timeout" "^tiny.yaml:1:15: case_timeout: expected a number from 0.001 to 1e\+06, found '1e-320'$" err
 printf 'cases: 10\nsut: "cat"\nsut_ops: "size,no_such_op"\n' >ops.yaml
-status 2 "unknown sut op" "$lc" fuzz --config ops.yaml --db o.db
+status 2 "unknown sut op" "$lc" fuzz -v --config ops.yaml --db o.db
 has_ere "unknown sut op" "^ops.yaml:3:10: sut_ops: no generator for op 'no_such_op'; known: " err
-status 2 "unknown op in --ops" "$lc" fuzz --config "$cfg" --sut cat --ops size,no_such_op --db o.db
+status 2 "unknown op in --ops" "$lc" fuzz -v --config "$cfg" --sut cat --ops size,no_such_op --db o.db
 has_ere "unknown op in --ops" "^--ops: no generator for op 'no_such_op'; known: " err
 if [ ! -e q.db ] && [ ! -e t.db ] && [ ! -e o.db ]; then ok; else bad "bad values: a database was written"; fi
 
@@ -173,14 +173,14 @@ if [ -w /dev/full ]; then
 else
   echo "skipped: /dev/full is not writable here"
 fi
-"$lc" fuzz --config "$cfg" --property 'lean.complement*' --db m1.db >/dev/null 2>&1
-"$lc" fuzz --config "$cfg" --property 'lean.sorting*' --db m2.db >/dev/null 2>&1
+"$lc" fuzz -v --config "$cfg" --property 'lean.complement*' --db m1.db >/dev/null 2>&1
+"$lc" fuzz -v --config "$cfg" --property 'lean.sorting*' --db m2.db >/dev/null 2>&1
 status 0 "merge" "$lc" merge m1.db m2.db --into m.db
 if [ -z "$(ls m1.db-* m2.db-* 2>/dev/null)" ]; then ok; else bad "merge left $(ls m1.db-* m2.db-*)"; fi
 # a database whose counterexamples table is gone: the run fails (exit 2)
 # but its row still gets a finish time
 python3 -c 'import sqlite3; db = sqlite3.connect("m1.db"); db.execute("drop table counterexamples"); db.commit()'
-status 2 "no counterexamples table" "$lc" fuzz --config "$cfg" --property 'lean.complement*' --db m1.db
+status 2 "no counterexamples table" "$lc" fuzz -v --config "$cfg" --property 'lean.complement*' --db m1.db
 has_ere "no counterexamples table" "no such table: counterexamples" err
 python3 -c 'import sqlite3; print(sqlite3.connect("m1.db").execute("select count(*) from runs where finished is null").fetchone()[0])' >unfinished
 if [ "$(cat unfinished)" = 0 ]; then ok; else bad "no counterexamples table: a run has no finish time"; fi
@@ -191,7 +191,7 @@ if [ "$(cat unfinished)" = 0 ]; then ok; else bad "no counterexamples table: a r
 # counterexample shown as stored is in DB
 interrupt() {
   local sig=$1 db=$2 want=$3 code
-  "$lc" fuzz --config "$cfg" --cases 100000000 --db "$db" >"$db.out" 2>"$db.err" &
+  "$lc" fuzz -v --config "$cfg" --cases 100000000 --db "$db" >"$db.out" 2>"$db.err" &
   local pid=$!
   for _ in $(seq 1 300); do
     grep -qs "^refuted " "$db.out" && break
@@ -230,7 +230,7 @@ has_ere "report of an interrupted run" "^last run 1: started .*, finished .* \(i
 busy() {
   local sig=$1 want=$2 code pids=$tmp/busy.$1
   printf 'seed: 3\nsut_timeout: 60\n' >busy.yaml
-  "$lc" fuzz --config busy.yaml --sut "sh $src/tests/suts/busy_sut.sh $pids" --ops size \
+  "$lc" fuzz -v --config busy.yaml --sut "sh $src/tests/suts/busy_sut.sh $pids" --ops size \
     --cases 1000 --db "busy.$sig.db" >"busy.$sig.out" 2>"busy.$sig.err" &
   local run=$!
   for _ in $(seq 1 600); do

@@ -72,8 +72,8 @@ cat >false.yaml <<'EOF'
 EOF
 printf 'cases: 200\nconjecture_files: [false.yaml]\n' >cfg.yaml
 
-status 0 "first run" "$lc" fuzz --config "$cfg" --property 'lean.*' --seed 1 --cases 200 --db r.db
-status 1 "second run" "$lc" fuzz --config cfg.yaml --property 'l*' --seed 2 --db r.db
+status 0 "first run" "$lc" fuzz -v --config "$cfg" --property 'lean.*' --seed 1 --cases 200 --db r.db
+status 1 "second run" "$lc" fuzz -v --config cfg.yaml --property 'l*' --seed 2 --db r.db
 has "second run" "FAILED lt.size_le_cosize" out
 
 # --- text -------------------------------------------------------------------
@@ -114,7 +114,7 @@ has "junit" '<skipped message="conjecture refuted: ' r.xml
 # put the theorem failure back: one failure element
 printf -- '- name: lt.size_le_cosize\n  forall: {L: layout}\n  check: "size(L) <= cosize(L)"\n  kind: theorem\n' \
   >false.yaml
-status 1 "third run" "$lc" fuzz --config cfg.yaml --property 'lt.*' --seed 3 --db r.db
+status 1 "third run" "$lc" fuzz -v --config cfg.yaml --property 'lt.*' --seed 3 --db r.db
 status 0 "junit with a failure" "$lc" report --db r.db --format junit --out r.xml
 check "junit is valid, one theorem failure" junit_ok r.xml 1
 has "junit" '<failure message="#[0-9]* size ' r.xml

@@ -49,12 +49,12 @@ cd "$tmp" || exit 2
 
 # --- 1. theorems, isolated, three Slurm array tasks numbered from 1 ----------
 props='coalesce.*'
-status 0 "single run" "$lc" fuzz --config "$cfg" --property "$props" --seed 11 --cases 301 \
+status 0 "single run" "$lc" fuzz -v --config "$cfg" --property "$props" --seed 11 --cases 301 \
   --db single.db
 mkdir slurm
 for id in 1 2 3; do
   (cd slurm && SLURM_ARRAY_JOB_ID=4242 SLURM_ARRAY_TASK_ID=$id SLURM_ARRAY_TASK_COUNT=3 \
-    SLURM_ARRAY_TASK_MIN=1 "$lc" fuzz --config "$cfg" --property "$props" --seed 11 \
+    SLURM_ARRAY_TASK_MIN=1 "$lc" fuzz -v --config "$cfg" --property "$props" --seed 11 \
     --cases 301 >"task$id.out" 2>&1) &
 done
 wait
@@ -86,10 +86,10 @@ has "combined run" "# shard 1,2,3/3 batch 4242" config.txt
 
 # --- 2. in-process, four Kubernetes indexed-Job pods ------------------------
 props='theorem_*'
-status 0 "single in-process" "$lc" fuzz --config "$cfg" --property "$props" --seed 12 --cases 250 \
+status 0 "single in-process" "$lc" fuzz -v --config "$cfg" --property "$props" --seed 12 --cases 250 \
   --no-isolate --db single2.db
 for index in 0 1 2 3; do
-  JOB_COMPLETION_INDEX=$index LAYOUTCHECK_SHARDS=4 LAYOUTCHECK_BATCH=job-7 "$lc" fuzz \
+  JOB_COMPLETION_INDEX=$index LAYOUTCHECK_SHARDS=4 LAYOUTCHECK_BATCH=job-7 "$lc" fuzz -v \
     --config "$cfg" --property "$props" --seed 12 --cases 250 --no-isolate \
     --db "pod$index.db" >"pod$index.out" 2>&1 &
 done
@@ -107,10 +107,10 @@ has "pod shard" "# shard 3/4 batch job-7" config.txt
 # shrunk counterexample is among the shards'.  Properties that do not fail
 # have equal statistics.
 props='lean.*'
-status 0 "single conjectures" "$lc" fuzz --config "$cfg" --property "$props" --seed 13 \
+status 0 "single conjectures" "$lc" fuzz -v --config "$cfg" --property "$props" --seed 13 \
   --cases 200 --db single3.db
 for k in 1 2 3; do
-  "$lc" fuzz --config "$cfg" --property "$props" --seed 13 --cases 200 --shard "$k/3" \
+  "$lc" fuzz -v --config "$cfg" --property "$props" --seed 13 --cases 200 --shard "$k/3" \
     --db "c$k.db" >"c$k.out" 2>&1 &
 done
 wait
@@ -126,35 +126,35 @@ stats merged3.db | awk '$5 == 0' >merged3.pass
 same_files "passing conjectures = one run" single3.pass merged3.pass
 
 # --- 4. --shard and the scheduler variables: errors and forms ---------------
-status 2 "shard 0/3" "$lc" fuzz --config "$cfg" --shard 0/3 --db e.db
+status 2 "shard 0/3" "$lc" fuzz -v --config "$cfg" --shard 0/3 --db e.db
 has "shard 0/3" "expected K/N with 1 <= K <= N, found '0/3'" err
-status 2 "shard 4/3" "$lc" fuzz --config "$cfg" --shard 4/3 --db e.db
-status 2 "shard x" "$lc" fuzz --config "$cfg" --shard x --db e.db
-status 2 "shard 1/0" "$lc" fuzz --config "$cfg" --shard 1/0 --db e.db
+status 2 "shard 4/3" "$lc" fuzz -v --config "$cfg" --shard 4/3 --db e.db
+status 2 "shard x" "$lc" fuzz -v --config "$cfg" --shard x --db e.db
+status 2 "shard 1/0" "$lc" fuzz -v --config "$cfg" --shard 1/0 --db e.db
 printf 'cases: 20\nproperty: "coalesce.idempotent"\n' >noseed.yaml
-status 2 "no seed" "$lc" fuzz --config noseed.yaml --shard 1/2 --db e.db
+status 2 "no seed" "$lc" fuzz -v --config noseed.yaml --shard 1/2 --db e.db
 has "no seed" "the shards must share a seed" err
-LAYOUTCHECK_BATCH=b1 status 0 "seed from the batch" "$lc" fuzz --config noseed.yaml --shard 1/2 \
+LAYOUTCHECK_BATCH=b1 status 0 "seed from the batch" "$lc" fuzz -v --config noseed.yaml --shard 1/2 \
   --db b1.db
 seed1=$(head -n 1 out | cut -d, -f1)
-LAYOUTCHECK_BATCH=b1 status 0 "seed from the batch, shard 2" "$lc" fuzz --config noseed.yaml \
+LAYOUTCHECK_BATCH=b1 status 0 "seed from the batch, shard 2" "$lc" fuzz -v --config noseed.yaml \
   --shard 2/2 --db b2.db
 if [ "$(head -n 1 out | cut -d, -f1)" = "$seed1" ]; then ok; else
   bad "shards of one batch drew different seeds"
 fi
-SLURM_ARRAY_TASK_ID=3 status 2 "slurm without a count" "$lc" fuzz --config "$cfg" --db e.db
+SLURM_ARRAY_TASK_ID=3 status 2 "slurm without a count" "$lc" fuzz -v --config "$cfg" --db e.db
 has "slurm without a count" "SLURM_ARRAY_TASK_COUNT" err
 printf 'cases: 20\nproperty: "coalesce.idempotent"\ndb: step.db\n' >step.yaml
 SLURM_ARRAY_TASK_ID=5 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_STEP=2 SLURM_ARRAY_TASK_COUNT=3 \
-  status 0 "slurm with a step" "$lc" fuzz --config step.yaml --seed 1
+  status 0 "slurm with a step" "$lc" fuzz -v --config step.yaml --seed 1
 has "slurm with a step" "results in step.shard-3-of-3.db" out
 SLURM_ARRAY_TASK_ID=4 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_STEP=2 SLURM_ARRAY_TASK_COUNT=3 \
-  status 2 "slurm id off the step" "$lc" fuzz --config noseed.yaml --seed 1 --db e.db
-JOB_COMPLETION_INDEX=1 status 2 "indexed job without a count" "$lc" fuzz --config "$cfg" --db e.db
+  status 2 "slurm id off the step" "$lc" fuzz -v --config noseed.yaml --seed 1 --db e.db
+JOB_COMPLETION_INDEX=1 status 2 "indexed job without a count" "$lc" fuzz -v --config "$cfg" --db e.db
 has "indexed job without a count" "LAYOUTCHECK_SHARDS" err
-JOB_COMPLETION_INDEX=4 LAYOUTCHECK_SHARDS=4 status 2 "index past the count" "$lc" fuzz \
+JOB_COMPLETION_INDEX=4 LAYOUTCHECK_SHARDS=4 status 2 "index past the count" "$lc" fuzz -v \
   --config "$cfg" --db e.db
-SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 status 0 "--shard 1/1 overrides" "$lc" fuzz \
+SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_COUNT=3 status 0 "--shard 1/1 overrides" "$lc" fuzz -v \
   --config noseed.yaml --seed 1 --shard 1/1 --db whole.db
 has "--shard 1/1 overrides" "results in whole.db" out
 
@@ -173,7 +173,7 @@ status 0 "merge a copy" "$lc" merge c1.db c2.db c1copy.db --into twice.db
 has "merge a copy" "2 shard runs combined into 1, 1 run merged before (skipped)" out
 if [ "$(sql twice.db 'select count(*) from runs')" = 1 ]; then ok; else bad "merge a copy: runs"; fi
 # shard 1 run again is another run of the same shard: an error, nothing stored
-"$lc" fuzz --config "$cfg" --property "$props" --seed 13 --cases 200 --shard 1/3 \
+"$lc" fuzz -v --config "$cfg" --property "$props" --seed 13 --cases 200 --shard 1/3 \
   --db c1again.db >c1again.out 2>&1
 status 2 "merge a shard twice" "$lc" merge c1.db c2.db c1again.db --into twice2.db
 has "merge a shard twice" "shard 1/3 of a batch that c1.db (run 1) has given already" err
@@ -184,7 +184,7 @@ fi
 # --- 6. merge: counterexamples -------------------------------------------------
 # two unsharded runs of the same seed find the same counterexamples: one row
 # each, seen twice, from the earliest first sighting to the latest last
-status 0 "second single run" "$lc" fuzz --config "$cfg" --property 'lean.*' --seed 13 \
+status 0 "second single run" "$lc" fuzz -v --config "$cfg" --property 'lean.*' --seed 13 \
   --cases 200 --db again.db
 status 0 "merge two runs" "$lc" merge single3.db again.db --into both.db
 if [ "$(sql both.db 'select count(*) from runs')" = 2 ]; then ok; else bad "both: runs"; fi
