@@ -76,9 +76,9 @@ typedef struct config {
   int sut_max_depth;    /* sut_bounds.max_depth: deepest shape (default 64), 0..64 */
   int sut_tilers;       /* sut_bounds.tilers: tilers <...> may appear (default true) */
   /* set by the command line only (run_load_config), never read from the file */
-  int console;          /* how much fuzz prints: CONSOLE_REPORT (0), _QUIET or _VERBOSE */
-  int color;            /* 1: colour the console report */
-  double duration;      /* --duration: run until this many seconds (0: no) */
+  int console;            /* how much fuzz prints: CONSOLE_REPORT (0), _QUIET or _VERBOSE */
+  int color;              /* 1: colour the console report */
+  double duration;        /* --duration: run until this many seconds (0: no) */
   char config_path[1024]; /* the configuration file read, "" when none (defaults) */
   char db_looked[8192];   /* where db was searched for when not found, else "" */
 } config;

@@ -5,8 +5,10 @@
 ** property on generated cases, shrink each distinct failure (gen.h's
 ** max_distinct) and store it in results.db the moment it is shrunk; a
 ** failure whose signature is stored already is counted as found again.
-** Print a table per property, each counterexample as a replayable line,
-** and what is new, still open, known and fixed.  The run itself is
+** By default print a report at the end (fuzz_report.h): a table by
+** family, each property's counterexamples on one line, a summary and what
+** to run next; -q only what is new or still open; -v a row per property
+** and each counterexample in full, as it is stored.  The run itself is
 ** guarded (run_guard.h): SIGINT, SIGTERM or SIGHUP ends it cleanly, the
 ** run marked interrupted, and nothing it started left running.  At its
 ** end the write-ahead log is checkpointed into the database file
@@ -150,12 +152,13 @@ static void prop_end(void *ud, const gen_property *p, const gen_result *r, const
     }
   } else {
     printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
-         p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r->cases,
-         (long long)r->passed, (long long)r->discarded, (long long)r->failed,
+           p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r->cases,
+           (long long)r->passed, (long long)r->discarded, (long long)r->failed,
            (long long)r->distinct, r->seconds, labels);
     run_print_stops(p->name, r, g);
   }
-  if (s->c->console != CONSOLE_QUIET && prop_health(p, r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
+  if (s->c->console != CONSOLE_QUIET && prop_health(p, r, msg, sizeof msg))
+    printf("  warning: %s: %s\n", p->name, msg);
   if (r->errors) { /* a defect of a generator or check, not of the statement */
     s->harness_errors++;
     printf("  harness error: %s: %lld cases: %s\n", p->name, (long long)r->errors,
@@ -186,7 +189,7 @@ static int fuzz_properties(const gen_config *g0, fuzz_state *s) {
   g.signature = NULL;
   if (s->c->console == CONSOLE_VERBOSE)
     printf("%-28s %-10s %7s %7s %7s %6s %8s %7s  %s\n", "property", "kind", "cases", "passed",
-         "discard", "failed", "distinct", "seconds", "labels");
+           "discard", "failed", "distinct", "seconds", "labels");
   return run_loop(&g, &props, &s->k);
 }
 
@@ -333,9 +336,11 @@ static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_ou
            (long long)s->k.run_id);
     return 2;
   }
-  printf("interrupted (%s): run %lld marked interrupted in %s; the counterexamples shown above "
-         "as stored are stored\n",
-         out->reason, (long long)s->k.run_id, c->db);
+  printf("interrupted (%s): run %lld marked interrupted in %s; %s\n", out->reason,
+         (long long)s->k.run_id, c->db,
+         c->console == CONSOLE_VERBOSE
+             ? "the counterexamples shown above as stored are stored"
+             : "the counterexamples found so far are stored (layoutcheck report lists them)");
   return guard_exit_status(out->signo);
 }
 

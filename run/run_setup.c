@@ -158,8 +158,8 @@ static int config_file(const run_opts *o, config *c) {
     snprintf(c->config_path, sizeof c->config_path, "%s", named);
     return 0;
   }
-  int rc = run_find_upward("CONFIG.yaml", c->config_path, sizeof c->config_path, looked,
-                           sizeof looked);
+  int rc =
+      run_find_upward("CONFIG.yaml", c->config_path, sizeof c->config_path, looked, sizeof looked);
   if (rc < 0) return fprintf(stderr, "CONFIG.yaml: %s\n", looked), 2;
   if (rc) c->config_path[0] = 0;
   return 0;
