@@ -220,6 +220,31 @@ static void print_family(FILE *out, met_list *l, const char *fam, const paint *c
   }
 }
 
+/* "cute 3, lean 12, ..." into buf: the conjectures of l refuted per
+** family, CuTe's first, then in the order of their first stored row. */
+static void refuted_by_family(const met_list *l, char *buf, size_t cap) {
+  size_t used = 0;
+  char fam[64], other[64];
+  buf[0] = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < l->n; i++) {
+      if (l->v[i].theorem) continue;
+      family_of(l->v[i].property, fam, sizeof fam);
+      if ((strcmp(fam, "cute") == 0) != (pass == 0)) continue;
+      int seen = 0, n = 0;
+      for (int j = 0; j < l->n; j++) {
+        if (l->v[j].theorem) continue;
+        family_of(l->v[j].property, other, sizeof other);
+        if (strcmp(fam, other)) continue;
+        seen |= j < i;
+        n++;
+      }
+      if (seen || used >= cap) continue;
+      int w = snprintf(buf + used, cap - used, "%s%s %d", used ? ", " : "", fam, n);
+      if (w > 0) used += (size_t)w;
+    }
+}
+
 /* Print the report; see fuzz_report.h. */
 int fuzz_report_print(FILE *out, const fuzz_report *f, db *d, int64_t run_id, const db_tally *t,
                       const char *db_path, char *msg, size_t cap) {
@@ -239,40 +264,25 @@ int fuzz_report_print(FILE *out, const fuzz_report *f, db *d, int64_t run_id, co
     fprintf(out, "%stheorem failures%s (a defect of the oracle or of the paper's reading):\n",
             c.red, c.off);
     for (int i = 0; i < l.n; i++)
-      if (l.v[i].theorem) print_met(out, &l.v[i], &c), l.v[i].shown = 1;
+      if (l.v[i].theorem) {
+        print_met(out, &l.v[i], &c);
+        l.v[i].shown = 1;
+      }
   }
   int conj = 0;
   for (int i = 0; i < l.n; i++) conj += !l.v[i].theorem;
   if (conj) fprintf(out, "refuted conjectures, by family (expected to fail sometimes):\n");
-  /* CuTe's own contract breaks first, then the families in run order */
+  /* CuTe's own contract breaks first, then the families in the order of
+  ** their first stored counterexample */
   print_family(out, &l, "cute", &c);
-  char fam[64];
   for (int i = 0; i < l.n; i++) {
     if (l.v[i].theorem || l.v[i].shown) continue;
     char fam_i[64];
     family_of(l.v[i].property, fam_i, sizeof fam_i);
     print_family(out, &l, fam_i, &c);
   }
-  /* the summary: properties, then counterexamples */
-  char by_family[512] = "";
-  size_t used = 0;
-  for (int i = 0; i < l.n; i++) {
-    if (l.v[i].theorem) continue;
-    family_of(l.v[i].property, fam, sizeof fam);
-    int seen = 0, n = 0;
-    char other[64];
-    for (int j = 0; j < l.n; j++) {
-      if (l.v[j].theorem) continue;
-      family_of(l.v[j].property, other, sizeof other);
-      if (strcmp(fam, other)) continue;
-      if (j < i) seen = 1;
-      n++;
-    }
-    if (seen || used >= sizeof by_family) continue;
-    int w =
-        snprintf(by_family + used, sizeof by_family - used, "%s%s %d", used ? ", " : "", fam, n);
-    if (w > 0) used += (size_t)w;
-  }
+  char by_family[512];
+  refuted_by_family(&l, by_family, sizeof by_family);
   if (f->quiet) {
     fprintf(out, "counterexamples: new %lld, open %lld, known %lld, fixed %lld\n",
             (long long)t->new_count, (long long)t->open_count, (long long)t->known_count,
