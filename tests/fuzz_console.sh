@@ -74,6 +74,15 @@ has "-q: the counts" "^counterexamples: new 0, open [1-9][0-9]*, known 0, fixed 
 status 0 "-q, cute" "$lc" fuzz --config CONFIG.yaml --db "$tmp/r.db" --property 'cute.*' -q
 same "-q: known only: one line" "$(cat "$tmp/out")" "counterexamples: new 0, open 0, known $known, fixed 0"
 
+# a theorem that is false (by hand: size(2:0) = 2 > cosize(2:0) = 1) is
+# listed under the theorem failures, before any conjecture, and exits 1
+printf -- '- name: lt.size_le_cosize\n  forall: {L: layout}\n  check: "size(L) <= cosize(L)"\n  kind: theorem\n' >"$tmp/t.yaml"
+printf 'seed: 5\ncases: 300\nconjecture_files: ["%s"]\n' "$tmp/t.yaml" >"$tmp/t_cfg.yaml"
+status 1 "a theorem fails" "$lc" fuzz --config "$tmp/t_cfg.yaml" --db "$tmp/t.db" --property 'lt.*'
+has "theorem failures: heading" "^theorem failures" "$tmp/out"
+has "theorem failures: the row" "^  #1 *lt\.size_le_cosize  *new  " "$tmp/out"
+has "theorem failures: summary" "^summary: theorems 0 held, 1 failed; conjectures 0 refuted$" "$tmp/out"
+
 # 4. -v keeps the detail: a row per property, each counterexample in full
 status 0 "-v" "$lc" fuzz --config CONFIG.yaml --db "$tmp/v.db" --property 'cute.*' -v
 has "-v: the property table" "^property  *kind  *cases  *passed" "$tmp/out"
