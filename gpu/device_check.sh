@@ -54,6 +54,8 @@ else
 fi
 echo "online CPUs: $(getconf _NPROCESSORS_ONLN); load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 "$nvcc" --version | tail -n 1
+echo "CUTLASS: $cutlass ($(sed -n 's/^#define CUTLASS_\(MAJOR\|MINOR\|PATCH\) //p' \
+  "$cutlass/cutlass/version.h" 2>/dev/null | tr '\n' '.' | sed 's/\.$//'))"
 
 # since T0: seconds from T0 (date +%s.%N) to now, one decimal
 since() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }'; }
