@@ -229,7 +229,7 @@ gpu:
 
 bin/layoutcheck-gpu: $(GPU_CU_OBJ) $(GPU_OBJ)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_ARCH) $^ -o $@
+	$(NVCC) $(NVCC_ARCH) $^ -lpthread -o $@
 
 build/gpu/obj/gpu/%.o: gpu/%.cu $(GPU_HDR)
 	@mkdir -p $(@D)
