@@ -308,6 +308,7 @@ start_counted "Lean project, end to end" "Lean project" bash tests/lean_project.
 start_counted "report" "report" bash tests/report_cli.sh "$lc"
 start_counted "counterexamples to paste (check, replay ID)" "paste" bash tests/paste_cli.sh "$lc"
 start_counted "op-table examples (docs/ops.md)" "op-table examples" bash tests/readme_examples.sh "$lc"
+start_counted "the README's tour" "README tour" bash tests/readme_tour.sh --no-sut "$lc"
 start_counted "planted mutants (a fast run)" "planted mutants" \
   bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
 start_counted "GPU stage (skip, import of results)" "GPU stage" bash tests/gpu_cli.sh "$lc"
