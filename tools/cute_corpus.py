@@ -20,7 +20,7 @@
    `error` where it does not.  Requests CuTe refuses get no plain case (the
    plain answer there is checked by the properties, not by CuTe).
 
-The contracts (README, "Where the paper and CuTe differ"):
+The contracts (docs/ops.md, "The contracts"):
   composition    R(x) = A(B(x)) on [0, size B), shape(R) refining shape(B)
   complement     R increasing, (filter L, R) injective, size(filter L)
                  size(R) >= cotarget

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adapter: CuTe C++ itself as a system under test for `layoutcheck fuzz --sut`.
 
-Speaks the batch protocol of `layoutcheck eval --batch` (README.md): one
+Speaks the batch protocol of `layoutcheck eval --batch` (docs/protocol.md): one
 request "OP ARG ARG..." per line on stdin, one answer line per request on
 stdout, in order, flushed.  Each request becomes one C++ expression over
 CuTe's headers, e.g.

@@ -193,7 +193,7 @@ def part_batch(inputs, layoutcheck):
         % (same, err_o))
     say("   compile time, or pycute's answer is not the op's), %d different (see \"Other"
         % (len(pairs) - same - err_o))
-    say("   choices\" in README.md)")
+    say("   choices\" in docs/ops.md)")
     say()
 
 
