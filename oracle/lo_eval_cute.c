@@ -52,12 +52,18 @@ static int has_empty(const lo_tuple *t) {
   return 0;
 }
 
-/* The op cute_depth L|X: CuTe's depth, refused where the shape holds an
-** empty tuple (max() of no values). */
+/* The op cute_depth L|X [I [J [K]]]: CuTe's depth<I,J,K>, refused where
+** the shape holds an empty tuple (max() of no values). */
 int op_cute_depth(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_tuple t;
-  (void)argc;
   if (ev_get_shape(a, 0, &t, err)) return err->code;
+  if (argc > 1) {
+    lo_layout l;
+    lo_tuple_copy(&l.shape, &t);
+    memset(l.stride, 0, (size_t)t.len * sizeof(lo_int));
+    if (ev_cute_path(&l, argc, a, 1, err)) return err->code;
+    lo_tuple_copy(&t, &l.shape);
+  }
   if (has_empty(&t))
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: depth of an empty tuple (there is no max() of "
@@ -82,35 +88,35 @@ int op_cute_apply(int argc, ev_args a, ev_out *o, lo_err *err) {
   return LO_OK;
 }
 
-/* The ops cute_cosize L and cute_coshape L: CuTe's coshape, L at its
-** last coordinate plus 1 (an integer for integer strides), and cosize, its
-** size: both are lo_cosize. */
+/* The ops cute_cosize L [I..] and cute_coshape L [I..]: CuTe's coshape,
+** L (or its mode I..) at its last coordinate plus 1 (an integer for
+** integer strides), and cosize, its size: both are lo_cosize. */
 int op_cute_cosize(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l;
   lo_int c;
-  (void)argc;
-  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (ev_get_layout(a, 0, &l, err) || ev_cute_path(&l, argc, a, 1, err)) return err->code;
   if (lo_cosize(&l, &c, err)) return err->code;
   ev_out_int(o, c);
   return LO_OK;
 }
 
-/* The op cute_shape L|X: CuTe's shape(L), or the tuple itself. */
+/* The op cute_shape L|X [I..]: CuTe's shape<I..>(L), or of the tuple. */
 int op_cute_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
-  lo_tuple t;
-  (void)argc;
-  if (ev_get_shape(a, 0, &t, err)) return err->code;
-  ev_out_tuple(o, &t);
+  lo_layout l;
+  if (ev_get_shape(a, 0, &l.shape, err)) return err->code;
+  memset(l.stride, 0, (size_t)l.shape.len * sizeof(lo_int));
+  if (ev_cute_path(&l, argc, a, 1, err)) return err->code;
+  ev_out_tuple(o, &l.shape);
   return LO_OK;
 }
 
-/* The op cute_stride L: CuTe's stride(L), a nested tuple (0 allowed). */
+/* The op cute_stride L [I..]: CuTe's stride<I..>(L), a nested tuple (0
+** allowed). */
 int op_cute_stride(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l;
   lo_tuple d;
   char buf[LO_MAX_TOKENS * 21 + 1];
-  (void)argc;
-  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (ev_get_layout(a, 0, &l, err) || ev_cute_path(&l, argc, a, 1, err)) return err->code;
   lo_tuple_copy(&d, &l.shape);
   memcpy(d.leaf, l.stride, (size_t)l.shape.len * sizeof(lo_int));
   if (lo_print_index(&d, buf, sizeof buf))
@@ -199,50 +205,61 @@ int op_cute_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
   return LO_OK;
 }
 
-/* The op cute_composition A B|A <B..>: CuTe C++ composition(A, B), right or wrong. */
+/* A cute_ op of A and B: B = '_' is CuTe's Underscore, which leaves A
+** unchanged (composition(A, _) = A, and so every divide and product);
+** otherwise ev_lay2. */
+static int cute_lay2(ev_lay2_fn fn, ev_args a, int tiler_ok, ev_out *o, lo_err *err) {
+  if (!ev_is_under(a, 1)) return ev_lay2(fn, a, tiler_ok, o, err);
+  lo_layout l;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  ev_out_layout(o, &l);
+  return LO_OK;
+}
+
+/* The op cute_composition A B|A <B..>|A _: CuTe C++ composition(A, B), right or wrong. */
 int op_cute_composition(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_composition, a, EV_TILER, o, err);
+  return cute_lay2(lo_cute_composition, a, EV_TILER, o, err);
 }
 /* The op cute_logical_divide A B|A <B..>: CuTe C++ logical_divide. */
 int op_cute_logical_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_logical_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_logical_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_zipped_divide A B|A <B..>: CuTe C++ zipped_divide. */
 int op_cute_zipped_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_zipped_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_zipped_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_divide A B|A <B..>: CuTe C++ tiled_divide. */
 int op_cute_tiled_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_tiled_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_tiled_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_divide A B|A <B..>: CuTe C++ flat_divide (both modes unpacked). */
 int op_cute_flat_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_flat_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_flat_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_logical_product A B|A <B..>: CuTe C++ logical_product. */
 int op_cute_logical_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_logical_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_logical_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_zipped_product A B|A <B..>: CuTe C++ zipped_product. */
 int op_cute_zipped_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_zipped_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_zipped_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_product A B|A <B..>: CuTe C++ tiled_product. */
 int op_cute_tiled_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_tiled_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_tiled_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_product A B|A <B..>: CuTe C++ flat_product (both modes unpacked). */
 int op_cute_flat_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_flat_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_flat_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_blocked_product A B: CuTe C++ blocked_product. */
 int op_cute_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err) {
