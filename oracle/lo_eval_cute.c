@@ -205,15 +205,52 @@ int op_cute_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
   return LO_OK;
 }
 
-/* A cute_ op of A and B: B = '_' is CuTe's Underscore, which leaves A
-** unchanged (composition(A, _) = A, and so every divide and product);
-** otherwise ev_lay2. */
-static int cute_lay2(ev_lay2_fn fn, ev_args a, int tiler_ok, ev_out *o, lo_err *err) {
+/* A cute_ op of A and B (ev_lay2), where B may be '_': CuTe's Underscore
+** leaves A unchanged in composition and the logical divide and product
+** (unzip 0); the zipped forms (unzip 1) then ask a rank-2 A (zip2_by
+** with a guide that is no tuple); the tiled forms (unzip 2) slice the
+** result with (_, repeat<R1>(_)), which unpacks mode 1 when its rank R1
+** is not 1; the flat forms (unzip 3) with (repeat<R0>(_), repeat<R1>(_))
+** unpack both modes so. */
+static int cute_lay2_u(ev_lay2_fn fn, int unzip, ev_args a, int tiler_ok, ev_out *o, lo_err *err) {
   if (!ev_is_under(a, 1)) return ev_lay2(fn, a, tiler_ok, o, err);
-  lo_layout l;
+  lo_layout l, m, mj, r;
   if (ev_get_layout(a, 0, &l, err)) return err->code;
-  ev_out_layout(o, &l);
+  if (unzip && (lo_tuple_is_int(&l.shape) || lo_tuple_rank(&l.shape) != 2))
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: zip2_by: Mismatched ranks (a layout of %s %d with the tiler _; "
+                   "rank 2 is needed)",
+                   lo_tuple_is_int(&l.shape) ? "integer shape, rank" : "rank",
+                   lo_tuple_rank(&l.shape));
+  if (unzip < 2) {
+    ev_out_layout(o, &l);
+    return LO_OK;
+  }
+  r.shape.len = 0;
+  r.shape.ntok = 1;
+  r.shape.tok[0] = '(';
+  r.is_tiler = 0;
+  for (int k = 1; k <= 2; k++) {
+    if (lo_layout_mode(&l, k, &m, err)) return err->code;
+    int rk = lo_tuple_rank(&m.shape), whole = rk == 1 || (k == 1 && unzip == 2);
+    for (int j = 1; j <= (whole ? 1 : rk); j++) {
+      if (!whole && lo_layout_mode(&m, j, &mj, err)) return err->code;
+      const lo_layout *part = whole ? &m : &mj;
+      int at = r.shape.len;
+      if (lo_tuple_append(&r.shape, &part->shape, err)) return err->code;
+      memcpy(r.stride + at, part->stride, (size_t)part->shape.len * sizeof(lo_int));
+    }
+  }
+  if (r.shape.ntok + 1 > LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "nested tuple too long (limit %d tokens)", LO_MAX_TOKENS);
+  r.shape.tok[r.shape.ntok++] = ')';
+  ev_out_layout(o, &r);
   return LO_OK;
+}
+
+/* cute_lay2_u for composition and the logical divide and product. */
+static int cute_lay2(ev_lay2_fn fn, ev_args a, int tiler_ok, ev_out *o, lo_err *err) {
+  return cute_lay2_u(fn, 0, a, tiler_ok, o, err);
 }
 
 /* The op cute_composition A B|A <B..>|A _: CuTe C++ composition(A, B), right or wrong. */
@@ -229,17 +266,17 @@ int op_cute_logical_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
 /* The op cute_zipped_divide A B|A <B..>: CuTe C++ zipped_divide. */
 int op_cute_zipped_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return cute_lay2(lo_cute_zipped_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_zipped_divide, 1, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_divide A B|A <B..>: CuTe C++ tiled_divide. */
 int op_cute_tiled_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return cute_lay2(lo_cute_tiled_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_tiled_divide, 2, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_divide A B|A <B..>: CuTe C++ flat_divide (both modes unpacked). */
 int op_cute_flat_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return cute_lay2(lo_cute_flat_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_flat_divide, 3, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_logical_product A B|A <B..>: CuTe C++ logical_product. */
 int op_cute_logical_product(int argc, ev_args a, ev_out *o, lo_err *err) {
@@ -249,17 +286,17 @@ int op_cute_logical_product(int argc, ev_args a, ev_out *o, lo_err *err) {
 /* The op cute_zipped_product A B|A <B..>: CuTe C++ zipped_product. */
 int op_cute_zipped_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return cute_lay2(lo_cute_zipped_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_zipped_product, 1, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_product A B|A <B..>: CuTe C++ tiled_product. */
 int op_cute_tiled_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return cute_lay2(lo_cute_tiled_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_tiled_product, 2, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_product A B|A <B..>: CuTe C++ flat_product (both modes unpacked). */
 int op_cute_flat_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return cute_lay2(lo_cute_flat_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_flat_product, 3, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_blocked_product A B: CuTe C++ blocked_product. */
 int op_cute_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err) {

@@ -70,7 +70,7 @@ static int get_tpl(ev_args a, int i, lo_int *v, lo_err *err) {
   while (*s == ' ' || *s == '\t') s++;
   int neg = *s == '-';
   if (lo_parse_int(s + neg, v, err)) return ev_arg_fail(i, err);
-  if (*v > 2147483647 || (neg && *v > 2147483648))
+  if (neg ? *v > 2147483648 : *v > 2147483647)
     return lo_fail(err, LO_EUNDEF, "argument %d: %s%lld is no int (a template integer)", i + 1,
                    neg ? "-" : "", (long long)*v);
   if (neg) *v = -*v;
@@ -570,6 +570,10 @@ static int split_idx(lo_int idx, const lo_tuple *s, lo_tuple *out, lo_err *err) 
     return lo_tuple_append(out, &t, err);
   }
   int r = lo_tuple_rank(s);
+  if (r == 0)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: idx2crd: an integer index for the empty tuple (no crd2idx "
+                   "for ())");
   lo_tuple inner;
   inner.len = 0;
   inner.ntok = 1;
@@ -719,19 +723,22 @@ int op_cute_idx2crd(int argc, ev_args a, ev_out *o, lo_err *err) {
 /* The op cute_tile_to_shape B S [O]: CuTe's tile_to_shape(B, S, O): B
 ** padded to rank(S) with 1:0 modes, then blocked_product with the compact
 ** layout of the quotients size(S_i)/size(B_i), its strides ordered by O
-** (mode i's stride the product of the quotients of lesser order; default
-** and an integer O: column-major). */
+** (mode i's stride the product of the quotients of lesser order, 0 for a
+** quotient 1; default and an integer O: column-major). */
 int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout blk, pad, one, ord, bm, r;
   lo_tuple trg, order, tm, om;
   if (ev_get_layout(a, 0, &blk, err) || ev_get_tuple(a, 1, &trg, err)) return err->code;
-  if (argc > 2 && ev_get_tuple(a, 2, &order, err)) return err->code;
+  if (argc > 2 && lo_parse_index(a[2], &order, err)) return ev_arg_fail(2, err);
   int rank = lo_tuple_rank(&trg), rb = lo_tuple_rank(&blk.shape);
   if (rb > rank)
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: tile_to_shape: Rank of layout must be <= rank of target shape "
                    "(%d > %d)",
                    rb, rank);
+  if (rank > LO_MAX_LEAVES) /* modes that are empty tuples hold no entry */
+    return lo_fail(err, LO_ELIMIT, "tile_to_shape: %d modes in the target shape (limit %d)", rank,
+                   LO_MAX_LEAVES);
   lo_layout_scalar(&one, 1, 0);
   if (rank == rb)
     lo_layout_copy(&pad, &blk);
@@ -771,6 +778,7 @@ int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
     for (int j = 0; j < rank; j++)
       if (ordered ? ov[j] < ov[k] : j < k)
         if (lo_mul(d[k], q[j], &d[k], "tile_to_shape stride", err)) return err->code;
+    if (q[k] == 1) d[k] = 0; /* CuTe's compact strides: 0 for a static 1 */
   }
   if (is_int)
     lo_layout_scalar(&ord, q[0], d[0]);
@@ -793,7 +801,8 @@ static lo_int gcd(lo_int a, lo_int b) {
 
 /* The op cute_max_alignment L: CuTe's max_alignment(L) of a static layout:
 ** with C = coalesce(L), P = logical_divide(C, right_inverse(C)), the gcd
-** of size<0>(P) and stride<1>(P) (CuTe has no gcd of a tuple stride). */
+** of size<0>(P) and stride<1>(P) (of every entry of a tuple stride, as
+** CuTe's gcd of a tuple). */
 int op_cute_max_alignment(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l, c, ri, p, m0, m1;
   lo_int s0;
@@ -802,12 +811,14 @@ int op_cute_max_alignment(int argc, ev_args a, ev_out *o, lo_err *err) {
       lo_cute_right_inverse(&c, &ri, err) || lo_cute_logical_divide(&c, &ri, &p, err) ||
       mode0(&p, 0, &m0, err) || mode0(&p, 1, &m1, err) || lo_tuple_size(&m0.shape, &s0, err))
     return err->code;
-  if (!lo_tuple_is_int(&m1.shape))
+  if (m1.shape.len == 0)
     return lo_fail(err, LO_EUNDEF,
-                   "CuTe refuses: max_alignment: stride<1> of the divided layout is a tuple (no "
-                   "gcd of a tuple)");
-  lo_int d = m1.stride[0] < 0 ? -m1.stride[0] : m1.stride[0];
-  ev_out_int(o, gcd(s0, d));
+                   "CuTe refuses: max_alignment: stride<1> of the divided layout holds no "
+                   "integer (no gcd of no values)");
+  lo_int g = s0;
+  for (int i = 0; i < m1.shape.len; i++)
+    g = gcd(g, m1.stride[i] < 0 ? -m1.stride[i] : m1.stride[i]);
+  ev_out_int(o, g);
   return LO_OK;
 }
 

@@ -8,7 +8,7 @@ lc=${1:?usage: tests/readme_examples.sh LAYOUTCHECK}
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 # the last two code spans of each table row; \| inside them is a literal |
-grep -E '^\| [a-zA-Z_]+ \| `' README.md |
+grep -E '^\| [a-zA-Z0-9_]+ \| `' README.md |
   sed -E 's/\\\|/\x01/g' |
   awk -F'|' 'NF == 7 { req = $5; res = $6; gsub(/^ *`|` *$/, "", req); gsub(/^ *`|` *$/, "", res);
                gsub(/\x01/, "|", req); gsub(/\x01/, "|", res); print req > "'"$tmp"'/req"; print res > "'"$tmp"'/want" }'

@@ -154,6 +154,10 @@ int main(void) {
   T_EQ_STR(EVN("cute_tile_to_shape", "(2,2):(1,2)", "(8,6)"), "((2,4),(2,3)):((1,4),(2,16))");
   T_EQ_STR(EVN("cute_tile_to_shape", "(2,2):(1,2)", "(8,6)", "(2,1)"),
            "((2,4),(2,3)):((1,12),(2,4))");
+  /* a quotient 1 gets stride 0, as CuTe's compact strides give a static
+  ** 1: (2,1):(1,0) to (4,6) has quotients (2,6), strides (1,2); ... the
+  ** block's size-1 mode is 1:0 */
+  T_EQ_STR(EVN("cute_tile_to_shape", "(2,6):(6,12)", "(2,24)"), "((2,1),(6,4)):((6,0),(12,1))");
   T_CHECK(err_has(EVN("cute_tile_to_shape", "(2,2):(1,2)", "(8,5)"), "does not divide"));
   T_CHECK(err_has(EVN("cute_tile_to_shape", "(2,2,2):(1,2,4)", "(8,6)"), "Rank of layout"));
   T_CHECK(err_has(EVN("cute_tile_to_shape", "(2,2):(1,2)", "(8,6)", "(1,2,3)"), "equal rank"));
@@ -163,11 +167,46 @@ int main(void) {
   T_EQ_STR(EVN("cute_max_alignment", "(4,3):(1,4)"), "12");
   T_EQ_STR(EVN("cute_max_alignment", "(4,3):(12,1)"), "3");
   T_EQ_STR(EVN("cute_max_alignment", "(4,3):(2,8)"), "1");
+  /* (2,4,8):(64,1,2) is coalesced (4*1 != 2); its right inverse is 4:2
+  ** (index 2k holds k); complement(4:2, 64) = (2,8):(1,8), whose image
+  ** under L is (2,8):(64,2): stride<1> is the tuple (64,2), and the gcd of
+  ** 4, 64 and 2 is 2 */
+  T_EQ_STR(EVN("cute_max_alignment", "(2,4,8):(64,1,2)"), "2");
+
+  /* extreme arguments: a clear error, no undefined behaviour (this file
+  ** runs under ASan and UBSan) */
+  T_CHECK(err_has(EVN("cute_take", L, "0", "2147483648"), "is no int"));
+  T_CHECK(err_has(EVN("cute_take", L, "-2147483648", "1"), "out of bounds"));
+  T_CHECK(err_has(EVN("cute_group", "4:1", "-5", "-1"), "Index out of range"));
+  T_CHECK(err_has(EVN("cute_prepend", "(4,3):(1,4)", "2:12", "-1"), "negative rank"));
+  /* mode 0 of ((2^62,4),3) has size 2^64: an overflow, named */
+  T_CHECK(err_has(EVN("cute_idx2crd", "9223372036854775807", "((4611686018427387904,4),3)"),
+                  "overflow"));
+  /* (2^63-1) % 4 = 3, (2^63-1) / 4 = 2^61-1 */
+  T_EQ_STR(EVN("cute_idx2crd", "9223372036854775807", "(4,3)"), "(3,2305843009213693951)");
+  T_CHECK(err_has(EVN("cute_idx2crd", "5", "(4611686018427387904,4,3)", "4"), "overflow"));
+  T_CHECK(err_has(EVN("cute_tile_to_shape", "2:1",
+                      "((),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),"
+                      "(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),"
+                      "(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),(),())"),
+                  "modes in the target shape"));
+  T_CHECK(err_has(EVN("cute_tile_to_shape", "2:1", "(8,4611686018427387904,4)"), "overflow"));
 
   /* '_' as B leaves A unchanged */
   T_EQ_STR(EVN("cute_composition", "(4,3):(1,4)", "_"), "(4,3):(1,4)");
   T_EQ_STR(EVN("cute_zipped_divide", "(4,3):(1,4)", " _ "), "(4,3):(1,4)");
   T_EQ_STR(EVN("cute_flat_product", "(4,3):(1,4)", "_"), "(4,3):(1,4)");
   T_CHECK(err_has(EVN("cute_composition", "(4,3", "_"), "argument 1"));
+  /* the zipped forms ask rank 2 of A; the tiled forms unpack mode 1 when
+  ** its rank is not 1, the flat forms both modes */
+  T_CHECK(err_has(EVN("cute_zipped_divide", "(4,3,2):(1,4,12)", "_"), "Mismatched ranks"));
+  T_CHECK(err_has(EVN("cute_tiled_product", "6:1", "_"), "Mismatched ranks"));
+  T_EQ_STR(EVN("cute_logical_divide", "(4,3,2):(1,4,12)", "_"), "(4,3,2):(1,4,12)");
+  T_EQ_STR(EVN("cute_tiled_product", "((4,2),(3,2)):((1,4),(8,1))", "_"),
+           "((4,2),3,2):((1,4),8,1)");
+  T_EQ_STR(EVN("cute_flat_divide", "((4,2),(3,2)):((1,4),(8,1))", "_"), "(4,2,3,2):(1,4,8,1)");
+  T_EQ_STR(EVN("cute_flat_product", "(((4,2)),(3,(2,2))):(((1,4)),(8,(1,1)))", "_"),
+           "(((4,2)),3,(2,2)):(((1,4)),8,(1,1))");
+  T_EQ_STR(EVN("cute_tiled_divide", "((4,2),()):((1,4),())", "_"), "((4,2)):((1,4))");
   return T_DONE();
 }
