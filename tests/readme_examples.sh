@@ -9,7 +9,7 @@ doc=docs/ops.md
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 # the last two code spans of each table row; \| inside them is a literal |
-grep -E '^\| [a-zA-Z_]+ \| `' "$doc" |
+grep -E '^\| [a-zA-Z0-9_]+ \| `' "$doc" |
   sed -E 's/\\\|/\x01/g' |
   awk -F'|' 'NF == 7 { req = $5; res = $6; gsub(/^ *`|` *$/, "", req); gsub(/^ *`|` *$/, "", res);
                gsub(/\x01/, "|", req); gsub(/\x01/, "|", res); print req > "'"$tmp"'/req"; print res > "'"$tmp"'/want" }'
