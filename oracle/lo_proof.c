@@ -261,6 +261,33 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
   return k != 0;
 }
 
+/* Points of the reduced box listed where the carries may cancel. */
+#define REDUCED_LIST ((lo_int)1 << 16)
+
+/* Decide K = 0 on the box exactly by listing a smaller box, when it has at
+** most REDUCED_LIST points: K reads c_i only through c_i d_i mod P_j for
+** the boundaries j <= top that may carry with w_j != 0 (P_j divides
+** P_top), so through c_i mod per_i, per_i = P_top / gcd(d_i mod P_top,
+** P_top): c_i over [0, min(s_i, per_i)) gives every value K takes.  The
+** boundaries above top never carry, on the box and so on its part.
+** LO_PROOF_SAME, LO_PROOF_DIFFER with the point in c, or LO_PROOF_UNKNOWN
+** when the box is larger or a sum leaves 128 bits. */
+static int carries_listed(const lin *a, const leaf *lf, int nl, int top, lo_int *c) {
+  lo_int ext[LO_MAX_LEAVES], pts = 1, p = a->p[top];
+  for (int i = 0; i < nl; i++) {
+    lo_int r = lf[i].d % p, per = r == 0 ? 1 : p / gcd(r, p);
+    ext[i] = lf[i].s < per ? lf[i].s : per;
+    if (__builtin_mul_overflow(pts, ext[i], &pts) || pts > REDUCED_LIST) return LO_PROOF_UNKNOWN;
+    c[i] = 0;
+  }
+  for (lo_int x = 0; x < pts; x++) {
+    int v = carry_sum_nonzero(a, lf, nl, c);
+    if (v != 0) return v == 1 ? LO_PROOF_DIFFER : LO_PROOF_UNKNOWN;
+    for (int i = 0; i < nl && ++c[i] == ext[i]; i++) c[i] = 0;
+  }
+  return LO_PROOF_SAME;
+}
+
 /* Decide (b) for the leaves lf[0..nl): LO_PROOF_SAME when K is 0 on the
 ** box, LO_PROOF_DIFFER with a witness in c[0..nl) where it is not,
 ** LO_PROOF_UNKNOWN when the carries might cancel.  A boundary carries
@@ -270,7 +297,7 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
 ** at those points); the rest take a bisection each, within the proof's
 ** budget (past it, a boundary that might carry is counted as carrying). */
 static int carries(lin *a, const leaf *lf, int nl, lo_int *c) {
-  int carrying = 0;
+  int carrying = 0, top = 0;
   for (int j = 1; j < a->nb; j++) {
     if (a->w[j] == 0) continue;
     lo_int lo[LO_MAX_LEAVES], hi;
@@ -292,12 +319,38 @@ static int carries(lin *a, const leaf *lf, int nl, lo_int *c) {
     }
     if (thi < a->p[j]) continue; /* the maxima found: no carry */
     carrying++;
+    top = j;
     if (tlo >= a->p[j] && carry_sum_nonzero(a, lf, nl, c) == 1) return LO_PROOF_DIFFER;
   }
-  return carrying ? LO_PROOF_UNKNOWN : LO_PROOF_SAME;
+  return carrying ? carries_listed(a, lf, nl, top, c) : LO_PROOF_SAME;
 }
 
 /* ----------------------------------------------- one leaf, one variable */
+
+/* The first c in [*k, s) where D(c) = A(c d) - c A(d) = sum_j w_j
+** floor(c (d mod P_j) / P_j) is not 0, or s, into *k, where the weights
+** of the boundaries that bite first at *k cancel: found by listing at
+** most REDUCED_LIST values of c; LO_PROOF_UNKNOWN past them, or where a
+** sum leaves 128 bits. */
+static int deviation_listed(const lin *a, lo_int s, lo_int d, lo_int *k) {
+  lo_int end = s - *k > REDUCED_LIST ? *k + REDUCED_LIST : s;
+  for (lo_int c = *k; c < end; c++) {
+    wide dev = 0, t;
+    for (int j = 1; j < a->nb; j++) {
+      if (a->w[j] == 0) continue;
+      wide q = (wide)c * (d % a->p[j]) / a->p[j];
+      if (__builtin_mul_overflow(a->w[j], q, &t) || __builtin_add_overflow(dev, t, &dev))
+        return LO_PROOF_UNKNOWN;
+    }
+    if (dev != 0) {
+      *k = c;
+      return LO_PROOF_SAME;
+    }
+  }
+  if (end < s) return LO_PROOF_UNKNOWN;
+  *k = s;
+  return LO_PROOF_SAME;
+}
 
 /* The first c in [1, s) where A(c d) != c A(d), or s, into *k (s >= 2).
 ** LO_PROOF_UNKNOWN when the boundaries that first bite cancel. */
@@ -319,7 +372,7 @@ static int first_deviation(const lin *a, lo_int s, lo_int d, lo_int *k) {
     over |= __builtin_add_overflow(sum, a->w[j], &sum);
   }
   *k = best;
-  if (best < s && (sum == 0 || over)) return LO_PROOF_UNKNOWN;
+  if (best < s && (sum == 0 || over)) return deviation_listed(a, s, d, k);
   return LO_PROOF_SAME;
 }
 
