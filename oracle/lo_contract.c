@@ -22,6 +22,8 @@
 ** are settled within them; past them, the proof's witness is named, or
 ** the undecided answer refused (LO_ELIMIT).  The *_points functions are
 ** the point-by-point references the tests compare the proofs with.
+** Complement's injectivity of (filter(L), R) is decided over the modes
+** (lo_injective.c).
 */
 #include "lo_internal.h"
 

@@ -526,6 +526,24 @@ static void test_by_hand(void) {
   lo_parse_layout("(2,2):(5,5)", &rr, &e);
   T_EQ_INT(lo_prove_composition(&a, &b, &rr, &v, &x, &e), LO_OK);
   T_EQ_INT(v, LO_PROOF_SAME); /* the cancelling carries: c_i < min(2, 4 / gcd(3, 4)): 4 points listed */
+  /* The same cancelling carries at 2^32 points (past the 2^16 listed
+  ** before): A = (2,2,2,2^40):(1,4,6,8), B = (2,2,2^30):(3,3,8).  3 c0 + 3
+  ** c1 < 8 leaves A's top digit to 8 m, so A(B(c)) = A(3 c0 + 3 c1) + 8 m
+  ** = 5 c0 + 5 c1 + 8 m (A(3) = 1 + 4, A(6) = 4 + 6); the reduced box is
+  ** c_i < min(2, 4 / gcd(3, 4)) for the two leaves of stride 3 and 1 point
+  ** for the leaf of stride 8 (8 mod 4 = 0). */
+  lo_parse_layout("(2,2,2,1099511627776):(1,4,6,8)", &a, &e);
+  lo_parse_layout("(2,2,1073741824):(3,3,8)", &b, &e);
+  lo_parse_layout("(2,2,1073741824):(5,5,8)", &rr, &e);
+  T_EQ_INT(lo_prove_composition(&a, &b, &rr, &v, &x, &e), LO_OK);
+  T_EQ_INT(v, LO_PROOF_SAME);
+  T_EQ_INT(lo_check_composition(&a, &b, &rr, &e), LO_OK);
+  lo_parse_layout("(2,2,1073741824):(5,5,9)", &rr, &e); /* wrong at m = 1: 9, not 8 */
+  T_EQ_INT(lo_prove_composition(&a, &b, &rr, &v, &x, &e), LO_OK);
+  T_EQ_INT(v, LO_PROOF_DIFFER);
+  T_CHECK(fails_at(&a, &b, &rr, x));
+  r = EV2("composition", "(2,2,2,1099511627776):(1,4,6,8)", "(2,2,1073741824):(3,3,8)");
+  T_CHECK(!IS_ERR(r));
   /* CuTe's complement contract: size(R) >= cotarget / size(filter(L)) in
   ** integer division (CuTe's and pycute's tests). */
   T_EQ_STR(EV2("complement", "(4,6):(1,6)", "34"), "1:0");
