@@ -49,7 +49,7 @@
 __extension__ typedef __int128 wide;
 
 #define INJECTIVE_ENUM 16384 /* points listed where the reductions leave a question */
-#define MAX_ROUNDS 4096      /* rounds of the reductions (each shrinks a shape) */
+#define MAX_ROUNDS 256       /* rounds of the reductions (each shrinks a shape) */
 #define WIDE_CAP ((wide)1 << 126)
 
 /* gcd of x, y >= 0. */

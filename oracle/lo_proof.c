@@ -272,8 +272,10 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
   return k != 0;
 }
 
-/* Points of the reduced box listed where the carries may cancel. */
+/* Points of the reduced box listed where the carries may cancel, and
+** the most steps (points times leaves times boundaries) spent on them. */
 #define REDUCED_LIST ((lo_int)1 << 16)
+#define REDUCED_WORK ((lo_int)1 << 24)
 
 /* Decide K = 0 on the box exactly by listing a smaller box, when it has at
 ** most REDUCED_LIST points: K reads c_i only through c_i d_i mod P_j for
@@ -291,6 +293,7 @@ static int carries_listed(const lin *a, const leaf *lf, int nl, int top, lo_int 
     if (__builtin_mul_overflow(pts, ext[i], &pts) || pts > REDUCED_LIST) return LO_PROOF_UNKNOWN;
     c[i] = 0;
   }
+  if (pts * (nl + 1) * a->nb > REDUCED_WORK) return LO_PROOF_UNKNOWN; /* below 2^16 * 65 * 64 */
   for (lo_int x = 0; x < pts; x++) {
     int v = carry_sum_nonzero(a, lf, nl, c);
     if (v != 0) return v == 1 ? LO_PROOF_DIFFER : LO_PROOF_UNKNOWN;
