@@ -4,6 +4,9 @@
 ** CuTe's answer, the plain op's answer and answers with one stride moved
 ** as the candidate results; on nested inner layouts; on the inverses of
 ** every small flat layout; on large random layouts at sampled points.
+** Injectivity (oracle/lo_injective.c) against the listing on every flat
+** layout of size <= 64 in the ranges below, every nested one of four
+** leaves with shapes <= 4, and large ones built with a known answer.
 ** The proof must say "the same" exactly where every point agrees, and
 ** where it says "they differ" its witness must differ.  Undecided
 ** verdicts are counted (and the checks settle them by listing).  The
@@ -413,6 +416,50 @@ static void test_injective_flat(void) {
   T_CHECK(c.same > 10000 && c.differ > 10000);
 }
 
+/* Every nested layout ((s0,s1),(s2,s3)):((d0,d1),(d2,d3)) with shapes 1..4
+** and strides 0,1,2,3,5,8 (331,776 layouts, sizes 1 to 256): lo_is_injective
+** against the listing of lo_layout_function. */
+static void test_injective_nested(void) {
+  static const lo_int st[] = {0, 1, 2, 3, 5, 8};
+  static lo_int vals[256];
+  counts c = {0, 0, 0, 0, 0};
+  char text[120];
+  for (long k = 0; k < 4L * 4 * 4 * 4 * 6 * 6 * 6 * 6; k++) {
+    long q = k;
+    lo_int sh[4], d[4], n;
+    for (int t = 0; t < 4; t++, q /= 24) {
+      sh[t] = 1 + q % 4;
+      d[t] = st[q / 4 % 6];
+    }
+    snprintf(text, sizeof text, "((%lld,%lld),(%lld,%lld)):((%lld,%lld),(%lld,%lld))",
+             (long long)sh[0], (long long)sh[1], (long long)sh[2], (long long)sh[3], (long long)d[0],
+             (long long)d[1], (long long)d[2], (long long)d[3]);
+    lo_layout l;
+    lo_err e;
+    int yes = -1, ref = 1;
+    T_EQ_INT(lo_parse_layout(text, &l, &e), LO_OK);
+    T_EQ_INT(lo_layout_function(&l, vals, 256, &n, &e), LO_OK);
+    for (lo_int x = 0; x < n; x++)
+      for (lo_int y = x + 1; y < n; y++) ref &= vals[x] != vals[y];
+    c.compared++;
+    if (lo_is_injective(&l, &yes, &e) != LO_OK) {
+      c.unknown++;
+      continue;
+    }
+    c.bad += yes != ref;
+    if (ref)
+      c.same++;
+    else
+      c.differ++;
+  }
+  printf("injective nested: %ld compared: %ld injective, %ld not, %ld undecided, %ld wrong\n",
+         c.compared, c.same, c.differ, c.unknown, c.bad);
+  T_EQ_INT(c.compared, 331776);
+  T_EQ_INT(c.bad, 0);
+  T_EQ_INT(c.unknown, 0);
+  T_CHECK(c.same > 10000 && c.differ > 10000);
+}
+
 /* Large layouts with known answers, made from the small ones: for a small
 ** flat layout L (modes s_i:d_i, size <= 64, its answer by listing), each
 ** stride times p with a mode p:1 added (the values in base p: injective
@@ -570,6 +617,7 @@ int main(void) {
   test_by_hand();
   test_injective_by_hand();
   test_injective_flat();
+  test_injective_nested();
   test_injective_large();
   test_max_mod();
   test_inverses();
