@@ -284,22 +284,27 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
 ** P_top): c_i over [0, min(s_i, per_i)) gives every value K takes.  The
 ** boundaries above top never carry, on the box and so on its part.
 ** LO_PROOF_SAME, LO_PROOF_DIFFER with the point in c, or LO_PROOF_UNKNOWN
-** when the box is larger or a sum leaves 128 bits. */
+** when the box is larger (its first points are still tried as witnesses)
+** or a sum leaves 128 bits.  At most REDUCED_LIST points and REDUCED_WORK
+** steps of carry_sum_nonzero's loops. */
 static int carries_listed(const lin *a, const leaf *lf, int nl, int top, lo_int *c) {
   lo_int ext[LO_MAX_LEAVES], pts = 1, p = a->p[top];
+  lo_int budget = REDUCED_WORK / ((lo_int)(nl + 1) * a->nb);
+  int whole = 1;
+  if (budget > REDUCED_LIST) budget = REDUCED_LIST;
   for (int i = 0; i < nl; i++) {
     lo_int r = lf[i].d % p, per = r == 0 ? 1 : p / gcd(r, p);
     ext[i] = lf[i].s < per ? lf[i].s : per;
-    if (__builtin_mul_overflow(pts, ext[i], &pts) || pts > REDUCED_LIST) return LO_PROOF_UNKNOWN;
+    if (whole && (__builtin_mul_overflow(pts, ext[i], &pts) || pts > budget)) whole = 0;
     c[i] = 0;
   }
-  if (pts * (nl + 1) * a->nb > REDUCED_WORK) return LO_PROOF_UNKNOWN; /* below 2^16 * 65 * 64 */
-  for (lo_int x = 0; x < pts; x++) {
+  lo_int n = whole ? pts : budget; /* a cut box may still hold a witness */
+  for (lo_int x = 0; x < n; x++) {
     int v = carry_sum_nonzero(a, lf, nl, c);
     if (v != 0) return v == 1 ? LO_PROOF_DIFFER : LO_PROOF_UNKNOWN;
     for (int i = 0; i < nl && ++c[i] == ext[i]; i++) c[i] = 0;
   }
-  return LO_PROOF_SAME;
+  return whole ? LO_PROOF_SAME : LO_PROOF_UNKNOWN;
 }
 
 /* Decide (b) for the leaves lf[0..nl): LO_PROOF_SAME when K is 0 on the
