@@ -464,8 +464,8 @@ static void test_injective_nested(void) {
 ** flat layout L (modes s_i:d_i, size <= 64, its answer by listing), each
 ** stride times p with a mode p:1 added (the values in base p: injective
 ** exactly when L is), and that with a mode of size 2^20 above everything
-** (injective exactly when L is); p from 2^10 to 2^20.  Every such layout
-** has more than 2^16 points. */
+** (injective exactly when L is); p from 2^10 to 2^20: layouts of 2^11 to
+** 2^46 points, past the listing's 16,384. */
 static void test_injective_large(void) {
   static const lo_int sh[] = {2, 3, 4}, st[] = {1, 2, 3, 5, 6, 9};
   counts c = {0, 0, 0, 0, 0};
