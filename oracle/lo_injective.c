@@ -49,8 +49,8 @@
 __extension__ typedef __int128 wide;
 
 #define INJECTIVE_ENUM 16384 /* points listed where the reductions leave a question */
-#define MAX_ROUNDS 256       /* rounds of the reductions (each shrinks a shape) */
-#define WIDE_CAP ((wide)1 << 126)
+#define MAX_ROUNDS     256   /* rounds of the reductions (each shrinks a shape) */
+#define WIDE_CAP       ((wide)1 << 126)
 
 /* gcd of x, y >= 0. */
 static lo_int gcd(lo_int x, lo_int y) {
@@ -63,9 +63,7 @@ static lo_int gcd(lo_int x, lo_int y) {
 }
 
 /* x + y, capped at WIDE_CAP (both in [0, WIDE_CAP]). */
-static wide sat_add(wide x, wide y) {
-  return x + y > WIDE_CAP ? WIDE_CAP : x + y;
-}
+static wide sat_add(wide x, wide y) { return x + y > WIDE_CAP ? WIDE_CAP : x + y; }
 
 /* Keep the modes with s >= 2; returns the new count. */
 static int squeeze(lo_mode *m, int n) {

@@ -432,8 +432,8 @@ static void test_injective_nested(void) {
       d[t] = st[q / 4 % 6];
     }
     snprintf(text, sizeof text, "((%lld,%lld),(%lld,%lld)):((%lld,%lld),(%lld,%lld))",
-             (long long)sh[0], (long long)sh[1], (long long)sh[2], (long long)sh[3], (long long)d[0],
-             (long long)d[1], (long long)d[2], (long long)d[3]);
+             (long long)sh[0], (long long)sh[1], (long long)sh[2], (long long)sh[3],
+             (long long)d[0], (long long)d[1], (long long)d[2], (long long)d[3]);
     lo_layout l;
     lo_err e;
     int yes = -1, ref = 1;
@@ -572,7 +572,8 @@ static void test_by_hand(void) {
   lo_parse_layout("(2,2):(3,3)", &b, &e);
   lo_parse_layout("(2,2):(5,5)", &rr, &e);
   T_EQ_INT(lo_prove_composition(&a, &b, &rr, &v, &x, &e), LO_OK);
-  T_EQ_INT(v, LO_PROOF_SAME); /* the cancelling carries: c_i < min(2, 4 / gcd(3, 4)): 4 points listed */
+  /* the cancelling carries: c_i < min(2, 4 / gcd(3, 4)), 4 points listed */
+  T_EQ_INT(v, LO_PROOF_SAME);
   /* The same cancelling carries at 2^32 points (past the 2^16 listed
   ** before): A = (2,2,2,2^40):(1,4,6,8), B = (2,2,2^30):(3,3,8).  3 c0 + 3
   ** c1 < 8 leaves A's top digit to 8 m, so A(B(c)) = A(3 c0 + 3 c1) + 8 m
