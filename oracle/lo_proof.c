@@ -45,8 +45,10 @@
 ** P the largest boundary of non-zero weight that may carry, carry_j for
 ** j up to it reads c_i d_i mod P_j, which P_j | P makes a function of
 ** c_i mod P / gcd(d_i mod P, P); c_i over [0, min(s_i, that period))
-** suffices, however large s_i is.  Within REDUCED_LIST points that
-** decides; past them the question is left undecided (LO_PROOF_UNKNOWN).
+** suffices, however large s_i is.  Within REDUCED_LIST points (and the
+** proof's REDUCED_WORK steps in all, a few ms) that decides; past them
+** those points are still tried as witnesses, and the question is left
+** undecided (LO_PROOF_UNKNOWN).
 **
 ** (a): g(c) = A(c d) on [0, s) against Q, both compared in canonical form:
 ** a layout function on [0, s) has one coalesced form (no size-1 modes, no
@@ -92,11 +94,18 @@ typedef struct lin {
   wide w[LO_MAX_LEAVES];
   int n, nb;
   int bisections; /* left to this proof (MAX_BISECTIONS); past them, undecided */
+  lo_int work;    /* steps of listing left to this proof (REDUCED_WORK) */
 } lin;
 
 /* Maxima found by bisection per proof (each about 30 us at 2^60): a bound
 ** on a request's time where closed forms do not settle the carries. */
 #define MAX_BISECTIONS 64
+
+/* Points listed at most by one listing where carries may cancel, and the
+** steps (points times leaves times boundaries, each a division) that one
+** proof spends on all of its listings: a few ms. */
+#define REDUCED_LIST ((lo_int)1 << 16)
+#define REDUCED_WORK ((lo_int)1 << 22)
 
 /* Read A's coalesce_x modes into a (see the file's comment). */
 static int lin_init(lin *a, const lo_layout *l, lo_err *err) {
@@ -111,6 +120,7 @@ static int lin_init(lin *a, const lo_layout *l, lo_err *err) {
   a->w[0] = a->m[0].d;
   a->nb = 1;
   a->bisections = MAX_BISECTIONS;
+  a->work = REDUCED_WORK;
   for (int j = 1; j < a->n; j++) {
     lo_int p;
     if (__builtin_mul_overflow(a->p[j - 1], a->m[j - 1].s, &p)) break; /* no y reaches it */
@@ -272,11 +282,6 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
   return k != 0;
 }
 
-/* Points of the reduced box listed where the carries may cancel, and
-** the most steps (points times leaves times boundaries) spent on them. */
-#define REDUCED_LIST ((lo_int)1 << 16)
-#define REDUCED_WORK ((lo_int)1 << 24)
-
 /* Decide K = 0 on the box exactly by listing a smaller box, when it has at
 ** most REDUCED_LIST points: K reads c_i only through c_i d_i mod P_j for
 ** the boundaries j <= top that may carry with w_j != 0 (P_j divides
@@ -285,11 +290,11 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
 ** boundaries above top never carry, on the box and so on its part.
 ** LO_PROOF_SAME, LO_PROOF_DIFFER with the point in c, or LO_PROOF_UNKNOWN
 ** when the box is larger (its first points are still tried as witnesses)
-** or a sum leaves 128 bits.  At most REDUCED_LIST points and REDUCED_WORK
-** steps of carry_sum_nonzero's loops. */
-static int carries_listed(const lin *a, const leaf *lf, int nl, int top, lo_int *c) {
-  lo_int ext[LO_MAX_LEAVES], pts = 1, p = a->p[top];
-  lo_int budget = REDUCED_WORK / ((lo_int)(nl + 1) * a->nb);
+** or a sum leaves 128 bits.  At most REDUCED_LIST points, within the
+** proof's steps left (a->work). */
+static int carries_listed(lin *a, const leaf *lf, int nl, int top, lo_int *c) {
+  lo_int ext[LO_MAX_LEAVES], pts = 1, p = a->p[top], step = (lo_int)(nl + 1) * a->nb;
+  lo_int budget = a->work / step;
   int whole = 1;
   if (budget > REDUCED_LIST) budget = REDUCED_LIST;
   for (int i = 0; i < nl; i++) {
@@ -299,6 +304,7 @@ static int carries_listed(const lin *a, const leaf *lf, int nl, int top, lo_int 
     c[i] = 0;
   }
   lo_int n = whole ? pts : budget; /* a cut box may still hold a witness */
+  a->work -= n * step;
   for (lo_int x = 0; x < n; x++) {
     int v = carry_sum_nonzero(a, lf, nl, c);
     if (v != 0) return v == 1 ? LO_PROOF_DIFFER : LO_PROOF_UNKNOWN;
@@ -349,10 +355,12 @@ static int carries(lin *a, const leaf *lf, int nl, lo_int *c) {
 /* The first c in [*k, s) where D(c) = A(c d) - c A(d) = sum_j w_j
 ** floor(c (d mod P_j) / P_j) is not 0, or s, into *k, where the weights
 ** of the boundaries that bite first at *k cancel: found by listing at
-** most REDUCED_LIST values of c; LO_PROOF_UNKNOWN past them, or where a
-** sum leaves 128 bits. */
-static int deviation_listed(const lin *a, lo_int s, lo_int d, lo_int *k) {
-  lo_int end = s - *k > REDUCED_LIST ? *k + REDUCED_LIST : s;
+** most REDUCED_LIST values of c, within the proof's steps left;
+** LO_PROOF_UNKNOWN past them, or where a sum leaves 128 bits. */
+static int deviation_listed(lin *a, lo_int s, lo_int d, lo_int *k) {
+  lo_int budget = a->work / a->nb < REDUCED_LIST ? a->work / a->nb : REDUCED_LIST;
+  lo_int end = s - *k > budget ? *k + budget : s;
+  a->work -= (end - *k) * a->nb;
   for (lo_int c = *k; c < end; c++) {
     wide dev = 0, t;
     for (int j = 1; j < a->nb; j++) {
@@ -373,7 +381,7 @@ static int deviation_listed(const lin *a, lo_int s, lo_int d, lo_int *k) {
 
 /* The first c in [1, s) where A(c d) != c A(d), or s, into *k (s >= 2).
 ** LO_PROOF_UNKNOWN when the boundaries that first bite cancel. */
-static int first_deviation(const lin *a, lo_int s, lo_int d, lo_int *k) {
+static int first_deviation(lin *a, lo_int s, lo_int d, lo_int *k) {
   lo_int best = s;
   wide sum = 0;
   int over = 0;
