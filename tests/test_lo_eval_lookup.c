@@ -1,5 +1,5 @@
 /* test_lo_eval_lookup.c -- the op lookup by name (ev_op_index, a hash
-** table over the op table), lo_eval_len's lengths, the printers' lengths
+** table over the op table written at build time by tools/op_index.sh), lo_eval_len's lengths, the printers' lengths
 ** and buffer bounds, and the parser's integers (oracle/lo_eval.c,
 ** oracle/lo_parse.c). */
 #include "lo_eval_internal.h"
@@ -21,6 +21,7 @@ static int walk_find(const char *name) {
 ** the walk finds it (e.g. "mode" + "s" is the op "modes"). */
 static void every_op_and_its_neighbours(void) {
   int n = lo_op_count(), agree = 1;
+  T_CHECK(ev_op_index_check()); /* the generated table matches the op table */
   for (int i = 0; i < n; i++) {
     const char *name = lo_op_at(i)->name;
     size_t len = strlen(name);
