@@ -23,8 +23,8 @@ static gen_verdict coalesce_idempotent(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
-  if (lo_coalesce(&l, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_coalesce(&c, &cc, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&l, &c, &oe) != LO_OK || lo_coalesce(&c, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(x, 0, &c),
                      prop_show_layout(x, 1, &cc));
@@ -40,8 +40,8 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
-  if (lo_coalesce(&a, &ca, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_coalesce(&b, &cb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&a, &ca, &oe) != LO_OK || lo_coalesce(&b, &cb, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
@@ -176,11 +176,8 @@ static gen_verdict theorem_b(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_STRICT);
@@ -198,9 +195,7 @@ static gen_verdict theorem_c(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_coalesce(&f, &cf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
@@ -246,9 +241,7 @@ static gen_verdict theorem_e(gen_ctx *x) {
   if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_coalesce(&lq, &clq, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_logical_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
@@ -269,11 +262,8 @@ static gen_verdict theorem_f(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_DISCARD;
   if (lo_morphism_logical_product(&f, &g, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism product", PROP_STRICT);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_logical_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper product", PROP_STRICT);
@@ -356,8 +346,8 @@ static gen_verdict lean_complement_involution(gen_ctx *x) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  if (lo_coalesce(&c2, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_coalesce(&l, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&c2, &a, &oe) != LO_OK || lo_coalesce(&l, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&a, &b))
     return gen_failf(x, "coalesce(comp(comp(L,N),N)) = %s but coalesce(L) = %s",
                      prop_show_layout(x, 0, &a), prop_show_layout(x, 1, &b));

@@ -216,9 +216,7 @@ static gen_verdict family_expansion(gen_ctx *x) {
     return gen_failf(x, "L_e = %s is not column-major", prop_show_layout(x, 0, &le));
   if (lo_morphism_compose(&ex, &f, &ef, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "e o f", PROP_STRICT);
-  if (lo_morphism_layout(&ef, &lef, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&ef, &lef, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&lef, &lf))
     return gen_failf(x, "L_{e o f} = %s but L_f = %s", prop_show_layout(x, 0, &lef),
@@ -426,11 +424,8 @@ static gen_verdict theorem_b_layouts(gen_ctx *x, int nondegenerate_only, lo_layo
   if (nondegenerate_only && !p_category_nondegenerate_morphism(&f)) return GEN_DISCARD;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_layout(&gf, lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, lgf, &oe) != LO_OK || lo_morphism_layout(&g, lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_composition(lg, lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
@@ -496,11 +491,8 @@ static gen_verdict sum_layout(gen_ctx *x) {
   if (lo_morphism_sum(&f, &g, &fg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "sum", PROP_STRICT);
   if (p_category_valid(x, &fg, "f (+) g")) return GEN_FAIL;
-  if (lo_morphism_layout(&fg, &l, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&fg, &l, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "size T", PROP_STRICT);

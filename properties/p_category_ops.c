@@ -96,9 +96,7 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
   if (lo_morphism_squeeze(&f, &s, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (p_category_valid(x, &s, "squeeze(f)")) return GEN_FAIL;
-  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
@@ -123,11 +121,8 @@ static gen_verdict squeeze_functor(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_squeeze(&gf, &l, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_morphism_squeeze(&g, &sg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_morphism_squeeze(&f, &sf, &oe) != LO_OK)
+  if (lo_morphism_squeeze(&gf, &l, &oe) != LO_OK || lo_morphism_squeeze(&g, &sg, &oe) != LO_OK ||
+      lo_morphism_squeeze(&f, &sf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (lo_morphism_compose(&sg, &sf, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze(g) o squeeze(f)", PROP_STRICT);
@@ -193,9 +188,7 @@ static gen_verdict sort_layout(gen_ctx *x) {
     perm = count_entry(&f, f.dom.leaf[i], f.map[i]) == count_entry(&s, f.dom.leaf[i], f.map[i]);
   if (!perm)
     return gen_failf(x, "sort(f) = %s is not f o (a permutation)", prop_show_morphism(x, 0, &s));
-  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_sort(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
@@ -213,9 +206,9 @@ static gen_verdict sort_functorial(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_sort(&gf, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_morphism_sort(&g, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_morphism_sort(&f, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_morphism_sort(&gf, &l, &oe) != LO_OK || lo_morphism_sort(&g, &sg, &oe) != LO_OK ||
+      lo_morphism_sort(&f, &sf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_morphism_compose(&sg, &sf, &r, &e))
     return gen_failf(x, "sort(g) = %s and sort(f) = %s are not composable",
                      prop_show_morphism(x, 0, &sg), prop_show_morphism(x, 1, &sf));
@@ -281,9 +274,7 @@ static gen_verdict coalesce_theorem_c(gen_ctx *x) {
   if (!same_unhit(&cf, &f))
     return gen_failf(x, "coal(f) = %s: its unhit codomain entries are not those of squeeze(f)",
                      prop_show_morphism(x, 0, &cf));
-  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_coalesce(&lf, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
@@ -369,9 +360,8 @@ static gen_verdict concat_layout(gen_ctx *x) {
                      prop_show_morphism(x, 1, &r));
   if (lo_morphism_layout(&l, &ll, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_flat_concat(&lf[0], &lf[1], &want, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
-  if (lo_flat_concat(&want, &lf[2], &want, &oe) != LO_OK)
+  if (lo_flat_concat(&lf[0], &lf[1], &want, &oe) != LO_OK ||
+      lo_flat_concat(&want, &lf[2], &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   if (!lo_layout_equal(&ll, &want))
     return gen_failf(x, "L_{f1 * f2 * f3} = %s but L_f1 * L_f2 * L_f3 = %s",
@@ -398,12 +388,10 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   if (p_category_valid(x, &fg, "f * g")) return GEN_FAIL;
   if (!prop_is_iso(&fg))
     return gen_failf(x, "f * g = %s is not an isomorphism", prop_show_morphism(x, 0, &fg));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_size(&lf, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&lg, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&lf, &sf, &oe) != LO_OK || lo_size(&lg, &sg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
   if (sf * sg != st)
@@ -430,9 +418,7 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
   if (p_category_valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!prop_is_iso(&ffc))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(x, 0, &ffc));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_coalesce(&lfc, &clfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
@@ -460,9 +446,7 @@ static gen_verdict complement_standard(gen_ctx *x) {
     return GEN_DISCARD;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
@@ -482,9 +466,7 @@ static gen_verdict complement_standard_degenerate(gen_ctx *x) {
   if (!p_category_is_standard_def(&f, 0)) return GEN_DISCARD;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
@@ -547,9 +529,8 @@ static gen_verdict complement_double(gen_ctx *x) {
   lo_morphism f, s, fc, fcc;
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK ||
+      lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (!prop_morphism_equal(&s, &fcc))
     return gen_failf(x, "sort(f) = %s but (f^c)^c = %s", prop_show_morphism(x, 0, &s),
@@ -573,9 +554,7 @@ static gen_verdict divide_theorem_e(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_coalesce(&lq, &clq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_BOUNDED);
@@ -604,11 +583,9 @@ static gen_verdict product_complement(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat product", PROP_STRICT);
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(x, 0, &p));
-  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK ||
+      lo_morphism_complement(&f, &fc, &oe) != LO_OK ||
+      lo_morphism_complement(&g, &gc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (lo_morphism_compose(&fc, &gc, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f^c o g^c", PROP_STRICT);
@@ -677,11 +654,8 @@ static gen_verdict product_theorem_f(gen_ctx *x) {
     return GEN_DISCARD;
   if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism flat product", PROP_STRICT);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product", PROP_BOUNDED);

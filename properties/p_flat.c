@@ -546,8 +546,8 @@ static gen_verdict sort_spec(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, s, ss;
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
-  if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_sort(&l, &s, &oe) != LO_OK || lo_sort(&s, &ss, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!p_flat_sorted_def(&s))
     return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(x, 0, &s));
   if (!lo_is_sorted(&s)) return gen_failf(x, "is_sorted(sort L) is false");
@@ -650,13 +650,10 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   }
   if (x->argc >= 3) { /* (L1 * L2) * L3 = L1 * (L2 * L3) */
     lo_layout l12, r, l23, q;
-    if (lo_flat_concat(&ls[0], &ls[1], &l12, &oe) != LO_OK)
-      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-    if (lo_flat_concat(&l12, &ls[2], &r, &oe) != LO_OK)
-      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-    if (lo_flat_concat(&ls[1], &ls[2], &l23, &oe) != LO_OK)
-      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-    if (lo_flat_concat(&ls[0], &l23, &q, &oe) != LO_OK)
+    if (lo_flat_concat(&ls[0], &ls[1], &l12, &oe) != LO_OK ||
+        lo_flat_concat(&l12, &ls[2], &r, &oe) != LO_OK ||
+        lo_flat_concat(&ls[1], &ls[2], &l23, &oe) != LO_OK ||
+        lo_flat_concat(&ls[0], &l23, &q, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
     if (!lo_layout_equal(&r, &q)) return gen_failf(x, "concatenation is not associative");
   }

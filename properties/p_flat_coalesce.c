@@ -31,9 +31,7 @@ static gen_verdict coalesce_coalesced(gen_ctx *x) {
   if (lo_is_flat_coalesced(&l) != p_flat_coalesce_coalesced_def(&l))
     return gen_failf(x, "is_flat_coalesced(L) says %d, Def 2.1.4.1 says %d",
                      lo_is_flat_coalesced(&l), p_flat_coalesce_coalesced_def(&l));
-  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK || lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (lo_tuple_depth(&c.shape) != 1 || !p_flat_coalesce_coalesced_def(&c) ||
       !lo_is_flat_coalesced(&c))
@@ -61,9 +59,7 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
-  if (lo_flat_coalesce(&a, &ca, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&b, &cb, &oe) != LO_OK)
+  if (lo_flat_coalesce(&a, &ca, &oe) != LO_OK || lo_flat_coalesce(&b, &cb, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;

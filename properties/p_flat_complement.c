@@ -137,25 +137,23 @@ static gen_verdict concat_lemma(gen_ctx *x) {
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_flat_concat(&a, &b, &ab, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-  if (lo_squeeze(&ab, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_squeeze(&a, &t, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_squeeze(&b, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_squeeze(&ab, &l, &oe) != LO_OK || lo_squeeze(&a, &t, &oe) != LO_OK ||
+      lo_squeeze(&b, &u, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (lo_flat_concat(&t, &u, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "squeeze(A * B) = %s but squeeze A * squeeze B = %s",
                      prop_show_layout(x, 0, &l), prop_show_layout(x, 1, &r));
-  if (lo_sort(&ab, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_sort(&b, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_sort(&ab, &l, &oe) != LO_OK || lo_sort(&b, &u, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_flat_concat(&a, &u, &t, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (lo_sort(&t, &r, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "sort(A * B) = %s but sort(A * sort B) = %s", prop_show_layout(x, 0, &l),
                      prop_show_layout(x, 1, &r));
-  if (lo_flat_coalesce(&ab, &l, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&b, &u, &oe) != LO_OK)
+  if (lo_flat_coalesce(&ab, &l, &oe) != LO_OK || lo_flat_coalesce(&b, &u, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (lo_flat_concat(&a, &u, &t, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
@@ -436,15 +434,15 @@ static gen_verdict complement_prefix(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_complement N1", PROP_STRICT);
   if (lo_flat_complement(&a, n2, &c2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_complement N2", PROP_STRICT);
-  if (lo_size(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&c1, &s1, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&a, &sa, &oe) != LO_OK || lo_size(&c1, &s1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (s1 * sa != n1) return gen_failf(x, "size(comp-flat(A, N1)) = %lld", (long long)s1);
   lo_walk w1, w2;
   lo_walk_init(&w1, &c1);
   lo_walk_init(&w2, &c2);
   for (lo_int i = 0; i < s1; i++) {
-    if (lo_walk_at(&w1, i, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
-    if (lo_walk_at(&w2, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
+    if (lo_walk_at(&w1, i, &u, &oe) != LO_OK || lo_walk_at(&w2, i, &v, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (u != v)
       return gen_failf(x, "at %lld: comp-flat(A, N1) = %s gives %lld, comp-flat(A, N2) = %s %lld",
                        (long long)i, prop_show_layout(x, 0, &c1), (long long)u,
@@ -567,9 +565,9 @@ static gen_verdict product_spec(gen_ctx *x) {
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_flat_product(&a, &b, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_product", PROP_STRICT);
-  if (lo_size(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&b, &sb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&a, &sa, &oe) != LO_OK || lo_size(&b, &sb, &oe) != LO_OK ||
+      lo_size(&r, &sr, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_cosize(&b, &cb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
   if (sr != sa * sb)
     return gen_failf(x, "size(A (x)flat B) = %lld, not %lld", (long long)sr, (long long)(sa * sb));

@@ -141,17 +141,14 @@ static gen_verdict flatten_inclusion(gen_ctx *x) {
     return gen_failf(x, "f-flat does not read back: %s", e.msg);
   p_nest_flat_of(&back, &fb);
   if (prop_same_morphism(x, &fb, &ff, "flattening o inclusion")) return GEN_FAIL;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&ff, &lff, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&ff, &lff, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   lo_layout_flatten(&lf, &flat);
   if (prop_same_layout(x, &lff, &flat, "L_{f-flat} vs (L_f)-flat")) return GEN_FAIL;
   reparen(&f.dom, &ff.dom, &u);
   reparen(&ff.cod, &f.cod, &r);
-  if (lo_morphism_compose(&ff, &u, &a, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (lo_morphism_compose(&r, &a, &w, &oe) != LO_OK)
+  if (lo_morphism_compose(&ff, &u, &a, &oe) != LO_OK ||
+      lo_morphism_compose(&r, &a, &w, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
   if (prop_same_morphism(x, &w, &f, "id^T_{T-flat} o f-flat o id^{S-flat}_S vs f")) return GEN_FAIL;
   return GEN_PASS;
@@ -459,9 +456,7 @@ static gen_verdict pullback_function(gen_ctx *x) {
   if (prop_same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5")) return GEN_FAIL;
   if (!lo_refines(&p.dom, &f.dom))
     return gen_failf(x, "f^*T' = %s does not refine S", prop_show_tuple(x, 0, &p.dom));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (relative_modes_coalesce(x, &lp, &lf)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
@@ -507,9 +502,7 @@ static gen_verdict pushforward_function(gen_ctx *x) {
   if (prop_same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12")) return GEN_FAIL;
   if (!lo_refines(&p.cod, &f.cod))
     return gen_failf(x, "f_*S' = %s does not refine T", prop_show_tuple(x, 0, &p.cod));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (relative_modes_coalesce(x, &lp, &lf)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));

@@ -153,11 +153,11 @@ static gen_verdict coalesce_form(gen_ctx *x) {
                      prop_show_morphism(x, 0, &c));
   if (coalesced_by_definition(x, &c)) return GEN_FAIL;
   if (unhit_kept(x, &f, &c)) return GEN_FAIL;
-  if (lo_tuple_size(&c.dom, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_tuple_size(&f.dom, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&c.dom, &a, &oe) != LO_OK || lo_tuple_size(&f.dom, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (a != b) return gen_failf(x, "coal(f) changes size(S) to %lld", (long long)a);
-  if (lo_tuple_size(&c.cod, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_tuple_size(&f.cod, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&c.cod, &a, &oe) != LO_OK || lo_tuple_size(&f.cod, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (a != b) return gen_failf(x, "coal(f) changes size(T) to %lld", (long long)a);
   if (lo_morphism_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
@@ -166,9 +166,7 @@ static gen_verdict coalesce_form(gen_ctx *x) {
   if (lo_morphism_coalesce(&ff, &cf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
   if (prop_same_morphism(x, &cf, &c, "coal(f-flat) vs coal(f)")) return GEN_FAIL;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&c, &lc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&c, &lc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   return prop_judged(prop_same_function(x, &lc, &lf, "Phi_{L_coal f} vs Phi_{L_f}"));
 }
@@ -223,13 +221,11 @@ static gen_verdict complement_pair(gen_ctx *x) {
   if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
   if (!prop_is_iso(&c)) return GEN_DISCARD;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_size(&lf, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_size(&lg, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK || lo_size(&lf, &sf, &oe) != LO_OK ||
+      lo_size(&lg, &sg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (sf * sg != n)
     return gen_failf(x, "size(L_f) size(L_g) = %lld, size(T) = %lld", (long long)(sf * sg),
                      (long long)n);
@@ -281,9 +277,7 @@ static gen_verdict complement_function(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (!lo_is_n_complementable(&lf, n))
@@ -314,11 +308,8 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   lo_int ns = prop_small_size(x, &f.dom), nt = prop_small_size(x, &f.cod);
   if (ns < 0 || nt < 0) return GEN_DISCARD;
@@ -370,13 +361,8 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (lo_tuple_nest(pd, 2, &dom, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
   if (prop_same_tuple(x, &q.dom, &dom, "domain of f / g vs (S, domain g^c)")) return GEN_FAIL;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&gc, &lgc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&gc, &lgc, &oe) != LO_OK || lo_morphism_layout(&q, &lq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   const lo_layout *pl[2] = {&lg, &lgc};
   if (lo_layout_nest(pl, 2, &inner, &oe) != LO_OK)
@@ -389,8 +375,7 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_PASS;
   if (lo_logical_divide(&lf, &lg, &cute, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "CuTe logical_divide", PROP_BOUNDED);
-  if (lo_coalesce(&lq, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
-  if (lo_coalesce(&cute, &b, &oe) != LO_OK)
+  if (lo_coalesce(&lq, &a, &oe) != LO_OK || lo_coalesce(&cute, &b, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
   if (prop_same_layout(x, &a, &b, "coal(L_{f/g}) vs coal(logical_divide(L_f, L_g))"))
     return GEN_FAIL;
@@ -444,17 +429,10 @@ static gen_verdict product_function(gen_ctx *x) {
     return gen_failf(x, "f (x) g = %s does not start with f", prop_show_morphism(x, 0, &p));
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&fc, &lfc, &oe) != LO_OK || lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_layout_mode(&lp, 1, &m1, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
-  if (lo_layout_mode(&lp, 2, &m2, &oe) != LO_OK)
+  if (lo_layout_mode(&lp, 1, &m1, &oe) != LO_OK || lo_layout_mode(&lp, 2, &m2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
   if (prop_same_layout(x, &m1, &lf, "mode 1 of L_{f (x) g} vs L_f")) return GEN_FAIL;
   int r = prop_is_composite(x, &lfc, &lg, &m2);
@@ -462,9 +440,8 @@ static gen_verdict product_function(gen_ctx *x) {
   if (!lo_morphism_is_injective(&g)) return GEN_PASS;
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(x, 0, &p));
-  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
-  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK ||
+      lo_morphism_complement(&g, &gc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_morphism_compose(&fc, &gc, &fcgc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
@@ -528,17 +505,12 @@ static gen_verdict flat_divide(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_flat_divide(&f, &g, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&q, &lq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide of layouts", PROP_BOUNDED);
-  if (lo_flat_coalesce(&lq, &a, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
-  if (lo_flat_coalesce(&d, &b, &oe) != LO_OK)
+  if (lo_flat_coalesce(&lq, &a, &oe) != LO_OK || lo_flat_coalesce(&d, &b, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
   if (prop_same_layout(x, &a, &b, "coal-flat(L_{f /flat g}) vs coal-flat(L_f /flat L_g)"))
     return GEN_FAIL;
@@ -560,11 +532,8 @@ static gen_verdict flat_product(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product of layouts", PROP_BOUNDED);
@@ -645,13 +614,8 @@ static gen_verdict composable_replacement(gen_ctx *x) {
   if (!lo_refines(&w.dom, &f.dom))
     return gen_failf(x, "domain %s of the weak composite does not refine S",
                      prop_show_tuple(x, 0, &w.dom));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&fp, &lfp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&gp, &lgp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&fp, &lfp, &oe) != LO_OK || lo_morphism_layout(&gp, &lgp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   int r = prop_same_function(x, &lfp, &lf, "Phi_{L_f'} vs Phi_{L_f}");
   if (r <= 0) return prop_judged(r);

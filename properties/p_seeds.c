@@ -65,9 +65,7 @@ static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
   if (p_seeds_flat_arg(x, 0, &l)) return GEN_ERROR;
-  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK || lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s",
@@ -164,9 +162,7 @@ static gen_verdict lean_coalesce_agree(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_coalesce(&f, &cf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
@@ -187,9 +183,7 @@ gen_verdict p_seeds_complement_agree_flat(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism complement", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_flat_complement(&lf, n, &comp, &oe) != LO_OK)
@@ -210,11 +204,8 @@ gen_verdict p_seeds_compose_agree_flat(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &g) || p_seeds_flat_morphism_arg(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism compose", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_composition(&lg, &lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat composition L_g o L_f", PROP_STRICT);
@@ -449,11 +440,8 @@ static gen_verdict lean_realization_functor(gen_ctx *x) {
                        (long long)i, (long long)v);
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism compose", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   return prop_judged(prop_is_composite(x, &lg, &lf, &lgf));
 }

@@ -436,11 +436,8 @@ static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &f) || p_seeds_flat_morphism_arg(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_flat_divide(&f, &g, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism flat divide", PROP_STRICT);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_STRICT);
@@ -460,9 +457,7 @@ static gen_verdict zh_complement_nest(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism complement", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
@@ -484,11 +479,8 @@ static gen_verdict zh_logical_divide_agree(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_logical_divide(&f, &g, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism divide", PROP_STRICT);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_logical_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
