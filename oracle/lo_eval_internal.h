@@ -25,6 +25,11 @@
 /* The index (as lo_op_at counts) of the op named name, or -1 when no op
 ** has exactly that name. */
 int ev_op_index(const char *name);
+/* 1 when the hash table of lo_eval_index.h (written at build time by
+** tools/op_index.sh) agrees with the op table: every op found at its own
+** row, its name's length right, no other slot used, the longest name
+** OP_NAME_MAX; 0 otherwise.  Checked by the tests. */
+int ev_op_index_check(void);
 
 /* ------------------------------------------------------------ the output */
 
