@@ -142,6 +142,13 @@ GIT_REV_FILE := $(shell mkdir -p build && [ "$$(cat build/git-rev 2>/dev/null)" 
 build/rel/obj/cli/main.o build/san/obj/cli/main.o: build/git-rev
 build/rel/obj/cli/main.o build/san/obj/cli/main.o: STD_FLAGS += -DLAYOUTCHECK_REVISION='"$(GIT_REV)"'
 
+# The op names of the oracle's op table in byte order, for its binary
+# search (ev_op_index): written from oracle/lo_eval.c by tools/op_index.sh
+# whenever that file changes, before any build compiles lo_eval.c.
+oracle/lo_eval_index.h: oracle/lo_eval.c tools/op_index.sh
+	sh tools/op_index.sh oracle/lo_eval.c >$@.tmp && mv $@.tmp $@
+$(foreach k,rel san gpu fuzz,build/$(k)/obj/oracle/lo_eval.o): oracle/lo_eval_index.h
+
 build/san/libapp.a: $(SAN_APP)
 	@rm -f $@
 	ar rcs $@ $^
@@ -229,7 +236,7 @@ gpu:
 
 bin/layoutcheck-gpu: $(GPU_CU_OBJ) $(GPU_OBJ)
 	@mkdir -p $(@D)
-	$(NVCC) $(NVCC_ARCH) $^ -o $@
+	$(NVCC) $(NVCC_ARCH) $^ -lpthread -o $@
 
 build/gpu/obj/gpu/%.o: gpu/%.cu $(GPU_HDR)
 	@mkdir -p $(@D)
@@ -253,9 +260,9 @@ build/mut/obj/%.o: %.c | pkgcheck
 	@mkdir -p $(@D)
 	$(CC) $(MUT_FLAGS) -MMD -MP -c $< -o $@
 
-build/mut/%/layoutcheck: $(ORACLE_SRC) $(MUT_APP) | pkgcheck
+build/mut/%/layoutcheck: $(ORACLE_SRC) oracle/lo_eval_index.h $(MUT_APP) | pkgcheck
 	@mkdir -p $(@D)
-	$(CC) $(MUT_FLAGS) -DLO_MUTANT_$* $^ $(PKG_LIBS) -o $@
+	$(CC) $(MUT_FLAGS) -DLO_MUTANT_$* $(filter-out %.h,$^) $(PKG_LIBS) -o $@
 
 -include $(MUT_APP:.o=.d)
 

@@ -51,7 +51,7 @@ pycute, LOAD_ERROR = load_pycute(pycute_dir(sys.argv[1:]))
 # --------------------------------------------------------------- parsing
 
 class Parser:
-    """Recursive descent over layoutcheck's syntax (see the README)."""
+    """Recursive descent over layoutcheck's syntax (see docs/syntax.md)."""
 
     def __init__(self, text):
         self.s = text

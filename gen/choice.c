@@ -9,6 +9,7 @@
 
 #include "lo.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -119,6 +120,7 @@ uint64_t gen_draw(gen_choices *c, uint64_t max) {
     while (v >= limit);
     v %= range;
   }
+  assert(v <= max);
   record(c, v);
   return v;
 }
@@ -161,6 +163,7 @@ int gen_choices_format(const uint64_t *v, size_t n, char *buf, size_t cap) {
 /* Read draws written by gen_choices_format (caller frees *v). */
 int gen_choices_parse(const char *s, uint64_t **v, size_t *n) {
   size_t cap = 16;
+  assert(s && v && n);
   *n = 0;
   *v = malloc(cap * sizeof **v);
   if (!*v) return -1;

@@ -11,6 +11,7 @@
 */
 #include "gen_values.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -307,6 +308,7 @@ static int draw_view(gen_choices *c, const lo_int *d, int n, lo_layout *out) {
   lo_int s[VMAX], acc = 1;
   lo_err e;
   int kind = (int)gen_draw(c, 4), perm[VMAX];
+  assert(n >= 0 && n <= VMAX);
   if (kind == 4) {
     char pat[GEN_ARG_LEN], sz[GEN_ARG_LEN];
     regroup_pattern(c, d, n, pat, sz, sizeof pat);

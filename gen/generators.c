@@ -12,6 +12,7 @@
 
 #include "lo.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +61,7 @@ int64_t gen_stride(gen_choices *c, const gen_bounds *b) {
 /* Append the profile tokens of one element covering n leaves, at most
 ** depth levels deep (n >= 2 needs depth >= 1). */
 void gen_profile_rec(gen_choices *c, int n, int depth, char *tok, int *nt) {
+  assert(n >= 1 && (n == 1 || depth >= 1) && *nt >= 0 && *nt < LO_MAX_TOKENS);
   if (n == 1) {
     if (depth > 0 && *nt < LO_MAX_TOKENS - 3 && gen_flip(c, 6)) {
       tok[(*nt)++] = '(';

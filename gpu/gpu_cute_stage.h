@@ -25,6 +25,7 @@
 #include "gpu_profile.h"
 #include "gpu_stage.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,9 +39,7 @@
 enum { GPU_STRIDE_INT64, GPU_STRIDE_INT, GPU_STRIDE_COUNT };
 
 /* The name of a stride type, as check names carry it. */
-static inline const char *gpu_stride_name(int t) {
-  return t == GPU_STRIDE_INT ? "int" : "int64";
-}
+static inline const char *gpu_stride_name(int t) { return t == GPU_STRIDE_INT ? "int" : "int64"; }
 
 /* One layout dereferenced through CuTe with one stride type: its leaves in
 ** the order of its profile, its size and cosize (the buffer a gather or a scatter
@@ -97,8 +96,7 @@ static inline int gpu_same_function(const lo_layout *x, const lo_layout *y) {
   lo_err e;
   if (lo_size(x, &nx, &e) != LO_OK || lo_size(y, &ny, &e) != LO_OK || nx != ny) return 0;
   for (lo_int i = 0; i < nx; i++)
-    if (lo_apply(x, i, &fx, &e) != LO_OK || lo_apply(y, i, &fy, &e) != LO_OK || fx != fy)
-      return 0;
+    if (lo_apply(x, i, &fx, &e) != LO_OK || lo_apply(y, i, &fy, &e) != LO_OK || fx != fy) return 0;
   return 1;
 }
 
@@ -285,9 +283,9 @@ static inline void gpu_cute_sort(gpu_cute_batch *b, gpu_cute_item *tmp, int64_t 
 }
 
 /* Lay out the sorted items of b: element ranges (start), regions of src
-** and dst, and the expectations copied from scratch.  0, or -1 when they
-** exceed the capacities. */
-static inline int gpu_cute_place(gpu_cute_batch *b) {
+** and dst; the expectations stay in scratch (gpu_cute_copy_range moves
+** them).  0, or -1 when they exceed the capacities. */
+static inline int gpu_cute_place_tables(gpu_cute_batch *b) {
   b->used.elements = b->used.src = b->used.dst = 0;
   b->start[0] = 0;
   for (int32_t k = 0; k < b->n; k++) {
@@ -299,12 +297,50 @@ static inline int gpu_cute_place(gpu_cute_batch *b) {
       return -1;
     it->src_at = src ? b->used.src : -1;
     it->dst_at = dst ? b->used.dst : -1;
-    memcpy(b->expect + b->used.elements, b->scratch + b->scratch_at[k],
-           (size_t)it->size * sizeof *b->expect);
     b->used.elements += it->size;
     b->used.src += src;
     b->used.dst += dst;
     b->start[k + 1] = b->used.elements;
+  }
+  return 0;
+}
+
+/* Copy the expectations of the placed items k0..k1-1 from scratch. */
+static inline void gpu_cute_copy_range(gpu_cute_batch *b, int32_t k0, int32_t k1) {
+  for (int32_t k = k0; k < k1; k++)
+    memcpy(b->expect + b->start[k], b->scratch + b->scratch_at[k],
+           (size_t)b->item[k].size * sizeof *b->expect);
+}
+
+/* Lay out the sorted items of b: element ranges (start), regions of src
+** and dst, and the expectations copied from scratch.  0, or -1 when they
+** exceed the capacities. */
+static inline int gpu_cute_place(gpu_cute_batch *b) {
+  if (gpu_cute_place_tables(b)) return -1;
+  gpu_cute_copy_range(b, 0, b->n);
+  return 0;
+}
+
+/* Write the items of case number j (made as c and o) at item number at of
+** b and their expectations at scratch[scratch_at..]: both have room (the
+** caller checked).  0, or -1 with a message when the oracle fails. */
+static inline int gpu_cute_put(gpu_cute_batch *b, int32_t at, int64_t scratch_at, const gpu_case *c,
+                               const gpu_cute_case *o, int64_t j, char *msg, size_t cap) {
+  assert(at + o->nitems <= b->cap_n && scratch_at + o->size <= b->cap.elements);
+  for (lo_int i = 0; i < o->size; i++)
+    if (gpu_cute_expect(c, i, &b->scratch[scratch_at + i]) != 0)
+      return snprintf(msg, cap, "case %lld: the oracle cannot apply it", (long long)j), -1;
+  for (int t = 0; t < o->nitems; t++) {
+    gpu_cute_item *it = &b->item[at + t];
+    memset(it, 0, sizeof *it);
+    it->layout = o->map.flat;
+    it->size = o->size;
+    it->cosize = o->cosize;
+    it->profile = o->map.profile;
+    it->stride_type = o->stride_type[t];
+    it->flags = o->flags;
+    b->case_of[at + t] = j;
+    b->scratch_at[at + t] = scratch_at;
   }
   return 0;
 }
@@ -316,22 +352,8 @@ static inline int gpu_cute_append(gpu_cute_batch *b, const gpu_case *c, const gp
   if (o->nitems == 0) return 0;
   if (b->n + o->nitems > b->cap_n || *scratch_used + o->size > b->cap.elements)
     return snprintf(msg, cap, "case %lld does not fit the batch", (long long)j), -1;
-  for (lo_int i = 0; i < o->size; i++)
-    if (gpu_cute_expect(c, i, &b->scratch[*scratch_used + i]) != 0)
-      return snprintf(msg, cap, "case %lld: the oracle cannot apply it", (long long)j), -1;
-  for (int t = 0; t < o->nitems; t++) {
-    gpu_cute_item *it = &b->item[b->n];
-    memset(it, 0, sizeof *it);
-    it->layout = o->map.flat;
-    it->size = o->size;
-    it->cosize = o->cosize;
-    it->profile = o->map.profile;
-    it->stride_type = o->stride_type[t];
-    it->flags = o->flags;
-    b->case_of[b->n] = j;
-    b->scratch_at[b->n] = *scratch_used;
-    b->n++;
-  }
+  if (gpu_cute_put(b, b->n, *scratch_used, c, o, j, msg, cap)) return -1;
+  b->n += o->nitems;
   *scratch_used += o->size;
   return 0;
 }
@@ -404,9 +426,31 @@ static inline void gpu_cute_host_fill(gpu_cute_batch *b, uint32_t salt) {
   for (int64_t p = 0; p < b->used.src; p++) b->src[p] = gpu_pattern(p, salt);
 }
 
+/* gpu_cute_host_fill and gpu_cute_reset for items k0..k1-1 alone (their
+** regions tile src, dst and the elements: the ranges of a partition of
+** [0, n) together do what the two do). */
+static inline void gpu_cute_prepare_range(gpu_cute_batch *b, uint32_t salt, int32_t k0,
+                                          int32_t k1) {
+  assert(0 <= k0 && k0 <= k1 && k1 <= b->n);
+  size_t e = (size_t)(b->start[k1] - b->start[k0]);
+  for (int32_t k = k0; k < k1; k++) {
+    const gpu_cute_item *it = &b->item[k];
+    if (it->src_at >= 0)
+      for (int64_t a = it->src_at; a < it->src_at + it->cosize; a++)
+        b->src[a] = gpu_pattern(a, salt);
+    if (it->dst_at >= 0) {
+      memset(b->dst + it->dst_at, 0xff, (size_t)it->cosize * sizeof *b->dst);
+      memset(b->hits + it->dst_at, 0, (size_t)it->cosize * sizeof *b->hits);
+    }
+  }
+  memset(b->off + b->start[k0], 0xff, e * sizeof *b->off);
+  memset(b->gathered + b->start[k0], 0xff, e * sizeof *b->gathered);
+}
+
 /* The salt of pass p of batch number batch of the CuTe path. */
 static inline uint32_t gpu_cute_salt(uint64_t seed, int64_t batch, int64_t pass) {
-  return (uint32_t)gen_case_seed(seed, "gpu-cute-pass", (uint64_t)batch * 0x10000u + (uint64_t)pass);
+  return (uint32_t)gen_case_seed(seed, "gpu-cute-pass",
+                                 (uint64_t)batch * 0x10000u + (uint64_t)pass);
 }
 
 /* ---------------------------------------------------------------------
@@ -434,9 +478,9 @@ static inline void gpu_cute_mismatch(const gpu_cute_batch *b, int32_t k, gpu_tal
 **                   address)
 **   cute_expected   the oracle's offset lies outside [0, cosize) (never
 **                   expected; got: the cosize) */
-static inline void gpu_cute_check(const gpu_cute_batch *b, uint32_t salt, gpu_tally *t,
-                                  gpu_report_fn report, void *ud) {
-  for (int32_t k = 0; k < b->n; k++) {
+static inline void gpu_cute_check_range(const gpu_cute_batch *b, uint32_t salt, int32_t k0,
+                                        int32_t k1, gpu_tally *t, gpu_report_fn report, void *ud) {
+  for (int32_t k = k0; k < k1; k++) {
     const gpu_cute_item *it = &b->item[k];
     int64_t at = b->start[k], size = b->start[k + 1] - at;
     for (int64_t i = 0; i < size; i++) {
@@ -462,6 +506,12 @@ static inline void gpu_cute_check(const gpu_cute_batch *b, uint32_t salt, gpu_ta
     t->offsets += size;
     t->elements += ((it->flags & GPU_GATHER) ? size : 0) + ((it->flags & GPU_SCATTER) ? size : 0);
   }
+}
+
+/* gpu_cute_check_range over every item of b. */
+static inline void gpu_cute_check(const gpu_cute_batch *b, uint32_t salt, gpu_tally *t,
+                                  gpu_report_fn report, void *ud) {
+  gpu_cute_check_range(b, salt, 0, b->n, t, report, ud);
 }
 
 #endif /* GPU_CUTE_STAGE_H */

@@ -138,7 +138,8 @@ static int own_reset(const gpu_host_batch *h, const own_buffers *d) {
          gpu_cuda_ok(cudaMemset(d->gathered, 0xff, e * sizeof(uint32_t)), "resetting gathered") ||
          gpu_cuda_ok(cudaMemset(d->dst, 0xff, dn * sizeof(uint32_t)), "resetting dst") ||
          gpu_cuda_ok(cudaMemset(d->hits, 0, dn * sizeof(uint32_t)), "resetting hits") ||
-         gpu_cuda_ok(cudaMemset(d->compose_fail, 0, n * sizeof(uint32_t)), "resetting compose_fail");
+         gpu_cuda_ok(cudaMemset(d->compose_fail, 0, n * sizeof(uint32_t)),
+                     "resetting compose_fail");
 }
 
 /* Copy the device outputs of batch h back into h. */
@@ -185,26 +186,68 @@ static double own_pass_bytes(const gpu_host_batch *h) {
   return b;
 }
 
-/* Plan the own path: every case's size and flags.  NULL with a message
-** when a case cannot be made or memory runs out. */
-static gpu_plan_entry *own_plan(gpu_run *r, int64_t *per_pass) {
-  int64_t n = r->opt.layouts;
-  gpu_plan_entry *plan = (gpu_plan_entry *)gpu_calloc(n, sizeof *plan);
-  *per_pass = 0;
-  if (!plan) return fprintf(stderr, "layoutcheck-gpu: out of memory\n"), (gpu_plan_entry *)NULL;
-  for (int64_t j = 0; j < n; j++) {
-    if (gpu_make_case(&r->stage, j, r->case_buf)) {
-      fprintf(stderr, "layoutcheck-gpu: case %lld cannot be generated\n", (long long)j);
-      free(plan);
-      return NULL;
+/* A planning job of the own path: task t makes cases [t * GPU_PLAN_CHUNK,
+** ...) into plan, their dereferences per pass into derefs[t], and the first
+** case it cannot make into failed[t] (-1: none). */
+typedef struct own_plan_job {
+  gpu_run *r;
+  gpu_plan_entry *plan;
+  int64_t *derefs, *failed;
+} own_plan_job;
+
+/* Task t of an own_plan_job (any thread). */
+static void own_plan_task(void *ctx, int64_t t, int worker) {
+  own_plan_job *job = (own_plan_job *)ctx;
+  int64_t j0 = t * GPU_PLAN_CHUNK, j1 = j0 + GPU_PLAN_CHUNK;
+  gpu_case *c = (gpu_case *)malloc(sizeof *c);
+  (void)worker;
+  if (j1 > job->r->opt.layouts) j1 = job->r->opt.layouts;
+  job->derefs[t] = 0;
+  job->failed[t] = -1;
+  for (int64_t j = j0; j < j1; j++) {
+    if (!c || gpu_make_case(&job->r->stage, j, c)) {
+      job->failed[t] = j;
+      break;
     }
-    plan[j].size = r->case_buf->size;
-    plan[j].cosize = r->case_buf->cosize;
-    plan[j].flags = r->case_buf->flags;
-    plan[j].kind = r->case_buf->kind;
-    *per_pass += gpu_derefs(&plan[j]);
+    job->plan[j].size = c->size;
+    job->plan[j].cosize = c->cosize;
+    job->plan[j].flags = c->flags;
+    job->plan[j].kind = c->kind;
+    job->derefs[t] += gpu_derefs(&job->plan[j]);
   }
-  return plan;
+  free(c);
+}
+
+/* Plan the own path: every case's size and flags, made on the pool.  NULL
+** with a message when a case cannot be made or memory runs out. */
+static gpu_plan_entry *own_plan(gpu_run *r, int64_t *per_pass) {
+  int64_t n = r->opt.layouts, tasks = (n + GPU_PLAN_CHUNK - 1) / GPU_PLAN_CHUNK;
+  own_plan_job job;
+  job.r = r;
+  job.plan = (gpu_plan_entry *)gpu_calloc(n, sizeof *job.plan);
+  job.derefs = (int64_t *)gpu_calloc(tasks, sizeof *job.derefs);
+  job.failed = (int64_t *)gpu_calloc(tasks, sizeof *job.failed);
+  *per_pass = 0;
+  if (!job.plan || !job.derefs || !job.failed) {
+    fprintf(stderr, "layoutcheck-gpu: out of memory\n");
+    goto fail;
+  }
+  gpu_pool_run(&r->pool, tasks, own_plan_task, &job);
+  for (int64_t t = 0; t < tasks; t++) {
+    if (job.failed[t] >= 0) {
+      fprintf(stderr, "layoutcheck-gpu: case %lld cannot be generated\n", (long long)job.failed[t]);
+      goto fail;
+    }
+    *per_pass += job.derefs[t];
+  }
+  free(job.derefs);
+  free(job.failed);
+  return job.plan;
+fail:
+  free(job.plan);
+  free(job.derefs);
+  free(job.failed);
+  return NULL;
 }
 
 /* The report text of case j for the own path: its protocol text. */
@@ -215,42 +258,114 @@ static void own_describe(gpu_run *r, int64_t j) {
     snprintf(r->text, sizeof r->text, "%s", r->case_buf->text);
 }
 
+/* A job on the ranges of one batch: range q is layouts cut[q]..cut[q+1]-1
+** of h; a fill task's failure goes to rc[q] and msg[q], a check's
+** findings to found[q]. */
+typedef struct own_job {
+  gpu_run *r;
+  gpu_host_batch *h;
+  int32_t *cut;
+  uint32_t salt;
+  gpu_found *found;
+  int *rc;
+  char (*msg)[256];
+} own_job;
+
+/* Fill range q of the batch: its cases made again, their expectations. */
+static void own_fill_task(void *ctx, int64_t q, int worker) {
+  own_job *job = (own_job *)ctx;
+  gpu_case *c = (gpu_case *)malloc(sizeof *c);
+  (void)worker;
+  if (!c) {
+    job->rc[q] = -1;
+    snprintf(job->msg[q], sizeof job->msg[q], "out of memory");
+    return;
+  }
+  job->rc[q] = gpu_batch_fill_range(&job->r->stage, job->h, job->cut[q], job->cut[q + 1], c,
+                                    job->msg[q], sizeof job->msg[q]);
+  free(c);
+}
+
+/* The host emulation of range q for one pass. */
+static void own_emulate_task(void *ctx, int64_t q, int worker) {
+  own_job *job = (own_job *)ctx;
+  (void)worker;
+  gpu_host_run_range(job->h, job->salt, job->cut[q], job->cut[q + 1]);
+}
+
+/* The check of range q for one pass, into found[q]. */
+static void own_check_task(void *ctx, int64_t q, int worker) {
+  own_job *job = (own_job *)ctx;
+  (void)worker;
+  gpu_found_clear(&job->found[q], job->r->opt.max_report);
+  gpu_batch_check_range(job->h, job->salt, job->cut[q], job->cut[q + 1], &job->found[q].tally,
+                        gpu_found_note, &job->found[q]);
+}
+
+/* Place the batch of k cases from first on, and fill it on the pool,
+** split into the ranges of job->cut (set here, *nranges of them).  0, or
+** -1 with a message. */
+static int own_fill(own_job *job, const gpu_plan_entry *plan, int64_t first, int32_t k,
+                    int32_t *nranges) {
+  gpu_run *r = job->r;
+  if (gpu_batch_place(plan, job->h, first, k, job->msg[0], sizeof job->msg[0]))
+    return fprintf(stderr, "layoutcheck-gpu: %s\n", job->msg[0]), -1;
+  *nranges = gpu_split(job->h->start, job->h->n, NULL, 0, gpu_ranges_most(r), job->cut);
+  gpu_pool_run(&r->pool, *nranges, own_fill_task, job);
+  for (int32_t q = 0; q < *nranges; q++)
+    if (job->rc[q]) return fprintf(stderr, "layoutcheck-gpu: %s\n", job->msg[q]), -1;
+  return 0;
+}
+
 /* The device side of the own path: buffers, events, and each batch of the
-** plan in every pass.  0, or -1. */
+** plan in every pass, the host's work on the pool.  0, or -1. */
 static int own_batches(gpu_run *r, const gpu_plan_entry *plan, gpu_host_batch *h, int32_t cap_n,
                        gpu_budget cap, gpu_path_result *res) {
   own_buffers d;
   cudaEvent_t t0 = NULL, t1 = NULL;
-  char msg[512];
   int rc = -1;
+  int32_t most = gpu_ranges_most(r) + 2;
+  own_job job;
+  memset(&d, 0, sizeof d);
+  memset(&job, 0, sizeof job);
+  job.r = r;
+  job.h = h;
+  job.cut = (int32_t *)gpu_calloc(most, sizeof *job.cut);
+  job.found = (gpu_found *)gpu_calloc(most, sizeof *job.found);
+  job.rc = (int *)gpu_calloc(most, sizeof *job.rc);
+  job.msg = (char(*)[256])gpu_calloc(most, sizeof *job.msg);
+  if (!job.cut || !job.found || !job.rc || !job.msg) {
+    fprintf(stderr, "layoutcheck-gpu: out of memory\n");
+    goto done;
+  }
   if (!r->opt.emulate &&
       (own_alloc_all(&d, cap_n, cap) || gpu_cuda_ok(cudaEventCreate(&t0), "cudaEventCreate") ||
        gpu_cuda_ok(cudaEventCreate(&t1), "cudaEventCreate")))
-    return -1;
-  gpu_budget budget = gpu_budget_for(r->opt.batch_elements);
-  int64_t batch_no = 0;
-  for (int64_t first = 0; first < r->opt.layouts; batch_no++) {
-    int32_t k;
-    gpu_budget used;
-    gpu_next_batch(plan, r->opt.layouts, first, budget, &k, &used);
-    if (gpu_batch_fill(&r->stage, h, first, k, msg, sizeof msg)) {
-      fprintf(stderr, "layoutcheck-gpu: %s\n", msg);
-      goto done;
+    goto done;
+  {
+    gpu_budget budget = gpu_budget_for(r->opt.batch_elements);
+    int64_t batch_no = 0;
+    for (int64_t first = 0; first < r->opt.layouts; batch_no++) {
+      int32_t k, nranges;
+      gpu_budget used;
+      gpu_next_batch(plan, r->opt.layouts, first, budget, &k, &used);
+      if (own_fill(&job, plan, first, k, &nranges)) goto done;
+      if (!r->opt.emulate && own_upload(h, &d)) goto done;
+      for (int64_t p = 0; p < res->passes; p++) {
+        float ms = 0;
+        double t = gpu_now();
+        job.salt = gpu_salt(r->opt.seed, batch_no, p);
+        if (r->opt.emulate)
+          gpu_pool_run(&r->pool, nranges, own_emulate_task, &job);
+        else if (own_device_pass(h, &d, job.salt, r->most, t0, t1, &ms))
+          goto done;
+        res->kernel_seconds += r->opt.emulate ? gpu_now() - t : ms / 1000.0;
+        res->bytes += own_pass_bytes(h);
+        gpu_pool_run(&r->pool, nranges, own_check_task, &job);
+        gpu_found_merge(r, job.found, nranges, &res->tally);
+      }
+      first += k;
     }
-    if (!r->opt.emulate && own_upload(h, &d)) goto done;
-    for (int64_t p = 0; p < res->passes; p++) {
-      uint32_t salt = gpu_salt(r->opt.seed, batch_no, p);
-      float ms = 0;
-      double t = gpu_now();
-      if (r->opt.emulate)
-        gpu_host_run(h, salt);
-      else if (own_device_pass(h, &d, salt, r->most, t0, t1, &ms))
-        goto done;
-      res->kernel_seconds += r->opt.emulate ? gpu_now() - t : ms / 1000.0;
-      res->bytes += own_pass_bytes(h);
-      gpu_batch_check(h, salt, &res->tally, gpu_on_mismatch, r);
-    }
-    first += k;
   }
   rc = 0;
 done:
@@ -259,6 +374,11 @@ done:
     if (t1) cudaEventDestroy(t1);
     own_free(&d);
   }
+  for (int32_t q = 0; job.found && q < most; q++) free(job.found[q].one);
+  free(job.cut);
+  free(job.found);
+  free(job.rc);
+  free(job.msg);
   return rc;
 }
 

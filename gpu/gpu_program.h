@@ -8,6 +8,7 @@
 #define GPU_PROGRAM_H
 
 #include "gpu_cute_stage.h"
+#include "gpu_pool.h"
 #include "gpu_results.h"
 #include "gpu_stage.h"
 
@@ -27,6 +28,7 @@ typedef struct gpu_options {
   int64_t layouts, min_elements, batch_elements, max_report;
   uint64_t seed;
   int device, require_gpu, quiet, emulate, paths, list_profiles;
+  int threads; /* host threads: making cases, expectations, checks */
   const char *out;
 } gpu_options;
 
@@ -36,10 +38,18 @@ typedef struct gpu_text {
   size_t len, cap;
 } gpu_text;
 
-/* The state of a run, shared by both paths. */
+/* Cases a planning task makes. */
+#define GPU_PLAN_CHUNK 256
+
+/* Ranges per thread a batch is split into (for balance). */
+#define GPU_RANGES_PER_THREAD 4
+
+/* The state of a run, shared by both paths.  The pool's tasks read opt and
+** stage; the rest belongs to the main thread. */
 typedef struct gpu_run {
   gpu_options opt;
   gpu_stage_opts stage;
+  gpu_pool pool;
   unsigned most;     /* blocks of a launch at most */
   int64_t reported;  /* mismatch lines kept, both paths */
   int64_t text_case; /* the case whose text is in text, or -1 */
@@ -72,6 +82,13 @@ unsigned gpu_blocks_for(int64_t n, unsigned most);
 ** together), with the text of their case (made again from the seed). */
 void gpu_on_mismatch(void *ud, int64_t case_index, const char *check, int64_t index,
                      int64_t expected, int64_t got);
+
+/* Add the ranges' findings found[0..n) to *t and report their mismatches
+** through gpu_on_mismatch, in range order (main thread). */
+void gpu_found_merge(gpu_run *r, gpu_found *found, int32_t n, gpu_tally *t);
+
+/* The most ranges gpu_split makes of a batch for this run, groups aside. */
+int32_t gpu_ranges_most(const gpu_run *r);
 
 /* Passes that dereference at least min_elements when one pass dereferences
 ** per_pass (1 at least, GPU_MAX_PASSES at most). */

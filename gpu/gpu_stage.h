@@ -27,6 +27,7 @@ extern "C" {
 
 #include "gpu_layout.h"
 
+#include <assert.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,6 +209,14 @@ static inline int gpu_make_case(const gpu_stage_opts *o, int64_t index, gpu_case
   return rc;
 }
 
+/* Make the oracle's first-use state (lo_eval's table of op names) before
+** threads make cases at the same time. */
+static inline void gpu_stage_warm(void) {
+  const char *argv[1] = {"1:1"};
+  char out[64];
+  (void)lo_eval("size", 1, argv, out, sizeof out);
+}
+
 /* ---------------------------------------------------------------------
 ** 2. Batches
 */
@@ -343,13 +352,36 @@ static inline int gpu_host_batch_alloc(gpu_host_batch *b, int32_t cap_n, gpu_bud
 ** 3. Expectations and checks
 */
 
+/* Write case c as layout k of b, whose place (start[k], start[k + 1],
+** src_at[k], dst_at[k]) is set: its tables and expect[g] = lo_apply(L, i).
+** 0, or -1 with a message in msg[0..cap) (the oracle fails). */
+static inline int gpu_batch_put(gpu_host_batch *b, int32_t k, const gpu_case *c, char *msg,
+                                size_t cap) {
+  lo_err e;
+  assert(b->start[k + 1] - b->start[k] == c->size);
+  gpu_layout_from_lo(&c->l, &b->layout[k]);
+  memset(&b->outer[k], 0, sizeof b->outer[k]);
+  memset(&b->inner[k], 0, sizeof b->inner[k]);
+  if (c->flags & GPU_COMPOSE) {
+    gpu_layout_from_lo(&c->a, &b->outer[k]);
+    gpu_layout_from_lo(&c->b, &b->inner[k]);
+  }
+  b->cosize[k] = c->cosize;
+  b->flags[k] = c->flags;
+  for (lo_int i = 0; i < c->size; i++)
+    if (lo_apply(&c->l, i, &b->expect[b->start[k] + i], &e) != LO_OK) {
+      snprintf(msg, cap, "case %lld: oracle: %s", (long long)(b->first + k), e.msg);
+      return -1;
+    }
+  return 0;
+}
+
 /* Fill b with the n cases from case first on (regenerated from the seed):
 ** the tables and expect[g] = lo_apply(L, i).  0, or -1 with a message in
 ** msg[0..cap) (a case that cannot be made again, or does not fit b). */
 static inline int gpu_batch_fill(const gpu_stage_opts *o, gpu_host_batch *b, int64_t first,
                                  int32_t n, char *msg, size_t cap) {
   gpu_case *c = (gpu_case *)malloc(sizeof *c);
-  lo_err e;
   if (!c) return snprintf(msg, cap, "out of memory"), -1;
   b->first = first;
   b->n = 0;
@@ -370,31 +402,67 @@ static inline int gpu_batch_fill(const gpu_stage_opts *o, gpu_host_batch *b, int
       free(c);
       return -1;
     }
-    gpu_layout_from_lo(&c->l, &b->layout[k]);
-    memset(&b->outer[k], 0, sizeof b->outer[k]);
-    memset(&b->inner[k], 0, sizeof b->inner[k]);
-    if (c->flags & GPU_COMPOSE) {
-      gpu_layout_from_lo(&c->a, &b->outer[k]);
-      gpu_layout_from_lo(&c->b, &b->inner[k]);
-    }
-    b->cosize[k] = c->cosize;
-    b->flags[k] = c->flags;
     b->src_at[k] = src ? b->used.src : -1;
     b->dst_at[k] = dst ? b->used.dst : -1;
-    for (lo_int i = 0; i < c->size; i++) {
-      if (lo_apply(&c->l, i, &b->expect[b->used.elements + i], &e) != LO_OK) {
-        snprintf(msg, cap, "case %lld: oracle: %s", (long long)(first + k), e.msg);
-        free(c);
-        return -1;
-      }
+    b->start[k + 1] = b->used.elements + c->size;
+    if (gpu_batch_put(b, k, c, msg, cap)) {
+      free(c);
+      return -1;
     }
     b->used.elements += c->size;
+    b->used.src += src;
+    b->used.dst += dst;
+    b->n = k + 1;
+  }
+  free(c);
+  return 0;
+}
+
+/* Place the n cases of plan from case first on in b, as gpu_batch_fill
+** would (start, src_at, dst_at, cosize, flags, used), without making
+** them: gpu_batch_fill_range then fills any part of them, on any thread.
+** 0, or -1 with a message when they do not fit b. */
+static inline int gpu_batch_place(const gpu_plan_entry *plan, gpu_host_batch *b, int64_t first,
+                                  int32_t n, char *msg, size_t cap) {
+  b->first = first;
+  b->n = 0;
+  b->used.elements = b->used.src = b->used.dst = 0;
+  b->start[0] = 0;
+  for (int32_t k = 0; k < n; k++) {
+    const gpu_plan_entry *p = &plan[first + k];
+    int64_t src = (p->flags & GPU_GATHER) ? p->cosize : 0;
+    int64_t dst = (p->flags & GPU_SCATTER) ? p->cosize : 0;
+    if (k >= b->cap_n || b->used.elements + p->size > b->cap.elements ||
+        b->used.src + src > b->cap.src || b->used.dst + dst > b->cap.dst)
+      return snprintf(msg, cap, "case %lld does not fit the batch", (long long)(first + k)), -1;
+    b->cosize[k] = p->cosize;
+    b->flags[k] = p->flags;
+    b->src_at[k] = src ? b->used.src : -1;
+    b->dst_at[k] = dst ? b->used.dst : -1;
+    b->used.elements += p->size;
     b->used.src += src;
     b->used.dst += dst;
     b->start[k + 1] = b->used.elements;
     b->n = k + 1;
   }
-  free(c);
+  return 0;
+}
+
+/* Fill layouts k0..k1-1 of b, placed by gpu_batch_place: each case made
+** again (into *c) and checked against its place.  Writes only those
+** layouts' tables and elements.  0, or -1 with a message. */
+static inline int gpu_batch_fill_range(const gpu_stage_opts *o, gpu_host_batch *b, int32_t k0,
+                                       int32_t k1, gpu_case *c, char *msg, size_t cap) {
+  for (int32_t k = k0; k < k1; k++) {
+    int64_t j = b->first + k;
+    if (gpu_make_case(o, j, c))
+      return snprintf(msg, cap, "case %lld cannot be generated", (long long)j), -1;
+    if (c->size != b->start[k + 1] - b->start[k] || c->cosize != b->cosize[k] ||
+        c->flags != b->flags[k])
+      return snprintf(msg, cap, "case %lld: made again, it differs from its plan", (long long)j),
+             -1;
+    if (gpu_batch_put(b, k, c, msg, cap)) return -1;
+  }
   return 0;
 }
 
@@ -452,6 +520,53 @@ static inline void gpu_host_run(gpu_host_batch *b, uint32_t salt) {
   for (int64_t g = 0; g < v.elements; g++) gpu_element(&v, g);
 }
 
+/* gpu_host_run for layouts k0..k1-1 alone: the same source values, resets
+** and elements, restricted to their regions (the regions of the layouts
+** tile src, dst and the elements, so the ranges of a partition of [0, n)
+** together do what gpu_host_run does, each on its own memory). */
+static inline void gpu_host_run_range(gpu_host_batch *b, uint32_t salt, int32_t k0, int32_t k1) {
+  assert(0 <= k0 && k0 <= k1 && k1 <= b->n);
+  int64_t g0 = b->start[k0], g1 = b->start[k1];
+  size_t e = (size_t)(g1 - g0);
+  for (int32_t k = k0; k < k1; k++) {
+    if (b->src_at[k] >= 0)
+      for (int64_t a = b->src_at[k]; a < b->src_at[k] + b->cosize[k]; a++)
+        b->src[a] = gpu_pattern(a, salt);
+    if (b->dst_at[k] >= 0) {
+      memset(b->dst + b->dst_at[k], 0xff, (size_t)b->cosize[k] * sizeof *b->dst);
+      memset(b->hits + b->dst_at[k], 0, (size_t)b->cosize[k] * sizeof *b->hits);
+    }
+    b->compose_fail[k] = 0;
+  }
+  memset(b->off64 + g0, 0xff, e * sizeof *b->off64);
+  memset(b->composed + g0, 0xff, e * sizeof *b->composed);
+  memset(b->off32 + g0, 0xff, e * sizeof *b->off32);
+  memset(b->gathered + g0, 0xff, e * sizeof *b->gathered);
+  gpu_batch v = gpu_host_view(b);
+  for (int64_t g = g0; g < g1; g++) gpu_element(&v, g);
+}
+
+/* Split the n layouts of a batch (elements start[0..n]) into at most
+** `most` consecutive ranges of about equal elements, cut where a layout
+** ends and, when group is not NULL, at each of its ngroups + 1 boundaries
+** too: the ranges' first layouts into cut[0..count), cut[count] = n.
+** cut has room for most + ngroups + 2 entries; the count is returned. */
+static inline int32_t gpu_split(const int64_t *start, int32_t n, const int32_t *group,
+                                int32_t ngroups, int32_t most, int32_t *cut) {
+  int64_t per = most > 0 ? (start[n] - start[0] + most - 1) / most : start[n] - start[0];
+  int32_t count = 0, q = 1;
+  if (per < 1) per = 1;
+  if (n == 0) return cut[0] = 0, 0;
+  cut[count++] = 0;
+  for (int32_t k = 1; k < n; k++) {
+    int at_group = group && q <= ngroups && group[q] == k;
+    if (at_group) q++;
+    if (at_group || start[k] - start[cut[count - 1]] >= per) cut[count++] = k;
+  }
+  cut[count] = n;
+  return count;
+}
+
 /* Counts of checked work. */
 typedef struct gpu_tally {
   int64_t offsets, elements, mismatches, truncated;
@@ -480,9 +595,9 @@ static inline void gpu_mismatch_at(gpu_tally *t, gpu_report_fn report, void *ud,
 **             hit exactly once (index: the address)
 **   compose   composed[i] == Phi(i), and compose_device: the device found
 **             Phi_A(Phi_B(i)) == Phi_R(i) everywhere (index -1). */
-static inline void gpu_batch_check(const gpu_host_batch *b, uint32_t salt, gpu_tally *t,
-                                   gpu_report_fn report, void *ud) {
-  for (int32_t k = 0; k < b->n; k++) {
+static inline void gpu_batch_check_range(const gpu_host_batch *b, uint32_t salt, int32_t k0,
+                                         int32_t k1, gpu_tally *t, gpu_report_fn report, void *ud) {
+  for (int32_t k = k0; k < k1; k++) {
     int64_t at = b->start[k], size = b->start[k + 1] - at, ci = b->first + k;
     int32_t f = b->flags[k];
     for (int64_t i = 0; i < size; i++) {
@@ -511,6 +626,72 @@ static inline void gpu_batch_check(const gpu_host_batch *b, uint32_t salt, gpu_t
     t->offsets += size;
     t->elements += ((f & GPU_GATHER) ? size : 0) + ((f & GPU_SCATTER) ? size : 0);
   }
+}
+
+/* gpu_batch_check_range over every layout of b. */
+static inline void gpu_batch_check(const gpu_host_batch *b, uint32_t salt, gpu_tally *t,
+                                   gpu_report_fn report, void *ud) {
+  gpu_batch_check_range(b, salt, 0, b->n, t, report, ud);
+}
+
+/* One mismatch as a check found it. */
+typedef struct gpu_found_one {
+  int64_t case_index, index, expected, got;
+  char check[32];
+} gpu_found_one;
+
+/* What the check of one range found: its tally and its first `keep`
+** mismatches in order (a gpu_report_fn collects them; the caller replays
+** them in range order, so that the mismatches kept do not depend on how a
+** batch was split or on which thread checked which range). */
+typedef struct gpu_found {
+  gpu_tally tally;
+  int64_t keep, n, cap;
+  int out_of_memory;
+  gpu_found_one *one;
+} gpu_found;
+
+/* Empty f, keeping at most keep mismatches (its memory stays). */
+static inline void gpu_found_clear(gpu_found *f, int64_t keep) {
+  memset(&f->tally, 0, sizeof f->tally);
+  f->keep = keep;
+  f->n = 0;
+  f->out_of_memory = 0;
+}
+
+/* gpu_report_fn: append a mismatch to the gpu_found ud (the first keep). */
+static inline void gpu_found_note(void *ud, int64_t case_index, const char *check, int64_t index,
+                                  int64_t expected, int64_t got) {
+  gpu_found *f = (gpu_found *)ud;
+  if (f->n >= f->keep || f->out_of_memory) return;
+  if (f->n == f->cap) {
+    int64_t cap = f->cap ? 2 * f->cap : 64;
+    gpu_found_one *one = (gpu_found_one *)realloc(f->one, (size_t)cap * sizeof *one);
+    if (!one) {
+      f->out_of_memory = 1;
+      return;
+    }
+    f->one = one;
+    f->cap = cap;
+  }
+  gpu_found_one *m = &f->one[f->n++];
+  m->case_index = case_index;
+  m->index = index;
+  m->expected = expected;
+  m->got = got;
+  snprintf(m->check, sizeof m->check, "%s", check);
+}
+
+/* Add what f found to *t and report its mismatches, in order. */
+static inline void gpu_found_replay(const gpu_found *f, gpu_tally *t, gpu_report_fn report,
+                                    void *ud) {
+  t->offsets += f->tally.offsets;
+  t->elements += f->tally.elements;
+  t->mismatches += f->tally.mismatches;
+  t->truncated += f->tally.truncated;
+  for (int64_t m = 0; m < f->n && report; m++)
+    report(ud, f->one[m].case_index, f->one[m].check, f->one[m].index, f->one[m].expected,
+           f->one[m].got);
 }
 
 #endif /* GPU_STAGE_H */

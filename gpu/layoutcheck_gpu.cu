@@ -7,7 +7,7 @@
 **                       [--min-elements N] [--out FILE] [--require-gpu]
 **                       [--path own|cute|both] [--batch-elements N]
 **                       [--max-report N] [--quiet] [--emulate]
-**                       [--list-profiles]
+**                       [--threads N] [--list-profiles]
 **
 ** It generates N layouts (gpu/gpu_stage.h: flat and nested layouts,
 ** compositions, divisions and products of generated pairs, complements,
@@ -25,7 +25,11 @@
 **         compact layouts are scattered through the tensor; compositions
 **         are CuTe's composition(A, B), computed on the host.
 **
-** The host compares every value with the oracle.  With --min-elements each
+** The host compares every value with the oracle.  The host's work (making
+** the cases, the oracle's expectations, the checks and, emulating, the
+** element functions) runs on --threads threads (default: the online CPUs,
+** gpu/gpu_pool.h), each task on its own cases and the findings merged in
+** case order, so that a run reports the same for any number of threads.  With --min-elements each
 ** path runs its batches in as many passes (each with a fresh pattern) as it
 ** takes to dereference that many elements (at most GPU_MAX_PASSES).  The
 ** device's copy bandwidth (a device-to-device cudaMemcpy) is measured in
@@ -54,7 +58,7 @@ static const char usage[] =
     "usage: layoutcheck-gpu [--layouts N] [--seed N] [--device K] [--min-elements N]\n"
     "                       [--out FILE] [--require-gpu] [--path own|cute|both]\n"
     "                       [--batch-elements N] [--max-report N] [--quiet] [--emulate]\n"
-    "                       [--list-profiles]\n";
+    "                       [--threads N] [--list-profiles]\n";
 
 /* See gpu_program.h. */
 double gpu_now(void) {
@@ -135,11 +139,13 @@ static int parse_value(const char *a, const char *s, gpu_options *o) {
     if (!*s) return fprintf(stderr, "layoutcheck-gpu: --out: empty file name\n"), 2;
     o->out = s;
   } else if (!strcmp(a, "--path")) {
-    o->paths = !strcmp(s, "own") ? GPU_PATH_OWN : !strcmp(s, "cute") ? GPU_PATH_CUTE
-               : !strcmp(s, "both")                                  ? GPU_PATH_OWN | GPU_PATH_CUTE
-                                                                     : 0;
+    o->paths = !strcmp(s, "own")    ? GPU_PATH_OWN
+               : !strcmp(s, "cute") ? GPU_PATH_CUTE
+               : !strcmp(s, "both") ? GPU_PATH_OWN | GPU_PATH_CUTE
+                                    : 0;
     if (!o->paths)
-      return fprintf(stderr, "layoutcheck-gpu: --path: expected own, cute or both, found '%s'\n", s),
+      return fprintf(stderr, "layoutcheck-gpu: --path: expected own, cute or both, found '%s'\n",
+                     s),
              2;
   } else if (!strcmp(a, "--seed")) {
     char *end;
@@ -158,6 +164,9 @@ static int parse_value(const char *a, const char *s, gpu_options *o) {
     if (parse_int(a, s, 0, INT64_MAX / 2, &o->min_elements)) return 2;
   } else if (!strcmp(a, "--batch-elements")) {
     if (parse_int(a, s, (int64_t)1 << 20, (int64_t)1 << 32, &o->batch_elements)) return 2;
+  } else if (!strcmp(a, "--threads")) {
+    if (parse_int(a, s, 1, GPU_POOL_MAX + 1, &v)) return 2;
+    o->threads = (int)v;
   } else if (!strcmp(a, "--max-report")) {
     if (parse_int(a, s, 0, INT64_MAX, &o->max_report)) return 2;
   } else {
@@ -176,6 +185,7 @@ static int parse_options(int argc, char **argv, gpu_options *o) {
   o->seed = 1;
   o->out = "gpu_results.txt";
   o->paths = GPU_PATH_OWN | GPU_PATH_CUTE;
+  o->threads = gpu_online_cpus();
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -231,6 +241,19 @@ void gpu_on_mismatch(void *ud, int64_t case_index, const char *check, int64_t in
     printf("MISMATCH %s at %" PRId64 ": expected %" PRId64 ", got %" PRId64 "\n  %s\n", check,
            index, expected, got, r->text);
   r->reported++;
+}
+
+/* See gpu_program.h. */
+void gpu_found_merge(gpu_run *r, gpu_found *found, int32_t n, gpu_tally *t) {
+  for (int32_t q = 0; q < n; q++) {
+    if (found[q].out_of_memory) r->out_of_memory = 1;
+    gpu_found_replay(&found[q], t, gpu_on_mismatch, r);
+  }
+}
+
+/* See gpu_program.h. */
+int32_t gpu_ranges_most(const gpu_run *r) {
+  return (int32_t)r->opt.threads * GPU_RANGES_PER_THREAD;
 }
 
 /* Write the result file: the header, the path lines, the mismatch lines. */
@@ -347,7 +370,8 @@ static void print_summary(const gpu_summary *s, const gpu_options *o, int count)
     printf("device: %s (no device used: both paths ran on the host)\n", s->device);
   else
     printf("device: %s (device %d of %d)\n", s->device, o->device, count);
-  printf("seed: %" PRIu64 "\nlayouts: %" PRId64 "\n", s->seed, s->layouts);
+  printf("seed: %" PRIu64 "\nlayouts: %" PRId64 "\nhost threads: %d\n", s->seed, s->layouts,
+         o->threads);
   printf("copy GB/s: %.1f (%s, bytes read + written)\n", s->copy_gbps,
          o->emulate ? "host memcpy" : "cudaMemcpy device to device");
   for (int k = 0; k < s->npaths; k++) {
@@ -417,11 +441,17 @@ int main(int argc, char **argv) {
   s.copy_gbps = gpu_copy_gbps(r.opt.emulate, r.opt.emulate ? (size_t)1 << 26 : (size_t)1 << 30);
   if (s.copy_gbps < 0) return 2;
   gpu_stage_defaults(&r.stage, r.opt.seed);
+  gpu_stage_warm();
   r.case_buf = (gpu_case *)malloc(sizeof *r.case_buf);
   if (!r.case_buf) return fprintf(stderr, "layoutcheck-gpu: out of memory\n"), 2;
+  if (gpu_pool_start(&r.pool, r.opt.threads)) {
+    free(r.case_buf);
+    return fprintf(stderr, "layoutcheck-gpu: cannot start %d host threads\n", r.opt.threads), 2;
+  }
   s.layouts = r.opt.layouts;
   s.seed = r.opt.seed;
   rc = run_paths(&r, &s);
+  gpu_pool_stop(&r.pool);
   free(r.case_buf);
   if (rc) {
     free(r.lines.s);

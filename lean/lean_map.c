@@ -385,7 +385,8 @@ static int read_fn_key(loader *ld, lean_fn *f, const char *key, yaml_mark_t km, 
     if (f->gen) return yaml_fail(&ld->doc, km, "duplicate key 'gen'");
     if (scalar(ld, key, buf, sizeof buf) != 0) return -1;
     if (!gen_find(buf))
-      return yaml_fail(&ld->doc, vm, "gen: unknown generator '%s' (see the README's list)", buf);
+      return yaml_fail(&ld->doc, vm,
+                       "gen: unknown generator '%s' (see the list in docs/properties.md)", buf);
     f->gen = sdup(buf, &oom);
   } else if (!strcmp(key, "note")) {
     if (scalar(ld, key, buf, sizeof buf) != 0) return -1;

@@ -532,7 +532,9 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 #define LO_EVAL_GRID_LIMIT     ((lo_int)1 << 19) /* print_layout */
 
 /* Where each op's answer comes from: the op, then the functions of this
-** header its handler op_NAME (lo_eval_*.c) calls.  An op taking layouts
+** header its handler op_NAME (lo_eval_*.c) calls.  One line per op of the
+** op table of lo_eval.c, in its order (tests/test_lo_eval_lookup.c fails
+** on an op of the table missing here or an op here the table lacks).  An op taking layouts
 ** or morphisms calls the lo_morphism_* function for morphism arguments.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
@@ -592,17 +594,32 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_coalesce            lo_cute_coalesce
 **   cute_filter              lo_cute_filter
 **   cute_flatten             lo_layout_flatten, lo_tuple_is_int, lo_tuple_flatten
-**   cute_complement          lo_cute_complement
+**   cute_depth               lo_layout_mode (a mode path), lo_tuple_depth
 **   cute_apply               lo_apply, lo_crd2idx
 **   cute_crd2idx             lo_layout_make, lo_crd2idx
-**   cute_size                lo_tuple_size
-**   cute_cosize              lo_cosize
-**   cute_coshape             lo_cosize
-**   cute_rank                lo_tuple_rank
-**   cute_shape               (the shape as parsed)
-**   cute_stride              lo_print_index of the strides
+**   cute_size                lo_layout_mode (a mode path), lo_tuple_size
+**   cute_cosize              lo_layout_mode (a mode path), lo_cosize
+**   cute_coshape             lo_layout_mode (a mode path), lo_cosize
+**   cute_coprofile           lo_layout_mode (a mode path); 0 for integer strides
+**   cute_rank                lo_layout_mode (a mode path), lo_tuple_rank
+**   cute_shape               lo_layout_mode (a mode path)
+**   cute_stride              lo_layout_mode (a mode path), lo_print_index of the strides
 **   cute_get                 lo_layout_mode
 **   cute_filter_zeros        (shape 1 on every stride-0 entry)
+**   cute_take                lo_layout_mode, lo_tuple_append
+**   cute_select              lo_layout_mode, lo_tuple_append
+**   cute_group               lo_layout_mode, lo_tuple_append
+**   cute_append              lo_layout_mode, lo_tuple_append
+**   cute_prepend             lo_layout_mode, lo_tuple_append
+**   cute_replace             lo_layout_mode, lo_tuple_append
+**   cute_zip                 lo_layout_pair, lo_layout_mode, lo_tuple_append
+**   cute_slice               lo_tuple_mode, lo_layout_mode, lo_tuple_append
+**   cute_dice                lo_tuple_mode, lo_layout_mode, lo_tuple_append
+**   cute_idx2crd             lo_tuple_mode, lo_tuple_size, lo_print_index
+**   cute_domain_offset       lo_apply, lo_crd2idx
+**   cute_tile_to_shape       lo_tuple_size, lo_cute_blocked_product
+**   cute_max_alignment       lo_cute_coalesce, lo_cute_right_inverse, lo_cute_logical_divide
+**   cute_complement          lo_cute_complement
 **   cute_composition         lo_cute_composition
 **   cute_logical_divide      lo_cute_logical_divide
 **   cute_zipped_divide       lo_cute_zipped_divide
@@ -665,6 +682,7 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   view_broadcast_shapes    lo_view_eval
 **   view_pad_left            lo_view_eval
 **   view_einsum              lo_view_eval
+**   print_layout             lo_size, lo_print_grid
 */
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {

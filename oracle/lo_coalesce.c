@@ -4,6 +4,7 @@
 */
 #include "lo_internal.h"
 
+#include <assert.h>
 #include <string.h>
 
 /* coal-flat in place: drop size-1 modes, merge a mode into its left
@@ -11,6 +12,7 @@
 ** Never sorts.  Returns the new count. */
 int lo_modes_coalesce(lo_mode *m, int n) {
   int k = 0;
+  assert(n >= 0 && n <= LO_MAX_LEAVES);
   for (int i = 0; i < n; i++) {
     if (m[i].s == 1) continue;
     if (k > 0) {

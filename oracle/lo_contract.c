@@ -22,6 +22,8 @@
 ** are settled within them; past them, the proof's witness is named, or
 ** the undecided answer refused (LO_ELIMIT).  The *_points functions are
 ** the point-by-point references the tests compare the proofs with.
+** Complement's injectivity of (filter(L), R) is decided over the modes
+** (lo_injective.c).
 */
 #include "lo_internal.h"
 
@@ -275,37 +277,6 @@ static int superincreasing(const lo_mode *m, int n) {
 static int complement_overflow(lo_err *err) {
   return lo_fail(err, LO_EOVERFLOW,
                  "overflow: the largest value of the complement exceeds 64 bits");
-}
-
-/* qsort order of lo_int values, ascending. */
-static int cmp_int(const void *x, const void *y) {
-  lo_int a = *(const lo_int *)x, b = *(const lo_int *)y;
-  return (a > b) - (a < b);
-}
-
-#define INJECTIVE_ENUM 16384 /* points listed to settle injectivity */
-
-/* Decide whether the flat modes m[0..n) form an injective layout (see
-** lo_internal.h): the superincreasing test after sorting, else by listing
-** at most INJECTIVE_ENUM points. */
-int lo_modes_injective(lo_mode *m, int n, int *yes, lo_err *err) {
-  lo_int size = 1, vals[INJECTIVE_ENUM];
-  lo_modes_sort(m, n);
-  *yes = 1;
-  if (superincreasing(m, n) == 1) return LO_OK;
-  for (int i = 0; i < n; i++)
-    if (__builtin_mul_overflow(size, m[i].s, &size) || size > INJECTIVE_ENUM)
-      return lo_fail(err, LO_ELIMIT, "too many points to check injectivity (limit %d)",
-                     INJECTIVE_ENUM);
-  lo_layout l;
-  lo_layout_flat_modes(&l, m, n);
-  lo_odo o;
-  lo_odo_init(&o, &l);
-  for (lo_int x = 0; x < size; x++, lo_odo_next(&o)) vals[x] = o.v;
-  qsort(vals, (size_t)size, sizeof vals[0], cmp_int);
-  for (lo_int x = 1; x < size; x++)
-    if (vals[x] == vals[x - 1]) *yes = 0;
-  return LO_OK;
 }
 
 /* The complement's size as CuTe states it (cute/layout.hpp: "size(result)
@@ -703,12 +674,31 @@ static int left_fails_at(const lo_layout *l, const lo_layout *r, lo_int i) {
 
 /* Look for a failing index of the left-inverse contract where neither
 ** reduction applies (R o F and L o R no layouts: an L that is not
-** injective, mostly): the points with one live coordinate at 1, 2, s/2
-** or s - 1, and with two at 1 or s - 1 (at most 4 nf + 4 nf^2 points, nf
-** the live modes).  A point found proves the answer wrong; none found
-** proves nothing.  Returns 1 with *i set, or 0. */
+** injective, mostly): with at most 4 live modes, every point whose live
+** coordinates are each 0, 1, 2, s/2, s - 2 or s - 1 (at most 1,296);
+** then the points with one live coordinate at 1, 2, s/2 or s - 1, and
+** with two at 1 or s - 1 (at most 4 nf + 4 nf^2 points, nf the live
+** modes).  A point found proves the answer wrong; none found proves
+** nothing.  Returns 1 with *i set, or 0. */
 static int left_witness(const lo_layout *l, const lo_layout *r, const lo_mode *fm,
                         const lo_int *col, int nf, lo_int *i) {
+  if (nf <= 4) { /* every coordinate from {0, 1, 2, s/2, s-2, s-1}: at most 6^4 points */
+    int at[4] = {0, 0, 0, 0};
+    for (;;) {
+      lo_int x = 0;
+      for (int k = 0; k < nf; k++) {
+        lo_int s = fm[k].s, c[6] = {0, 1, 2, s / 2, s - 2, s - 1}, v = c[at[k]];
+        x += (v >= 0 && v < s ? v : 0) * col[k]; /* within size(L) */
+      }
+      if (left_fails_at(l, r, x)) {
+        *i = x;
+        return 1;
+      }
+      int k = 0;
+      while (k < nf && ++at[k] == 6) at[k++] = 0;
+      if (k == nf) break;
+    }
+  }
   for (int k = 0; k < nf; k++) {
     lo_int c[4] = {1, 2, fm[k].s / 2, fm[k].s - 1};
     for (int t = 0; t < 4; t++)
@@ -814,19 +804,6 @@ int lo_check_left_inverse_known(const lo_layout *l, const lo_layout *r, int exac
     return err->code;
   return lo_fail(err, LO_EUNDEF, "L(R(L(%lld))) = L(R(%lld)) = L(%lld) = %lld, not %lld",
                  (long long)i, (long long)li, (long long)ri, (long long)lri, (long long)li);
-}
-
-/* Is l injective?  *out = 1 or 0; LO_ELIMIT when neither the
-** superincreasing test nor a listing of at most INJECTIVE_ENUM points
-** settles it. */
-int lo_is_injective(const lo_layout *l, int *out, lo_err *err) {
-  lo_mode m[LO_MAX_LEAVES];
-  for (int i = 0; i < l->shape.len; i++)
-    if (l->shape.leaf[i] > 1 && l->stride[i] == 0) {
-      *out = 0;
-      return LO_OK;
-    }
-  return lo_modes_injective(m, live_modes(l, m), out, err);
 }
 
 /* r printed for a message (lo_internal.h). */

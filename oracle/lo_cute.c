@@ -248,6 +248,7 @@ static inline lo_int ceil_div_pos(lo_int n, lo_int v) {
 ** checks in the same order, then the tokens, leaves and strides. */
 static int put_modes(lo_layout *b, const lo_mode *r, int n, lo_err *err) {
   int ntok = n == 1 ? 1 : n + 2;
+  assert(n >= 1);
   if (b->shape.ntok + ntok > LO_MAX_TOKENS)
     return lo_fail(err, LO_ELIMIT, "result has more than %d profile tokens", LO_MAX_TOKENS);
   if (b->shape.len + n > LO_MAX_LEAVES)
@@ -411,7 +412,7 @@ static int compose_tree(const walk_outer *w, const char *tok, int ntok, const lo
 int lo_cute_compose_modes(const lo_mode *am, int na, const lo_layout *bl, lo_layout *out,
                           int *exact, lo_err *err) {
   walk_outer w;
-  assert(na >= 1);
+  assert(am && na >= 1 && na <= LO_MAX_LEAVES && out != bl && exact);
   *exact = 1;
   walk_outer_init(&w, am, na);
   lo_cute_begin(out);
@@ -544,6 +545,8 @@ static int complement_chain(lo_mode *f, int n, lo_cute_comp *c, lo_err *err) {
   lo_mode r[LO_MAX_LEAVES + 2];
   lo_int last = 1;
   int nr = 0, first;
+  assert(n >= 1 && n <= LO_MAX_LEAVES);
+  for (int i = 0; i < n; i++) assert(f[i].d != 0); /* filtered: no stride 0 */
   if (n > 1) lo_modes_sort_by_stride(f, n); /* CuTe picks the first smallest stride each time */
   for (int mi = 0; mi < n; mi++) {
     lo_int ns = div_pos(f[mi].d, last);

@@ -11,7 +11,6 @@
 #include "lo_eval_internal.h"
 
 #include <assert.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,7 +154,10 @@ static const op_row ops[] = {
     {{"cute_coalesce", "L [P]", "CuTe C++ coalesce(L[, P]) as it prints"}, 1, 2, op_cute_coalesce},
     {{"cute_filter", "L", "CuTe C++ filter(L)"}, 1, 1, op_cute_filter},
     {{"cute_flatten", "L|X", "CuTe C++ flatten: an integer stays as it is"}, 1, 1, op_cute_flatten},
-    {{"cute_depth", "L|X", "CuTe C++ depth (refuses an empty tuple)"}, 1, 1, op_cute_depth},
+    {{"cute_depth", "L|X [i [j [k]]]", "CuTe C++ depth<i,j,k> (refuses an empty tuple)"},
+     1,
+     4,
+     op_cute_depth},
     {{"cute_apply", "L x|L (c..)",
       "CuTe C++ layout(x) at an index or a coordinate (refuses an empty tuple in the shape)"},
      2,
@@ -165,25 +167,90 @@ static const op_row ops[] = {
      3,
      3,
      op_cute_crd2idx},
-    {{"cute_size", "L|X", "CuTe C++ size"}, 1, 1, op_size},
-    {{"cute_cosize", "L", "CuTe C++ cosize"}, 1, 1, op_cute_cosize},
-    {{"cute_coshape", "L", "CuTe C++ coshape: L at its last coordinate, plus 1"},
+    {{"cute_size", "L|X [i [j [k]]]", "CuTe C++ size<i,j,k> (0-based mode path)"},
      1,
+     4,
+     op_cute_size},
+    {{"cute_cosize", "L [i [j [k]]]", "CuTe C++ cosize<i,j,k>"}, 1, 4, op_cute_cosize},
+    {{"cute_coshape", "L [i [j [k]]]",
+      "CuTe C++ coshape<i,j,k>: the mode at its last coordinate, plus 1"},
      1,
+     4,
      op_cute_cosize},
-    {{"cute_rank", "L|X", "CuTe C++ rank"}, 1, 1, op_rank},
-    {{"cute_shape", "L|X", "CuTe C++ shape"}, 1, 1, op_cute_shape},
-    {{"cute_stride", "L", "CuTe C++ stride"}, 1, 1, op_cute_stride},
+    {{"cute_coprofile", "L [i [j [k]]]", "CuTe C++ coprofile<i,j,k>: 0 for integer strides"},
+     1,
+     4,
+     op_cute_coprofile},
+    {{"cute_rank", "L|X [i [j [k]]]", "CuTe C++ rank<i,j,k>"}, 1, 4, op_cute_rank},
+    {{"cute_shape", "L|X [i [j [k]]]", "CuTe C++ shape<i,j,k>"}, 1, 4, op_cute_shape},
+    {{"cute_stride", "L [i [j [k]]]", "CuTe C++ stride<i,j,k>"}, 1, 4, op_cute_stride},
     {{"cute_get", "L|X i [j [k]]", "CuTe C++ get<i,j,k> (0-based)"}, 2, 4, op_cute_get},
     {{"cute_filter_zeros", "L", "CuTe C++ filter_zeros: stride-0 entries get shape 1"},
      1,
      1,
      op_cute_filter_zeros},
+    {{"cute_take", "L|X b e", "CuTe C++ take<b,e>: the modes [b,e) (e = -1: to the end, tuples)"},
+     3,
+     3,
+     op_cute_take},
+    {{"cute_select", "L|X i [j..]", "CuTe C++ select<i,j,..>: the tuple of those modes"},
+     2,
+     7,
+     op_cute_select},
+    {{"cute_group", "L|X b e",
+      "CuTe C++ group<b,e>: the modes [b,e) made one mode (e = -1: to the end)"},
+     3,
+     3,
+     op_cute_group},
+    {{"cute_append", "L [X [n]]",
+      "CuTe C++ append(L, X) / append<n>(L, X): modes X (default 1:0) after L's"},
+     1,
+     3,
+     op_cute_append},
+    {{"cute_prepend", "L [X [n]]", "CuTe C++ prepend(L, X) / prepend<n>(L, X): modes X before L's"},
+     1,
+     3,
+     op_cute_prepend},
+    {{"cute_replace", "L X n", "CuTe C++ replace<n>(L, X): mode n made X (n = rank: appended)"},
+     3,
+     3,
+     op_cute_replace},
+    {{"cute_zip", "L|X|A B", "CuTe C++ zip: ((a,b,..),(x,y,..)) to ((a,x),(b,y),..)"},
+     1,
+     2,
+     op_cute_zip},
+    {{"cute_slice", "(c.._..) L", "CuTe C++ slice(c, L): the modes at '_' in c"},
+     2,
+     2,
+     op_cute_slice},
+    {{"cute_dice", "(c.._..) L", "CuTe C++ dice(c, L): the modes at integers in c"},
+     2,
+     2,
+     op_cute_dice},
+    {{"cute_idx2crd", "i|(i..) S [D]",
+      "CuTe C++ idx2crd(i, S[, D]): the coordinate of i in S (the last mode runs on), or by the "
+      "strides D"},
+     2,
+     3,
+     op_cute_idx2crd},
+    {{"cute_domain_offset", "x|(c..) L", "CuTe C++ domain_offset(c, L): (L,L(c))"},
+     2,
+     2,
+     op_cute_domain_offset},
+    {{"cute_tile_to_shape", "L S [O]",
+      "CuTe C++ tile_to_shape(L, S, O): L repeated to the shape S in the order O"},
+     2,
+     3,
+     op_cute_tile_to_shape},
+    {{"cute_max_alignment", "L", "CuTe C++ max_alignment: the largest n upcast<n>(L) takes"},
+     1,
+     1,
+     op_cute_max_alignment},
     {{"cute_complement", "L [N]", "CuTe C++ complement(L[, N]) (N may be a shape or a layout)"},
      1,
      2,
      op_cute_complement},
-    {{"cute_composition", "A B|A <B..>", "CuTe C++ composition(A, B), right or wrong"},
+    {{"cute_composition", "A B|A <B..>|A _", "CuTe C++ composition(A, B), right or wrong"},
      2,
      2,
      op_cute_composition},
@@ -333,40 +400,27 @@ int lo_op_count(void) { return NOPS; }
 /* Op i of the table (0-based), or NULL past its end. */
 const lo_op_info *lo_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i].info : NULL; }
 
-/* The op lookup: an open-addressing hash table of the op names, built on
-** the first lookup (the table above keeps the order of `eval --list`).
-** A slot holds 1 + the op's index, 0 when empty; at most a quarter of
-** the slots are used, so a probe sequence is short. */
-#define OP_SLOTS 1024
-_Static_assert(NOPS * 4 <= OP_SLOTS && NOPS < 32767, "the op hash table is large enough");
+/* The op lookup: an open-addressing hash table of the op names (the table
+** above keeps the order of `eval --list`).  The hash table is written at
+** build time by tools/op_index.sh from this file, so it is constant data:
+** nothing is built at run time, nothing is shared that a thread could see
+** half-written.  A slot holds 1 + the op's row, 0 when empty; at most a
+** quarter of the slots are used, so a probe sequence is short. */
+#include "lo_eval_index.h"
 
-static short op_slot[OP_SLOTS];
-static unsigned char op_name_len[NOPS];
-static size_t op_name_max; /* the longest name; longer text names no op */
+_Static_assert(OP_INDEX_COUNT == NOPS,
+               "lo_eval_index.h holds every row of the op table (make writes it from lo_eval.c)");
+_Static_assert(NOPS * 4 <= OP_SLOTS && (OP_SLOTS & (OP_SLOTS - 1)) == 0 && NOPS < 32767,
+               "the op hash table is a power of two at most a quarter full");
 
 /* The hash of an op name s[0..n) (n >= 1): its length and five of its
-** bytes, each times its own odd constant (no chain of dependent steps). */
+** bytes, each times its own odd 16-bit constant (no chain of dependent
+** steps; the sum stays below 2^27).  tools/op_index.sh computes the same
+** sum to fill op_slot. */
 static inline unsigned op_hash(const char *s, size_t n) {
   const unsigned char *u = (const unsigned char *)s;
-  return (unsigned)n * 0x9E3779B1u + u[0] * 0x85EBCA6Bu + u[n - 1] * 0xC2B2AE35u +
-         u[n / 2] * 0x27D4EB2Fu + u[n * 3 / 4] * 0x165667B1u + u[n / 4] * 0x61C88647u;
-}
-
-/* Fill the hash table once; names are unique (asserted) and shorter than
-** 256 bytes. */
-static void op_table_build(void) {
-  for (int i = 0; i < NOPS; i++) {
-    size_t n = strlen(ops[i].info.name);
-    assert(n > 0 && n < 256);
-    op_name_len[i] = (unsigned char)n;
-    if (n > op_name_max) op_name_max = n;
-    unsigned h = op_hash(ops[i].info.name, n) & (OP_SLOTS - 1);
-    while (op_slot[h]) {
-      assert(strcmp(ops[op_slot[h] - 1].info.name, ops[i].info.name) != 0);
-      h = (h + 1) & (OP_SLOTS - 1);
-    }
-    op_slot[h] = (short)(i + 1);
-  }
+  return (unsigned)n * 40503u + u[0] * 34283u + u[n - 1] * 49843u + u[n / 2] * 10197u +
+         u[n * 3 / 4] * 5719u + u[n / 4] * 25033u;
 }
 
 /* Whether a[0..n) and b[0..n) are the same bytes: eight at a time, the
@@ -379,7 +433,7 @@ static int same_bytes(const char *a, const char *b, size_t n) {
     return 1;
   }
   for (size_t i = 0;; i += 8) {
-    uint64_t x, y;
+    unsigned long long x, y;
     if (i + 8 > n) i = n - 8;
     memcpy(&x, a + i, 8);
     memcpy(&y, b + i, 8);
@@ -391,15 +445,29 @@ static int same_bytes(const char *a, const char *b, size_t n) {
 /* The index in the op table of the op named name, or -1 (see
 ** lo_eval_internal.h). */
 int ev_op_index(const char *name) {
-  if (!op_name_max) op_table_build();
+  assert(name);
   size_t n = strlen(name);
-  if (n == 0 || n > op_name_max) return -1;
+  if (n == 0 || n > OP_NAME_MAX) return -1;
   unsigned h = op_hash(name, n) & (OP_SLOTS - 1);
   for (; op_slot[h]; h = (h + 1) & (OP_SLOTS - 1)) {
     int i = op_slot[h] - 1;
     if (op_name_len[i] == n && same_bytes(ops[i].info.name, name, n)) return i;
   }
   return -1;
+}
+
+/* Whether lo_eval_index.h agrees with the op table (see
+** lo_eval_internal.h). */
+int ev_op_index_check(void) {
+  size_t longest = 0;
+  for (int i = 0; i < NOPS; i++) {
+    size_t n = strlen(ops[i].info.name);
+    if (n != op_name_len[i] || ev_op_index(ops[i].info.name) != i) return 0;
+    if (n > longest) longest = n;
+  }
+  int used = 0;
+  for (int h = 0; h < OP_SLOTS; h++) used += op_slot[h] != 0;
+  return used == NOPS && longest == OP_NAME_MAX;
 }
 
 /* The row of the op named op, or NULL. */

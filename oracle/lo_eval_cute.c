@@ -52,12 +52,18 @@ static int has_empty(const lo_tuple *t) {
   return 0;
 }
 
-/* The op cute_depth L|X: CuTe's depth, refused where the shape holds an
-** empty tuple (max() of no values). */
+/* The op cute_depth L|X [I [J [K]]]: CuTe's depth<I,J,K>, refused where
+** the shape holds an empty tuple (max() of no values). */
 int op_cute_depth(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_tuple t;
-  (void)argc;
   if (ev_get_shape(a, 0, &t, err)) return err->code;
+  if (argc > 1) {
+    lo_layout l;
+    lo_tuple_copy(&l.shape, &t);
+    memset(l.stride, 0, (size_t)t.len * sizeof(lo_int));
+    if (ev_cute_path(&l, argc, a, 1, err)) return err->code;
+    lo_tuple_copy(&t, &l.shape);
+  }
   if (has_empty(&t))
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: depth of an empty tuple (there is no max() of "
@@ -82,35 +88,35 @@ int op_cute_apply(int argc, ev_args a, ev_out *o, lo_err *err) {
   return LO_OK;
 }
 
-/* The ops cute_cosize L and cute_coshape L: CuTe's coshape, L at its
-** last coordinate plus 1 (an integer for integer strides), and cosize, its
-** size: both are lo_cosize. */
+/* The ops cute_cosize L [I..] and cute_coshape L [I..]: CuTe's coshape,
+** L (or its mode I..) at its last coordinate plus 1 (an integer for
+** integer strides), and cosize, its size: both are lo_cosize. */
 int op_cute_cosize(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l;
   lo_int c;
-  (void)argc;
-  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (ev_get_layout(a, 0, &l, err) || ev_cute_path(&l, argc, a, 1, err)) return err->code;
   if (lo_cosize(&l, &c, err)) return err->code;
   ev_out_int(o, c);
   return LO_OK;
 }
 
-/* The op cute_shape L|X: CuTe's shape(L), or the tuple itself. */
+/* The op cute_shape L|X [I..]: CuTe's shape<I..>(L), or of the tuple. */
 int op_cute_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
-  lo_tuple t;
-  (void)argc;
-  if (ev_get_shape(a, 0, &t, err)) return err->code;
-  ev_out_tuple(o, &t);
+  lo_layout l;
+  if (ev_get_shape(a, 0, &l.shape, err)) return err->code;
+  memset(l.stride, 0, (size_t)l.shape.len * sizeof(lo_int));
+  if (ev_cute_path(&l, argc, a, 1, err)) return err->code;
+  ev_out_tuple(o, &l.shape);
   return LO_OK;
 }
 
-/* The op cute_stride L: CuTe's stride(L), a nested tuple (0 allowed). */
+/* The op cute_stride L [I..]: CuTe's stride<I..>(L), a nested tuple (0
+** allowed). */
 int op_cute_stride(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l;
   lo_tuple d;
   char buf[LO_MAX_TOKENS * 21 + 1];
-  (void)argc;
-  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (ev_get_layout(a, 0, &l, err) || ev_cute_path(&l, argc, a, 1, err)) return err->code;
   lo_tuple_copy(&d, &l.shape);
   memcpy(d.leaf, l.stride, (size_t)l.shape.len * sizeof(lo_int));
   if (lo_print_index(&d, buf, sizeof buf))
@@ -199,50 +205,98 @@ int op_cute_complement(int argc, ev_args a, ev_out *o, lo_err *err) {
   return LO_OK;
 }
 
-/* The op cute_composition A B|A <B..>: CuTe C++ composition(A, B), right or wrong. */
+/* A cute_ op of A and B (ev_lay2), where B may be '_': CuTe's Underscore
+** leaves A unchanged in composition and the logical divide and product
+** (unzip 0); the zipped forms (unzip 1) then ask a rank-2 A (zip2_by
+** with a guide that is no tuple); the tiled forms (unzip 2) slice the
+** result with (_, repeat<R1>(_)), which unpacks mode 1 when its rank R1
+** is not 1; the flat forms (unzip 3) with (repeat<R0>(_), repeat<R1>(_))
+** unpack both modes so. */
+static int cute_lay2_u(ev_lay2_fn fn, int unzip, ev_args a, int tiler_ok, ev_out *o, lo_err *err) {
+  if (!ev_is_under(a, 1)) return ev_lay2(fn, a, tiler_ok, o, err);
+  lo_layout l, m, mj, r;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (unzip && (lo_tuple_is_int(&l.shape) || lo_tuple_rank(&l.shape) != 2))
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: zip2_by: Mismatched ranks (a layout of %s %d with the tiler _; "
+                   "rank 2 is needed)",
+                   lo_tuple_is_int(&l.shape) ? "integer shape, rank" : "rank",
+                   lo_tuple_rank(&l.shape));
+  if (unzip < 2) {
+    ev_out_layout(o, &l);
+    return LO_OK;
+  }
+  r.shape.len = 0;
+  r.shape.ntok = 1;
+  r.shape.tok[0] = '(';
+  r.is_tiler = 0;
+  for (int k = 1; k <= 2; k++) {
+    if (lo_layout_mode(&l, k, &m, err)) return err->code;
+    int rk = lo_tuple_rank(&m.shape), whole = rk == 1 || (k == 1 && unzip == 2);
+    for (int j = 1; j <= (whole ? 1 : rk); j++) {
+      if (!whole && lo_layout_mode(&m, j, &mj, err)) return err->code;
+      const lo_layout *part = whole ? &m : &mj;
+      int at = r.shape.len;
+      if (lo_tuple_append(&r.shape, &part->shape, err)) return err->code;
+      memcpy(r.stride + at, part->stride, (size_t)part->shape.len * sizeof(lo_int));
+    }
+  }
+  if (r.shape.ntok + 1 > LO_MAX_TOKENS)
+    return lo_fail(err, LO_ELIMIT, "nested tuple too long (limit %d tokens)", LO_MAX_TOKENS);
+  r.shape.tok[r.shape.ntok++] = ')';
+  ev_out_layout(o, &r);
+  return LO_OK;
+}
+
+/* cute_lay2_u for composition and the logical divide and product. */
+static int cute_lay2(ev_lay2_fn fn, ev_args a, int tiler_ok, ev_out *o, lo_err *err) {
+  return cute_lay2_u(fn, 0, a, tiler_ok, o, err);
+}
+
+/* The op cute_composition A B|A <B..>|A _: CuTe C++ composition(A, B), right or wrong. */
 int op_cute_composition(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_composition, a, EV_TILER, o, err);
+  return cute_lay2(lo_cute_composition, a, EV_TILER, o, err);
 }
 /* The op cute_logical_divide A B|A <B..>: CuTe C++ logical_divide. */
 int op_cute_logical_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_logical_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_logical_divide, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_zipped_divide A B|A <B..>: CuTe C++ zipped_divide. */
 int op_cute_zipped_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_zipped_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_zipped_divide, 1, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_divide A B|A <B..>: CuTe C++ tiled_divide. */
 int op_cute_tiled_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_tiled_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_tiled_divide, 2, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_divide A B|A <B..>: CuTe C++ flat_divide (both modes unpacked). */
 int op_cute_flat_divide(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_flat_divide, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_flat_divide, 3, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_logical_product A B|A <B..>: CuTe C++ logical_product. */
 int op_cute_logical_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_logical_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2(lo_cute_logical_product, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_zipped_product A B|A <B..>: CuTe C++ zipped_product. */
 int op_cute_zipped_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_zipped_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_zipped_product, 1, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_tiled_product A B|A <B..>: CuTe C++ tiled_product. */
 int op_cute_tiled_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_tiled_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_tiled_product, 2, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_flat_product A B|A <B..>: CuTe C++ flat_product (both modes unpacked). */
 int op_cute_flat_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
-  return ev_lay2(lo_cute_flat_product, a, EV_TILER_MAKE, o, err);
+  return cute_lay2_u(lo_cute_flat_product, 3, a, EV_TILER_MAKE, o, err);
 }
 /* The op cute_blocked_product A B: CuTe C++ blocked_product. */
 int op_cute_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err) {

@@ -25,6 +25,11 @@
 /* The index (as lo_op_at counts) of the op named name, or -1 when no op
 ** has exactly that name. */
 int ev_op_index(const char *name);
+/* 1 when the hash table of lo_eval_index.h (written at build time by
+** tools/op_index.sh) agrees with the op table: every op found at its own
+** row, its name's length right, no other slot used, the longest name
+** OP_NAME_MAX; 0 otherwise.  Checked by the tests. */
+int ev_op_index_check(void);
 
 /* ------------------------------------------------------------ the output */
 
@@ -83,6 +88,12 @@ int ev_split_semis(const char *s, char *buf, size_t bufcap, const char **piece, 
 int ev_get_shape(ev_args a, int i, lo_tuple *t, lo_err *err);
 /* A cotarget: a tuple of positive integers, or a layout (its shape). */
 int ev_get_cotarget(ev_args a, int i, lo_tuple *t, lo_err *err);
+/* l = get<I,J,..>(l), CuTe's mode path of the template integers in
+** arguments from..argc-1 (0-based; a mode past the rank is CuTe's
+** refusal). */
+int ev_cute_path(lo_layout *l, int argc, ev_args a, int from, lo_err *err);
+/* Whether argument i is CuTe's '_' alone (B = '_': A unchanged). */
+int ev_is_under(ev_args a, int i);
 /* Cycles "(1 2)(3 4 5)" as a permutation sigma[1..n]. */
 int ev_get_cycles(ev_args a, int i, int n, int *sigma, lo_err *err);
 
@@ -225,6 +236,24 @@ int op_cute_stride(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_get(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_crd2idx(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_filter_zeros(int argc, ev_args a, ev_out *o, lo_err *err);
+/* lo_eval_cute_modes.c */
+int op_cute_size(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_rank(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_coprofile(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_take(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_select(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_group(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_append(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_prepend(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_replace(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_zip(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_slice(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_dice(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_idx2crd(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_max_alignment(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_domain_offset(int argc, ev_args a, ev_out *o, lo_err *err);
+/* lo_eval_cute.c: tensor views */
 int op_view_strides(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_view_to_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_view_of_layout(int argc, ev_args a, ev_out *o, lo_err *err);

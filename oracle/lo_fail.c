@@ -8,6 +8,7 @@
 */
 #include "lo_internal.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -73,6 +74,7 @@ static int format(msg_buf *m, const char *fmt, va_list ap) {
 
 /* Record an error (printf-style) and return its code; see lo.h. */
 int lo_fail(lo_err *err, int code, const char *fmt, ...) {
+  assert(code != LO_OK && fmt); /* a failure has a code and a message */
   if (!err) return code;
   msg_buf m = {err->msg, 0, sizeof err->msg};
   va_list ap, again;

@@ -164,9 +164,11 @@ int lo_complement_rank1_proven(const lo_layout *l, lo_int n, lo_layout *out);
 ** r[0..nr).  Same verdicts and messages as lo_check_complement. */
 int lo_check_complement_modes(const lo_mode *f, int nf, const lo_tuple *cotarget, const lo_mode *r,
                               int nr, lo_err *err);
-/* Is the layout of the modes m[0..n) (size > 1, stride > 0) injective?
-** m sorted by (d, s) first (lo_modes_sort) in place; the superincreasing
-** test, else a listing of at most 16384 points, else LO_ELIMIT. */
+/* Is the layout of the modes m[0..n) injective (n <= 2 LO_MAX_MODES)?
+** Decided over the modes by reductions that keep the answer
+** (lo_injective.c); m is rewritten.  LO_ELIMIT only where what the
+** reductions leave needs more than 16384 points listed; LO_EOVERFLOW for
+** a stride -2^63. */
 int lo_modes_injective(lo_mode *m, int n, int *yes, lo_err *err);
 
 /* A layout function evaluated as lo_apply evaluates it (the same values,

@@ -148,7 +148,10 @@ int lo_tiler_entry(const lo_layout *t, int k, lo_layout *out, lo_entry_kind *kin
 int lo_layout_nest(const lo_layout *const *parts, int n, lo_layout *out, lo_err *err) {
   const lo_tuple *shapes[LO_MAX_LEAVES + 1] = {0};
   if (n > LO_MAX_LEAVES + 1) return lo_fail(err, LO_ELIMIT, "too many modes");
-  for (int i = 0; i < n; i++) shapes[i] = &parts[i]->shape;
+  for (int i = 0; i < n; i++) {
+    assert(parts[i] != out);
+    shapes[i] = &parts[i]->shape;
+  }
   if (lo_tuple_nest(shapes, n, &out->shape, err)) return err->code;
   int k = 0;
   for (int i = 0; i < n; i++) {
@@ -239,6 +242,7 @@ int lo_modes_cosize(const lo_mode *m, int n, lo_int *out, lo_err *err) {
 int lo_apply(const lo_layout *l, lo_int x, lo_int *out, lo_err *err) {
   lo_int r = 0, t;
   int n = l->shape.len;
+  assert(out && n >= 0 && n <= LO_MAX_LEAVES);
   if (x < 0) return lo_fail(err, LO_EUNDEF, "apply: negative index %lld", (long long)x);
   if (n == 0) {
     if (x != 0)

@@ -41,7 +41,14 @@
 ** (A = (2,2,2):(1,4,6), B = (2,2):(3,3) carries at both boundaries at
 ** c = (1,1), yet A o B = (2,2):(5,5)); the maximising point of each
 ** carrying boundary is tried as a witness, and when K vanishes at all of
-** them the question is left undecided (LO_PROOF_UNKNOWN).
+** them, K is listed on a smaller box that takes every value K takes: with
+** P the largest boundary of non-zero weight that may carry, carry_j for
+** j up to it reads c_i d_i mod P_j, which P_j | P makes a function of
+** c_i mod P / gcd(d_i mod P, P); c_i over [0, min(s_i, that period))
+** suffices, however large s_i is.  Within REDUCED_LIST points (and the
+** proof's REDUCED_WORK steps in all, a few ms) that decides; past them
+** those points are still tried as witnesses, and the question is left
+** undecided (LO_PROOF_UNKNOWN).
 **
 ** (a): g(c) = A(c d) on [0, s) against Q, both compared in canonical form:
 ** a layout function on [0, s) has one coalesced form (no size-1 modes, no
@@ -53,13 +60,19 @@
 ** again, one mode shorter: at most 63 steps, as k >= 2).  The first
 ** deviation: g(c) - c g(1) = sum_j w_j floor(c r_j / P_j) with r_j = d mod
 ** P_j; the term j is 0 below c_j = ceil(P_j / r_j) and 1 at c_j, so k =
-** min_j c_j unless the w_j of the boundaries that tie there cancel
-** (undecided, as above).
+** min_j c_j unless the w_j of the boundaries that tie there cancel; then
+** the deviation is looked for from c_j on, within REDUCED_LIST values.
 **
-** So the procedure is sound everywhere and complete except where carries
-** at two or more boundaries of A, of non-zero weight, cancel at every
-** maximising point: there it says LO_PROOF_UNKNOWN and the caller decides
-** by listing the points when they are few, or refuses (LO_ELIMIT).
+** So the procedure is sound everywhere and complete except where
+** cancelling carries leave a reduced box of more than REDUCED_LIST points
+** (large periods P / gcd at a cancelling boundary P of 2^16 and more), or
+** a cancelled first deviation is not found within REDUCED_LIST values:
+** there it says LO_PROOF_UNKNOWN and the caller lists the first points,
+** or refuses (LO_ELIMIT).  No test, corpus or benchmark input reaches it
+** (tests/test_lo_proof.c: 0 of 1.7M small compositions, 0 of 26,604
+** large ones).  Deciding it in general is an integer question over the
+** mixed-radix digits (is a weighted sum of carries 0 on a box) for which
+** no rank-bounded procedure is known here.
 */
 #include "lo_internal.h"
 
@@ -81,11 +94,18 @@ typedef struct lin {
   wide w[LO_MAX_LEAVES];
   int n, nb;
   int bisections; /* left to this proof (MAX_BISECTIONS); past them, undecided */
+  lo_int work;    /* steps of listing left to this proof (REDUCED_WORK) */
 } lin;
 
 /* Maxima found by bisection per proof (each about 30 us at 2^60): a bound
 ** on a request's time where closed forms do not settle the carries. */
 #define MAX_BISECTIONS 64
+
+/* Points listed at most by one listing where carries may cancel, and the
+** steps (points times leaves times boundaries, each a division) that one
+** proof spends on all of its listings: a few ms. */
+#define REDUCED_LIST ((lo_int)1 << 16)
+#define REDUCED_WORK ((lo_int)1 << 22)
 
 /* Read A's coalesce_x modes into a (see the file's comment). */
 static int lin_init(lin *a, const lo_layout *l, lo_err *err) {
@@ -100,6 +120,7 @@ static int lin_init(lin *a, const lo_layout *l, lo_err *err) {
   a->w[0] = a->m[0].d;
   a->nb = 1;
   a->bisections = MAX_BISECTIONS;
+  a->work = REDUCED_WORK;
   for (int j = 1; j < a->n; j++) {
     lo_int p;
     if (__builtin_mul_overflow(a->p[j - 1], a->m[j - 1].s, &p)) break; /* no y reaches it */
@@ -261,6 +282,37 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
   return k != 0;
 }
 
+/* Decide K = 0 on the box exactly by listing a smaller box, when it has at
+** most REDUCED_LIST points: K reads c_i only through c_i d_i mod P_j for
+** the boundaries j <= top that may carry with w_j != 0 (P_j divides
+** P_top), so through c_i mod per_i, per_i = P_top / gcd(d_i mod P_top,
+** P_top): c_i over [0, min(s_i, per_i)) gives every value K takes.  The
+** boundaries above top never carry, on the box and so on its part.
+** LO_PROOF_SAME, LO_PROOF_DIFFER with the point in c, or LO_PROOF_UNKNOWN
+** when the box is larger (its first points are still tried as witnesses)
+** or a sum leaves 128 bits.  At most REDUCED_LIST points, within the
+** proof's steps left (a->work). */
+static int carries_listed(lin *a, const leaf *lf, int nl, int top, lo_int *c) {
+  lo_int ext[LO_MAX_LEAVES], pts = 1, p = a->p[top], step = (lo_int)(nl + 1) * a->nb;
+  lo_int budget = a->work / step;
+  int whole = 1;
+  if (budget > REDUCED_LIST) budget = REDUCED_LIST;
+  for (int i = 0; i < nl; i++) {
+    lo_int r = lf[i].d % p, per = r == 0 ? 1 : p / gcd(r, p);
+    ext[i] = lf[i].s < per ? lf[i].s : per;
+    if (whole && (__builtin_mul_overflow(pts, ext[i], &pts) || pts > budget)) whole = 0;
+    c[i] = 0;
+  }
+  lo_int n = whole ? pts : budget; /* a cut box may still hold a witness */
+  a->work -= n * step;
+  for (lo_int x = 0; x < n; x++) {
+    int v = carry_sum_nonzero(a, lf, nl, c);
+    if (v != 0) return v == 1 ? LO_PROOF_DIFFER : LO_PROOF_UNKNOWN;
+    for (int i = 0; i < nl && ++c[i] == ext[i]; i++) c[i] = 0;
+  }
+  return whole ? LO_PROOF_SAME : LO_PROOF_UNKNOWN;
+}
+
 /* Decide (b) for the leaves lf[0..nl): LO_PROOF_SAME when K is 0 on the
 ** box, LO_PROOF_DIFFER with a witness in c[0..nl) where it is not,
 ** LO_PROOF_UNKNOWN when the carries might cancel.  A boundary carries
@@ -270,7 +322,7 @@ static int carry_sum_nonzero(const lin *a, const leaf *lf, int nl, const lo_int 
 ** at those points); the rest take a bisection each, within the proof's
 ** budget (past it, a boundary that might carry is counted as carrying). */
 static int carries(lin *a, const leaf *lf, int nl, lo_int *c) {
-  int carrying = 0;
+  int carrying = 0, top = 0;
   for (int j = 1; j < a->nb; j++) {
     if (a->w[j] == 0) continue;
     lo_int lo[LO_MAX_LEAVES], hi;
@@ -292,16 +344,44 @@ static int carries(lin *a, const leaf *lf, int nl, lo_int *c) {
     }
     if (thi < a->p[j]) continue; /* the maxima found: no carry */
     carrying++;
+    top = j;
     if (tlo >= a->p[j] && carry_sum_nonzero(a, lf, nl, c) == 1) return LO_PROOF_DIFFER;
   }
-  return carrying ? LO_PROOF_UNKNOWN : LO_PROOF_SAME;
+  return carrying ? carries_listed(a, lf, nl, top, c) : LO_PROOF_SAME;
 }
 
 /* ----------------------------------------------- one leaf, one variable */
 
+/* The first c in [*k, s) where D(c) = A(c d) - c A(d) = sum_j w_j
+** floor(c (d mod P_j) / P_j) is not 0, or s, into *k, where the weights
+** of the boundaries that bite first at *k cancel: found by listing at
+** most REDUCED_LIST values of c, within the proof's steps left;
+** LO_PROOF_UNKNOWN past them, or where a sum leaves 128 bits. */
+static int deviation_listed(lin *a, lo_int s, lo_int d, lo_int *k) {
+  lo_int budget = a->work / a->nb < REDUCED_LIST ? a->work / a->nb : REDUCED_LIST;
+  lo_int end = s - *k > budget ? *k + budget : s;
+  a->work -= (end - *k) * a->nb;
+  for (lo_int c = *k; c < end; c++) {
+    wide dev = 0, t;
+    for (int j = 1; j < a->nb; j++) {
+      if (a->w[j] == 0) continue;
+      wide q = (wide)c * (d % a->p[j]) / a->p[j];
+      if (__builtin_mul_overflow(a->w[j], q, &t) || __builtin_add_overflow(dev, t, &dev))
+        return LO_PROOF_UNKNOWN;
+    }
+    if (dev != 0) {
+      *k = c;
+      return LO_PROOF_SAME;
+    }
+  }
+  if (end < s) return LO_PROOF_UNKNOWN;
+  *k = s;
+  return LO_PROOF_SAME;
+}
+
 /* The first c in [1, s) where A(c d) != c A(d), or s, into *k (s >= 2).
 ** LO_PROOF_UNKNOWN when the boundaries that first bite cancel. */
-static int first_deviation(const lin *a, lo_int s, lo_int d, lo_int *k) {
+static int first_deviation(lin *a, lo_int s, lo_int d, lo_int *k) {
   lo_int best = s;
   wide sum = 0;
   int over = 0;
@@ -319,7 +399,7 @@ static int first_deviation(const lin *a, lo_int s, lo_int d, lo_int *k) {
     over |= __builtin_add_overflow(sum, a->w[j], &sum);
   }
   *k = best;
-  if (best < s && (sum == 0 || over)) return LO_PROOF_UNKNOWN;
+  if (best < s && (sum == 0 || over)) return deviation_listed(a, s, d, k);
   return LO_PROOF_SAME;
 }
 

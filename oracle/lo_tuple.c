@@ -8,6 +8,13 @@
 #include <assert.h>
 #include <string.h>
 
+/* The bounds every finished tuple keeps (lo.h): at most LO_MAX_LEAVES
+** leaves and LO_MAX_TOKENS tokens, at least one token. */
+static inline int tuple_in_bounds(const lo_tuple *t) {
+  return t && t->len >= 0 && t->len <= LO_MAX_LEAVES && t->ntok >= 1 && t->ntok <= LO_MAX_TOKENS &&
+         t->len <= t->ntok;
+}
+
 /* t = the integer v (profile "*"). */
 void lo_tuple_int(lo_tuple *t, lo_int v) {
   t->len = 1;
@@ -34,6 +41,7 @@ int lo_tuple_is_int(const lo_tuple *t) { return t->ntok == 1; }
 
 /* Number of top-level modes: 1 for an integer, the child count otherwise. */
 int lo_tuple_rank(const lo_tuple *t) {
+  assert(tuple_in_bounds(t));
   if (lo_tuple_is_int(t)) return 1;
   int depth = 0, rank = 0;
   for (int i = 0; i < t->ntok; i++) {
@@ -53,6 +61,7 @@ int lo_tuple_rank(const lo_tuple *t) {
 /* Nesting depth: 0 for an integer, 1 + max depth of the children else. */
 int lo_tuple_depth(const lo_tuple *t) {
   int depth = 0, best = 0;
+  assert(tuple_in_bounds(t));
   for (int i = 0; i < t->ntok; i++) {
     if (t->tok[i] == '(') {
       if (++depth > best) best = depth;
@@ -79,6 +88,7 @@ int lo_tuple_equal(const lo_tuple *a, const lo_tuple *b) {
 /* out = product of the leaves (1 for ()), checked for overflow. */
 int lo_tuple_size(const lo_tuple *t, lo_int *out, lo_err *err) {
   lo_int p = 1;
+  assert(tuple_in_bounds(t) && out && err);
   for (int i = 0; i < t->len; i++)
     if (lo_mul(p, t->leaf[i], &p, "size", err)) return err->code;
   *out = p;
@@ -154,6 +164,7 @@ int lo_tuple_mode(const lo_tuple *t, int k, lo_tuple *out, int *first_leaf, lo_e
 
 /* Append src's tokens and leaves to dst, checking the limits. */
 int lo_tuple_append(lo_tuple *dst, const lo_tuple *src, lo_err *err) {
+  assert(dst != src && dst->len >= 0 && dst->ntok >= 0 && tuple_in_bounds(src));
   if (dst->len + src->len > LO_MAX_LEAVES)
     return lo_fail(err, LO_ELIMIT, "too many entries (limit %d)", LO_MAX_LEAVES);
   if (dst->ntok + src->ntok > LO_MAX_TOKENS)
@@ -196,6 +207,8 @@ int lo_tuple_substitute(const lo_tuple *p, const lo_tuple *items, lo_tuple *out,
   r.len = 0;
   r.ntok = 0;
   int k = 0;
+  assert(tuple_in_bounds(p));
+  for (int i = 0; i < p->len; i++) assert(&items[i] != out);
   for (int i = 0; i < p->ntok; i++) {
     char c = p->tok[i];
     if (c == '*') {
@@ -206,6 +219,7 @@ int lo_tuple_substitute(const lo_tuple *p, const lo_tuple *items, lo_tuple *out,
       r.tok[r.ntok++] = c;
     }
   }
+  assert(k == p->len); /* one item per leaf of P */
   if (lo_tuple_depth(&r) > LO_MAX_DEPTH)
     return lo_fail(err, LO_ELIMIT, "nesting deeper than %d", LO_MAX_DEPTH);
   *out = r;
@@ -218,6 +232,10 @@ int lo_tuple_permute(const lo_tuple *t, const int *sigma, lo_tuple *out, lo_err 
   lo_tuple m[LO_MAX_LEAVES];
   const lo_tuple *pp[LO_MAX_LEAVES];
   int n = lo_tuple_rank(t);
+#ifndef NDEBUG
+  unsigned char hit[LO_MAX_LEAVES + 1] = {0}; /* sigma is a permutation of 1..n */
+  for (int k = 1; k <= n; k++) assert(sigma[k] >= 1 && sigma[k] <= n && !hit[sigma[k]]++);
+#endif
   for (int k = 1; k <= n; k++) {
     if (lo_tuple_mode(t, sigma[k], &m[k - 1], NULL, err)) return err->code;
     pp[k - 1] = &m[k - 1];
@@ -236,6 +254,7 @@ int lo_tuple_flat_concat(const lo_tuple *x, const lo_tuple *y, lo_tuple *out, lo
     lo_tuple_int(&leaf, fy.leaf[i]);
     if (lo_tuple_append(out, &leaf, err)) return err->code;
   }
+  assert(out->ntok < LO_MAX_TOKENS); /* at most LO_MAX_LEAVES + 1 tokens so far */
   out->tok[out->ntok++] = ')';
   return LO_OK;
 }

@@ -23,8 +23,8 @@ static gen_verdict coalesce_idempotent(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
-  if (lo_coalesce(&l, &c, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_coalesce(&c, &cc, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&l, &c, &oe) != LO_OK || lo_coalesce(&c, &cc, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "coal(L) = %s but coal(coal(L)) = %s", prop_show_layout(x, 0, &c),
                      prop_show_layout(x, 1, &cc));
@@ -40,8 +40,8 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
-  if (lo_coalesce(&a, &ca, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_coalesce(&b, &cb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&a, &ca, &oe) != LO_OK || lo_coalesce(&b, &cb, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
   x->msg[0] = 0;
@@ -176,11 +176,8 @@ static gen_verdict theorem_b(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&f)) return GEN_DISCARD;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_composition(&lg, &lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_STRICT);
@@ -198,9 +195,7 @@ static gen_verdict theorem_c(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_coalesce(&f, &cf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
@@ -246,9 +241,7 @@ static gen_verdict theorem_e(gen_ctx *x) {
   if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_coalesce(&lq, &clq, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_logical_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
@@ -269,11 +262,8 @@ static gen_verdict theorem_f(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_DISCARD;
   if (lo_morphism_logical_product(&f, &g, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism product", PROP_STRICT);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_logical_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper product", PROP_STRICT);
@@ -356,8 +346,8 @@ static gen_verdict lean_complement_involution(gen_ctx *x) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  if (lo_coalesce(&c2, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
-  if (lo_coalesce(&l, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
+  if (lo_coalesce(&c2, &a, &oe) != LO_OK || lo_coalesce(&l, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&a, &b))
     return gen_failf(x, "coalesce(comp(comp(L,N),N)) = %s but coalesce(L) = %s",
                      prop_show_layout(x, 0, &a), prop_show_layout(x, 1, &b));
@@ -393,54 +383,57 @@ static const gen_property catalogue[] = {
     ** are stored before the long theorem runs start */
     {"lean.complement_involution", "coalesce(complement(complement(L,N),N)) = coalesce(L)",
      "seed 000 (Lean design), complement_involution", GEN_CONJECTURE, "complementable",
-     "complement", lean_complement_involution, NULL, NULL, 1}, /* the check uses the paper's comp twice */
+     "complement", lean_complement_involution, NULL, NULL,
+     1}, /* the check uses the paper's comp twice */
     {"lean.sorting_coalesce", "coalesce by sorting then merging keeps Phi_L",
-     "seed 000 (Lean design), coalesce reference implementation", GEN_CONJECTURE,
-     "flat_layout", "coalesce", lean_sorting_coalesce, NULL, NULL, 1}, /* not the checked coalesce */
-    {"coalesce.keeps_function", "Phi_{coal L} = Phi_L", "Construction 2.3.3.7, Prop 2.3.3.14", GEN_THEOREM,
-     "layout", "coalesce", coalesce_keeps_function, NULL},
+     "seed 000 (Lean design), coalesce reference implementation", GEN_CONJECTURE, "flat_layout",
+     "coalesce", lean_sorting_coalesce, NULL, NULL, 1}, /* not the checked coalesce */
+    {"coalesce.keeps_function", "Phi_{coal L} = Phi_L", "Construction 2.3.3.7, Prop 2.3.3.14",
+     GEN_THEOREM, "layout", "coalesce", coalesce_keeps_function, NULL, NULL, 0},
     {"coalesce.idempotent", "coal(coal L) = coal L, and coal L is coalesced",
-     "Lemma 2.1.4.15, Prop 2.3.3.14", GEN_THEOREM, "layout", "coalesce", coalesce_idempotent, NULL},
-    {"coalesce.unique", "Phi_A = Phi_B iff coal(A) = coal(B)", "Prop 2.1.4.20, Prop 2.1.4.18", GEN_THEOREM,
-     "alike_layouts", "coalesce", coalesce_unique, NULL},
+     "Lemma 2.1.4.15, Prop 2.3.3.14", GEN_THEOREM, "layout", "coalesce", coalesce_idempotent, NULL,
+     NULL, 0},
+    {"coalesce.unique", "Phi_A = Phi_B iff coal(A) = coal(B)", "Prop 2.1.4.20, Prop 2.1.4.18",
+     GEN_THEOREM, "alike_layouts", "coalesce", coalesce_unique, NULL, NULL, 0},
     {"complement.is_complement",
      "complement(L,N) is sorted, coalesced, (L,C) bijective onto [0,size); = comp(L,N) when "
      "N-complementable",
      "Def 2.1.6.25, Prop 2.1.6.31; CuTe", GEN_THEOREM, "complementable", "complement",
-     complement_is_complement, NULL},
+     complement_is_complement, NULL, NULL, 0},
     {"composition.is_composite",
      "composition(A,B)(x) = A(B(x)), shape refines shape(B), non-degenerate", "Def 2.3.7.1",
-     GEN_THEOREM, "composable_layouts", "composition", composition_is_composite, NULL},
+     GEN_THEOREM, "composable_layouts", "composition", composition_is_composite, NULL, NULL, 0},
     {"composition.algorithm", "Algorithm 4.1.2's C gives coal(C, shape B) = A o B",
      "Theorem 4.1.3.1", GEN_THEOREM, "composable_layouts", "composition_algorithm",
-     composition_algorithm_agrees, NULL},
+     composition_algorithm_agrees, NULL, NULL, 0},
     {"theorem_a.layout", "L_{f_L} = L and f_L has standard form (L tractable, non-degenerate)",
      "Theorem A: Lemma 3.1.2.9, Prop 3.2.2.15", GEN_THEOREM, "nondegenerate", "morphism",
-     theorem_a_layout, NULL},
+     theorem_a_layout, NULL, NULL, 0},
     {"theorem_a.morphism", "f_{L_f} = f for f of standard form (with the n = 1 fix)",
-     "Theorem A: Lemma 3.1.2.20, Prop 3.2.2.15; standard form needs condition (1) for n = 1 too", GEN_THEOREM, "standard_morphism",
-     "layout", theorem_a_morphism, NULL},
+     "Theorem A: Lemma 3.1.2.20, Prop 3.2.2.15; standard form needs condition (1) for n = 1 too",
+     GEN_THEOREM, "standard_morphism", "layout", theorem_a_morphism, NULL, NULL, 0},
     {"theorem_b.nest", "L_{g o f} = L_g o L_f (f non-degenerate)",
-     "Theorem B: Theorem 3.2.6.21; only f needs to be non-degenerate", GEN_THEOREM, "composable", "composition", theorem_b,
-     NULL},
+     "Theorem B: Theorem 3.2.6.21; only f needs to be non-degenerate", GEN_THEOREM, "composable",
+     "composition", theorem_b, NULL, NULL, 0},
     {"theorem_c.nest", "L_{coal f} = coal(L_f)", "Theorem C: Prop 3.2.6.13", GEN_THEOREM,
-     "morphism", "coalesce", theorem_c, NULL},
+     "morphism", "coalesce", theorem_c, NULL, NULL, 0},
     {"theorem_d.nest", "coal(L_{f^c}) = comp(L_f, size T) (f injective)",
-     "Theorem D: Prop 3.2.6.20", GEN_THEOREM, "injective_morphism", "complement", theorem_d, NULL},
+     "Theorem D: Prop 3.2.6.20", GEN_THEOREM, "injective_morphism", "complement", theorem_d, NULL,
+     NULL, 0},
     {"theorem_e.nest", "coal(L_{f/g}) = coal(L_f / L_g)", "Theorem E: Prop 3.2.6.26", GEN_THEOREM,
-     "divisible", "logical_divide", theorem_e, NULL},
+     "divisible", "logical_divide", theorem_e, NULL, NULL, 0},
     {"theorem_f.nest", "L_{f (x) g} = L_f (x) L_g (N as in Obs 2.3.9.2)",
-     "Theorem F: Prop 3.2.6.31; with a valid N (Obs 2.3.9.2)", GEN_THEOREM, "product_admissible", "logical_product",
-     theorem_f, NULL},
+     "Theorem F: Prop 3.2.6.31; with a valid N (Obs 2.3.9.2)", GEN_THEOREM, "product_admissible",
+     "logical_product", theorem_f, NULL, NULL, 0},
     {"mutual_refinement.spec", "T' refines T, U' refines U, flat(T') prefixes flat(U')",
      "Algorithm 4.1.1, with None unless T is used up", GEN_THEOREM, "mutual", "mutual_refinement",
-     mutual_refinement_spec, NULL},
+     mutual_refinement_spec, NULL, NULL, 0},
     {"logical_divide.definition", "logical_divide(A,B) = A o (B, complement(B, size A))",
-     "Def 2.3.8.1; CuTe", GEN_THEOREM, "divide_layouts", "logical_divide", logical_divide_def,
-     NULL},
+     "Def 2.3.8.1; CuTe", GEN_THEOREM, "divide_layouts", "logical_divide", logical_divide_def, NULL,
+     NULL, 0},
     {"apply.colexicographic", "apply(L, x) = sum of x's colexicographic digits times strides",
-     "Def 2.1.2.18, Construction 2.1.2.19", GEN_THEOREM, "layout_index", "apply", apply_colex,
-     NULL},
+     "Def 2.1.2.18, Construction 2.1.2.19", GEN_THEOREM, "layout_index", "apply", apply_colex, NULL,
+     NULL, 0},
 };
 
 /* The registry: this file's table, then those of the other property

@@ -216,9 +216,7 @@ static gen_verdict family_expansion(gen_ctx *x) {
     return gen_failf(x, "L_e = %s is not column-major", prop_show_layout(x, 0, &le));
   if (lo_morphism_compose(&ex, &f, &ef, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "e o f", PROP_STRICT);
-  if (lo_morphism_layout(&ef, &lef, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&ef, &lef, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (!lo_layout_equal(&lef, &lf))
     return gen_failf(x, "L_{e o f} = %s but L_f = %s", prop_show_layout(x, 0, &lef),
@@ -426,11 +424,8 @@ static gen_verdict theorem_b_layouts(gen_ctx *x, int nondegenerate_only, lo_layo
   if (nondegenerate_only && !p_category_nondegenerate_morphism(&f)) return GEN_DISCARD;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_layout(&gf, lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, lgf, &oe) != LO_OK || lo_morphism_layout(&g, lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_composition(lg, lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper composition", PROP_BOUNDED);
@@ -496,11 +491,8 @@ static gen_verdict sum_layout(gen_ctx *x) {
   if (lo_morphism_sum(&f, &g, &fg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "sum", PROP_STRICT);
   if (p_category_valid(x, &fg, "f (+) g")) return GEN_FAIL;
-  if (lo_morphism_layout(&fg, &l, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&fg, &l, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
@@ -540,49 +532,49 @@ static gen_verdict sum_associative(gen_ctx *x) {
 
 const gen_property prop_category_family_table[] = {
     {"tuple.family.identity", "L_{id_S} is column-major of shape S (Phi the identity)",
-     "Ex 3.1.3.1, p.98", GEN_THEOREM, "tuple_flat", "identity", family_identity, NULL},
+     "Ex 3.1.3.1, p.98", GEN_THEOREM, "tuple_flat", "identity", family_identity, NULL, NULL, 0},
     {"tuple.family.isomorphism",
      "an isomorphism lies over a permutation, has an inverse, and L_f is compact",
-     "Ex 3.1.3.2, Obs 3.1.3.3, p.98", GEN_THEOREM, "tuple_iso", "is_compact",
-     family_isomorphism, NULL},
+     "Ex 3.1.3.2, Obs 3.1.3.3, p.98", GEN_THEOREM, "tuple_iso", "is_compact", family_isomorphism,
+     NULL, NULL, 0},
     {"tuple.family.projection", "projection onto (s_i)_{i in I}: strides s_{i_1}...s_{i_{j-1}}, 0",
-     "Ex 3.1.3.4, p.98", GEN_THEOREM, "tuple_flat", "layout", family_projection, NULL},
+     "Ex 3.1.3.4, p.98", GEN_THEOREM, "tuple_flat", "layout", family_projection, NULL, NULL, 0},
     {"tuple.family.dilation", "dilation of S by C over (2,4,..,2m): d_i = c_i prod_{j<i} c_j s_j",
-     "Ex 3.1.3.5, p.99 (map and factor c_i corrected)", GEN_THEOREM,
-     "tuple_dilation", "layout", family_dilation, NULL},
+     "Ex 3.1.3.5, p.99 (map and factor c_i corrected)", GEN_THEOREM, "tuple_dilation", "layout",
+     family_dilation, NULL, NULL, 0},
     {"tuple.family.expansion", "L_e is column-major and L_{e o f} = L_f", "Ex 3.1.3.6, p.99",
-     GEN_THEOREM, "tuple_mor tuple_flat", "layout", family_expansion, NULL},
+     GEN_THEOREM, "tuple_mor tuple_flat", "layout", family_expansion, NULL, NULL, 0},
     {"tuple.family.restriction", "L_{f|_I} = (L_f)|_I for every I", "Ex 3.1.3.7, p.100",
-     GEN_THEOREM, "tuple_mor", "restrict", family_restriction, NULL},
+     GEN_THEOREM, "tuple_mor", "restrict", family_restriction, NULL, NULL, 0},
     {"tuple.family.entries", "L_{f_i} = (s_i):(d_i) and f = f_1 * ... * f_m",
      "Ex 3.1.3.8, Remark 3.1.3.9, p.100; Ex 3.1.5.36", GEN_THEOREM, "tuple_mor", "entry",
-     family_entries, NULL},
+     family_entries, NULL, NULL, 0},
     {"tuple.family.factorization",
      "f|^J for J containing the image: strides d_i / prod_{k<alpha(i), k not in J} t_k, "
      "i o f|^J = f",
      "Ex 3.1.3.10, Remark 3.1.3.11, p.101", GEN_THEOREM, "tuple_mor", "factorize",
-     family_factorization, NULL},
+     family_factorization, NULL, NULL, 0},
     /* 3.1.4 */
     {"tuple.realization.functor", "F(g o f) = F g o F f, |g o f| = |g| o |f|, |id| = id",
-     "Construction 3.1.4.1, Construction 3.1.4.4, p.102-103", GEN_THEOREM,
-     "tuple_composable", "composition", realization_functor, NULL},
+     "Construction 3.1.4.1, Construction 3.1.4.4, p.102-103", GEN_THEOREM, "tuple_composable",
+     "composition", realization_functor, NULL, NULL, 0},
     {"tuple.realization.layout_function", "|f| = Phi_{L_f} with values in [0, size T)",
-     "Lemma 3.1.4.5, p.104", GEN_THEOREM, "tuple_mor", "layout", realization_layout_function,
-     NULL},
+     "Lemma 3.1.4.5, p.104", GEN_THEOREM, "tuple_mor", "layout", realization_layout_function, NULL,
+     NULL, 0},
     {"tuple.theorem_b.flat", "L_{g o f} = L_g o L_f (f non-degenerate)",
      "Cor 3.1.4.6 (flat Theorem B), p.104; only f needs to be non-degenerate", GEN_THEOREM,
-     "tuple_composable_nondegenerate", "composition", theorem_b_flat, NULL},
+     "tuple_composable_nondegenerate", "composition", theorem_b_flat, NULL, NULL, 0},
     {"tuple.theorem_b.degenerate", "L_{g o f} = L_g o L_f for any composable f, g",
      "Cor 3.1.4.6 without its hypothesis (fails for degenerate f)", GEN_CONJECTURE,
-     "tuple_composable", "composition", theorem_b_degenerate, NULL},
+     "tuple_composable", "composition", theorem_b_degenerate, NULL, NULL, 0},
     /* 3.1.5 */
     {"tuple.sum.tractable", "alpha (+) beta of tractable maps is tractable; f (+) g lies over it",
      "Def 3.1.5.1, Remark 3.1.5.2, p.105", GEN_THEOREM, "tuple_tractable_maps", "sum",
-     sum_tractable, NULL},
+     sum_tractable, NULL, NULL, 0},
     {"tuple.sum.layout", "L_{f (+) g} = L_f * (L_g with non-zero strides times size T)",
-     "Def 3.1.5.3, p.105", GEN_THEOREM, "tuple_mor tuple_mor", "sum", sum_layout, NULL},
+     "Def 3.1.5.3, p.105", GEN_THEOREM, "tuple_mor tuple_mor", "sum", sum_layout, NULL, NULL, 0},
     {"tuple.sum.associative", "(f (+) g) (+) h = f (+) (g (+) h)", "Def 3.1.5.3, p.105",
-     GEN_THEOREM, "tuple_mor tuple_mor tuple_mor", "sum", sum_associative, NULL, "f g h"},
+     GEN_THEOREM, "tuple_mor tuple_mor tuple_mor", "sum", sum_associative, NULL, "f g h", 0},
 };
 
 const int prop_category_family_count =

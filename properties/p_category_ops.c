@@ -96,9 +96,7 @@ static gen_verdict squeeze_layout(gen_ctx *x) {
   if (lo_morphism_squeeze(&f, &s, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (p_category_valid(x, &s, "squeeze(f)")) return GEN_FAIL;
-  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_squeeze(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
@@ -123,11 +121,8 @@ static gen_verdict squeeze_functor(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_squeeze(&gf, &l, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_morphism_squeeze(&g, &sg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_morphism_squeeze(&f, &sf, &oe) != LO_OK)
+  if (lo_morphism_squeeze(&gf, &l, &oe) != LO_OK || lo_morphism_squeeze(&g, &sg, &oe) != LO_OK ||
+      lo_morphism_squeeze(&f, &sf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (lo_morphism_compose(&sg, &sf, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "squeeze(g) o squeeze(f)", PROP_STRICT);
@@ -193,9 +188,7 @@ static gen_verdict sort_layout(gen_ctx *x) {
     perm = count_entry(&f, f.dom.leaf[i], f.map[i]) == count_entry(&s, f.dom.leaf[i], f.map[i]);
   if (!perm)
     return gen_failf(x, "sort(f) = %s is not f o (a permutation)", prop_show_morphism(x, 0, &s));
-  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&s, &ls, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_sort(&lf, &want, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&ls, &want))
@@ -213,9 +206,9 @@ static gen_verdict sort_functorial(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "g o f", PROP_STRICT);
-  if (lo_morphism_sort(&gf, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_morphism_sort(&g, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_morphism_sort(&f, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_morphism_sort(&gf, &l, &oe) != LO_OK || lo_morphism_sort(&g, &sg, &oe) != LO_OK ||
+      lo_morphism_sort(&f, &sf, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_morphism_compose(&sg, &sf, &r, &e))
     return gen_failf(x, "sort(g) = %s and sort(f) = %s are not composable",
                      prop_show_morphism(x, 0, &sg), prop_show_morphism(x, 1, &sf));
@@ -281,9 +274,7 @@ static gen_verdict coalesce_theorem_c(gen_ctx *x) {
   if (!same_unhit(&cf, &f))
     return gen_failf(x, "coal(f) = %s: its unhit codomain entries are not those of squeeze(f)",
                      prop_show_morphism(x, 0, &cf));
-  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_coalesce(&lf, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
@@ -369,9 +360,8 @@ static gen_verdict concat_layout(gen_ctx *x) {
                      prop_show_morphism(x, 1, &r));
   if (lo_morphism_layout(&l, &ll, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_flat_concat(&lf[0], &lf[1], &want, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
-  if (lo_flat_concat(&want, &lf[2], &want, &oe) != LO_OK)
+  if (lo_flat_concat(&lf[0], &lf[1], &want, &oe) != LO_OK ||
+      lo_flat_concat(&want, &lf[2], &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat concat", PROP_STRICT);
   if (!lo_layout_equal(&ll, &want))
     return gen_failf(x, "L_{f1 * f2 * f3} = %s but L_f1 * L_f2 * L_f3 = %s",
@@ -398,12 +388,10 @@ static gen_verdict complement_is_complement(gen_ctx *x) {
   if (p_category_valid(x, &fg, "f * g")) return GEN_FAIL;
   if (!prop_is_iso(&fg))
     return gen_failf(x, "f * g = %s is not an isomorphism", prop_show_morphism(x, 0, &fg));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_size(&lf, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&lg, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&lf, &sf, &oe) != LO_OK || lo_size(&lg, &sg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &st, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "size T", PROP_STRICT);
   if (sf * sg != st)
@@ -430,9 +418,7 @@ static gen_verdict complement_theorem_d(gen_ctx *x) {
   if (p_category_valid(x, &ffc, "f * f^c")) return GEN_FAIL;
   if (!prop_is_iso(&ffc))
     return gen_failf(x, "f * f^c = %s is not an isomorphism", prop_show_morphism(x, 0, &ffc));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_coalesce(&lfc, &clfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
@@ -460,9 +446,7 @@ static gen_verdict complement_standard(gen_ctx *x) {
     return GEN_DISCARD;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
@@ -482,9 +466,7 @@ static gen_verdict complement_standard_degenerate(gen_ctx *x) {
   if (!p_category_is_standard_def(&f, 0)) return GEN_DISCARD;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_complement(&lf, -1, &want, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat complement", PROP_STRICT);
@@ -547,9 +529,8 @@ static gen_verdict complement_double(gen_ctx *x) {
   lo_morphism f, s, fc, fcc;
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_sort(&f, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
+  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK ||
+      lo_morphism_complement(&fc, &fcc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (!prop_morphism_equal(&s, &fcc))
     return gen_failf(x, "sort(f) = %s but (f^c)^c = %s", prop_show_morphism(x, 0, &s),
@@ -573,9 +554,7 @@ static gen_verdict divide_theorem_e(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_coalesce(&lq, &clq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_BOUNDED);
@@ -604,11 +583,9 @@ static gen_verdict product_complement(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat product", PROP_STRICT);
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(x, 0, &p));
-  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
-  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK ||
+      lo_morphism_complement(&f, &fc, &oe) != LO_OK ||
+      lo_morphism_complement(&g, &gc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_STRICT);
   if (lo_morphism_compose(&fc, &gc, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "f^c o g^c", PROP_STRICT);
@@ -677,11 +654,8 @@ static gen_verdict product_theorem_f(gen_ctx *x) {
     return GEN_DISCARD;
   if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism flat product", PROP_STRICT);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product", PROP_BOUNDED);
@@ -699,72 +673,72 @@ const gen_property prop_category_ops_table[] = {
     {"tuple.squeeze.layout",
      "L_{squeeze f} = squeeze(L_f); squeeze idempotent; f = squeeze f iff no 1s",
      "Prop 3.1.5.10, Obs 3.1.5.11, Ex 3.1.5.9, p.107", GEN_THEOREM, "tuple_mor", "squeeze",
-     squeeze_layout, NULL},
+     squeeze_layout, NULL, NULL, 0},
     {"tuple.squeeze.functor", "squeeze(g o f) = squeeze(g) o squeeze(f), squeeze(id) = id",
-     "Def 3.1.5.7, p.106", GEN_THEOREM, "tuple_composable", "squeeze", squeeze_functor, NULL},
-    {"tuple.sort.sorted_layout", "f sorted (Def 3.1.5.12) => L_f sorted",
-     "Prop 3.1.5.14, p.108", GEN_THEOREM, "tuple_mor_sorted", "layout", sort_sorted_layout,
-     NULL},
-    {"tuple.sort.fixed_points", "f sorted iff sort(f) = f", "Lemma 3.1.5.17, p.110",
-     GEN_THEOREM, "tuple_mor_sorted_mixed", "sort", sort_fixed_points, NULL},
+     "Def 3.1.5.7, p.106", GEN_THEOREM, "tuple_composable", "squeeze", squeeze_functor, NULL, NULL,
+     0},
+    {"tuple.sort.sorted_layout", "f sorted (Def 3.1.5.12) => L_f sorted", "Prop 3.1.5.14, p.108",
+     GEN_THEOREM, "tuple_mor_sorted", "layout", sort_sorted_layout, NULL, NULL, 0},
+    {"tuple.sort.fixed_points", "f sorted iff sort(f) = f", "Lemma 3.1.5.17, p.110", GEN_THEOREM,
+     "tuple_mor_sorted_mixed", "sort", sort_fixed_points, NULL, NULL, 0},
     {"tuple.sort.layout", "sort(f) is sorted, f o (a permutation), and L_{sort f} = sort(L_f)",
-     "Construction 3.1.5.15, Prop 3.1.5.18, p.109-110", GEN_THEOREM, "tuple_mor",
-     "sort", sort_layout, NULL},
+     "Construction 3.1.5.15, Prop 3.1.5.18, p.109-110", GEN_THEOREM, "tuple_mor", "sort",
+     sort_layout, NULL, NULL, 0},
     {"tuple.sort.functorial", "sort(g) o sort(f) is defined and equals sort(g o f)",
      "Remark 3.1.5.19, p.111 (sort is not a functor)", GEN_CONJECTURE, "tuple_composable",
-     "sort_not_functorial", sort_functorial, NULL},
+     "sort_not_functorial", sort_functorial, NULL, NULL, 0},
     {"tuple.coalesce.predicate", "f coalesced (Def 3.1.5.20) iff L_f flat-coalesced",
-     "Prop 3.1.5.24, p.112", GEN_THEOREM, "tuple_mor_squeezed", "is_coalesced",
-     coalesce_predicate, NULL},
+     "Prop 3.1.5.24, p.112", GEN_THEOREM, "tuple_mor_squeezed", "is_coalesced", coalesce_predicate,
+     NULL, NULL, 0},
     {"tuple.coalesce.theorem_c",
      "coal(f) is coalesced, keeps the unhit entries, and L_{coal f} = coal-flat(L_f)",
-     "Prop 3.1.5.28 (flat Theorem C), p.114; only codomain runs hit by consecutive entries merge", GEN_THEOREM, "tuple_mor", "coalesce",
-     coalesce_theorem_c, NULL},
+     "Prop 3.1.5.28 (flat Theorem C), p.114; only codomain runs hit by consecutive entries merge",
+     GEN_THEOREM, "tuple_mor", "coalesce", coalesce_theorem_c, NULL, NULL, 0},
     {"tuple.concat.tractable",
      "alpha * beta of tractable maps with disjoint images is tractable; f * g lies over it",
      "Construction 3.1.5.30, Remark 3.1.5.31, p.114-115", GEN_THEOREM, "tuple_disjoint_maps",
-     "flat_concat", concat_tractable, NULL},
+     "flat_concat", concat_tractable, NULL, NULL, 0},
     {"tuple.concat.composite", "g o (f1 * f2) = (g o f1) * (g o f2)", "Lemma 3.1.5.37, p.116",
-     GEN_THEOREM, "tuple_disjoint_then", "flat_concat", concat_composite, NULL},
+     GEN_THEOREM, "tuple_disjoint_then", "flat_concat", concat_composite, NULL, NULL, 0},
     {"tuple.concat.layout",
      "* is associative, L_{f1 * f2 * f3} = L_f1 * L_f2 * L_f3, refused on meeting images",
      "Construction 3.1.5.34, Prop 3.1.5.38, p.115-116", GEN_THEOREM, "tuple_disjoint3",
-     "flat_concat", concat_layout, NULL},
+     "flat_concat", concat_layout, NULL, NULL, 0},
     {"tuple.complement.is_complement",
      "g a complement of f: f * g iso, size(L_f) size(L_g) = size T, L_f * L_g bijective",
-     "Def 3.1.5.39, Prop 3.1.5.42, p.117", GEN_THEOREM, "tuple_complement_pair",
-     "is_complement", complement_is_complement, NULL},
+     "Def 3.1.5.39, Prop 3.1.5.42, p.117", GEN_THEOREM, "tuple_complement_pair", "is_complement",
+     complement_is_complement, NULL, NULL, 0},
     {"tuple.complement.theorem_d", "f injective: coal-flat(L_{f^c}) = comp-flat(L_f, size T)",
-     "Prop 3.1.5.43 (flat Theorem D), p.118", GEN_THEOREM, "tuple_mor_injective",
-     "complement", complement_theorem_d, NULL},
+     "Prop 3.1.5.43 (flat Theorem D), p.118", GEN_THEOREM, "tuple_mor_injective", "complement",
+     complement_theorem_d, NULL, NULL, 0},
     {"tuple.complement.standard",
      "f injective, non-degenerate, standard form: L_{f^c} = comp-flat(L_f)",
-     "Prop 3.1.5.44, p.118; needs f non-degenerate", GEN_THEOREM,
-     "tuple_mor_standard_injective", "complement", complement_standard, NULL},
+     "Prop 3.1.5.44, p.118; needs f non-degenerate", GEN_THEOREM, "tuple_mor_standard_injective",
+     "complement", complement_standard, NULL, NULL, 0},
     {"tuple.complement.standard_degenerate", "f injective, standard form: L_{f^c} = comp-flat(L_f)",
      "Prop 3.1.5.44 as printed, p.118 (fails for degenerate f)", GEN_CONJECTURE,
-     "tuple_mor_standard_degenerate", "complement", complement_standard_degenerate, NULL},
+     "tuple_mor_standard_degenerate", "complement", complement_standard_degenerate, NULL, NULL, 0},
     {"tuple.complement.sort", "g a complement of f => sort(g) = f^c", "Prop 3.1.5.48, p.118",
-     GEN_THEOREM, "tuple_complement_pair", "sort", complement_sort, NULL},
+     GEN_THEOREM, "tuple_complement_pair", "sort", complement_sort, NULL, NULL, 0},
     {"tuple.complement.exists",
      "f^c exists iff no entry goes to *; f^c increasing onto the missed positions, f * f^c iso",
      "Def 3.1.5.45, Construction 3.1.5.46, Prop 3.1.5.49, p.118-119", GEN_THEOREM,
-     "tuple_mor_mixed", "complement", complement_exists, NULL},
+     "tuple_mor_mixed", "complement", complement_exists, NULL, NULL, 0},
     {"tuple.complement.double", "f complementable: sort(f) = (f^c)^c", "Prop 3.1.5.50, p.119",
-     GEN_THEOREM, "tuple_mor_injective", "complement", complement_double, NULL},
+     GEN_THEOREM, "tuple_mor_injective", "complement", complement_double, NULL, NULL, 0},
     {"tuple.divide.theorem_e",
      "coal-flat(L_{f (/) g}) = coal-flat(L_f (/)flat L_g); L_{f (/) g} = L_f o L_{g * g^c}",
-     "Def 3.1.5.52, Prop 3.1.5.56 (flat Theorem E), p.119-120", GEN_THEOREM,
-     "tuple_divisible", "flat_divide", divide_theorem_e, NULL},
+     "Def 3.1.5.52, Prop 3.1.5.56 (flat Theorem E), p.119-120", GEN_THEOREM, "tuple_divisible",
+     "flat_divide", divide_theorem_e, NULL, NULL, 0},
     {"tuple.product.complement", "g injective: f (x) g injective, (f (x) g)^c = f^c o g^c",
      "Lemma 3.1.5.60, p.121", GEN_THEOREM, "tuple_product_injective", "flat_product",
-     product_complement, NULL},
+     product_complement, NULL, NULL, 0},
     {"tuple.product.associative", "(f (x) g) (x) h = f (x) (g (x) h), both admissible",
      "Prop 3.1.5.61, p.121", GEN_THEOREM, "tuple_product_chain", "flat_product",
-     product_associative, NULL},
+     product_associative, NULL, NULL, 0},
     {"tuple.product.theorem_f", "L_{f (x)flat g} = L_f (x)flat L_g (N as in Obs 2.3.9.2)",
-     "Def 3.1.5.57, Prop 3.1.5.62 (flat Theorem F), p.120-121; with a valid N (Obs 2.3.9.2)", GEN_THEOREM,
-     "tuple_product_admissible", "flat_product", product_theorem_f, NULL},
+     "Def 3.1.5.57, Prop 3.1.5.62 (flat Theorem F), p.120-121; with a valid N (Obs 2.3.9.2)",
+     GEN_THEOREM, "tuple_product_admissible", "flat_product", product_theorem_f, NULL, NULL, 0},
 };
 
 const int prop_category_ops_count =

@@ -8,7 +8,7 @@
 ** by point by this file's own brute force: where fuzzing refutes one, the
 ** shrunk counterexample is an input on which CuTe prints a wrong answer.
 ** The theorems say that the plain ops print CuTe's text wherever both
-** answer (README, "CuTe C++ as the ground truth").
+** answer (docs/ops.md, "CuTe C++ as the ground truth").
 */
 #include "properties.h"
 
@@ -174,41 +174,43 @@ static gen_verdict follows_logical_product(gen_ctx *x) { return follows(x, "logi
 const gen_property prop_cute_table[] = {
     {"cute.composition_contract", "CuTe's composition(A,B), when it compiles, has R(x) = A(B(x))",
      "cute/layout.hpp composition: @post result(c) = lhs(rhs(c)), compatible(rhs, result)",
-     GEN_CONJECTURE, "nested_compose_pair", "cute_composition", composition_contract, NULL},
+     GEN_CONJECTURE, "nested_compose_pair", "cute_composition", composition_contract, NULL, NULL,
+     0},
     {"cute.complement_contract",
      "CuTe's complement(L), when it compiles, is increasing, disjoint from L, of size >= "
      "cosize / size(filter L)",
      "cute/layout.hpp complement: @post lines", GEN_CONJECTURE, "layout", "cute_complement",
-     complement_contract, NULL},
+     complement_contract, NULL, NULL, 0},
     {"cute.left_inverse_contract",
      "CuTe's left_inverse(L), when it compiles, has L(R(L(i))) = L(i)",
      "cute/layout.hpp left_inverse: @result", GEN_CONJECTURE, "layout", "cute_left_inverse",
-     left_inverse_contract, NULL},
+     left_inverse_contract, NULL, NULL, 0},
     {"cute.right_inverse_contract", "CuTe's right_inverse(L) has L(R(i)) = i",
      "cute/layout.hpp right_inverse: @result", GEN_THEOREM, "layout", "cute_right_inverse",
-     right_inverse_contract, NULL},
+     right_inverse_contract, NULL, NULL, 0},
     {"cute.logical_divide_contract",
      "mode 1 of CuTe's logical_divide(A,B), when it compiles, is A o B",
      "cute/layout.hpp logical_divide = composition(A, (B, complement(B, shape(coalesce A))))",
-     GEN_CONJECTURE, "divide_layouts", "cute_logical_divide", logical_divide_contract, NULL},
+     GEN_CONJECTURE, "divide_layouts", "cute_logical_divide", logical_divide_contract, NULL, NULL,
+     0},
     {"plain.composition_follows_cute", "composition prints CuTe's text wherever both answer",
-     "README: the plain ops follow CuTe C++", GEN_THEOREM, "nested_compose_pair", "composition",
-     follows_composition, NULL},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "nested_compose_pair", "composition",
+     follows_composition, NULL, NULL, 0},
     {"plain.complement_follows_cute", "complement prints CuTe's text wherever both answer",
-     "README: the plain ops follow CuTe C++", GEN_THEOREM, "complementable", "complement",
-     follows_complement, NULL},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "complementable", "complement",
+     follows_complement, NULL, NULL, 0},
     {"plain.left_inverse_follows_cute", "left_inverse prints CuTe's text wherever both answer",
-     "README: the plain ops follow CuTe C++", GEN_THEOREM, "injective", "left_inverse",
-     follows_left_inverse, NULL},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "injective", "left_inverse",
+     follows_left_inverse, NULL, NULL, 0},
     {"plain.right_inverse_follows_cute", "right_inverse prints CuTe's text wherever both answer",
-     "README: the plain ops follow CuTe C++", GEN_THEOREM, "layout", "right_inverse",
-     follows_right_inverse, NULL},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "layout", "right_inverse",
+     follows_right_inverse, NULL, NULL, 0},
     {"plain.logical_divide_follows_cute", "logical_divide prints CuTe's text wherever both answer",
-     "README: the plain ops follow CuTe C++", GEN_THEOREM, "divide_layouts", "logical_divide",
-     follows_logical_divide, NULL},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "divide_layouts", "logical_divide",
+     follows_logical_divide, NULL, NULL, 0},
     {"plain.logical_product_follows_cute",
      "logical_product prints CuTe's text wherever both answer",
-     "README: the plain ops follow CuTe C++", GEN_THEOREM, "product_layouts", "logical_product",
-     follows_logical_product, NULL},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "product_layouts", "logical_product",
+     follows_logical_product, NULL, NULL, 0},
 };
 const int prop_cute_count = (int)(sizeof prop_cute_table / sizeof prop_cute_table[0]);

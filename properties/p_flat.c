@@ -546,8 +546,8 @@ static gen_verdict sort_spec(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, s, ss;
   if (prop_layout(x, 0, &l)) return GEN_ERROR;
-  if (lo_sort(&l, &s, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_sort(&s, &ss, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_sort(&l, &s, &oe) != LO_OK || lo_sort(&s, &ss, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!p_flat_sorted_def(&s))
     return gen_failf(x, "sort(L) = %s is not sorted", prop_show_layout(x, 0, &s));
   if (!lo_is_sorted(&s)) return gen_failf(x, "is_sorted(sort L) is false");
@@ -650,13 +650,10 @@ static gen_verdict concat_attributes(gen_ctx *x) {
   }
   if (x->argc >= 3) { /* (L1 * L2) * L3 = L1 * (L2 * L3) */
     lo_layout l12, r, l23, q;
-    if (lo_flat_concat(&ls[0], &ls[1], &l12, &oe) != LO_OK)
-      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-    if (lo_flat_concat(&l12, &ls[2], &r, &oe) != LO_OK)
-      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-    if (lo_flat_concat(&ls[1], &ls[2], &l23, &oe) != LO_OK)
-      return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-    if (lo_flat_concat(&ls[0], &l23, &q, &oe) != LO_OK)
+    if (lo_flat_concat(&ls[0], &ls[1], &l12, &oe) != LO_OK ||
+        lo_flat_concat(&l12, &ls[2], &r, &oe) != LO_OK ||
+        lo_flat_concat(&ls[1], &ls[2], &l23, &oe) != LO_OK ||
+        lo_flat_concat(&ls[0], &l23, &q, &oe) != LO_OK)
       return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
     if (!lo_layout_equal(&r, &q)) return gen_failf(x, "concatenation is not associative");
   }
@@ -682,51 +679,54 @@ static gen_verdict concat_attributes(gen_ctx *x) {
 
 const gen_property prop_flat_table[] = {
     {"flat.tuple_size_len", "size(X * Y) = size X size Y and len(X * Y) = len X + len Y",
-     "Def 2.1.1.1, p.17", GEN_THEOREM, "flat_tuple flat_tuple", "flat_concat", tuple_size_len,
-     NULL},
+     "Def 2.1.1.1, p.17", GEN_THEOREM, "flat_tuple flat_tuple", "flat_concat", tuple_size_len, NULL,
+     NULL, 0},
     {"flat.tuple_monoid", "* is associative with unit (); X * Y lists X's entries, then Y's",
      "Def 2.1.1.3, Remark 2.1.1.5, p.17-18", GEN_THEOREM, "flat_tuple flat_tuple flat_tuple",
-     "flat_concat", tuple_monoid, NULL},
+     "flat_concat", tuple_monoid, NULL, NULL, 0},
     {"flat.tuple_divides", "X' divides X iff X' is a prefix of X, and then X = X' * X''",
-     "Def 2.1.1.6, p.18", GEN_THEOREM, "flat_tuple_prefix", "tuple_divides", tuple_divides,
-     NULL},
+     "Def 2.1.1.6, p.18", GEN_THEOREM, "flat_tuple_prefix", "tuple_divides", tuple_divides, NULL,
+     NULL, 0},
     {"flat.tuple_permute", "X^sigma = (x_sigma(1),...), (X^sigma)^tau = X^(sigma o tau), X^id = X",
-     "Def 2.1.1.8, p.18", GEN_THEOREM, "flat_tuple_cycles", "permute", tuple_permute, NULL},
+     "Def 2.1.1.8, p.18", GEN_THEOREM, "flat_tuple_cycles", "permute", tuple_permute, NULL, NULL,
+     0},
     {"flat.column_major_identity",
      "column-major L of shape S has Phi_L = id on [0,size); row-major L is compact",
-     "Def 2.1.2.6, Remark 2.1.2.25, p.19-25", GEN_THEOREM, "flat_tuple",
-     "is_column_major", column_major_identity, NULL},
+     "Def 2.1.2.6, Remark 2.1.2.25, p.19-25", GEN_THEOREM, "flat_tuple", "is_column_major",
+     column_major_identity, NULL, NULL, 0},
     {"flat.cosize_max", "cosize(L) = 1 + max Phi_L", "Def 2.1.2.9, p.20", GEN_THEOREM,
-     "flat_layout", "cosize", cosize_max, NULL},
+     "flat_layout", "cosize", cosize_max, NULL, NULL, 0},
     {"flat.colex_bijection",
      "index_set(S) lists [0,S) colexicographically: colex(colex^-1(k)) = k, a bijection",
-     "Def 2.1.2.18, p.23", GEN_THEOREM, "flat_tuple", "index_set", colex_bijection, NULL},
+     "Def 2.1.2.18, p.23", GEN_THEOREM, "flat_tuple", "index_set", colex_bijection, NULL, NULL, 0},
     {"flat.size1_strides", "strides of size-1 modes change neither phi nor Phi",
-     "Obs 2.1.2.29, p.25", GEN_THEOREM, "flat_size1_pair", "same_layout_function",
-     size1_strides, NULL},
+     "Obs 2.1.2.29, p.25", GEN_THEOREM, "flat_size1_pair", "same_layout_function", size1_strides,
+     NULL, NULL, 0},
     {"flat.squeeze_invariants", "squeeze(L) = L|{s_i != 1} keeps size, cosize and Phi",
      "Lemma 2.1.3.11, Constr 2.1.3.6, p.27", GEN_THEOREM, "flat_size1", "squeeze",
-     squeeze_invariants, NULL},
+     squeeze_invariants, NULL, NULL, 0},
     {"flat.permute_image", "L^sigma = S^sigma:D^sigma and Image(Phi_{L^sigma}) = Image(Phi_L)",
-     "Def 2.1.3.18, p.30", GEN_THEOREM, "flat_layout_cycle", "permute", permute_image, NULL},
+     "Def 2.1.3.18, p.30", GEN_THEOREM, "flat_layout_cycle", "permute", permute_image, NULL, NULL,
+     0},
     {"flat.nondecreasing_sorted",
      "Phi_L non-decreasing => squeeze(L) is its stride-0 modes, then sorted non-zero ones",
      "Lemma 2.1.3.29, p.31; corrected: false as printed for size-1 modes ((2,1):(1,0)) and "
      "equal zero strides ((3,2):(0,0))",
-     GEN_THEOREM, "flat_monotone", "is_sorted", nondecreasing_sorted, NULL},
+     GEN_THEOREM, "flat_monotone", "is_sorted", nondecreasing_sorted, NULL, NULL, 0},
     {"flat.nondecreasing_sorted_literal", "Phi_L non-decreasing => L sorted (as printed)",
      "Lemma 2.1.3.29, p.31, as printed (false for (2,1):(1,0), (3,2):(0,0))", GEN_CONJECTURE,
-     "flat_monotone", "is_sorted", nondecreasing_sorted_literal, NULL},
+     "flat_monotone", "is_sorted", nondecreasing_sorted_literal, NULL, NULL, 0},
     {"flat.sort_spec", "sort(L) is sorted, has L's modes, and sort(sort L) = sort L",
-     "Constr 2.1.3.31, Ex 2.1.3.34, p.32", GEN_THEOREM, "flat_layout", "sort", sort_spec,
-     NULL},
-    {"flat.sort_image", "Image(Phi_{sort L}) = Image(Phi_L)", "Obs 2.1.3.35, p.33",
-     GEN_THEOREM, "flat_layout", "sort", sort_image, NULL},
+     "Constr 2.1.3.31, Ex 2.1.3.34, p.32", GEN_THEOREM, "flat_layout", "sort", sort_spec, NULL,
+     NULL, 0},
+    {"flat.sort_image", "Image(Phi_{sort L}) = Image(Phi_L)", "Obs 2.1.3.35, p.33", GEN_THEOREM,
+     "flat_layout", "sort", sort_image, NULL, NULL, 0},
     {"flat.concat_function", "Phi_{L1*...*Lk}(x) = sum_i Phi_{Li}(floor(x / (N1...N{i-1})) mod Ni)",
-     "Prop 2.1.3.40, p.34", GEN_THEOREM, "flat_layouts", "flat_concat", concat_function, NULL},
+     "Prop 2.1.3.40, p.34", GEN_THEOREM, "flat_layouts", "flat_concat", concat_function, NULL, NULL,
+     0},
     {"flat.concat_attributes",
      "rank adds, size multiplies, cosize(L1*...*Lk) = 1 - k + sum cosize(Li); * associative",
      "Prop 2.1.3.41, Def 2.1.3.36, p.33-35", GEN_THEOREM, "flat_layouts", "flat_concat",
-     concat_attributes, NULL},
+     concat_attributes, NULL, NULL, 0},
 };
 const int prop_flat_count = (int)(sizeof prop_flat_table / sizeof prop_flat_table[0]);

@@ -31,9 +31,7 @@ static gen_verdict coalesce_coalesced(gen_ctx *x) {
   if (lo_is_flat_coalesced(&l) != p_flat_coalesce_coalesced_def(&l))
     return gen_failf(x, "is_flat_coalesced(L) says %d, Def 2.1.4.1 says %d",
                      lo_is_flat_coalesced(&l), p_flat_coalesce_coalesced_def(&l));
-  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK || lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (lo_tuple_depth(&c.shape) != 1 || !p_flat_coalesce_coalesced_def(&c) ||
       !lo_is_flat_coalesced(&c))
@@ -61,9 +59,7 @@ static gen_verdict coalesce_unique(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout a, b, ca, cb;
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
-  if (lo_flat_coalesce(&a, &ca, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&b, &cb, &oe) != LO_OK)
+  if (lo_flat_coalesce(&a, &ca, &oe) != LO_OK || lo_flat_coalesce(&b, &cb, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   int same = prop_same_function(x, &a, &b, "Phi_A vs Phi_B");
   if (same < 0) return GEN_DISCARD;
@@ -141,21 +137,22 @@ const gen_property prop_flat_coalesce_table[] = {
     {"flat.coalesce_coalesced",
      "coal-flat(L) is flat and coalesced (Def 2.1.4.1), and coal-flat is idempotent",
      "Lemma 2.1.4.15, Ex 2.1.4.16, Def 2.1.4.1, p.36-37", GEN_THEOREM, "flat_uncoalesced",
-     "flat_coalesce", coalesce_coalesced, NULL},
-    {"flat.coalesce_function", "Phi_{coal-flat(L)} = Phi_L", "Lemma 2.1.4.17, p.38",
-     GEN_THEOREM, "flat_uncoalesced", "flat_coalesce", coalesce_function, NULL},
+     "flat_coalesce", coalesce_coalesced, NULL, NULL, 0},
+    {"flat.coalesce_function", "Phi_{coal-flat(L)} = Phi_L", "Lemma 2.1.4.17, p.38", GEN_THEOREM,
+     "flat_uncoalesced", "flat_coalesce", coalesce_function, NULL, NULL, 0},
     {"flat.coalesce_unique", "Phi_A = Phi_B iff coal-flat(A) = coal-flat(B) (equal sizes)",
-     "Prop 2.1.4.18, p.39", GEN_THEOREM, "flat_alike", "flat_coalesce", coalesce_unique, NULL},
+     "Prop 2.1.4.18, p.39", GEN_THEOREM, "flat_alike", "flat_coalesce", coalesce_unique, NULL, NULL,
+     0},
     {"flat.coalesce_minimal",
      "Phi_B = Phi_A => rank(coal-flat A) <= rank B, equal only for B = coal-flat(A)",
-     "Prop 2.1.4.19, p.40", GEN_THEOREM, "flat_split_pair", "flat_coalesce", coalesce_minimal,
-     NULL},
+     "Prop 2.1.4.19, p.40", GEN_THEOREM, "flat_split_pair", "flat_coalesce", coalesce_minimal, NULL,
+     NULL, 0},
     {"flat.compact_criterion", "L compact iff sort(squeeze(L)) is column-major",
      "Prop 2.1.5.6, Def 2.1.5.1, p.41", GEN_THEOREM, "flat_near_compact", "is_compact",
-     compact_criterion, NULL},
+     compact_criterion, NULL, NULL, 0},
     {"flat.compact_invariance", "L compact iff coal-flat(L) iff squeeze(L) iff sort(L) compact",
-     "Prop 2.1.5.7, p.42", GEN_THEOREM, "flat_near_compact", "is_compact", compact_invariance,
-     NULL},
+     "Prop 2.1.5.7, p.42", GEN_THEOREM, "flat_near_compact", "is_compact", compact_invariance, NULL,
+     NULL, 0},
 };
 
 const int prop_flat_coalesce_count =

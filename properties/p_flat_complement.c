@@ -137,25 +137,23 @@ static gen_verdict concat_lemma(gen_ctx *x) {
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_flat_concat(&a, &b, &ab, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
-  if (lo_squeeze(&ab, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_squeeze(&a, &t, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
-  if (lo_squeeze(&b, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
+  if (lo_squeeze(&ab, &l, &oe) != LO_OK || lo_squeeze(&a, &t, &oe) != LO_OK ||
+      lo_squeeze(&b, &u, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "squeeze", PROP_STRICT);
   if (lo_flat_concat(&t, &u, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "squeeze(A * B) = %s but squeeze A * squeeze B = %s",
                      prop_show_layout(x, 0, &l), prop_show_layout(x, 1, &r));
-  if (lo_sort(&ab, &l, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
-  if (lo_sort(&b, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
+  if (lo_sort(&ab, &l, &oe) != LO_OK || lo_sort(&b, &u, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (lo_flat_concat(&a, &u, &t, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
   if (lo_sort(&t, &r, &oe) != LO_OK) return prop_verdict_of(x, &oe, "sort", PROP_STRICT);
   if (!lo_layout_equal(&l, &r))
     return gen_failf(x, "sort(A * B) = %s but sort(A * sort B) = %s", prop_show_layout(x, 0, &l),
                      prop_show_layout(x, 1, &r));
-  if (lo_flat_coalesce(&ab, &l, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&b, &u, &oe) != LO_OK)
+  if (lo_flat_coalesce(&ab, &l, &oe) != LO_OK || lo_flat_coalesce(&b, &u, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_coalesce", PROP_STRICT);
   if (lo_flat_concat(&a, &u, &t, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_concat", PROP_STRICT);
@@ -436,15 +434,15 @@ static gen_verdict complement_prefix(gen_ctx *x) {
     return prop_verdict_of(x, &oe, "flat_complement N1", PROP_STRICT);
   if (lo_flat_complement(&a, n2, &c2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_complement N2", PROP_STRICT);
-  if (lo_size(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&c1, &s1, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&a, &sa, &oe) != LO_OK || lo_size(&c1, &s1, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (s1 * sa != n1) return gen_failf(x, "size(comp-flat(A, N1)) = %lld", (long long)s1);
   lo_walk w1, w2;
   lo_walk_init(&w1, &c1);
   lo_walk_init(&w2, &c2);
   for (lo_int i = 0; i < s1; i++) {
-    if (lo_walk_at(&w1, i, &u, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
-    if (lo_walk_at(&w2, i, &v, &oe) != LO_OK) return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
+    if (lo_walk_at(&w1, i, &u, &oe) != LO_OK || lo_walk_at(&w2, i, &v, &oe) != LO_OK)
+      return prop_verdict_of(x, &oe, "apply", PROP_STRICT);
     if (u != v)
       return gen_failf(x, "at %lld: comp-flat(A, N1) = %s gives %lld, comp-flat(A, N2) = %s %lld",
                        (long long)i, prop_show_layout(x, 0, &c1), (long long)u,
@@ -567,9 +565,9 @@ static gen_verdict product_spec(gen_ctx *x) {
   if (prop_layout(x, 0, &a) || prop_layout(x, 1, &b)) return GEN_ERROR;
   if (lo_flat_product(&a, &b, &r, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat_product", PROP_STRICT);
-  if (lo_size(&a, &sa, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&b, &sb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
-  if (lo_size(&r, &sr, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
+  if (lo_size(&a, &sa, &oe) != LO_OK || lo_size(&b, &sb, &oe) != LO_OK ||
+      lo_size(&r, &sr, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_cosize(&b, &cb, &oe) != LO_OK) return prop_verdict_of(x, &oe, "cosize", PROP_STRICT);
   if (sr != sa * sb)
     return gen_failf(x, "size(A (x)flat B) = %lld, not %lld", (long long)sr, (long long)(sa * sb));
@@ -646,89 +644,88 @@ const gen_property prop_flat_complement_table[] = {
     {"flat.complementable_injective",
      "complementable => Phi injective; (2,2):(1,3) injective, not complementable",
      "Obs 2.1.6.7, p.43", GEN_THEOREM, "flat_maybe_complementable", "is_complementable",
-     complementable_injective, NULL},
+     complementable_injective, NULL, NULL, 0},
     {"flat.complements_not_unique",
      "the listed complements of (8,8):(2,32), and distinct variants of one, are complements",
      "Obs 2.1.6.8, p.44", GEN_THEOREM, "flat_n_complements", "is_complement",
-     complements_not_unique, NULL},
+     complements_not_unique, NULL, NULL, 0},
     {"flat.concat_lemma",
      "squeeze(A*B) = squeeze A * squeeze B, sort(A*B) = sort(A * sort B), coal(A*B) = coal(A * "
      "coal B)",
-     "Lemma 2.1.6.9, p.44 ((2) is sort(A * sort B))", GEN_THEOREM,
-     "flat_layout flat_layout", "flat_concat", concat_lemma, NULL},
+     "Lemma 2.1.6.9, p.44 ((2) is sort(A * sort B))", GEN_THEOREM, "flat_layout flat_layout",
+     "flat_concat", concat_lemma, NULL, NULL, 0},
     {"flat.complement_equivalences",
      "A _|_ B iff B _|_ A iff A _|_ squeeze B iff A _|_ coal-flat B iff A _|_ sort B",
      "Prop 2.1.6.10, Def 2.1.6.1, Ex 2.1.6.4-6, p.43-45 (Ex 2.1.6.4 should read A _|_ "
      "E)",
-     GEN_THEOREM, "flat_complement_pair", "is_complement", complement_equivalences, NULL},
+     GEN_THEOREM, "flat_complement_pair", "is_complement", complement_equivalences, NULL, NULL, 0},
     {"flat.complementable_criterion",
      "complementable => A * comp-flat(A) compact; not => no B tried is a complement",
-     "Def 2.1.6.11, p.45; needs d_1 > 0", GEN_THEOREM,
-     "flat_maybe_complementable flat_layout", "is_complementable", complementable_criterion, NULL},
+     "Def 2.1.6.11, p.45; needs d_1 > 0", GEN_THEOREM, "flat_maybe_complementable flat_layout",
+     "is_complementable", complementable_criterion, NULL, NULL, 0},
     {"flat.complement_is_complement",
      "A * comp-flat(A) compact; comp-flat(A) sorted, coalesced, ():() for compact A",
      "Lemma 2.1.6.20, Constr 2.1.6.16, p.46-47", GEN_THEOREM, "flat_complementable",
-     "flat_complement", complement_is_complement, NULL},
-    {"flat.complement_exists", "A has a complement iff A is complementable",
-     "Prop 2.1.6.21, p.47", GEN_THEOREM, "flat_n_complements", "is_complementable",
-     complement_exists, NULL},
+     "flat_complement", complement_is_complement, NULL, NULL, 0},
+    {"flat.complement_exists", "A has a complement iff A is complementable", "Prop 2.1.6.21, p.47",
+     GEN_THEOREM, "flat_n_complements", "is_complementable", complement_exists, NULL, NULL, 0},
     {"flat.sorted_complementable_increasing",
      "A complementable and sorted => Phi_A strictly increasing", "Lemma 2.1.6.22, p.48",
      GEN_THEOREM, "flat_sorted_complementable", "layout_function", sorted_complementable_increasing,
-     NULL},
+     NULL, NULL, 0},
     {"flat.complement_unique",
      "B' a complement of A with size(B') = size(comp-flat A) => coal-flat(sort B') = comp-flat(A)",
-     "Prop 2.1.6.23, p.49", GEN_THEOREM, "flat_complement_of", "flat_complement",
-     complement_unique, NULL},
+     "Prop 2.1.6.23, p.49", GEN_THEOREM, "flat_complement_of", "flat_complement", complement_unique,
+     NULL, NULL, 0},
     {"flat.n_complementable_multiple", "complementable A is N-complementable iff s_m d_m divides N",
-     "Obs 2.1.6.26, Def 2.1.6.25, p.49", GEN_THEOREM, "flat_complementable_n",
-     "is_complementable", n_complementable_multiple, NULL},
+     "Obs 2.1.6.26, Def 2.1.6.25, p.49", GEN_THEOREM, "flat_complementable_n", "is_complementable",
+     n_complementable_multiple, NULL, NULL, 0},
     {"flat.n_complements_image",
      "N-complements of A share Image(Phi); coal-flat and sort of one are N-complements",
-     "Obs 2.1.6.27, Remark 2.1.6.28, p.49", GEN_THEOREM, "flat_n_complements",
-     "flat_complement", n_complements_image, NULL},
+     "Obs 2.1.6.27, Remark 2.1.6.28, p.49", GEN_THEOREM, "flat_n_complements", "flat_complement",
+     n_complements_image, NULL, NULL, 0},
     {"flat.n_complement_spec", "comp-flat(A, N) is an N-complement of N-complementable A",
-     "Lemma 2.1.6.31, Constr 2.1.6.29, p.50", GEN_THEOREM, "flat_n_complements",
-     "flat_complement", n_complement_spec, NULL},
+     "Lemma 2.1.6.31, Constr 2.1.6.29, p.50", GEN_THEOREM, "flat_n_complements", "flat_complement",
+     n_complement_spec, NULL, NULL, 0},
     {"flat.n_complement_exists", "A has an N-complement => A is N-complementable",
      "Prop 2.1.6.32, p.51", GEN_THEOREM, "flat_n_complements", "is_complementable",
-     n_complement_exists, NULL},
+     n_complement_exists, NULL, NULL, 0},
     {"flat.n_complement_unique",
      "coal-flat(sort B) = comp-flat(A,N) for an N-complement B; comp(comp(A,N),N) = coal(sort A)",
      "Prop 2.1.6.33, p.51", GEN_THEOREM, "flat_n_complements", "flat_complement",
-     n_complement_unique, NULL},
+     n_complement_unique, NULL, NULL, 0},
     {"flat.complement_prefix",
      "N1 <= N2: Phi_{comp-flat(A,N2)} = Phi_{comp-flat(A,N1)} on [0, N1/size A)",
-     "Lemma 2.1.6.34, p.52 (domain [0, N1/size A), not [0, N1))", GEN_THEOREM,
-     "flat_two_n", "flat_complement", complement_prefix, NULL},
+     "Lemma 2.1.6.34, p.52 (domain [0, N1/size A), not [0, N1))", GEN_THEOREM, "flat_two_n",
+     "flat_complement", complement_prefix, NULL, NULL, 0},
     {"flat.composition_trivial",
      "B o A = A for zero-stride A, or for column-major B, cosize A <= size B, A non-degenerate",
      "Def 2.1.7.1, p.53", GEN_THEOREM, "flat_trivial_composition", "flat_composition",
-     composition_trivial, NULL},
+     composition_trivial, NULL, NULL, 0},
     {"flat.composition_definition",
      "flat B o A exists iff shape(A):(Phi_B(d_i)) has Phi_B o Phi_A, and is it; only Phi_B "
      "matters",
      "Def 2.1.7.1, Remark 2.1.7.7, p.53 (the R of the text is C)", GEN_THEOREM, "flat_composable",
-     "flat_composition", composition_definition, NULL},
+     "flat_composition", composition_definition, NULL, NULL, 0},
     {"flat.divide_function",
      "Phi_{A (/)flat B}(x) = Phi_A(Phi_{B * B^c}(x)), B * B^c compact of size(A)",
-     "Def 2.1.7.9, p.54 (o is the nested composite, flattened)", GEN_THEOREM,
-     "flat_divide_pair", "flat_divide", divide_function, NULL},
+     "Def 2.1.7.9, p.54 (o is the nested composite, flattened)", GEN_THEOREM, "flat_divide_pair",
+     "flat_divide", divide_function, NULL, NULL, 0},
     {"flat.product_spec",
      "A (x)flat B has size size A size B, starts with A, tail Phi = Phi_{A^c} o Phi_B",
      "Def 2.1.7.13, p.54; a valid N' >= size(A) cosize(B) (Obs 2.3.9.2), o nested then flattened",
-     GEN_THEOREM, "flat_product_pair", "flat_product", product_spec, NULL},
+     GEN_THEOREM, "flat_product_pair", "flat_product", product_spec, NULL, NULL, 0},
     {"flat.tractable_morphism", "is_tractable(L) iff Def 2.1.8.1 iff L_{f_L} = L",
      "Def 2.1.8.1, p.55; Prop 3.1.2.10", GEN_THEOREM, "flat_maybe_tractable", "is_tractable",
-     tractable_morphism, NULL},
+     tractable_morphism, NULL, NULL, 0},
     {"flat.tractable_filter_complementable",
      "L tractable => filter(L) complementable; L itself when it has no zero stride",
      "Obs 2.1.8.10, p.56", GEN_THEOREM, "flat_tractable", "flat_filter",
-     tractable_filter_complementable, NULL},
+     tractable_filter_complementable, NULL, NULL, 0},
     {"flat.tractable_equivalences",
      "L, sort(L), filter(L) tractable alike; = filter(L) complementable for non-degenerate L",
      "Prop 2.1.8.11, p.56; the last equivalence needs L non-degenerate", GEN_THEOREM,
-     "flat_maybe_tractable", "is_tractable", tractable_equivalences, NULL},
+     "flat_maybe_tractable", "is_tractable", tractable_equivalences, NULL, NULL, 0},
 };
 
 const int prop_flat_complement_count =

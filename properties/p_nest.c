@@ -141,17 +141,14 @@ static gen_verdict flatten_inclusion(gen_ctx *x) {
     return gen_failf(x, "f-flat does not read back: %s", e.msg);
   p_nest_flat_of(&back, &fb);
   if (prop_same_morphism(x, &fb, &ff, "flattening o inclusion")) return GEN_FAIL;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&ff, &lff, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&ff, &lff, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   lo_layout_flatten(&lf, &flat);
   if (prop_same_layout(x, &lff, &flat, "L_{f-flat} vs (L_f)-flat")) return GEN_FAIL;
   reparen(&f.dom, &ff.dom, &u);
   reparen(&ff.cod, &f.cod, &r);
-  if (lo_morphism_compose(&ff, &u, &a, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (lo_morphism_compose(&r, &a, &w, &oe) != LO_OK)
+  if (lo_morphism_compose(&ff, &u, &a, &oe) != LO_OK ||
+      lo_morphism_compose(&r, &a, &w, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
   if (prop_same_morphism(x, &w, &f, "id^T_{T-flat} o f-flat o id^{S-flat}_S vs f")) return GEN_FAIL;
   return GEN_PASS;
@@ -459,9 +456,7 @@ static gen_verdict pullback_function(gen_ctx *x) {
   if (prop_same_morphism(x, &p, &want, "pullback vs Construction 3.2.5.5")) return GEN_FAIL;
   if (!lo_refines(&p.dom, &f.dom))
     return gen_failf(x, "f^*T' = %s does not refine S", prop_show_tuple(x, 0, &p.dom));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (relative_modes_coalesce(x, &lp, &lf)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
@@ -507,9 +502,7 @@ static gen_verdict pushforward_function(gen_ctx *x) {
   if (prop_same_morphism(x, &p, &want, "pushforward vs Construction 3.2.5.12")) return GEN_FAIL;
   if (!lo_refines(&p.cod, &f.cod))
     return gen_failf(x, "f_*S' = %s does not refine T", prop_show_tuple(x, 0, &p.cod));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (relative_modes_coalesce(x, &lp, &lf)) return GEN_FAIL;
   return prop_judged(prop_same_function(x, &lp, &lf, "Phi_{L_f'} vs Phi_{L_f}"));
@@ -687,56 +680,59 @@ const gen_property prop_nest_table[] = {
     {"nest.flatten_inclusion",
      "f-flat is a Tuple morphism, flattening o inclusion = id, L_{f-flat} = (L_f)-flat, f = "
      "id^T_{T-flat} o f-flat o id^{S-flat}_S",
-     "Obs 3.2.1.7, p.124; Obs 3.2.2.5; Obs 3.2.3.3", GEN_THEOREM, "morphism",
-     "layout", flatten_inclusion, NULL},
+     "Obs 3.2.1.7, p.124; Obs 3.2.2.5; Obs 3.2.3.3", GEN_THEOREM, "morphism", "layout",
+     flatten_inclusion, NULL, NULL, 0},
     {"nest.standard_rep_tractable",
      "f_L exists iff L is tractable; then f_L : shape(L) -> T (T flat) is standard and L_{f_L} = "
      "L, degenerate L included",
-     "Lemma 3.2.2.8, p.126; Prop 3.2.2.9", GEN_THEOREM, "nest_maybe_tractable",
-     "morphism", standard_rep_tractable, NULL},
+     "Lemma 3.2.2.8, p.126; Prop 3.2.2.9", GEN_THEOREM, "nest_maybe_tractable", "morphism",
+     standard_rep_tractable, NULL, NULL, 0},
     {"nest.theorem_a_standard",
-     "is_standard_form = Def 3.1.2.12 with the n = 1 fix; for non-degenerate f: f_{L_f} = f iff f is standard; "
+     "is_standard_form = Def 3.1.2.12 with the n = 1 fix; for non-degenerate f: f_{L_f} = f iff f "
+     "is standard; "
      "f_{L_f} non-degenerate",
-     "Prop 3.2.2.15 = Theorem A, p.127; Lemma 3.1.2.20, Lemma 3.2.2.8; condition (1) of the standard form for n >= 1",
-     GEN_THEOREM, "nest_standard", "layout", theorem_a_standard, NULL},
+     "Prop 3.2.2.15 = Theorem A, p.127; Lemma 3.1.2.20, Lemma 3.2.2.8; condition (1) of the "
+     "standard form for n >= 1",
+     GEN_THEOREM, "nest_standard", "layout", theorem_a_standard, NULL, NULL, 0},
     {"nest.reparenthesize",
      "L_{id^{S2}_{S1}} is column-major of shape S1; reparenthesizations compose and invert",
-     "Ex 3.2.3.1, p.128", GEN_THEOREM, "nest_reparen", "composition", reparenthesize, NULL},
+     "Ex 3.2.3.1, p.128", GEN_THEOREM, "nest_reparen", "composition", reparenthesize, NULL, NULL,
+     0},
     {"nest.entries_modes",
      "L_{entry_i f} = entry_i(L_f), entry_i(id_S) = entry inclusion, mode_k f = f o incl_k(S) "
      "encodes mode_k(L_f), f = (mode_1 f, ..., mode_r f)",
-     "Ex 3.2.3.4-3.2.3.7, p.128-129; Ex 3.2.6.9", GEN_THEOREM, "nest_morphism_entry",
-     "entry", entries_modes, NULL},
+     "Ex 3.2.3.4-3.2.3.7, p.128-129; Ex 3.2.6.9", GEN_THEOREM, "nest_morphism_entry", "entry",
+     entries_modes, NULL, NULL, 0},
     {"nest.relative_inclusion",
      "incl_i(S',S) = mode_i(id_{S'},S) = pullback of S' along s_i -> S; pullback along "
      "id^S_{S-flat} is id^{S'}_{(S'_1..S'_m)}",
      "Constr 3.2.5.1, p.130; Constr 3.2.5.3; Ex 3.2.5.7, 3.2.5.8", GEN_THEOREM,
-     "nest_refinement_index", "relative_mode_inclusion", relative_inclusion, NULL},
+     "nest_refinement_index", "relative_mode_inclusion", relative_inclusion, NULL, NULL, 0},
     {"nest.pullback_function",
      "T'^*f is Construction 3.2.5.5, f^*T' refines S, relative modes coalesce to s_i:d_i, "
      "Phi_{L_f'} = Phi_{L_f}",
      "Constr 3.2.5.5, p.131; Lemma 3.2.5.10 (coal on both sides for s_i = 1), Prop "
      "3.2.5.11, p.133",
-     GEN_THEOREM, "nest_refined_cod", "pullback", pullback_function, NULL},
+     GEN_THEOREM, "nest_refined_cod", "pullback", pullback_function, NULL, NULL, 0},
     {"nest.pullback_functor",
      "(g o f)^*U' = f^*(g^*U'), (g o f)' = g' o f', U'' -> U' maps to f^*g^*U'' -> f^*g^*U', "
      "id^* = id",
-     "Obs 3.2.5.9, p.132", GEN_THEOREM, "nest_pullback_chain", "pullback", pullback_functor,
-     NULL},
+     "Obs 3.2.5.9, p.132", GEN_THEOREM, "nest_pullback_chain", "pullback", pullback_functor, NULL,
+     NULL, 0},
     {"nest.pushforward_function",
      "S'_*f is Construction 3.2.5.12, f_*S' refines T, relative modes coalesce to s_i:d_i, "
      "Phi_{L_f'} = Phi_{L_f}",
      "Constr 3.2.5.12, p.134; Lemma 3.2.5.14, Prop 3.2.5.15, p.135", GEN_THEOREM,
-     "nest_refined_dom", "pushforward", pushforward_function, NULL},
+     "nest_refined_dom", "pushforward", pushforward_function, NULL, NULL, 0},
     {"nest.pushforward_functor",
      "(g o f)_*S' = g_*(f_*S'), (g o f)' = g' o f', S'' -> S' maps to g_*f_*S'' -> g_*f_*S', "
      "id_* = id",
      "Obs 3.2.5.16, p.136", GEN_THEOREM, "nest_pushforward_chain", "pushforward",
-     pushforward_functor, NULL},
+     pushforward_functor, NULL, NULL, 0},
     {"nest.mutual_flat",
      "Algorithm 4.1.1 on (T,U) and (T-flat,U-flat) agree: both None, or the same refinement "
      "re-nested",
-     "Lemma 3.2.5.20, p.136; Obs 4.1.1.6", GEN_THEOREM, "nest_tuple_pair",
-     "mutual_refinement", mutual_refinement_flat, NULL},
+     "Lemma 3.2.5.20, p.136; Obs 4.1.1.6", GEN_THEOREM, "nest_tuple_pair", "mutual_refinement",
+     mutual_refinement_flat, NULL, NULL, 0},
 };
 const int prop_nest_count = (int)(sizeof prop_nest_table / sizeof prop_nest_table[0]);

@@ -153,11 +153,11 @@ static gen_verdict coalesce_form(gen_ctx *x) {
                      prop_show_morphism(x, 0, &c));
   if (coalesced_by_definition(x, &c)) return GEN_FAIL;
   if (unhit_kept(x, &f, &c)) return GEN_FAIL;
-  if (lo_tuple_size(&c.dom, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_tuple_size(&f.dom, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&c.dom, &a, &oe) != LO_OK || lo_tuple_size(&f.dom, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (a != b) return gen_failf(x, "coal(f) changes size(S) to %lld", (long long)a);
-  if (lo_tuple_size(&c.cod, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_tuple_size(&f.cod, &b, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&c.cod, &a, &oe) != LO_OK || lo_tuple_size(&f.cod, &b, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (a != b) return gen_failf(x, "coal(f) changes size(T) to %lld", (long long)a);
   if (lo_morphism_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
@@ -166,9 +166,7 @@ static gen_verdict coalesce_form(gen_ctx *x) {
   if (lo_morphism_coalesce(&ff, &cf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
   if (prop_same_morphism(x, &cf, &c, "coal(f-flat) vs coal(f)")) return GEN_FAIL;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&c, &lc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&c, &lc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   return prop_judged(prop_same_function(x, &lc, &lf, "Phi_{L_coal f} vs Phi_{L_f}"));
 }
@@ -223,13 +221,11 @@ static gen_verdict complement_pair(gen_ctx *x) {
   if (lo_morphism_concat(p, 2, &c, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "concat", PROP_BOUNDED);
   if (!prop_is_iso(&c)) return GEN_DISCARD;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_size(&lf, &sf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
-  if (lo_size(&lg, &sg, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
+  if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK || lo_size(&lf, &sf, &oe) != LO_OK ||
+      lo_size(&lg, &sg, &oe) != LO_OK)
+    return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (sf * sg != n)
     return gen_failf(x, "size(L_f) size(L_g) = %lld, size(T) = %lld", (long long)(sf * sg),
                      (long long)n);
@@ -281,9 +277,7 @@ static gen_verdict complement_function(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_BOUNDED);
   if (!lo_is_n_complementable(&lf, n))
@@ -314,11 +308,8 @@ static gen_verdict composition_degenerate(gen_ctx *x) {
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
+  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   lo_int ns = prop_small_size(x, &f.dom), nt = prop_small_size(x, &f.cod);
   if (ns < 0 || nt < 0) return GEN_DISCARD;
@@ -370,13 +361,8 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (lo_tuple_nest(pd, 2, &dom, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "nest", PROP_BOUNDED);
   if (prop_same_tuple(x, &q.dom, &dom, "domain of f / g vs (S, domain g^c)")) return GEN_FAIL;
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&gc, &lgc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&gc, &lgc, &oe) != LO_OK || lo_morphism_layout(&q, &lq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   const lo_layout *pl[2] = {&lg, &lgc};
   if (lo_layout_nest(pl, 2, &inner, &oe) != LO_OK)
@@ -389,8 +375,7 @@ static gen_verdict divide_function(gen_ctx *x) {
   if (!lo_morphism_is_nondegenerate(&f) || !lo_morphism_is_nondegenerate(&g)) return GEN_PASS;
   if (lo_logical_divide(&lf, &lg, &cute, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "CuTe logical_divide", PROP_BOUNDED);
-  if (lo_coalesce(&lq, &a, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
-  if (lo_coalesce(&cute, &b, &oe) != LO_OK)
+  if (lo_coalesce(&lq, &a, &oe) != LO_OK || lo_coalesce(&cute, &b, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "coalesce", PROP_BOUNDED);
   if (prop_same_layout(x, &a, &b, "coal(L_{f/g}) vs coal(logical_divide(L_f, L_g))"))
     return GEN_FAIL;
@@ -444,17 +429,10 @@ static gen_verdict product_function(gen_ctx *x) {
     return gen_failf(x, "f (x) g = %s does not start with f", prop_show_morphism(x, 0, &p));
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&fc, &lfc, &oe) != LO_OK || lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_layout_mode(&lp, 1, &m1, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
-  if (lo_layout_mode(&lp, 2, &m2, &oe) != LO_OK)
+  if (lo_layout_mode(&lp, 1, &m1, &oe) != LO_OK || lo_layout_mode(&lp, 2, &m2, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "mode", PROP_BOUNDED);
   if (prop_same_layout(x, &m1, &lf, "mode 1 of L_{f (x) g} vs L_f")) return GEN_FAIL;
   int r = prop_is_composite(x, &lfc, &lg, &m2);
@@ -462,9 +440,8 @@ static gen_verdict product_function(gen_ctx *x) {
   if (!lo_morphism_is_injective(&g)) return GEN_PASS;
   if (!lo_morphism_is_injective(&p))
     return gen_failf(x, "f (x) g = %s is not injective", prop_show_morphism(x, 0, &p));
-  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
-  if (lo_morphism_complement(&g, &gc, &oe) != LO_OK)
+  if (lo_morphism_complement(&p, &pc, &oe) != LO_OK ||
+      lo_morphism_complement(&g, &gc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "complement", PROP_BOUNDED);
   if (lo_morphism_compose(&fc, &gc, &fcgc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "compose", PROP_BOUNDED);
@@ -528,17 +505,12 @@ static gen_verdict flat_divide(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_flat_divide(&f, &g, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&q, &lq, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide of layouts", PROP_BOUNDED);
-  if (lo_flat_coalesce(&lq, &a, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
-  if (lo_flat_coalesce(&d, &b, &oe) != LO_OK)
+  if (lo_flat_coalesce(&lq, &a, &oe) != LO_OK || lo_flat_coalesce(&d, &b, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_BOUNDED);
   if (prop_same_layout(x, &a, &b, "coal-flat(L_{f /flat g}) vs coal-flat(L_f /flat L_g)"))
     return GEN_FAIL;
@@ -560,11 +532,8 @@ static gen_verdict flat_product(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_flat_product(&f, &g, &p, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product", PROP_BOUNDED);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&p, &lp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&p, &lp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   if (lo_flat_product(&lf, &lg, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat product of layouts", PROP_BOUNDED);
@@ -645,13 +614,8 @@ static gen_verdict composable_replacement(gen_ctx *x) {
   if (!lo_refines(&w.dom, &f.dom))
     return gen_failf(x, "domain %s of the weak composite does not refine S",
                      prop_show_tuple(x, 0, &w.dom));
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&fp, &lfp, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
-  if (lo_morphism_layout(&gp, &lgp, &oe) != LO_OK)
+  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&fp, &lfp, &oe) != LO_OK || lo_morphism_layout(&gp, &lgp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_BOUNDED);
   int r = prop_same_function(x, &lfp, &lf, "Phi_{L_f'} vs Phi_{L_f}");
   if (r <= 0) return prop_judged(r);
@@ -709,77 +673,78 @@ const gen_property prop_nest_ops_table[] = {
      "for T without 1s, Algorithm 4.1.1 answers None iff no mutual refinement exists",
      "Algorithm 4.1.1, p.149-150, corrected (None is exact only when T has "
      "no 1s)",
-     GEN_THEOREM, "nest_tuple_pair", "mutual_refinement", mutual_refinement_exists, NULL},
+     GEN_THEOREM, "nest_tuple_pair", "mutual_refinement", mutual_refinement_exists, NULL, NULL, 0},
     {"nest.concat",
      "L_{(f_1..f_k)} = (L_{f_1},...,L_{f_k}); (f_1..f_k)-flat = f_1-flat * ... * "
      "f_k-flat; images must be disjoint",
-     "Constr 3.2.6.4, p.138; Prop 3.2.6.10, p.139", GEN_THEOREM, "nest_disjoint",
-     "concat", p_nest_concat, NULL},
+     "Constr 3.2.6.4, p.138; Prop 3.2.6.10, p.139", GEN_THEOREM, "nest_disjoint", "concat",
+     p_nest_concat, NULL, NULL, 0},
     {"nest.coalesce_form",
      "coal(f) has the domain form of Def 3.2.6.11, is coalesced, idempotent, depends on f-flat, "
      "keeps sizes and Phi",
-     "Def 3.2.6.11, p.140; Prop 3.2.6.13 = Theorem C; Def 3.1.5.20", GEN_THEOREM,
-     "morphism", "coalesce", coalesce_form, NULL},
+     "Def 3.2.6.11, p.140; Prop 3.2.6.13 = Theorem C; Def 3.1.5.20", GEN_THEOREM, "morphism",
+     "coalesce", coalesce_form, NULL, NULL, 0},
     {"nest.complement_iso",
      "(f,g) is an isomorphism iff f-flat * g-flat is, iff is_complement; isomorphisms encode "
      "bijections onto [0,size T)",
-     "Def 3.2.6.14, Remark 3.2.6.15, p.141", GEN_THEOREM, "nest_maybe_complement",
-     "is_complement", complement_iso, NULL},
+     "Def 3.2.6.14, Remark 3.2.6.15, p.141", GEN_THEOREM, "nest_maybe_complement", "is_complement",
+     complement_iso, NULL, NULL, 0},
     {"nest.complement_pair",
      "a complement g of f gives L_g a size(T)-complement of L_f (bijection, sizes multiply)",
      "Prop 3.2.6.16, 3.2.6.19, p.141-142", GEN_THEOREM, "nest_complement", "is_complement",
-     complement_pair, NULL},
+     complement_pair, NULL, NULL, 0},
     {"nest.complement_sort",
      "f^c : flat U -> T, (f,f^c) iso, f^c-flat = (f-flat)^c, sort(g) = f^c for every complement "
      "g, sort(f) = (f^c)^c",
      "Constr 3.2.6.17, p.142; Prop 3.1.5.48, 3.1.5.50", GEN_THEOREM, "nest_complement",
-     "complement", complement_sort, NULL},
+     "complement", complement_sort, NULL, NULL, 0},
     {"nest.complement_function",
      "Phi_{L_{f^c}} = Phi_{comp(L_f, size T)} (layouts equal only after coal), CuTe's complement "
      "agrees, (L_f,L_{f^c}) bijective",
-     "Prop 3.2.6.20 = Theorem D, p.142; equal only after coalescing L_{f^c}", GEN_THEOREM, "injective_morphism",
-     "complement", complement_function, NULL},
+     "Prop 3.2.6.20 = Theorem D, p.142; equal only after coalescing L_{f^c}", GEN_THEOREM,
+     "injective_morphism", "complement", complement_function, NULL, NULL, 0},
     {"nest.composition_degenerate",
      "|g o f| = |g| o |f| = Phi; L_g o L_f = coal(L_{g o f}, S), = L_{g o f} when f is "
      "non-degenerate",
      "Theorem 3.2.6.21 = Theorem B, p.143, corrected (f may be degenerate); "
      "Lemma 3.2.4.2",
-     GEN_THEOREM, "nest_composable", "composition", composition_degenerate, NULL},
+     GEN_THEOREM, "nest_composable", "composition", composition_degenerate, NULL, NULL, 0},
     {"nest.divide_function",
      "f / g needs g injective; Phi_{L_{f/g}} = Phi_{L_f} o Phi_{(L_g,L_{g^c})}; coal agrees with "
      "CuTe's logical_divide",
-     "Def 3.2.6.23, p.143; Prop 3.2.6.26 = Theorem E, p.144", GEN_THEOREM,
-     "nest_divide", "logical_divide", divide_function, NULL},
+     "Def 3.2.6.23, p.143; Prop 3.2.6.26 = Theorem E, p.144", GEN_THEOREM, "nest_divide",
+     "logical_divide", divide_function, NULL, NULL, 0},
     {"nest.divide_flatten", "(f / g)-flat = f-flat /flat g-flat", "Prop 3.2.6.27, p.144",
-     GEN_THEOREM, "nest_divide", "logical_divide", divide_flatten, NULL},
+     GEN_THEOREM, "nest_divide", "logical_divide", divide_flatten, NULL, NULL, 0},
     {"nest.product_function",
      "f (x) g = (f, f^c o g): mode 1 is L_f, Phi of mode 2 is Phi_{L_{f^c}} o Phi_{L_g}; "
      "(f (x) g)^c = f^c o g^c for g injective",
-     "Def 3.2.6.28, p.144; Prop 3.2.6.31 = Theorem F, p.145; Lemma 3.1.5.60",
-     GEN_THEOREM, "product_admissible", "logical_product", product_function, NULL},
+     "Def 3.2.6.28, p.144; Prop 3.2.6.31 = Theorem F, p.145; Lemma 3.1.5.60", GEN_THEOREM,
+     "product_admissible", "logical_product", product_function, NULL, NULL, 0},
     {"nest.sort_squeeze",
      "L_{sort f} = sort(L_f), sort(f) sorted and fixed; L_{squeeze f} = squeeze(L_f), squeeze "
      "idempotent",
      "Prop 3.1.5.10, 3.1.5.14, 3.1.5.18 on Nest morphisms (via f-flat, §3.2.6)", GEN_THEOREM,
-     "morphism", "sort", sort_squeeze, NULL},
+     "morphism", "sort", sort_squeeze, NULL, NULL, 0},
     {"nest.flat_divide",
      "coal-flat(L_{f /flat g}) = coal-flat(L_f /flat L_g); Phi_{L_{f /flat g}} = Phi_{L_f} o "
      "Phi_{L_g * L_{g^c}}",
      "Prop 3.1.5.56 on Nest morphisms (via Prop 3.2.6.27)", GEN_THEOREM, "divisible", "flat_divide",
-     flat_divide, NULL},
+     flat_divide, NULL, NULL, 0},
     {"nest.flat_product", "L_{f (x)flat g} = L_f (x)flat L_g",
-     "Prop 3.1.5.62 on Nest morphisms; with a valid N (Obs 2.3.9.2)", GEN_THEOREM, "product_admissible", "flat_product",
-     flat_product, NULL},
+     "Prop 3.1.5.62 on Nest morphisms; with a valid N (Obs 2.3.9.2)", GEN_THEOREM,
+     "product_admissible", "flat_product", flat_product, NULL, NULL, 0},
     {"nest.composable_replacement",
      "f' = i o T'^*f and g' = U'_*g are composable and keep Phi; the weak composite is g' o f' "
      "and realizes Phi_g o Phi_f",
      "Construction 4.1.2.1, p.152", GEN_THEOREM, "nest_replaceable", "weak_composite",
-     composable_replacement, NULL},
+     composable_replacement, NULL, NULL, 0},
     {"nest.algorithm_composite",
      "Algorithm 4.1.2: None only without a mutual refinement; C tractable, shape(C) refines "
      "shape(A), Phi_C = Phi_B o Phi_A, coal(C, shape A) = B o A",
-     "Algorithm 4.1.2, Theorem 4.1.3.1, p.153; the algorithm may answer None where B o A exists", GEN_THEOREM,
-     "nest_algorithm_pair", "composition_algorithm", algorithm_weak_composite, NULL},
+     "Algorithm 4.1.2, Theorem 4.1.3.1, p.153; the algorithm may answer None where B o A exists",
+     GEN_THEOREM, "nest_algorithm_pair", "composition_algorithm", algorithm_weak_composite, NULL,
+     NULL, 0},
 };
 
 const int prop_nest_ops_count = (int)(sizeof prop_nest_ops_table / sizeof prop_nest_ops_table[0]);

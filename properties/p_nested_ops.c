@@ -312,7 +312,7 @@ static gen_verdict n_complement_exists(gen_ctx *x) {
 }
 
 /* CuTe's composition(o, inner), when it succeeds, coalesced over
-** shape(inner), is the composite of Def 2.3.7.1 (README), so it must be c,
+** shape(inner), is the composite of Def 2.3.7.1 (docs/ops.md), so it must be c,
 ** which must exist (ok). */
 static gen_verdict cute_agrees(gen_ctx *x, const lo_layout *o, const lo_layout *inner, int ok,
                                const lo_layout *c) {
@@ -602,7 +602,7 @@ static gen_verdict logical_product_any_n(gen_ctx *x) {
 }
 
 /* The regroupings CuTe makes of a by-mode result r of A by tiler t
-** (README, "Where the paper and CuTe differ"): zipped = ((tile_1..tile_k),
+** (docs/ops.md, "Other choices"): zipped = ((tile_1..tile_k),
 ** (rest_1..rest_k, A's further modes)); tiled = (tiles, rests...) when the
 ** rest group has rank >= 2, else the zipped form.  For a plain layout, r
 ** itself is (tile, rest). */
@@ -699,7 +699,7 @@ static gen_verdict check_regroup(gen_ctx *x, layout_op op, layout_op zipped, lay
 }
 
 /* CuTe's zipped_divide and tiled_divide regroup the by-mode
-** logical_divide (README: a rank-1 rest stays wrapped). */
+** logical_divide (docs/ops.md: a rank-1 rest stays wrapped). */
 static gen_verdict divide_regroup(gen_ctx *x) {
   return check_regroup(x, lo_logical_divide, lo_zipped_divide, lo_tiled_divide);
 }
@@ -725,67 +725,66 @@ static gen_verdict tractable_flattening(gen_ctx *x) {
 const gen_property prop_nested_ops_table[] = {
     {"nested.relative_coalesce",
      "coal(L,S) = (coal L_i)_{prof S}, L = (L_i)_{prof S}, shape refines S, Phi kept",
-     "Lemma 2.3.4.9, p.75; Obs 2.3.4.3; Def 2.3.4.7", GEN_THEOREM,
-     "nested_coarsening", "coalesce", relative_coalesce, NULL},
+     "Lemma 2.3.4.9, p.75; Obs 2.3.4.3; Def 2.3.4.7", GEN_THEOREM, "nested_coarsening", "coalesce",
+     relative_coalesce, NULL, NULL, 0},
     {"nested.relative_coalesce_characterizes",
-     "shape A, shape B refine S: Phi_A = Phi_B iff coal(A,S) = coal(B,S)",
-     "Prop 2.3.4.10, p.75", GEN_THEOREM, "nested_alike_over", "coalesce",
-     relative_coalesce_characterizes, NULL},
+     "shape A, shape B refine S: Phi_A = Phi_B iff coal(A,S) = coal(B,S)", "Prop 2.3.4.10, p.75",
+     GEN_THEOREM, "nested_alike_over", "coalesce", relative_coalesce_characterizes, NULL, NULL, 0},
     {"nested.compact", "L compact (brute force) iff L-flat compact iff coal(L) compact",
-     "Prop 2.3.5.5, p.77; Def 2.3.5.1", GEN_THEOREM, "nested_maybe_compact",
-     "is_compact", compact_agree, NULL},
+     "Prop 2.3.5.5, p.77; Def 2.3.5.1", GEN_THEOREM, "nested_maybe_compact", "is_compact",
+     compact_agree, NULL, NULL, 0},
     {"nested.complement_flatten",
      "(A,B) compact (brute force) iff A-flat * B-flat compact iff (B,A) compact",
-     "Lemma 2.3.6.2, p.77; Def 2.3.6.1", GEN_THEOREM, "nested_complement_pair",
-     "is_complement", complement_flatten, NULL},
+     "Lemma 2.3.6.2, p.77; Def 2.3.6.1", GEN_THEOREM, "nested_complement_pair", "is_complement",
+     complement_flatten, NULL, NULL, 0},
     {"nested.complementable",
      "a complement of A makes A complementable (= A-flat's); then (A, comp(A)) is compact",
      "Lemma 2.3.6.4, p.78; Def 2.3.6.3 (with d_1 > 0: no stride 0)", GEN_THEOREM,
-     "nested_complement_pair", "is_complementable", complementable, NULL},
+     "nested_complement_pair", "is_complementable", complementable, NULL, NULL, 0},
     {"nested.complement_construction",
      "comp(A,N) = coal(comp-flat(A-flat,N)): (A,C) compact, size N, coalesced, sorted, order-free",
-     "Def 2.3.6.5, Remark 2.3.6.6, p.78; Def 2.3.6.7", GEN_THEOREM,
-     "nested_n_complementable", "paper_complement", complement_construction, NULL},
+     "Def 2.3.6.5, Remark 2.3.6.6, p.78; Def 2.3.6.7", GEN_THEOREM, "nested_n_complementable",
+     "paper_complement", complement_construction, NULL, NULL, 0},
     {"nested.n_complement_exists",
      "an N-complement exists iff A is N-complementable (N = size A size B for a complement B)",
      "Prop 2.3.6.9, p.78", GEN_THEOREM, "nested_complement_pair", "is_N_complement",
-     n_complement_exists, NULL},
+     n_complement_exists, NULL, NULL, 0},
     {"nested.composition_conditions",
      "B o A: shape refines shape(A), coalesced over it, Phi_B o Phi_A; exists iff a witness does",
      "Def 2.3.7.1, Remarks 2.3.7.2-2.3.7.4, p.79", GEN_THEOREM, "nested_compose_pair",
-     "paper_composition", composition_conditions, NULL},
+     "paper_composition", composition_conditions, NULL, NULL, 0},
     {"nested.composition_extension",
      "B~ extending Phi_B (B*(k):(e), (B,(k):(e))): B~ o A = B o A, both or neither defined",
-     "Prop 2.3.7.10, p.80", GEN_THEOREM, "nested_compose_pair nested_tail",
-     "paper_composition", composition_extension, NULL},
+     "Prop 2.3.7.10, p.80", GEN_THEOREM, "nested_compose_pair nested_tail", "paper_composition",
+     composition_extension, NULL, NULL, 0},
     {"nested.composition_coalesced_outer",
-     "B o A = coal(B) o A = B2 o A for Phi_B2 = Phi_B, all or none defined",
-     "Cor 2.3.7.11, p.80", GEN_THEOREM, "nested_compose_variant", "paper_composition",
-     composition_coalesced_outer, NULL},
+     "B o A = coal(B) o A = B2 o A for Phi_B2 = Phi_B, all or none defined", "Cor 2.3.7.11, p.80",
+     GEN_THEOREM, "nested_compose_variant", "paper_composition", composition_coalesced_outer, NULL,
+     NULL, 0},
     {"nested.logical_divide_definition",
      "A (/) B = A o (B,B^c) = (A o B, A o B^c), Phi by brute force, size A; = CuTe's when defined",
      "Def 2.3.8.1, p.81", GEN_THEOREM, "nested_divide_pair", "paper_logical_divide",
-     logical_divide_definition, NULL},
+     logical_divide_definition, NULL, NULL, 0},
     {"nested.logical_product_definition",
      "A (x) B = (A, comp(A,N) o B), N = size A cosize B rounded to a valid N; = CuTe's when "
      "defined",
-     "Def 2.3.9.1 with Obs 2.3.9.2 (a valid N), p.83", GEN_THEOREM,
-     "nested_product_pair", "paper_logical_product", logical_product_definition, NULL},
+     "Def 2.3.9.1 with Obs 2.3.9.2 (a valid N), p.83", GEN_THEOREM, "nested_product_pair",
+     "paper_logical_product", logical_product_definition, NULL, NULL, 0},
     {"nested.logical_product_any_n",
      "comp(A,N1) o B = comp(A,N2) o B for valid N1 < N2 >= size(A) cosize(B)",
      "Obs 2.3.9.2, p.83 (its 'Proposition 2.3.7.11' is a Corollary)", GEN_THEOREM,
-     "nested_product_pair", "paper_logical_product", logical_product_any_n, NULL},
+     "nested_product_pair", "paper_logical_product", logical_product_any_n, NULL, NULL, 0},
     {"nested.divide_regroup",
      "logical_divide by a tiler works mode by mode; zipped/tiled_divide regroup it",
-     "CuTe zipped_divide, tiled_divide (README: Where the paper and CuTe differ); Def 2.3.8.1",
-     GEN_THEOREM, "nested_divide_tiler", "zipped_divide", divide_regroup, NULL},
+     "CuTe zipped_divide, tiled_divide (docs/ops.md: Other choices); Def 2.3.8.1",
+     GEN_THEOREM, "nested_divide_tiler", "zipped_divide", divide_regroup, NULL, NULL, 0},
     {"nested.product_regroup",
      "logical_product by a tiler works mode by mode; zipped/tiled_product regroup it",
-     "CuTe zipped_product, tiled_product (README: Where the paper and CuTe differ); Def 2.3.9.1",
-     GEN_THEOREM, "nested_product_tiler", "zipped_product", product_regroup, NULL},
+     "CuTe zipped_product, tiled_product (docs/ops.md: Other choices); Def 2.3.9.1",
+     GEN_THEOREM, "nested_product_tiler", "zipped_product", product_regroup, NULL, NULL, 0},
     {"nested.tractable_flattening", "L tractable iff L-flat tractable, as Def 2.1.8.1 recomputed",
      "Def 2.3.10.1, p.84", GEN_THEOREM, "nested_tractable_mix", "is_tractable",
-     tractable_flattening, NULL},
+     tractable_flattening, NULL, NULL, 0},
 };
 
 const int prop_nested_ops_count =

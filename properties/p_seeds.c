@@ -65,9 +65,7 @@ static gen_verdict lean_coalesce_idempotent(gen_ctx *x) {
   lo_err oe = {LO_OK, ""};
   lo_layout l, c, cc;
   if (p_seeds_flat_arg(x, 0, &l)) return GEN_ERROR;
-  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
-  if (lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
+  if (lo_flat_coalesce(&l, &c, &oe) != LO_OK || lo_flat_coalesce(&c, &cc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat coalesce", PROP_STRICT);
   if (!lo_layout_equal(&c, &cc))
     return gen_failf(x, "coalesce L = %s but coalesce (coalesce L) = %s",
@@ -164,9 +162,7 @@ static gen_verdict lean_coalesce_agree(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_coalesce(&f, &cf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism coalesce", PROP_STRICT);
-  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&cf, &lcf, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_coalesce(&lf, &clf, &oe) != LO_OK) return prop_verdict_of(x, &oe, "coalesce", PROP_STRICT);
   if (!lo_layout_equal(&lcf, &clf))
@@ -187,9 +183,7 @@ gen_verdict p_seeds_complement_agree_flat(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism complement", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_flat_complement(&lf, n, &comp, &oe) != LO_OK)
@@ -210,11 +204,8 @@ gen_verdict p_seeds_compose_agree_flat(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &g) || p_seeds_flat_morphism_arg(x, 1, &f)) return GEN_ERROR;
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism compose", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_composition(&lg, &lf, &comp, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat composition L_g o L_f", PROP_STRICT);
@@ -438,8 +429,7 @@ static gen_verdict lean_realization_functor(gen_ctx *x) {
   lo_int size, v;
   lo_err e;
   if (prop_morphism(x, 0, &g) || prop_morphism(x, 1, &f)) return GEN_ERROR;
-  if (lo_morphism_identity(&f.cod, &id) != LO_OK)
-    return prop_verdict_of(x, &oe, "identity", PROP_STRICT);
+  lo_morphism_identity(&f.cod, &id); /* always LO_OK: it has no error to give */
   if (lo_morphism_layout(&id, &lid, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_size(&lid, &size, &e) || size > x->bounds->max_size) return GEN_DISCARD;
@@ -449,11 +439,8 @@ static gen_verdict lean_realization_functor(gen_ctx *x) {
                        (long long)i, (long long)v);
   if (lo_morphism_compose(&g, &f, &gf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism compose", PROP_STRICT);
-  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&gf, &lgf, &oe) != LO_OK || lo_morphism_layout(&g, &lg, &oe) != LO_OK ||
+      lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   return prop_judged(prop_is_composite(x, &lg, &lf, &lgf));
 }
@@ -468,62 +455,62 @@ const gen_property prop_seeds_table[] = {
     /* seed 000: the Lean 4 design document */
     {"lean.coalesce_idempotent", "coalesce (coalesce L) = coalesce L (flat layouts)",
      SEED0 "coalesce_idempotent", GEN_CONJECTURE, "flat_layout", "flat_coalesce",
-     lean_coalesce_idempotent, NULL},
+     lean_coalesce_idempotent, NULL, NULL, 0},
     {"lean.coalesce_keeps_tractable", "isTractable L -> isTractable (coalesce L)",
      SEED0 "Level 2 property test", GEN_CONJECTURE, "tractable", "flat_coalesce",
-     lean_coalesce_keeps_tractable, NULL},
+     lean_coalesce_keeps_tractable, NULL, NULL, 0},
     {"lean.compose_assoc_flat",
      "compose (compose A B) C = compose A (compose B C) (flat composite)",
-     SEED0 "compose_assoc (FlatLayout)", GEN_CONJECTURE,
-     "composable_layouts tractable", "flat_composition", lean_compose_assoc_flat, NULL, "A B C"},
+     SEED0 "compose_assoc (FlatLayout)", GEN_CONJECTURE, "composable_layouts tractable",
+     "flat_composition", lean_compose_assoc_flat, NULL, "A B C", 0},
     {"lean.compose_assoc_nested",
      "compose (compose A B) C = compose A (compose B C) (nested composite, as layouts)",
-     SEED0 "compose_assoc", GEN_CONJECTURE, "composable_layouts tractable",
-     "paper_composition", lean_compose_assoc_nested, NULL, "A B C"},
+     SEED0 "compose_assoc", GEN_CONJECTURE, "composable_layouts tractable", "paper_composition",
+     lean_compose_assoc_nested, NULL, "A B C", 0},
     {"lean.coalesce_agree", "encodeLayout (coalesceMorphism f) = coalesce (encodeLayout f)",
-     SEED0 "coalesce_agree", GEN_CONJECTURE, "tuple_morphism", "coalesce",
-     lean_coalesce_agree, NULL},
+     SEED0 "coalesce_agree", GEN_CONJECTURE, "tuple_morphism", "coalesce", lean_coalesce_agree,
+     NULL, NULL, 0},
     {"lean.complement_agree",
      "encodeLayout (complementMorphism f N) = complement (encodeLayout f) N (N = size T)",
      SEED0 "complement_agree", GEN_CONJECTURE, "injective_morphism", "complement",
-     p_seeds_complement_agree_flat, NULL},
+     p_seeds_complement_agree_flat, NULL, NULL, 0},
     {"lean.compose_agree",
      "encodeLayout (composeMorphism f g) = compose (encodeLayout f) (encodeLayout g)",
-     SEED0 "compose_agree", GEN_CONJECTURE, "composable", "composition",
-     p_seeds_compose_agree_flat, NULL},
+     SEED0 "compose_agree", GEN_CONJECTURE, "composable", "composition", p_seeds_compose_agree_flat,
+     NULL, NULL, 0},
     {"lean.complement_examples",
      "complement [(2,1),(3,2)] 12 = [(2,6)] and ... 6 = []: comp(L, k size L) = (k):(size L)",
      SEED0 "complement examples", GEN_CONJECTURE, "compact", "flat_complement",
-     lean_complement_examples, NULL},
+     lean_complement_examples, NULL, NULL, 0},
     {"lean.complement_exists",
      "for L mapping into [0,N), comp(L,N) exists, L ++ comp(L,N) is compact, comp sorted, "
      "coalesced",
-     SEED0 "Core Operations, Complement", GEN_CONJECTURE, "complementable",
-     "flat_complement", lean_complement_exists, NULL},
+     SEED0 "Core Operations, Complement", GEN_CONJECTURE, "complementable", "flat_complement",
+     lean_complement_exists, NULL, NULL, 0},
     {"lean.tractable_pairs",
      "tractable iff for all (i,j): s_i:d_i <= s_j:d_j, d_i != 0, d_j != 0 -> s_i d_i | d_j",
-     SEED0 "Tractable Layouts", GEN_CONJECTURE, "flat_layout", "is_tractable",
-     lean_tractable_pairs, NULL},
+     SEED0 "Tractable Layouts", GEN_CONJECTURE, "flat_layout", "is_tractable", lean_tractable_pairs,
+     NULL, NULL, 0},
     {"lean.tractable_python", "the Python is_tractable (i != j) agrees with Def 2.1.8.1",
      SEED0 "Python is_tractable", GEN_CONJECTURE, "flat_layout", "is_tractable",
-     lean_tractable_python, NULL},
+     lean_tractable_python, NULL, NULL, 0},
     {"lean.morphism_injective", "a tuple morphism's map is injective on non-basepoint elements",
-     SEED0 "Category Tuple, condition 2", GEN_CONJECTURE, "tuple_morphism",
-     "is_valid_morphism", lean_morphism_injective, NULL},
+     SEED0 "Category Tuple, condition 2", GEN_CONJECTURE, "tuple_morphism", "is_valid_morphism",
+     lean_morphism_injective, NULL, NULL, 0},
     {"lean.standard_form_all_hit", "a morphism of standard form has no entries not hit by it",
      SEED0 "Standard Form", GEN_CONJECTURE, "standard_morphism", "is_standard_form",
-     lean_standard_form_all_hit, NULL},
+     lean_standard_form_all_hit, NULL, NULL, 0},
     {"lean.correspondence",
      "NonDegenerate L and Tractable L -> exists unique f, StandardForm f and encode f = L",
-     SEED0 "correspondence (->)", GEN_CONJECTURE, "nondegenerate", "morphism",
-     lean_correspondence, NULL},
+     SEED0 "correspondence (->)", GEN_CONJECTURE, "nondegenerate", "morphism", lean_correspondence,
+     NULL, NULL, 0},
     {"lean.correspondence_converse",
      "exists unique f, StandardForm f and encode f = L -> NonDegenerate L and Tractable L",
      SEED0 "correspondence (<-)", GEN_CONJECTURE, "tuple_morphism", "layout",
-     lean_correspondence_converse, NULL},
+     lean_correspondence_converse, NULL, NULL, 0},
     {"lean.realization_functor", "|id| = id and |g o f| = |g| o |f| (layout functions)",
-     SEED0 "realization_preserves_id, realization_preserves_comp", GEN_CONJECTURE,
-     "composable", "composition", lean_realization_functor, NULL},
+     SEED0 "realization_preserves_id, realization_preserves_comp", GEN_CONJECTURE, "composable",
+     "composition", lean_realization_functor, NULL, NULL, 0},
 
     /* seed 001: the Chinese summary */
 };

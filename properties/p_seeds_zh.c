@@ -436,11 +436,8 @@ static gen_verdict zh_flat_divide_agree(gen_ctx *x) {
   if (p_seeds_flat_morphism_arg(x, 0, &f) || p_seeds_flat_morphism_arg(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_flat_divide(&f, &g, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism flat divide", PROP_STRICT);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_flat_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "flat divide", PROP_STRICT);
@@ -460,9 +457,7 @@ static gen_verdict zh_complement_nest(gen_ctx *x) {
   if (prop_morphism(x, 0, &f)) return GEN_ERROR;
   if (lo_morphism_complement(&f, &fc, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism complement", PROP_STRICT);
-  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
+  if (lo_morphism_layout(&fc, &lfc, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_tuple_size(&f.cod, &n, &oe) != LO_OK) return prop_verdict_of(x, &oe, "size", PROP_STRICT);
   if (lo_paper_complement(&lf, n, &comp, &oe) != LO_OK)
@@ -484,11 +479,8 @@ static gen_verdict zh_logical_divide_agree(gen_ctx *x) {
   if (prop_morphism(x, 0, &f) || prop_morphism(x, 1, &g)) return GEN_ERROR;
   if (lo_morphism_logical_divide(&f, &g, &q, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "morphism divide", PROP_STRICT);
-  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&f, &lf, &oe) != LO_OK)
-    return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
-  if (lo_morphism_layout(&g, &lg, &oe) != LO_OK)
+  if (lo_morphism_layout(&q, &lq, &oe) != LO_OK || lo_morphism_layout(&f, &lf, &oe) != LO_OK ||
+      lo_morphism_layout(&g, &lg, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "layout", PROP_STRICT);
   if (lo_paper_logical_divide(&lf, &lg, &d, &oe) != LO_OK)
     return prop_verdict_of(x, &oe, "paper divide", PROP_STRICT);
@@ -521,81 +513,80 @@ static gen_verdict zh_no_refinement_no_composite(gen_ctx *x) {
 const gen_property prop_seeds_zh_table[] = {
     {"zh.concat_cosize", "rank, size, cosize of A * B are the sum, product, sum of A's and B's",
      SEED1 "concatenation", GEN_CONJECTURE, "flat_layout flat_layout", "flat_concat",
-     zh_concat_cosize, NULL},
-    {"zh.squeeze_keeps_function", "squeeze(L) has the size, cosize and Phi of L",
-     SEED1 "squeeze", GEN_CONJECTURE, "flat_layout", "squeeze",
-     zh_squeeze_keeps_function, NULL},
+     zh_concat_cosize, NULL, NULL, 0},
+    {"zh.squeeze_keeps_function", "squeeze(L) has the size, cosize and Phi of L", SEED1 "squeeze",
+     GEN_CONJECTURE, "flat_layout", "squeeze", zh_squeeze_keeps_function, NULL, NULL, 0},
     {"zh.complementable_sorted", "a sorted L is complementable iff s_i d_i | d_{i+1} (no squeeze)",
-     SEED1 "complementability; Def 2.1.6.11 needs d_1 > 0", GEN_CONJECTURE, "sorted", "is_complementable",
-     zh_complementable_sorted, NULL},
+     SEED1 "complementability; Def 2.1.6.11 needs d_1 > 0", GEN_CONJECTURE, "sorted",
+     "is_complementable", zh_complementable_sorted, NULL, NULL, 0},
     {"zh.flat_composition_unique",
      "shape(R) = shape(A) and Phi_R = Phi_B o Phi_A determine the flat composite R = B o A",
-     SEED1 "flat composition", GEN_CONJECTURE, "composable_layouts",
-     "flat_composition", zh_flat_composition_unique, NULL},
-    {"zh.flat_divide", "A (/)flat B = (comp-flat(B, size A), B)",
-     SEED1 "flat division", GEN_CONJECTURE, "divide_layouts", "flat_divide",
-     zh_flat_divide, NULL},
+     SEED1 "flat composition", GEN_CONJECTURE, "composable_layouts", "flat_composition",
+     zh_flat_composition_unique, NULL, NULL, 0},
+    {"zh.flat_divide", "A (/)flat B = (comp-flat(B, size A), B)", SEED1 "flat division",
+     GEN_CONJECTURE, "divide_layouts", "flat_divide", zh_flat_divide, NULL, NULL, 0},
     {"zh.flat_product", "A (x)flat B = (A, comp-flat(A, size(A) cosize(B))) o B",
-     SEED1 "flat product", GEN_CONJECTURE, "product_layouts", "flat_product",
-     zh_flat_product, NULL},
-    {"zh.logical_divide", "A (/) B = (comp(B, size A), B) o A",
-     SEED1 "logical division", GEN_CONJECTURE, "divide_layouts",
-     "paper_logical_divide", zh_logical_divide, NULL},
-    {"zh.logical_product", "A (x) B = (A, comp(A, size(A) cosize(B))) o B",
-     SEED1 "logical product", GEN_CONJECTURE, "product_layouts",
-     "paper_logical_product", zh_logical_product, NULL},
+     SEED1 "flat product", GEN_CONJECTURE, "product_layouts", "flat_product", zh_flat_product, NULL,
+     NULL, 0},
+    {"zh.logical_divide", "A (/) B = (comp(B, size A), B) o A", SEED1 "logical division",
+     GEN_CONJECTURE, "divide_layouts", "paper_logical_divide", zh_logical_divide, NULL, NULL, 0},
+    {"zh.logical_product", "A (x) B = (A, comp(A, size(A) cosize(B))) o B", SEED1 "logical product",
+     GEN_CONJECTURE, "product_layouts", "paper_logical_product", zh_logical_product, NULL, NULL, 0},
     {"zh.tractable_equivalences",
      "L tractable iff sort(L) is, iff filter(L) is, iff filter(L) is complementable",
-     SEED1 "tractable flat layouts; Prop 2.1.8.11 needs L non-degenerate", GEN_CONJECTURE, "flat_layout", "is_tractable",
-     zh_tractable_equivalences, NULL},
+     SEED1 "tractable flat layouts; Prop 2.1.8.11 needs L non-degenerate", GEN_CONJECTURE,
+     "flat_layout", "is_tractable", zh_tractable_equivalences, NULL, NULL, 0},
     {"zh.refinement_direction",
      "X' refines X iff X comes from X' by replacing each entry by a tuple of its size",
-     SEED1 "refinement", GEN_CONJECTURE, "refinement", "refines",
-     zh_refinement_direction, NULL},
+     SEED1 "refinement", GEN_CONJECTURE, "refinement", "refines", zh_refinement_direction, NULL,
+     NULL, 0},
     {"zh.refinement_recursive",
      "X' refines X iff X = size(X') or ranks agree and mode_i(X') refines mode_i(X)",
-     SEED1 "refinement", GEN_CONJECTURE, "refinement", "refines",
-     zh_refinement_recursive, NULL},
+     SEED1 "refinement", GEN_CONJECTURE, "refinement", "refines", zh_refinement_recursive, NULL,
+     NULL, 0},
     {"zh.coalesced_definition", "L is coalesced iff depth 0, or depth 1 and flat-coalesced",
-     SEED1 "coalesce", GEN_CONJECTURE, "layout", "is_coalesced",
-     zh_coalesced_definition, NULL},
+     SEED1 "coalesce", GEN_CONJECTURE, "layout", "is_coalesced", zh_coalesced_definition, NULL,
+     NULL, 0},
     {"zh.layout_of_morphism", "L_{f_L} = sort(squeeze(filter(L))) for tractable L",
      SEED1 "layouts to morphisms", GEN_CONJECTURE, "nondegenerate", "morphism",
-     zh_layout_of_morphism, NULL},
-    {"zh.compose_agree", "L(g o f) = L_g o L_f for tuple morphisms",
-     SEED1 "realization functor", GEN_CONJECTURE, "composable", "composition",
-     p_seeds_compose_agree_flat, NULL},
+     zh_layout_of_morphism, NULL, NULL, 0},
+    {"zh.compose_agree", "L(g o f) = L_g o L_f for tuple morphisms", SEED1 "realization functor",
+     GEN_CONJECTURE, "composable", "composition", p_seeds_compose_agree_flat, NULL, NULL, 0},
     {"zh.complement_agree", "L(f^c) = comp-flat(L_f, size T) for injective f",
-     SEED1 "tuple morphism complement", GEN_CONJECTURE, "injective_morphism",
-     "complement", p_seeds_complement_agree_flat, NULL},
+     SEED1 "tuple morphism complement", GEN_CONJECTURE, "injective_morphism", "complement",
+     p_seeds_complement_agree_flat, NULL, NULL, 0},
     {"zh.flat_divide_agree", "L(f (/)flat g) = L_f (/)flat L_g",
      SEED1 "tuple morphism flat division", GEN_CONJECTURE, "divisible", "flat_divide",
-     zh_flat_divide_agree, NULL},
+     zh_flat_divide_agree, NULL, NULL, 0},
     {"zh.complement_nest", "L(f^c) = coal(comp(L_f, size T)) for injective Nest morphisms",
      SEED1 "Nest complement", GEN_CONJECTURE, "injective_morphism", "complement",
-     zh_complement_nest, NULL},
+     zh_complement_nest, NULL, NULL, 0},
     {"zh.logical_divide_agree", "L(f (/) g) = L_f (/) L_g for Nest morphisms",
      SEED1 "Nest logical division", GEN_CONJECTURE, "divisible", "logical_divide",
-     zh_logical_divide_agree, NULL},
+     zh_logical_divide_agree, NULL, NULL, 0},
     {"zh.no_refinement_no_composite",
      "when (T, U) has no mutual refinement, the composite B o A cannot be formed",
-     SEED1 "computation, Algorithm 4.1.2; Algorithm 4.1.2 may answer None where B o A exists", GEN_CONJECTURE,
-     "tractable tractable", "paper_composition", zh_no_refinement_no_composite, NULL},
+     SEED1 "computation, Algorithm 4.1.2; Algorithm 4.1.2 may answer None where B o A exists",
+     GEN_CONJECTURE, "tractable tractable", "paper_composition", zh_no_refinement_no_composite,
+     NULL, NULL, 0},
 
     /* seed 003: coalescence as a rewriting system */
     {"rewrite.right_unit", "(M,1):(d,s) -> (M):(d), where tryCoalesce applies it, keeps Phi",
-     SEED3 "right unit law", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_right_unit, NULL},
+     SEED3 "right unit law", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_right_unit, NULL,
+     NULL, 0},
     {"rewrite.left_unit", "(1,M):(d,s) -> (M):(s), where tryCoalesce applies it, keeps Phi",
-     SEED3 "left unit law", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_left_unit, NULL},
+     SEED3 "left unit law", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_left_unit, NULL,
+     NULL, 0},
     {"rewrite.packed_merge",
      "(M1,M2):(d1,d2) -> (M1 M2):(d1) when M1 d1 = d2, where tryCoalesce applies it, keeps Phi",
      SEED3 "packed merge, packedMerge_sound", GEN_CONJECTURE, "packed_layout", "coalesce",
-     rewrite_packed_merge, NULL},
+     rewrite_packed_merge, NULL, NULL, 0},
     {"rewrite.terminates", "each tryCoalesce step removes a mode: normal form within rank-1 steps",
      SEED3 "coalesce_terminates", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_terminates,
-     NULL},
+     NULL, NULL, 0},
     {"rewrite.normal_form", "the rewriting's normal form is the canonical form, CuTe's coalesce",
-     SEED3 "normal form", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_normal_form, NULL},
+     SEED3 "normal form", GEN_CONJECTURE, "packed_layout", "coalesce", rewrite_normal_form, NULL,
+     NULL, 0},
 };
 
 const int prop_seeds_zh_count = (int)(sizeof prop_seeds_zh_table / sizeof prop_seeds_zh_table[0]);

@@ -466,46 +466,47 @@ const gen_property prop_views_table[] = {
      "validRearrange (same atom set, same per-atom size products) holds exactly when the "
      "rearrange is defined",
      SEED2 "Lambda-free rearrange, validRearrange", GEN_CONJECTURE, "view_pattern_rules",
-     "view_rearrange", valid_rearrange_exact, NULL},
+     "view_rearrange", valid_rearrange_exact, NULL, NULL, 0},
     {"torchlean.derivation_is_pytorch",
      "every CanBroadcastTo derivation (scalar_to_any, dim_eq, dim_1_to_n, expand_dims) is a "
      "PyTorch broadcast",
      SEED4 "CanBroadcastTo: PyTorch-style broadcasting; expand_dims is the prepend-1s step",
-     GEN_CONJECTURE, "torchlean_derivation", "view_broadcast", derivation_is_pytorch, NULL},
+     GEN_CONJECTURE, "torchlean_derivation", "view_broadcast", derivation_is_pytorch, NULL, NULL,
+     0},
     {"torchlean.derivation_layout",
      "where PyTorch broadcasts s1 to s2, every CanBroadcastTo derivation has its index map",
      SEED4 "BroadcastTo: the evidence is inferred and its details are not the point",
-     GEN_CONJECTURE, "torchlean_derivation", "view_broadcast", derivation_layout, NULL},
+     GEN_CONJECTURE, "torchlean_derivation", "view_broadcast", derivation_layout, NULL, NULL, 0},
     {"torchlean.attention_reshape",
      "the attention reshape (seqLen, dModel) -> (numHeads, seqLen, headDim) splits the heads "
      "(= s (h d) -> h s d)",
      SEED4 "size identity used in Transformer attention reshapes", GEN_CONJECTURE, "view_attention",
-     "view_reshape", attention_reshape, NULL},
+     "view_reshape", attention_reshape, NULL, NULL, 0},
     /* Einlean */
     {"einlean.rearrange_bijective",
      "a rearrange is a bijection onto its storage: Phi permutes "
      "[0, N), N the input's size",
      SEED2 "rearrange runtime path (merges, splits); einops rearrange", GEN_THEOREM, "view_pattern",
-     "view_rearrange", rearrange_bijective, NULL},
+     "view_rearrange", rearrange_bijective, NULL, NULL, 0},
     {"einlean.rearrange_inverse",
      "a pattern composed with its inverse pattern is the identity layout: coal(P o P^-1) = N:1",
      SEED2 "rearrange; einops rearrange", GEN_THEOREM, "view_pattern_sized", "view_rearrange",
-     rearrange_inverse, NULL},
+     rearrange_inverse, NULL, NULL, 0},
     {"einlean.valid_rearrange_distinct",
      "without an axis repeated on a side, validRearrange holds exactly when the rearrange is "
      "defined",
      SEED2 "validRearrange, corrected (einops: each axis once per side)", GEN_THEOREM,
-     "view_pattern_rules", "view_rearrange", valid_rearrange_distinct, NULL},
+     "view_pattern_rules", "view_rearrange", valid_rearrange_distinct, NULL, NULL, 0},
     {"einlean.valid_reshape",
      "validReshape (same atom stream) implies validRearrange, and the layout coalesces as the "
      "input's and is torch's view",
      SEED2 "Reshape: stricter than rearrange, data not copied", GEN_THEOREM, "view_reshape_pattern",
-     "view_rearrange", valid_reshape_coalesce, NULL},
+     "view_rearrange", valid_reshape_coalesce, NULL, NULL, 0},
     {"einlean.einsum_index_map",
      "each operand's index map is its view composed with the projection (a Nest morphism) of "
      "the iteration space, as Einlean's loop reads it",
      SEED2 "Einsum runtime algorithm; (i, k), (k, j) -> (i, j)", GEN_THEOREM, "einsum_case",
-     "view_einsum", einsum_index_map, NULL},
+     "view_einsum", einsum_index_map, NULL, NULL, 0},
     /* the view ops */
 };
 const int prop_views_count = (int)(sizeof prop_views_table / sizeof prop_views_table[0]);

@@ -5,12 +5,14 @@
 */
 #include "properties.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The one verdict policy for oracle errors (see properties.h). */
 gen_verdict prop_verdict_of(gen_ctx *x, const lo_err *e, const char *what, prop_policy pol) {
+  assert(e->code != LO_OK); /* called on an error only */
   if (pol != PROP_STRICT && e->code == LO_ELIMIT) return GEN_DISCARD;
   if (pol == PROP_BOUNDED_ARITH && e->code == LO_EOVERFLOW) return GEN_DISCARD;
   return gen_failf(x, "%s failed: %s", what, e->msg);
@@ -19,6 +21,7 @@ gen_verdict prop_verdict_of(gen_ctx *x, const lo_err *e, const char *what, prop_
 /* Argument i as a layout; a harness error when missing or malformed. */
 int prop_layout(gen_ctx *x, int i, lo_layout *l) {
   lo_err e;
+  assert(x && i >= 0 && l);
   if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
   if (lo_parse_layout(x->argv[i], l, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
@@ -27,6 +30,7 @@ int prop_layout(gen_ctx *x, int i, lo_layout *l) {
 /* Argument i as a nested tuple; a harness error when malformed. */
 int prop_tuple(gen_ctx *x, int i, lo_tuple *t) {
   lo_err e;
+  assert(x && i >= 0 && t);
   if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
   if (lo_parse_tuple(x->argv[i], t, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
@@ -35,6 +39,7 @@ int prop_tuple(gen_ctx *x, int i, lo_tuple *t) {
 /* Argument i as a morphism; a harness error when malformed. */
 int prop_morphism(gen_ctx *x, int i, lo_morphism *f) {
   lo_err e;
+  assert(x && i >= 0 && f);
   if (i >= x->argc) return gen_errorf(x, "argument %d is missing", i + 1);
   if (lo_parse_morphism(x->argv[i], f, &e)) return gen_errorf(x, "argument %d: %s", i + 1, e.msg);
   return 0;
@@ -49,17 +54,20 @@ int prop_int(gen_ctx *x, int i, lo_int *v) {
 }
 
 const char *prop_show_layout(gen_ctx *x, int slot, const lo_layout *l) {
-  char *b = x->shown[slot & 3];
+  assert(slot >= 0 && slot <= 3);
+  char *b = x->shown[slot];
   return lo_print_layout(l, b, sizeof x->shown[0]) ? "(too long)" : b;
 }
 
 const char *prop_show_tuple(gen_ctx *x, int slot, const lo_tuple *t) {
-  char *b = x->shown[slot & 3];
+  assert(slot >= 0 && slot <= 3);
+  char *b = x->shown[slot];
   return lo_print_tuple(t, b, sizeof x->shown[0]) ? "(too long)" : b;
 }
 
 const char *prop_show_morphism(gen_ctx *x, int slot, const lo_morphism *f) {
-  char *b = x->shown[slot & 3];
+  assert(slot >= 0 && slot <= 3);
+  char *b = x->shown[slot];
   return lo_print_morphism(f, b, sizeof x->shown[0]) ? "(too long)" : b;
 }
 

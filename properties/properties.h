@@ -8,12 +8,6 @@
 #include "gen.h"
 #include "lo.h"
 
-/* The tables leave out gen_property's trailing fields (vars, op_other)
-** where the defaults (zero) are meant. */
-#if defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
-#endif
-
 /* The property tables of the files p_*.c, gathered into one registry by
 ** catalogue.c (prop_at, prop_find). */
 extern const gen_property prop_flat_table[], prop_flat_coalesce_table[],

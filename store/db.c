@@ -219,6 +219,7 @@ int db_check_fits(const db *d, const char *what, const char *field, const char *
 ** messages and permission checks, where a cut path fails visibly). */
 static void dir_of(const char *path, char *dir, size_t size) {
   const char *slash = strrchr(path, '/');
+  assert(size >= 2);
   if (!slash) {
     snprintf(dir, size, ".");
   } else if (slash == path) {
@@ -604,6 +605,7 @@ static int connect_readonly(db *d, char *msg, size_t cap) {
 
 /* Open path for reading and writing or for reading only; see store.h. */
 static int open_db(const char *path, int readonly, db **out, char *msg, size_t cap) {
+  assert(out);
   *out = NULL;
   if (!path || !*path) {
     db_set_msg(msg, cap, "no database path given");
@@ -734,6 +736,7 @@ int db_step_done(const db *d, sqlite3_stmt *st, const char *what, char *msg, siz
 int db_column_fixed(sqlite3_stmt *st, int col, char *buf, size_t size) {
   const unsigned char *text = sqlite3_column_text(st, col);
   size_t n = (size_t)sqlite3_column_bytes(st, col);
+  assert(buf && size >= 1);
   buf[0] = '\0';
   if (!text) return 0;
   if (n >= size) return -1;

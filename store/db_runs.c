@@ -17,6 +17,7 @@ int db_run_begin(db *d, const char *seed, const char *config, const char *git_re
                  int64_t *run_id, char *msg, size_t cap) {
   static const char what[] = "starting a run";
   sqlite3_stmt *st;
+  assert(d && run_id);
   if (db_check_writable(d, what, msg, cap) != 0) return -1;
   if (!seed) {
     db_set_msg(msg, cap, "%s: %s: no seed given", d->path, what);

@@ -16,8 +16,8 @@ bad() {
 }
 
 # What is scanned: every source, script, corpus file and document.
-dirs=(oracle gen properties store yaml sut lean report cli gpu tests bench corpus tools fuzz
-      adapters .ci)
+dirs=(oracle gen properties store yaml sut lean report run cli gpu tests bench corpus tools fuzz
+      adapters .ci docs)
 files=(README.md CONFIG.yaml Makefile)
 self=tests/citations.sh
 

@@ -5,9 +5,9 @@
 # versions 1 and 2 into results.db (with stand-in programs that write one),
 # the refusal of broken programs and files (another version included), and
 # bin/layoutcheck-gpu itself when `make gpu` built it: its skip, its host
-# emulation of both paths (CuTe's code on the CPU) and the import of what
-# it writes.  Prints "N passed, N failed" (", N skipped" when checks could
-# not run).
+# emulation of both paths (CuTe's code on the CPU), the same results for
+# one host thread and two, and the import of what it writes.  Prints
+# "N passed, N failed" (", N skipped" when checks could not run).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 root=$PWD
@@ -247,6 +247,27 @@ if [ -x "$gpu" ]; then
   has "layoutcheck gpu, emulated" "^path cute: offsets [1-9]" out
   dbsame "layoutcheck gpu, emulated: stored" e.db "SELECT layouts, mismatches, device FROM gpu_runs" \
     "40|0|host emulation"
+  # the host's threads: the default is the online CPUs; the same seed gives
+  # the same summary and result file with one thread and with two (timings,
+  # which differ from run to run, and the thread count aside)
+  status 0 "threads: default" "$gpu" --emulate --layouts 30 --seed 5 --out d.txt
+  has "threads: default" "^host threads: $(getconf _NPROCESSORS_ONLN)$" out
+  untimed() { grep -v -E '^(host threads|seconds|copy GB/s): |^  GB/s: |^results: ' "$1"; }
+  unfielded() { sed -E 's/ (seconds|gbps|copy_gbps|kernel_seconds)=[^ ]*//g' "$1"; }
+  for t in 1 2; do
+    status 0 "threads: $t" "$gpu" --emulate --layouts 60 --seed 11 --min-elements 5000000 \
+      --batch-elements 1048576 --threads "$t" --out "t$t.txt"
+    has "threads: $t" "^host threads: $t$" out
+    cp out "t$t.out"
+  done
+  has "threads: passes of the own path" "passes 3," t1.out
+  has "threads: passes of the CuTe path" "passes 2," t1.out
+  same "threads 1 and 2: summary" "$(untimed t1.out)" "$(untimed t2.out)"
+  same "threads 1 and 2: result file" "$(unfielded t1.txt)" "$(unfielded t2.txt)"
+  has "threads 1 and 2: cute path ran" "^path cute layouts=60 .* items=[1-9]" t2.txt
+  status 2 "standalone: --threads 0" "$gpu" --emulate --threads 0
+  has "standalone: --threads 0" "--threads: expected an integer in \[1, 257\], found '0'" err
+  status 2 "standalone: --threads x" "$gpu" --emulate --threads x
   status 0 "standalone: --list-profiles" "$gpu" --list-profiles
   same "standalone: profiles" "$(head -n 1 out) $(sed -n 9p out) $(tail -n 1 out) $(wc -l <out)" \
     "* (********) ((**)(**)(**)) 23"

@@ -53,13 +53,16 @@ if [ "$(grep -c ': DISAGREE$' "$tmp/out")" -eq 4 ] && ! grep -q ': agree$' "$tmp
   bad "-q output"
 fi
 
-# the README's example output is what the command prints
-awk '/^## Lean users/ { on = 1 } on && /^\$ bin\/layoutcheck lean check/ { grab = 1; next }
-     grab && /^```/ { exit } grab && $0 != "..." { print }' README.md >"$tmp/readme"
-if [ -s "$tmp/readme" ] && grep -v -x -F -f "$tmp/out.json" "$tmp/readme" >"$tmp/missing"; then
-  bad "README example lines not printed:"
-  cat "$tmp/missing"
-elif [ -s "$tmp/readme" ]; then ok; else bad "no README example found"; fi
+# the example output of docs/lean.md and of the README's tour is what the
+# command prints
+for doc in docs/lean.md README.md; do
+  awk '/^\$ bin\/layoutcheck lean check lean\/examples\/flat.lean/ { grab = 1; next }
+       grab && /^```/ { exit } grab && $0 != "..." { print }' "$doc" >"$tmp/readme"
+  if [ -s "$tmp/readme" ] && grep -v -x -F -f "$tmp/out.json" "$tmp/readme" >"$tmp/missing"; then
+    bad "$doc: example lines not printed:"
+    cat "$tmp/missing"
+  elif [ -s "$tmp/readme" ]; then ok; else bad "$doc: no example of lean check found"; fi
+done
 
 # --- docstrings only -------------------------------------------------------
 status 1 "docstrings" "$lc" lean check "$flat" --no-db
@@ -241,15 +244,15 @@ status 5 "einlean without a log" "$lc" lean check "$ein" --map "$ex/einlean-map.
 has_text "einlean without a log" "17 without a Lean value" "$tmp/out"
 status 5 "einlean without the map" "$lc" lean check "$ein" --output "$ex/einlean.json.log" --no-db
 has_text "einlean without the map" "0 agree, 0 DISAGREE, 17 untranslatable" "$tmp/out"
-# the README's example (section "Tensor views") is what the command prints
+# the example of docs/views.md is what the command prints
 status 1 "einlean -q" "$lc" lean check "$ein" --map "$ex/einlean-map.yaml" \
   --output "$ex/einlean.json.log" --no-db -q
-awk '/^## Tensor views/ { on = 1 } on && /^\$ bin\/layoutcheck lean check/ { grab = 1; getline; next }
-     grab && /^```/ { exit } grab && $0 != "..." { print }' README.md >"$tmp/treadme"
+awk '/^\$ bin\/layoutcheck lean check/ { grab = 1; getline; next }
+     grab && /^```/ { exit } grab && $0 != "..." { print }' docs/views.md >"$tmp/treadme"
 if [ -s "$tmp/treadme" ] && grep -v -x -F -f "$tmp/out" "$tmp/treadme" >"$tmp/missing"; then
-  bad "README tensor example lines not printed:"
+  bad "docs/views.md: tensor example lines not printed:"
   cat "$tmp/missing"
-elif [ -s "$tmp/treadme" ]; then ok; else bad "no README tensor example found"; fi
+elif [ -s "$tmp/treadme" ]; then ok; else bad "docs/views.md: no tensor example found"; fi
 # a map that gives a tensor op other kinds
 printf 'functions:\n  - {lean: f, op: tensor_shape, args: [int], result: tuple}\n' >"$tmp/tbad.yaml"
 status 2 "bad tensor map" "$lc" lean check "$ein" --map "$tmp/tbad.yaml" --no-db

@@ -8,7 +8,7 @@
 # 1. Unit tests: BUILD_DIR/tests/test_NAME for each tests/test_NAME.c.
 # 2. Command-line checks of BUILD_DIR/layoutcheck (eval, the batch protocol,
 #    the corpus runner on tests/corpus_selftest/).
-# 3. The examples of the README's op tables, through the batch protocol, and
+# 3. The examples of the op tables (docs/ops.md), through the batch protocol, and
 #    the run commands (tests/fuzz_cli.sh).
 # 4. The corpus: corpus/*.yaml, corpus/cute_cpp/*.yaml (CuTe C++'s answers),
 #    corpus/cute_tests/*.yaml (the cases of CuTe's own tests)
@@ -292,7 +292,7 @@ check "batch: print_layout is one line with \\n escapes" \
 echo "$cli_passed passed, $cli_failed failed"
 passed=$((passed + cli_passed)) failed=$((failed + cli_failed))
 
-# --- 3. README examples, the command scripts; 4. corpus ------------------
+# --- 3. op-table examples, the command scripts; 4. corpus ------------------
 # Started longest first (fuzz_cli.sh takes a third of the time), shown in
 # this order.
 start_counted "fuzz, replay, show" "fuzz, replay, show" bash tests/fuzz_cli.sh "$lc"
@@ -308,7 +308,8 @@ start_counted "Lean checks" "Lean checks" bash tests/lean_cli.sh "$lc"
 start_counted "Lean project, end to end" "Lean project" bash tests/lean_project.sh "$lc"
 start_counted "report" "report" bash tests/report_cli.sh "$lc"
 start_counted "counterexamples to paste (check, replay ID)" "paste" bash tests/paste_cli.sh "$lc"
-start_counted "README examples" "README examples" bash tests/readme_examples.sh "$lc"
+start_counted "op-table examples (docs/ops.md)" "op-table examples" bash tests/readme_examples.sh "$lc"
+start_counted "the README's tour" "README tour" bash tests/readme_tour.sh --no-sut "$lc"
 start_counted "planted mutants (a fast run)" "planted mutants" \
   bash tests/mutants.sh --fast "$lc" COALESCE_SORTS APPLY_LEX DIVIDE_COSIZE
 start_counted "GPU stage (skip, import of results)" "GPU stage" bash tests/gpu_cli.sh "$lc"
@@ -327,7 +328,7 @@ else
 fi
 start_counted "citations: the paper's own numbers" "citations" bash tests/citations.sh
 start_counted "layers: make check-layers refuses an upward include" "layers" bash tests/layers.sh
-start_counted "--help and the README's commands table" "help and README" bash tests/help_cli.sh "$lc"
+start_counted "--help and the commands table (docs/commands.md)" "help and commands table" bash tests/help_cli.sh "$lc"
 start_counted "pycute adapter, SUT bounds" "pycute, SUT bounds" bash tests/pycute_cli.sh "$lc"
 start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 

@@ -9,6 +9,12 @@
 #ifndef T_H
 #define T_H
 
+/* The tests check the asserts of the code under test too: the build that
+** `make test` uses (SAN_FLAGS) must not define NDEBUG. */
+#ifdef NDEBUG
+#error "the unit tests are built with asserts on: do not define NDEBUG"
+#endif
+
 #include <stdio.h>
 #include <string.h>
 

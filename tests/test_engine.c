@@ -244,14 +244,16 @@ static void test_generators_total(void) {
 static void test_shrinking(void) {
   gen_config c;
   char msg[512];
-  gen_property p1 = {"planted.rank_below_3", "",  "", GEN_THEOREM, "layout", "size",
-                     rank_below_3,           NULL};
-  gen_property p2 = {"planted.no_stride_6", "",     "",          GEN_THEOREM,
-                     "tractable",           "size", no_stride_6, NULL};
-  gen_property p3 = {"planted.crash", "", "", GEN_THEOREM, "layout", "size", crash_at_rank_2, NULL};
-  gen_property p4 = {"planted.hang", "",  "", GEN_THEOREM, "flat_layout", "size",
-                     hang_on_stride, NULL};
-  gen_property ok = {"planted.pass", "", "", GEN_THEOREM, "layout", "size", always_pass, NULL};
+  gen_property p1 = {
+      "planted.rank_below_3", "", "", GEN_THEOREM, "layout", "size", rank_below_3, NULL, NULL, 0};
+  gen_property p2 = {
+      "planted.no_stride_6", "", "", GEN_THEOREM, "tractable", "size", no_stride_6, NULL, NULL, 0};
+  gen_property p3 = {
+      "planted.crash", "", "", GEN_THEOREM, "layout", "size", crash_at_rank_2, NULL, NULL, 0};
+  gen_property p4 = {"planted.hang", "",   "", GEN_THEOREM, "flat_layout", "size", hang_on_stride,
+                     NULL,           NULL, 0};
+  gen_property ok = {"planted.pass", "",          "",   GEN_THEOREM, "layout",
+                     "size",         always_pass, NULL, NULL,        0};
   for (uint64_t seed = 1; seed <= 3; seed++) {
     config_for_tests(&c, 1);
     c.seed = seed;
@@ -276,8 +278,8 @@ static void test_shrinking(void) {
   T_CHECK(!r.has_failure);
   gen_result_clear(&r);
   /* an unknown generator is an engine error */
-  gen_property bad = {"planted.bad",       "",     "",          GEN_THEOREM,
-                      "no_such_generator", "size", always_pass, NULL};
+  gen_property bad = {"planted.bad", "",          "",   GEN_THEOREM, "no_such_generator",
+                      "size",        always_pass, NULL, NULL,        0};
   T_CHECK(gen_run(&c, &bad, &r, NULL, NULL, err, sizeof err) != 0);
   T_CHECK(strstr(err, "unknown generator") != NULL);
 }
@@ -312,16 +314,16 @@ static void test_worker_outcomes(void) {
   gen_config c;
   gen_result r, q;
   char err[256];
-  gen_property d = {"planted.discard_long", "",  "", GEN_THEOREM, "layout", "size",
-                    discard_long,           NULL};
+  gen_property d = {
+      "planted.discard_long", "", "", GEN_THEOREM, "layout", "size", discard_long, NULL, NULL, 0};
   config_for_tests(&c, 1);
   c.cases = 20000;
   T_EQ_INT(gen_run(&c, &d, &r, NULL, NULL, err, sizeof err), 0);
   T_EQ_INT(r.cases, 20000);
   T_EQ_INT(r.discarded, 20000);
   gen_result_clear(&r);
-  gen_property p = {"planted.rank_6",  "",  "", GEN_THEOREM, "layout", "size",
-                    trouble_at_rank_6, NULL};
+  gen_property p = {
+      "planted.rank_6", "", "", GEN_THEOREM, "layout", "size", trouble_at_rank_6, NULL, NULL, 0};
   for (uint64_t seed = 1; seed <= 3; seed++) {
     config_for_tests(&c, 1);
     c.seed = seed;
@@ -348,8 +350,8 @@ static void test_harness_error(void) {
   gen_config c;
   gen_result r;
   char err[256];
-  gen_property p = {"planted.wrong_kind", "",  "", GEN_THEOREM, "layout", "size",
-                    reads_wrong_kind,     NULL};
+  gen_property p = {
+      "planted.wrong_kind", "", "", GEN_THEOREM, "layout", "size", reads_wrong_kind, NULL, NULL, 0};
   for (int isolate = 0; isolate <= 1; isolate++) {
     config_for_tests(&c, isolate);
     c.cases = 50;
@@ -441,11 +443,12 @@ static const char *batched(const gen_property *p, int width, int stop_early, cha
 ** whatever the width, also when it stops early after a failure.  The
 ** shrunk cases are the minimal ones of test_shrinking. */
 static void test_batch_check(void) {
-  gen_property p1 = {"planted.rank_below_3", "",  "", GEN_THEOREM, "layout", "size",
-                     rank_below_3,           NULL};
-  gen_property p2 = {"planted.no_stride_6", "",     "",          GEN_THEOREM,
-                     "tractable",           "size", no_stride_6, NULL};
-  gen_property ok = {"planted.pass", "", "", GEN_THEOREM, "layout", "size", always_pass, NULL};
+  gen_property p1 = {
+      "planted.rank_below_3", "", "", GEN_THEOREM, "layout", "size", rank_below_3, NULL, NULL, 0};
+  gen_property p2 = {
+      "planted.no_stride_6", "", "", GEN_THEOREM, "tractable", "size", no_stride_6, NULL, NULL, 0};
+  gen_property ok = {"planted.pass", "",          "",   GEN_THEOREM, "layout",
+                     "size",         always_pass, NULL, NULL,        0};
   const gen_property *ps[] = {&p1, &p2, &ok};
   static char want[8192], got[8192];
   int widths[] = {1, 2, 7, 64};
@@ -569,7 +572,8 @@ static void keep_report(const gen_property *p, const gen_result *r, void *ud) {
 ** a case that fails the same way; a repeat of a signature is counted, not
 ** reported; max_distinct 1 stops at the first failure. */
 static void test_distinct(void) {
-  gen_property p = {"planted.two_ways", "", "", GEN_THEOREM, "layout", "size", two_ways, NULL};
+  gen_property p = {
+      "planted.two_ways", "", "", GEN_THEOREM, "layout", "size", two_ways, NULL, NULL, 0};
   for (int isolate = 0; isolate <= 1; isolate++) {
     gen_config c;
     gen_result r;

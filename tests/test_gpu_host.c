@@ -1,9 +1,11 @@
 /* test_gpu_host.c -- the GPU stage's index arithmetic and checks, compiled
-** as host C (gpu/gpu_layout.h, gpu/gpu_stage.h, gpu/gpu_results.h): phi64
-** against lo_apply over generated layouts, phi32's truncation past 2^31, a
-** host emulation of the kernels (gather, scatter, composition) checked
-** against the oracle, planted faults that the checks must find, and the
-** result file format. */
+** as host C (gpu/gpu_layout.h, gpu/gpu_stage.h, gpu/gpu_pool.h,
+** gpu/gpu_results.h): phi64 against lo_apply over generated layouts,
+** phi32's truncation past 2^31, a host emulation of the kernels (gather,
+** scatter, composition) checked against the oracle, planted faults that the
+** checks must find, the host's work split into ranges on a pool of threads
+** against the whole batch on one, and the result file format. */
+#include "gpu_pool.h"
 #include "gpu_results.h"
 #include "gpu_stage.h"
 #include "t.h"
@@ -437,6 +439,201 @@ static void test_planted_faults(void) {
   free(plan);
 }
 
+/* A pool job for the test: each task counts its runs and writes its
+** square. */
+typedef struct pool_job {
+  int64_t runs[1000], square[1000];
+} pool_job;
+
+/* Task t of a pool_job. */
+static void pool_task(void *ctx, int64_t t, int worker) {
+  pool_job *job = ctx;
+  (void)worker;
+  job->runs[t]++;
+  job->square[t] = t * t;
+}
+
+/* A job on the ranges of a batch: what the ranges' tasks do. */
+typedef struct range_job {
+  const gpu_stage_opts *o;
+  gpu_host_batch *h;
+  const int32_t *cut;
+  uint32_t salt;
+  gpu_found found[16];
+  int rc[16];
+  char msg[16][256];
+} range_job;
+
+/* Fill range q of the batch. */
+static void range_fill(void *ctx, int64_t q, int worker) {
+  range_job *job = ctx;
+  gpu_case *c = malloc(sizeof *c);
+  (void)worker;
+  job->rc[q] = !c || gpu_batch_fill_range(job->o, job->h, job->cut[q], job->cut[q + 1], c,
+                                          job->msg[q], sizeof job->msg[q]);
+  free(c);
+}
+
+/* Emulate range q of the batch. */
+static void range_run(void *ctx, int64_t q, int worker) {
+  range_job *job = ctx;
+  (void)worker;
+  gpu_host_run_range(job->h, job->salt, job->cut[q], job->cut[q + 1]);
+}
+
+/* Check range q of the batch into found[q]. */
+static void range_check(void *ctx, int64_t q, int worker) {
+  range_job *job = ctx;
+  (void)worker;
+  gpu_found_clear(&job->found[q], 64);
+  gpu_batch_check_range(job->h, job->salt, job->cut[q], job->cut[q + 1], &job->found[q].tally,
+                        gpu_found_note, &job->found[q]);
+}
+
+/* The pool runs every task of a job once, with any number of threads, job
+** after job; a batch placed from its plan and filled, emulated and checked
+** in ranges on the pool equals the whole batch done in order on one
+** thread: the same tables, expectations and outputs, the same tally and the
+** same mismatches in the same order. */
+static void test_ranges_on_a_pool(void) {
+  int threads[] = {1, 2, 4};
+  for (int x = 0; x < 3; x++) {
+    gpu_pool pool;
+    pool_job *job = calloc(1, sizeof *job);
+    T_EQ_INT(gpu_pool_start(&pool, threads[x]), 0);
+    int64_t once = 0, squares = 0;
+    for (int round = 0; round < 3; round++) {
+      memset(job, 0, sizeof *job);
+      gpu_pool_run(&pool, 1000 - round, pool_task, job);
+      for (int64_t t = 0; t < 1000; t++) {
+        once += job->runs[t] == (t < 1000 - round ? 1 : 0);
+        squares += job->square[t] == (t < 1000 - round ? t * t : 0);
+      }
+    }
+    T_EQ_INT(once, 3000);
+    T_EQ_INT(squares, 3000);
+    gpu_pool_stop(&pool);
+    free(job);
+  }
+  gpu_pool bad;
+  T_EQ_INT(gpu_pool_start(&bad, 0), -1);
+
+  /* gpu_split: ranges in order, covering the layouts, at most most + 1,
+  ** cut at every group boundary */
+  int64_t start[11] = {0, 5, 5, 30, 31, 32, 60, 61, 62, 100, 101};
+  int32_t group[4] = {0, 3, 7, 10}, cut[16];
+  int32_t count = gpu_split(start, 10, group, 3, 4, cut);
+  int ordered = cut[0] == 0 && cut[count] == 10, at3 = 0, at7 = 0;
+  for (int32_t q = 0; q < count; q++) {
+    ordered &= cut[q] < cut[q + 1];
+    at3 |= cut[q] == 3;
+    at7 |= cut[q] == 7;
+  }
+  T_CHECK(ordered && at3 && at7 && count <= 4 + 1 + 2);
+  T_EQ_INT(gpu_split(start, 10, NULL, 0, 1, cut), 1);
+  T_EQ_INT(cut[1], 10);
+
+  gpu_stage_opts o;
+  small_stage(&o, 33);
+  gpu_stage_warm();
+  int64_t count_cases = 160;
+  gpu_plan_entry *plan = make_plan(&o, count_cases);
+  gpu_budget cap = {0, 0, 0};
+  for (int64_t j = 0; j < count_cases; j++) {
+    cap.elements += plan[j].size;
+    cap.src += (plan[j].flags & GPU_GATHER) ? plan[j].cosize : 0;
+    cap.dst += (plan[j].flags & GPU_SCATTER) ? plan[j].cosize : 0;
+  }
+  gpu_host_batch whole, parts;
+  char msg[256];
+  T_EQ_INT(gpu_host_batch_alloc(&whole, (int32_t)count_cases, cap, 1), 0);
+  T_EQ_INT(gpu_host_batch_alloc(&parts, (int32_t)count_cases, cap, 1), 0);
+  T_EQ_INT(gpu_batch_fill(&o, &whole, 0, (int32_t)count_cases, msg, sizeof msg), 0);
+  T_EQ_INT(gpu_batch_place(plan, &parts, 0, (int32_t)count_cases, msg, sizeof msg), 0);
+  range_job *job = calloc(1, sizeof *job);
+  int32_t ranges[16];
+  int32_t nranges = gpu_split(parts.start, parts.n, NULL, 0, 12, ranges);
+  T_CHECK(nranges > 4 && nranges <= 13);
+  job->o = &o;
+  job->h = &parts;
+  job->cut = ranges;
+  gpu_pool pool;
+  T_EQ_INT(gpu_pool_start(&pool, 3), 0);
+  gpu_pool_run(&pool, nranges, range_fill, job);
+  int fill_failed = 0;
+  for (int32_t q = 0; q < nranges; q++) fill_failed += job->rc[q] != 0;
+  T_EQ_INT(fill_failed, 0);
+  size_t n = (size_t)whole.n, e = (size_t)whole.used.elements, dn = (size_t)whole.used.dst;
+  T_EQ_INT(parts.n, whole.n);
+  T_EQ_INT(parts.used.elements, whole.used.elements);
+  T_EQ_INT(parts.used.src, whole.used.src);
+  T_EQ_INT(parts.used.dst, whole.used.dst);
+  T_EQ_INT(memcmp(parts.start, whole.start, (n + 1) * sizeof *whole.start), 0);
+  T_EQ_INT(memcmp(parts.src_at, whole.src_at, n * sizeof *whole.src_at), 0);
+  T_EQ_INT(memcmp(parts.dst_at, whole.dst_at, n * sizeof *whole.dst_at), 0);
+  T_EQ_INT(memcmp(parts.layout, whole.layout, n * sizeof *whole.layout), 0);
+  T_EQ_INT(memcmp(parts.outer, whole.outer, n * sizeof *whole.outer), 0);
+  T_EQ_INT(memcmp(parts.expect, whole.expect, e * sizeof *whole.expect), 0);
+
+  job->salt = 777;
+  gpu_host_run(&whole, 777);
+  gpu_pool_run(&pool, nranges, range_run, job);
+  T_EQ_INT(memcmp(parts.src, whole.src, (size_t)whole.used.src * sizeof *whole.src), 0);
+  T_EQ_INT(memcmp(parts.off64, whole.off64, e * sizeof *whole.off64), 0);
+  T_EQ_INT(memcmp(parts.off32, whole.off32, e * sizeof *whole.off32), 0);
+  T_EQ_INT(memcmp(parts.gathered, whole.gathered, e * sizeof *whole.gathered), 0);
+  T_EQ_INT(memcmp(parts.composed, whole.composed, e * sizeof *whole.composed), 0);
+  T_EQ_INT(memcmp(parts.dst, whole.dst, dn * sizeof *whole.dst), 0);
+  T_EQ_INT(memcmp(parts.hits, whole.hits, dn * sizeof *whole.hits), 0);
+
+  /* the same faults in both: a wrong offset in every fifth layout, a
+  ** scatter hit twice */
+  for (int32_t k = 0; k < whole.n; k += 5)
+    if (whole.start[k + 1] > whole.start[k]) {
+      whole.off64[whole.start[k]] += 3;
+      parts.off64[parts.start[k]] += 3;
+    }
+  int32_t s = find_flags(&whole, GPU_SCATTER, 2);
+  T_CHECK(s >= 0);
+  whole.hits[whole.dst_at[s]] = parts.hits[parts.dst_at[s]] = 2;
+  gpu_tally t_whole = {0, 0, 0, 0}, t_parts = {0, 0, 0, 0};
+  collected *c_whole = calloc(1, sizeof *c_whole), *c_parts = calloc(1, sizeof *c_parts);
+  gpu_batch_check(&whole, 777, &t_whole, collect, c_whole);
+  gpu_pool_run(&pool, nranges, range_check, job);
+  for (int32_t q = 0; q < nranges; q++)
+    gpu_found_replay(&job->found[q], &t_parts, collect, c_parts);
+  T_CHECK(t_whole.mismatches > 20);
+  T_EQ_INT(t_parts.mismatches, t_whole.mismatches);
+  T_EQ_INT(t_parts.offsets, t_whole.offsets);
+  T_EQ_INT(t_parts.elements, t_whole.elements);
+  T_EQ_INT(t_parts.truncated, t_whole.truncated);
+  T_EQ_INT(c_parts->n, c_whole->n);
+  int same_order = 1;
+  for (int64_t i = 0; i < c_whole->n && i < 64; i++)
+    same_order &= c_parts->case_index[i] == c_whole->case_index[i] &&
+                  c_parts->index[i] == c_whole->index[i] &&
+                  strcmp(c_parts->check[i], c_whole->check[i]) == 0;
+  T_CHECK(same_order);
+  T_EQ_INT(count_check(c_parts, "bijective"), 1);
+
+  /* a plan that disagrees with the cases is refused */
+  plan[2].flags ^= GPU_GATHER;
+  T_EQ_INT(gpu_batch_place(plan, &parts, 0, 3, msg, sizeof msg), 0);
+  gpu_case *c = malloc(sizeof *c);
+  T_EQ_INT(gpu_batch_fill_range(&o, &parts, 0, 3, c, msg, sizeof msg), -1);
+  T_CHECK(strstr(msg, "case 2: made again, it differs from its plan") != NULL);
+  free(c);
+
+  gpu_pool_stop(&pool);
+  for (int32_t q = 0; q < 16; q++) free(job->found[q].one);
+  free(job);
+  free(c_whole);
+  free(c_parts);
+  gpu_host_batch_free(&whole);
+  gpu_host_batch_free(&parts);
+  free(plan);
+}
+
 /* The binary search that maps an element to its layout. */
 static void test_find_layout(void) {
   int64_t start[] = {0, 3, 4, 10, 11};
@@ -549,6 +746,7 @@ int main(void) {
   test_cases();
   test_emulated_run();
   test_planted_faults();
+  test_ranges_on_a_pool();
   test_find_layout();
   test_results_format();
   return T_DONE();

@@ -385,7 +385,7 @@ static void test_map(void) {
            "map.yaml:2:19: op id takes one argument of the result's kind");
   T_EQ_STR(
       load_text("functions:\n  - {lean: f, op: size, args: [layout], result: int, gen: nope}\n"),
-      "map.yaml:2:59: gen: unknown generator 'nope' (see the README's list)");
+      "map.yaml:2:59: gen: unknown generator 'nope' (see the list in docs/properties.md)");
   T_EQ_STR(load_text("layout_repr: lists\nfunctions: []\n"),
            "map.yaml:1:14: layout_repr: expected pairs, modes or structs, found 'lists'");
   T_EQ_STR(load_text("colour: blue\n"),

@@ -1,6 +1,7 @@
 /* test_lo_eval_lookup.c -- the op lookup by name (ev_op_index, a hash
-** table over the op table), lo_eval_len's lengths, the printers' lengths
-** and buffer bounds, and the parser's integers (oracle/lo_eval.c,
+** table over the op table written at build time by tools/op_index.sh),
+** oracle/lo.h's list of the ops, lo_eval_len's lengths, the printers'
+** lengths and buffer bounds, and the parser's integers (oracle/lo_eval.c,
 ** oracle/lo_parse.c). */
 #include "lo_eval_internal.h"
 #include "t.h"
@@ -21,6 +22,7 @@ static int walk_find(const char *name) {
 ** the walk finds it (e.g. "mode" + "s" is the op "modes"). */
 static void every_op_and_its_neighbours(void) {
   int n = lo_op_count(), agree = 1;
+  T_CHECK(ev_op_index_check()); /* the generated table matches the op table */
   for (int i = 0; i < n; i++) {
     const char *name = lo_op_at(i)->name;
     size_t len = strlen(name);
@@ -45,6 +47,52 @@ static void every_op_and_its_neighbours(void) {
     }
   }
   T_CHECK(agree);
+}
+
+/* The list in oracle/lo.h of where each op's answer comes from (the
+** lines "**   NAME   functions..." after "Where each op's answer comes
+** from", up to the end of that comment) names each op of the table once
+** and no other: an op added to the table and not to the list, or one
+** listed that the table lacks, is printed and fails.  Run from the
+** repository root, as tests/run.sh runs every test. */
+static void header_lists_every_op(void) {
+  FILE *f = fopen("oracle/lo.h", "r");
+  T_CHECK(f != NULL);
+  if (!f) return;
+  int n = lo_op_count(), in_list = 0, listed = 0, unknown = 0;
+  int seen[512] = {0};
+  T_CHECK(n <= 512);
+  char line[512];
+  while (fgets(line, sizeof line, f)) {
+    if (!in_list) {
+      in_list = strstr(line, "Where each op's answer comes from") != NULL;
+      continue;
+    }
+    if (strstr(line, "*/")) break;
+    if (strncmp(line, "**   ", 5) != 0 || line[5] == ' ') continue; /* prose, continuation */
+    char name[128];
+    if (sscanf(line + 5, "%127s", name) != 1) continue;
+    listed++;
+    int i = walk_find(name);
+    if (i < 0) {
+      printf("oracle/lo.h lists %s, which is no op of the table\n", name);
+      unknown++;
+    } else if (i < 512 && seen[i]++) {
+      printf("oracle/lo.h lists %s twice\n", name);
+      unknown++;
+    }
+  }
+  fclose(f);
+  T_CHECK(in_list);
+  T_EQ_INT(unknown, 0);
+  int missing = 0;
+  for (int i = 0; i < n && i < 512; i++)
+    if (!seen[i]) {
+      printf("oracle/lo.h does not list the op %s\n", lo_op_at(i)->name);
+      missing++;
+    }
+  T_EQ_INT(missing, 0);
+  T_EQ_INT(listed, n);
 }
 
 /* Names that are not ops, written by hand. */
@@ -197,6 +245,7 @@ int main(void) {
   number_edges();
   every_op_and_its_neighbours();
   near_misses();
+  header_lists_every_op();
   eval_lengths();
   print_lengths();
   return T_DONE();

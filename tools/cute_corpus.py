@@ -20,7 +20,7 @@
    `error` where it does not.  Requests CuTe refuses get no plain case (the
    plain answer there is checked by the properties, not by CuTe).
 
-The contracts (README, "Where the paper and CuTe differ"):
+The contracts (docs/ops.md, "The contracts"):
   composition    R(x) = A(B(x)) on [0, size B), shape(R) refining shape(B)
   complement     R increasing, (filter L, R) injective, size(filter L)
                  size(R) >= cotarget
@@ -439,6 +439,231 @@ def form_requests(seed, n):
     return out
 
 
+# ------------------------------------------------ the functions on modes
+
+TWIN_ONLY = {'take', 'select', 'group', 'append', 'prepend', 'replace', 'zip', 'slice', 'dice',
+             'idx2crd', 'domain_offset', 'tile_to_shape', 'max_alignment', 'coprofile'}
+
+
+def rank_of(t):
+    return 1 if isinstance(t, int) else len(t)
+
+
+def gen_ucoord(rng, shape, top=True):
+    """A coordinate for slice and dice: '_', an integer, or a tuple of
+    coordinates of the modes (now and then of the wrong rank)."""
+    x = rng.random()
+    if x < 0.3 and not top:
+        return '_'
+    if isinstance(shape, int) or x < 0.45:
+        return '_' if rng.random() < 0.5 else str(rng.randint(0, 3))
+    n = len(shape) + (rng.choice([-1, 1]) if rng.random() < 0.05 and len(shape) > 0 else 0)
+    items = [gen_ucoord(rng, shape[i] if i < len(shape) else 2, False) for i in range(n)]
+    return '(' + ','.join(items) + ')'
+
+
+def gen_zippable(rng):
+    """A layout whose modes are tuples of one rank (mostly)."""
+    r0, r1 = rng.randint(1, 3), rng.randint(1, 3)
+    shape = tuple(tuple(rng.choice(SHAPES) for _ in range(r1 + (1 if rng.random() < 0.1 else 0)))
+                  for _ in range(r0))
+    return (shape, strides_like(rng, shape, rng.choice(['compact', 'gapped', 'random'])))
+
+
+# Chosen cases: each function at its edges (an integer layout, the empty
+# tuple, B = E, E = -1, N at and past the rank, '_' at the top of a
+# coordinate, a rank-1 mode under '_' in the tiled and flat forms).
+TWIN_EDGE = [
+    ('coprofile', ['(4,2):(1,4)']),
+    ('coprofile', ['((4,2),3):((1,4),8)']),
+    ('coprofile', ['():()']),
+    ('coprofile', ['((4,2),3):((1,4),8)', '0']),
+    ('size', ['((4,2),3):((1,4),8)', '0']),
+    ('size', ['((4,2),3):((1,4),8)', '0', '1']),
+    ('size', ['((4,2),3):((1,4),8)', '2']),
+    ('size', ['((4,2),3)', '0']),
+    ('rank', ['((4,2),3):((1,4),8)', '0']),
+    ('rank', ['((4,2),3):((1,4),8)', '1']),
+    ('depth', ['((4,2),3):((1,4),8)', '0']),
+    ('depth', ['((4,2),3):((1,4),8)', '1']),
+    ('depth', ['4:1', '0']),
+    ('take', ['((4,2),3,5):((1,4),8,24)', '0', '2']),
+    ('take', ['((4,2),3,5):((1,4),8,24)', '1', '2']),
+    ('take', ['((4,2),3,5):((1,4),8,24)', '1', '1']),
+    ('take', ['((4,2),3,5):((1,4),8,24)', '0', '-1']),
+    ('take', ['((4,2),3,5):((1,4),8,24)', '0', '4']),
+    ('take', ['4:1', '0', '1']),
+    ('take', ['((4,2),3,5)', '0', '-1']),
+    ('take', ['((4,2),3,5)', '1', '1']),
+    ('take', ['4', '0', '1']),
+    ('select', ['((4,2),3,5):((1,4),8,24)', '2', '0']),
+    ('select', ['((4,2),3,5):((1,4),8,24)', '1']),
+    ('select', ['((4,2),3,5):((1,4),8,24)', '3']),
+    ('select', ['4:1', '0', '0']),
+    ('select', ['((4,2),3,5)', '2', '2', '1']),
+    ('group', ['((4,2),3,5):((1,4),8,24)', '1', '3']),
+    ('group', ['((4,2),3,5):((1,4),8,24)', '0', '-1']),
+    ('group', ['((4,2),3,5):((1,4),8,24)', '1', '1']),
+    ('group', ['((4,2),3,5):((1,4),8,24)', '2', '1']),
+    ('group', ['4:1', '0', '1']),
+    ('group', ['4:1', '0', '-1']),
+    ('group', ['4:1', '1', '1']),
+    ('group', ['((4,2),3,5)', '0', '2']),
+    ('slice', ['(_,2)', '(4,3):(1,4)']),
+    ('slice', ['(1,_)', '(4,3):(1,4)']),
+    ('slice', ['_', '(4,3):(1,4)']),
+    ('slice', ['2', '(4,3):(1,4)']),
+    ('slice', ['((_,1),_)', '((4,2),3):((1,4),8)']),
+    ('slice', ['((1,1),2)', '((4,2),3):((1,4),8)']),
+    ('slice', ['(_,2,1)', '(4,3):(1,4)']),
+    ('slice', ['(_,(1,2))', '(4,3):(1,4)']),
+    ('dice', ['(_,2)', '(4,3):(1,4)']),
+    ('dice', ['(1,_)', '(4,3):(1,4)']),
+    ('dice', ['((_,1),_)', '((4,2),3):((1,4),8)']),
+    ('dice', ['_', '(4,3):(1,4)']),
+    ('dice', ['2', '(4,3):(1,4)']),
+    ('idx2crd', ['5', '(4,3)']),
+    ('idx2crd', ['5', '((2,2),3)']),
+    ('idx2crd', ['13', '(4,3)']),
+    ('idx2crd', ['(1,2)', '(4,3)']),
+    ('idx2crd', ['5', '4']),
+    ('idx2crd', ['5', '(4,3)', '(1,4)']),
+    ('idx2crd', ['5', '(4,3)', '(3,1)']),
+    ('idx2crd', ['(5,7)', '((2,3),4)']),
+    ('append', ['(4,3):(1,4)']),
+    ('append', ['(4,3):(1,4)', '2:12']),
+    ('append', ['(4,3):(1,4)', '2:12', '4']),
+    ('append', ['(4,3):(1,4)', '2:12', '2']),
+    ('append', ['(4,3):(1,4)', '2:12', '1']),
+    ('append', ['4:1', '2:4']),
+    ('append', ['4:1', '2:4', '1']),
+    ('append', ['4:1', '2:4', '3']),
+    ('prepend', ['(4,3):(1,4)', '2:12']),
+    ('prepend', ['(4,3):(1,4)', '2:12', '4']),
+    ('prepend', ['4:1', '2:4']),
+    ('replace', ['(4,3):(1,4)', '2:12', '1']),
+    ('replace', ['(4,3):(1,4)', '2:12', '2']),
+    ('replace', ['4:1', '2:12', '0']),
+    ('replace', ['4:1', '2:12', '1']),
+    ('tile_to_shape', ['(2,2):(1,2)', '(8,6)']),
+    ('tile_to_shape', ['(2,2):(1,2)', '(8,6)', '(2,1)']),
+    ('tile_to_shape', ['(2,2):(1,2)', '(8,5)']),
+    ('tile_to_shape', ['2:1', '(8,6)']),
+    ('tile_to_shape', ['(2,2,2):(1,2,4)', '(8,6)']),
+    ('tile_to_shape', ['((2,2),2):((1,2),4)', '((8,4),6)']),
+    ('max_alignment', ['(4,3):(1,4)']),
+    ('max_alignment', ['(4,3):(2,8)']),
+    ('max_alignment', ['(4,3):(3,12)']),
+    ('max_alignment', ['(4,3):(12,1)']),
+    ('max_alignment', ['((2,4),3):((1,8),2)']),
+    ('domain_offset', ['(1,2)', '(4,3):(1,4)']),
+    ('domain_offset', ['5', '(4,3):(1,4)']),
+    ('zip', ['((4,2),(3,5)):((1,4),(8,24))']),
+    ('zip', ['((4,2),3):((1,4),8)']),
+    ('zip', ['(4,2):(1,4)']),
+    ('zip', ['4:1']),
+    ('zip', ['((4,2),(3,5,6)):((1,4),(8,24,0))']),
+    ('zip', ['(4,2):(1,4)', '(3,5):(8,24)']),
+    ('zip', ['((4,2),(3,5))']),
+    ('composition', ['(4,3):(1,4)', '_']),
+    ('logical_divide', ['(4,3):(1,4)', '_']),
+    ('zipped_divide', ['(4,3):(1,4)', '_']),
+    ('tiled_divide', ['(4,3):(1,4)', '_']),
+    ('flat_divide', ['(4,3):(1,4)', '_']),
+    ('logical_product', ['(4,3):(1,4)', '_']),
+    ('zipped_product', ['(4,3):(1,4)', '_']),
+    ('tiled_product', ['(4,3):(1,4)', '_']),
+    ('flat_product', ['(4,3):(1,4)', '_']),
+    ('tiled_divide', ['((4,2),()):((1,4),())', '_']),
+    ('flat_divide', ['((4,2),()):((1,4),())', '_']),
+    ('flat_product', ['(((4,2)),(3,(2,2))):(((1,4)),(8,(1,1)))', '_']),
+    ('tiled_product', ['((4,2),(3,2)):((1,4),(8,1))', '_']),
+    ('flat_divide', ['((4,2),(3,2)):((1,4),(8,1))', '_']),
+    ('zipped_divide', ['((4,2),(3,2)):((1,4),(8,1))', '_']),
+    ('flat_product', ['((4,2),3):((1,4),8)', '_']),
+    ('tile_to_shape', ['(2,1):(1,0)', '(4,6)']),
+    ('tile_to_shape', ['(2,1):(1,0)', '(4,6)', '(1,1)']),
+    ('tile_to_shape', ['2:1', '(2,6)', '1']),
+    ('idx2crd', ['7', '((),4)']),
+    ('idx2crd', ['7', '()']),
+    ('idx2crd', ['7', '(4,3)', '(0,1)']),
+    ('idx2crd', ['7', '(1,3)', '(0,1)']),
+    ('slice', ['(_,())', '(4,()):(1,())']),
+    ('dice', ['(2,())', '(4,()):(1,())']),
+    ('zip', ['((),()):((),())']),
+]
+
+
+def twin_requests(seed, n):
+    """Requests for CuTe's functions on modes, the queries at a mode path
+    and '_' as B (a random stream of their own)."""
+    rng = random.Random(seed * 17 + 3)
+    out = [(op, list(args)) for op, args in TWIN_EDGE]
+    for i in range(n):
+        a = parse(rng.choice(EDGE)) if rng.random() < 0.15 else gen_layout(rng)
+        sa, sh = show_layout(a), show(a[0])
+        r = rank_of(a[0])
+
+        def idx(hi):
+            return str(rng.randint(0, hi) if rng.random() < 0.9 else rng.choice([-1, hi + 1]))
+
+        def path():
+            p = [idx(r - 1)]
+            m = a[0] if isinstance(a[0], int) else a[0][int(p[0])] if 0 <= int(p[0]) < r else None
+            if m is not None and rng.random() < 0.4:
+                p.append(idx(rank_of(m) - 1))
+            return p
+        for op in ('size', 'rank', 'depth', 'shape', 'stride', 'cosize', 'coshape', 'coprofile'):
+            out.append((op, [sa] + path()))
+        out.append(('size', [sh] + path()))
+        out.append(('coprofile', [sa]))
+        for x in (sa, sh):
+            b = rng.randint(0, r)
+            e = rng.choice([b + 1, r, r, rng.randint(0, r), -1]) if rng.random() < 0.9 \
+                else rng.randint(-1, r + 1)
+            out.append(('take', [x, str(b), str(e)]))
+            out.append(('group', [x, str(rng.randint(0, r)), str(rng.choice([r, -1, rng.randint(0, r)]))]))
+            out.append(('select', [x] + [idx(r - 1) for _ in range(rng.randint(1, 3))]))
+        c = gen_small(rng)
+        sc = show_layout(c)
+        out.append(('append', [sa]))
+        out.append(('append', [sa, sc]))
+        out.append(('append', [sa, sc, str(rng.randint(r - 1, r + 2))]))
+        out.append(('prepend', [sa, sc]))
+        out.append(('prepend', [sa, sc, str(rng.randint(r - 1, r + 2))]))
+        out.append(('replace', [sa, sc, str(rng.randint(0, r) if rng.random() < 0.9 else r + 1)]))
+        z = gen_zippable(rng)
+        out.append(('zip', [show_layout(z)]))
+        out.append(('zip', [show(z[0])]))
+        out.append(('zip', [sa]))
+        out.append(('zip', [show_layout(gen_small(rng)), show_layout(gen_small(rng))]))
+        out.append(('slice', [gen_ucoord(rng, a[0]), sa]))
+        out.append(('dice', [gen_ucoord(rng, a[0]), sa]))
+        n_ = size(a)
+        out.append(('idx2crd', [str(rng.randint(0, 2 * n_)), sh]))
+        out.append(('idx2crd', [gen_coord(rng, a[0]), sh]))
+        out.append(('idx2crd', [str(rng.randint(0, 2 * n_)), sh, show(a[1])]))
+        out.append(('idx2crd', [str(rng.randint(0, 2 * n_)), sh, str(rng.choice([1, 2, 3]))]))
+        out.append(('domain_offset', [gen_coord(rng, a[0]), sa]))
+        out.append(('max_alignment', [sa]))
+        # tile_to_shape: the target a multiple of the block's mode sizes (mostly)
+        blk = gen_small(rng)
+        rb = rank_of(blk[0])
+        rt = rng.randint(max(1, rb - (1 if rng.random() < 0.1 else 0)), 3)
+        sizes = [size((blk[0][k], blk[1][k])) if not isinstance(blk[0], int) and k < rb
+                 else (blk[0] if k == 0 and isinstance(blk[0], int) else 1) for k in range(rt)]
+        trg = [s_ * rng.choice([1, 2, 3, 4]) + (1 if rng.random() < 0.1 else 0) for s_ in sizes]
+        st = str(trg[0]) if rt == 1 and rng.random() < 0.3 else '(' + ','.join(map(str, trg)) + ')'
+        out.append(('tile_to_shape', [show_layout(blk), st]))
+        order = list(range(rt))
+        rng.shuffle(order)
+        out.append(('tile_to_shape', [show_layout(blk), st, '(' + ','.join(map(str, order)) + ')']))
+        for op in ('composition',) + DIVPROD:
+            if rng.random() < 0.3:
+                out.append((op, [sa, '_']))
+    return out
+
+
 # ------------------------------------------------------ classification
 
 CUTE_TWIN = {'shape', 'stride', 'coshape', 'filter_zeros', 'get', 'crd2idx', 'depth', 'apply', 'flatten', 'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
@@ -583,6 +808,8 @@ def main():
     ap.add_argument('--out', default=os.path.join(ROOT, 'corpus/cute_cpp'))
     ap.add_argument('--commit', default='7107b05535f8977f5ecb9d01ee203205b1fd9bc4')
     ap.add_argument('--forms', type=int, default=20, help='layouts for the forms requests')
+    ap.add_argument('--twins', type=int, default=12,
+                    help='layouts for the requests of the functions on modes (twins.yaml)')
     ap.add_argument('--families', default='',
                     help='write only these files (comma-separated, e.g. forms)')
     opts = ap.parse_args()
@@ -592,10 +819,17 @@ def main():
              if (r[0], tuple(r[1])) not in seen and not seen.add((r[0], tuple(r[1])))]
     form_keys = set((op, tuple(args)) for op, args in forms)
     reqs += forms
+    twins = [r for r in twin_requests(opts.seed, opts.twins)
+             if (r[0], tuple(r[1])) not in seen and not seen.add((r[0], tuple(r[1])))]
+    twin_keys = set((op, tuple(args)) for op, args in twins)
+    reqs += twins
+
+    def family(op, args):
+        return ('forms' if (op, tuple(args)) in form_keys else 'twins' if (op, tuple(args))
+                in twin_keys else FAMILY.get(op, 'divide_product'))
     if opts.families:
         keep = set(opts.families.split(','))
-        reqs = [r for r in reqs if ('forms' if (r[0], tuple(r[1])) in form_keys
-                                    else FAMILY.get(r[0], 'divide_product')) in keep]
+        reqs = [r for r in reqs if family(r[0], r[1]) in keep]
     answers = ask(opts.adapter, reqs)
     answer_of = {(op, tuple(args)): ans for (op, args), ans in zip(reqs, answers)}
     # the complement steps of the logical divides and products CuTe answered
@@ -604,7 +838,7 @@ def main():
         return None if jb is None else [args[0], jb]
     logical = [(op, judged(op, args)) for (op, args), ans in zip(reqs, answers)
                if op in ('logical_divide', 'logical_product') and not ans.startswith('error')
-               and judged(op, args)]
+               and (op, tuple(args)) not in twin_keys and judged(op, args)]
     step_reqs = [st for op, args in logical for st in steps(op, args)]
     step_ans = dict(zip([(op, tuple(args)) for op, args in step_reqs], ask(opts.adapter, step_reqs)))
     div_comps = []
@@ -632,11 +866,17 @@ def main():
             continue
     files, counts = {}, {}
     for (op, args), ans in zip(reqs, answers):
-        fam = 'forms' if (op, tuple(args)) in form_keys else FAMILY.get(op, 'divide_product')
+        fam = family(op, args)
         lines = files.setdefault(fam, [])
         exp = 'error' if ans.startswith('error') else ans
         reason = ', reason: %s' % yaml_str(ans[7:]) if ans.startswith('error') else ''
         c = counts.setdefault(fam, [0, 0, 0, 0])
+        if fam == 'twins':  # the cute_ ops alone: no plain op has these forms
+            lines.append('- {op: cute_%s, args: [%s], expect: %s%s}' % (
+                op, ', '.join(yaml_str(a) for a in args), yaml_str(exp), reason))
+            c[0] += 1
+            c[3] += exp == 'error'
+            continue
         if op in CUTE_TWIN:
             lines.append('- {op: cute_%s, args: [%s], expect: %s%s}' % (
                 op, ', '.join(yaml_str(a) for a in args), yaml_str(exp), reason))

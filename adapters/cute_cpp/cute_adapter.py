@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Adapter: CuTe C++ itself as a system under test for `layoutcheck fuzz --sut`.
 
-Speaks the batch protocol of `layoutcheck eval --batch` (README.md): one
+Speaks the batch protocol of `layoutcheck eval --batch` (docs/protocol.md): one
 request "OP ARG ARG..." per line on stdin, one answer line per request on
 stdout, in order, flushed.  Each request becomes one C++ expression over
 CuTe's headers, e.g.
@@ -34,7 +34,7 @@ import tempfile
 import time
 
 # Changing the generated C++ changes this, so old cache entries are not used.
-CODEGEN_VERSION = "cute_cpp-5"
+CODEGEN_VERSION = "cute_cpp-6"
 
 INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
@@ -336,7 +336,8 @@ class Codegen:
             return "make_tile(" + ",".join(self.tiler_entry(x) for x in v[1]) + ")"
         if kind == "I":
             return "%d" % v[1]
-        maker = {"C": "make_coord", "P": "make_tuple", "B": "make_tile"}.get(kind, "make_shape")
+        maker = {"C": "make_coord", "CU": "make_coord", "P": "make_tuple",
+                 "B": "make_tile"}.get(kind, "make_shape")
         return self.tup(v, maker)
 
 
@@ -347,11 +348,13 @@ KIND_NAMES = {
     "L": "a layout", "LX": "a layout or a tuple",
     "B": "a layout, a tiler or a shape", "N": "an integer, a shape or a layout",
     "P": "a profile tuple", "C": "a coordinate", "I": "an index",
+    "CU": "a coordinate (with '_')", "X": "a tuple",
 }
 KIND_ACCEPTS = {
     "L": ("layout",), "LX": ("layout", "int", "tuple"),
     "B": ("layout", "tiler", "int", "tuple", "under"), "N": ("int", "tuple", "layout"),
     "P": ("int", "tuple"), "C": ("int", "tuple"), "I": ("int",),
+    "CU": ("int", "tuple", "under"), "X": ("int", "tuple"),
 }
 
 
@@ -391,6 +394,37 @@ for _op in ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
     OPS[_op] = [(("L", "B"), call(_op))]
 
 
+def templ(fn, nx):
+    """fn<I,...>(x1,...,xnx): the first nx arguments are values, the rest
+    CuTe's template integers, in order."""
+    return lambda *a: "%s<%s>(%s)" % (fn, ",".join(a[nx:]), ",".join(a[:nx]))
+
+
+# The queries with a mode path (size<I,J>(L) = size of mode (I,J)), and
+# the layout functions whose template integers follow their arguments.
+for _op, _kind in (("size", "LX"), ("rank", "LX"), ("depth", "LX"), ("shape", "L"),
+                   ("stride", "L"), ("cosize", "L"), ("coshape", "L"), ("coprofile", "L")):
+    OPS.setdefault(_op, [])
+    OPS[_op] += [((_kind,) + ("I",) * n, templ(_op, 1)) for n in (1, 2, 3)]
+OPS["coprofile"] = [(("L",), call("coprofile"))] + OPS["coprofile"]
+OPS["take"] = [(("LX", "I", "I"), templ("take", 1))]
+OPS["select"] = [(("LX",) + ("I",) * n, templ("select", 1)) for n in range(1, 7)]
+OPS["group"] = [(("LX", "I", "I"), templ("group", 1))]
+OPS["slice"] = [(("CU", "L"), call("slice"))]
+OPS["dice"] = [(("CU", "L"), call("dice"))]
+OPS["idx2crd"] = [(("C", "C"), call("idx2crd")), (("C", "C", "C"), call("idx2crd"))]
+OPS["append"] = [(("L",), call("append")), (("L", "L"), call("append")),
+                 (("L", "L", "I"), templ("append", 2))]
+OPS["prepend"] = [(("L",), call("prepend")), (("L", "L"), call("prepend")),
+                  (("L", "L", "I"), templ("prepend", 2))]
+OPS["replace"] = [(("L", "L", "I"), templ("replace", 2))]
+OPS["tile_to_shape"] = [(("L", "X"), call("tile_to_shape")),
+                        (("L", "X", "X"), call("tile_to_shape"))]
+OPS["max_alignment"] = [(("L",), call("max_alignment"))]
+OPS["domain_offset"] = [(("C", "L"), call("domain_offset"))]
+OPS["zip"] = [(("LX",), call("zip")), (("L", "L"), call("zip"))]
+
+
 class Request:
     """One request line: its answer, or its C++ expression and cache key."""
 
@@ -420,8 +454,12 @@ class Request:
             if "-->" in text:
                 self.answer = "error: argument %d: a morphism; CuTe has none" % (i + 1)
                 return
+            if kind == "I" and re.match(r"^-[0-9]{1,9}$", text):
+                vals.append(("int", int(text), False))  # a negative template integer
+                continue
             try:
-                v = Parser(text, allow_star=(kind == "P"), allow_under=(kind == "B")).value()
+                v = Parser(text, allow_star=(kind == "P"),
+                           allow_under=(kind in ("B", "CU"))).value()
             except ParseError as e:
                 self.answer = "error: argument %d: %s" % (i + 1, e)
                 return

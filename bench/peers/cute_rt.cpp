@@ -5,6 +5,10 @@
 //   cute_rt FLAT_FILE           time each op
 //   cute_rt --print FLAT_FILE   print each case's result, one a line ("-"
 //                               where there is no instance), untimed
+//   cute_rt --sizes SIZES_FILE  time part 4's GEMM-sized cases (lines "K OP
+//                               A [B]" of rank-2 layouts "(m,n):(a,b)"),
+//                               where CuTe has a runtime-int instance and
+//                               2^K <= 2^30; "--sizes --print" prints them
 //
 // Each line "OP RA a_shape.. a_stride.. RB b_shape.. b_stride.. N" is
 // turned into a call of one template instance fixed by the ranks (CuTe's
@@ -177,11 +181,90 @@ void notes() {
   std::cout << "\n";
 }
 
+// ------------------------------------------------- part 4: the sizes
+
+// One case of the sizes file: exponent K, op, two rank-2 layouts.
+struct SizeCase {
+  int k = 0;
+  std::string op;
+  i64 as[2] = {}, ad[2] = {}, bs[2] = {}, bd[2] = {};
+};
+
+// Parse "(m,n):(a,b)" into s, d; false when it is not a rank-2 flat layout.
+bool parse_rank2(const std::string &t, i64 *s, i64 *d) {
+  long long x[4];
+  if (std::sscanf(t.c_str(), "(%lld,%lld):(%lld,%lld)", &x[0], &x[1], &x[2], &x[3]) != 4)
+    return false;
+  s[0] = x[0], s[1] = x[1], d[0] = x[2], d[1] = x[3];
+  return true;
+}
+
+// The runtime-int rank-2 layout of s, d.
+auto rank2(const i64 *s, const i64 *d) {
+  return cute::make_layout(cute::make_shape(s[0], s[1]), cute::make_stride(d[0], d[1]));
+}
+
+// The one op of part 4 CuTe has with runtime integers: composition.  Its
+// complement (so logical_divide and logical_product) static_asserts
+// "Dynamic-stride complement only for rank-1 layouts", left_inverse
+// "Left inverse requires static strides", and right_inverse drops every
+// dynamic stride (it returns _1:_0).
+template <bool P> u64 size_composition(const SizeCase &c) {
+  return emit<P>(cute::composition(rank2(c.as, c.ad), rank2(c.bs, c.bd)));
+}
+
+// Time (or print) the composition cases of the sizes file per K <= 30:
+// "composition K COUNT 0 NS" lines, the format of peers.c.
+int run_sizes(const char *path, bool print) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "cute_rt: cannot open " << path << "\n";
+    return 1;
+  }
+  std::map<int, std::vector<SizeCase>> by_k;
+  std::string line;
+  while (std::getline(in, line)) {
+    std::istringstream w(line);
+    SizeCase c;
+    std::string a, b;
+    if (!(w >> c.k >> c.op >> a)) continue;
+    w >> b;
+    if (c.op != "composition" || c.k > 30 || !parse_rank2(a, c.as, c.ad) ||
+        !parse_rank2(b, c.bs, c.bd))
+      continue;
+    if (print) {
+      std::cout << c.k << " composition " << a << " " << b << " = ";
+      size_composition<true>(c);
+      continue;
+    }
+    by_k[c.k].push_back(c);
+  }
+  u64 acc = 0;
+  for (const auto &kv : by_k) {
+    double best = 1e30;
+    const auto &cases = kv.second;
+    for (int round = 0; round < 3; round++) {
+      long ops = 0;
+      double t0 = seconds(), t;
+      do {
+        for (int rep = 0; rep < 4096; rep += static_cast<int>(cases.size()))
+          for (const SizeCase &c : cases) acc += size_composition<false>(c), ops++;
+      } while ((t = seconds() - t0) < 0.2);
+      best = std::min(best, t / static_cast<double>(ops));
+    }
+    std::printf("composition %d %zu 0 %.1f\n", kv.first, cases.size(), best * 1e9);
+  }
+  if (acc == 42) std::cerr << " "; // keeps the results alive
+  return 0;
+}
+
 } // namespace
 
 // cute_rt [--print] FLAT_FILE: group the cases by op, time each group,
 // print the figures; or print every result.
 int main(int argc, char **argv) {
+  if (argc >= 3 && !std::strcmp(argv[1], "--sizes"))
+    return run_sizes(argv[argc - 1], argc == 4 && !std::strcmp(argv[2], "--print"));
   bool print = argc == 3 && !std::strcmp(argv[1], "--print");
   if (argc != 2 && !print) {
     std::cerr << "usage: cute_rt [--print] FLAT_FILE\n";

@@ -28,7 +28,8 @@ the CUTLASS headers (CUTLASS_DIR, default ../shared/third_party/cutlass/include)
   4. sizes     the plain ops on GEMM-sized tensors (row- and column-major
                M x N, tiles of them, blocks for the product) of 2^4 to 2^62
                elements: ns/op by size, the oracle's checked answer beside
-               pycute's
+               pycute's and, up to 2^30, CuTe C++'s with runtime ints where
+               CuTe has an instance (composition: `cute_rt --sizes`)
 """
 import argparse
 import math
@@ -193,7 +194,7 @@ def part_batch(inputs, layoutcheck):
         % (same, err_o))
     say("   compile time, or pycute's answer is not the op's), %d different (see \"Other"
         % (len(pairs) - same - err_o))
-    say("   choices\" in README.md)")
+    say("   choices\" in docs/ops.md)")
     say()
 
 
@@ -429,16 +430,19 @@ def part_sizes(peers, with_pycute):
         f.write("\n".join(lines) + "\n")
     ours = table_lines(run_lines([peers, "sizes", path]))
     py = sizes_pycute(lines) if with_pycute else {}
+    exe, why = build_cute()
+    cute = table_lines(run_lines([exe, "--sizes", path])) if exe else {}
     say("4. Sizes: the plain ops on row- and column-major M x N tensors, tiles and blocks of")
     say("   2^K elements (2 or 3 inputs per op and K, bench/peers/run.py sizes_cases); ns/op;")
     say("   every contract decided over the modes, so the figure does not grow with the size")
     say("   %-16s %-7s" % ("op", "") + "".join("%8s" % ("2^%d" % k) for k in SIZE_EXPONENTS))
     for op in SIZE_OPS:
-        for who, tab in (("oracle", ours), ("pycute", py)):
-            if not tab:
+        for who, tab in (("oracle", ours), ("pycute", py), ("CuTe", cute)):
+            if not tab or (who == "CuTe" and (op, SIZE_EXPONENTS[0]) not in tab):
                 continue
             say("   %-16s %-7s" % (op, who) + "".join(
-                "%8.0f" % (tab[(op, k)][2] if who == "oracle" else tab[(op, k)])
+                "%8s" % ("-" if (op, k) not in tab else "%.0f" % (
+                    tab[(op, k)] if who == "pycute" else tab[(op, k)][2]))
                 for k in SIZE_EXPONENTS))
     for op in SIZE_OPS:
         for k in SIZE_EXPONENTS:
@@ -447,6 +451,14 @@ def part_sizes(peers, with_pycute):
                     "say so)" % (op, k, ours[(op, k)][1], ours[(op, k)][0]))
     if not with_pycute:
         say("   pycute: skipped: pycute not found in %s (set PYCUTE_DIR)" % pycute_dir())
+    if exe:
+        say("   CuTe: runtime int64 shapes and strides, up to 2^30 (\"-\": none); its composition")
+        say("   checks nothing.  The other ops have no runtime-int instance for these rank-2")
+        say("   inputs: complement (so logical_divide, logical_product) static_asserts \"Dynamic-")
+        say("   stride complement only for rank-1 layouts\", left_inverse \"Left inverse requires")
+        say("   static strides\", and right_inverse drops every dynamic stride (answers _1:_0)")
+    else:
+        say("   CuTe: skipped: %s" % why)
     say()
 
 
