@@ -93,7 +93,8 @@ int fuzz_report_color(const char *when, FILE *out) {
 typedef struct met {
   char property[128];
   int theorem, shown;
-  int64_t first_id, count, fresh; /* fresh: first met in this run */
+  int64_t first_id, count, fresh; /* not known: count rows, fresh of them new */
+  int64_t known;                  /* rows triaged known */
   char *input, *message;          /* of the first row; owned */
 } met;
 
@@ -103,43 +104,44 @@ typedef struct met_list {
   int64_t run_id, known;
 } met_list;
 
-/* db_each_cex's fn: gather the open rows run ud->run_id met. */
-static int gather(const db_cex *c, void *ud) {
-  met_list *l = ud;
-  if (c->last_run != l->run_id) return 0;
-  if (strcmp(c->triage, "known") == 0) {
-    l->known++;
-    return 0;
-  }
+/* The entry of property c->property in l, added (with nothing counted)
+** when there is none; NULL when out of memory. */
+static met *met_of(met_list *l, const db_cex *c) {
   for (int i = 0; i < l->n; i++)
-    if (strcmp(l->v[i].property, c->property) == 0) {
-      l->v[i].count++;
-      l->v[i].fresh += c->first_run == l->run_id;
-      return 0;
-    }
+    if (strcmp(l->v[i].property, c->property) == 0) return &l->v[i];
   if (l->n == l->cap) {
     int cap = l->cap ? 2 * l->cap : 32;
     met *v = realloc(l->v, (size_t)cap * sizeof *v);
-    if (!v) return 1;
+    if (!v) return NULL;
     l->v = v;
     l->cap = cap;
   }
-  met *m = &l->v[l->n];
+  met *m = &l->v[l->n++];
   memset(m, 0, sizeof *m);
   snprintf(m->property, sizeof m->property, "%s", c->property);
   m->theorem = strcmp(c->kind, "conjecture") != 0;
+  return m;
+}
+
+/* db_each_cex's fn: gather, per property, the rows run ud->run_id met:
+** those triaged known counted, the others (new or still open) counted
+** with the first one kept to be shown. */
+static int gather(const db_cex *c, void *ud) {
+  met_list *l = ud;
+  if (c->last_run != l->run_id) return 0;
+  met *m = met_of(l, c);
+  if (!m) return 1;
+  if (strcmp(c->triage, "known") == 0) {
+    m->known++;
+    l->known++;
+    return 0;
+  }
+  m->fresh += c->first_run == l->run_id;
+  if (m->count++) return 0;
   m->first_id = c->id;
-  m->count = 1;
-  m->fresh = c->first_run == l->run_id;
   m->input = strdup(c->input ? c->input : "");
   m->message = strdup(c->message ? c->message : "");
-  if (!m->input || !m->message) {
-    free(m->input);
-    free(m->message);
-    return 1;
-  }
-  l->n++;
-  return 0;
+  return m->input && m->message ? 0 : 1;
 }
 
 /* Free l's entries. */
@@ -155,13 +157,13 @@ static void met_list_free(met_list *l) {
 ** to fit. */
 static void print_met(FILE *out, const met *m, const paint *c) {
   char more[48] = "";
-  const char *how = m->fresh == m->count ? "new" : m->fresh ? "new+open" : "open";
+  const char *how = m->fresh == m->count ? "new" : m->fresh ? "new+open" : "still open";
   if (m->count > 1) snprintf(more, sizeof more, " (+%lld more)", (long long)(m->count - 1));
   int msg_len = (int)strlen(m->message);
   const int room = 90;
-  fprintf(out, "  %s#%-4lld%s %-34s %s%-8s%s %s: %.*s%s%s\n", c->bold, (long long)m->first_id,
-          c->off, m->property, strcmp(how, "open") ? c->yellow : c->dim, how, c->off, m->input,
-          msg_len > room ? room : msg_len, m->message, msg_len > room ? "..." : "", more);
+  fprintf(out, "  %s#%-4lld%s %-34s %s%-10s%s %s: %.*s%s%s\n", c->bold, (long long)m->first_id,
+          c->off, m->property, strcmp(how, "still open") ? c->yellow : c->dim, how, c->off,
+          m->input, msg_len > room ? room : msg_len, m->message, msg_len > room ? "..." : "", more);
 }
 
 /* Print the table: one row per family of properties, in run order. */
@@ -208,7 +210,7 @@ static void print_family(FILE *out, met_list *l, const char *fam, const paint *c
   char mine[64];
   for (int i = 0; i < l->n; i++) {
     met *m = &l->v[i];
-    if (m->theorem || m->shown) continue;
+    if (m->theorem || m->shown || !m->count) continue;
     family_of(m->property, mine, sizeof mine);
     if (strcmp(mine, fam)) continue;
     if (!printed++) {
@@ -228,12 +230,12 @@ static void refuted_by_family(const met_list *l, char *buf, size_t cap) {
   buf[0] = 0;
   for (int pass = 0; pass < 2; pass++)
     for (int i = 0; i < l->n; i++) {
-      if (l->v[i].theorem) continue;
+      if (l->v[i].theorem || !l->v[i].count) continue;
       family_of(l->v[i].property, fam, sizeof fam);
       if ((strcmp(fam, "cute") == 0) != (pass == 0)) continue;
       int seen = 0, n = 0;
       for (int j = 0; j < l->n; j++) {
-        if (l->v[j].theorem) continue;
+        if (l->v[j].theorem || !l->v[j].count) continue;
         family_of(l->v[j].property, other, sizeof other);
         if (strcmp(fam, other)) continue;
         seen |= j < i;
@@ -257,45 +259,50 @@ int fuzz_report_print(FILE *out, const fuzz_report *f, db *d, int64_t run_id, co
     return -1;
   }
   if (!f->quiet) print_table(out, f, &c);
-  int thm = 0, thm_failed = 0;
+  int thm = 0, thm_failed = 0, thm_known = 0, conj = 0, conj_known = 0;
   for (int i = 0; i < f->n; i++) thm += f->rows[i].theorem;
-  for (int i = 0; i < l.n; i++) thm_failed += l.v[i].theorem;
+  for (int i = 0; i < l.n; i++) {
+    int failing = l.v[i].count > 0;
+    if (l.v[i].theorem)
+      thm_failed += failing, thm_known += !failing;
+    else
+      conj += failing, conj_known += !failing;
+  }
   if (thm_failed) {
-    fprintf(out, "%stheorem failures%s (a defect of the oracle or of the paper's reading):\n",
+    fprintf(out, "%sfailing theorems%s (a defect of the oracle or of its reading of the paper):\n",
             c.red, c.off);
     for (int i = 0; i < l.n; i++)
-      if (l.v[i].theorem) {
+      if (l.v[i].theorem && l.v[i].count) {
         print_met(out, &l.v[i], &c);
         l.v[i].shown = 1;
       }
   }
-  int conj = 0;
-  for (int i = 0; i < l.n; i++) conj += !l.v[i].theorem;
   if (conj) fprintf(out, "refuted conjectures, by family (expected to fail sometimes):\n");
   /* CuTe's own contract breaks first, then the families in the order of
   ** their first stored counterexample */
   print_family(out, &l, "cute", &c);
   for (int i = 0; i < l.n; i++) {
-    if (l.v[i].theorem || l.v[i].shown) continue;
+    if (l.v[i].theorem || l.v[i].shown || !l.v[i].count) continue;
     char fam_i[64];
     family_of(l.v[i].property, fam_i, sizeof fam_i);
     print_family(out, &l, fam_i, &c);
   }
   char by_family[512];
   refuted_by_family(&l, by_family, sizeof by_family);
+  if (!f->quiet)
+    fprintf(
+        out,
+        "%ssummary:%s theorems: %d held, %s%d failing%s, %d known; conjectures: %d refuted%s%s%s, "
+        "%d known\n",
+        c.bold, c.off, thm - thm_failed - thm_known, thm_failed ? c.red : c.green, thm_failed,
+        c.off, thm_known, conj, conj ? " (" : "", by_family, conj ? ")" : "", conj_known);
+  fprintf(out, "counterexamples this run: new %lld, still open %lld, known %lld, fixed %lld\n",
+          (long long)t->new_count, (long long)t->open_count, (long long)t->known_count,
+          (long long)t->fixed_count);
   if (f->quiet) {
-    fprintf(out, "counterexamples: new %lld, open %lld, known %lld, fixed %lld\n",
-            (long long)t->new_count, (long long)t->open_count, (long long)t->known_count,
-            (long long)t->fixed_count);
     met_list_free(&l);
     return 0;
   }
-  fprintf(out, "%ssummary:%s theorems %d held, %s%d failed%s; conjectures %d refuted%s%s%s\n",
-          c.bold, c.off, thm - thm_failed, thm_failed ? c.red : c.green, thm_failed, c.off, conj,
-          conj ? " (" : "", by_family, conj ? ")" : "");
-  fprintf(out, "counterexamples: new %lld, open %lld, known %lld, fixed %lld\n",
-          (long long)t->new_count, (long long)t->open_count, (long long)t->known_count,
-          (long long)t->fixed_count);
   char db_opt[1100] = "";
   if (strcmp(db_path, "results.db")) snprintf(db_opt, sizeof db_opt, " --db %s", db_path);
   fprintf(out,

@@ -31,7 +31,7 @@ table=$(line_of '^family  *theorems  *conjectures  *cases')
 conj=$(line_of '^refuted conjectures, by family')
 cute=$(line_of '^cute\.\* ')
 lean=$(line_of '^lean\.\* ')
-summary=$(line_of '^summary: theorems [0-9]* held, 0 failed; conjectures [0-9]* refuted (')
+summary=$(line_of '^summary: theorems: [0-9]* held, 0 failing, 0 known; conjectures: [0-9]* refuted (cute 3, .*), 0 known$')
 if [ -n "$table" ] && [ -n "$conj" ] && [ "$table" -lt "$conj" ]; then ok; else
   bad "fresh fuzz: the table (line $table) does not come before the conjectures (line $conj)"
 fi
@@ -52,7 +52,7 @@ same "one line per property" "$(grep -E '^  #[0-9]+ ' "$f" | awk '{print $2}' | 
 hasnt "no detail lines" "^  reproduce: \|^  replay: \|^refuted [a-z_]*\." "$f"
 # the counts agree with the database
 rows=$(q "$tmp/r.db" "select count(*) from counterexamples")
-has "counts" "^counterexamples: new $rows, open 0, known 0, fixed 0$" "$f"
+has "counts" "^counterexamples this run: new $rows, still open 0, known 0, fixed 0$" "$f"
 props=$(q "$tmp/r.db" "select count(distinct property) from counterexamples")
 same "listed properties" "$(grep -c -E '^  #[0-9]+ ' "$f")" "$props"
 has "next" "^next: layoutcheck show --db $tmp/r.db ID .*layoutcheck report --db $tmp/r.db.*layoutcheck triage ID known" "$f"
@@ -63,25 +63,26 @@ hasnt_text "piped: no escape bytes" "$esc" "$f"
 known=$(q "$tmp/r.db" "select count(*) from counterexamples where triage = 'known'")
 if [ "$known" -ge 3 ]; then ok; else bad "triage: $known rows known, expected 3 or more"; fi
 status 0 "after triage" "$lc" fuzz --config CONFIG.yaml --db "$tmp/r.db" --property 'cute.*'
-hasnt "known rows not listed" "cute\.[a-z_]*_contract  *\(new\|open\)" "$tmp/out"
-has "known rows counted" "^counterexamples: new 0, open 0, known $known, fixed 0$" "$tmp/out"
+hasnt "known rows not listed" "cute\.[a-z_]*_contract  *\(new\|still open\)" "$tmp/out"
+has "known rows counted" "^counterexamples this run: new 0, still open 0, known $known, fixed 0$" "$tmp/out"
+has "known properties counted" "^summary: theorems: 1 held, 0 failing, 0 known; conjectures: 0 refuted, 3 known$" "$tmp/out"
 
 # 3. -q: only what is new or still open (here the lean.* rows, still open)
 status 0 "-q" "$lc" fuzz --config CONFIG.yaml --db "$tmp/r.db" --property 'lean.*' -q
 hasnt "-q: no header, no table" "^seed \|^configuration: \|^family \|^summary: \|^next: " "$tmp/out"
-has "-q: the open rows" "^  #[0-9]* *lean\.complement_involution  *open " "$tmp/out"
-has "-q: the counts" "^counterexamples: new 0, open [1-9][0-9]*, known 0, fixed 0$" "$tmp/out"
+has "-q: the open rows" "^  #[0-9]* *lean\.complement_involution  *still open " "$tmp/out"
+has "-q: the counts" "^counterexamples this run: new 0, still open [1-9][0-9]*, known 0, fixed 0$" "$tmp/out"
 status 0 "-q, cute" "$lc" fuzz --config CONFIG.yaml --db "$tmp/r.db" --property 'cute.*' -q
-same "-q: known only: one line" "$(cat "$tmp/out")" "counterexamples: new 0, open 0, known $known, fixed 0"
+same "-q: known only: one line" "$(cat "$tmp/out")" "counterexamples this run: new 0, still open 0, known $known, fixed 0"
 
 # a theorem that is false (by hand: size(2:0) = 2 > cosize(2:0) = 1) is
 # listed under the theorem failures, before any conjecture, and exits 1
 printf -- '- name: lt.size_le_cosize\n  forall: {L: layout}\n  check: "size(L) <= cosize(L)"\n  kind: theorem\n' >"$tmp/t.yaml"
 printf 'seed: 5\ncases: 300\nconjecture_files: ["%s"]\n' "$tmp/t.yaml" >"$tmp/t_cfg.yaml"
 status 1 "a theorem fails" "$lc" fuzz --config "$tmp/t_cfg.yaml" --db "$tmp/t.db" --property 'lt.*'
-has "theorem failures: heading" "^theorem failures" "$tmp/out"
+has "theorem failures: heading" "^failing theorems" "$tmp/out"
 has "theorem failures: the row" "^  #1 *lt\.size_le_cosize  *new  " "$tmp/out"
-has "theorem failures: summary" "^summary: theorems 0 held, 1 failed; conjectures 0 refuted$" "$tmp/out"
+has "theorem failures: summary" "^summary: theorems: 0 held, 1 failing, 0 known; conjectures: 0 refuted, 0 known$" "$tmp/out"
 
 # 4. -v keeps the detail: a row per property, each counterexample in full
 status 0 "-v" "$lc" fuzz --config CONFIG.yaml --db "$tmp/v.db" --property 'cute.*' -v
