@@ -185,7 +185,7 @@ printf 'not a database' >junk.db
 status 2 "damaged database" "$lc" report --db junk.db
 has "damaged database" "junk.db" err
 status 2 "unknown format" "$lc" report --db r.db --format pdf
-has "unknown format" "expected text, junit or html" err
+has "unknown format" "expected text, junit, html or json" err
 status 2 "unknown argument" "$lc" report --db r.db --verbose
 status 2 "missing value" "$lc" report --db
 status 2 "unwritable output" "$lc" report --db r.db --out no/such/dir/r.html
