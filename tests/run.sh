@@ -308,6 +308,8 @@ start_counted "Lean project, end to end" "Lean project" bash tests/lean_project.
 start_counted "report" "report" bash tests/report_cli.sh "$lc"
 start_counted "counts agree: console, text, HTML, JUnit, JSON (triage, fix, merge)" "counts agree" \
   bash tests/counts_cli.sh "$lc"
+start_counted "the HTML report in headless chromium (cards and first drawing above the fold)" \
+  "browser" bash tests/browser_cli.sh "$lc"
 start_counted "counterexamples to paste (check, replay ID)" "paste" bash tests/paste_cli.sh "$lc"
 start_counted "README examples" "README examples" bash tests/readme_examples.sh "$lc"
 start_counted "planted mutants (a fast run)" "planted mutants" \
