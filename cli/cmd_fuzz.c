@@ -151,8 +151,8 @@ static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
   g.run_progress.n = n;
   g.signature = NULL;
   g.seen = seen_before;
-  printf("%-28s %-10s %7s %7s %7s %6s %4s %4s %5s %7s  %s\n", "property", "kind", "cases",
-         "passed", "discard", "failed", "new", "open", "known", "seconds", "labels");
+  printf("%-28s %-10s %7s %7s %7s %6s %4s %4s %5s %7s  %s\n", "property", "kind", "cases", "passed",
+         "discard", "failed", "new", "open", "known", "seconds", "labels");
   for (int i = 0; i < run_property_count(s->x); i++) {
     const gen_property *p = run_property_at(s->x, i);
     if (!selected(c, p)) continue;
@@ -178,9 +178,8 @@ static int fuzz_properties(const config *c, const gen_config *g0, fuzz_state *s,
     label_summary(&r, labels, sizeof labels, 1);
     printf("%-28s %-10s %7lld %7lld %7lld %6lld %4lld %4lld %5lld %7.2f  %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r.cases,
-           (long long)r.passed, (long long)r.discarded, (long long)r.failed,
-           (long long)t.new_count, (long long)t.open_count, (long long)t.known_count, r.seconds,
-           labels);
+           (long long)r.passed, (long long)r.discarded, (long long)r.failed, (long long)t.new_count,
+           (long long)t.open_count, (long long)t.known_count, r.seconds, labels);
     run_print_stops(p->name, &r, &g);
     if (prop_health(p, &r, msg, sizeof msg)) printf("  warning: %s: %s\n", p->name, msg);
     if (r.errors) { /* a defect of a generator or check, not of the statement */

@@ -131,8 +131,8 @@ size_t report_open_count(const report *r, const char *property);
 ** (A run that checks every property meets every stored failing
 ** counterexample, so then open = new + still open.) */
 typedef struct report_counts {
-  size_t theorems, theorems_failing, theorems_known;          /* last run's theorems */
-  size_t conjectures, conjectures_refuted, conjectures_known; /* and conjectures */
+  size_t theorems, theorems_failing, theorems_known;             /* last run's theorems */
+  size_t conjectures, conjectures_refuted, conjectures_known;    /* and conjectures */
   size_t cex, open, open_theorem, open_conjecture, known, fixed; /* stored counterexamples */
   size_t run_new, run_still_open, run_known, run_fixed;          /* the last run's outcomes */
 } report_counts;

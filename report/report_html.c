@@ -509,11 +509,13 @@ static void html_news(FILE *f, const report *r, const report_run *last) {
   const char *const *outcome = report_outcome_names, *const *title = report_outcome_titles;
   static const char *const cls[REPORT_OUTCOMES] = {"bad", "warn", "", "good"};
   char num[32];
-  fprintf(f, "<h2 id=\"news\">What run %lld found<small>new, still open, known (triaged) and "
+  fprintf(f,
+          "<h2 id=\"news\">What run %lld found<small>new, still open, known (triaged) and "
           "fixed counterexamples</small></h2>\n<div class=\"cards\">",
           (long long)last->row.id);
   for (int k = 0; k < REPORT_OUTCOMES; k++)
-    card(f, report_news_count(r, outcome[k]) ? cls[k] : "", grouped((long long)report_news_count(r, outcome[k]), num, sizeof num), title[k]);
+    card(f, report_news_count(r, outcome[k]) ? cls[k] : "",
+         grouped((long long)report_news_count(r, outcome[k]), num, sizeof num), title[k]);
   fputs("</div>\n", f);
   for (int k = 0; k < REPORT_OUTCOMES; k++) {
     if (!report_news_count(r, outcome[k])) continue;

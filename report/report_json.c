@@ -170,7 +170,7 @@ static json_object *cex_object(const report *r, size_t i, int *failed) {
   const db_cex *c = &r->cex[i];
   json_object *o = json_object_new_object();
   if (!o) return *failed = 1, NULL;
-  const char *state = strcmp(c->status, "open")        ? "fixed"
+  const char *state = strcmp(c->status, "open")     ? "fixed"
                       : !strcmp(c->triage, "known") ? "known"
                                                     : "open";
   const char *outcome = report_outcome(r, i);

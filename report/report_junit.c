@@ -264,7 +264,7 @@ static void junit_suites(junit_w *j, const report *r, const report_run *last) {
                         "open_conjecture_counterexamples",
                         "known_counterexamples",
                         "fixed_counterexamples"};
-  size_t value[] = {n.theorems, n.theorems_failing, n.conjectures,   n.conjectures_refuted,
+  size_t value[] = {n.theorems, n.theorems_failing, n.conjectures,     n.conjectures_refuted,
                     n.open,     n.open_theorem,     n.open_conjecture, n.known,
                     n.fixed};
   for (size_t i = 0; i < sizeof value / sizeof *value; i++) {

@@ -147,8 +147,7 @@ static void text_cex(FILE *f, const report *r) {
         continue;
       fprintf(f, "#%lld %s (%s%s), seen %lld time%s, first %s, last %s\n", (long long)c->id,
               c->property, c->kind, strcmp(c->triage, "known") ? "" : ", known",
-              (long long)c->times_seen, c->times_seen == 1 ? "" : "s", c->first_seen,
-              c->last_seen);
+              (long long)c->times_seen, c->times_seen == 1 ? "" : "s", c->first_seen, c->last_seen);
       if (c->note) {
         fputs("    note: ", f);
         put_plain(f, c->note);

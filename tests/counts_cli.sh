@@ -87,6 +87,8 @@ agree step2 a.db run2.out
 same "step 2: the two triaged rows found again as known" "$(key step2 run_known)" 2
 same "step 2: known stored" "$(key step2 known)" 2
 same "step 2: none fixed" "$(key step2 fixed)" 0
+status 0 "show a known one" "$lc" show "$t_id" --config c.yaml --db a.db
+has "show a known one: known, not open" "^counterexample #$t_id of lt.strides_zero (theorem), known$" out
 
 # 3. lt.size_le_cosize corrected (size(L) >= 1 holds for every layout):
 # its rows fixed; the known rows stay known, not fixed
