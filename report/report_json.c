@@ -160,7 +160,14 @@ static json_object *prop_object(const report *r, const report_prop *p, int *fail
   add(o, "seconds", json_object_new_double(p->seconds), failed);
   report_label l[32];
   int nl = report_labels(p->labels, l, 32);
-  for (int i = 0; i < nl; i++) add_int(labels, l[i].name, l[i].count, failed);
+  for (int i = 0; i < nl; i++) { /* a name is text from the database too */
+    char *name = report_xml_clean(l[i].name);
+    if (name)
+      add_int(labels, name, l[i].count, failed);
+    else
+      *failed = 1;
+    free(name);
+  }
   add(o, "labels", labels, failed);
   return o;
 }
