@@ -144,9 +144,10 @@ void report_count(const report *r, report_counts *n);
 ** held (see report_counts). */
 int report_prop_state(const report *r, const report_prop *p);
 
-/* The smallest open counterexample (shortest input, first of equals) of
-** the conjecture of r->cex[i] when that row is its first open one, so
-** that each refuted conjecture is listed once; NULL otherwise. */
+/* The smallest open counterexample (shortest input, first of equals; open
+** as report_counts says: not triaged known) of the conjecture of r->cex[i]
+** when that row is its first open one, so that each refuted conjecture is
+** listed once; NULL otherwise. */
 const db_cex *report_refuted(const report *r, size_t i);
 
 /* The outcomes of a run's counterexamples in the order the reports list

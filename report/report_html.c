@@ -272,9 +272,10 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   put(f, c->property);
   int known = strcmp(c->triage, "known") == 0;
   fprintf(f, "</code>%s</h3>",
-          known     ? "<span class=\"badge b-ref\">known (triaged)</span>"
-          : theorem ? "<span class=\"badge b-fail\">theorem failing</span>"
-                    : "<span class=\"badge b-ref\">conjecture refuted</span>");
+          known && theorem ? "<span class=\"badge b-ref\">theorem, known (triaged)</span>"
+          : known          ? "<span class=\"badge b-ref\">conjecture, known (triaged)</span>"
+          : theorem        ? "<span class=\"badge b-fail\">theorem failing</span>"
+                           : "<span class=\"badge b-ref\">conjecture refuted</span>");
   if (known && c->note) {
     fputs("<div class=\"meta\">note: ", f);
     put(f, c->note);

@@ -399,15 +399,20 @@ size_t report_open_count(const report *r, const char *property) {
   return n;
 }
 
+/* 1 when c is open: still failing and not triaged known. */
+static int is_open(const db_cex *c) {
+  return !strcmp(c->status, "open") && strcmp(c->triage, "known") != 0;
+}
+
 /* The smallest open counterexample of a refuted conjecture, at its first
 ** open row; see report.h. */
 const db_cex *report_refuted(const report *r, size_t i) {
   const db_cex *c = &r->cex[i], *best = c;
-  if (strcmp(c->status, "open") || strcmp(c->kind, "conjecture")) return NULL;
+  if (!is_open(c) || strcmp(c->kind, "conjecture")) return NULL;
   for (size_t j = 0; j < i; j++)
-    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open")) return NULL;
+    if (!strcmp(r->cex[j].property, c->property) && is_open(&r->cex[j])) return NULL;
   for (size_t j = i + 1; j < r->n_cex; j++)
-    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open") &&
+    if (!strcmp(r->cex[j].property, c->property) && is_open(&r->cex[j]) &&
         strlen(r->cex[j].input) < strlen(best->input))
       best = &r->cex[j];
   return best;

@@ -42,6 +42,8 @@ agree() {
       shown "$step.$f.counts"
     fi
   done
+  # a conjecture listed refuted has an open counterexample (not only known ones)
+  hasnt "$step: a conjecture listed refuted with none open" ' 0 open, smallest' "$step.txt"
   # the JSON report states every key the tables give
   same "$step: json states every count" "$(cut -d= -f1 "$step.json.counts")" \
     "$(cut -d= -f1 "$step.sql.counts")"
