@@ -9,7 +9,10 @@
 #   make deps       install libyaml, SQLite, json-c, libxml2 and pkg-config
 #                   with apt-get when pkg-config cannot find them, and clang
 #                   with its libFuzzer runtime when there is no clang (about
-#                   45 MB to download on Debian 12), for make test's fuzzing
+#                   45 MB to download on Debian 12), for make test's fuzzing;
+#                   python3-jsonschema (the JSON report's schema check) and
+#                   chromium (the HTML report in a headless browser; about
+#                   120 MB, two minutes on Debian 12) when missing
 #   make bench      build bench/*.c against the optimised oracle and run it
 #   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
 #   make mutants    build a program per planted bug and check that differential
@@ -290,6 +293,10 @@ deps:
 	  sh tools/apt-install libsqlite3-dev libyaml-dev libjson-c-dev libxml2-dev pkg-config
 	@command -v $(FUZZ_CC) >/dev/null 2>&1 || sh tools/apt-install clang libclang-rt-dev || \
 	  echo "deps: clang was not installed: make test reports the parser fuzzing skipped"
+	@python3 -c 'import jsonschema' 2>/dev/null || sh tools/apt-install python3-jsonschema || \
+	  echo "deps: python3-jsonschema was not installed: tests/report_schema.py validates alone"
+	@command -v chromium >/dev/null 2>&1 || sh tools/apt-install chromium || \
+	  echo "deps: chromium was not installed: make test reports the browser check skipped"
 
 pkgcheck:
 	@pkg-config --exists $(PKGS) 2>/dev/null || \

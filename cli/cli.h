@@ -37,7 +37,7 @@ int cmd_triage(int argc, char **argv);
 /* layoutcheck list */
 int cmd_list(int argc, char **argv);
 
-/* layoutcheck report [--db FILE] [--format text|junit|html] [--out FILE] */
+/* layoutcheck report [--db FILE] [--format text|junit|html|json] [--out FILE] */
 int cmd_report(int argc, char **argv);
 
 /* layoutcheck merge FILE.db... --into FILE.db */

@@ -30,6 +30,11 @@
 ** open).  Others are copied.  first_run and last_run point at the copied
 ** (or combined) runs.
 **
+** It prints what changed: runs copied, shard runs combined, runs merged
+** before (skipped), and counterexamples new, updated (a merged row that
+** changed) and unchanged; a combined run that lacks some of its shards
+** (K of N given) gets a warning on stderr.
+**
 ** Exit 0 when merged, 2 on a usage error or an unreadable, damaged or
 ** foreign database.
 */
@@ -90,7 +95,8 @@ typedef struct merge_state {
   size_t n_runs;
   group *groups;
   size_t n_groups;
-  int64_t runs_copied, shard_runs, prop_rows, cex_new, cex_merged;
+  int64_t runs_copied, shard_runs, prop_rows;
+  int64_t cex_new, cex_updated, cex_unchanged; /* copied; merged and changed; merged, unchanged */
   char msg[2048];
 } merge_state;
 
@@ -468,6 +474,17 @@ static int copy_sightings(merge_state *s, int64_t from_id, int64_t to_id, int64_
   return rc ? 1 : 0;
 }
 
+/* 1 when the merged row out differs from the stored row have in a column
+** that a merge sets (nothing else of out can differ). */
+static int cex_changed(const db_cex *have, const db_cex *out) {
+  return out->times_seen != have->times_seen || strcmp(out->triage, have->triage) ||
+         strcmp(out->first_seen, have->first_seen) || strcmp(out->last_seen, have->last_seen) ||
+         strcmp(out->status, have->status) || strcmp(out->fixed_at, have->fixed_at) ||
+         out->first_run != have->first_run || out->last_run != have->last_run ||
+         out->signature != have->signature || out->note != have->note ||
+         out->message != have->message || out->original_input != have->original_input;
+}
+
 /* db_each_cex callback: copy a counterexample, or merge it with the one
 ** the target holds. */
 static int merge_cex(const db_cex *c, void *ud) {
@@ -521,14 +538,29 @@ static int merge_cex(const db_cex *c, void *ud) {
     snprintf(out.status, sizeof out.status, "fixed");
     memcpy(out.fixed_at, status_of->fixed_at, sizeof out.fixed_at);
   }
-  int rc = db_write_cex(s->to, DB_CEX_COPY, &out, NULL, NULL, s->msg, sizeof s->msg);
+  int rc = 0;
+  if (cex_changed(&have, &out))
+    rc = db_write_cex(s->to, DB_CEX_COPY, &out, NULL, NULL, s->msg, sizeof s->msg);
+  if (rc == 0) ++*(cex_changed(&have, &out) ? &s->cex_updated : &s->cex_unchanged);
   db_cex_clear(&have);
-  if (rc) return 1;
-  s->cex_merged++;
-  return 0;
+  return rc ? 1 : 0;
 }
 
 /* --- the command ---------------------------------------------------------- */
+
+/* Warn on stderr about each combined run that lacks some of its shards
+** (K of N given): its counts cover only the properties of those shards. */
+static void warn_incomplete(const merge_state *s) {
+  for (size_t i = 0; i < s->n_groups; i++) {
+    const group *g = &s->groups[i];
+    if ((int64_t)g->n_k >= g->n) continue;
+    fprintf(stderr,
+            "merge: warning: run %lld combines %zu of %lld shards (the batch of %s): the "
+            "properties of the missing shards are not in it; give every shard of a batch to "
+            "one merge\n",
+            (long long)g->run.id, g->n_k, (long long)g->n, g->where);
+  }
+}
 
 /* Merge one input (open read-only) into s->to; 0 or -1 with s->msg. */
 static int merge_one(merge_state *s, const char *path) {
@@ -619,13 +651,16 @@ int cmd_merge(int argc, char **argv) {
     fprintf(stderr, "%s\nnothing was merged into %s\n", s.msg, into);
   } else {
     printf("merged %d database%s into %s: %lld run%s copied, %lld shard run%s combined into "
-           "%zu, %lld run%s merged before (skipped), %lld property row%s, %lld new "
-           "counterexample%s, %lld merged with stored ones\n",
+           "%zu, %lld run%s merged before (skipped), %lld property row%s; counterexamples: "
+           "%lld new, %lld updated, %lld unchanged\n",
            n_from, n_from == 1 ? "" : "s", into, (long long)s.runs_copied,
            s.runs_copied == 1 ? "" : "s", (long long)s.shard_runs, s.shard_runs == 1 ? "" : "s",
            s.n_groups, (long long)s.runs_skipped, s.runs_skipped == 1 ? "" : "s",
            (long long)s.prop_rows, s.prop_rows == 1 ? "" : "s", (long long)s.cex_new,
-           s.cex_new == 1 ? "" : "s", (long long)s.cex_merged);
+           (long long)s.cex_updated, (long long)s.cex_unchanged);
+    if (s.runs_copied + s.shard_runs + s.cex_new + s.cex_updated == 0)
+      printf("nothing changed: %s held all of it already\n", into);
+    warn_incomplete(&s);
   }
   db_close(s.to);
   merge_free(&s);

@@ -1,12 +1,13 @@
 /*
-** cmd_report.c -- `layoutcheck report [--db FILE] [--format text|junit|html]
-** [--out FILE]`: the last run and the trend over runs, the open
-** counterexamples with the revisions around their appearance and fix, and
-** the refuted conjectures, read from results.db (never written).  The
-** database is read into the report model (report/report_model.c), then
-** written by one of its views: report_text.c, report_junit.c or
-** report_html.c.  Exit 0 when the report was written, 2 on a usage error,
-** a missing or unreadable database, or a failed write.
+** cmd_report.c -- `layoutcheck report [--db FILE]
+** [--format text|junit|html|json] [--out FILE]`: the last run and the
+** trend over runs, the open counterexamples with the revisions around
+** their appearance and fix, and the refuted conjectures, read from
+** results.db (never written).  The database is read into the report model
+** (report/report_model.c), then written by one of its views:
+** report_text.c, report_junit.c, report_html.c or report_json.c (schema:
+** docs/report.schema.json).  Exit 0 when the report was written, 2 on a
+** usage error, a missing or unreadable database, or a failed write.
 */
 #include "cli.h"
 #include "cli_opts.h"
@@ -23,7 +24,7 @@
 #include <unistd.h>
 
 static const char report_usage[] =
-    "usage: layoutcheck report [--db FILE] [--config FILE] [--format text|junit|html]\n"
+    "usage: layoutcheck report [--db FILE] [--config FILE] [--format text|junit|html|json]\n"
     "                          [--out FILE]\n";
 
 /* The database path, found as the run commands find it (run_load_config:
@@ -56,6 +57,7 @@ static int write_report(const report *r, const char *format, const char *out) {
   }
   int rc = !strcmp(format, "junit")  ? report_junit(r, f)
            : !strcmp(format, "html") ? report_html(r, f)
+           : !strcmp(format, "json") ? report_json(r, f)
                                      : report_text(r, f);
   if (out) {
     if (out_file_close(&o, rc == 0, msg, sizeof msg) != 0)
@@ -75,8 +77,10 @@ int cmd_report(int argc, char **argv) {
                           CLI_VALUE("format", &format), CLI_VALUE("out", &out)};
   int npos, prc = cli_parse(argc, argv, opts, 4, report_usage, NULL, 0, &npos);
   if (prc) return prc == CLI_HELP ? 0 : prc;
-  if (strcmp(format, "text") && strcmp(format, "junit") && strcmp(format, "html"))
-    return fprintf(stderr, "report: --format: expected text, junit or html, found '%s'\n", format),
+  if (strcmp(format, "text") && strcmp(format, "junit") && strcmp(format, "html") &&
+      strcmp(format, "json"))
+    return fprintf(stderr, "report: --format: expected text, junit, html or json, found '%s'\n",
+                   format),
            2;
   if (db_path_of(db_arg, config_arg, path, sizeof path)) return 2;
   const report_xml_lib *x; /* JUnit: libxml2 is loaded before anything is written */

@@ -163,7 +163,12 @@ static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
   printf("counterexample #%lld of ", id);
   put("", cx.property, " (");
   put("", cx.kind, "), ");
-  put("", cx.status, "\n");
+  /* open, known or fixed, in the words of report.h */
+  put("",
+      strcmp(cx.status, "open")     ? cx.status
+      : !strcmp(cx.triage, "known") ? "known"
+                                    : "open",
+      "\n");
   if (p) printf("  statement: %s\n  source: %s\n", p->statement, p->source);
   put("  message: ", cx.message, "\n");
   show_found_as(p, &cx);

@@ -37,7 +37,7 @@ static const command commands[] = {
     {"triage", "mark stored counterexamples known or open: triage ID known|open [--note TEXT]",
      cmd_triage},
     {"list", "list the properties", cmd_list},
-    {"report", "the last run, trends and open counterexamples: report [--format text|junit|html]",
+    {"report", "the last run, trends and open counterexamples: report [--format text|junit|html|json]",
      cmd_report},
     {"merge", "add shard or other results databases to one: merge FILE.db... --into FILE.db",
      cmd_merge},

@@ -1,8 +1,9 @@
 /*
 ** report.h -- the report: one model of what results.db holds, read once
-** into memory (report_model.c), and three views written from it: text
-** (report_text.c), JUnit XML (report_junit.c) and one self-contained HTML
-** page (report_html.c) with the SVG pictures of report_svg.c.  The command
+** into memory (report_model.c), and four views written from it: text
+** (report_text.c), JUnit XML (report_junit.c), JSON (report_json.c, whose
+** schema is docs/report.schema.json) and one self-contained HTML page
+** (report_html.c) with the SVG pictures of report_svg.c.  The command
 ** is cli/cmd_report.c.
 */
 #ifndef REPORT_H
@@ -103,9 +104,50 @@ void report_history(const report *r, const db_cex *c, char *buf, size_t cap);
 ** not triaged known. */
 size_t report_open_count(const report *r, const char *property);
 
-/* The smallest open counterexample (shortest input, first of equals) of
-** the conjecture of r->cex[i] when that row is its first open one, so
-** that each refuted conjecture is listed once; NULL otherwise. */
+/* The counts, one vocabulary for every view: the console of `fuzz`, and
+** the text, HTML, JUnit and JSON reports.  Two things are counted, never
+** one for the other: properties and counterexamples.
+**
+** Counterexamples: the stored rows, of every run.  Each is exactly one of
+**   open   still failing when last checked (status open), not triaged known;
+**   known  still failing when last checked, triaged known;
+**   fixed  passing when last checked (status fixed), triaged or not;
+** so open + known + fixed = all.  open_theorem and open_conjecture split
+** the open ones by the kind of their property.
+**
+** Properties: the property rows of the last run.  Each is exactly one of
+**   failing  it has an open counterexample, or failed cases none of which
+**            is stored (report_failing); a failing theorem is a bug, a
+**            failing conjecture is "refuted" and fails nothing;
+**   known    not failing, and it has a known counterexample;
+**   held     neither.
+**
+** What the last run found (its cex_runs rows): each counterexample it met,
+** once, by outcome:
+**   new         stored by this run;
+**   still open  stored before, failing again, not triaged known;
+**   known       failing again, triaged known;
+**   fixed       passing when this run checked it again.
+** (A run that checks every property meets every stored failing
+** counterexample, so then open = new + still open.) */
+typedef struct report_counts {
+  size_t theorems, theorems_failing, theorems_known;             /* last run's theorems */
+  size_t conjectures, conjectures_refuted, conjectures_known;    /* and conjectures */
+  size_t cex, open, open_theorem, open_conjecture, known, fixed; /* stored counterexamples */
+  size_t run_new, run_still_open, run_known, run_fixed;          /* the last run's outcomes */
+} report_counts;
+
+/* Count r in those words into *n (every field 0 for what is not stored). */
+void report_count(const report *r, report_counts *n);
+
+/* 0 when the property of a last-run row is failing, 1 when known, 2 when
+** held (see report_counts). */
+int report_prop_state(const report *r, const report_prop *p);
+
+/* The smallest open counterexample (shortest input, first of equals; open
+** as report_counts says: not triaged known) of the conjecture of r->cex[i]
+** when that row is its first open one, so that each refuted conjecture is
+** listed once; NULL otherwise. */
 const db_cex *report_refuted(const report *r, size_t i);
 
 /* The outcomes of a run's counterexamples in the order the reports list
@@ -139,6 +181,7 @@ int report_labels(const char *labels, report_label *out, int cap);
 
 /* Write the report in one format; 0, or -1 when writing failed. */
 int report_text(const report *r, FILE *f);
+int report_json(const report *r, FILE *f);
 int report_junit(const report *r, FILE *f);
 int report_html(const report *r, FILE *f);
 

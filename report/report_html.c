@@ -1,12 +1,13 @@
 /*
 ** report_html.c -- `layoutcheck report --format html`: one self-contained
 ** page (inline CSS and SVG; no scripts, fonts, images or links to anything
-** outside the file).  From the top: the last run in numbers, the plot of
-** cases per run, the properties of the last run (problems first, each with
-** its label coverage and a sparkline of its cases), the open
-** counterexamples with pictures of their layouts and morphisms
-** (report_svg.c), the refuted conjectures, the fixed counterexamples and
-** every run.
+** outside the file).  From the top: the counts (report_counts, in the
+** words of report.h), the open counterexamples of theorems with pictures
+** of their layouts and morphisms (report_svg.c; the known ones collapsed),
+** what the last run found, the plot of cases per run, the refuted
+** conjectures and their counterexamples, the properties of the last run
+** (problems first, each with its label coverage and a sparkline of its
+** cases), the fixed counterexamples and every run.
 */
 #include "report.h"
 
@@ -78,7 +79,8 @@ static const char style[] =
     "nav{display:flex;gap:18px;margin:14px 0 0;font-size:13px}"
     "h3.sub{font-size:14px;margin:18px 0 8px;font-weight:600;color:#343a40}"
     ".panel.ok{border-left:5px solid var(--green)}td.small{font-size:12.5px;color:#495057}"
-    "svg.trend{width:100%;height:auto}";
+    "svg.trend{width:100%;height:auto}"
+    "details.known{margin:12px 0}details.known summary{cursor:pointer;color:var(--muted)}";
 
 /* Escaped text. */
 static void put(FILE *f, const char *s) { report_xml_text(f, s, 0); }
@@ -105,11 +107,13 @@ static void card(FILE *f, const char *cls, const char *num, const char *label) {
   fputs("</div></div>", f);
 }
 
-/* 1 when p is a theorem with failures or open counterexamples, 2 for such
-** a conjecture, 0 otherwise. */
-static int trouble(const report *r, const report_prop *p) {
-  if (!report_failing(r, p)) return 0;
-  return strcmp(p->kind, "conjecture") ? 1 : 2;
+/* 1 when p is failing (report_prop_state), 0 otherwise. */
+static int trouble(const report *r, const report_prop *p) { return report_prop_state(r, p) == 0; }
+
+/* "1 theorem" or "2 theorems": n and the noun, plural unless n is 1. */
+static const char *counted(size_t n, const char *noun, char *buf, size_t cap) {
+  snprintf(buf, cap, "%zu %s%s", n, noun, n == 1 ? "" : "s");
+  return buf;
 }
 
 /* The page header and the number cards of the last run. */
@@ -145,22 +149,23 @@ static void html_head(FILE *f, const report *r, const report_run *last) {
     fputs("<p>No runs are recorded in this database yet.</p>\n", f);
     return;
   }
-  int failing = 0, refuted = 0;
-  for (size_t i = 0; i < r->n_prop; i++)
-    if (r->prop[i].run_id == last->row.id) {
-      int t = trouble(r, &r->prop[i]);
-      failing += t == 1;
-      refuted += t == 2;
-    }
-  fputs("<section class=\"cards\">", f);
-  snprintf(b, sizeof b, "%d", failing);
-  card(f, failing ? "bad" : "good", b, failing == 1 ? "theorem failing" : "theorems failing");
-  snprintf(b, sizeof b, "%d", refuted);
-  card(f, refuted ? "warn" : "good", b, "conjectures refuted");
-  card(f, "", grouped((long long)report_open_count(r, NULL), a, sizeof a), "open counterexamples");
+  report_counts n;
+  char label[96];
+  report_count(r, &n);
+  fputs("<section class=\"cards\" id=\"counts\">", f);
+  snprintf(b, sizeof b, "%zu", n.theorems_failing);
+  snprintf(label, sizeof label, "of %zu theorem%s failing", n.theorems, n.theorems == 1 ? "" : "s");
+  card(f, n.theorems_failing ? "bad" : "good", b, label);
+  snprintf(b, sizeof b, "%zu", n.conjectures_refuted);
+  snprintf(label, sizeof label, "of %zu conjecture%s refuted", n.conjectures,
+           n.conjectures == 1 ? "" : "s");
+  card(f, n.conjectures_refuted ? "warn" : "good", b, label);
+  snprintf(label, sizeof label, "open counterexamples (%zu of theorems, %zu of conjectures)",
+           n.open_theorem, n.open_conjecture);
+  card(f, n.open_theorem ? "bad" : "", grouped((long long)n.open, a, sizeof a), label);
+  card(f, "", grouped((long long)n.known, a, sizeof a), "known counterexamples (triaged)");
+  card(f, "", grouped((long long)n.fixed, a, sizeof a), "fixed counterexamples");
   card(f, "", grouped(last->row.cases, a, sizeof a), "cases in the last run");
-  snprintf(b, sizeof b, "%lld", (long long)last->props);
-  card(f, "", b, "properties checked");
   snprintf(b, sizeof b, "%.1f s", last->seconds);
   card(f, "", b, "property time (all shards)");
   fputs("</section>\n", f);
@@ -183,7 +188,8 @@ static void properties_table(FILE *f, const report *r, const report_run *last, i
   char a[32];
   fputs("<div class=\"tablebox\"><table class=\"props\"><thead><tr><th>property</th>"
         "<th class=\"n\">cases</th><th class=\"n\">passed</th><th class=\"n\">discarded</th>"
-        "<th class=\"n\">failed</th><th class=\"n\">open</th><th class=\"n\">seconds</th>"
+        "<th class=\"n\">failed</th><th class=\"n\">open</th><th class=\"n\">known</th>"
+        "<th class=\"n\">seconds</th>"
         "<th>label coverage (share of cases)</th><th>cases, last runs</th></tr></thead><tbody>\n",
         f);
   for (int want_trouble = 1; want_trouble >= 0; want_trouble--)
@@ -192,7 +198,10 @@ static void properties_table(FILE *f, const report *r, const report_run *last, i
       if (p->run_id != last->row.id || (strcmp(p->kind, "conjecture") == 0) != conj ||
           (trouble(r, p) != 0) != want_trouble)
         continue;
-      size_t open = report_open_count(r, p->property);
+      size_t open = report_open_count(r, p->property), known = 0;
+      for (size_t j = 0; j < r->n_cex; j++)
+        known += !strcmp(r->cex[j].status, "open") && !strcmp(r->cex[j].triage, "known") &&
+                 !strcmp(r->cex[j].property, p->property);
       int discard_pct = p->cases ? (int)(100 * p->discarded / p->cases) : 0;
       fprintf(f, "<tr class=\"%s\"><td><code>", !want_trouble ? "" : conj ? "refuted" : "fail");
       put(f, p->property);
@@ -205,6 +214,7 @@ static void properties_table(FILE *f, const report *r, const report_run *last, i
               discard_pct, grouped(p->discarded, a, sizeof a));
       fprintf(f, "<td class=\"n%s\">%lld</td>", p->failed ? " bad" : " zero", (long long)p->failed);
       fprintf(f, "<td class=\"n%s\">%zu</td>", open ? " bad" : " zero", open);
+      fprintf(f, "<td class=\"n%s\">%zu</td>", known ? "" : " zero", known);
       fprintf(f, "<td class=\"n\">%.2f</td><td>", p->seconds);
       label_chips(f, p);
       fputs("</td><td>", f);
@@ -262,9 +272,10 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   put(f, c->property);
   int known = strcmp(c->triage, "known") == 0;
   fprintf(f, "</code>%s</h3>",
-          known     ? "<span class=\"badge b-ref\">known (triaged)</span>"
-          : theorem ? "<span class=\"badge b-fail\">theorem failing</span>"
-                    : "<span class=\"badge b-ref\">conjecture refuted</span>");
+          known && theorem ? "<span class=\"badge b-ref\">theorem, known (triaged)</span>"
+          : known          ? "<span class=\"badge b-ref\">conjecture, known (triaged)</span>"
+          : theorem        ? "<span class=\"badge b-fail\">theorem failing</span>"
+                           : "<span class=\"badge b-ref\">conjecture refuted</span>");
   if (known && c->note) {
     fputs("<div class=\"meta\">note: ", f);
     put(f, c->note);
@@ -298,23 +309,48 @@ static void cex_card(FILE *f, const report *r, const db_cex *c, int draw) {
   fputs("</article>\n", f);
 }
 
-/* The cards of the open counterexamples of theorems (of conjectures when
-** conj); *drawn counts the pictures drawn so far. */
-static void cex_cards(FILE *f, const report *r, int conj, int *drawn) {
-  fputs("<div class=\"cexgrid\">\n", f);
-  for (size_t i = 0; i < r->n_cex; i++) {
-    const db_cex *c = &r->cex[i];
-    if (strcmp(c->status, "open") || (strcmp(c->kind, "conjecture") == 0) != conj) continue;
-    cex_card(f, r, c, (*drawn)++ < REPORT_PICTURES);
-  }
-  fputs("</div>\n", f);
+/* 1 when c is still failing, of kind conj (0 theorem, 1 conjecture), and
+** triaged known when known (else not). */
+static int failing_of(const db_cex *c, int conj, int known) {
+  return !strcmp(c->status, "open") && (strcmp(c->kind, "conjecture") == 0) == conj &&
+         (strcmp(c->triage, "known") == 0) == known;
 }
 
-/* Open counterexamples of theorems (conjectures when conj). */
+/* The cards of the open counterexamples of theorems (of conjectures when
+** conj), then the known ones collapsed in a <details>; *drawn counts the
+** pictures drawn so far. */
+static void cex_cards(FILE *f, const report *r, int conj, int *drawn) {
+  size_t known = 0;
+  fputs("<div class=\"cexgrid\">\n", f);
+  for (size_t i = 0; i < r->n_cex; i++) {
+    known += failing_of(&r->cex[i], conj, 1);
+    if (failing_of(&r->cex[i], conj, 0)) cex_card(f, r, &r->cex[i], (*drawn)++ < REPORT_PICTURES);
+  }
+  fputs("</div>\n", f);
+  if (!known) return;
+  fprintf(f,
+          "<details class=\"known\"><summary>%zu known counterexample%s of %s (triaged known: "
+          "still failing, not counted as open)</summary><div class=\"cexgrid\">\n",
+          known, known == 1 ? "" : "s", conj ? "conjectures" : "theorems");
+  for (size_t i = 0; i < r->n_cex; i++)
+    if (failing_of(&r->cex[i], conj, 1)) cex_card(f, r, &r->cex[i], (*drawn)++ < REPORT_PICTURES);
+  fputs("</div></details>\n", f);
+}
+
+/* Still-failing counterexamples (open or known) of theorems (conjectures
+** when conj). */
 static size_t open_of_kind(const report *r, int conj) {
   size_t n = 0;
   for (size_t i = 0; i < r->n_cex; i++)
-    n += !strcmp(r->cex[i].status, "open") && (strcmp(r->cex[i].kind, "conjecture") == 0) == conj;
+    n += failing_of(&r->cex[i], conj, 0) + failing_of(&r->cex[i], conj, 1);
+  return n;
+}
+
+/* Known (triaged, still failing) counterexamples of theorems (conjectures
+** when conj). */
+static size_t known_of_kind(const report *r, int conj) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->n_cex; i++) n += failing_of(&r->cex[i], conj, 1);
   return n;
 }
 
@@ -331,13 +367,15 @@ static void count_kind(const report *r, const report_run *last, int conj, int *a
 
 /* The theorems: failures with their pictures, then every theorem's row. */
 static void html_theorems(FILE *f, const report *r, const report_run *last, int *drawn) {
-  int all, bad;
-  char a[32];
-  count_kind(r, last, 0, &all, &bad);
+  report_counts n;
+  char a[32], b[48];
+  report_count(r, &n);
   fprintf(f,
-          "<h2 id=\"theorems\">Theorems<small>%d checked in run %lld, %d failing; a failure "
-          "is a bug in the oracle or in the statement</small></h2>\n",
-          all, (long long)last->row.id, bad);
+          "<h2 id=\"theorems\">Theorems<small>%zu checked in run %lld, %zu failing, %zu with "
+          "known counterexamples only; %s, %zu known; a failure is a bug in the oracle or in "
+          "the statement</small></h2>\n",
+          n.theorems, (long long)last->row.id, n.theorems_failing, n.theorems_known,
+          counted(n.open_theorem, "open counterexample", b, sizeof b), known_of_kind(r, 0));
   if (open_of_kind(r, 0))
     cex_cards(f, r, 0, drawn);
   else
@@ -367,13 +405,16 @@ static void html_properties(FILE *f, const report *r, const report_run *last) {
 /* The conjectures: the refuted ones with their smallest counterexamples,
 ** the counterexamples with pictures, and every conjecture's row. */
 static void html_conjectures(FILE *f, const report *r, const report_run *last, int *drawn) {
-  int all = 0, bad = 0;
-  if (last) count_kind(r, last, 1, &all, &bad);
+  report_counts k;
+  char b[48];
+  report_count(r, &k);
+  (void)last;
   fprintf(f,
           "<h2 id=\"conjectures\">Conjectures<small>claims of the seed documents and users, "
-          "not proved; %d checked, %zu open counterexamples; a refuted conjecture does not "
+          "not proved; %zu checked, %zu refuted; %s, %zu known; a refuted conjecture does not "
           "fail the run</small></h2>\n",
-          all, open_of_kind(r, 1));
+          k.conjectures, k.conjectures_refuted,
+          counted(k.open_conjecture, "open counterexample", b, sizeof b), known_of_kind(r, 1));
   size_t n = 0;
   for (size_t i = 0; i < r->n_cex; i++) {
     const db_cex *c = &r->cex[i], *best = report_refuted(r, i);
@@ -400,17 +441,26 @@ static void html_conjectures(FILE *f, const report *r, const report_run *last, i
   }
 }
 
+/* The badge of a property's kind: conjectures and theorems told apart
+** wherever counterexamples are listed. */
+static const char *kind_badge(const char *kind) {
+  return !strcmp(kind, "conjecture") ? "<span class=\"badge conjecture\">conjecture</span>"
+                                     : "<span class=\"badge theorem\">theorem</span>";
+}
+
 /* The fixed counterexamples with the revisions around each fix. */
 static void html_fixed(FILE *f, const report *r) {
-  size_t fixed = r->n_cex - report_open_count(r, NULL);
+  report_counts n;
   char history[512];
+  report_count(r, &n);
+  size_t fixed = n.fixed;
   fprintf(f, "<h2 id=\"fixed\">Fixed counterexamples<small>%zu</small></h2>\n", fixed);
   if (!fixed) {
     fputs("<p class=\"panel\">None.</p>\n", f);
     return;
   }
   fputs("<div class=\"tablebox\"><table><thead><tr><th class=\"n\">id</th><th>property</th>"
-        "<th>input</th><th>history</th></tr></thead><tbody>\n",
+        "<th>kind</th><th>input</th><th>history</th></tr></thead><tbody>\n",
         f);
   for (size_t i = 0; i < r->n_cex; i++) {
     const db_cex *c = &r->cex[i];
@@ -418,7 +468,7 @@ static void html_fixed(FILE *f, const report *r) {
     report_history(r, c, history, sizeof history);
     fprintf(f, "<tr><td class=\"n\">#%lld</td><td><code>", (long long)c->id);
     put(f, c->property);
-    fputs("</code></td><td><code>", f);
+    fprintf(f, "</code></td><td>%s</td><td><code>", kind_badge(c->kind));
     case_line(f, r, c);
     fputs("</code></td><td>", f);
     put(f, history);
@@ -460,19 +510,21 @@ static void html_news(FILE *f, const report *r, const report_run *last) {
   const char *const *outcome = report_outcome_names, *const *title = report_outcome_titles;
   static const char *const cls[REPORT_OUTCOMES] = {"bad", "warn", "", "good"};
   char num[32];
-  fprintf(f, "<h2 id=\"news\">What run %lld found<small>new, still open, known (triaged) and "
+  fprintf(f,
+          "<h2 id=\"news\">What run %lld found<small>new, still open, known (triaged) and "
           "fixed counterexamples</small></h2>\n<div class=\"cards\">",
           (long long)last->row.id);
   for (int k = 0; k < REPORT_OUTCOMES; k++)
-    card(f, report_news_count(r, outcome[k]) ? cls[k] : "", grouped((long long)report_news_count(r, outcome[k]), num, sizeof num), title[k]);
+    card(f, report_news_count(r, outcome[k]) ? cls[k] : "",
+         grouped((long long)report_news_count(r, outcome[k]), num, sizeof num), title[k]);
   fputs("</div>\n", f);
   for (int k = 0; k < REPORT_OUTCOMES; k++) {
     if (!report_news_count(r, outcome[k])) continue;
     fprintf(f, "<h3>%s</h3><ul>\n", title[k]);
     for (size_t i = 0; i < r->n_cex; i++) {
       if (strcmp(report_outcome(r, i), outcome[k])) continue;
-      fprintf(f, "<li><a href=\"#cex-%lld\">#%lld</a> ", (long long)r->cex[i].id,
-              (long long)r->cex[i].id);
+      fprintf(f, "<li><a href=\"#cex-%lld\">#%lld</a> %s ", (long long)r->cex[i].id,
+              (long long)r->cex[i].id, kind_badge(r->cex[i].kind));
       const report_paste *paste = report_paste_of(r, &r->cex[i]);
       put(f, r->cex[i].property);
       fputs(": <code>", f);
@@ -488,19 +540,20 @@ int report_html(const report *r, FILE *f) {
   const report_run *last = report_last(r);
   int drawn = 0;
   html_head(f, r, last);
-  fputs("<nav><a href=\"#news\">what is new</a><a href=\"#trend\">cases per run</a><a href=\"#theorems\">theorems</a>"
+  fputs("<nav><a href=\"#theorems\">theorems</a><a href=\"#news\">what is new</a>"
+        "<a href=\"#trend\">cases per run</a>"
         "<a href=\"#conjectures\">conjectures</a><a href=\"#properties\">all properties</a>"
         "<a href=\"#fixed\">fixed</a>"
         "<a href=\"#runs\">runs</a></nav>\n",
         f);
-  if (last) html_news(f, r, last);
   if (last) {
+    html_theorems(f, r, last, &drawn);
+    html_news(f, r, last);
     fputs("<h2 id=\"trend\">Cases per run<small>blue: cases checked (left axis); red: failed "
           "cases (right axis); hover a point for its run</small></h2>\n<div class=\"panel\">",
           f);
     report_svg_trend(f, r);
     fputs("</div>\n", f);
-    html_theorems(f, r, last, &drawn);
   } else if (open_of_kind(r, 0)) {
     fputs("<h2 id=\"theorems\">Theorems</h2>\n", f);
     cex_cards(f, r, 0, &drawn);

@@ -5,7 +5,10 @@
 **
 **   <testsuites name tests failures errors time>
 **     <testsuite name tests failures errors skipped time timestamp hostname>
-**       <properties> run, seed, revision, shards, database </properties>
+**       <properties> what the last run found (new, still_open, known,
+**         fixed), run, seed, revision, shards, database, and the counts
+**         of report.h (theorems, theorems_failing, conjectures,
+**         conjectures_refuted, open/known/fixed_counterexamples) </properties>
 **       <testcase name=PROPERTY classname=layoutcheck.KIND time=SECONDS>
 **
 ** A theorem gets one <failure message type="counterexample"> per open
@@ -250,9 +253,25 @@ static void junit_suites(junit_w *j, const report *r, const report_run *last) {
     if (last->shards[0]) suite_property(j, "shards", last->shards);
     if (last->row.sut && last->row.sut[0]) suite_property(j, "sut", last->row.sut);
   }
-  char open[32];
-  snprintf(open, sizeof open, "%zu", report_open_count(r, NULL));
-  suite_property(j, "open_counterexamples", open);
+  report_counts n; /* the counts in the words of report.h */
+  report_count(r, &n);
+  const char *name[] = {"theorems",
+                        "theorems_failing",
+                        "conjectures",
+                        "conjectures_refuted",
+                        "open_counterexamples",
+                        "open_theorem_counterexamples",
+                        "open_conjecture_counterexamples",
+                        "known_counterexamples",
+                        "fixed_counterexamples"};
+  size_t value[] = {n.theorems, n.theorems_failing, n.conjectures,     n.conjectures_refuted,
+                    n.open,     n.open_theorem,     n.open_conjecture, n.known,
+                    n.fixed};
+  for (size_t i = 0; i < sizeof value / sizeof *value; i++) {
+    char text[32];
+    snprintf(text, sizeof text, "%zu", value[i]);
+    suite_property(j, name[i], text);
+  }
   j_close(j);
   for (size_t i = 0; last && i < r->n_prop; i++)
     if (r->prop[i].run_id == last->row.id) testcase(j, r, &r->prop[i]);

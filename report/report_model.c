@@ -399,18 +399,69 @@ size_t report_open_count(const report *r, const char *property) {
   return n;
 }
 
+/* 1 when c is open: still failing and not triaged known. */
+static int is_open(const db_cex *c) {
+  return !strcmp(c->status, "open") && strcmp(c->triage, "known") != 0;
+}
+
 /* The smallest open counterexample of a refuted conjecture, at its first
 ** open row; see report.h. */
 const db_cex *report_refuted(const report *r, size_t i) {
   const db_cex *c = &r->cex[i], *best = c;
-  if (strcmp(c->status, "open") || strcmp(c->kind, "conjecture")) return NULL;
+  if (!is_open(c) || strcmp(c->kind, "conjecture")) return NULL;
   for (size_t j = 0; j < i; j++)
-    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open")) return NULL;
+    if (!strcmp(r->cex[j].property, c->property) && is_open(&r->cex[j])) return NULL;
   for (size_t j = i + 1; j < r->n_cex; j++)
-    if (!strcmp(r->cex[j].property, c->property) && !strcmp(r->cex[j].status, "open") &&
+    if (!strcmp(r->cex[j].property, c->property) && is_open(&r->cex[j]) &&
         strlen(r->cex[j].input) < strlen(best->input))
       best = &r->cex[j];
   return best;
+}
+
+/* The known counterexamples of property that still fail. */
+static size_t known_count(const report *r, const char *property) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->n_cex; i++)
+    n += !strcmp(r->cex[i].status, "open") && !strcmp(r->cex[i].triage, "known") &&
+         !strcmp(r->cex[i].property, property);
+  return n;
+}
+
+/* The state of a last-run property row; see report.h. */
+int report_prop_state(const report *r, const report_prop *p) {
+  if (report_failing(r, p)) return 0;
+  return known_count(r, p->property) ? 1 : 2;
+}
+
+/* The counts of the report; see report.h. */
+void report_count(const report *r, report_counts *n) {
+  memset(n, 0, sizeof *n);
+  for (size_t i = 0; i < r->n_cex; i++) {
+    const db_cex *c = &r->cex[i];
+    int conj = !strcmp(c->kind, "conjecture");
+    n->cex++;
+    if (strcmp(c->status, "open") != 0)
+      n->fixed++;
+    else if (!strcmp(c->triage, "known"))
+      n->known++;
+    else
+      ++*(conj ? &n->open_conjecture : &n->open_theorem);
+    const char *o = report_outcome(r, i);
+    n->run_new += !strcmp(o, "new");
+    n->run_still_open += !strcmp(o, "open");
+    n->run_known += !strcmp(o, "known");
+    n->run_fixed += !strcmp(o, "fixed");
+  }
+  n->open = n->open_theorem + n->open_conjecture;
+  assert(n->open + n->known + n->fixed == n->cex);
+  for (size_t i = 0; r->last_id && i < r->n_prop; i++) {
+    const report_prop *p = &r->prop[i];
+    if (p->run_id != r->last_id) continue;
+    int state = report_prop_state(r, p), conj = !strcmp(p->kind, "conjecture");
+    ++*(conj ? &n->conjectures : &n->theorems);
+    if (state == 0) ++*(conj ? &n->conjectures_refuted : &n->theorems_failing);
+    if (state == 1) ++*(conj ? &n->conjectures_known : &n->theorems_known);
+  }
 }
 
 /* Whether a property row is a problem now; see report.h. */

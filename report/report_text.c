@@ -1,6 +1,7 @@
 /*
 ** report_text.c -- the text view of the report model (report.h): the last
-** run, the trend over runs, the open counterexamples with the revisions
+** run, the counts (report_counts, in the words of report.h), the trend
+** over runs, the open, known and fixed counterexamples with the revisions
 ** around their appearance and fix, and the refuted conjectures.
 */
 #include "report.h"
@@ -47,16 +48,20 @@ static void text_run(FILE *f, const report *r, const report_run *run) {
 /* The properties of the last run. */
 static void text_properties(FILE *f, const report *r, const report_run *run) {
   char labels[512];
-  fprintf(f, "\nproperties of run %lld\n%-34s %-10s %8s %8s %8s %6s %5s %8s  %s\n",
+  fprintf(f, "\nproperties of run %lld\n%-34s %-10s %8s %8s %8s %6s %5s %5s %8s  %s\n",
           (long long)run->row.id, "property", "kind", "cases", "passed", "discard", "failed",
-          "open", "seconds", "labels");
+          "open", "known", "seconds", "labels");
   for (size_t i = 0; i < r->n_prop; i++) {
     const report_prop *p = &r->prop[i];
     if (p->run_id != run->row.id) continue;
     label_percents(p, labels, sizeof labels);
-    fprintf(f, "%-34s %-10s %8lld %8lld %8lld %6lld %5zu %8.2f  %s\n", p->property, p->kind,
+    size_t known = 0;
+    for (size_t j = 0; j < r->n_cex; j++)
+      known += !strcmp(r->cex[j].status, "open") && !strcmp(r->cex[j].triage, "known") &&
+               !strcmp(r->cex[j].property, p->property);
+    fprintf(f, "%-34s %-10s %8lld %8lld %8lld %6lld %5zu %5zu %8.2f  %s\n", p->property, p->kind,
             (long long)p->cases, (long long)p->passed, (long long)p->discarded,
-            (long long)p->failed, report_open_count(r, p->property), p->seconds, labels);
+            (long long)p->failed, report_open_count(r, p->property), known, p->seconds, labels);
   }
 }
 
@@ -110,25 +115,39 @@ static void case_line(FILE *f, const report *r, const db_cex *c) {
   put_plain(f, p && p->vars ? p->vars : c->input);
 }
 
-/* The open counterexamples (theorems first), then the fixed ones. */
+/* The counts in the words of report.h, one line each. */
+static void text_counts(FILE *f, const report *r) {
+  report_counts n;
+  report_count(r, &n);
+  fprintf(f, "theorems: %zu checked, %zu failing, %zu with known counterexamples only\n",
+          n.theorems, n.theorems_failing, n.theorems_known);
+  fprintf(f, "conjectures: %zu checked, %zu refuted, %zu with known counterexamples only\n",
+          n.conjectures, n.conjectures_refuted, n.conjectures_known);
+  fprintf(f,
+          "counterexamples: %zu stored: %zu open (%zu of theorems, %zu of conjectures), "
+          "%zu known, %zu fixed\n",
+          n.cex, n.open, n.open_theorem, n.open_conjecture, n.known, n.fixed);
+}
+
+/* The open counterexamples (theorems first), the known ones, then the
+** fixed ones. */
 static void text_cex(FILE *f, const report *r) {
   char history[512];
-  size_t known = 0, fixed = 0;
-  for (size_t i = 0; i < r->n_cex; i++) {
-    known += !strcmp(r->cex[i].status, "open") && !strcmp(r->cex[i].triage, "known");
-    fixed += strcmp(r->cex[i].status, "open") != 0;
-  }
-  fprintf(f, "\nopen counterexamples: %zu", report_open_count(r, NULL));
-  if (known) fprintf(f, " (and %zu triaged known, listed with them)", known);
-  fputc('\n', f);
-  for (int pass = 0; pass < 2; pass++)
+  report_counts n;
+  report_count(r, &n);
+  for (int pass = 0; pass < 4; pass++) { /* open of theorems, of conjectures; known likewise */
+    if (pass == 0)
+      fprintf(f, "\nopen counterexamples: %zu (%zu of theorems, %zu of conjectures)\n", n.open,
+              n.open_theorem, n.open_conjecture);
+    if (pass == 2) fprintf(f, "\nknown counterexamples (triaged, still failing): %zu\n", n.known);
     for (size_t i = 0; i < r->n_cex; i++) {
       const db_cex *c = &r->cex[i];
-      if (strcmp(c->status, "open") || (strcmp(c->kind, "theorem") == 0) != (pass == 0)) continue;
+      if (strcmp(c->status, "open") || (strcmp(c->kind, "conjecture") != 0) != (pass % 2 == 0) ||
+          (strcmp(c->triage, "known") == 0) != (pass >= 2))
+        continue;
       fprintf(f, "#%lld %s (%s%s), seen %lld time%s, first %s, last %s\n", (long long)c->id,
               c->property, c->kind, strcmp(c->triage, "known") ? "" : ", known",
-              (long long)c->times_seen, c->times_seen == 1 ? "" : "s", c->first_seen,
-              c->last_seen);
+              (long long)c->times_seen, c->times_seen == 1 ? "" : "s", c->first_seen, c->last_seen);
       if (c->note) {
         fputs("    note: ", f);
         put_plain(f, c->note);
@@ -145,7 +164,8 @@ static void text_cex(FILE *f, const report *r) {
         fputc('\n', f);
       }
     }
-  fprintf(f, "\nfixed counterexamples: %zu\n", fixed);
+  }
+  fprintf(f, "\nfixed counterexamples: %zu\n", n.fixed);
   for (size_t i = 0; i < r->n_cex; i++) {
     const db_cex *c = &r->cex[i];
     if (!strcmp(c->status, "open")) continue;
@@ -202,6 +222,8 @@ int report_text(const report *r, FILE *f) {
     fprintf(f, "%zu run%s, from %s to %s\n\n", r->n_run, r->n_run == 1 ? "" : "s",
             r->run[0].row.started, last->row.started);
     text_news(f, r, last);
+    text_counts(f, r);
+    fputc('\n', f);
     text_run(f, r, last);
     text_properties(f, r, last);
     text_trend(f, r, last);

@@ -144,6 +144,11 @@ static const gen_property *prop_begin(void *ud, int i, gen_config *g) {
 static void prop_end(void *ud, const gen_property *p, const gen_result *r, const gen_config *g) {
   fuzz_state *s = ud;
   char msg[512], labels[512];
+  db_tally t; /* the property's counterexamples in this run, replay included */
+  if (db_run_tally_of(s->k.d, s->k.run_id, p->name, &t, msg, sizeof msg)) {
+    fprintf(stderr, "%s\n", msg);
+    s->k.db_error = 1;
+  }
   label_summary(r, labels, sizeof labels, 1);
   if (s->c->console != CONSOLE_VERBOSE) {
     if (fuzz_report_add(&s->rep, p, r)) {
@@ -151,10 +156,11 @@ static void prop_end(void *ud, const gen_property *p, const gen_result *r, const
       s->k.db_error = 1;
     }
   } else {
-    printf("%-28s %-10s %7lld %7lld %7lld %6lld %8lld %7.2f  %s\n", p->name,
+    printf("%-28s %-10s %7lld %7lld %7lld %6lld %4lld %4lld %5lld %7.2f  %s\n", p->name,
            p->kind == GEN_THEOREM ? "theorem" : "conjecture", (long long)r->cases,
            (long long)r->passed, (long long)r->discarded, (long long)r->failed,
-           (long long)r->distinct, r->seconds, labels);
+           (long long)t.new_count, (long long)t.open_count, (long long)t.known_count, r->seconds,
+           labels);
     run_print_stops(p->name, r, g);
   }
   if (s->c->console != CONSOLE_QUIET && prop_health(p, r, msg, sizeof msg))
@@ -188,8 +194,8 @@ static int fuzz_properties(const gen_config *g0, fuzz_state *s) {
                         .ud = s};
   g.signature = NULL;
   if (s->c->console == CONSOLE_VERBOSE)
-    printf("%-28s %-10s %7s %7s %7s %6s %8s %7s  %s\n", "property", "kind", "cases", "passed",
-           "discard", "failed", "distinct", "seconds", "labels");
+    printf("%-28s %-10s %7s %7s %7s %6s %4s %4s %5s %7s  %s\n", "property", "kind", "cases",
+           "passed", "discard", "failed", "new", "open", "known", "seconds", "labels");
   return run_loop(&g, &props, &s->k);
 }
 
@@ -207,7 +213,10 @@ static void finish_db(db *d, const char *path) {
   db_close(d);
 }
 
-/* Print what the run found, from its true counts. */
+/* Print what the run found, from its true counts, in the words of
+** report.h: new, still open, known and fixed counterexamples, then the
+** failing theorems and refuted conjectures with their open (new or still
+** open, not triaged known) counterexamples. */
 static void print_tally(const db_tally *t, int sut) {
   printf("new %lld, still open %lld, known %lld, fixed %lld\n", (long long)t->new_count,
          (long long)t->open_count, (long long)t->known_count, (long long)t->fixed_count);
@@ -215,8 +224,11 @@ static void print_tally(const db_tally *t, int sut) {
     printf("%lld distinct disagreement%s not triaged known\n", (long long)t->theorem_failures,
            t->theorem_failures == 1 ? "" : "s");
   else
-    printf("%lld theorem failure%s, %lld conjecture%s refuted (distinct, not triaged known)\n",
+    printf("%lld theorem%s failing (%lld open counterexample%s), %lld conjecture%s refuted "
+           "(%lld open counterexample%s)\n",
+           (long long)t->failing_theorems, t->failing_theorems == 1 ? "" : "s",
            (long long)t->theorem_failures, t->theorem_failures == 1 ? "" : "s",
+           (long long)t->refuted_conjectures, t->refuted_conjectures == 1 ? "" : "s",
            (long long)t->refuted, t->refuted == 1 ? "" : "s");
 }
 

@@ -95,6 +95,12 @@ int db_cex_triage(db *d, int64_t id, const char *triage, const char *note, char 
 
 /* Count one run's outcomes; see store.h. */
 int db_run_tally(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap) {
+  return db_run_tally_of(d, run_id, NULL, t, msg, cap);
+}
+
+/* Count one run's outcomes, of one property or all; see store.h. */
+int db_run_tally_of(db *d, int64_t run_id, const char *property, db_tally *t, char *msg,
+                    size_t cap) {
   static const char what[] = "counting a run";
   sqlite3_stmt *st;
   memset(t, 0, sizeof *t);
@@ -107,11 +113,17 @@ int db_run_tally(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap) {
                  "  count(CASE WHEN x.outcome = 'new' THEN 1 END),"
                  "  count(CASE WHEN x.outcome = 'open' THEN 1 END),"
                  "  count(CASE WHEN x.outcome = 'known' THEN 1 END),"
-                 "  count(CASE WHEN x.outcome = 'fixed' THEN 1 END) "
-                 "FROM cex_runs x JOIN counterexamples c ON c.id = x.cex_id WHERE x.run_id = ?1",
+                 "  count(CASE WHEN x.outcome = 'fixed' THEN 1 END),"
+                 "  count(DISTINCT CASE WHEN x.outcome IN ('new','open') AND "
+                 "    c.kind <> 'conjecture' THEN c.property END),"
+                 "  count(DISTINCT CASE WHEN x.outcome IN ('new','open') AND "
+                 "    c.kind = 'conjecture' THEN c.property END) "
+                 "FROM cex_runs x JOIN counterexamples c ON c.id = x.cex_id WHERE x.run_id = ?1"
+                 " AND (?2 IS NULL OR c.property = ?2)",
                  &st, what, msg, cap) != 0)
     return -1;
   sqlite3_bind_int64(st, 1, run_id);
+  if (property) db_bind_text(st, 2, property);
   int rc = sqlite3_step(st);
   if (rc == SQLITE_ROW) {
     t->theorem_failures = sqlite3_column_int64(st, 0);
@@ -120,6 +132,8 @@ int db_run_tally(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap) {
     t->open_count = sqlite3_column_int64(st, 3);
     t->known_count = sqlite3_column_int64(st, 4);
     t->fixed_count = sqlite3_column_int64(st, 5);
+    t->failing_theorems = sqlite3_column_int64(st, 6);
+    t->refuted_conjectures = sqlite3_column_int64(st, 7);
   }
   sqlite3_finalize(st);
   return rc == SQLITE_ROW ? 0 : db_fail_sql(d, what, msg, cap);

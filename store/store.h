@@ -115,15 +115,23 @@ int db_run_begin(db *d, const char *seed, const char *config, const char *git_re
 /* The true counts of a run: distinct counterexamples the run met (in
 ** cex_runs), each counted once however often it was seen.  theorem_failures
 ** and refuted count those new or found again and not triaged known, of
-** theorems (and SUT disagreements) and of conjectures; new_count,
-** open_count (found again, not new), known_count and fixed_count by
-** outcome. */
+** theorems (and SUT disagreements) and of conjectures: counterexamples,
+** not properties; new_count, open_count (found again, not new),
+** known_count and fixed_count by outcome.  failing_theorems and
+** refuted_conjectures count the properties those counterexamples belong
+** to; they are not stored in runs (0 in a db_run read back). */
 typedef struct db_tally {
   int64_t theorem_failures, refuted, new_count, open_count, known_count, fixed_count;
+  int64_t failing_theorems, refuted_conjectures;
 } db_tally;
 
 /* Count run run_id's outcomes into *t from cex_runs. */
 int db_run_tally(db *d, int64_t run_id, db_tally *t, char *msg, size_t cap);
+
+/* db_run_tally for the counterexamples of one property (every property
+** when property is NULL). */
+int db_run_tally_of(db *d, int64_t run_id, const char *property, db_tally *t, char *msg,
+                    size_t cap);
 
 /* Store run run_id's true counts (db_run_tally) in its row, leaving the
 ** rest of it as it is, and copy them to *t (may be NULL). */

@@ -3,7 +3,8 @@
 # expects at each step, checked against the console and the database: a
 # first run, the same run again (nothing new), a failure triaged known (exit
 # 0), a theorem fixed, a run's budget, and two shards merged twice (stored
-# once).  Prints "N passed, N failed".
+# once, the second merge saying nothing changed), one shard of two merged (a
+# warning).  Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
 lc=${1:?usage: tests/nightly_cli.sh LAYOUTCHECK}
@@ -33,14 +34,14 @@ row() { q n.db "select theorem_failures, new_count, open_count, known_count, fix
 # 1. the first night: each distinct failure new, stored once; exit 1
 status 1 "night 1" run
 has "night 1" "^new 2, still open 0, known 0, fixed 0$" out
-has "night 1" "^2 theorem failures, 0 conjectures refuted" out
+has "night 1" "^2 theorems failing (2 open counterexamples), 0 conjectures refuted (0 open counterexamples)$" out
 same "night 1: rows" "$(q n.db 'select count(*) from counterexamples')" 2
 same "night 1: run" "$(row 1)" "2|2|0|0|0"
 same "night 1: new_tonight" "$(q n.db 'select count(*) from new_tonight')" 2
 # 2. the same night again: found again, counted once each, no new rows
 status 1 "night 2" run
 has "night 2" "^new 0, still open 2, known 0, fixed 0$" out
-has "night 2" "^2 theorem failures, 0 conjectures refuted" out
+has "night 2" "^2 theorems failing (2 open counterexamples), 0 conjectures refuted (0 open counterexamples)$" out
 same "night 2: rows" "$(q n.db 'select count(*) from counterexamples')" 2
 same "night 2: run" "$(row 2)" "2|0|2|0|0"
 same "night 2: new_tonight" "$(q n.db 'select count(*) from new_tonight')" 0
@@ -50,7 +51,7 @@ id=$(q n.db "select id from counterexamples where property = 'lt.strides_zero'")
 status 0 "triage" "$lc" triage "$id" known --note "accepted for now" --db n.db
 status 1 "night 3" run
 has "night 3" "^new 0, still open 1, known 1, fixed 0$" out
-has "night 3" "^1 theorem failure, 0 conjectures refuted" out
+has "night 3" "^1 theorem failing (1 open counterexample), 0 conjectures refuted (0 open counterexamples)$" out
 same "night 3: run" "$(row 3)" "1|0|1|1|0"
 same "night 3: known view" "$(q n.db 'select note from known')" "accepted for now"
 id2=$(q n.db "select id from counterexamples where property = 'lt.size_le_cosize'")
@@ -81,13 +82,25 @@ for k in 1 2; do
   "$lc" fuzz -v --config c.yaml --property 'lt.*' --shard "$k/2" --db "s$k.db" >/dev/null 2>&1
 done
 status 0 "merge" "$lc" merge s1.db s2.db --into m.db
+# each input row is new to m.db (the first of its input, property and sut)
+# or merged into one (updated: its sightings added); none is unchanged
+rows_in=$(( $(q s1.db 'select count(*) from counterexamples') + $(q s2.db 'select count(*) from counterexamples') ))
+rows_m=$(q m.db 'select count(*) from counterexamples')
+has "merge: what changed" "counterexamples: $rows_m new, $((rows_in - rows_m)) updated, 0 unchanged$" out
+same "merge: both shards, no warning" "$(cat err)" ""
 snap() { q m.db "select * from runs"; q m.db "select id, times_seen, status from counterexamples"; q m.db "select * from cex_runs"; }
 snap >m1.txt
 status 0 "merge again" "$lc" merge s1.db s2.db --into m.db
 has "merge again" "2 runs merged before (skipped)" out
+has "merge again: nothing new or updated" "counterexamples: 0 new, 0 updated, $rows_in unchanged$" out
+has "merge again: says so" "^nothing changed: m.db held all of it already$" out
 snap >m2.txt
 if cmp -s m1.txt m2.txt; then ok; else bad "merge again changed m.db"; diff m1.txt m2.txt; fi
 same "merge: one combined run" "$(q m.db 'select count(*) from runs')" 1
+# one shard of two: merged, with a warning that names what is missing
+status 0 "merge one shard of two" "$lc" merge s1.db --into half.db
+has "merge one shard of two: warned" "^merge: warning: run 1 combines 1 of 2 shards (the batch of s1.db (run 1))" err
+hasnt "merge one shard of two: no nothing-changed line" "nothing changed" out
 same "merge: sightings summed" "$(q m.db 'select sum(times_seen) from counterexamples')" \
   "$(( $(q s1.db 'select sum(times_seen) from counterexamples') + $(q s2.db 'select sum(times_seen) from counterexamples') ))"
 

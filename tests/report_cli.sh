@@ -62,6 +62,7 @@ html_ok() {
 }
 
 cfg=$PWD/CONFIG.yaml
+here=$PWD
 cd "$tmp" || exit 2
 # a theorem that is false, so that the database holds a theorem failure
 cat >false.yaml <<'EOF'
@@ -169,6 +170,13 @@ check "html with odd text is self-contained" html_ok esc.html
 hasnt_ere "html escaping" '</failure>|a<b|1"><b>|<script' esc.html
 has "html escaping" 'a&lt;b &amp; &quot;c&quot;' esc.html
 status 0 "text escaping" "$lc" report --db esc.db
+# JSON: strict UTF-8 whatever the database holds, and valid against its schema
+status 0 "json escaping" "$lc" report --db esc.db --format json --out esc.json
+check "json with odd text is UTF-8 JSON" python3 -c 'import json, sys
+d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", "strict"))
+assert any("a<b & \"c\"" in (c["message"] or "") for c in d["counterexamples"])' esc.json
+check "json with odd text is valid" python3 "$here/tests/report_schema.py" \
+  "$here/docs/report.schema.json" esc.json
 
 # --- empty, missing and damaged databases; usage ----------------------------
 status 0 "empty database" "$lc" replay --config "$cfg" --db empty.db
@@ -178,6 +186,10 @@ status 0 "junit of no runs" "$lc" report --db empty.db --format junit --out empt
 check "junit of no runs is valid" junit_ok empty.xml 0
 status 0 "html of no runs" "$lc" report --db empty.db --format html --out empty.html
 check "html of no runs" html_ok empty.html nosvg
+status 0 "json of no runs" "$lc" report --db empty.db --format json --out empty.json
+check "json of no runs is valid" python3 "$here/tests/report_schema.py" \
+  "$here/docs/report.schema.json" empty.json
+has "json of no runs: no last run" '"last_run": null' empty.json
 status 2 "missing database" "$lc" report --db none.db
 has "missing database" "none.db: cannot open" err
 if [ ! -e none.db ]; then ok; else bad "report created a database"; fi
@@ -185,7 +197,7 @@ printf 'not a database' >junk.db
 status 2 "damaged database" "$lc" report --db junk.db
 has "damaged database" "junk.db" err
 status 2 "unknown format" "$lc" report --db r.db --format pdf
-has "unknown format" "expected text, junit or html" err
+has "unknown format" "expected text, junit, html or json" err
 status 2 "unknown argument" "$lc" report --db r.db --verbose
 status 2 "missing value" "$lc" report --db
 status 2 "unwritable output" "$lc" report --db r.db --out no/such/dir/r.html

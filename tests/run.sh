@@ -307,6 +307,10 @@ start_counted "reliability (hostile inputs, failing machines)" "reliability" \
 start_counted "Lean checks" "Lean checks" bash tests/lean_cli.sh "$lc"
 start_counted "Lean project, end to end" "Lean project" bash tests/lean_project.sh "$lc"
 start_counted "report" "report" bash tests/report_cli.sh "$lc"
+start_counted "counts agree: console, text, HTML, JUnit, JSON (triage, fix, merge)" "counts agree" \
+  bash tests/counts_cli.sh "$lc"
+start_counted "the HTML report in headless chromium (cards and first drawing above the fold)" \
+  "browser" bash tests/browser_cli.sh "$lc"
 start_counted "counterexamples to paste (check, replay ID)" "paste" bash tests/paste_cli.sh "$lc"
 start_counted "op-table examples (docs/ops.md)" "op-table examples" bash tests/readme_examples.sh "$lc"
 start_counted "the README's tour" "README tour" bash tests/readme_tour.sh --no-sut "$lc"
