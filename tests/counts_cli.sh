@@ -67,7 +67,7 @@ cat >t.yaml <<'YAML'
   kind: theorem
 YAML
 printf 'seed: 5\ncases: 300\nconjecture_files: [t.yaml]\n' >c.yaml
-run() { "$lc" fuzz --config c.yaml --property 'l[te]*' "$@"; }
+run() { "$lc" fuzz -v --config c.yaml --property 'l[te]*' "$@"; }
 
 # 1. the first run: everything new
 status 1 "run 1" run --db a.db
