@@ -789,15 +789,6 @@ int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
   return LO_OK;
 }
 
-/* Greatest common divisor of a, b >= 0 (gcd(0, b) = b). */
-static lo_int gcd(lo_int a, lo_int b) {
-  while (b) {
-    lo_int t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
 
 /* The op cute_max_alignment L: CuTe's max_alignment(L) of a static layout:
 ** with C = coalesce(L), P = logical_divide(C, right_inverse(C)), the gcd
@@ -817,7 +808,7 @@ int op_cute_max_alignment(int argc, ev_args a, ev_out *o, lo_err *err) {
                    "integer (no gcd of no values)");
   lo_int g = s0;
   for (int i = 0; i < m1.shape.len; i++)
-    g = gcd(g, m1.stride[i] < 0 ? -m1.stride[i] : m1.stride[i]);
+    g = lo_gcd(g, m1.stride[i] < 0 ? -m1.stride[i] : m1.stride[i]);
   ev_out_int(o, g);
   return LO_OK;
 }

@@ -52,15 +52,6 @@ __extension__ typedef __int128 wide;
 #define MAX_ROUNDS     256   /* rounds of the reductions (each shrinks a shape) */
 #define WIDE_CAP       ((wide)1 << 126)
 
-/* gcd of x, y >= 0. */
-static lo_int gcd(lo_int x, lo_int y) {
-  while (y) {
-    lo_int t = x % y;
-    x = y;
-    y = t;
-  }
-  return x;
-}
 
 /* x + y, capped at WIDE_CAP (both in [0, WIDE_CAP]). */
 static wide sat_add(wide x, wide y) { return x + y > WIDE_CAP ? WIDE_CAP : x + y; }
@@ -82,22 +73,22 @@ static int reduce_round(lo_mode *m, int n, int *changed) {
   lo_int pre[2 * LO_MAX_MODES + 1], suf[2 * LO_MAX_MODES + 1], g = 0;
   wide epre[2 * LO_MAX_MODES + 1], esuf[2 * LO_MAX_MODES + 1];
   *changed = 0;
-  for (int i = 0; i < n; i++) g = gcd(g, m[i].d);
+  for (int i = 0; i < n; i++) g = lo_gcd(g, m[i].d);
   for (int i = 0; g > 1 && i < n; i++) m[i].d /= g; /* (g) */
   pre[0] = 0;
   epre[0] = 0;
   for (int i = 0; i < n; i++) {
-    pre[i + 1] = gcd(pre[i], m[i].d);
+    pre[i + 1] = lo_gcd(pre[i], m[i].d);
     epre[i + 1] = sat_add(epre[i], (wide)(m[i].s - 1) * m[i].d);
   }
   suf[n] = 0;
   esuf[n] = 0;
   for (int i = n - 1; i >= 0; i--) {
-    suf[i] = gcd(suf[i + 1], m[i].d);
+    suf[i] = lo_gcd(suf[i + 1], m[i].d);
     esuf[i] = sat_add(esuf[i + 1], (wide)(m[i].s - 1) * m[i].d);
   }
   for (int k = 0; k < n; k++) {
-    lo_int gk = gcd(pre[k], suf[k + 1]), t = gk ? gk / gcd(m[k].d, gk) : 1, nd;
+    lo_int gk = lo_gcd(pre[k], suf[k + 1]), t = gk ? gk / lo_gcd(m[k].d, gk) : 1, nd;
     wide ek = sat_add(epre[k], esuf[k + 1]), lim = ek / m[k].d;
     if (lim > m[k].s - 1) lim = m[k].s - 1;
     lo_int mk = (lo_int)lim / t;
@@ -134,7 +125,7 @@ static int superincreasing(lo_mode *m, int n) {
 static int pair_collides(const lo_mode *m, int n) {
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++) {
-      lo_int g = gcd(m[i].d, m[j].d);
+      lo_int g = lo_gcd(m[i].d, m[j].d);
       if (m[j].d / g <= m[i].s - 1 && m[i].d / g <= m[j].s - 1) return 1;
     }
   return 0;

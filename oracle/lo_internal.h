@@ -103,6 +103,9 @@ int lo_check_composition_points(const lo_layout *a, const lo_layout *b, const lo
                                 lo_err *err);
 int lo_check_right_inverse_points(const lo_layout *l, const lo_layout *r, lo_err *err);
 int lo_check_left_inverse_points(const lo_layout *l, const lo_layout *r, lo_err *err);
+/* The greatest common divisor of x, y >= 0 (gcd(0, y) = y), defined in
+** lo_proof.c. */
+lo_int lo_gcd(lo_int x, lo_int y);
 /* True when A o B is additive over B's leaves without looking at points,
 ** for A's coalesced modes a[0..na): B's non-trivial leaves, sorted by
 ** stride, each start past the largest value of those below, or A is one

@@ -177,8 +177,9 @@ static uint64_t floor_sum(uint64_t n, uint64_t m, uint64_t a, uint64_t b) {
   return ans;
 }
 
-/* gcd of x, y >= 0. */
-static lo_int gcd(lo_int x, lo_int y) {
+/* gcd of x, y >= 0 (lo_internal.h). */
+lo_int lo_gcd(lo_int x, lo_int y) {
+  assert(x >= 0 && y >= 0);
   while (y) {
     lo_int t = x % y;
     x = y;
@@ -221,7 +222,7 @@ static void max_mod_bounds(lo_int n, lo_int d, lo_int m, lo_int *lo, lo_int *hi,
   lo_int r = d % m;
   *lo = *hi = *arg = 0;
   if (r == 0 || n == 1) return;
-  lo_int g = gcd(r, m), per = m / g;
+  lo_int g = lo_gcd(r, m), per = m / g;
   if (n >= per) {
     *lo = *hi = m - g;
     *arg = solve_mod(r, m - g, m, g);
@@ -244,7 +245,7 @@ void lo_max_mod(lo_int n, lo_int d, lo_int m, lo_int *mx, lo_int *arg) {
   /* count(t) = #{c < n : c r mod m >= t} = S(m - t) - S(0), where
   ** S(b) = sum floor((c r + b) / m); the largest t in [lo, hi] with
   ** count > 0. */
-  lo_int r = d % m, g = gcd(r, m);
+  lo_int r = d % m, g = lo_gcd(r, m);
   uint64_t s0 = floor_sum((uint64_t)n, (uint64_t)m, (uint64_t)r, 0);
   while (lo < hi) {
     lo_int t = lo + (hi - lo + 1) / 2;
@@ -298,7 +299,7 @@ static int carries_listed(lin *a, const leaf *lf, int nl, int top, lo_int *c) {
   int whole = 1;
   if (budget > REDUCED_LIST) budget = REDUCED_LIST;
   for (int i = 0; i < nl; i++) {
-    lo_int r = lf[i].d % p, per = r == 0 ? 1 : p / gcd(r, p);
+    lo_int r = lf[i].d % p, per = r == 0 ? 1 : p / lo_gcd(r, p);
     ext[i] = lf[i].s < per ? lf[i].s : per;
     if (whole && (__builtin_mul_overflow(pts, ext[i], &pts) || pts > budget)) whole = 0;
     c[i] = 0;
