@@ -7,12 +7,16 @@
 #   make check-layers  refuse a relative #include or an include of a header
 #                   from a layer above the includer's (tools/check_layers.sh)
 #   make deps       install libyaml, SQLite, json-c, libxml2 and pkg-config
-#                   with apt-get when pkg-config cannot find them, and clang
+#                   with apt-get when pkg-config cannot find them, clang
 #                   with its libFuzzer runtime when there is no clang (about
 #                   45 MB to download on Debian 12), for make test's fuzzing;
-#                   python3-jsonschema (the JSON report's schema check) and
-#                   chromium (the HTML report in a headless browser; about
-#                   120 MB, two minutes on Debian 12) when missing
+#                   python3-jsonschema (the schema checks of report --format
+#                   json and eval --json) and chromium (the HTML report in a
+#                   headless browser; about 120 MB, two minutes on Debian 12)
+#                   when missing
+#   make man        bin/layoutcheck.1, the manual page, from the help texts (cli/cli_help.c)
+#   make install    the program, its manual page and its bash completion
+#                   under $(DESTDIR)$(PREFIX) (PREFIX /usr/local)
 #   make bench      build bench/*.c against the optimised oracle and run it
 #   make fuzz       the nightly run: every property with CONFIG.yaml, into results.db
 #   make mutants    build a program per planted bug and check that differential
@@ -107,7 +111,7 @@ src_dir   = $(firstword $(subst /, ,$<))
 src_flags = -I$(src_dir) $(addprefix -I,$(SEES_$(src_dir))) \
             $(if $(filter oracle,$(src_dir)),,-D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
-.PHONY: all test check-layers deps bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus cute-tests-corpus
+.PHONY: all test check-layers deps man install bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus cute-tests-corpus
 
 # libFuzzer targets (fuzz/fuzz_*.c), each run for FUZZ_SECONDS from its
 # seed corpus corpus/fuzz/NAME/ by `make fuzz-parsers`.
@@ -127,6 +131,30 @@ all: bin/layoutcheck
 bin/layoutcheck: $(REL_ORACLE) $(REL_APP) | pkgcheck
 	@mkdir -p $(@D)
 	$(CC) $(REL_FLAGS) $^ $(BIN_LIBS) -o $@
+
+# The manual page is printed by the program from its help texts
+# (cli/cli_help.c), the same that COMMAND --help prints.
+man: bin/layoutcheck.1
+bin/layoutcheck.1: bin/layoutcheck
+	./bin/layoutcheck help --man >$@.tmp && mv $@.tmp $@
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the program, its manual page
+# and its bash completion (loaded by bash-completion on demand).
+PREFIX  ?= /usr/local
+BINDIR  := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
+COMPDIR := $(PREFIX)/share/bash-completion/completions
+# INSTALL_BIN names another build of the program to install (the test of
+# make install installs the sanitized one, build/san/layoutcheck); the
+# manual page is printed by the program installed.
+INSTALL_BIN ?= bin/layoutcheck
+install: $(INSTALL_BIN) completions/layoutcheck.bash
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(COMPDIR)
+	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(BINDIR)/layoutcheck
+	$(INSTALL_BIN) help --man >$(DESTDIR)$(MAN1DIR)/layoutcheck.1.tmp
+	mv $(DESTDIR)$(MAN1DIR)/layoutcheck.1.tmp $(DESTDIR)$(MAN1DIR)/layoutcheck.1
+	chmod 644 $(DESTDIR)$(MAN1DIR)/layoutcheck.1
+	install -m 644 completions/layoutcheck.bash $(DESTDIR)$(COMPDIR)/layoutcheck
 
 build/rel/obj/%.o: %.c | pkgcheck
 	@mkdir -p $(@D)
@@ -294,7 +322,7 @@ deps:
 	@command -v $(FUZZ_CC) >/dev/null 2>&1 || sh tools/apt-install clang libclang-rt-dev || \
 	  echo "deps: clang was not installed: make test reports the parser fuzzing skipped"
 	@python3 -c 'import jsonschema' 2>/dev/null || sh tools/apt-install python3-jsonschema || \
-	  echo "deps: python3-jsonschema was not installed: tests/report_schema.py validates alone"
+	  echo "deps: python3-jsonschema was not installed: the schema checks validate alone or report skipped"
 	@command -v chromium >/dev/null 2>&1 || sh tools/apt-install chromium || \
 	  echo "deps: chromium was not installed: make test reports the browser check skipped"
 

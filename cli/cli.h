@@ -9,7 +9,7 @@
 #ifndef CLI_H
 #define CLI_H
 
-/* layoutcheck eval OP ARG... | eval --batch | eval --list */
+/* layoutcheck eval [--json] OP ARG... | eval --batch [--json] | eval --list */
 int cmd_eval(int argc, char **argv);
 
 /* layoutcheck corpus [-v] FILE... */

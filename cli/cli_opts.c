@@ -1,6 +1,9 @@
 /* cli_opts.c -- the commands' option parser on getopt_long (see cli_opts.h). */
 #include "cli_opts.h"
 
+#include "cli_help.h"
+#include "suggest.h"
+
 #include <assert.h>
 #include <getopt.h>
 #include <stdio.h>
@@ -44,6 +47,29 @@ static int usage_error(const char *name, const char *what, const char *arg, cons
   return 2;
 }
 
+/* Print "NAME: unknown option 'ARG'", the nearest option names of opts
+** (and --help) when some are near, and the usage on stderr; 2. */
+static int unknown_option(const char *name, const char *arg, const cli_opt *opts, int nopts,
+                          const char *usage) {
+  char names[CLI_MAX_OPTS + 1][SUGGEST_NAME_MAX + 3];
+  const char *list[CLI_MAX_OPTS + 1];
+  int n = 0;
+  for (int i = 0; i <= nopts; i++) {
+    const char *o = i < nopts ? opts[i].name : "help";
+    snprintf(names[n], sizeof names[n], "--%s", o);
+    list[n] = names[n];
+    n++;
+  }
+  char word[SUGGEST_NAME_MAX + 1];
+  snprintf(word, sizeof word, "%.*s", (int)strcspn(arg, "="), arg);
+  char near[256];
+  if (word[0] == '-' && word[1] == '-' && suggest_nearest(word, list, n, near, sizeof near) > 0)
+    fprintf(stderr, "%s: unknown option '%s'; did you mean %s?\n%s", name, arg, near, usage);
+  else
+    fprintf(stderr, "%s: unknown option '%s'\n%s", name, arg, usage);
+  return 2;
+}
+
 /* Parse the options of one command; see cli_opts.h. */
 int cli_parse(int argc, char **argv, const cli_opt *opts, int nopts, const char *usage,
               const char **pos, int pos_cap, int *npos) {
@@ -59,7 +85,7 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, int nopts, const char 
     if (c == -1) break;
     const char *arg = argv[optind - 1 < argc ? optind - 1 : argc - 1];
     if (c == 'h') {
-      fputs(usage, stdout);
+      cli_help_print_for_usage(usage, stdout);
       return CLI_HELP;
     }
     if (c == ':') {
@@ -69,7 +95,7 @@ int cli_parse(int argc, char **argv, const cli_opt *opts, int nopts, const char 
     int i = find_opt(opts, nopts, c);
     if (c == '?' || i < 0) {
       char shown[3] = {'-', (char)optopt, 0};
-      return usage_error(argv[0], "unknown option", optopt ? shown : arg, usage);
+      return unknown_option(argv[0], optopt ? shown : arg, opts, nopts, usage);
     }
     if (opts[i].take) {
       if (opts[i].take(opts[i].ctx, optarg)) return 2;

@@ -2,7 +2,8 @@
 ** cli_opts.h -- the one option parser of the commands: getopt_long over a
 ** table of options, so every command takes "--opt value" and
 ** "--opt=value" (and unambiguous abbreviations), "--" ends the options,
-** and --help (-h) prints the command's usage on stdout.
+** and --help (-h) prints the command's help on stdout (cli_help.c); an
+** unknown option is answered with the nearest option names.
 */
 #ifndef CLI_OPTS_H
 #define CLI_OPTS_H
@@ -27,7 +28,8 @@ typedef struct cli_opt {
 /* Parse argv[1..argc) (argv[0] is the command's name, used in messages)
 ** against opts[0..nopts); the arguments that are not options go, in
 ** order, to pos[0..pos_cap) and their count to *npos.  Returns 0 to go
-** on, CLI_HELP after printing usage on stdout (the command exits 0), or 2
+** on, CLI_HELP after printing the help on stdout (the command exits 0;
+** the help of cli_help.c whose usage is usage, else usage), or 2
 ** after a message and usage on stderr: an unknown option, a missing value,
 ** more than pos_cap other arguments. */
 #define CLI_HELP (-1)

@@ -12,6 +12,7 @@
 */
 #include "cex_format.h"
 #include "cli.h"
+#include "cli_help.h"
 #include "cli_run.h"
 #include "cli_opts.h"
 #include "run_setup.h"
@@ -21,16 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char check_usage[] =
-    "usage: layoutcheck check PROPERTY NAME=VALUE... [--config FILE] [--no-isolate]\n"
-    "  checks that one case of PROPERTY (its variables: `layoutcheck show ID` or a\n"
-    "  counterexample's reproduce: line names them); exit 0 pass, 1 fail, 2 usage\n";
-
-static const char replay_one_usage[] =
-    "usage: layoutcheck replay ID [--config FILE] [--db FILE]   (or --id ID)\n"
-    "       layoutcheck replay [--config FILE] [--db FILE] [--property GLOB]\n"
-    "                          [--sut COMMAND [--window N]]\n";
 
 /* The variables of p, "L N", into buf (for messages). */
 static void names_text(const gen_property *p, int argc, char *buf, size_t cap) {
@@ -141,10 +132,10 @@ int cmd_check(int argc, char **argv) {
   memset(&o, 0, sizeof o);
   const cli_opt opts[] = {CLI_VALUE("config", &o.config_path),
                           CLI_FLAG("no-isolate", 0, &o.no_isolate)};
-  int rc = cli_parse(argc, argv, opts, 2, check_usage, pos, (int)(sizeof pos / sizeof pos[0]),
-                     &npos);
+  int rc = cli_parse(argc, argv, opts, 2, cli_help_usage("check"), pos,
+                     (int)(sizeof pos / sizeof pos[0]), &npos);
   if (rc) return rc == CLI_HELP ? 0 : rc;
-  if (npos < 1) return fputs(check_usage, stderr), 2;
+  if (npos < 1) return fputs(cli_help_usage("check"), stderr), 2;
   rc = 2;
   if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0) {
     const gen_property *p = run_find_property(&x, pos[0]);
@@ -193,13 +184,13 @@ int cmd_replay_any(int argc, char **argv) {
   config c;
   run_ctx x = {0};
   const char *id_text;
-  int rc = cli_run_args(argc, argv, &o, &id_text, replay_one_usage);
+  int rc = cli_run_args(argc, argv, &o, &id_text, cli_help_usage("replay"));
   if (rc) return rc == CLI_HELP ? 0 : rc;
   if (!id_text) return cmd_replay(argc, argv);
   if (o.sut || o.property || o.window)
     return fprintf(stderr, "replay: an ID names one counterexample: --sut, --property and --window "
                            "do not apply\n%s",
-                   replay_one_usage),
+                   cli_help_usage("replay")),
            2;
   rc = 2;
   if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)

@@ -13,6 +13,7 @@
 ** one failure more and makes the exit status 2.
 */
 #include "cli.h"
+#include "cli_help.h"
 #include "cli_opts.h"
 #include "corpus_read.h"
 #include "oracle_call.h"
@@ -159,11 +160,6 @@ static int check_file(const char *path, int verbose, char *out, tally *total) {
   return status;
 }
 
-static const char corpus_usage[] =
-    "usage: layoutcheck corpus [-v|--verbose] FILE...\n"
-    "  -v  print every failure (not only the first 50 per file), why cases are skipped\n"
-    "      and the pending cases with their reasons\n";
-
 /* layoutcheck corpus: check each file, print per-file and total counts.
 ** Exit 0 when nothing failed, 1 on failures, 2 when a file could not be
 ** read or parsed or on a usage error. */
@@ -172,9 +168,9 @@ int cmd_corpus(int argc, char **argv) {
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   if (!files) return fputs("layoutcheck corpus: out of memory\n", stderr), 2;
   const cli_opt opts[] = {CLI_FLAG("verbose", 'v', &verbose)};
-  int prc = cli_parse(argc, argv, opts, 1, corpus_usage, files, argc, &nfiles);
+  int prc = cli_parse(argc, argv, opts, 1, cli_help_usage("corpus"), files, argc, &nfiles);
   if (prc == 0 && nfiles == 0) {
-    fputs(corpus_usage, stderr);
+    fputs(cli_help_usage("corpus"), stderr);
     prc = 2;
   }
   if (prc) {

@@ -16,6 +16,7 @@
 ** when the configuration requires a GPU (gpu.required).
 */
 #include "cli.h"
+#include "cli_help.h"
 #include "cli_opts.h"
 #include "config.h"
 #include "store.h"
@@ -33,9 +34,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static const char gpu_usage[] =
-    "usage: layoutcheck gpu [--layouts N] [--seed N] [--device K] [--min-elements N]\n"
-    "                       [--config FILE] [--db FILE] [--program PATH]\n";
 
 /* The options of one invocation (NULL: not given). */
 typedef struct gpu_opts {
@@ -53,7 +51,7 @@ static int parse_gpu_args(int argc, char **argv, gpu_opts *o) {
       CLI_VALUE("program", &o->program),
   };
   int npos;
-  return cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), gpu_usage, NULL, 0,
+  return cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cli_help_usage("gpu"), NULL, 0,
                    &npos);
 }
 

@@ -11,6 +11,7 @@
 **             [--seed N] [--corpus FILE]... [--no-corpus] [--from-db FILE]
 */
 #include "cli.h"
+#include "cli_help.h"
 #include "cmd_lean.h"
 
 #include "corpus_read.h"
@@ -27,14 +28,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-
-const char cmd_lean_usage[] =
-    "usage: layoutcheck lean check FILE.lean [--output LOG] [--log-format auto|json|plain|lake]\n"
-    "                              [--map MAP.yaml] [--db FILE | --no-db] [-q] [--comments]\n"
-    "                              [--allow-unchecked]\n"
-    "       layoutcheck lean emit --out FILE.lean [--map MAP.yaml] [--ops LIST] [--cases N]\n"
-    "                             [--seed N] [--corpus FILE]... [--no-corpus] [--from-db FILE]\n"
-    "       layoutcheck lean map      (print the built-in map as YAML)\n";
 
 /* Load the map named by path, or the built-in one (NULL path).  NULL
 ** with the message printed on failure. */
@@ -103,19 +96,19 @@ static int lean_print_map(void) {
 /* layoutcheck lean SUBCOMMAND ... */
 int cmd_lean(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "%s", cmd_lean_usage);
+    fprintf(stderr, "%s", cli_help_usage("lean"));
     return 2;
   }
   if (!strcmp(argv[1], "check")) return cmd_lean_check(argc - 1, argv + 1);
   if (!strcmp(argv[1], "emit")) return cmd_lean_emit(argc - 1, argv + 1);
   if (!strcmp(argv[1], "map")) {
-    int npos, rc = cli_parse(argc - 1, argv + 1, NULL, 0, cmd_lean_usage, NULL, 0, &npos);
+    int npos, rc = cli_parse(argc - 1, argv + 1, NULL, 0, cli_help_usage("lean"), NULL, 0, &npos);
     return rc == CLI_HELP ? 0 : rc ? rc : lean_print_map();
   }
   if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-    printf("%s", cmd_lean_usage);
+    cli_help_print(cli_help_find("lean"), stdout);
     return 0;
   }
-  fprintf(stderr, "layoutcheck lean: unknown subcommand '%s'\n%s", argv[1], cmd_lean_usage);
+  fprintf(stderr, "layoutcheck lean: unknown subcommand '%s'\n%s", argv[1], cli_help_usage("lean"));
   return 2;
 }

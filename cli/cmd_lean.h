@@ -13,9 +13,6 @@
 ** collected"; --allow-unchecked makes it 0. */
 #define CMD_LEAN_UNCHECKED 5
 
-/* The usage text of `layoutcheck lean`. */
-extern const char cmd_lean_usage[];
-
 /* Load the map named by path, or the built-in one (NULL path).  NULL
 ** with the message printed on failure. */
 lean_map *cmd_lean_load_map(const char *path);

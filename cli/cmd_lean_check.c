@@ -4,6 +4,7 @@
 ** theorem, #guard, with --comments a trailing comment's value) into oracle
 ** calls and compare the answers, storing the verdicts in lean_checks.
 */
+#include "cli_help.h"
 #include "cmd_lean.h"
 
 #include "cex_store.h"
@@ -464,8 +465,8 @@ static int check_parse_args(int argc, char **argv, check_opts *o) {
   };
   const char *pos[1];
   int npos;
-  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cmd_lean_usage, pos, 1,
-                     &npos);
+  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cli_help_usage("lean"),
+                     pos, 1, &npos);
   if (rc) return rc;
   if (log_alias) o->log_path = log_alias;
   o->use_db = o->db_path && !no_db; /* a database only when asked for */
@@ -477,7 +478,7 @@ static int check_parse_args(int argc, char **argv, check_opts *o) {
     return 2;
   }
   if (npos == 0) {
-    fprintf(stderr, "%s", cmd_lean_usage);
+    fprintf(stderr, "%s", cli_help_usage("lean"));
     return 2;
   }
   o->file = pos[0];

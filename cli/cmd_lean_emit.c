@@ -3,6 +3,7 @@
 ** answers for generated cases, corpus cases and stored counterexamples,
 ** written as #guard_msgs golden tests for the Lean side.
 */
+#include "cli_help.h"
 #include "cmd_lean.h"
 
 #include "corpus_read.h"
@@ -478,8 +479,8 @@ static int emit_parse_args(int argc, char **argv, emit_opts *o) {
       CLI_VALUE("from-db", &o->from_db),
   };
   int npos;
-  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cmd_lean_usage, NULL, 0,
-                     &npos);
+  int rc = cli_parse(argc, argv, opts, (int)(sizeof opts / sizeof opts[0]), cli_help_usage("lean"),
+                     NULL, 0, &npos);
   if (rc) return rc;
   if (cases && (cmd_lean_read_count(cases, 0, &o->cases) != 0 || o->cases > 100000)) {
     fprintf(stderr, "layoutcheck lean emit: --cases: expected 0 to 100000, found '%s'\n", cases);
@@ -490,7 +491,8 @@ static int emit_parse_args(int argc, char **argv, emit_opts *o) {
     return 2;
   }
   if (!o->out) {
-    fprintf(stderr, "layoutcheck lean emit: --out FILE.lean is required\n%s", cmd_lean_usage);
+    fprintf(stderr, "layoutcheck lean emit: --out FILE.lean is required\n%s",
+            cli_help_usage("lean"));
     return 2;
   }
   return 0;

@@ -39,6 +39,7 @@
 ** foreign database.
 */
 #include "cli.h"
+#include "cli_help.h"
 #include "cli_opts.h"
 #include "store.h"
 
@@ -47,7 +48,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char merge_usage[] = "usage: layoutcheck merge FILE.db... --into FILE.db\n";
 
 #define MAX_LABELS 32
 
@@ -604,13 +604,13 @@ int cmd_merge(int argc, char **argv) {
   int n_from = 0, rc = 0;
   if (!from) return fputs("merge: out of memory\n", stderr), 2;
   const cli_opt opts[] = {CLI_VALUE("into", &into)};
-  int prc = cli_parse(argc, argv, opts, 1, merge_usage, from, argc, &n_from);
+  int prc = cli_parse(argc, argv, opts, 1, cli_help_usage("merge"), from, argc, &n_from);
   if (prc) {
     free(from);
     return prc == CLI_HELP ? 0 : prc;
   }
   if (!into || n_from == 0) {
-    fputs(merge_usage, stderr);
+    fputs(cli_help_usage("merge"), stderr);
     free(from);
     return 2;
   }

@@ -10,6 +10,7 @@
 ** usage error, a missing or unreadable database, or a failed write.
 */
 #include "cli.h"
+#include "cli_help.h"
 #include "cli_opts.h"
 #include "config.h"
 #include "out_file.h"
@@ -22,10 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static const char report_usage[] =
-    "usage: layoutcheck report [--db FILE] [--config FILE] [--format text|junit|html|json]\n"
-    "                          [--out FILE]\n";
 
 /* The database path, found as the run commands find it (run_load_config:
 ** --db, LAYOUTCHECK_DB, the configuration's, or results.db found upward);
@@ -75,7 +72,7 @@ int cmd_report(int argc, char **argv) {
   char path[1024], msg[512];
   const cli_opt opts[] = {CLI_VALUE("db", &db_arg), CLI_VALUE("config", &config_arg),
                           CLI_VALUE("format", &format), CLI_VALUE("out", &out)};
-  int npos, prc = cli_parse(argc, argv, opts, 4, report_usage, NULL, 0, &npos);
+  int npos, prc = cli_parse(argc, argv, opts, 4, cli_help_usage("report"), NULL, 0, &npos);
   if (prc) return prc == CLI_HELP ? 0 : prc;
   if (strcmp(format, "text") && strcmp(format, "junit") && strcmp(format, "html") &&
       strcmp(format, "json"))

@@ -5,6 +5,7 @@
 */
 #include "cex_format.h"
 #include "cli.h"
+#include "cli_help.h"
 #include "cli_run.h"
 #include "run_setup.h"
 
@@ -17,8 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char show_usage[] = "usage: layoutcheck show ID [--db FILE] [--config FILE]\n";
 
 /* Print the offsets of a layout as CuTe's print_layout draws them: rows
 ** are the coordinates of mode 1, columns those of the other modes
@@ -148,7 +147,13 @@ static int show_cex(const config *c, const run_ctx *x, const char *id_text) {
   char msg[512], op[64];
   char *end;
   long long id = id_text ? strtoll(id_text, &end, 10) : 0;
-  if (!id_text || *end || id <= 0) return fputs(show_usage, stderr), 2;
+  if (!id_text) return fputs(cli_help_usage("show"), stderr), 2;
+  if (*end || id <= 0 || end == id_text)
+    return fprintf(stderr,
+                   "show: the ID must be a positive number, found '%s' (`layoutcheck report` "
+                   "lists the open counterexamples with their IDs)\n%s",
+                   id_text, cli_help_usage("show")),
+           2;
   if (run_db_missing(c)) return 2;
   if (db_open_readonly(c->db, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
   memset(&cx, 0, sizeof cx);
@@ -195,7 +200,7 @@ int cmd_show(int argc, char **argv) {
   config c;
   run_ctx x = {0};
   const char *id_text;
-  int rc = cli_run_args(argc, argv, &o, &id_text, show_usage);
+  int rc = cli_run_args(argc, argv, &o, &id_text, cli_help_usage("show"));
   if (rc) return rc == CLI_HELP ? 0 : rc;
   rc = 2;
   if (run_load_config(&o, &c, &x) == 0 && run_load_properties(&o, &c, &x) == 0)
@@ -204,17 +209,16 @@ int cmd_show(int argc, char **argv) {
   return rc;
 }
 
-static const char list_usage[] = "usage: layoutcheck list [--config FILE] [--property GLOB]\n";
-
 /* `layoutcheck list`: the properties, built-in and loaded, with their
 ** generator, source and statement. */
 int cmd_list(int argc, char **argv) {
   run_opts o;
   config c;
   run_ctx x = {0};
-  int rc = cli_run_args(argc, argv, &o, NULL, list_usage);
+  int rc = cli_run_args(argc, argv, &o, NULL, cli_help_usage("list"));
   if (rc) return rc == CLI_HELP ? 0 : rc;
-  if (o.db || o.seed || o.cases || o.time || o.no_isolate) return fputs(list_usage, stderr), 2;
+  if (o.db || o.seed || o.cases || o.time || o.no_isolate)
+    return fputs(cli_help_usage("list"), stderr), 2;
   if (run_load_config(&o, &c, &x) || run_load_properties(&o, &c, &x)) {
     run_free_properties(&x);
     return 2;

@@ -14,6 +14,7 @@
 ** that id or matches, 2 on a usage or database error.
 */
 #include "cli.h"
+#include "cli_help.h"
 #include "cli_opts.h"
 #include "store.h"
 
@@ -22,10 +23,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char triage_usage[] =
-    "usage: layoutcheck triage ID known|open [--note TEXT] [--db FILE]\n"
-    "       layoutcheck triage known|open --property GLOB [--sut COMMAND] [--note TEXT]\n"
-    "                          [--db FILE]\n";
 
 typedef struct triage_many {
   const char *triage, *note;
@@ -64,14 +61,14 @@ int cmd_triage(int argc, char **argv) {
                           CLI_VALUE("property", &property), CLI_VALUE("sut", &sut)};
   int npos = 0;
   int64_t id = 0;
-  int rc = cli_parse(argc, argv, opts, 4, triage_usage, pos, 2, &npos);
+  int rc = cli_parse(argc, argv, opts, 4, cli_help_usage("triage"), pos, 2, &npos);
   if (rc) return rc == CLI_HELP ? 0 : rc;
   const char *how = npos ? pos[npos - 1] : "";
   int by_id = npos == 2 && parse_id(pos[0], &id);
   if (strcmp(how, "known") != 0 && strcmp(how, "open") != 0)
-    return fprintf(stderr, "triage: expected known or open, found '%s'\n%s", how, triage_usage), 2;
+    return fprintf(stderr, "triage: expected known or open, found '%s'\n%s", how, cli_help_usage("triage")), 2;
   if (by_id == !!property || (npos == 2 && !by_id) || (!by_id && npos != 1))
-    return fprintf(stderr, "triage: give either an ID or --property GLOB\n%s", triage_usage), 2;
+    return fprintf(stderr, "triage: give either an ID or --property GLOB\n%s", cli_help_usage("triage")), 2;
   db *d;
   char msg[512];
   if (db_open(dbpath, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;

@@ -3,6 +3,8 @@
 ** through the command table.
 */
 #include "cli.h"
+#include "cli_help.h"
+#include "suggest.h"
 #include "oracle_call.h"
 
 #include <errno.h>
@@ -17,53 +19,70 @@
 #endif
 #define LAYOUTCHECK_CUTLASS "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 
+/* A command: its name (its help is the entry of that name in cli_help.c)
+** and what runs it. */
 typedef struct command {
   const char *name;
-  const char *help; /* one line */
   int (*run)(int argc, char **argv);
 } command;
 
 static int cmd_help(int argc, char **argv);
 
 static const command commands[] = {
-    {"help", "list the commands", cmd_help},
-    {"eval", "evaluate an op: eval OP ARG... | eval --batch (stdin) | eval --list", cmd_eval},
-    {"corpus", "check YAML case files against the oracle: corpus [-v] FILE...", cmd_corpus},
-    {"fuzz", "run the properties on generated cases, shrink and store failures", cmd_fuzz},
-    {"replay", "re-check the stored counterexamples: replay [ID] [--db FILE] [--property GLOB]",
-     cmd_replay_any},
-    {"check", "check one case of a property: check PROPERTY NAME=VALUE...", cmd_check},
-    {"show", "print one stored counterexample: show ID [--db FILE]", cmd_show},
-    {"triage", "mark stored counterexamples known or open: triage ID known|open [--note TEXT]",
-     cmd_triage},
-    {"list", "list the properties", cmd_list},
-    {"report", "the last run, trends and open counterexamples: report [--format text|junit|html|json]",
-     cmd_report},
-    {"merge", "add shard or other results databases to one: merge FILE.db... --into FILE.db",
-     cmd_merge},
-    {"lean", "check a Lean file's #eval results, or emit golden tests: lean check|emit ...",
-     cmd_lean},
-    {"gpu", "check layouts on a CUDA device against the oracle: gpu [--layouts N] [--seed N]",
-     cmd_gpu},
+    {"help", cmd_help},     {"eval", cmd_eval},         {"corpus", cmd_corpus},
+    {"fuzz", cmd_fuzz},     {"replay", cmd_replay_any}, {"check", cmd_check},
+    {"show", cmd_show},     {"triage", cmd_triage},     {"list", cmd_list},
+    {"report", cmd_report}, {"merge", cmd_merge},       {"lean", cmd_lean},
+    {"gpu", cmd_gpu},
 };
 
 #define N_COMMANDS (sizeof commands / sizeof commands[0])
 
-/* Print the usage line and the command table on f. */
+/* Print the usage line and the command table (the summaries of cli_help.c) on f. */
 static void print_commands(FILE *f) {
   fputs("usage: layoutcheck COMMAND [ARG...]    (COMMAND --help: its options)\n"
+        "       layoutcheck help COMMAND        (the same)\n"
         "       layoutcheck --version\n\ncommands:\n",
         f);
-  for (size_t i = 0; i < N_COMMANDS; i++)
-    fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+  for (size_t i = 0; i < N_COMMANDS; i++) {
+    const cli_help *h = cli_help_find(commands[i].name);
+    fprintf(f, "  %-8s %s\n", commands[i].name, h ? h->summary : "");
+  }
 }
 
-/* layoutcheck help: print the command table; ignores its arguments. */
+/* Write into out (cap bytes) the command names nearest to name. */
+static void nearest_commands(const char *name, char *out, size_t cap) {
+  const char *names[N_COMMANDS];
+  for (size_t i = 0; i < N_COMMANDS; i++) names[i] = commands[i].name;
+  suggest_nearest(name, names, (int)N_COMMANDS, out, cap);
+}
+
+/* layoutcheck help [COMMAND | --man]: the command table, the help of one
+** command (exit 2 for an unknown one, with the nearest names), or the
+** manual page. */
 static int cmd_help(int argc, char **argv) {
-  (void)argc;
-  (void)argv;
-  print_commands(stdout);
-  return 0;
+  if (argc < 2) {
+    print_commands(stdout);
+    return 0;
+  }
+  if (argc == 2 && strcmp(argv[1], "--man") == 0) {
+    cli_help_man(stdout);
+    return 0;
+  }
+  const cli_help *h = argc == 2 ? cli_help_find(argv[1]) : NULL;
+  if (h) {
+    cli_help_print(h, stdout);
+    return 0;
+  }
+  if (argc > 2) {
+    fprintf(stderr, "layoutcheck help: one command at most\n%s", cli_help_usage("help"));
+    return 2;
+  }
+  char near[128];
+  nearest_commands(argv[1], near, sizeof near);
+  fprintf(stderr, "layoutcheck help: unknown command '%s'%s%s%s (try 'layoutcheck help')\n",
+          argv[1], near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
+  return 2;
 }
 
 /* layoutcheck --version: the revision built and the CUTLASS checked against. */
@@ -107,7 +126,10 @@ int main(int argc, char **argv) {
   if (strcmp(argv[1], "--version") == 0) return finish(print_version());
   const command *cmd = find_command(argv[1]);
   if (!cmd) {
-    fprintf(stderr, "layoutcheck: unknown command '%s' (try 'layoutcheck help')\n", argv[1]);
+    char near[128];
+    nearest_commands(argv[1], near, sizeof near);
+    fprintf(stderr, "layoutcheck: unknown command '%s'%s%s%s (try 'layoutcheck help')\n", argv[1],
+            near[0] ? "; did you mean " : "", near, near[0] ? "?" : "");
     return 2;
   }
   if (cmd->run == cmd_eval && argc > 2 && argv[2][0] != '-')

@@ -333,6 +333,8 @@ fi
 start_counted "citations: the paper's own numbers" "citations" bash tests/citations.sh
 start_counted "layers: make check-layers refuses an upward include" "layers" bash tests/layers.sh
 start_counted "--help and the commands table (docs/commands.md)" "help and commands table" bash tests/help_cli.sh "$lc"
+start_counted "eval --json against docs/eval.schema.json" "eval --json" bash tests/eval_json.sh "$lc"
+start_counted "help texts, hints, man page, completion, make install" "help, install" bash tests/teach_cli.sh "$lc"
 start_counted "pycute adapter, SUT bounds" "pycute, SUT bounds" bash tests/pycute_cli.sh "$lc"
 start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 
