@@ -136,10 +136,17 @@ static void op_end(void *ud, const gen_property *p, const gen_result *r, const g
   if (t->unsupported)
     printf("%-24s %-9s skipped: the system under test answers \"unsupported op\"\n", t->op->op,
            diff_mode_name(t->mode));
-  else
-    printf("%-24s %-9s %7lld %7lld %7lld %6lld %8lld %7.2f\n", t->op->op, diff_mode_name(t->mode),
-           (long long)r->cases, (long long)r->passed, (long long)r->discarded, (long long)r->failed,
-           (long long)r->distinct, r->seconds);
+  else {
+    db_tally n; /* the op's disagreements in this run, in report.h's words */
+    if (db_run_tally_of(st->k.d, st->k.run_id, p->name, &n, msg, sizeof msg)) {
+      fprintf(stderr, "%s\n", msg);
+      st->k.db_error = 1;
+    }
+    printf("%-24s %-9s %7lld %7lld %7lld %6lld %4lld %4lld %5lld %7.2f\n", t->op->op,
+           diff_mode_name(t->mode), (long long)r->cases, (long long)r->passed,
+           (long long)r->discarded, (long long)r->failed, (long long)n.new_count,
+           (long long)n.open_count, (long long)n.known_count, r->seconds);
+  }
   run_print_stops(t->op->op, r, g);
   if (t->not_comparable)
     printf("  note: %s: %ld case%s not comparable: the oracle's own limits (a value past 63 "
@@ -184,8 +191,8 @@ int sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const
                       .end = op_end,
                       .on_failure = on_disagreement,
                       .ud = &st};
-  printf("%-24s %-9s %7s %7s %7s %6s %8s %7s\n", "op", "compare", "cases", "agreed", "discard",
-         "differ", "distinct", "seconds");
+  printf("%-24s %-9s %7s %7s %7s %6s %4s %4s %5s %7s\n", "op", "compare", "cases", "agreed",
+         "discard", "differ", "new", "open", "known", "seconds");
   int rc = run_loop(&g, &ops, &st.k);
   *cases = st.cases;
   if (rc == 0) {
