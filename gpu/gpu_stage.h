@@ -209,14 +209,6 @@ static inline int gpu_make_case(const gpu_stage_opts *o, int64_t index, gpu_case
   return rc;
 }
 
-/* Make the oracle's first-use state (lo_eval's table of op names) before
-** threads make cases at the same time. */
-static inline void gpu_stage_warm(void) {
-  const char *argv[1] = {"1:1"};
-  char out[64];
-  (void)lo_eval("size", 1, argv, out, sizeof out);
-}
-
 /* ---------------------------------------------------------------------
 ** 2. Batches
 */

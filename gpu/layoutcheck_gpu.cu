@@ -441,7 +441,6 @@ int main(int argc, char **argv) {
   s.copy_gbps = gpu_copy_gbps(r.opt.emulate, r.opt.emulate ? (size_t)1 << 26 : (size_t)1 << 30);
   if (s.copy_gbps < 0) return 2;
   gpu_stage_defaults(&r.stage, r.opt.seed);
-  gpu_stage_warm();
   r.case_buf = (gpu_case *)malloc(sizeof *r.case_buf);
   if (!r.case_buf) return fprintf(stderr, "layoutcheck-gpu: out of memory\n"), 2;
   if (gpu_pool_start(&r.pool, r.opt.threads)) {

@@ -535,7 +535,6 @@ static void test_ranges_on_a_pool(void) {
 
   gpu_stage_opts o;
   small_stage(&o, 33);
-  gpu_stage_warm();
   int64_t count_cases = 160;
   gpu_plan_entry *plan = make_plan(&o, count_cases);
   gpu_budget cap = {0, 0, 0};
