@@ -12,7 +12,7 @@
 ** is FUZZ_REQUEST_MS from the environment, else the default the target
 ** passes: 100 ms for a request of the oracle, 1 s for a parser's whole
 ** input (a few ms each, but page faults under memory pressure count as
-** CPU time), 5 s for fuzz_deep's megabyte texts.  ITIMER_PROF is free: libFuzzer's own -timeout uses SIGALRM.
+** CPU time), and for fuzz_deep's megabyte texts 2 s plus 2 s per MiB.  ITIMER_PROF is free: libFuzzer's own -timeout uses SIGALRM.
 */
 #ifndef FUZZ_CLOCK_H
 #define FUZZ_CLOCK_H

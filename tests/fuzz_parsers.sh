@@ -6,7 +6,7 @@
 # (a sanitizer report, an abort of the target's own checks), a request
 # past its CPU time limit (the targets time each request themselves,
 # fuzz/fuzz_clock.h: 100 ms for a request of the oracle, 1 s for a parser's
-# whole input, 5 s for fuzz_deep's megabyte texts; FUZZ_REQUEST_MS sets
+# whole input, 2 s plus 2 s per MiB of fuzz_deep's texts; FUZZ_REQUEST_MS sets
 # another), a hang off the CPU (libFuzzer's -timeout, 60 s of wall-clock
 # time, which a loaded machine stretches), memory past 2 GB, or a target
 # that cannot run.  A finding leaves its input in
