@@ -2,35 +2,17 @@
 #include "eval_json.h"
 
 #include "lo.h"
+#include "utf8.h"
 
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* The length of the valid UTF-8 sequence at s[0..n) (n >= 1), or 0 when
-** s[0] does not start one (a stray continuation byte, an overlong form, a
-** surrogate, a code point above U+10FFFF, a truncated sequence). */
+** s[0] does not start one (utf8_decode: JSON may hold every code point). */
 static size_t utf8_len(const unsigned char *s, size_t n) {
-  unsigned c = s[0];
-  size_t len;
-  unsigned min;
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF)
-    len = 2, min = 0x80;
-  else if (c >= 0xE0 && c <= 0xEF)
-    len = 3, min = 0x800;
-  else if (c >= 0xF0 && c <= 0xF4)
-    len = 4, min = 0x10000;
-  else
-    return 0;
-  if (n < len) return 0;
-  unsigned cp = c & (0xFF >> (len + 1));
-  for (size_t i = 1; i < len; i++) {
-    if ((s[i] & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (s[i] & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
+  unsigned cp;
+  return utf8_decode(s, n, &cp);
 }
 
 /* Print s[0..n) on f as a JSON string: quotes, backslashes and control

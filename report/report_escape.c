@@ -5,32 +5,20 @@
 ** whose escaping is libxml2's).
 */
 #include "report.h"
+#include "utf8.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The length of the UTF-8 sequence at p that XML 1.0 may hold (no
-** overlong forms, surrogates, U+FFFE/U+FFFF or values past U+10FFFF), or 0. */
+/* The length of the UTF-8 sequence at the NUL-terminated p (p[0] >= 0x80)
+** that XML 1.0 may hold: utf8_decode's, less U+FFFE and U+FFFF; or 0.  The
+** terminating NUL ends a cut-short sequence, so offering four bytes never
+** reads past it. */
 static int utf8_ok(const unsigned char *p) {
-  unsigned c = p[0], v;
-  int n;
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, v = c & 0x1f;
-  else if (c >= 0xe0 && c <= 0xef)
-    n = 3, v = c & 0x0f;
-  else if (c >= 0xf0 && c <= 0xf4)
-    n = 4, v = c & 0x07;
-  else
-    return 0;
-  for (int i = 1; i < n; i++) {
-    if ((p[i] & 0xc0) != 0x80) return 0; /* also stops at the NUL */
-    v = v << 6 | (p[i] & 0x3f);
-  }
-  if ((n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
-      (v >= 0xd800 && v <= 0xdfff) || v == 0xfffe || v == 0xffff)
-    return 0;
-  return n;
+  unsigned cp;
+  size_t n = utf8_decode(p, 4, &cp);
+  return n > 1 && cp != 0xfffe && cp != 0xffff ? (int)n : 0;
 }
 
 /* Write s escaped for XML and HTML; see report.h. */

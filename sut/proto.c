@@ -1,34 +1,19 @@
 /* proto.c -- the batch protocol's answers and stderr shown on a terminal:
 ** the escape of control bytes (see proto.h). */
 #include "proto.h"
+#include "utf8.h"
 
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
 
 /* The length of the well-formed UTF-8 sequence at p[0..left) that a
-** terminal shows as a character (no overlong forms, surrogates, values
-** past U+10FFFF or C1 controls), or 0. */
+** terminal shows as a character (utf8_decode's, less the C1 controls
+** U+0080..U+009F and ASCII, which the caller handles), or 0. */
 static size_t term_utf8_len(const unsigned char *p, size_t left) {
-  unsigned c = p[0], v;
-  size_t n;
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, v = c & 0x1f;
-  else if (c >= 0xe0 && c <= 0xef)
-    n = 3, v = c & 0x0f;
-  else if (c >= 0xf0 && c <= 0xf4)
-    n = 4, v = c & 0x07;
-  else
-    return 0;
-  if (n > left) return 0;
-  for (size_t i = 1; i < n; i++) {
-    if ((p[i] & 0xc0) != 0x80) return 0;
-    v = v << 6 | (p[i] & 0x3f);
-  }
-  if ((n == 2 && v < 0xa0) || (n == 3 && v < 0x800) || (n == 4 && (v < 0x10000 || v > 0x10ffff)) ||
-      (v >= 0xd800 && v <= 0xdfff))
-    return 0;
-  return n;
+  unsigned cp;
+  size_t n = utf8_decode(p, left, &cp);
+  return n && cp >= 0xa0 ? n : 0;
 }
 
 /* How the byte run at p (left bytes) is shown: *n bytes of it, written as
