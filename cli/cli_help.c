@@ -136,13 +136,15 @@ static const cli_help table[] = {
      .examples = {"layoutcheck show 1", "layoutcheck show 7 --db /tmp/results.db"}},
     {.name = "triage",
      .summary = "mark stored counterexamples known or open: triage ID known|open [--note TEXT]",
-     .usage = "usage: layoutcheck triage ID known|open [--note TEXT] [--db FILE]\n"
+     .usage = "usage: layoutcheck triage ID known|open [--note TEXT] [--db FILE] [--config FILE]\n"
               "       layoutcheck triage known|open --property GLOB [--sut COMMAND] [--note TEXT]\n"
-              "                          [--db FILE]\n",
+              "                          [--db FILE] [--config FILE]\n",
      .about = "A failure of a signature triaged known is counted as known, not new, and does not "
               "make a run's exit status 1; open undoes it.",
      .opts = {{"--note TEXT", NULL, "why (stored with the mark)"},
-              {"--db FILE", "results.db", "the results database"},
+              {"--db FILE", "the configuration's db, else results.db found upward",
+               "the results database"},
+              {"--config FILE", "CONFIG.yaml found upward", "the configuration"},
               {"--property GLOB", NULL, "every counterexample of the matching properties"},
               {"--sut COMMAND", NULL,
                "with --property: the disagreements of that system under test"}},

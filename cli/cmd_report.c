@@ -24,22 +24,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The database path, found as the run commands find it (run_load_config:
-** --db, LAYOUTCHECK_DB, the configuration's, or results.db found upward);
-** 0, or 2 when it cannot be settled or does not exist (saying where it was
-** looked for). */
-static int db_path_of(const char *db_arg, const char *config_arg, char *path, size_t cap) {
-  run_opts o;
-  run_ctx x;
-  config c;
-  memset(&o, 0, sizeof o);
-  o.db = db_arg;
-  o.config_path = config_arg;
-  if (run_load_config(&o, &c, &x) || run_db_missing(&c)) return 2;
-  snprintf(path, cap, "%s", c.db);
-  return 0;
-}
-
 /* Write the report into out (stdout when NULL) as out_file.h says: a
 ** regular file through a temporary one renamed over it once complete, a
 ** device or a pipe in place.  0 or 2. */
@@ -79,7 +63,7 @@ int cmd_report(int argc, char **argv) {
     return fprintf(stderr, "report: --format: expected text, junit, html or json, found '%s'\n",
                    format),
            2;
-  if (db_path_of(db_arg, config_arg, path, sizeof path)) return 2;
+  if (run_db_path(db_arg, config_arg, path, sizeof path)) return 2;
   const report_xml_lib *x; /* JUnit: libxml2 is loaded before anything is written */
   if (!strcmp(format, "junit") && report_xml_load(&x, msg, sizeof msg))
     return fprintf(stderr, "report: --format junit: %s\n", msg), 2;

@@ -4,7 +4,7 @@
 ** the same signature is then counted as known, not new, and does not make
 ** the exit status 1) or open again, with a note.
 **
-**   layoutcheck triage ID known|open [--note TEXT] [--db FILE]
+**   layoutcheck triage ID known|open [--note TEXT] [--db FILE] [--config FILE]
 **   layoutcheck triage known|open --property GLOB [--sut COMMAND] [--note TEXT]
 **
 ** The second form triages every open counterexample whose property
@@ -16,6 +16,7 @@
 #include "cli.h"
 #include "cli_help.h"
 #include "cli_opts.h"
+#include "run_setup.h"
 #include "store.h"
 
 #include <errno.h>
@@ -56,12 +57,13 @@ static int parse_id(const char *s, int64_t *id) {
 
 /* `layoutcheck triage`: see the top of this file. */
 int cmd_triage(int argc, char **argv) {
-  const char *note = NULL, *dbpath = "results.db", *property = NULL, *sut = NULL, *pos[2];
-  const cli_opt opts[] = {CLI_VALUE("note", &note), CLI_VALUE("db", &dbpath),
+  const char *note = NULL, *db_arg = NULL, *config_arg = NULL, *property = NULL, *sut = NULL,
+             *pos[2];
+  const cli_opt opts[] = {CLI_VALUE("note", &note), CLI_VALUE("db", &db_arg), CLI_VALUE("config", &config_arg),
                           CLI_VALUE("property", &property), CLI_VALUE("sut", &sut)};
   int npos = 0;
   int64_t id = 0;
-  int rc = cli_parse(argc, argv, opts, 4, cli_help_usage("triage"), pos, 2, &npos);
+  int rc = cli_parse(argc, argv, opts, 5, cli_help_usage("triage"), pos, 2, &npos);
   if (rc) return rc == CLI_HELP ? 0 : rc;
   const char *how = npos ? pos[npos - 1] : "";
   int by_id = npos == 2 && parse_id(pos[0], &id);
@@ -70,7 +72,8 @@ int cmd_triage(int argc, char **argv) {
   if (by_id == !!property || (npos == 2 && !by_id) || (!by_id && npos != 1))
     return fprintf(stderr, "triage: give either an ID or --property GLOB\n%s", cli_help_usage("triage")), 2;
   db *d;
-  char msg[512];
+  char msg[512], dbpath[4096];
+  if (run_db_path(db_arg, config_arg, dbpath, sizeof dbpath)) return 2;
   if (db_open(dbpath, &d, msg, sizeof msg)) return fprintf(stderr, "%s\n", msg), 2;
   if (by_id) {
     rc = db_cex_triage(d, id, how, note, msg, sizeof msg);

@@ -201,6 +201,20 @@ int run_db_missing(const config *c) {
   return 2;
 }
 
+/* The database path of a reading command; see run_setup.h. */
+int run_db_path(const char *db_arg, const char *config_arg, char *path, size_t cap) {
+  run_opts o;
+  run_ctx x;
+  config c;
+  memset(&o, 0, sizeof o);
+  o.db = db_arg;
+  o.config_path = config_arg;
+  if (run_load_config(&o, &c, &x) || run_db_missing(&c)) return 2;
+  if ((size_t)snprintf(path, cap, "%s", c.db) >= cap)
+    return fprintf(stderr, "db: the path %s is too long\n", c.db), 2;
+  return 0;
+}
+
 /* Load the configuration, apply the overrides, settle the shard; see
 ** run_setup.h. */
 int run_load_config(const run_opts *o, config *c, run_ctx *x) {

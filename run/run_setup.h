@@ -53,6 +53,13 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x);
 ** for; else 0 (a named database that does not exist is left to db_open).
 ** For the commands that only read it. */
 int run_db_missing(const config *c);
+/* The database path of a command that reads or triages it, found as the run
+** commands find it (run_load_config: db_arg from --db, LAYOUTCHECK_DB, the
+** configuration's (config_arg from --config, else LAYOUTCHECK_CONFIG or
+** CONFIG.yaml found upward), or results.db found upward) into
+** path[0..cap); 0, or 2 when it cannot be settled or does not exist, said on
+** stderr with where it was looked for. */
+int run_db_path(const char *db_arg, const char *config_arg, char *path, size_t cap);
 /* The engine's configuration from the tool's and the shard of x. */
 void run_engine_config(const config *c, const run_ctx *x, gen_config *g);
 /* Print why the run of name (a property, or an op against a SUT) stopped

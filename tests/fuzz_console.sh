@@ -6,7 +6,8 @@
 # breaks first among them, every family explained, the summary and next:
 # lines; failures triaged known counted and not listed; -q; -v; no escape
 # bytes when piped or with NO_COLOR, colour with --color=always;
-# --duration; CONFIG.yaml and results.db found from a subdirectory.
+# --duration; CONFIG.yaml and results.db found from a subdirectory (fuzz,
+# show, report, replay, triage).
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -126,6 +127,9 @@ status 2 "show: no results.db yet" "$lc" show 1
 has_text "show: where it looked" "results.db: not found in $tmp/proj/a/b and the directories above it up to $tmp/proj;" "$tmp/err"
 status 2 "report: no results.db yet" "$lc" report
 has_text "report: where it looked" "not found in $tmp/proj/a/b and the directories above it up to $tmp/proj;" "$tmp/err"
+status 2 "triage: no results.db yet" "$lc" triage 1 known
+has_text "triage: where it looked" "results.db: not found in $tmp/proj/a/b and the directories above it up to $tmp/proj;" "$tmp/err"
+if [ ! -e results.db ] && [ ! -e "$tmp/proj/results.db" ]; then ok; else bad "triage: made a results.db"; fi
 status 0 "fuzz from a subdirectory" "$lc" fuzz
 has "fuzz: the configuration found" "^configuration: $tmp/proj/CONFIG.yaml$" "$tmp/out"
 has "fuzz: results.db beside it" "results in $tmp/proj/results.db (run 1)$" "$tmp/out"
@@ -134,6 +138,8 @@ cp "$tmp/r.db" "$tmp/proj/results.db"
 status 0 "show from a subdirectory" "$lc" show 1
 has "show: the row" "lean\.complement_involution" "$tmp/out"
 status 0 "report from a subdirectory" "$lc" report
+status 0 "triage from a subdirectory" "$lc" triage 1 known --note 'found upward'
+if [ "$(q "$tmp/proj/results.db" "select triage || ' ' || note from counterexamples where id = 1")" = "known found upward" ]; then ok; else bad "triage: the row in $tmp/proj/results.db is not marked known"; fi
 status 0 "replay from a subdirectory" "$lc" replay --property 'coalesce.*'
 status 0 "LAYOUTCHECK_DB" env LAYOUTCHECK_DB="$tmp/v.db" "$lc" show 1
 has "LAYOUTCHECK_DB: that database" "cute\." "$tmp/out"
