@@ -70,7 +70,8 @@ static int gcd_walk(lo_int *a, int na, lo_int *b, int nb, lo_layout *out, lo_err
     if (a[i] % ra == 0 && b[j] % rb == 0) {
       lo_int g = lo_gcd(a[i] / ra, b[j] / rb);
       if (g != 1) {
-        /* each recorded factor is > 1 and divides a[i], so nr < na */
+        /* the recorded factors are > 1 and multiply to a divisor of
+        ** size(A) < 2^63: at most 62 of them */
         assert(nr < LO_MAX_LEAVES);
         r[nr].s = g;
         r[nr].d = q;

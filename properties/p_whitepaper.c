@@ -201,10 +201,37 @@ static gen_verdict gcd_post(gen_ctx *x) {
   return GEN_PASS;
 }
 
+/* Whether f[0..n) is the layout function of some flat layout, found as
+** (s[0..*k)):(d[0..*k)) (room for 64 modes): a first mode s1:f(1), s1
+** dividing n, with f(c + s1 j) = f(1) c + f(s1 j), and the rest the layout
+** function of j -> f(s1 j).  Every layout's function is a flat layout's
+** (its flattening), so this decides whether any layout has it.  n <= 256. */
+static int is_layout_function(const lo_int *f, lo_int n, lo_int *s, lo_int *d, int *k) {
+  if (f[0] != 0) return 0;
+  if (n == 1) return 1;
+  lo_int sub[256];
+  for (lo_int s1 = 2; s1 <= n; s1++) {
+    if (n % s1) continue;
+    int ok = 1;
+    for (lo_int j = 0; ok && j < n / s1; j++)
+      for (lo_int c = 0; ok && c < s1; c++) ok = f[c + s1 * j] == f[1] * c + f[s1 * j];
+    if (!ok) continue;
+    for (lo_int j = 0; j < n / s1; j++) sub[j] = f[s1 * j];
+    int at = *k;
+    s[at] = s1;
+    d[at] = f[1];
+    (*k)++;
+    if (is_layout_function(sub, n / s1, s, d, k)) return 1;
+    *k = at;
+  }
+  return 0;
+}
+
 /* layout_add: where it answers, size(R) = size(A), R(i) = A(i) + B(i) on
 ** [0, size), and layout_add(B, A) is the same layout; it refuses only for
-** want of a common refinement (the sizes are equal here), and then
-** refuses (B, A) too.  A refusal is a discard labelled undefined. */
+** want of a common refinement (the sizes are equal here), then refuses
+** (B, A) too, and then no layout has the function A + B (PyCuTe: "when no
+** such Layout R exists, a ValueError is raised"), checked up to size 256. */
 static gen_verdict layout_add_post(gen_ctx *x) {
   lo_err oe = {LO_OK, ""}, oe2 = {LO_OK, ""};
   lo_layout a, b, r, q;
@@ -219,7 +246,22 @@ static gen_verdict layout_add_post(gen_ctx *x) {
     if (rc != LO_EUNDEF || !strstr(oe.msg, "no common refinement"))
       return prop_verdict_of(x, &oe, "layout_add", PROP_STRICT);
     x->labels |= 1u << GEN_L_UNDEFINED;
-    return GEN_DISCARD;
+    /* refused: no layout may have the function A + B */
+    lo_int n = small_size(x, &a), f[256], ss[64], dd[64];
+    int k = 0;
+    if (n < 0 || n > 256) return GEN_DISCARD;
+    for (lo_int i = 0; i < n; i++) {
+      lo_int u, v;
+      if (lo_apply(&a, i, &u, &e) || lo_apply(&b, i, &v, &e)) return GEN_DISCARD;
+      f[i] = u + v;
+    }
+    if (is_layout_function(f, n, ss, dd, &k)) {
+      lo_layout w;
+      lo_layout_flat(&w, ss, dd, k);
+      return gen_failf(x, "layout_add refuses (%s), but %s has the function A + B", oe.msg,
+                       prop_show_layout(x, 0, &w));
+    }
+    return GEN_PASS;
   }
   if (!lo_layout_equal(&r, &q))
     return gen_failf(x, "layout_add(A,B) = %s but layout_add(B,A) = %s",
@@ -265,9 +307,11 @@ const gen_property prop_whitepaper_table[] = {
      "share nothing",
      WP "greatest_common_domain docstring, post-conditions", GEN_THEOREM, "layout_pair",
      "greatest_common_domain", gcd_post, NULL, "A B", 0},
-    {"whitepaper.layout_add", "R(i) = A(i) + B(i) on [0, size), size(R) = size(A), symmetric",
+    {"whitepaper.layout_add",
+     "R(i) = A(i) + B(i) on [0, size), size(R) = size(A), symmetric; refused only where no "
+     "layout is A + B",
      WP "docs/04_layout_algebra.md, layout_add post-condition R(i) = A(i) + B(i); the docstring's "
-        "symmetry",
+        "symmetry and 'when no such Layout R exists, a ValueError is raised'",
      GEN_THEOREM, "same_size_layouts", "layout_add", layout_add_post, NULL, "A B", 0},
 };
 const int prop_whitepaper_count = (int)(sizeof prop_whitepaper_table / sizeof prop_whitepaper_table[0]);
