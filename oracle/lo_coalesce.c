@@ -109,8 +109,9 @@ int lo_flat_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
 }
 
 /* By-mode coalesce: a leaf of the profile coalesces the whole matching
-** sub-layout with leaf (lo_coalesce or lo_coalesce_z); a tuple recurses mode by mode, and modes of L past the
-** profile's rank are kept.  The profile's leaf values are ignored. */
+** sub-layout with leaf (lo_coalesce or lo_coalesce_z); a tuple recurses
+** mode by mode, and modes of L past the profile's rank are kept.  The
+** profile's leaf values are ignored. */
 typedef int (*coalesce_fn)(const lo_layout *, lo_layout *, lo_err *);
 static int coalesce_rec(const lo_layout *l, const lo_tuple *p, coalesce_fn leaf, lo_layout *out,
                         int depth, lo_err *err) {

@@ -134,8 +134,8 @@ int lo_layout_add(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err
     return lo_fail(err, LO_EUNDEF, "layout_add takes layouts, not tilers");
   if (lo_size(a, &sa, err) || lo_size(b, &sb, err)) return err->code;
   if (sa != sb)
-    return lo_fail(err, LO_EUNDEF, "layout_add: size(A) = %lld but size(B) = %lld",
-                   (long long)sa, (long long)sb);
+    return lo_fail(err, LO_EUNDEF, "layout_add: size(A) = %lld but size(B) = %lld", (long long)sa,
+                   (long long)sb);
   if (lo_coalesce(a, &ca, err) || lo_coalesce(b, &cb, err) ||
       lo_greatest_common_domain(&ca.shape, &cb.shape, &g, err) || lo_size(&g, &sg, err))
     return err->code;

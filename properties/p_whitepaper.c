@@ -84,9 +84,9 @@ static gen_verdict coalesce_z_post(gen_ctx *x) {
     lo_int u, v;
     if (lo_apply(&l, i, &u, &e) || lo_apply(&r, i, &v, &e)) return GEN_DISCARD;
     if (u != v)
-      return gen_failf(x, "R = %s: R(%lld) = %lld but L(%lld) = %lld%s",
-                       prop_show_layout(x, 0, &r), (long long)i, (long long)v, (long long)i,
-                       (long long)u, i >= n ? " (past the domain)" : "");
+      return gen_failf(x, "R = %s: R(%lld) = %lld but L(%lld) = %lld%s", prop_show_layout(x, 0, &r),
+                       (long long)i, (long long)v, (long long)i, (long long)u,
+                       i >= n ? " (past the domain)" : "");
   }
   return GEN_PASS;
 }
@@ -240,8 +240,7 @@ static gen_verdict layout_add_post(gen_ctx *x) {
   int rc = lo_layout_add(&a, &b, &r, &oe), rc2 = lo_layout_add(&b, &a, &q, &oe2);
   if (rc == LO_EOVERFLOW || rc2 == LO_EOVERFLOW) return GEN_DISCARD;
   if ((rc == LO_OK) != (rc2 == LO_OK))
-    return gen_failf(x, "layout_add answers for one order only: %s",
-                     rc ? oe.msg : oe2.msg);
+    return gen_failf(x, "layout_add answers for one order only: %s", rc ? oe.msg : oe2.msg);
   if (rc != LO_OK) {
     if (rc != LO_EUNDEF || !strstr(oe.msg, "no common refinement"))
       return prop_verdict_of(x, &oe, "layout_add", PROP_STRICT);
@@ -264,8 +263,8 @@ static gen_verdict layout_add_post(gen_ctx *x) {
     return GEN_PASS;
   }
   if (!lo_layout_equal(&r, &q))
-    return gen_failf(x, "layout_add(A,B) = %s but layout_add(B,A) = %s",
-                     prop_show_layout(x, 0, &r), prop_show_layout(x, 1, &q));
+    return gen_failf(x, "layout_add(A,B) = %s but layout_add(B,A) = %s", prop_show_layout(x, 0, &r),
+                     prop_show_layout(x, 1, &q));
   lo_int n = small_size(x, &a);
   if (n < 0) return GEN_DISCARD;
   if (small_size(x, &r) != n)
@@ -291,12 +290,13 @@ const gen_property prop_whitepaper_table[] = {
     {"whitepaper.coalesce_z", "size(R) = size(L), depth(R) <= 1, R(i) = L(i) for every i >= 0",
      WP "docs/04_layout_algebra.md and the coalesce_z docstring, post-conditions", GEN_THEOREM,
      "packed_layout", "coalesce_z", coalesce_z_post, NULL, "L", 0},
-    {"whitepaper.coalesce_z_nested", "size(R) = size(L), depth(R) <= 1, R(i) = L(i) for every i >= 0",
+    {"whitepaper.coalesce_z_nested",
+     "size(R) = size(L), depth(R) <= 1, R(i) = L(i) for every i >= 0",
      WP "docs/04_layout_algebra.md and the coalesce_z docstring, post-conditions", GEN_THEOREM,
      "layout", "coalesce_z", coalesce_z_post, NULL, "L", 0},
     {"whitepaper.coalesce_drop1", "coalesce(L) = coalesce_z(L) less a last size-1 mode",
-     WP "docs/04_layout_algebra.md, 'coalesce vs coalesce_z'", GEN_THEOREM, "layout",
-     "coalesce_z", coalesce_z_vs_coalesce, NULL, "L", 1},
+     WP "docs/04_layout_algebra.md, 'coalesce vs coalesce_z'", GEN_THEOREM, "layout", "coalesce_z",
+     coalesce_z_vs_coalesce, NULL, "L", 1},
     {"whitepaper.gcd",
      "G symmetric, depth 1, size(G) | gcd(size A, size B), A o G and B o G admissible, the rests "
      "share nothing",
@@ -314,4 +314,5 @@ const gen_property prop_whitepaper_table[] = {
         "symmetry and 'when no such Layout R exists, a ValueError is raised'",
      GEN_THEOREM, "same_size_layouts", "layout_add", layout_add_post, NULL, "A B", 0},
 };
-const int prop_whitepaper_count = (int)(sizeof prop_whitepaper_table / sizeof prop_whitepaper_table[0]);
+const int prop_whitepaper_count =
+    (int)(sizeof prop_whitepaper_table / sizeof prop_whitepaper_table[0]);
