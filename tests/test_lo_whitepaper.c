@@ -16,11 +16,14 @@ static const lo_int ST[] = {0, 1, 2, 3, 4, 8};
 #define NSH ((int)(sizeof SH / sizeof SH[0]))
 #define NST ((int)(sizeof ST / sizeof ST[0]))
 
-/* The layout function at x (past the size the last mode runs on). */
+static int apply_errors; /* lo_apply errors of at(): none expected */
+
+/* The layout function at x (past the size the last mode runs on); -1,
+** counted in apply_errors, on an error. */
 static lo_int at(const lo_layout *l, lo_int x) {
   lo_int v = -1;
   lo_err e;
-  T_CHECK(lo_apply(l, x, &v, &e) == LO_OK);
+  if (lo_apply(l, x, &v, &e) != LO_OK) apply_errors++;
   return v;
 }
 
@@ -226,9 +229,9 @@ static void test_layout_add_post(void) {
   lo_layout a, b, r, q;
   lo_err e, e2;
   static const lo_int S2[] = {1, 2, 3, 4, 6};
-  static const lo_int D2[] = {0, 1, 2, 5};
-  for (int i = 0; small_flat(i, S2, 5, D2, 4, &a); i++)
-    for (int j = 0; small_flat(j, S2, 5, D2, 4, &b); j++) {
+  static const lo_int D2[] = {0, 1, 5};
+  for (int i = 0; small_flat(i, S2, 5, D2, 3, &a); i++)
+    for (int j = 0; small_flat(j, S2, 5, D2, 3, &b); j++) {
       if (a.shape.len + b.shape.len > 4) continue;
       lo_int n = size_of(&a);
       if (size_of(&b) != n) continue;
@@ -257,5 +260,6 @@ int main(void) {
   test_gcd_post();
   test_layout_add_by_hand();
   test_layout_add_post();
+  T_EQ_INT(apply_errors, 0);
   return T_DONE();
 }
