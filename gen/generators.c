@@ -641,6 +641,56 @@ static int g_alike_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
   return gen_put_layout(k, &a) || gen_put_layout(k, &l);
 }
 
+/* A and B of one size, B's shape a regrouping of A's entries (neighbours
+** merged, entries split in two) or a fresh factorisation of size(A), with
+** size-1 entries now and then; strides drawn anew.  Shapes that share a
+** refinement and shapes that do not both come up (layout_add). */
+static int g_same_size_layouts(gen_choices *c, const gen_bounds *b, gen_case *k) {
+  lo_layout a, l;
+  lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], size = 1;
+  int n = 0;
+  any_layout(c, b, 0, &a);
+  for (int i = 0; i < a.shape.len; i++) size *= a.shape.leaf[i];
+  if (!gen_flip(c, 3)) { /* regroup A's entries */
+    for (int i = 0; i < a.shape.len && n < LO_MAX_LEAVES - 3; i++) {
+      lo_int x = a.shape.leaf[i], f = 1;
+      if (n > 0 && gen_flip(c, 3)) {
+        s[n - 1] *= x;
+        continue;
+      }
+      for (lo_int p = 2; p < x; p++)
+        if (x % p == 0 && gen_flip(c, 2)) {
+          f = p;
+          break;
+        }
+      if (f > 1) s[n++] = f;
+      s[n++] = x / f;
+    }
+  } else { /* size(A) split into its prime factors, some grouped */
+    lo_int rest = size;
+    for (lo_int p = 2; rest > 1 && n < LO_MAX_LEAVES - 3; p++)
+      while (rest % p == 0 && n < LO_MAX_LEAVES - 3) {
+        rest /= p;
+        if (n > 0 && gen_flip(c, 2))
+          s[n - 1] *= p;
+        else
+          s[n++] = p;
+      }
+    if (rest > 1) s[n++] = rest;
+    if (n > 1 && gen_flip(c, 2)) /* the factors in the other order */
+      for (int i = 0, j = n - 1; i < j; i++, j--) {
+        lo_int t = s[i];
+        s[i] = s[j];
+        s[j] = t;
+      }
+  }
+  if (n < LO_MAX_LEAVES - 1 && gen_flip(c, 4)) s[n++] = 1;
+  for (int i = 0; i < n; i++) d[i] = gen_stride(c, b);
+  lo_layout_flat(&l, s, d, n);
+  random_profile(c, b, &l.shape, 0);
+  return gen_put_layout(k, &a) || gen_put_layout(k, &l);
+}
+
 /* A flat layout rich in coalescing redexes: modes packed against their
 ** left neighbour (d = s' d'), size-1 modes, broadcasts, and others. */
 static int g_packed_layout(gen_choices *c, const gen_bounds *b, gen_case *k) {
@@ -678,6 +728,8 @@ static const gen_info table[] = {
     {"layout_index", "L x", "a layout and an index in [0, size]", g_layout_index},
     {"layout_pair", "A B", "two layouts", g_layout_pair},
     {"alike_layouts", "A B", "two layouts, usually with the same layout function", g_alike_layouts},
+    {"same_size_layouts", "A B", "two layouts of one size, shapes often sharing a refinement",
+     g_same_size_layouts},
     {"packed_layout", "L", "a flat layout rich in packed neighbours and size-1 modes",
      g_packed_layout},
     {"tractable", "L", "a tractable layout L_f", g_tractable},

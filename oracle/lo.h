@@ -10,7 +10,8 @@
 **   5. Flat layouts (Chapter 2.1)                       (lo_layout.c, lo_coalesce.c,
 **                                                        lo_complement.c, lo_compose.c,
 **                                                        lo_divide.c)
-**   6. Nested layouts (Chapters 2.2, 2.3)               (same, lo_inverse.c)
+**   6. Nested layouts (Chapters 2.2, 2.3)               (same, lo_inverse.c,
+**      and the whitepaper's analysis ops                 lo_domain.c)
 **   7. Tuple morphisms (Chapter 3.1)                    (lo_morphism.c, lo_morph_ops.c)
 **   8. Nest morphisms (Chapter 3.2)                     (lo_morphism.c, lo_morph_ops.c)
 **   9. Refinement (Chapters 3.2.5, 4)                   (lo_refine.c)
@@ -380,6 +381,32 @@ int lo_paper_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *
 int lo_right_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
 int lo_left_inverse(const lo_layout *l, lo_layout *out, lo_err *err);
 
+/* The analysis ops of C. Cecka's whitepaper (arXiv:2603.02298), with the
+** definitions and post-conditions PyCuTe documents (lo_domain.c,
+** lo_coalesce.c). */
+/* coalesce_z(L[, P]): coalesce keeping the layout function at every
+** index, past size(L) too: size-1 modes are dropped and neighbours with
+** s d = d' merged, left to right, but a last mode of size 1 stays
+** ((2,1,6,1):(1,7,8,0) -> (2,6,1):(1,8,0)).  profile NULL: the whole
+** layout; else by mode as lo_coalesce_profile. */
+int lo_coalesce_z(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err);
+/* nullspace(L): the layout of the coordinates L maps to 0 (R(i) ->
+** L(R(i)) = 0): L's stride-0 flat entries with the strides of L's compact
+** column-major layout there (prefix products of the shape), unwrapped;
+** 1:0 when L has none.  lo_cute_nullspace differs only where a size-1
+** entry has stride 0 (CuTe gives it stride 0, here its prefix product). */
+int lo_nullspace(const lo_layout *l, lo_layout *out, lo_err *err);
+/* greatest_common_domain(A, B): the ordered factorisation of the common
+** divisor the shapes a and b share in order, as the flat layout whose
+** modes are the shared factors and whose strides are the offsets where
+** they start ((5,3,4),(10,6) -> (5,2):(1,30)); (1):(0) when none. */
+int lo_greatest_common_domain(const lo_tuple *a, const lo_tuple *b, lo_layout *out, lo_err *err);
+/* layout_add(A, B): for size(A) = size(B), the coalesced layout R with
+** R(i) = A(i) + B(i) on [0, size), over the greatest common domain of
+** coalesce(A) and coalesce(B).  LO_EUNDEF when the sizes differ or that
+** domain does not cover the size (no common refinement). */
+int lo_layout_add(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+
 /* ---------------------------------------------------------------------
 ** 7. Tuple morphisms (Chapter 3.1; lo_morphism.c, lo_morph_ops.c)
 */
@@ -591,6 +618,10 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   flat_product             lo_morphism_flat_product, lo_flat_product
 **   right_inverse            lo_right_inverse
 **   left_inverse             lo_left_inverse
+**   coalesce_z               lo_coalesce_z
+**   nullspace                lo_nullspace
+**   layout_add               lo_layout_add
+**   greatest_common_domain   lo_greatest_common_domain
 **   cute_coalesce            lo_cute_coalesce
 **   cute_filter              lo_cute_filter
 **   cute_flatten             lo_layout_flatten, lo_tuple_is_int, lo_tuple_flatten
@@ -636,6 +667,7 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_max_common_layout   lo_cute_max_common_layout
 **   cute_max_common_vector   lo_cute_max_common_vector
 **   cute_nullspace           lo_cute_nullspace
+**   cute_coalesce_x          lo_cute_coalesce_x (lo_internal.h)
 **   is_tractable             lo_is_tractable
 **   is_compact               lo_is_compact
 **   is_coalesced             lo_morphism_layout, lo_is_flat_coalesced, lo_is_coalesced

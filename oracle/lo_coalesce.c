@@ -109,12 +109,14 @@ int lo_flat_coalesce(const lo_layout *l, lo_layout *out, lo_err *err) {
 }
 
 /* By-mode coalesce: a leaf of the profile coalesces the whole matching
-** sub-layout; a tuple recurses mode by mode, and modes of L past the
-** profile's rank are kept.  The profile's leaf values are ignored. */
-static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, int depth,
-                        lo_err *err) {
+** sub-layout with leaf (lo_coalesce or lo_coalesce_z); a tuple recurses
+** mode by mode, and modes of L past the profile's rank are kept.  The
+** profile's leaf values are ignored. */
+typedef int (*coalesce_fn)(const lo_layout *, lo_layout *, lo_err *);
+static int coalesce_rec(const lo_layout *l, const lo_tuple *p, coalesce_fn leaf, lo_layout *out,
+                        int depth, lo_err *err) {
   if (depth > LO_MAX_DEPTH) return lo_fail(err, LO_ELIMIT, "profile nested too deeply");
-  if (lo_tuple_is_int(p)) return lo_coalesce(l, out, err);
+  if (lo_tuple_is_int(p)) return leaf(l, out, err);
   int rp = lo_tuple_rank(p), rl = lo_tuple_rank(&l->shape);
   if (rp > rl)
     return lo_fail(err, LO_EUNDEF, "coalesce: profile has %d modes but the layout has %d", rp, rl);
@@ -128,7 +130,7 @@ static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, i
       lo_layout sub;
       lo_layout_copy(&sub, &parts[k - 1]);
       if (lo_tuple_mode(p, k, &pk, NULL, err)) return err->code;
-      if (coalesce_rec(&sub, &pk, &parts[k - 1], depth + 1, err)) return err->code;
+      if (coalesce_rec(&sub, &pk, leaf, &parts[k - 1], depth + 1, err)) return err->code;
     }
     pp[k - 1] = &parts[k - 1];
   }
@@ -143,7 +145,41 @@ static int coalesce_rec(const lo_layout *l, const lo_tuple *p, lo_layout *out, i
 int lo_coalesce_profile(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err) {
   lo_int size;
   if (lo_size(l, &size, err)) return err->code;
-  return coalesce_rec(l, profile, out, 0, err);
+  return coalesce_rec(l, profile, lo_coalesce, out, 0, err);
+}
+
+/* coalesce_z of the whole of l: fold the flat modes left to right onto a
+** stack; before a mode is pushed, size-1 modes on top of the stack are
+** dropped (they are not last, so they change nothing), then the mode
+** merges into the top t when t.s t.d equals its stride (the top, run on
+** past its extent, then gives the same values), else it is pushed.  The
+** last mode stays even when its size is 1: past size(l) the layout
+** function runs on along it.  1:0 for no modes, s:d for one. */
+static int coalesce_z_whole(const lo_layout *l, lo_layout *out, lo_err *err) {
+  lo_mode m[LO_MAX_LEAVES];
+  lo_int size;
+  int n = lo_modes_of(l, m), k = 0;
+  if (lo_size(l, &size, err)) return err->code; /* every merged shape divides it */
+  for (int i = 0; i < n; i++) {
+    while (k > 0 && m[k - 1].s == 1) k--;
+    lo_int p;
+    if (k > 0 && !__builtin_mul_overflow(m[k - 1].s, m[k - 1].d, &p) && p == m[i].d) {
+      m[k - 1].s *= m[i].s;
+      continue;
+    }
+    m[k++] = m[i];
+  }
+  lo_layout_from_modes(out, m, k);
+  return LO_OK;
+}
+
+/* coalesce_z(L[, P]): see lo.h. */
+int lo_coalesce_z(const lo_layout *l, const lo_tuple *profile, lo_layout *out, lo_err *err) {
+  if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "coalesce_z takes a layout, not a tiler");
+  if (!profile) return coalesce_z_whole(l, out, err);
+  lo_int size;
+  if (lo_size(l, &size, err)) return err->code;
+  return coalesce_rec(l, profile, coalesce_z_whole, out, 0, err);
 }
 
 /* CuTe's filter: drop stride-0 and size-1 modes, then coalesce (one

@@ -2,7 +2,8 @@
 ** lo_eval.c -- evaluate an op by name on string arguments: the engine of
 ** `layoutcheck eval` and of the corpus.  The op table below names, for
 ** each op, its argument counts, its synopsis and its handler op_NAME
-** (lo_eval_values.c, lo_eval_layouts.c, lo_eval_morph.c, lo_eval_cute.c);
+** (lo_eval_values.c, lo_eval_layouts.c, lo_eval_morph.c, lo_eval_cute.c,
+** lo_eval_domain.c);
 ** each handler parses its arguments, calls the oracle function of lo.h
 ** and prints the result canonically.  Ops whose names the layout and
 ** morphism sides share (coalesce, complement, ...) choose by the syntax of
@@ -150,6 +151,20 @@ static const op_row ops[] = {
      op_flat_product},
     {{"right_inverse", "L", "R with L(R(i)) = i, as large as possible"}, 1, 1, op_right_inverse},
     {{"left_inverse", "L", "CuTe's quasi-inverse: L(R(L(i))) = L(i)"}, 1, 1, op_left_inverse},
+    /* the whitepaper's analysis ops (arXiv:2603.02298, as PyCuTe documents them) */
+    {{"coalesce_z", "L [P]", "coalesce keeping L(i) for every i >= 0 (a last size-1 mode stays)"},
+     1,
+     2,
+     op_coalesce_z},
+    {{"nullspace", "L", "the layout of the coordinates L maps to 0"}, 1, 1, op_nullspace},
+    {{"layout_add", "A B", "R with R(i) = A(i) + B(i) (equal sizes, a common refinement)"},
+     2,
+     2,
+     op_layout_add},
+    {{"greatest_common_domain", "A B", "the common factorisation of two shapes, in order"},
+     2,
+     2,
+     op_greatest_common_domain},
     /* CuTe C++ as it computes (static layouts), refusals included */
     {{"cute_coalesce", "L [P]", "CuTe C++ coalesce(L[, P]) as it prints"}, 1, 2, op_cute_coalesce},
     {{"cute_filter", "L", "CuTe C++ filter(L)"}, 1, 1, op_cute_filter},
@@ -293,6 +308,10 @@ static const op_row ops[] = {
      2,
      op_cute_max_common_vector},
     {{"cute_nullspace", "L", "CuTe C++ nullspace"}, 1, 1, op_cute_nullspace},
+    {{"cute_coalesce_x", "L", "CuTe C++ detail::coalesce_x (a last size-1 mode counts as 2)"},
+     1,
+     1,
+     op_cute_coalesce_x},
     /* predicates */
     {{"is_tractable", "L", "Def 2.1.8.1"}, 1, 1, op_is_tractable},
     {{"is_compact", "L", "Phi is a bijection onto [0,cosize)"}, 1, 1, op_is_compact},

@@ -7,6 +7,7 @@
 **                      products, predicates, refinement
 **   lo_eval_morph.c    handlers: Tuple and Nest morphisms
 **   lo_eval_cute.c     handlers: CuTe C++ as it computes, tensor views
+**   lo_eval_domain.c   handlers: the whitepaper's analysis ops
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
 ** argc) (argc already checked against the table), calls the oracle and
@@ -253,6 +254,12 @@ int op_cute_idx2crd(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_max_alignment(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_domain_offset(int argc, ev_args a, ev_out *o, lo_err *err);
+/* lo_eval_domain.c */
+int op_coalesce_z(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_nullspace(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_layout_add(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_greatest_common_domain(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_coalesce_x(int argc, ev_args a, ev_out *o, lo_err *err);
 /* lo_eval_cute.c: tensor views */
 int op_view_strides(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_view_to_layout(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -21,6 +21,7 @@ static const struct {
     {"flat_layout", L(ZERO_STRIDE) | L(SHAPE1) | L(EMPTY)},
     {"layout_index", L(NESTED) | L(ZERO_STRIDE) | L(SHAPE1)},
     {"alike_layouts", L(NESTED) | L(ZERO_STRIDE) | L(SHAPE1)},
+    {"same_size_layouts", L(NESTED) | L(ZERO_STRIDE) | L(SHAPE1)},
     {"tractable", L(NESTED) | L(ZERO_STRIDE) | L(SHAPE1)},
     {"nondegenerate", L(NESTED) | L(ZERO_STRIDE)},
     {"complementable", L(NESTED) | L(ROUNDED)},

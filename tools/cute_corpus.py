@@ -664,6 +664,80 @@ def twin_requests(seed, n):
     return out
 
 
+# ------------------------------------------------------ the whitepaper's ops
+
+def with_units(rng, l):
+    """l with some leaves made size 1 (their strides kept), the last one
+    often: the entries on which nullspace and coalesce_x show their
+    conventions."""
+    ss, ds = leaves(l[0]), leaves(l[1])
+    for i in range(len(ss)):
+        if rng.random() < (0.35 if i == len(ss) - 1 else 0.2):
+            ss[i] = 1
+    it = iter(ss)
+
+    def rebuild(t):
+        if isinstance(t, int):
+            return next(it)
+        return tuple(rebuild(x) for x in t)
+    return (rebuild(l[0]), l[1])
+
+
+def whitepaper_requests(seed, n):
+    """nullspace and detail::coalesce_x of n layouts (a random stream of
+    their own), half of them with size-1 entries."""
+    rng = random.Random(seed * 131 + 29)
+    out = []
+    for _ in range(n):
+        a = parse(rng.choice(EDGE)) if rng.random() < 0.1 else gen_layout(rng)
+        if rng.random() < 0.5:
+            a = with_units(rng, a)
+        sa = show_layout(a)
+        out.append(('nullspace', [sa]))
+        out.append(('coalesce_x', [sa]))
+    return out
+
+
+def nullspace_def(l):
+    """The whitepaper's nullspace, as PyCuTe documents it: the stride-0
+    entries with the prefix products of the shape as strides, unwrapped;
+    1:0 when there are none."""
+    ss, ds = leaves(l[0]), leaves(l[1])
+    rs, rd, w = [], [], 1
+    for s, d in zip(ss, ds):
+        if d == 0:
+            rs.append(s)
+            rd.append(w)
+        w *= s
+    if not rs:
+        return '1:0'
+    if len(rs) == 1:
+        return '%d:%d' % (rs[0], rd[0])
+    return show_layout((tuple(rs), tuple(rd)))
+
+
+def whitepaper_lines(op, args, ans, exp, reason):
+    """The cases of one whitepaper request: the cute_ op with CuTe's text,
+    and the plain op where C++ grounds it: nullspace by its definition
+    (noting where CuTe's text differs), coalesce_z where the last flat
+    entry is not 1 (there detail::coalesce_x and coalesce_z coincide; a
+    last size-1 entry counts as 2 in coalesce_x and stays 1 in
+    coalesce_z)."""
+    out = ['- {op: cute_%s, args: [%s], expect: %s%s}' % (
+        op, ', '.join(yaml_str(a) for a in args), yaml_str(exp), reason)]
+    if exp == 'error':
+        return out
+    l = parse(args[0])
+    if op == 'nullspace':
+        d = nullspace_def(l)
+        note = '' if d == exp else ', note: "CuTe gives a size-1 entry of stride 0 stride 0"'
+        out.append('- {op: nullspace, args: [%s], expect: %s%s}' % (
+            yaml_str(args[0]), yaml_str(d), note))
+    elif op == 'coalesce_x' and leaves(l[0])[-1] != 1:
+        out.append('- {op: coalesce_z, args: [%s], expect: %s}' % (yaml_str(args[0]), yaml_str(exp)))
+    return out
+
+
 # ------------------------------------------------------ classification
 
 CUTE_TWIN = {'shape', 'stride', 'coshape', 'filter_zeros', 'get', 'crd2idx', 'depth', 'apply', 'flatten', 'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
@@ -810,6 +884,8 @@ def main():
     ap.add_argument('--forms', type=int, default=20, help='layouts for the forms requests')
     ap.add_argument('--twins', type=int, default=12,
                     help='layouts for the requests of the functions on modes (twins.yaml)')
+    ap.add_argument('--whitepaper', type=int, default=700,
+                    help='layouts for nullspace and coalesce_x (whitepaper.yaml)')
     ap.add_argument('--families', default='',
                     help='write only these files (comma-separated, e.g. forms)')
     opts = ap.parse_args()
@@ -823,10 +899,15 @@ def main():
              if (r[0], tuple(r[1])) not in seen and not seen.add((r[0], tuple(r[1])))]
     twin_keys = set((op, tuple(args)) for op, args in twins)
     reqs += twins
+    wps = [r for r in whitepaper_requests(opts.seed, opts.whitepaper)
+           if (r[0], tuple(r[1])) not in seen and not seen.add((r[0], tuple(r[1])))]
+    wp_keys = set((op, tuple(args)) for op, args in wps)
+    reqs += wps
 
     def family(op, args):
-        return ('forms' if (op, tuple(args)) in form_keys else 'twins' if (op, tuple(args))
-                in twin_keys else FAMILY.get(op, 'divide_product'))
+        key = (op, tuple(args))
+        return ('forms' if key in form_keys else 'twins' if key in twin_keys
+                else 'whitepaper' if key in wp_keys else FAMILY.get(op, 'divide_product'))
     if opts.families:
         keep = set(opts.families.split(','))
         reqs = [r for r in reqs if family(r[0], r[1]) in keep]
@@ -871,6 +952,13 @@ def main():
         exp = 'error' if ans.startswith('error') else ans
         reason = ', reason: %s' % yaml_str(ans[7:]) if ans.startswith('error') else ''
         c = counts.setdefault(fam, [0, 0, 0, 0])
+        if fam == 'whitepaper':
+            new = whitepaper_lines(op, args, ans, exp, reason)
+            lines += new
+            c[0] += 1
+            c[3] += exp == 'error'
+            c[1] += len(new) - 1
+            continue
         if fam == 'twins':  # the cute_ ops alone: no plain op has these forms
             lines.append('- {op: cute_%s, args: [%s], expect: %s%s}' % (
                 op, ', '.join(yaml_str(a) for a in args), yaml_str(exp), reason))

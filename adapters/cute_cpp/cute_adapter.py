@@ -386,6 +386,7 @@ OPS = {
     "max_common_layout": [(("L", "L"), call("max_common_layout"))],
     "max_common_vector": [(("L", "L"), call("max_common_vector"))],
     "nullspace": [(("L",), call("nullspace"))],
+    "coalesce_x": [(("L",), call("detail::coalesce_x"))],
     "blocked_product": [(("L", "L"), call("blocked_product"))],
     "raked_product": [(("L", "L"), call("raked_product"))],
 }
