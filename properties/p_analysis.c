@@ -1,5 +1,5 @@
 /*
-** p_whitepaper.c -- the post-conditions of C. Cecka's whitepaper
+** p_analysis.c -- the post-conditions of C. Cecka's whitepaper
 ** (arXiv:2603.02298) for its analysis ops, as PyCuTe states them
 ** (docs/04_layout_algebra.md, the docstrings of pycute/algebra.py), over
 ** the plain ops nullspace, coalesce_z, greatest_common_domain and
@@ -282,7 +282,7 @@ static gen_verdict layout_add_post(gen_ctx *x) {
   return GEN_PASS;
 }
 
-const gen_property prop_whitepaper_table[] = {
+const gen_property prop_analysis_table[] = {
     {"whitepaper.nullspace", "L(R(i)) = 0 for i < size R, R injective and onto the zeros of L",
      WP "docs/04_layout_algebra.md, nullspace post-condition L(R(i)) = 0; the docstring's "
         "'exactly the coordinates c with A(c) == 0'",
@@ -314,5 +314,5 @@ const gen_property prop_whitepaper_table[] = {
         "symmetry and 'when no such Layout R exists, a ValueError is raised'",
      GEN_THEOREM, "same_size_layouts", "layout_add", layout_add_post, NULL, "A B", 0},
 };
-const int prop_whitepaper_count =
-    (int)(sizeof prop_whitepaper_table / sizeof prop_whitepaper_table[0]);
+const int prop_analysis_count =
+    (int)(sizeof prop_analysis_table / sizeof prop_analysis_table[0]);
