@@ -24,13 +24,16 @@ tuple of its entries (a nested tuple entry a nested tuple, `_` None, `()` and
 `():()` the empty Layout), `_` as the whole of B None (PyCuTe's no-op tiler),
 a profile's `*` the integer 1, a scale p/q a Fraction.
 
-Ops, each also under its `cute_` name: size, cosize (the size of PyCuTe's
-coshape), rank, depth, apply, coalesce L [P], coalesce_z L [P], composition,
-complement L [N] (N an integer or a shape), right_inverse, left_inverse,
-logical_divide, zipped_divide, logical_product, blocked_product,
-raked_product, nullspace, layout_add A B, greatest_common_domain A B,
-make_layout_like L, make_ordered_layout SHAPE ORDER, recast L SCALE,
-upcast L N (recast by N), downcast L N (recast by 1/N).
+Ops: size, cosize (the size of PyCuTe's coshape), rank, depth, apply,
+coalesce L [P], coalesce_z L [P], composition, complement L [N] (N an
+integer or a shape), right_inverse, left_inverse, logical_divide,
+zipped_divide, logical_product, blocked_product, raked_product, nullspace,
+layout_add A B, greatest_common_domain A B, make_layout_like L,
+make_ordered_layout SHAPE ORDER, recast L SCALE, upcast L N (recast by N),
+downcast L N (recast by 1/N).  Those CuTe C++ also has answer under their
+`cute_` name too (cute_nullspace is nullspace); coalesce_z, layout_add,
+greatest_common_domain and recast, which CuTe C++ does not have as such, do
+not.
 """
 import os
 import sys
@@ -412,6 +415,16 @@ def binary(fn):
     return (arity(2), lambda a: fn(to_value(a[0]), to_value(a[1])))
 
 
+# The ops that CuTe C++ has under the same name and meaning, answered also
+# as cute_NAME.
+CUTE_NAMES = {
+    "size", "cosize", "rank", "depth", "apply", "coalesce", "composition", "complement",
+    "logical_divide", "zipped_divide", "logical_product", "blocked_product", "raked_product",
+    "right_inverse", "left_inverse", "nullspace", "make_layout_like", "make_ordered_layout",
+    "upcast", "downcast",
+}
+
+
 def ops():
     """The table: op name -> (arity check, function of the argument nodes)."""
     p = pycute
@@ -476,7 +489,9 @@ def answer(line, table):
     op, args = words[0], words[1:]
     if pycute is None:
         return "error: " + LOAD_ERROR
-    name = op[len("cute_"):] if op.startswith("cute_") else op
+    name = op
+    if op.startswith("cute_") and op[len("cute_"):] in CUTE_NAMES:
+        name = op[len("cute_"):]
     if name not in table:
         return "error: unsupported op %s" % op
     check, run = table[name]

@@ -58,6 +58,7 @@ export PYCUTE_NVLABS_DIR=$pydir
 #    blocked_product, raked_product, nullspace, layout_add,
 #    greatest_common_domain, make_layout_like, make_ordered_layout, recast
 #  - downcast 4:1 2 is recast by 1/2: each element becomes two, 8:1 (by hand)
+#  - layout_add is not CuTe C++'s, so it has no cute_ name
 cat >"$tmp/cases" <<'EOF'
 size 1000000007:1|1000000007
 logical_product (8,8):(1,8) (4,2)|((8,4),(8,2)):((1,8),(8,1))
@@ -82,6 +83,7 @@ upcast 24:1 8|3:1
 downcast 4:1 2|8:1
 recast 4:1 1/2|8:1
 cute_nullspace (2,4,6):(1,2,0)|6:8
+cute_layout_add 4:1 4:1|error: unsupported op cute_layout_add
 filter 2:1|error: unsupported op filter
 complement 2:2 8:1|error: complement: PyCuTe's complement takes an integer or a shape as the cotarget, not a layout
 size (2,2):3|error: size: argument 1: column 1: stride is not congruent to the shape
