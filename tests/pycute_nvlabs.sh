@@ -50,14 +50,19 @@ export PYCUTE_NVLABS_DIR=$pydir
 #    logical_product of (8,8):(1,8) by the shape (4,2) and by the tiler <4,2>
 #    (the integers are make_layout(4), make_layout(2): mode 0 is 8:1 times
 #    4:1 = (8,4):(1,8), mode 1 is 8:8 times 2:1 = (8,2):(8,1));
-#    logical_divide (8,6):(1,8) <_,2> (docs/syntax.md); coalesce 1:1 is 1:0
+#    logical_divide (8,6):(1,8) <_,2> (docs/syntax.md); nullspace
+#    (2,4,6):(1,2,0) is 6:8; and, compiled by hand with the same headers,
+#    upcast<8>(24:1) = 3:1, upcast<4>((4,4):(4,1)) = (4,1):(1,1),
+#    downcast<2>(4:1) = 8:1 (recast by 4 and by 1/2 in PyCuTe's terms)
 #  - by hand: apply (2,3):(1,2) at (1,2) is 1*1 + 2*2 = 5; complement of 2:2
 #    in the shape (2,4) covers 8: (2,2):(1,4)
 #  - PyCuTe's docstring examples (pycute/algebra.py, pycute/layout.py):
 #    coalesce, composition, complement of (2,2):(1,6), logical_divide 24:1 4:2,
 #    blocked_product, raked_product, nullspace, layout_add,
 #    greatest_common_domain, make_layout_like, make_ordered_layout, recast
-#  - downcast 4:1 2 is recast by 1/2: each element becomes two, 8:1 (by hand)
+#  - by hand: recast 4:1 1/2 makes each element two, 8:1; the complement of
+#    (2,2):(1,6) (image 0,1,6,7) fills 2..5 with 3:2 and, in PyCuTe's form,
+#    ends with 1:12
 #  - layout_add is not CuTe C++'s, so it has no cute_ name
 cat >"$tmp/cases" <<'EOF'
 size 1000000007:1|1000000007
