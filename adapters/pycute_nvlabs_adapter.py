@@ -91,20 +91,24 @@ class Parser:
         self.i = 0
 
     def fail(self, what):
+        """Refuse at the current column, saying what was expected."""
         found = repr(self.s[self.i]) if self.i < len(self.s) else "end of input"
         raise Refused("column %d: expected %s, found %s" % (self.i + 1, what, found))
 
     def peek(self):
+        """The next character after white space, or "" at the end."""
         while self.i < len(self.s) and self.s[self.i].isspace():
             self.i += 1
         return self.s[self.i] if self.i < len(self.s) else ""
 
     def take(self, c):
+        """Consume the character c, or fail."""
         if self.peek() != c:
             self.fail(repr(c))
         self.i += 1
 
     def number(self):
+        """A decimal integer, CuTe's static `_n` read as n."""
         self.peek()
         if self.i < len(self.s) and self.s[self.i] == "_":  # CuTe's static _n
             self.i += 1
@@ -408,10 +412,12 @@ def op_recast(scale):
 
 
 def unary(fn):
+    """An op of one operand, passed as its users write it."""
     return (arity(1), lambda a: fn(to_value(a[0])))
 
 
 def binary(fn):
+    """An op of two operands, passed as its users write them."""
     return (arity(2), lambda a: fn(to_value(a[0]), to_value(a[1])))
 
 
@@ -514,6 +520,7 @@ def answer(line, table):
 
 
 def main():
+    """Answer each request line of stdin with one line on stdout, flushed."""
     if pycute is None:
         sys.stderr.write(LOAD_ERROR + "\n")
         sys.stderr.flush()
