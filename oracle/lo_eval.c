@@ -149,7 +149,12 @@ static const op_row ops[] = {
      2,
      2,
      op_flat_product},
-    {{"right_inverse", "L", "R with L(R(i)) = i, as large as possible"}, 1, 1, op_right_inverse},
+    {{"right_inverse", "L",
+      "R with L(R(i)) = i: CuTe's, built from stride 1 up (not always the largest: (2,3):(1,1) "
+      "gives 2:1, and 3:2 is one too)"},
+     1,
+     1,
+     op_right_inverse},
     {{"left_inverse", "L", "CuTe's quasi-inverse: L(R(L(i))) = L(i)"}, 1, 1, op_left_inverse},
     /* the whitepaper's analysis ops (arXiv:2603.02298, as PyCuTe documents them) */
     {{"coalesce_z", "L [P]", "coalesce keeping L(i) for every i >= 0 (a last size-1 mode stays)"},

@@ -207,7 +207,8 @@ int op_flat_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   return ev_lay2(lo_flat_product, a, 0, o, err);
 }
 
-/* The op right_inverse L: R with L(R(i)) = i, as large as possible. */
+/* The op right_inverse L: R with L(R(i)) = i, CuTe's, built from stride 1
+** up (not always the largest: (2,3):(1,1) gives 2:1; 3:2 is one too). */
 int op_right_inverse(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   return ev_lay1(lo_right_inverse, a, o, err);
