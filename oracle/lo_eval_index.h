@@ -3,157 +3,168 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 145 ops in 1024 slots; the longest probe sequence is 5.
+** 156 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 145
-#define OP_NAME_MAX 23 /* the longest name; longer text names no op */
+#define OP_INDEX_COUNT 156
+#define OP_NAME_MAX 24 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
+    [24] = 62, /* cute_recast_layout */
     [27] = 38, /* composition */
-    [29] = 115, /* morphism */
-    [31] = 101, /* is_coalesced */
+    [29] = 126, /* morphism */
+    [31] = 112, /* is_coalesced */
     [33] = 15, /* coordinate */
-    [35] = 123, /* disjoint_images */
-    [37] = 87, /* cute_flat_divide */
-    [39] = 67, /* cute_get */
+    [35] = 134, /* disjoint_images */
+    [37] = 98, /* cute_flat_divide */
+    [39] = 78, /* cute_get */
     [56] = 10, /* mode */
     [57] = 11, /* modes */
     [64] = 35, /* is_complement */
     [67] = 39, /* paper_composition */
     [69] = 37, /* is_complementable */
-    [79] = 66, /* cute_stride */
-    [87] = 99, /* is_tractable */
-    [88] = 114, /* mutual_refinement */
+    [79] = 77, /* cute_stride */
+    [87] = 110, /* is_tractable */
+    [88] = 125, /* mutual_refinement */
     [90] = 26, /* permute */
     [104] = 52, /* right_inverse */
     [110] = 7, /* rank_len_depth_size */
-    [111] = 83, /* cute_composition */
-    [114] = 133, /* relative_mode */
-    [115] = 145, /* print_layout */
+    [111] = 94, /* cute_composition */
+    [114] = 144, /* relative_mode */
+    [115] = 156, /* print_layout */
     [119] = 13, /* congruent */
-    [125] = 117, /* is_standard_form */
+    [125] = 128, /* is_standard_form */
     [128] = 4, /* depth */
-    [133] = 69, /* cute_take */
-    [134] = 118, /* is_valid_morphism */
-    [147] = 94, /* cute_right_inverse */
-    [163] = 120, /* is_tractable_map */
-    [173] = 85, /* cute_zipped_divide */
-    [177] = 96, /* cute_max_common_layout */
-    [183] = 64, /* cute_rank */
+    [133] = 80, /* cute_take */
+    [134] = 129, /* is_valid_morphism */
+    [147] = 105, /* cute_right_inverse */
+    [163] = 131, /* is_tractable_map */
+    [173] = 96, /* cute_zipped_divide */
+    [177] = 107, /* cute_max_common_layout */
+    [183] = 75, /* cute_rank */
     [196] = 28, /* concat */
+    [197] = 58, /* make_layout_like */
+    [224] = 56, /* recast_layout */
+    [225] = 63, /* cute_make_layout_like */
     [234] = 21, /* filter */
     [246] = 24, /* sort */
-    [253] = 92, /* cute_blocked_product */
+    [253] = 103, /* cute_blocked_product */
     [259] = 51, /* flat_product */
-    [266] = 104, /* is_nondegenerate */
-    [270] = 138, /* view_rearrange */
-    [273] = 143, /* view_pad_left */
-    [277] = 80, /* cute_tile_to_shape */
-    [279] = 57, /* cute_depth */
+    [266] = 115, /* is_nondegenerate */
+    [270] = 149, /* view_rearrange */
+    [273] = 154, /* view_pad_left */
+    [277] = 61, /* cute_downcast */
+    [278] = 91, /* cute_tile_to_shape */
+    [279] = 68, /* cute_depth */
     [293] = 41, /* composition_algorithm */
     [300] = 12, /* entries */
-    [301] = 105, /* is_non_degenerate */
+    [301] = 116, /* is_non_degenerate */
+    [310] = 64, /* cute_make_ordered_layout */
     [312] = 46, /* zipped_product */
-    [319] = 82, /* cute_complement */
-    [326] = 54, /* cute_coalesce */
+    [319] = 93, /* cute_complement */
+    [326] = 65, /* cute_coalesce */
     [328] = 27, /* flat_concat */
-    [337] = 144, /* view_einsum */
+    [337] = 155, /* view_einsum */
     [338] = 1, /* size */
-    [340] = 126, /* pullback */
+    [340] = 137, /* pullback */
     [351] = 3, /* rank */
     [354] = 29, /* nested_concat */
-    [363] = 89, /* cute_zipped_product */
-    [370] = 119, /* is_pointed_map */
-    [372] = 102, /* is_flat_coalesced */
-    [377] = 79, /* cute_domain_offset */
-    [386] = 68, /* cute_filter_zeros */
-    [391] = 78, /* cute_idx2crd */
-    [393] = 81, /* cute_max_alignment */
-    [395] = 113, /* relative_flatten */
+    [363] = 100, /* cute_zipped_product */
+    [370] = 130, /* is_pointed_map */
+    [372] = 113, /* is_flat_coalesced */
+    [377] = 90, /* cute_domain_offset */
+    [386] = 79, /* cute_filter_zeros */
+    [391] = 89, /* cute_idx2crd */
+    [393] = 92, /* cute_max_alignment */
+    [395] = 124, /* relative_flatten */
     [397] = 14, /* apply */
-    [412] = 103, /* is_sorted */
-    [423] = 129, /* weak_composite */
-    [425] = 63, /* cute_coprofile */
+    [412] = 114, /* is_sorted */
+    [423] = 140, /* weak_composite */
+    [424] = 59, /* make_ordered_layout */
+    [425] = 74, /* cute_coprofile */
     [431] = 53, /* left_inverse */
     [432] = 8, /* flatten */
-    [435] = 62, /* cute_coshape */
+    [435] = 73, /* cute_coshape */
     [440] = 16, /* layout_function */
-    [443] = 98, /* cute_nullspace */
-    [444] = 131, /* mode_inclusion */
+    [443] = 109, /* cute_nullspace */
+    [444] = 142, /* mode_inclusion */
+    [446] = 60, /* cute_upcast */
     [452] = 2, /* cosize */
     [455] = 34, /* flat_complement */
     [462] = 20, /* flat_coalesce */
-    [465] = 116, /* layout */
-    [474] = 132, /* relative_mode_inclusion */
+    [465] = 127, /* layout */
+    [474] = 143, /* relative_mode_inclusion */
     [479] = 18, /* index_set */
-    [499] = 121, /* identity */
-    [503] = 130, /* entry_inclusion */
-    [521] = 136, /* view_to_layout */
-    [522] = 137, /* view_of_layout */
-    [536] = 76, /* cute_slice */
-    [540] = 122, /* sum */
+    [499] = 132, /* identity */
+    [503] = 141, /* entry_inclusion */
+    [521] = 147, /* view_to_layout */
+    [522] = 148, /* view_of_layout */
+    [536] = 87, /* cute_slice */
+    [540] = 133, /* sum */
     [547] = 49, /* paper_logical_product */
+    [548] = 57, /* recast */
     [559] = 40, /* flat_composition */
-    [574] = 135, /* view_strides */
-    [600] = 134, /* sort_not_functorial */
+    [574] = 146, /* view_strides */
+    [600] = 145, /* sort_not_functorial */
     [603] = 42, /* logical_divide */
-    [604] = 95, /* cute_left_inverse */
+    [604] = 106, /* cute_left_inverse */
     [608] = 48, /* paper_logical_divide */
     [616] = 30, /* substitute */
-    [617] = 141, /* view_can_broadcast */
-    [630] = 86, /* cute_tiled_divide */
-    [632] = 91, /* cute_flat_product */
-    [676] = 142, /* view_broadcast_shapes */
+    [617] = 152, /* view_can_broadcast */
+    [630] = 97, /* cute_tiled_divide */
+    [632] = 102, /* cute_flat_product */
+    [676] = 153, /* view_broadcast_shapes */
     [682] = 50, /* flat_divide */
-    [684] = 109, /* mode_leq */
-    [689] = 97, /* cute_max_common_vector */
-    [694] = 127, /* pushforward */
-    [695] = 75, /* cute_zip */
+    [684] = 120, /* mode_leq */
+    [689] = 108, /* cute_max_common_vector */
+    [694] = 138, /* pushforward */
+    [695] = 86, /* cute_zip */
     [700] = 17, /* same_layout_function */
     [735] = 45, /* tiled_divide */
-    [740] = 100, /* is_compact */
+    [740] = 111, /* is_compact */
     [745] = 23, /* squeeze */
     [753] = 43, /* logical_product */
-    [756] = 56, /* cute_flatten */
-    [767] = 61, /* cute_cosize */
-    [773] = 124, /* entry */
-    [774] = 128, /* pullback_then_include */
+    [756] = 67, /* cute_flatten */
+    [767] = 72, /* cute_cosize */
+    [773] = 135, /* entry */
+    [774] = 139, /* pullback_then_include */
     [788] = 31, /* complement */
     [808] = 22, /* flat_filter */
-    [819] = 59, /* cute_crd2idx */
-    [826] = 84, /* cute_logical_divide */
+    [819] = 70, /* cute_crd2idx */
+    [826] = 95, /* cute_logical_divide */
     [828] = 6, /* rank_len_depth */
-    [829] = 60, /* cute_size */
-    [830] = 77, /* cute_dice */
-    [832] = 107, /* is_row_major */
+    [829] = 71, /* cute_size */
+    [830] = 88, /* cute_dice */
+    [832] = 118, /* is_row_major */
     [835] = 9, /* flatten_profile */
     [836] = 25, /* restrict */
-    [838] = 72, /* cute_append */
-    [850] = 55, /* cute_filter */
-    [863] = 90, /* cute_tiled_product */
-    [864] = 65, /* cute_shape */
-    [865] = 74, /* cute_replace */
-    [866] = 93, /* cute_raked_product */
-    [867] = 110, /* tuple_divides */
-    [880] = 70, /* cute_select */
-    [883] = 108, /* is_layout */
-    [891] = 58, /* cute_apply */
+    [838] = 83, /* cute_append */
+    [850] = 66, /* cute_filter */
+    [863] = 101, /* cute_tiled_product */
+    [864] = 76, /* cute_shape */
+    [865] = 85, /* cute_replace */
+    [866] = 104, /* cute_raked_product */
+    [867] = 121, /* tuple_divides */
+    [880] = 81, /* cute_select */
+    [883] = 119, /* is_layout */
+    [891] = 69, /* cute_apply */
     [893] = 44, /* zipped_divide */
-    [899] = 88, /* cute_logical_product */
-    [909] = 111, /* refines */
+    [899] = 55, /* downcast */
+    [900] = 99, /* cute_logical_product */
+    [903] = 54, /* upcast */
+    [909] = 122, /* refines */
     [922] = 33, /* paper_complement */
     [946] = 36, /* is_N_complement */
-    [949] = 106, /* is_column_major */
-    [983] = 71, /* cute_group */
-    [987] = 73, /* cute_prepend */
+    [949] = 117, /* is_column_major */
+    [983] = 82, /* cute_group */
+    [987] = 84, /* cute_prepend */
     [988] = 47, /* tiled_product */
-    [991] = 140, /* view_broadcast */
+    [991] = 151, /* view_broadcast */
     [1002] = 5, /* len */
-    [1012] = 139, /* view_reshape */
-    [1013] = 125, /* factorize */
+    [1012] = 150, /* view_reshape */
+    [1013] = 136, /* factorize */
     [1020] = 32, /* complement_covers */
-    [1021] = 112, /* relative_modes */
+    [1021] = 123, /* relative_modes */
 };
 static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     4, /* size */
@@ -209,6 +220,17 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     12, /* flat_product */
     13, /* right_inverse */
     12, /* left_inverse */
+    6, /* upcast */
+    8, /* downcast */
+    13, /* recast_layout */
+    6, /* recast */
+    16, /* make_layout_like */
+    19, /* make_ordered_layout */
+    11, /* cute_upcast */
+    13, /* cute_downcast */
+    18, /* cute_recast_layout */
+    21, /* cute_make_layout_like */
+    24, /* cute_make_ordered_layout */
     13, /* cute_coalesce */
     11, /* cute_filter */
     12, /* cute_flatten */
