@@ -36,8 +36,8 @@ static int lay_bits(lay_bits_fn fn, ev_args a, ev_out *o, lo_err *err) {
 }
 
 /* Evaluate make_ordered_layout (fn) on the arguments SHAPE ORDER. */
-static int ordered(int (*fn)(const lo_tuple *, const lo_tuple *, lo_layout *, lo_err *),
-                   ev_args a, ev_out *o, lo_err *err) {
+static int ordered(int (*fn)(const lo_tuple *, const lo_tuple *, lo_layout *, lo_err *), ev_args a,
+                   ev_out *o, lo_err *err) {
   lo_tuple s, ord;
   lo_layout r;
   if (ev_get_tuple(a, 0, &s, err)) return err->code;

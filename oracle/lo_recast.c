@@ -86,8 +86,7 @@ int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) 
   out->is_tiler = 0;
   for (int i = 0; i < l->shape.len; i++) {
     if (l->stride[i] == 1) {
-      if (lo_mul(l->shape.leaf[i], n, &out->shape.leaf[i], "downcast shape", err))
-        return err->code;
+      if (lo_mul(l->shape.leaf[i], n, &out->shape.leaf[i], "downcast shape", err)) return err->code;
     } else if (lo_mul(l->stride[i], n, &out->stride[i], "downcast stride", err)) {
       return err->code;
     }
@@ -172,9 +171,12 @@ static int match_order(const lo_tuple *shape, const lo_tuple *order, int *po, in
     (*po)++;
     do { /* skip one shape entry */
       char c = shape->tok[(*ps)++];
-      if (c == '(') depth++;
-      else if (c == ')') depth--;
-      else (*pl_s)++;
+      if (c == '(')
+        depth++;
+      else if (c == ')')
+        depth--;
+      else
+        (*pl_s)++;
     } while (depth > 0);
     return LO_OK;
   }
@@ -222,8 +224,7 @@ int lo_cute_make_ordered_layout(const lo_tuple *shape, const lo_tuple *order, lo
   for (int g = 0; g < ng; g++) {
     ext[g] = 1;
     for (int i = first[g]; i < first[g + 1]; i++)
-      if (lo_mul(ext[g], shape->leaf[i], &ext[g], "size of an ordered mode", err))
-        return err->code;
+      if (lo_mul(ext[g], shape->leaf[i], &ext[g], "size of an ordered mode", err)) return err->code;
   }
   if (compact_groups(shape->leaf, stride, first, ord, ext, ng, err)) return err->code;
   return lo_layout_make(shape, stride, out, err);
@@ -317,8 +318,7 @@ int lo_check_downcast(const lo_layout *l, lo_int n, const lo_layout *r, lo_err *
                      "leaf %d: L steps %lld units there, %lld elements, R's stride is %lld", i + 1,
                      (long long)d, (long long)dn, (long long)r->stride[i]);
   }
-  if (unit < 0 && n > 1)
-    return lo_fail(err, LO_EUNDEF, "no leaf holds the position in a unit");
+  if (unit < 0 && n > 1) return lo_fail(err, LO_EUNDEF, "no leaf holds the position in a unit");
   return LO_OK;
 }
 
@@ -367,8 +367,7 @@ static int check_compact_in_order(const lo_layout *r, const lo_int *key, const c
 ** make_layout_like(R) = R. */
 int lo_check_make_layout_like(const lo_layout *l, const lo_layout *r, lo_err *err) {
   lo_layout again;
-  if (!lo_tuple_equal(&l->shape, &r->shape))
-    return lo_fail(err, LO_EUNDEF, "its shape is not L's");
+  if (!lo_tuple_equal(&l->shape, &r->shape)) return lo_fail(err, LO_EUNDEF, "its shape is not L's");
   for (int i = 0; i < l->shape.len; i++)
     if (l->stride[i] == 0 && r->stride[i] != 0)
       return lo_fail(err, LO_EUNDEF, "leaf %d has stride 0 in L, %lld in R", i + 1,
@@ -483,12 +482,14 @@ int lo_recast(const lo_layout *l, lo_int p, lo_int q, lo_layout *out, lo_err *er
       continue;
     }
     if (lo_mul(d, q, &dq, "recast stride", err)) return err->code;
-    int scale_divides = dq % p == 0; /* d / scale = dq / p is an integer */
+    int scale_divides = dq % p == 0;  /* d / scale = dq / p is an integer */
     int stride_divides = p % dq == 0; /* scale / d = p / dq is an integer */
     if (!scale_divides && !stride_divides) {
       char sc[48];
-      if (q == 1) snprintf(sc, sizeof sc, "%lld", (long long)p);
-      else snprintf(sc, sizeof sc, "%lld/%lld", (long long)p, (long long)q);
+      if (q == 1)
+        snprintf(sc, sizeof sc, "%lld", (long long)p);
+      else
+        snprintf(sc, sizeof sc, "%lld/%lld", (long long)p, (long long)q);
       return lo_fail(err, LO_EUNDEF,
                      "recast divisibility condition: leaf %d (%lld:%lld): neither the stride nor "
                      "the scale %s divides the other",

@@ -117,10 +117,10 @@ static gen_verdict downcast_elements(gen_ctx *x, const lo_layout *l, lo_int n, c
     u = i;
   }
   if (u < 0) {
-    if (n != 1)
-      return gen_failf(x, "%s prints %s, as long as L", who, prop_show_layout(x, 0, r));
-    return lo_layout_equal(l, r) ? GEN_PASS
-                                 : gen_failf(x, "%s prints %s, not L", who, prop_show_layout(x, 0, r));
+    if (n != 1) return gen_failf(x, "%s prints %s, as long as L", who, prop_show_layout(x, 0, r));
+    return lo_layout_equal(l, r)
+               ? GEN_PASS
+               : gen_failf(x, "%s prints %s, not L", who, prop_show_layout(x, 0, r));
   }
   do {
     lo_int cl[LO_MAX_LEAVES];
@@ -128,7 +128,8 @@ static gen_verdict downcast_elements(gen_ctx *x, const lo_layout *l, lo_int n, c
     cl[u] = c[u] / n;
     lo_int want = n * dot(cl, l->stride, len) + c[u] % n, got = dot(c, r->stride, len);
     if (got != want)
-      return gen_failf(x, "%s prints %s: R is %lld at a coordinate where element %lld of L's unit "
+      return gen_failf(x,
+                       "%s prints %s: R is %lld at a coordinate where element %lld of L's unit "
                        "is %lld",
                        who, prop_show_layout(x, 0, r), (long long)got, (long long)(c[u] % n),
                        (long long)want);
@@ -148,7 +149,8 @@ static gen_verdict compact_keyed(gen_ctx *x, const lo_layout *r, const lo_int *k
     for (int j = 0; key && j < r->shape.len; j++)
       if (r->shape.leaf[j] > 1 && r->stride[j] != 0 && key[j] < key[i] &&
           r->stride[j] >= r->stride[i])
-        return gen_failf(x, "%s prints %s: leaf %d comes before leaf %d in the order, but its "
+        return gen_failf(x,
+                         "%s prints %s: leaf %d comes before leaf %d in the order, but its "
                          "stride is not smaller",
                          who, prop_show_layout(x, 0, r), j + 1, i + 1);
     s[m] = r->shape.leaf[i];
@@ -319,10 +321,9 @@ static gen_verdict like_post_cute(gen_ctx *x) {
 }
 
 /* make_ordered_layout's post-conditions on the answer of fn. */
-static gen_verdict check_ordered(gen_ctx *x,
-                                 int (*fn)(const lo_tuple *, const lo_tuple *, lo_layout *,
-                                           lo_err *),
-                                 const char *who) {
+static gen_verdict
+check_ordered(gen_ctx *x, int (*fn)(const lo_tuple *, const lo_tuple *, lo_layout *, lo_err *),
+              const char *who) {
   lo_tuple s, o;
   lo_layout r;
   lo_err e;
@@ -365,8 +366,10 @@ static gen_verdict follows_downcast(gen_ctx *x) { return follows(x, "downcast");
 static gen_verdict follows_like(gen_ctx *x) { return follows(x, "make_layout_like"); }
 static gen_verdict follows_ordered(gen_ctx *x) { return follows(x, "make_ordered_layout"); }
 
-#define SRC_UP   "cute/layout.hpp upcast: for the stride-1 mode divide the size by N, other strides by N"
-#define SRC_DOWN "cute/layout.hpp downcast: for the stride-1 mode multiply the size by N, other strides by N"
+#define SRC_UP                                                                                     \
+  "cute/layout.hpp upcast: for the stride-1 mode divide the size by N, other strides by N"
+#define SRC_DOWN                                                                                   \
+  "cute/layout.hpp downcast: for the stride-1 mode multiply the size by N, other strides by N"
 #define SRC_LIKE                                                                                   \
   "PyCuTe make_layout_like post-conditions (shape kept, non-zero modes compact, idempotent); "     \
   "cute/layout.hpp make_layout_like: static-0 strides preserved"
@@ -379,18 +382,17 @@ const gen_property prop_recast_table[] = {
     {"recast.downcast_elements",
      "downcast<N>(L), where it answers, splits each unit of L into its N elements", SRC_DOWN,
      GEN_THEOREM, "unit_layout", "downcast", downcast_post, NULL, NULL, 0},
-    {"recast.upcast_then_downcast",
-     "downcast<N>(upcast<N>(L)) = L wherever both answer",
+    {"recast.upcast_then_downcast", "downcast<N>(upcast<N>(L)) = L wherever both answer",
      "PyCuTe docs/04_layout_algebra.md (recast); cute/layout.hpp upcast, downcast", GEN_THEOREM,
      "unit_layout", "upcast", up_down_identity, NULL, NULL, 0},
-    {"recast.downcast_then_upcast",
-     "upcast<N>(downcast<N>(L)) = L wherever both answer",
+    {"recast.downcast_then_upcast", "upcast<N>(downcast<N>(L)) = L wherever both answer",
      "PyCuTe docs/04_layout_algebra.md (recast); cute/layout.hpp upcast, downcast", GEN_THEOREM,
      "unit_layout", "downcast", down_up_identity, NULL, NULL, 0},
     {"recast.whitepaper_is_cute",
-     "the whitepaper's recast by N and by 1/N is CuTe's upcast<N> and downcast<N> where both answer",
-     "PyCuTe pycute/layout.py recast; cute/layout.hpp upcast, downcast", GEN_THEOREM,
-     "unit_layout", "recast", recast_is_cute, NULL, NULL, 1},
+     "the whitepaper's recast by N and by 1/N is CuTe's upcast<N> and downcast<N> where both "
+     "answer",
+     "PyCuTe pycute/layout.py recast; cute/layout.hpp upcast, downcast", GEN_THEOREM, "unit_layout",
+     "recast", recast_is_cute, NULL, NULL, 1},
     {"recast.make_layout_like_post",
      "make_layout_like(L), where it answers, has L's shape and zeros, is compact on its non-zero "
      "modes in the order of L's strides, and is idempotent",
@@ -403,9 +405,8 @@ const gen_property prop_recast_table[] = {
     {"cute.downcast_contract",
      "CuTe's downcast<N>(L), when it compiles, splits each unit into its N elements", SRC_DOWN,
      GEN_CONJECTURE, "unit_layout", "cute_downcast", cute_downcast_post, NULL, NULL, 0},
-    {"cute.make_layout_like_contract",
-     "CuTe's make_layout_like(L) meets PyCuTe's post-conditions", SRC_LIKE, GEN_CONJECTURE,
-     "layout", "cute_make_layout_like", like_post_cute, NULL, NULL, 0},
+    {"cute.make_layout_like_contract", "CuTe's make_layout_like(L) meets PyCuTe's post-conditions",
+     SRC_LIKE, GEN_CONJECTURE, "layout", "cute_make_layout_like", like_post_cute, NULL, NULL, 0},
     {"cute.make_ordered_layout_contract",
      "CuTe's make_ordered_layout(S, O), when it compiles, is compact in the order of O", SRC_ORD,
      GEN_CONJECTURE, "shape_order", "cute_make_ordered_layout", ordered_post_cute, NULL, NULL, 0},

@@ -83,7 +83,8 @@ static void test_upcast(void) {
   T_CHECK(err_has(EVN("upcast", "(2,2):(1,1)", "2"), "each once"));
 
   /* CuTe refuses: 6:3 with N = 2 (3 % 2 and 2 % 3 are not 0) */
-  T_CHECK(err_has(EVN("cute_upcast", "6:3", "2"), "CuTe refuses: upcast<2>: Divisibility condition"));
+  T_CHECK(
+      err_has(EVN("cute_upcast", "6:3", "2"), "CuTe refuses: upcast<2>: Divisibility condition"));
   T_CHECK(err_has(EVN("upcast", "6:3", "2"), "Divisibility condition"));
   /* an empty tuple in the shape: transform_layout calls make_layout() */
   T_CHECK(err_has(EVN("cute_upcast", "():()", "2"), "make_layout()"));
@@ -119,9 +120,9 @@ static void test_downcast(void) {
 ** when q = 1, downcast<q> when p = 1, else downcast<q>(upcast<p>(L)). */
 static void test_recast_layout(void) {
   const char *a = "(8,64):(64,1)";
-  T_EQ_STR(EVN("recast_layout", a, "16", "32"), "(8,32):(32,1)");  /* 2/1: upcast<2> */
+  T_EQ_STR(EVN("recast_layout", a, "16", "32"), "(8,32):(32,1)");   /* 2/1: upcast<2> */
   T_EQ_STR(EVN("recast_layout", a, "32", "16"), "(8,128):(128,1)"); /* 1/2: downcast<2> */
-  T_EQ_STR(EVN("recast_layout", a, "8", "32"), "(8,16):(16,1)");   /* 4/1 */
+  T_EQ_STR(EVN("recast_layout", a, "8", "32"), "(8,16):(16,1)");    /* 4/1 */
   T_EQ_STR(EVN("recast_layout", a, "16", "16"), a);                 /* 1/1 */
   T_EQ_STR(EVN("cute_recast_layout", "():()", "8", "8"), "():()");
   /* 16/24 = 2/3: upcast<2> gives (8,32):(32,1), downcast<3> (8,96):(96,1) */

@@ -13,7 +13,10 @@
    so that the other files do not change): integers, '_' and nested tuples
    in tilers, shapes as tilers, a bare 1 as B, layouts and shapes as
    complement's cotarget, coordinates for apply and crd2idx, and the
-   queries (shape, stride, get, coshape, filter_zeros).
+   queries (shape, stride, get, coshape, filter_zeros).  And the recasts
+   (recast.yaml, a stream of its own): upcast, downcast, recast_layout,
+   make_layout_like, make_ordered_layout over CuTe's shared-memory atoms
+   and random layouts, judged point by point (meets_upcast, ...).
 4. Writes one YAML file per op family: for every request a case of the
    `cute_OP` op (CuTe's text or `error`, exactly), and where the plain op
    exists a case of the plain op: CuTe's text where it meets the contract,
@@ -26,6 +29,11 @@ The contracts (docs/ops.md, "The contracts"):
                  size(R) >= cotarget
   right_inverse  L(R(i)) = i on [0, size R)
   left_inverse   L(R(L(i))) = L(i) on [0, size L)
+  upcast<N>      each coordinate of R stands for coordinates of L that hold
+                 the N elements of unit R(c'), each once
+  downcast<N>    R(c) = N L(c') + c_u mod N for the one leaf u made N longer
+  make_layout_like, make_ordered_layout  shape kept, compact (on the
+                 non-zero modes), in the order of the strides (the order)
 """
 import argparse
 import os
