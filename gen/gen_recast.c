@@ -7,7 +7,8 @@
 **                      any strides
 **   shape_order  S O   a shape and an order congruent to it (a permutation,
 **                      sometimes scaled or with a tie), or an integer per top
-**                      mode
+**                      mode; orders from 1 (only their ranks matter), so that
+**                      they read as shapes too
 */
 #include "gen_values.h"
 
@@ -74,7 +75,7 @@ static int g_shape_order(gen_choices *c, const gen_bounds *b, gen_case *k) {
     for (int i = 1; i + 1 < s.ntok; i++) {
       if (depth == 0 && s.tok[i] != ')') {
         len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%llu", r ? "," : "",
-                                (unsigned long long)gen_draw(c, 4));
+                                (unsigned long long)(1 + gen_draw(c, 4)));
         r++;
       }
       depth += s.tok[i] == '(' ? 1 : s.tok[i] == ')' ? -1 : 0;
@@ -87,7 +88,7 @@ static int g_shape_order(gen_choices *c, const gen_bounds *b, gen_case *k) {
   gen_shuffle(c, p, n);
   lo_int scale = gen_flip(c, 3) ? 1 + (lo_int)gen_draw(c, 9) : 1;
   o = s;
-  for (int i = 0; i < n; i++) o.leaf[i] = p[i] * scale;
+  for (int i = 0; i < n; i++) o.leaf[i] = (p[i] + 1) * scale;
   if (n > 1 && gen_flip(c, 5)) o.leaf[gen_draw(c, (uint64_t)(n - 1))] = o.leaf[0]; /* a tie */
   /* print the order with its zeros (gen_put_tuple writes shapes) */
   char buf[LO_MAX_LEAVES * 24];
