@@ -785,8 +785,10 @@ def meets_downcast(l, n, r):
     ls, ld, rs, rd = leaves(l[0]), leaves(l[1]), leaves(r[0]), leaves(r[1])
     if len(ls) != len(rs):
         return False, 'R is not congruent to L'
+    if n == 1:  # one element per unit: R is L
+        return (show_layout(l) == show_layout(r)), 'R is not L'
     diff = [i for i in range(len(ls)) if rs[i] != ls[i]]
-    cand = diff if diff else [i for i in range(len(ls)) if ld[i] == 1 and n == 1]
+    cand = diff
     if len(cand) != 1 or rs[cand[0]] != ls[cand[0]] * n:
         return False, 'R\'s shape is not L\'s with one leaf %d times longer' % n
     i = cand[0]
