@@ -219,7 +219,166 @@ static void test_make_ordered_layout(void) {
   T_CHECK(err_has(EVN("make_ordered_layout", "(2,3)", "(0,x)"), "argument 2"));
 }
 
+/* ------------------------------------------------ exhaustive comparisons
+** The contract checks decide over the leaves; here each decision on CuTe's
+** answer is compared with the contract read point by point. */
+
+/* Point by point: the coordinates of L in each group of R's coordinate
+** c' (c_i / k_i = c'_i) hold the N elements of unit R(c'), each once. */
+static int upcast_points(const lo_layout *l, lo_int n, const lo_layout *r) {
+  int len = l->shape.len;
+  lo_int k[8], c[8] = {0}, sr = 1;
+  unsigned seen[4096];
+  if (r->shape.len != len) return 0;
+  for (int i = 0; i < len; i++) {
+    k[i] = l->stride[i] == 0 || l->stride[i] >= n ? 1 : (n + l->stride[i] - 1) / l->stride[i];
+    sr *= r->shape.leaf[i];
+  }
+  memset(seen, 0, sizeof seen);
+  for (;;) {
+    lo_int j = 0, w = 1, u = 0, v = 0;
+    for (int i = 0; i < len; i++) {
+      lo_int cp = c[i] / k[i];
+      if (cp >= r->shape.leaf[i]) return 0;
+      j += cp * w;
+      w *= r->shape.leaf[i];
+      u += cp * r->stride[i];
+      v += c[i] * l->stride[i];
+    }
+    lo_int off = v - n * u;
+    if (off < 0 || off >= n || (seen[j] >> off & 1)) return 0;
+    seen[j] |= 1u << off;
+    int i = 0;
+    while (i < len && ++c[i] == l->shape.leaf[i]) c[i++] = 0;
+    if (i == len) break;
+  }
+  for (lo_int j = 0; j < sr; j++)
+    if (seen[j] != (1u << n) - 1) return 0;
+  return 1;
+}
+
+/* Point by point: R(c) = N L(c') + c_u mod N for the one leaf u that R
+** makes N times longer (R = L for N = 1). */
+static int downcast_points(const lo_layout *l, lo_int n, const lo_layout *r) {
+  int len = l->shape.len, u = -1;
+  lo_int c[8] = {0};
+  if (n == 1) return lo_layout_equal(l, r);
+  for (int i = 0; i < len; i++)
+    if (r->shape.leaf[i] != l->shape.leaf[i]) {
+      if (u >= 0 || r->shape.leaf[i] != n * l->shape.leaf[i]) return 0;
+      u = i;
+    }
+  if (u < 0) return 0;
+  for (;;) {
+    lo_int want = c[u] % n, got = 0;
+    for (int i = 0; i < len; i++) {
+      got += c[i] * r->stride[i];
+      want += n * (i == u ? c[i] / n : c[i]) * l->stride[i];
+    }
+    if (got != want) return 0;
+    int i = 0;
+    while (i < len && ++c[i] == r->shape.leaf[i]) c[i++] = 0;
+    if (i == len) return 1;
+  }
+}
+
+/* Point by point: R has L's shape and zeros, its leaves of size > 1 and
+** non-zero stride take each value below their size once, and a leaf of
+** smaller stride in L has a smaller stride in R. */
+static int like_points(const lo_layout *l, const lo_layout *r) {
+  int len = l->shape.len;
+  lo_int c[8] = {0}, size = 1;
+  unsigned char hit[4096];
+  if (!lo_tuple_equal(&l->shape, &r->shape)) return 0;
+  for (int i = 0; i < len; i++) {
+    if (l->stride[i] == 0 && r->stride[i] != 0) return 0;
+    if (r->shape.leaf[i] > 1 && r->stride[i] != 0) size *= r->shape.leaf[i];
+    for (int j = 0; j < len; j++)
+      if (r->shape.leaf[i] > 1 && r->shape.leaf[j] > 1 && r->stride[i] && r->stride[j] &&
+          l->stride[i] < l->stride[j] && r->stride[i] >= r->stride[j])
+        return 0;
+  }
+  memset(hit, 0, sizeof hit);
+  for (;;) {
+    lo_int v = 0;
+    for (int i = 0; i < len; i++) v += c[i] * r->stride[i];
+    if (v >= size || hit[v]) return 0;
+    hit[v] = 1;
+    int i = 0; /* next coordinate over the live leaves only */
+    while (i < len && (r->shape.leaf[i] == 1 || r->stride[i] == 0 || ++c[i] == r->shape.leaf[i])) {
+      c[i] = 0;
+      i++;
+    }
+    if (i == len) return 1;
+  }
+}
+
+/* Every flat layout of rank 1 to 3, sizes 1..4 and strides 0..8, with N in
+** 1, 2, 3, 4, 8: the plain op answers exactly where CuTe's answer meets the
+** contract point by point. */
+static void test_exhaustive(void) {
+  static const lo_int ns[] = {1, 2, 3, 4, 8};
+  long up_cases = 0, up_kept = 0, up_wrong = 0, down_cases = 0, down_kept = 0, down_wrong = 0;
+  long like_cases = 0, like_kept = 0, like_wrong = 0;
+  for (int rank = 1; rank <= 3; rank++) {
+    lo_int s[3], d[3];
+    long total = 1;
+    for (int i = 0; i < rank; i++) total *= 4 * 9;
+    for (long m = 0; m < total; m++) {
+      long x = m;
+      for (int i = 0; i < rank; i++) {
+        s[i] = 1 + x % 4;
+        x /= 4;
+        d[i] = x % 9;
+        x /= 9;
+      }
+      lo_layout l, r, p;
+      lo_err e;
+      lo_layout_flat(&l, s, d, rank);
+      if (lo_cute_make_layout_like(&l, &r, &e) == LO_OK) {
+        int ok = like_points(&l, &r), kept = lo_make_layout_like(&l, &p, &e) == LO_OK;
+        like_cases++;
+        like_kept += kept;
+        if (ok != kept && like_wrong++ < 5)
+          printf("make_layout_like: points %d, check %d\n", ok, kept);
+      }
+      for (int t = 0; t < 5; t++) {
+        lo_int n = ns[t];
+        if (lo_cute_upcast(&l, n, &r, &e) == LO_OK) {
+          int ok = upcast_points(&l, n, &r), kept = lo_upcast(&l, n, &p, &e) == LO_OK;
+          up_cases++;
+          up_kept += kept;
+          if (ok != kept || (kept && !lo_layout_equal(&p, &r))) {
+            if (up_wrong++ < 5)
+              printf("upcast<%lld>: points say %d, the check %d\n", (long long)n, ok, kept);
+          }
+        }
+        if (lo_cute_downcast(&l, n, &r, &e) == LO_OK) {
+          int ok = downcast_points(&l, n, &r), kept = lo_downcast(&l, n, &p, &e) == LO_OK;
+          down_cases++;
+          down_kept += kept;
+          if (ok != kept || (kept && !lo_layout_equal(&p, &r))) {
+            if (down_wrong++ < 5)
+              printf("downcast<%lld>: points say %d, the check %d\n", (long long)n, ok, kept);
+          }
+        }
+      }
+    }
+  }
+  printf("exhaustive: upcast %ld answers of CuTe, %ld kept, %ld verdicts differ; downcast %ld, %ld "
+         "kept, %ld differ; make_layout_like %ld, %ld kept, %ld differ\n",
+         up_cases, up_kept, up_wrong, down_cases, down_kept, down_wrong, like_cases, like_kept,
+         like_wrong);
+  T_EQ_INT(up_wrong, 0);
+  T_EQ_INT(down_wrong, 0);
+  T_CHECK(up_kept > 1000 && up_kept < up_cases); /* both verdicts are reached */
+  T_EQ_INT(like_wrong, 0);
+  T_CHECK(like_kept > 1000 && like_kept < like_cases);
+  T_CHECK(down_kept > 1000 && down_kept < down_cases);
+}
+
 int main(void) {
+  test_exhaustive();
   test_upcast();
   test_downcast();
   test_recast_layout();
