@@ -18,7 +18,9 @@
 **                product of the shapes of the entries of smaller order,
 **                its sub-tuple column-major from there
 ** Equal strides (equal orders) get equal strides in CuTe, which is then
-** not compact: the plain ops refuse that answer.
+** not compact: the plain ops refuse that answer.  Where CuTe refuses only
+** because the shape holds an empty tuple, the plain upcast and downcast
+** answer leaf by leaf (the empty tuple stays), under the same contract.
 */
 #include "lo_internal.h"
 
@@ -42,14 +44,15 @@ static int refuse_empty(const char *op, lo_err *err) {
                  op);
 }
 
-/* upcast<N>(L), CuTe's answer (lo.h). */
-int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+/* upcast<N>(L) leaf by leaf; with cute, CuTe's refusal of an empty tuple
+** in the shape (the plain op answers there: the empty tuple stays). */
+static int upcast_leaves(const lo_layout *l, lo_int n, int cute, lo_layout *out, lo_err *err) {
   if (n < 1)
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: upcast<%lld>: N must be positive (ceil_div by %lld is not a "
                    "constant expression)",
                    (long long)n, (long long)n);
-  if (has_empty_tuple(&l->shape)) return refuse_empty("upcast", err);
+  if (cute && has_empty_tuple(&l->shape)) return refuse_empty("upcast", err);
   for (int i = 0; i < l->shape.len; i++) {
     lo_int d = l->stride[i];
     if (d != 0 && d % n != 0 && n % d != 0)
@@ -69,8 +72,14 @@ int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   return LO_OK;
 }
 
-/* downcast<N>(L), CuTe's answer (lo.h). */
-int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+/* upcast<N>(L), CuTe's answer (lo.h). */
+int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+  return upcast_leaves(l, n, 1, out, err);
+}
+
+/* downcast<N>(L) leaf by leaf; with cute, CuTe's refusal of an empty
+** tuple in the shape. */
+static int downcast_leaves(const lo_layout *l, lo_int n, int cute, lo_layout *out, lo_err *err) {
   int has1 = 0;
   if (n < 1)
     return lo_fail(err, LO_EUNDEF, "CuTe refuses: downcast<%lld>: N must be positive",
@@ -81,7 +90,7 @@ int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) 
                    "CuTe refuses: downcast<%lld>: Downcast requires adjacent elements (no stride "
                    "is 1)",
                    (long long)n);
-  if (has_empty_tuple(&l->shape)) return refuse_empty("downcast", err);
+  if (cute && has_empty_tuple(&l->shape)) return refuse_empty("downcast", err);
   lo_layout_copy(out, l);
   out->is_tiler = 0;
   for (int i = 0; i < l->shape.len; i++) {
@@ -92,6 +101,11 @@ int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) 
     }
   }
   return LO_OK;
+}
+
+/* downcast<N>(L), CuTe's answer (lo.h). */
+int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+  return downcast_leaves(l, n, 1, out, err);
 }
 
 /* The ratio new/old in lowest terms, as CuTe's trait_ratio. */
@@ -408,24 +422,40 @@ static int check_make_ordered_layout(const lo_tuple *shape, const lo_tuple *orde
 
 /* ------------------------------------------------------------ plain ops */
 
+/* The plain verdict on r, an answer of op for l after check_rc: CuTe's
+** (lo_keep_cute_answer), or where CuTe refuses an empty tuple in the
+** shape, the leaf-by-leaf answer r kept or refused in the same words. */
+static int keep_answer(int check_rc, const lo_layout *l, const lo_layout *r, const char *prefix,
+                       const char *which, lo_layout *out, lo_err *err) {
+  char buf[200], why[sizeof err->msg];
+  if (!has_empty_tuple(&l->shape) || check_rc != LO_EUNDEF)
+    return lo_keep_cute_answer(check_rc, r, prefix, which, out, err);
+  lo_show_layout(r, buf, sizeof buf);
+  memcpy(why, err->msg, sizeof why);
+  return lo_fail(err, LO_EUNDEF,
+                 "%s: CuTe refuses the empty tuple in the shape; leaf by leaf the answer is %s, "
+                 "which %s: %s",
+                 prefix, buf, which, why);
+}
+
 /* upcast<N>(L) where CuTe's answer meets the contract (lo.h). */
 int lo_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   lo_layout r;
   char prefix[48];
-  if (lo_cute_upcast(l, n, &r, err)) return err->code;
+  if (upcast_leaves(l, n, 0, &r, err)) return err->code;
   snprintf(prefix, sizeof prefix, "upcast<%lld>", (long long)n);
-  return lo_keep_cute_answer(lo_check_upcast(l, n, &r, err), &r, prefix,
-                             "is not the layout of L's units", out, err);
+  return keep_answer(lo_check_upcast(l, n, &r, err), l, &r, prefix,
+                     "is not the layout of L's units", out, err);
 }
 
 /* downcast<N>(L) where CuTe's answer meets the contract (lo.h). */
 int lo_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   lo_layout r;
   char prefix[48];
-  if (lo_cute_downcast(l, n, &r, err)) return err->code;
+  if (downcast_leaves(l, n, 0, &r, err)) return err->code;
   snprintf(prefix, sizeof prefix, "downcast<%lld>", (long long)n);
-  return lo_keep_cute_answer(lo_check_downcast(l, n, &r, err), &r, prefix,
-                             "is not L with its units split into elements", out, err);
+  return keep_answer(lo_check_downcast(l, n, &r, err), l, &r, prefix,
+                     "is not L with its units split into elements", out, err);
 }
 
 /* recast_layout<Old,New>(L) by the plain ops (lo.h). */

@@ -89,6 +89,12 @@ static void test_upcast(void) {
   /* an empty tuple in the shape: transform_layout calls make_layout() */
   T_CHECK(err_has(EVN("cute_upcast", "():()", "2"), "make_layout()"));
   T_CHECK(err_has(EVN("cute_upcast", "(2,()):(1,())", "2"), "make_layout()"));
+  /* where CuTe refuses only the empty tuple, the plain ops answer leaf by
+  ** leaf: 2:1 -> 1:1 in units of 2 (elements 0,1: unit 0), and back 2:1 */
+  T_EQ_STR(EVN("upcast", "(2,()):(1,())", "2"), "(1,()):(1,())");
+  T_EQ_STR(EVN("downcast", "(1,()):(1,())", "2"), "(2,()):(1,())");
+  /* the empty layout has one coordinate, element 0 alone: no whole unit */
+  T_CHECK(err_has(EVN("upcast", "():()", "2"), "CuTe refuses the empty tuple"));
   T_CHECK(err_has(EVN("cute_upcast", "4:2", "0"), "CuTe refuses: upcast<0>"));
   T_CHECK(err_has(EVN("upcast", "4:2", "x"), "argument 2"));
   T_CHECK(err_has(EVN("upcast", "4:2"), "upcast takes"));
