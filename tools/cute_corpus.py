@@ -733,6 +733,18 @@ def recast_requests(seed, n):
         else:  # an integer over each top mode (weakly congruent)
             order = tuple(rng.randrange(4) for _ in sh) if not isinstance(sh, int) else 0
         out.append(('make_ordered_layout', [show(sh), show(order)]))
+    rng2 = random.Random(seed * 31 + 8)  # more orders, a stream of their own
+    for i in range(n * 3 // 4):
+        sh = gen_shape(rng2, rng2.randint(1, 4), 2)
+        ords = [rng2.randrange(6) for _ in leaves(sh)]  # ties likely, 1 time in 3 none
+        if rng2.random() < 0.35:
+            ords = list(range(len(ords)))
+            rng2.shuffle(ords)
+        it = iter(ords)
+        order = tuple_map(lambda _: next(it), sh)
+        if not isinstance(sh, int) and rng2.random() < 0.25:
+            order = tuple(rng2.randrange(4) for _ in sh)
+        out.append(('make_ordered_layout', [show(sh), show(order)]))
     for sh, order in (('(2,2,2,2)', '(0,2,3,1)'), ('(2,3,4,2)', '(0,2,3,0)'), ('(4,8)', '(1,0)'),
                       ('((2,3),4)', '(1,0)'), ('(2,3)', '((1,0),0)'), ('(2,3)', '(0,1,2)'),
                       ('4', '0'), ('(2,3)', '0'), ('()', '()'), ('(4,1,2)', '(2,0,1)')):
