@@ -344,6 +344,7 @@ static int check_compact_in_order(const lo_layout *r, const lo_int *key, const c
                                   lo_err *err) {
   lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
   int idx[LO_MAX_LEAVES], m = 0;
+  lo_int size;
   lo_layout live;
   for (int i = 0; i < r->shape.len; i++) {
     if (r->shape.leaf[i] == 1 || r->stride[i] == 0) continue;
@@ -366,6 +367,7 @@ static int check_compact_in_order(const lo_layout *r, const lo_int *key, const c
     idx[m++] = i;
   }
   lo_layout_flat(&live, s, d, m);
+  if (lo_size(&live, &size, err)) return err->code; /* so that the test below cannot overflow */
   if (!lo_is_compact(&live)) {
     char buf[160];
     lo_show_layout(&live, buf, sizeof buf);

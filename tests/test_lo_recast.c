@@ -223,6 +223,10 @@ static void test_make_ordered_layout(void) {
   T_CHECK(err_has(EVN("cute_make_ordered_layout", "(2,3)", "(0,1,2)"), "Mismatched tuple_size"));
   T_CHECK(err_has(EVN("make_ordered_layout", "(2,(3,4))", "(0,(1,2,3))"), "Mismatched tuple_size"));
   T_CHECK(err_has(EVN("make_ordered_layout", "(2,3)", "(0,x)"), "argument 2"));
+  /* sizes near 2^63: (2^60,4) by (1,0) is (2^60,4):(4,1), size 2^62; (2^61,4) has size 2^63 */
+  T_EQ_STR(EVN("make_ordered_layout", "(1152921504606846976,4)", "(1,0)"),
+           "(1152921504606846976,4):(4,1)");
+  T_CHECK(err_has(EVN("make_ordered_layout", "(2305843009213693952,4)", "(1,0)"), "overflow"));
 }
 
 /* ------------------------------------------------ exhaustive comparisons
