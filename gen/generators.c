@@ -773,6 +773,7 @@ static const gen_table tables[] = {
     {gen_category_table, &gen_category_count},
     {gen_nest_table, &gen_nest_count},
     {gen_views_table, &gen_views_count},
+    {gen_recast_table, &gen_recast_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -406,6 +406,30 @@ int lo_greatest_common_domain(const lo_tuple *a, const lo_tuple *b, lo_layout *o
 ** coalesce(A) and coalesce(B).  LO_EUNDEF when the sizes differ or that
 ** domain does not cover the size (no common refinement). */
 int lo_layout_add(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* Recasts and compact layouts in an order (lo_recast.c): CuTe's answers
+** (section 10) where they meet the contracts of docs/ops.md, an error
+** naming CuTe's answer and what it breaks otherwise.
+**   upcast<N>(L): the layout of L's N-element units, where each
+**     coordinate of R stands for coordinates of L that cover one whole unit
+**   downcast<N>(L): L with each unit split into its N elements (one
+**     stride-1 leaf holds the position within a unit)
+**   recast_layout<Old,New>(L): widths in bits; upcast by New/Old, downcast
+**     by Old/New, or both, in lowest terms, as CuTe composes them
+**   make_layout_like(L): shape(L), compact on the non-zero modes in the
+**     order of L's strides, stride-0 leaves kept, idempotent
+**   make_ordered_layout(S, O): shape S, compact, in the order of O (O's
+**     profile a prefix of S's: an integer over a sub-tuple orders it whole)
+** lo_recast is the whitepaper's recast(L, p/q) as NVIDIA's PyCuTe defines
+** it, leaf by leaf: d = 0 stays; d = 1 becomes ceil(s q / p):1; else d/
+** (p/q) or (p/q)/d must be an integer: s:dq/p, or ceil(s / (p/dq)):1. */
+int lo_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_recast_layout(const lo_layout *l, lo_int old_bits, lo_int new_bits, lo_layout *out,
+                     lo_err *err);
+int lo_make_layout_like(const lo_layout *l, lo_layout *out, lo_err *err);
+int lo_make_ordered_layout(const lo_tuple *shape, const lo_tuple *order, lo_layout *out,
+                           lo_err *err);
+int lo_recast(const lo_layout *l, lo_int p, lo_int q, lo_layout *out, lo_err *err);
 
 /* ---------------------------------------------------------------------
 ** 7. Tuple morphisms (Chapter 3.1; lo_morphism.c, lo_morph_ops.c)
@@ -533,6 +557,15 @@ int lo_cute_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out
 int lo_cute_max_common_layout(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_cute_max_common_vector(const lo_layout *a, const lo_layout *b, lo_int *out, lo_err *err);
 int lo_cute_nullspace(const lo_layout *l, lo_layout *out, lo_err *err);
+/* upcast<N>, downcast<N>, recast_layout<Old,New> (widths in bits),
+** make_layout_like, make_ordered_layout (lo_recast.c). */
+int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_cute_recast_layout(const lo_layout *l, lo_int old_bits, lo_int new_bits, lo_layout *out,
+                          lo_err *err);
+int lo_cute_make_layout_like(const lo_layout *l, lo_layout *out, lo_err *err);
+int lo_cute_make_ordered_layout(const lo_tuple *shape, const lo_tuple *order, lo_layout *out,
+                                lo_err *err);
 
 /* ---------------------------------------------------------------------
 ** 11. Evaluation by op name: the engine behind `layoutcheck eval`.
@@ -622,6 +655,17 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   nullspace                lo_nullspace
 **   layout_add               lo_layout_add
 **   greatest_common_domain   lo_greatest_common_domain
+**   upcast                   lo_upcast
+**   downcast                 lo_downcast
+**   recast_layout            lo_recast_layout
+**   recast                   lo_recast
+**   make_layout_like         lo_make_layout_like
+**   make_ordered_layout      lo_make_ordered_layout
+**   cute_upcast              lo_cute_upcast
+**   cute_downcast            lo_cute_downcast
+**   cute_recast_layout       lo_cute_recast_layout
+**   cute_make_layout_like    lo_cute_make_layout_like
+**   cute_make_ordered_layout lo_cute_make_ordered_layout
 **   cute_coalesce            lo_cute_coalesce
 **   cute_filter              lo_cute_filter
 **   cute_flatten             lo_layout_flatten, lo_tuple_is_int, lo_tuple_flatten

@@ -3,162 +3,173 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 150 ops in 1024 slots; the longest probe sequence is 5.
+** 161 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 150
-#define OP_NAME_MAX 23 /* the longest name; longer text names no op */
+#define OP_INDEX_COUNT 161
+#define OP_NAME_MAX 24 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
+    [24] = 66, /* cute_recast_layout */
     [27] = 38, /* composition */
-    [29] = 120, /* morphism */
-    [31] = 106, /* is_coalesced */
+    [29] = 131, /* morphism */
+    [31] = 117, /* is_coalesced */
     [33] = 15, /* coordinate */
-    [35] = 128, /* disjoint_images */
-    [37] = 91, /* cute_flat_divide */
-    [39] = 71, /* cute_get */
+    [35] = 139, /* disjoint_images */
+    [37] = 102, /* cute_flat_divide */
+    [39] = 82, /* cute_get */
     [56] = 10, /* mode */
     [57] = 11, /* modes */
     [64] = 35, /* is_complement */
     [67] = 39, /* paper_composition */
     [69] = 37, /* is_complementable */
-    [79] = 70, /* cute_stride */
-    [87] = 104, /* is_tractable */
-    [88] = 119, /* mutual_refinement */
+    [79] = 81, /* cute_stride */
+    [87] = 115, /* is_tractable */
+    [88] = 130, /* mutual_refinement */
     [90] = 26, /* permute */
     [104] = 52, /* right_inverse */
     [110] = 7, /* rank_len_depth_size */
-    [111] = 87, /* cute_composition */
-    [114] = 138, /* relative_mode */
-    [115] = 150, /* print_layout */
+    [111] = 98, /* cute_composition */
+    [114] = 149, /* relative_mode */
+    [115] = 161, /* print_layout */
     [119] = 13, /* congruent */
-    [125] = 122, /* is_standard_form */
+    [125] = 133, /* is_standard_form */
     [128] = 4, /* depth */
-    [133] = 73, /* cute_take */
-    [134] = 123, /* is_valid_morphism */
-    [147] = 98, /* cute_right_inverse */
-    [163] = 125, /* is_tractable_map */
-    [173] = 89, /* cute_zipped_divide */
-    [177] = 100, /* cute_max_common_layout */
-    [183] = 68, /* cute_rank */
+    [133] = 84, /* cute_take */
+    [134] = 134, /* is_valid_morphism */
+    [147] = 109, /* cute_right_inverse */
+    [163] = 136, /* is_tractable_map */
+    [173] = 100, /* cute_zipped_divide */
+    [177] = 111, /* cute_max_common_layout */
+    [183] = 79, /* cute_rank */
     [196] = 28, /* concat */
+    [197] = 62, /* make_layout_like */
+    [224] = 60, /* recast_layout */
+    [225] = 67, /* cute_make_layout_like */
     [234] = 21, /* filter */
     [246] = 24, /* sort */
-    [253] = 96, /* cute_blocked_product */
+    [253] = 107, /* cute_blocked_product */
     [259] = 51, /* flat_product */
-    [266] = 109, /* is_nondegenerate */
-    [270] = 143, /* view_rearrange */
-    [273] = 148, /* view_pad_left */
-    [277] = 84, /* cute_tile_to_shape */
-    [279] = 61, /* cute_depth */
+    [266] = 120, /* is_nondegenerate */
+    [270] = 154, /* view_rearrange */
+    [273] = 159, /* view_pad_left */
+    [277] = 65, /* cute_downcast */
+    [278] = 95, /* cute_tile_to_shape */
+    [279] = 72, /* cute_depth */
     [293] = 41, /* composition_algorithm */
     [300] = 12, /* entries */
-    [301] = 110, /* is_non_degenerate */
+    [301] = 121, /* is_non_degenerate */
+    [310] = 68, /* cute_make_ordered_layout */
     [312] = 46, /* zipped_product */
-    [319] = 86, /* cute_complement */
-    [326] = 58, /* cute_coalesce */
+    [319] = 97, /* cute_complement */
+    [326] = 69, /* cute_coalesce */
     [328] = 27, /* flat_concat */
-    [337] = 149, /* view_einsum */
+    [337] = 160, /* view_einsum */
     [338] = 1, /* size */
-    [340] = 131, /* pullback */
+    [340] = 142, /* pullback */
     [351] = 3, /* rank */
     [354] = 29, /* nested_concat */
-    [363] = 93, /* cute_zipped_product */
-    [370] = 124, /* is_pointed_map */
-    [372] = 107, /* is_flat_coalesced */
-    [377] = 83, /* cute_domain_offset */
-    [386] = 72, /* cute_filter_zeros */
-    [391] = 82, /* cute_idx2crd */
-    [393] = 85, /* cute_max_alignment */
-    [395] = 118, /* relative_flatten */
+    [363] = 104, /* cute_zipped_product */
+    [370] = 135, /* is_pointed_map */
+    [372] = 118, /* is_flat_coalesced */
+    [377] = 94, /* cute_domain_offset */
+    [386] = 83, /* cute_filter_zeros */
+    [391] = 93, /* cute_idx2crd */
+    [393] = 96, /* cute_max_alignment */
+    [395] = 129, /* relative_flatten */
     [397] = 14, /* apply */
-    [412] = 108, /* is_sorted */
-    [423] = 134, /* weak_composite */
-    [425] = 67, /* cute_coprofile */
+    [412] = 119, /* is_sorted */
+    [423] = 145, /* weak_composite */
+    [424] = 63, /* make_ordered_layout */
+    [425] = 78, /* cute_coprofile */
     [431] = 53, /* left_inverse */
     [432] = 8, /* flatten */
-    [435] = 66, /* cute_coshape */
+    [435] = 77, /* cute_coshape */
     [440] = 16, /* layout_function */
-    [443] = 102, /* cute_nullspace */
-    [444] = 136, /* mode_inclusion */
+    [443] = 113, /* cute_nullspace */
+    [444] = 147, /* mode_inclusion */
+    [446] = 64, /* cute_upcast */
     [452] = 2, /* cosize */
     [455] = 34, /* flat_complement */
     [462] = 20, /* flat_coalesce */
-    [465] = 121, /* layout */
-    [474] = 137, /* relative_mode_inclusion */
+    [465] = 132, /* layout */
+    [474] = 148, /* relative_mode_inclusion */
     [479] = 18, /* index_set */
-    [499] = 126, /* identity */
-    [503] = 135, /* entry_inclusion */
-    [521] = 141, /* view_to_layout */
-    [522] = 142, /* view_of_layout */
-    [536] = 80, /* cute_slice */
-    [540] = 127, /* sum */
+    [499] = 137, /* identity */
+    [503] = 146, /* entry_inclusion */
+    [521] = 152, /* view_to_layout */
+    [522] = 153, /* view_of_layout */
+    [536] = 91, /* cute_slice */
+    [540] = 138, /* sum */
     [547] = 49, /* paper_logical_product */
+    [548] = 61, /* recast */
     [559] = 40, /* flat_composition */
-    [574] = 140, /* view_strides */
-    [600] = 139, /* sort_not_functorial */
+    [574] = 151, /* view_strides */
+    [600] = 150, /* sort_not_functorial */
     [603] = 42, /* logical_divide */
-    [604] = 99, /* cute_left_inverse */
+    [604] = 110, /* cute_left_inverse */
     [608] = 48, /* paper_logical_divide */
     [616] = 30, /* substitute */
-    [617] = 146, /* view_can_broadcast */
-    [630] = 90, /* cute_tiled_divide */
-    [632] = 95, /* cute_flat_product */
-    [676] = 147, /* view_broadcast_shapes */
-    [681] = 103, /* cute_coalesce_x */
+    [617] = 157, /* view_can_broadcast */
+    [630] = 101, /* cute_tiled_divide */
+    [632] = 106, /* cute_flat_product */
+    [676] = 158, /* view_broadcast_shapes */
+    [681] = 114, /* cute_coalesce_x */
     [682] = 50, /* flat_divide */
-    [684] = 114, /* mode_leq */
-    [689] = 101, /* cute_max_common_vector */
+    [684] = 125, /* mode_leq */
+    [689] = 112, /* cute_max_common_vector */
     [690] = 56, /* layout_add */
-    [694] = 132, /* pushforward */
-    [695] = 79, /* cute_zip */
+    [694] = 143, /* pushforward */
+    [695] = 90, /* cute_zip */
     [700] = 17, /* same_layout_function */
     [735] = 45, /* tiled_divide */
-    [740] = 105, /* is_compact */
+    [740] = 116, /* is_compact */
     [745] = 23, /* squeeze */
     [753] = 43, /* logical_product */
-    [756] = 60, /* cute_flatten */
-    [767] = 65, /* cute_cosize */
-    [773] = 129, /* entry */
-    [774] = 133, /* pullback_then_include */
+    [756] = 71, /* cute_flatten */
+    [767] = 76, /* cute_cosize */
+    [773] = 140, /* entry */
+    [774] = 144, /* pullback_then_include */
     [788] = 31, /* complement */
     [808] = 22, /* flat_filter */
     [811] = 57, /* greatest_common_domain */
-    [819] = 63, /* cute_crd2idx */
-    [826] = 88, /* cute_logical_divide */
+    [819] = 74, /* cute_crd2idx */
+    [826] = 99, /* cute_logical_divide */
     [828] = 6, /* rank_len_depth */
-    [829] = 64, /* cute_size */
-    [830] = 81, /* cute_dice */
-    [832] = 112, /* is_row_major */
+    [829] = 75, /* cute_size */
+    [830] = 92, /* cute_dice */
+    [832] = 123, /* is_row_major */
     [835] = 9, /* flatten_profile */
     [836] = 25, /* restrict */
-    [838] = 76, /* cute_append */
-    [850] = 59, /* cute_filter */
-    [863] = 94, /* cute_tiled_product */
-    [864] = 69, /* cute_shape */
-    [865] = 78, /* cute_replace */
-    [866] = 97, /* cute_raked_product */
-    [867] = 115, /* tuple_divides */
-    [880] = 74, /* cute_select */
-    [883] = 113, /* is_layout */
-    [891] = 62, /* cute_apply */
+    [838] = 87, /* cute_append */
+    [850] = 70, /* cute_filter */
+    [863] = 105, /* cute_tiled_product */
+    [864] = 80, /* cute_shape */
+    [865] = 89, /* cute_replace */
+    [866] = 108, /* cute_raked_product */
+    [867] = 126, /* tuple_divides */
+    [880] = 85, /* cute_select */
+    [883] = 124, /* is_layout */
+    [891] = 73, /* cute_apply */
     [893] = 44, /* zipped_divide */
     [896] = 54, /* coalesce_z */
-    [899] = 92, /* cute_logical_product */
-    [909] = 116, /* refines */
+    [899] = 59, /* downcast */
+    [900] = 103, /* cute_logical_product */
+    [903] = 58, /* upcast */
+    [909] = 127, /* refines */
     [922] = 33, /* paper_complement */
     [946] = 36, /* is_N_complement */
-    [949] = 111, /* is_column_major */
-    [983] = 75, /* cute_group */
-    [987] = 77, /* cute_prepend */
+    [949] = 122, /* is_column_major */
+    [983] = 86, /* cute_group */
+    [987] = 88, /* cute_prepend */
     [988] = 47, /* tiled_product */
-    [991] = 145, /* view_broadcast */
+    [991] = 156, /* view_broadcast */
     [1002] = 5, /* len */
-    [1012] = 144, /* view_reshape */
-    [1013] = 130, /* factorize */
+    [1012] = 155, /* view_reshape */
+    [1013] = 141, /* factorize */
     [1018] = 55, /* nullspace */
     [1020] = 32, /* complement_covers */
-    [1021] = 117, /* relative_modes */
+    [1021] = 128, /* relative_modes */
 };
 static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     4, /* size */
@@ -218,6 +229,17 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     9, /* nullspace */
     10, /* layout_add */
     22, /* greatest_common_domain */
+    6, /* upcast */
+    8, /* downcast */
+    13, /* recast_layout */
+    6, /* recast */
+    16, /* make_layout_like */
+    19, /* make_ordered_layout */
+    11, /* cute_upcast */
+    13, /* cute_downcast */
+    18, /* cute_recast_layout */
+    21, /* cute_make_layout_like */
+    24, /* cute_make_ordered_layout */
     13, /* cute_coalesce */
     11, /* cute_filter */
     12, /* cute_flatten */

@@ -8,6 +8,7 @@
 **   lo_eval_morph.c    handlers: Tuple and Nest morphisms
 **   lo_eval_cute.c     handlers: CuTe C++ as it computes, tensor views
 **   lo_eval_domain.c   handlers: the whitepaper's analysis ops
+**   lo_eval_recast.c   handlers: recasts, compact layouts in an order
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
 ** argc) (argc already checked against the table), calls the oracle and
@@ -113,6 +114,19 @@ int ev_pred(ev_pred_fn fn, ev_args a, ev_out *o, lo_err *err);
 
 /* ------------------------------------------------------------ handlers */
 typedef int (*ev_op_fn)(int argc, ev_args a, ev_out *o, lo_err *err);
+
+/* lo_eval_recast.c */
+int op_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_recast(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_make_layout_like(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_make_ordered_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_make_layout_like(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_make_ordered_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_values.c */
 int op_size(int argc, ev_args a, ev_out *o, lo_err *err);

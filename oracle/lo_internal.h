@@ -125,6 +125,11 @@ int lo_check_complement(const lo_layout *l, const lo_tuple *cotarget, const lo_l
                         lo_err *err);
 int lo_check_right_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
 int lo_check_left_inverse(const lo_layout *l, const lo_layout *r, lo_err *err);
+/* The contracts of upcast, downcast and make_layout_like on an answer r
+** (lo_recast.c): LO_OK, or LO_EUNDEF saying what r breaks. */
+int lo_check_upcast(const lo_layout *l, lo_int n, const lo_layout *r, lo_err *err);
+int lo_check_downcast(const lo_layout *l, lo_int n, const lo_layout *r, lo_err *err);
+int lo_check_make_layout_like(const lo_layout *l, const lo_layout *r, lo_err *err);
 /* r printed for a message, or a placeholder when it does not fit. */
 void lo_show_layout(const lo_layout *r, char *buf, size_t cap);
 /* The plain ops' verdict on CuTe's answer r after check_rc, the code its

@@ -464,6 +464,7 @@ static const prop_table tables[] = {
     {prop_views_table, &prop_views_count},
     {prop_views_ops_table, &prop_views_ops_count},
     {prop_analysis_table, &prop_analysis_count},
+    {prop_recast_table, &prop_recast_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

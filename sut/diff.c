@@ -44,6 +44,11 @@ static const diff_op ops[] = {
     {"layout", "morphism", DIFF_EXACT, "the encoding is a formula"},
     {"mutual_refinement", "mutual", DIFF_EXACT, "Algorithm 4.1.1 is deterministic"},
     {"weak_composite", "composable", DIFF_EXACT, "a construction"},
+    /* recasts and compact layouts in an order: leaf-by-leaf formulas */
+    {"upcast", "unit_layout", DIFF_EXACT, "a formula on each leaf"},
+    {"downcast", "unit_layout", DIFF_EXACT, "a formula on each leaf"},
+    {"make_layout_like", "layout", DIFF_EXACT, "a formula on each leaf"},
+    {"make_ordered_layout", "shape_order", DIFF_EXACT, "a formula on each leaf"},
 };
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))

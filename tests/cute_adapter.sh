@@ -86,6 +86,10 @@ coalesce ((2,2),(3,3),(5,5)):((1,2),(4,12),(36,180)) ((2,2),9,25)
 rank ((2,3),4)
 size (4)
 cute_filter (64,8,8,128):(8,1,0,512)
+upcast (8,64):(64,1) 2
+recast_layout (8,64):(64,1) 16 32
+make_layout_like (2,3,4,5):(0,42,4,0)
+cute_make_ordered_layout (2,2,2,2) (0,2,3,1)
 composition 2:1 3:1 4:1
 EOF
 want_static='6
@@ -112,6 +116,10 @@ error: CuTe refuses: Stride Divisibility Condition
 2
 4
 (64,8,128):(8,1,512)
+(8,32):(32,1)
+(8,32):(32,1)
+(2,3,4,5):(0,4,1,0)
+(2,2,2,2):(1,4,8,2)
 error: composition takes 2 arguments, got 3'
 
 python3 "$adapter" --no-pch --cache "$tmp/cache.db" <"$tmp/req" >"$tmp/out1" 2>"$tmp/err1"

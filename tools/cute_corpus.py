@@ -13,7 +13,10 @@
    so that the other files do not change): integers, '_' and nested tuples
    in tilers, shapes as tilers, a bare 1 as B, layouts and shapes as
    complement's cotarget, coordinates for apply and crd2idx, and the
-   queries (shape, stride, get, coshape, filter_zeros).
+   queries (shape, stride, get, coshape, filter_zeros).  And the recasts
+   (recast.yaml, a stream of its own): upcast, downcast, recast_layout,
+   make_layout_like, make_ordered_layout over CuTe's shared-memory atoms
+   and random layouts, judged point by point (meets_upcast, ...).
 4. Writes one YAML file per op family: for every request a case of the
    `cute_OP` op (CuTe's text or `error`, exactly), and where the plain op
    exists a case of the plain op: CuTe's text where it meets the contract,
@@ -26,6 +29,11 @@ The contracts (docs/ops.md, "The contracts"):
                  size(R) >= cotarget
   right_inverse  L(R(i)) = i on [0, size R)
   left_inverse   L(R(L(i))) = L(i) on [0, size L)
+  upcast<N>      each coordinate of R stands for coordinates of L that hold
+                 the N elements of unit R(c'), each once
+  downcast<N>    R(c) = N L(c') + c_u mod N for the one leaf u made N longer
+  make_layout_like, make_ordered_layout  shape kept, compact (on the
+                 non-zero modes), in the order of the strides (the order)
 """
 import argparse
 import os
@@ -736,6 +744,242 @@ def whitepaper_lines(op, args, ans, exp, reason):
     elif op == 'coalesce_x' and leaves(l[0])[-1] != 1:
         out.append('- {op: coalesce_z, args: [%s], expect: %s}' % (yaml_str(args[0]), yaml_str(exp)))
     return out
+# ------------------------------------------------------------ recasts
+
+# Shared-memory atoms and tiles as CuTe's GMMA/UMMA code builds them: the
+# K-major 128-, 64- and 32-byte atoms in bits ((8,1024):(1024,1), ...), the
+# same in 16-, 8- and 32-bit elements, MN-major atoms, and tiles of them.
+RECAST_ATOMS = ['(8,1024):(1024,1)', '(8,512):(512,1)', '(8,256):(256,1)', '(8,128):(128,1)',
+                '(8,64):(64,1)', '(8,32):(32,1)', '(8,16):(16,1)', '(64,8):(1,64)',
+                '(128,8):(1,128)', '(32,8):(1,32)', '(1024,8):(1,1024)',
+                '((8,8),(64,2)):((64,512),(1,4096))', '((8,16),(64,4)):((64,512),(1,8192))',
+                '((64,2),(8,8)):((1,512),(64,1024))', '(8,(64,2)):(64,(1,512))',
+                '((8,2),64):((64,512),1)', '(16,16):(16,1)', '(16,16):(1,16)',
+                '((2,4),(8,8)):((1,16),(2,64))']
+RECAST_EDGE = EDGE + ['():()', '(2,()):(1,())', '6:1', '6:3', '4:8', '(4,(2,8)):(2,(1,8))',
+                      '(2,4):(1,2)', '(1,4):(1,1)', '(1,4):(1,8)', '(4,8):(0,1)', '(8,4):(0,2)']
+
+
+def recast_requests(seed, n):
+    """Requests for upcast, downcast, recast_layout, make_layout_like and
+    make_ordered_layout (a random stream of their own)."""
+    rng = random.Random(seed * 31 + 7)
+    out = []
+    ns = [1, 2, 2, 4, 4, 8, 8, 16, 32, 3, 6]
+    bits = [1, 2, 4, 8, 8, 16, 16, 32, 32, 64, 128, 6, 24]
+    for a in RECAST_ATOMS:
+        for nn in (2, 4, 8, 16):
+            out.append(('upcast', [a, str(nn)]))
+            out.append(('downcast', [a, str(nn)]))
+        for ob, nb in ((16, 32), (32, 16), (8, 16), (16, 8), (8, 32), (32, 8), (1, 16), (16, 1),
+                       (16, 128), (4, 8)):
+            out.append(('recast_layout', [a, str(ob), str(nb)]))
+        out.append(('make_layout_like', [a]))
+    for a in RECAST_EDGE:
+        out.append(('upcast', [a, '2']))
+        out.append(('downcast', [a, '2']))
+        out.append(('make_layout_like', [a]))
+    out.append(('upcast', ['4:2', '0']))
+    for i in range(n):
+        a = gen_layout(rng)
+        if rng.random() < 0.5:  # strides that divide or are divided by small powers of 2
+            a = (a[0], strides_like(rng, a[0], rng.choice(['compact', 'compact', 'broadcast'])))
+            if rng.random() < 0.5:
+                k = rng.choice([2, 4, 8])
+                a = (a[0], tuple_map(lambda d: d * k if d != 1 else d, a[1]))
+        sa = show_layout(a)
+        out.append(('upcast', [sa, str(rng.choice(ns))]))
+        out.append(('downcast', [sa, str(rng.choice(ns))]))
+        out.append(('recast_layout', [sa, str(rng.choice(bits)), str(rng.choice(bits))]))
+        out.append(('make_layout_like', [sa]))
+        sh = a[0]
+        if rng.random() < 0.7:
+            ords = list(range(len(leaves(sh))))
+            rng.shuffle(ords)
+            if rng.random() < 0.2 and len(ords) > 1:
+                ords[rng.randrange(len(ords))] = ords[rng.randrange(len(ords))]  # a tie
+            if rng.random() < 0.3:
+                ords = [o * rng.choice([1, 3, 10]) for o in ords]
+            it = iter(ords)
+            order = tuple_map(lambda _: next(it), sh)
+        else:  # an integer over each top mode (weakly congruent)
+            order = tuple(rng.randrange(4) for _ in sh) if not isinstance(sh, int) else 0
+        out.append(('make_ordered_layout', [show(sh), show(order)]))
+    rng2 = random.Random(seed * 31 + 8)  # more orders, a stream of their own
+    for i in range(n * 3 // 4):
+        sh = gen_shape(rng2, rng2.randint(1, 4), 2)
+        ords = [rng2.randrange(6) for _ in leaves(sh)]  # ties likely, 1 time in 3 none
+        if rng2.random() < 0.35:
+            ords = list(range(len(ords)))
+            rng2.shuffle(ords)
+        it = iter(ords)
+        order = tuple_map(lambda _: next(it), sh)
+        if not isinstance(sh, int) and rng2.random() < 0.25:
+            order = tuple(rng2.randrange(4) for _ in sh)
+        out.append(('make_ordered_layout', [show(sh), show(order)]))
+    for sh, order in (('(2,2,2,2)', '(0,2,3,1)'), ('(2,3,4,2)', '(0,2,3,0)'), ('(4,8)', '(1,0)'),
+                      ('((2,3),4)', '(1,0)'), ('(2,3)', '((1,0),0)'), ('(2,3)', '(0,1,2)'),
+                      ('4', '0'), ('(2,3)', '0'), ('()', '()'), ('(4,1,2)', '(2,0,1)')):
+        out.append(('make_ordered_layout', [sh, order]))
+    return out
+
+
+def tuple_map(f, t):
+    if isinstance(t, int):
+        return f(t)
+    return tuple(tuple_map(f, x) for x in t)
+
+
+def coords(shape_leaves):
+    """Every coordinate (a list, one entry per leaf), the first leaf fastest."""
+    out = [[]]
+    for s in shape_leaves:
+        out = [c + [x] for x in range(s) for c in out]
+    return out
+
+
+def at(ds, c):
+    return sum(x * d for x, d in zip(c, ds))
+
+
+def meets_upcast(l, n, r):
+    """Each coordinate c' of R stands for the coordinates c of L with c_i
+    // k_i = c'_i (k_i = ceil(N / d_i), 1 for d_i = 0 or d_i >= N), and
+    they hold the N elements of unit R(c'), each once."""
+    ls, ld, rs, rd = leaves(l[0]), leaves(l[1]), leaves(r[0]), leaves(r[1])
+    if len(ls) != len(rs) or size(l) > 4096:
+        return (False, 'R is not congruent to L') if len(ls) != len(rs) else (None, 'too large')
+    k = [1 if d == 0 or d >= n else -(-n // d) for d in ld]
+    groups = {}
+    for c in coords(ls):
+        groups.setdefault(tuple(x // kk for x, kk in zip(c, k)), []).append(at(ld, c))
+    for cp in coords(rs):
+        vals = sorted(groups.get(tuple(cp), []))
+        u = at(rd, cp)
+        if vals != list(range(n * u, n * u + n)):
+            return False, 'R(%s) = %d, but L\'s coordinates there hold %s' % (cp, u, vals[:8])
+    if len(groups) != size(r):
+        return False, '%d groups of L, %d coordinates of R' % (len(groups), size(r))
+    return True, ''
+
+
+def meets_downcast(l, n, r):
+    """R is L with one leaf i of stride 1 made N times longer: R(c) = N
+    L(c with c_i // N) + c_i % N."""
+    ls, ld, rs, rd = leaves(l[0]), leaves(l[1]), leaves(r[0]), leaves(r[1])
+    if len(ls) != len(rs):
+        return False, 'R is not congruent to L'
+    if n == 1:  # one element per unit: R is L
+        return (show_layout(l) == show_layout(r)), 'R is not L'
+    diff = [i for i in range(len(ls)) if rs[i] != ls[i]]
+    cand = diff
+    if len(cand) != 1 or rs[cand[0]] != ls[cand[0]] * n:
+        return False, 'R\'s shape is not L\'s with one leaf %d times longer' % n
+    i = cand[0]
+    if size(r) > 4096:
+        return None, 'too large'
+    for c in coords(rs):
+        cl = list(c)
+        cl[i] //= n
+        if at(rd, c) != n * at(ld, cl) + c[i] % n:
+            return False, 'R(%s) = %d, not %d' % (c, at(rd, c), n * at(ld, cl) + c[i] % n)
+    return True, ''
+
+
+def compact_in_order(r, key):
+    """R's leaves of size > 1 and non-zero stride are compact (their values
+    are [0, size) once each), a smaller key giving a smaller stride."""
+    rs, rd = leaves(r[0]), leaves(r[1])
+    live = [i for i in range(len(rs)) if rs[i] > 1 and rd[i] != 0]
+    sub = [rs[i] for i in live]
+    p = 1
+    for x in sub:
+        p *= x
+    if p > 4096:
+        return None, 'too large'
+    vals = sorted(at([rd[i] for i in live], c) for c in coords(sub))
+    if vals != list(range(p)):
+        return False, 'not compact on its non-zero modes'
+    for i in live:
+        for j in live:
+            if key[i] < key[j] and not rd[i] < rd[j]:
+                return False, 'leaf %d has the smaller key, not the smaller stride' % i
+    return True, ''
+
+
+def meets_make_layout_like(l, r):
+    if show(l[0]) != show(r[0]):
+        return False, 'shape differs'
+    ld, rd = leaves(l[1]), leaves(r[1])
+    if any(a == 0 and b != 0 for a, b in zip(ld, rd)):
+        return False, 'a stride-0 leaf of L is not 0 in R'
+    return compact_in_order(r, ld)
+
+
+def order_keys(sh, order):
+    """The order entry over each leaf of the shape (O weakly congruent)."""
+    if isinstance(order, int):
+        return [order] * len(leaves(sh))
+    out = []
+    for s_, o in zip(sh, order):
+        out += order_keys(s_, o)
+    return out
+
+
+def meets_make_ordered_layout(sh, order, r):
+    if show(sh) != show(r[0]):
+        return False, 'shape differs'
+    rs, rd = leaves(r[0]), leaves(r[1])
+    p = 1
+    for x in rs:
+        p *= x
+    if p > 4096:
+        return None, 'too large'
+    if sorted(at(rd, c) for c in coords(rs)) != list(range(p)):
+        return False, 'not compact'
+    return compact_in_order(r, order_keys(sh, order))
+
+
+def cute_upcast_py(l, n):
+    """CuTe's upcast<N> formula, for recast_layout's middle step."""
+    def leaf(s_, d):
+        if d == 0:
+            return s_, 0
+        return -(-s_ // -(-n // d)), -(-d // n)
+    ls, ld = leaves(l[0]), leaves(l[1])
+    out = [leaf(a, b) for a, b in zip(ls, ld)]
+    it1, it2 = iter([x for x, _ in out]), iter([y for _, y in out])
+    return tuple_map(lambda _: next(it1), l[0]), tuple_map(lambda _: next(it2), l[0])
+
+
+def recast_verdict(op, args, answer):
+    """(ok, why) of the plain op for a recast request CuTe answered."""
+    from math import gcd
+    if op == 'upcast':
+        return meets_upcast(parse(args[0]), int(args[1]), parse(answer))
+    if op == 'downcast':
+        return meets_downcast(parse(args[0]), int(args[1]), parse(answer))
+    if op == 'make_layout_like':
+        return meets_make_layout_like(parse(args[0]), parse(answer))
+    if op == 'make_ordered_layout':
+        sh, order = parse(args[0])[0], parse(args[1])[0]
+        return meets_make_ordered_layout(sh, order, parse(answer))
+    ob, nb = int(args[1]), int(args[2])
+    g = gcd(ob, nb)
+    p, q = nb // g, ob // g
+    l = parse(args[0])
+    if p == 1 and q == 1:
+        return True, ''
+    if q == 1:
+        return meets_upcast(l, p, parse(answer))
+    if p == 1:
+        return meets_downcast(l, q, parse(answer))
+    u = cute_upcast_py(l, p)
+    ok, why = meets_upcast(l, p, u)
+    if not ok:
+        return ok, 'upcast<%d>: %s' % (p, why)
+    ok, why = meets_downcast(u, q, parse(answer))
+    return ok, ('' if ok else 'downcast<%d>: %s' % (q, why))
 
 
 # ------------------------------------------------------ classification
@@ -743,7 +987,9 @@ def whitepaper_lines(op, args, ans, exp, reason):
 CUTE_TWIN = {'shape', 'stride', 'coshape', 'filter_zeros', 'get', 'crd2idx', 'depth', 'apply', 'flatten', 'coalesce', 'filter', 'composition', 'complement', 'right_inverse', 'left_inverse',
              'logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide', 'logical_product',
              'zipped_product', 'tiled_product', 'flat_product', 'blocked_product', 'raked_product',
-             'max_common_layout', 'max_common_vector', 'nullspace'}
+             'max_common_layout', 'max_common_vector', 'nullspace',
+             'upcast', 'downcast', 'recast_layout', 'make_layout_like', 'make_ordered_layout'}
+RECAST_OPS = {'upcast', 'downcast', 'recast_layout', 'make_layout_like', 'make_ordered_layout'}
 NO_TWIN = {'size', 'cosize', 'rank'}
 # twins whose plain op is the paper's, not CuTe's (no plain case)
 PAPER_PLAIN = {'flatten', 'flat_divide', 'flat_product'}
@@ -753,7 +999,9 @@ FAMILY = {'size': 'basic', 'cosize': 'basic', 'rank': 'basic', 'depth': 'basic',
           'flatten': 'basic', 'apply': 'basic', 'coalesce': 'coalesce', 'filter': 'coalesce',
           'composition': 'composition', 'complement': 'complement',
           'right_inverse': 'inverse', 'left_inverse': 'inverse',
-          'max_common_layout': 'inverse', 'max_common_vector': 'inverse', 'nullspace': 'inverse'}
+          'max_common_layout': 'inverse', 'max_common_vector': 'inverse', 'nullspace': 'inverse',
+          'upcast': 'recast', 'downcast': 'recast', 'recast_layout': 'recast',
+          'make_layout_like': 'recast', 'make_ordered_layout': 'recast'}
 
 
 def plain_verdict(op, args, answer, verdicts):
@@ -779,6 +1027,8 @@ def plain_verdict(op, args, answer, verdicts):
             for x in leaves(parse(args[1])[0]):
                 n *= x
         ok, why = meets_complement(parse(args[0]), n, parse(answer))
+    elif op in RECAST_OPS:
+        ok, why = recast_verdict(op, args, answer)
     elif op == 'right_inverse':
         ok, why = meets_right_inverse(parse(args[0]), parse(answer))
     elif op == 'left_inverse':
@@ -886,6 +1136,8 @@ def main():
                     help='layouts for the requests of the functions on modes (twins.yaml)')
     ap.add_argument('--whitepaper', type=int, default=700,
                     help='layouts for nullspace and coalesce_x (whitepaper.yaml)')
+    ap.add_argument('--recasts', type=int, default=200,
+                    help='random layouts for the recast requests (recast.yaml)')
     ap.add_argument('--families', default='',
                     help='write only these files (comma-separated, e.g. forms)')
     opts = ap.parse_args()
@@ -903,6 +1155,8 @@ def main():
            if (r[0], tuple(r[1])) not in seen and not seen.add((r[0], tuple(r[1])))]
     wp_keys = set((op, tuple(args)) for op, args in wps)
     reqs += wps
+    reqs += [r for r in recast_requests(opts.seed, opts.recasts)
+             if (r[0], tuple(r[1])) not in seen and not seen.add((r[0], tuple(r[1])))]
 
     def family(op, args):
         key = (op, tuple(args))

@@ -424,6 +424,14 @@ OPS["tile_to_shape"] = [(("L", "X"), call("tile_to_shape")),
 OPS["max_alignment"] = [(("L",), call("max_alignment"))]
 OPS["domain_offset"] = [(("C", "L"), call("domain_offset"))]
 OPS["zip"] = [(("LX",), call("zip")), (("L", "L"), call("zip"))]
+# Recasts: upcast<N>(L), downcast<N>(L); recast_layout<Old,New>(L) with
+# element types of OLD and NEW bits (lc_bits<B>, whose sizeof_bits is B).
+OPS["upcast"] = [(("L", "I"), templ("upcast", 1))]
+OPS["downcast"] = [(("L", "I"), templ("downcast", 1))]
+OPS["recast_layout"] = [(("L", "I", "I"),
+                         lambda l, a, b: "recast_layout<lc_bits<%s>,lc_bits<%s>>(%s)" % (a, b, l))]
+OPS["make_layout_like"] = [(("L",), call("make_layout_like"))]
+OPS["make_ordered_layout"] = [(("X", "X"), call("make_ordered_layout"))]
 
 
 class Request:
@@ -592,6 +600,8 @@ PCH_HEADER = """#include <cute/layout.hpp>
 
 TU_HEAD = """#include "cute_all.hpp"
 using namespace cute;
+template <int B> struct lc_bits {};
+namespace cute { template <int B> struct sizeof_bits<lc_bits<B>> : C<B> {}; }
 """
 
 # Runs every request in a child process with a time limit, so that a fault

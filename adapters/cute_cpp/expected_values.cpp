@@ -56,6 +56,13 @@ int main() {
   show("size (4)", size(Shape<_4>{}));
   show("filter (64,8,8,128):(8,1,0,512)",
        filter(Layout<Shape<_64, _8, _8, _128>, Stride<_8, _1, _0, _512>>{}));
+  show("upcast (8,64):(64,1) 2", upcast<2>(Layout<Shape<_8, _64>, Stride<_64, _1>>{}));
+  show("recast_layout (8,64):(64,1) 16 32",
+       recast_layout<uint16_t, float>(Layout<Shape<_8, _64>, Stride<_64, _1>>{}));
+  show("make_layout_like (2,3,4,5):(0,42,4,0)",
+       make_layout_like(Layout<Shape<_2, _3, _4, _5>, Stride<_0, Int<42>, _4, _0>>{}));
+  show("make_ordered_layout (2,2,2,2) (0,2,3,1)",
+       make_ordered_layout(Shape<_2, _2, _2, _2>{}, Step<_0, _2, _3, _1>{}));
   // --dynamic: runtime ints
   show("dynamic: coalesce (2,4):(1,2)", coalesce(make_layout(make_shape(2, 4), make_stride(1, 2))));
   show("dynamic: composition (31,2):(6,3) 2:4",
