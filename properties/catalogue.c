@@ -4,6 +4,7 @@
 ** layout functions wherever sizes allow.
 */
 #include "properties.h"
+#include "p_whitepaper.h"
 
 #include <string.h>
 
@@ -463,6 +464,7 @@ static const prop_table tables[] = {
     {prop_cute_table, &prop_cute_count},
     {prop_views_table, &prop_views_count},
     {prop_views_ops_table, &prop_views_ops_count},
+    {prop_whitepaper_table, &prop_whitepaper_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))
