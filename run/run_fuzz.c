@@ -20,6 +20,7 @@
 #include "cex_store.h"
 #include "fuzz_report.h"
 #include "fuzz_sut.h"
+#include "fuzz_wp.h"
 #include "run_guard.h"
 #include "run_loop.h"
 #include "run_setup.h"
@@ -243,12 +244,15 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
   printf("system under test: %s (window %lld, layer %s)\n", c->sut, (long long)c->sut_window,
          c->sut_layer);
   int rc = c->known[0] ? sut_load_known(c, s->k.d) : 0;
-  if (rc == 0) {
+  if (c->sut_postconditions) {
+    if (rc == 0) rc = wp_sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
+  } else if (rc == 0) {
     printf("replaying its stored disagreements\n");
     rc = sut_replay(c, g, s->k.d, s->k.run_id, &n);
     printf("  %d still disagree, %d known, %d fixed\n", n.still, n.known, n.fixed);
   }
-  if (rc == 0) rc = sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
+  if (rc == 0 && !c->sut_postconditions)
+    rc = sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
   if (db_run_end(s->k.d, s->k.run_id, cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     rc = 2;
@@ -362,6 +366,12 @@ static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_ou
 ** property), an unknown op in --ops, a SUT command that cannot be
 ** started.  0, or 2 with the message on stderr. */
 static int fuzz_preflight(const config *c, const run_ctx *x) {
+  if (c->sut[0] && c->sut_postconditions && wp_selected_count(c) == 0)
+    return fprintf(stderr,
+                   "fuzz: the property glob '%s' selects no post-condition (`layoutcheck list "
+                   "--property 'wp.*'` lists them); nothing was run\n",
+                   c->property),
+           2;
   if (c->sut[0]) return sut_preflight(c);
   int matched = 0, runs = 0;
   for (int i = 0; i < run_property_count(x); i++) {
