@@ -176,6 +176,20 @@ static int wp_args(gen_ctx *x, lo_layout *l, int n) {
   return 0;
 }
 
+/* Say which request a failure of a check over built values was about:
+** x->msg becomes "op(a, b): MSG".  Returns v. */
+static gen_verdict wp_about(gen_ctx *x, gen_verdict v, const char *op, const char *a,
+                            const char *b) {
+  if (v != GEN_FAIL) return v;
+  char m[sizeof x->msg];
+  snprintf(m, sizeof m, "%s", x->msg);
+  int n = snprintf(x->msg, sizeof x->msg, "%s(%.120s, %.120s): ", op, a, b);
+  if (n > 0 && (size_t)n < sizeof x->msg)
+    memcpy(x->msg + n, m, strnlen(m, sizeof x->msg - (size_t)n - 1) + 1);
+  x->msg[sizeof x->msg - 1] = 0;
+  return v;
+}
+
 /* ------------------------------------------------------------ coalesce */
 
 /* The post-conditions of coalesce(A) and coalesce(A, P) on r: size(r) =
@@ -203,10 +217,10 @@ static gen_verdict wp_coalesce(gen_ctx *x) {
   return coalesce_keeps(x, &a, &r);
 }
 
-/* The profile of a's top-level modes, "(*,*,...)" (level 1), or one level
-** further, "((*,*),*,...)" for the modes that are tuples (level 2), into
-** buf; the profile as a tuple into *p.  0, or -1 when a's shape is an
-** integer or (level 2) no mode is a tuple. */
+/* The profile of a's top-level modes, "(1,1,...)" (level 1), or one level
+** further, "((1,1),1,...)" for the modes that are tuples (level 2), into
+** buf (a leaf 1 is "coalesce here", as PyCuTe and CuTe write it).  0, or
+** -1 when a's shape is an integer or (level 2) no mode is a tuple. */
 static int profile_of(const lo_layout *a, int level, char *buf, size_t cap) {
   int rank = lo_tuple_rank(&a->shape), nested = 0;
   size_t n = 0;
@@ -224,11 +238,11 @@ static int profile_of(const lo_layout *a, int level, char *buf, size_t cap) {
       buf[n++] = '(';
       for (int j = 0; j < sub; j++) {
         if (j) buf[n++] = ',';
-        buf[n++] = '*';
+        buf[n++] = '1';
       }
       buf[n++] = ')';
     } else
-      buf[n++] = '*';
+      buf[n++] = '1';
   }
   buf[n++] = ')';
   buf[n] = 0;
@@ -315,15 +329,14 @@ static gen_verdict wp_composition_tiler(gen_ctx *x) {
   gen_verdict v;
   if (wp_args(x, l, 4)) return GEN_ERROR;
   const lo_layout *parts[3] = {&l[0], &l[2], &l[1]}, *tiles[2] = {&l[1], &l[3]};
-  if (wp_nest(parts, 3, &a, at, sizeof at) || wp_tiler(tiles, 2, bt, sizeof bt))
-    return GEN_DISCARD;
+  if (wp_nest(parts, 3, &a, at, sizeof at) || wp_tiler(tiles, 2, bt, sizeof bt)) return GEN_DISCARD;
   const char *args[2] = {at, bt};
   if ((v = wp_layout(x, &r, "composition", "composition", 2, args)) != GEN_PASS) return v;
   for (int j = 0; j < 2; j++) {
     if (wp_mode(x, &r, j + 1, &m, "R") || wp_compatible(x, tiles[j], &m, "mode j of R"))
-      return GEN_FAIL;
+      return wp_about(x, GEN_FAIL, "composition", at, bt);
     int ok = prop_is_composite(x, parts[j], tiles[j], &m);
-    if (ok <= 0) return prop_judged(ok);
+    if (ok <= 0) return wp_about(x, prop_judged(ok), "composition", at, bt);
   }
   return GEN_PASS;
 }
@@ -371,8 +384,8 @@ static gen_verdict complement_post(gen_ctx *x, const lo_layout *l, const lo_layo
     if (i > 0 && v <= prev) {
       free(img);
       return gen_failf(x, "R = %s is not ordered: R(%lld) = %lld, R(%lld) = %lld",
-                       prop_show_layout(x, 0, r), (long long)(i - 1), (long long)prev,
-                       (long long)i, (long long)v);
+                       prop_show_layout(x, 0, r), (long long)(i - 1), (long long)prev, (long long)i,
+                       (long long)v);
     }
     if (i > 0 && bsearch(&v, img, (size_t)sl, sizeof *img, cmp_int)) {
       free(img);
@@ -448,7 +461,7 @@ static int image_within(gen_ctx *x, const lo_layout *a, const lo_layout *r) {
 ** layout function. */
 static gen_verdict divide_post(gen_ctx *x, const char *op, int definition) {
   lo_layout l[2], r, r0, c, star, def;
-  char bt[WP_TEXT], nt[32], bb[2 * WP_TEXT + 4];
+  char nt[32], bb[WP_TEXT];
   gen_verdict v;
   lo_int sa;
   lo_err e;
@@ -465,8 +478,8 @@ static gen_verdict divide_post(gen_ctx *x, const char *op, int definition) {
   snprintf(nt, sizeof nt, "%lld", (long long)sa);
   const char *cargs[2] = {x->argv[1], nt};
   if ((v = wp_layout(x, &star, "complement", "complement", 2, cargs)) != GEN_PASS) return v;
-  if (text_of(&star, bt, sizeof bt)) return GEN_DISCARD;
-  snprintf(bb, sizeof bb, "(%s,%s)", x->argv[1], bt);
+  const lo_layout *bs[2] = {&l[1], &star};
+  if (wp_nest(bs, 2, &c, bb, sizeof bb)) return GEN_DISCARD;
   const char *dargs[2] = {x->argv[0], bb};
   if ((v = wp_layout(x, &def, "composition", "composition", 2, dargs)) != GEN_PASS) return v;
   return prop_judged(prop_same_function(x, &r, &def, "R vs A o (B, complement(B, size A))"));
@@ -494,17 +507,17 @@ static gen_verdict wp_logical_divide_tiler(gen_ctx *x) {
   if ((v = by_mode_case(x, l, &a, at, bt)) != GEN_PASS) return v;
   const char *args[2] = {at, bt};
   if ((v = wp_layout(x, &r, "logical_divide", "logical_divide", 2, args)) != GEN_PASS) return v;
-  if (wp_rank(x, &r, 3, "R")) return GEN_FAIL;
+  if (wp_rank(x, &r, 3, "R")) return wp_about(x, GEN_FAIL, "logical_divide", at, bt);
   for (int j = 0; j < 2; j++) {
     const char *mj[2] = {x->argv[2 * j], x->argv[2 * j + 1]};
     if ((v = wp_layout(x, &rj, "logical_divide", "logical_divide", 2, mj)) != GEN_PASS) return v;
     if (wp_mode(x, &r, j + 1, &m, "R") ||
-        wp_equal(x, &m, &rj, j ? "R[1] vs logical_divide(A_2, B_2)"
-                               : "R[0] vs logical_divide(A_1, B_1)"))
-      return GEN_FAIL;
+        wp_equal(x, &m, &rj,
+                 j ? "R[1] vs logical_divide(A_2, B_2)" : "R[0] vs logical_divide(A_1, B_1)"))
+      return wp_about(x, GEN_FAIL, "logical_divide", at, bt);
   }
   if (wp_mode(x, &r, 3, &m, "R") || wp_equal(x, &m, &l[1], "R[2] vs the mode of A past the tiler"))
-    return GEN_FAIL;
+    return wp_about(x, GEN_FAIL, "logical_divide", at, bt);
   return GEN_PASS;
 }
 
@@ -518,12 +531,13 @@ static gen_verdict wp_zipped_divide_tiler(gen_ctx *x) {
   const char *args[2] = {at, bt};
   if ((v = wp_layout(x, &r, "zipped_divide", "zipped_divide", 2, args)) != GEN_PASS) return v;
   if (wp_rank(x, &r, 2, "R") || wp_mode(x, &r, 1, &r0, "R") || wp_rank(x, &r0, 2, "R[0]"))
-    return GEN_FAIL;
+    return wp_about(x, GEN_FAIL, "zipped_divide", at, bt);
   for (int j = 0; j < 2; j++)
     if (wp_mode(x, &r0, j + 1, &m, "R[0]") || wp_compatible(x, &l[2 * j + 1], &m, "mode j of R[0]"))
-      return GEN_FAIL;
+      return wp_about(x, GEN_FAIL, "zipped_divide", at, bt);
   if ((v = wp_layout(x, &c, "composition", "composition", 2, args)) != GEN_PASS) return v;
-  if (wp_equal(x, &r0, &c, "R[0] vs composition(A, B)")) return GEN_FAIL;
+  if (wp_equal(x, &r0, &c, "R[0] vs composition(A, B)"))
+    return wp_about(x, GEN_FAIL, "zipped_divide", at, bt);
   return GEN_PASS;
 }
 
@@ -550,18 +564,17 @@ static gen_verdict wp_logical_product_tiler(gen_ctx *x) {
   gen_verdict v;
   if (wp_args(x, l, 4)) return GEN_ERROR;
   const lo_layout *parts[2] = {&l[0], &l[2]}, *tiles[2] = {&l[1], &l[3]};
-  if (wp_nest(parts, 2, &a, at, sizeof at) || wp_tiler(tiles, 2, bt, sizeof bt))
-    return GEN_DISCARD;
+  if (wp_nest(parts, 2, &a, at, sizeof at) || wp_tiler(tiles, 2, bt, sizeof bt)) return GEN_DISCARD;
   const char *args[2] = {at, bt};
   if ((v = wp_layout(x, &r, "logical_product", "logical_product", 2, args)) != GEN_PASS) return v;
-  if (wp_rank(x, &r, 2, "R")) return GEN_FAIL;
+  if (wp_rank(x, &r, 2, "R")) return wp_about(x, GEN_FAIL, "logical_product", at, bt);
   for (int j = 0; j < 2; j++) {
     const char *mj[2] = {x->argv[2 * j], x->argv[2 * j + 1]};
     if ((v = wp_layout(x, &rj, "logical_product", "logical_product", 2, mj)) != GEN_PASS) return v;
     if (wp_mode(x, &r, j + 1, &m, "R") ||
-        wp_equal(x, &m, &rj, j ? "R[1] vs logical_product(A_2, B_2)"
-                               : "R[0] vs logical_product(A_1, B_1)"))
-      return GEN_FAIL;
+        wp_equal(x, &m, &rj,
+                 j ? "R[1] vs logical_product(A_2, B_2)" : "R[0] vs logical_product(A_1, B_1)"))
+      return wp_about(x, GEN_FAIL, "logical_product", at, bt);
   }
   return GEN_PASS;
 }
@@ -585,7 +598,7 @@ static gen_verdict rank_product(gen_ctx *x, const char *op, const char *oracle_o
     return GEN_DISCARD;
   const char *args[2] = {at, bt};
   if ((v = wp_layout(x, &r, op, oracle_op, 2, args)) != GEN_PASS) return v;
-  return wp_rank(x, &r, 2, "R") ? GEN_FAIL : GEN_PASS;
+  return wp_rank(x, &r, 2, "R") ? wp_about(x, GEN_FAIL, op, at, bt) : GEN_PASS;
 }
 
 static gen_verdict wp_blocked_product(gen_ctx *x) {
@@ -674,15 +687,15 @@ const gen_property prop_whitepaper_table[] = {
      "complement(L, N) ordered and disjoint from L; with a divisible chain (filter L, R) tiles",
      "Whitepaper 3.5 (" DOC ", Complement); " ALG " complement", GEN_THEOREM, "complementable",
      "complement", wp_complement, NULL, "L N", 0},
-    {"wp.complement_alone", "complement(L) ordered and disjoint from L; tiles with a divisible chain",
+    {"wp.complement_alone",
+     "complement(L) ordered and disjoint from L; tiles with a divisible chain",
      "Whitepaper 3.5 (" DOC ", Complement); " ALG " complement", GEN_THEOREM, "injective",
      "complement", wp_complement_alone, NULL, "L", 0},
     {"wp.logical_divide",
      "rank(R) = 2, compatible(B, R[0]), R[0] == A o B, A's offsets in R, R ~ A o (B, B*)",
      "Whitepaper 3.5.2 (" DOC ", Logical divide); " ALG " logical_divide", GEN_THEOREM,
      "divide_layouts", "logical_divide", wp_logical_divide, NULL, "A B", 0},
-    {"wp.logical_divide_tiler",
-     "logical_divide((A1,A2,B1), <B1,B2>) = (A1 / B1, A2 / B2, B1)",
+    {"wp.logical_divide_tiler", "logical_divide((A1,A2,B1), <B1,B2>) = (A1 / B1, A2 / B2, B1)",
      "Whitepaper Eq. (12) (" DOC ", A guiding principle; Dividing a single mode); " ALG
      " logical_divide",
      GEN_THEOREM, DIVS, "logical_divide", wp_logical_divide_tiler, NULL, "A1 B1 A2 B2", 1},
@@ -699,7 +712,8 @@ const gen_property prop_whitepaper_table[] = {
     {"wp.logical_product_tiler", "logical_product((A1,A2), <B1,B2>) = (A1 x B1, A2 x B2)",
      "Whitepaper Eq. (12) (" DOC ", A guiding principle); " ALG " logical_product", GEN_THEOREM,
      PRDS, "logical_product", wp_logical_product_tiler, NULL, "A1 B1 A2 B2", 1},
-    {"wp.blocked_product", "blocked_product((A1, A2 cosize(A1)), (B1,B2)): rank(R) = rank(A) = rank(B)",
+    {"wp.blocked_product",
+     "blocked_product((A1, A2 cosize(A1)), (B1,B2)): rank(R) = rank(A) = rank(B)",
      "Whitepaper 3.5.1 (" DOC ", blocked_product and raked_product); " ALG " blocked_product",
      GEN_THEOREM, PRDS, "cute_blocked_product", wp_blocked_product, NULL, "A1 B1 A2 B2", 1},
     {"wp.raked_product", "raked_product((A1, A2 cosize(A1)), (B1,B2)): rank(R) = rank(A) = rank(B)",
@@ -713,4 +727,5 @@ const gen_property prop_whitepaper_table[] = {
      "left_inverse", wp_left_inverse, NULL, "L", 0},
 };
 
-const int prop_whitepaper_count = (int)(sizeof prop_whitepaper_table / sizeof prop_whitepaper_table[0]);
+const int prop_whitepaper_count =
+    (int)(sizeof prop_whitepaper_table / sizeof prop_whitepaper_table[0]);

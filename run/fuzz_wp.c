@@ -20,11 +20,11 @@
 */
 #include "fuzz_wp.h"
 
+#include "cex_format.h"
 #include "cex_store.h"
 #include "run_loop.h"
 #include "run_setup.h"
 
-#include "case_line.h"
 #include "p_whitepaper.h"
 #include "properties.h"
 #include "sut.h"
@@ -64,7 +64,7 @@ typedef struct wp_state {
   gen_batch batch;
   wp_case *cases;
   int ncases;
-  int64_t total; /* cases of the properties run */
+  int64_t total;   /* cases of the properties run */
   int unsupported; /* the SUT answered "unsupported op" in this property */
 } wp_state;
 
@@ -187,19 +187,21 @@ static int batch_check(gen_ctx *x, gen_verdict *v, int n) {
 /* Store a shrunk failure at once and print it. */
 static void on_failure(const gen_property *p, const gen_result *r, void *ud) {
   wp_state *st = ud;
-  char input[4 * GEN_ARG_LEN + 64], msg[512];
+  char input[4 * GEN_ARG_LEN + 256], msg[512];
   int64_t id = 0;
   int is_new = 0;
-  case_line_write(p, &r->shrunk, input, sizeof input);
+  if (cex_vars_text(p, &r->shrunk, input, sizeof input))
+    snprintf(input, sizeof input, "(too long)");
   if (cex_store_result(st->k.d, p, "theorem", st->k.sut, st->k.seed, st->k.run_id, r, &id, &is_new,
                        msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     st->k.db_error = 1;
   }
-  printf("FAILS %s (#%lld, %s; shrunk in %lld steps, %.1f s%s)\n  %s\n  %s\n", p->name,
-         (long long)id, is_new ? "new" : "found again", (long long)r->shrink_steps,
+  printf("FAILS %s (#%lld, %s; shrunk in %lld steps, %.1f s%s)\n  %s\n  %s\n  (the op evaluated by "
+         "%s, the checks by the oracle)\n",
+         p->name, (long long)id, is_new ? "new" : "found again", (long long)r->shrink_steps,
          r->shrink_seconds, r->unshrunk ? "; not shrunk: the shrink budget is spent" : "", input,
-         r->message);
+         r->message, st->c->sut);
   fflush(stdout);
 }
 
@@ -237,8 +239,8 @@ static void end(void *ud, const gen_property *p, const gen_result *r, const gen_
     fprintf(stderr, "%s\n", msg);
     st->k.db_error = 1;
   }
-  printf("%-26s %7lld %7lld %7lld %6lld %4lld %4lld %5lld %7.2f%s\n", p->name,
-         (long long)r->cases, (long long)r->passed, (long long)r->discarded, (long long)r->failed,
+  printf("%-26s %7lld %7lld %7lld %6lld %4lld %4lld %5lld %7.2f%s\n", p->name, (long long)r->cases,
+         (long long)r->passed, (long long)r->discarded, (long long)r->failed,
          (long long)t.new_count, (long long)t.open_count, (long long)t.known_count, r->seconds,
          st->unsupported ? "  (the SUT answers \"unsupported op\" to an op of it)" : "");
   run_print_stops(p->name, r, g);
