@@ -217,12 +217,14 @@ static void finish_db(db *d, const char *path) {
 /* Print what the run found, from its true counts, in the words of
 ** report.h: new, still open, known and fixed counterexamples, then the
 ** failing theorems and refuted conjectures with their open (new or still
-** open, not triaged known) counterexamples. */
+** open, not triaged known) counterexamples; for a system under test (sut
+** 1: its disagreements, 2: its post-condition failures) their count. */
 static void print_tally(const db_tally *t, int sut) {
   printf("new %lld, still open %lld, known %lld, fixed %lld\n", (long long)t->new_count,
          (long long)t->open_count, (long long)t->known_count, (long long)t->fixed_count);
   if (sut)
-    printf("%lld distinct disagreement%s not triaged known\n", (long long)t->theorem_failures,
+    printf("%lld distinct %s%s not triaged known\n", (long long)t->theorem_failures,
+           sut == 2 ? "post-condition failure" : "disagreement",
            t->theorem_failures == 1 ? "" : "s");
   else
     printf("%lld theorem%s failing (%lld open counterexample%s), %lld conjecture%s refuted "
@@ -251,15 +253,14 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
     rc = sut_replay(c, g, s->k.d, s->k.run_id, &n);
     printf("  %d still disagree, %d known, %d fixed\n", n.still, n.known, n.fixed);
   }
-  if (rc == 0 && !c->sut_postconditions)
-    rc = sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
+  if (rc == 0 && !c->sut_postconditions) rc = sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
   if (db_run_end(s->k.d, s->k.run_id, cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     rc = 2;
   }
   finish_db(s->k.d, c->db);
   if (rc) return rc;
-  print_tally(&t, 1);
+  print_tally(&t, c->sut_postconditions ? 2 : 1);
   return t.theorem_failures ? 1 : 0;
 }
 
