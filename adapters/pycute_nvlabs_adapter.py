@@ -1,0 +1,519 @@
+#!/usr/bin/env python3
+"""Adapter: NVIDIA's PyCuTe (NVlabs/CuTe) as a system under test for
+`layoutcheck fuzz --sut`.
+
+Reads requests "OP ARG ARG..." from stdin, one per line, answers one line
+per request on stdout (flushed): the result in layoutcheck's canonical
+syntax, "error: MESSAGE" when PyCuTe raises or the request cannot be put
+to it, or "error: unsupported op OP".
+
+    layoutcheck fuzz --sut 'python3 adapters/pycute_nvlabs_adapter.py [--pycute-nvlabs DIR]'
+
+PyCuTe is not part of this project.  It is looked for in the directory that
+holds the package `pycute` (the root of a checkout of NVlabs/CuTe), taken
+from --pycute-nvlabs DIR, else the environment variable PYCUTE_NVLABS_DIR,
+else ../shared/third_party/pycute-nvlabs relative to the repository root.
+Where it is missing, every request is answered
+"error: PyCuTe not found at PATH (set PYCUTE_NVLABS_DIR)", said once on
+stderr.
+
+Arguments reach PyCuTe as its users write them (docs/differential.md, "The
+PyCuTe adapter"): an integer stays an int, a shape a tuple, a layout S:D a
+Layout, a layout group (L1,L2) the Layout of its modes, a tiler <E1,...> the
+tuple of its entries (a nested tuple entry a nested tuple, `_` None, `()` and
+`():()` the empty Layout), `_` as the whole of B None (PyCuTe's no-op tiler),
+a profile's `*` the integer 1, a scale p/q a Fraction.
+
+Ops, each also under its `cute_` name: size, cosize (the size of PyCuTe's
+coshape), rank, depth, apply, coalesce L [P], coalesce_z L [P], composition,
+complement L [N] (N an integer or a shape), right_inverse, left_inverse,
+logical_divide, zipped_divide, logical_product, blocked_product,
+raked_product, nullspace, layout_add A B, greatest_common_domain A B,
+make_layout_like L, make_ordered_layout SHAPE ORDER, recast L SCALE,
+upcast L N (recast by N), downcast L N (recast by 1/N).
+"""
+import os
+import sys
+from fractions import Fraction
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DEFAULT_DIR = os.path.normpath(
+    os.path.join(HERE, "..", "..", "shared", "third_party", "pycute-nvlabs"))
+
+
+def pycute_dir(argv):
+    """The folder holding PyCuTe: --pycute-nvlabs DIR, $PYCUTE_NVLABS_DIR,
+    or the default beside the repository."""
+    for i, a in enumerate(argv):
+        if a == "--pycute-nvlabs" and i + 1 < len(argv):
+            return argv[i + 1]
+        if a.startswith("--pycute-nvlabs="):
+            return a[len("--pycute-nvlabs="):]
+    return os.environ.get("PYCUTE_NVLABS_DIR") or DEFAULT_DIR
+
+
+def load_pycute(where):
+    """Import PyCuTe from the folder where; (module, None) or (None, why)."""
+    if not os.path.isfile(os.path.join(where, "pycute", "__init__.py")):
+        return None, "PyCuTe not found at %s (set PYCUTE_NVLABS_DIR)" % where
+    sys.path.insert(0, where)
+    try:
+        import pycute as mod
+    except Exception as e:  # a broken copy: say so on every request
+        return None, "PyCuTe at %s does not import (%s: %s)" % (
+            where, type(e).__name__, str(e).replace("\n", " "))
+    return mod, None
+
+
+pycute, LOAD_ERROR = load_pycute(pycute_dir(sys.argv[1:]))
+
+
+class Refused(Exception):
+    """A request this adapter cannot put to PyCuTe (not PyCuTe's error)."""
+
+
+# --------------------------------------------------------------- parsing
+#
+# The text is read into nodes first, then each argument is turned into the
+# PyCuTe value its op wants.  Nodes are tuples tagged by their first item:
+#   ("int", n)  ("under",)  ("star",)  ("frac", p, q)
+#   ("tuple", [node, ...])  ("layout", shape, stride)  ("tiler", [node, ...])
+# where a layout's shape and stride are plain nested tuples of ints.
+
+class Parser:
+    """Recursive descent over layoutcheck's syntax (docs/syntax.md)."""
+
+    def __init__(self, text):
+        self.s = text
+        self.i = 0
+
+    def fail(self, what):
+        found = repr(self.s[self.i]) if self.i < len(self.s) else "end of input"
+        raise Refused("column %d: expected %s, found %s" % (self.i + 1, what, found))
+
+    def peek(self):
+        while self.i < len(self.s) and self.s[self.i].isspace():
+            self.i += 1
+        return self.s[self.i] if self.i < len(self.s) else ""
+
+    def take(self, c):
+        if self.peek() != c:
+            self.fail(repr(c))
+        self.i += 1
+
+    def number(self):
+        self.peek()
+        if self.i < len(self.s) and self.s[self.i] == "_":  # CuTe's static _n
+            self.i += 1
+        j = self.i
+        while self.i < len(self.s) and self.s[self.i].isdigit():
+            self.i += 1
+        if j == self.i:
+            self.fail("a digit")
+        return int(self.s[j:self.i])
+
+    def atom(self):
+        """An integer, `_`, `*`, or a parenthesised list of items."""
+        c = self.peek()
+        if c == "(":
+            self.take("(")
+            items = []
+            if self.peek() == ")":
+                self.take(")")
+                return ("tuple", items)
+            while True:
+                items.append(self.item())
+                if self.peek() == ",":
+                    self.take(",")
+                    continue
+                self.take(")")
+                return ("tuple", items)
+        if c == "*":
+            self.take("*")
+            return ("star",)
+        if c == "_" and not self.s[self.i + 1:self.i + 2].isdigit():
+            self.take("_")
+            return ("under",)
+        n = self.number()
+        if self.peek() == "/":
+            self.take("/")
+            return ("frac", n, self.number())
+        return ("int", n)
+
+    def item(self):
+        """An atom, or a layout S:D when a colon follows."""
+        start = self.i
+        a = self.atom()
+        if self.peek() != ":":
+            return a
+        self.take(":")
+        shape = plain(a, start)
+        stride = plain(self.atom(), start)
+        if not congruent(shape, stride):
+            raise Refused("column %d: stride is not congruent to the shape" % (start + 1))
+        return ("layout", shape, stride)
+
+    def value(self):
+        """An item, or a tiler <E1,...>."""
+        if self.peek() == "<":
+            self.take("<")
+            items = [self.item()]
+            while self.peek() == ",":
+                self.take(",")
+                items.append(self.item())
+            self.take(">")
+            return ("tiler", items)
+        return self.item()
+
+
+def plain(node, col):
+    """The nested tuple of ints that node is (the shape or stride of a
+    layout); Refused where it holds anything else."""
+    if node[0] == "int":
+        return node[1]
+    if node[0] == "tuple":
+        return tuple(plain(x, col) for x in node[1])
+    raise Refused("column %d: a layout's shape and stride hold integers only" % (col + 1))
+
+
+def congruent(a, b):
+    """Same profile: both ints, or tuples of the same length, congruent
+    item by item."""
+    if isinstance(a, int) or isinstance(b, int):
+        return isinstance(a, int) and isinstance(b, int)
+    return len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
+
+
+def parse(text):
+    """The node of one argument text; Refused on a syntax error."""
+    p = Parser(text)
+    v = p.value()
+    if p.peek() != "":
+        p.fail("end of input")
+    return v
+
+
+# ----------------------------------------------------- nodes to PyCuTe
+
+def is_layoutish(node):
+    """A layout, or a group of them (a non-empty tuple of layoutish)."""
+    if node[0] == "layout":
+        return True
+    return node[0] == "tuple" and len(node[1]) > 0 and all(is_layoutish(x) for x in node[1])
+
+
+def to_layout(node):
+    """The Layout of a layout node or of a group (CuTe's make_layout of the
+    modes)."""
+    if node[0] == "layout":
+        return pycute.Layout._set(node[1], node[2])
+    return pycute.make_layout([to_layout(x) for x in node[1]])
+
+
+def to_value(node):
+    """An operand as PyCuTe's users write it: an int, a tuple (shape or
+    by-mode tiler), a Layout, None for `_`."""
+    kind = node[0]
+    if kind == "int":
+        return node[1]
+    if kind == "under":
+        return None
+    if kind == "star":
+        raise Refused("`*` stands only in a profile")
+    if kind == "frac":
+        raise Refused("a fraction stands only as recast's scale")
+    if kind == "tiler":
+        return tuple(to_tiler_entry(x) for x in node[1])
+    if is_layoutish(node):
+        return to_layout(node)
+    if kind == "tuple":
+        if any(is_layoutish(x) for x in node[1]):
+            raise Refused("a tuple mixes layouts and integers (a tiler is written <...>)")
+        return tuple(to_value(x) for x in node[1])
+    raise Refused("unexpected value")
+
+
+def to_tiler_entry(node):
+    """An entry of a tiler <...>: a Layout, an int, None for `_`, a nested
+    tuple of entries; `()` and `():()` are the empty Layout."""
+    kind = node[0]
+    if kind == "layout":
+        return to_layout(node)
+    if kind == "int":
+        return node[1]
+    if kind == "under":
+        return None
+    if kind == "tuple":
+        if not node[1]:
+            return pycute.Layout._set((), ())
+        return tuple(to_tiler_entry(x) for x in node[1])
+    raise Refused("a tiler entry is a layout, an integer, `_` or a tuple of entries")
+
+
+def to_profile(node):
+    """A profile: `*` is 1 (coalesce that mode whole), `_` None (leave it);
+    integers and tuples as written."""
+    kind = node[0]
+    if kind == "star":
+        return 1
+    if kind == "under":
+        return None
+    if kind == "int":
+        return node[1]
+    if kind == "tuple":
+        return tuple(to_profile(x) for x in node[1])
+    raise Refused("a profile is a nested tuple of `*`")
+
+
+def to_shape(node, what):
+    """An integer or a nested tuple of them."""
+    if node[0] in ("int", "tuple"):
+        try:
+            return plain(node, 0)
+        except Refused:
+            pass
+    raise Refused("%s is an integer or a shape" % what)
+
+
+def to_cotarget(node):
+    """complement's cotarget: PyCuTe's `extend` is a shape (an integer or a
+    tuple of them); it takes no layout."""
+    if is_layoutish(node):
+        raise Refused("PyCuTe's complement takes an integer or a shape as the cotarget, not a layout")
+    return to_shape(node, "the cotarget")
+
+
+def to_scale(node):
+    """recast's scale: an integer, or a fraction p/q (a Fraction)."""
+    if node[0] == "int":
+        return node[1]
+    if node[0] == "frac":
+        if node[2] == 0:
+            raise Refused("the scale %d/0 divides by zero" % node[1])
+        f = Fraction(node[1], node[2])
+        return f.numerator if f.denominator == 1 else f
+    raise Refused("the scale is an integer or a fraction p/q")
+
+
+def to_count(node):
+    """upcast/downcast's N: a positive integer."""
+    if node[0] != "int" or node[1] < 1:
+        raise Refused("N is a positive integer")
+    return node[1]
+
+
+def to_coord(node):
+    """apply's argument: an index, or a coordinate tuple."""
+    return to_shape(node, "the argument of apply")
+
+
+# -------------------------------------------------------------- printing
+
+def fmt_tuple(t):
+    """A nested tuple of ints in canonical text; Refused on anything else
+    (a coordinate stride E(i), an F2 stride, a Fraction)."""
+    if isinstance(t, bool):
+        raise Refused("PyCuTe answered a boolean inside a tuple")
+    if isinstance(t, int):
+        return str(t)
+    if isinstance(t, tuple):
+        return "(" + ",".join(fmt_tuple(x) for x in t) + ")"
+    if isinstance(t, Fraction) and t.denominator == 1:
+        return str(t.numerator)
+    raise Refused("PyCuTe answered %s, which is not an integer (%s)" % (t, type(t).__name__))
+
+
+def fmt(v):
+    """A PyCuTe result in canonical text."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if pycute.is_layout(v):
+        return fmt_tuple(v.shape) + ":" + fmt_tuple(v.stride)
+    if v is None:
+        raise Refused("PyCuTe answered None")
+    return fmt_tuple(v)
+
+
+# ------------------------------------------------------------------- ops
+
+def arity(lo, hi=None):
+    """A check that an op has lo to hi arguments."""
+    hi = lo if hi is None else hi
+
+    def check(args):
+        if not lo <= len(args) <= hi:
+            want = str(lo) if lo == hi else "%d to %d" % (lo, hi)
+            raise Refused("takes %s argument%s, got %d" % (want, "" if want == "1" else "s", len(args)))
+    return check
+
+
+def op_coalesce(fn):
+    """coalesce or coalesce_z: L [PROFILE]."""
+    def run(a):
+        if len(a) == 1:
+            return fn(to_value(a[0]))
+        return fn(to_value(a[0]), to_profile(a[1]))
+    return (arity(1, 2), run)
+
+
+def op_complement(a):
+    """complement L [N]."""
+    if len(a) == 1:
+        return pycute.complement(to_value(a[0]))
+    return pycute.complement(to_value(a[0]), to_cotarget(a[1]))
+
+
+def op_apply(a):
+    """apply L x: L at an index or a coordinate."""
+    L = to_value(a[0])
+    if not pycute.is_layout(L):
+        raise Refused("apply takes a layout")
+    return L(to_coord(a[1]))
+
+
+def op_cosize(a):
+    """cosize L: the size of PyCuTe's coshape (PyCuTe has no cosize)."""
+    return pycute.size(pycute.coshape(to_value(a[0])))
+
+
+def op_layout_add(a):
+    """layout_add A B: both Layouts."""
+    return pycute.layout_add(to_value(a[0]), to_value(a[1]))
+
+
+def op_make_ordered_layout(a):
+    """make_ordered_layout SHAPE ORDER."""
+    return pycute.make_ordered_layout(to_shape(a[0], "the shape"), to_shape(a[1], "the order"))
+
+
+def op_make_layout_like(a):
+    """make_layout_like L."""
+    L = to_value(a[0])
+    if not pycute.is_layout(L):
+        raise Refused("make_layout_like takes a layout")
+    return pycute.make_layout_like(L)
+
+
+def op_recast(scale):
+    """recast L SCALE, upcast L N (scale N), downcast L N (scale 1/N)."""
+    def run(a):
+        L = to_value(a[0])
+        if not pycute.is_layout(L):
+            raise Refused("takes a layout")
+        return pycute.recast(L, scale(a[1]))
+    return (arity(2), run)
+
+
+def unary(fn):
+    return (arity(1), lambda a: fn(to_value(a[0])))
+
+
+def binary(fn):
+    return (arity(2), lambda a: fn(to_value(a[0]), to_value(a[1])))
+
+
+def ops():
+    """The table: op name -> (arity check, function of the argument nodes)."""
+    p = pycute
+    return {
+        "size": unary(p.size),
+        "cosize": (arity(1), op_cosize),
+        "rank": unary(p.rank),
+        "depth": unary(p.depth),
+        "apply": (arity(2), op_apply),
+        "coalesce": op_coalesce(p.coalesce),
+        "coalesce_z": op_coalesce(p.coalesce_z),
+        "complement": (arity(1, 2), op_complement),
+        "composition": binary(p.composition),
+        "logical_divide": binary(p.logical_divide),
+        "zipped_divide": binary(p.zipped_divide),
+        "logical_product": binary(p.logical_product),
+        "blocked_product": binary(p.blocked_product),
+        "raked_product": binary(p.raked_product),
+        "right_inverse": unary(p.right_inverse),
+        "left_inverse": unary(p.left_inverse),
+        "nullspace": unary(p.nullspace),
+        "layout_add": (arity(2), op_layout_add),
+        "greatest_common_domain": binary(p.greatest_common_domain),
+        "make_layout_like": (arity(1), op_make_layout_like),
+        "make_ordered_layout": (arity(2), op_make_ordered_layout),
+        "recast": op_recast(to_scale),
+        "upcast": op_recast(to_count),
+        "downcast": op_recast(lambda n: Fraction(1, to_count(n))),
+    }
+
+
+def split(line):
+    """Words at white space outside brackets ("-->" does not nest)."""
+    words, depth, cur, i = [], 0, "", 0
+    while i < len(line):
+        c = line[i]
+        if line.startswith("-->", i):
+            cur += "-->"
+            i += 3
+            continue
+        if c in "(<[":
+            depth += 1
+        elif c in ")>]":
+            depth -= 1
+        if c.isspace() and depth == 0:
+            if cur:
+                words.append(cur)
+            cur = ""
+        else:
+            cur += c
+        i += 1
+    if cur:
+        words.append(cur)
+    return words
+
+
+def answer(line, table):
+    """The answer line to one request line."""
+    words = split(line)
+    if not words:
+        return "error: no op"
+    op, args = words[0], words[1:]
+    if pycute is None:
+        return "error: " + LOAD_ERROR
+    name = op[len("cute_"):] if op.startswith("cute_") else op
+    if name not in table:
+        return "error: unsupported op %s" % op
+    check, run = table[name]
+    try:
+        check(args)
+        nodes = []
+        for k, a in enumerate(args):
+            try:
+                nodes.append(parse(a))
+            except Refused as e:
+                raise Refused("argument %d: %s" % (k + 1, e))
+        return fmt(run(nodes))
+    except Refused as e:
+        return "error: %s: %s" % (op, e)
+    except RecursionError:
+        return "error: %s: too deeply nested for PyCuTe (RecursionError)" % op
+    except Exception as e:  # PyCuTe raises ValueError, TypeError, IndexError, ...
+        msg = ("%s: %s" % (type(e).__name__, e)).replace("\n", " ").replace("\r", " ")
+        return "error: " + msg
+
+
+def main():
+    if pycute is None:
+        sys.stderr.write(LOAD_ERROR + "\n")
+        sys.stderr.flush()
+    table = ops() if pycute is not None else {}
+    for raw in sys.stdin.buffer:  # bytes: an invalid byte is not a crash
+        line = raw.decode("utf-8", "replace").replace("\0", " ").strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            out = answer(line, table)
+        except Exception as e:  # never stop on a bad line
+            out = "error: adapter: %s: %s" % (type(e).__name__, e)
+        sys.stdout.write(out.replace("\n", " ") + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
