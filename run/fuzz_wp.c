@@ -25,6 +25,7 @@
 #include "run_loop.h"
 #include "run_setup.h"
 
+#include "case_line.h"
 #include "p_whitepaper.h"
 #include "properties.h"
 #include "sut.h"
@@ -297,4 +298,80 @@ int wp_sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, co
   sut_free(s);
   sightings_free(&st.k.seen);
   return rc ? 2 : st.k.db_error ? 2 : 0;
+}
+
+/* A replay of the stored post-condition failures of a SUT. */
+typedef struct wp_replay {
+  wp_state *st;
+  const gen_config *g;
+  replay_counts *n;
+  int error;
+} wp_replay;
+
+/* Ask the SUT one stored failure again (db_each_cex's callback). */
+static int replay_one(const db_cex *row, void *ud) {
+  wp_replay *r = ud;
+  char op[64], msg[512], err[512], vars[4 * GEN_ARG_LEN + 64], sig[GEN_SIG_LEN];
+  gen_case k;
+  const gen_property *base = prop_find(row->property);
+  if (!base || !wp_is_postcondition(base) || case_line_read(row->input, &k, op, sizeof op)) {
+    printf("  #%lld %s: not a post-condition of this build, or its input does not parse; left "
+           "as it is\n",
+           (long long)row->id, row->property);
+    r->n->unchecked++;
+    return 0;
+  }
+  gen_property p = *base;
+  p.data = &r->st->sync;
+  gen_verdict v = gen_check_once(r->g, &p, &k, msg, sizeof msg);
+  if (cex_vars_text(base, &k, vars, sizeof vars)) snprintf(vars, sizeof vars, "(too long)");
+  int rc = 0;
+  if (v == GEN_FAIL) {
+    int known = strcmp(row->triage, "known") == 0;
+    gen_signature(r->g, base, msg, sig, sizeof sig);
+    rc = db_cex_seen(r->st->k.d, row->id, r->st->k.run_id, msg, sig, err, sizeof err);
+    if (known)
+      r->n->known++;
+    else
+      r->n->still++;
+    printf("  #%lld %s %s: %s\n    %s\n", (long long)row->id,
+           known ? "known, still fails" : "STILL FAILS", row->property, vars, msg);
+  } else if (v == GEN_PASS) {
+    rc = db_cex_fixed(r->st->k.d, row->id, r->st->k.run_id, err, sizeof err);
+    r->n->fixed++;
+    printf("  #%lld fixed %s: %s\n", (long long)row->id, row->property, vars);
+  } else {
+    printf("  #%lld %s: %s: discarded now (%s); left as it is\n", (long long)row->id, row->property,
+           vars, msg[0] ? msg : "the op is refused");
+    r->n->unchecked++;
+  }
+  if (rc) {
+    fprintf(stderr, "%s\n", err);
+    r->error = 1;
+    return 1;
+  }
+  return 0;
+}
+
+/* Ask the SUT its stored post-condition failures again; see fuzz_wp.h. */
+int wp_sut_replay(const config *c, const gen_config *g0, db *d, int64_t run_id, replay_counts *n) {
+  gen_config g = *g0;
+  g.isolate = 0;
+  char identity[sizeof c->sut + 32], msg[512];
+  sut_identity(c->sut, c->sut_layer, identity, sizeof identity);
+  sut *s = sut_new(c->sut, c->sut_timeout);
+  if (!s) return fprintf(stderr, "out of memory\n"), 2;
+  wp_state st;
+  memset(&st, 0, sizeof st);
+  st.sync = (wp_caller){sync_call, &st};
+  st.c = c;
+  st.s = s;
+  st.k.d = d;
+  st.k.run_id = run_id;
+  wp_replay r = {&st, &g, n, 0};
+  int rc = db_each_cex(d, "wp.*", identity, "open", replay_one, &r, msg, sizeof msg);
+  if (rc < 0) fprintf(stderr, "%s\n", msg);
+  fflush(stdout);
+  sut_free(s);
+  return rc < 0 || r.error ? 2 : 0;
 }

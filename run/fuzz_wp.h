@@ -11,6 +11,8 @@
 #include "gen.h"
 #include "store.h"
 
+#include "run_setup.h"
+
 #include <stdint.h>
 
 /* Run the post-condition properties that c->property selects against
@@ -20,6 +22,12 @@
 ** or database error. */
 int wp_sut_fuzz(const config *c, const gen_config *g, db *d, int64_t run_id, const char *seed,
                 int64_t *cases);
+
+/* Ask c->sut again every open post-condition failure stored for it (its
+** identity, as wp_sut_fuzz stores them), in run run_id (0: none): mark
+** those that now pass fixed, count a sighting of those that still fail;
+** counts into *n.  0, or 2 on a database error. */
+int wp_sut_replay(const config *c, const gen_config *g, db *d, int64_t run_id, replay_counts *n);
 
 /* How many post-condition properties c->property selects. */
 int wp_selected_count(const config *c);

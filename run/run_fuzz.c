@@ -247,6 +247,11 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
          c->sut_layer);
   int rc = c->known[0] ? sut_load_known(c, s->k.d) : 0;
   if (c->sut_postconditions) {
+    if (rc == 0) {
+      printf("replaying its stored post-condition failures\n");
+      rc = wp_sut_replay(c, g, s->k.d, s->k.run_id, &n);
+      printf("  %d still fail, %d known, %d fixed\n", n.still, n.known, n.fixed);
+    }
     if (rc == 0) rc = wp_sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
   } else if (rc == 0) {
     printf("replaying its stored disagreements\n");
@@ -452,6 +457,7 @@ int run_replay_all(const config *c, const run_ctx *x) {
   replay_counts n = {0};
   int rc =
       c->sut[0] ? sut_replay(c, &g, d, 0, &n) : run_replay(d, 0, &g, x, c->property, stdout, &n);
+  if (rc == 0 && c->sut[0]) rc = wp_sut_replay(c, &g, d, 0, &n);
   db_close(d);
   if (rc) return 2;
   printf("%d still failing (%d theorem, %d conjecture), %d known, %d fixed\n", n.still + n.refuted,

@@ -10,8 +10,8 @@
 #      it does not have (blocked_product) is reported as unsupported;
 #   5. a mutated SUT (tests/suts/oracle_mutant.py: right_inverse with its
 #      strides doubled) is reported, shrunk to L = 2:1, stored as that SUT's
-#      counterexample; a mutant no post-condition can see (coalesce that
-#      leaves the modes unmerged) is not reported.
+#      counterexample, and asked again by replay --sut: still failing, then,
+#      the mutant taken out, fixed.
 # Prints "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -54,20 +54,25 @@ has_ere "oracle as SUT" '^wp\.composition +100 +[0-9]+ +[0-9]+ +0 ' "$tmp/out"
 has_ere "unsupported" '^wp\.blocked_product +100 +0 +100 +0 .*unsupported op' "$tmp/out"
 has_text "oracle as SUT" "new 0, still open 0, known 0, fixed 0" "$tmp/out"
 
-# --- 5. mutated systems under test --------------------------------------------
-mut="python3 $PWD/tests/suts/oracle_mutant.py $lc"
-status 1 "right_inverse doubled" "$lc" fuzz --config "$tmp/c.yaml" \
-  --sut "$mut RIGHT_INVERSE_DOUBLED" --postconditions --property 'wp.*inverse' --cases 200 \
-  --db "$tmp/m.db"
+# --- 5. a mutated system under test, then fixed ----------------------------------
+# One command line (the name its results are stored under), its mutant read
+# from a file when it starts: right_inverse with its strides doubled, then none.
+mut="python3 $PWD/tests/suts/oracle_mutant.py $lc @$tmp/which"
+echo RIGHT_INVERSE_DOUBLED >"$tmp/which"
+status 1 "right_inverse doubled" "$lc" fuzz --config "$tmp/c.yaml" --sut "$mut" --postconditions \
+  --property 'wp.*inverse' --cases 200 --db "$tmp/m.db"
 has_text "right_inverse doubled" "FAILS wp.right_inverse" "$tmp/out"
 # right_inverse(2:1) = 2:1, doubled 2:2: R(1) = 2, L(2) = 2, R(2) = 4.
 has_text "shrunk" "L = 2:1" "$tmp/out"
 has_text "shrunk" "R = 2:2: R(L(R(1))) = 4 but R(1) = 2" "$tmp/out"
 hasnt_text "left_inverse untouched" "FAILS wp.left_inverse" "$tmp/out"
-same "stored for the SUT" "$(q "$tmp/m.db" "select property || '|' || input from counterexamples where sut = '$mut RIGHT_INVERSE_DOUBLED'")" \
+same "stored for the SUT" "$(q "$tmp/m.db" "select property || '|' || input from counterexamples where sut = '$mut'")" \
   "wp.right_inverse|right_inverse 2:1"
-status 0 "coalesce flattened" "$lc" fuzz --config "$tmp/c.yaml" --sut "$mut COALESCE_FLAT" \
-  --postconditions --property 'wp.coalesce' --cases 200 --db "$tmp/f.db"
-has_ere "coalesce flattened" '^wp\.coalesce +200 +200 +0 +0 ' "$tmp/out"
+status 1 "replay, still mutated" "$lc" replay --config "$tmp/c.yaml" --sut "$mut" --db "$tmp/m.db"
+has_text "replay, still mutated" "STILL FAILS wp.right_inverse: L = 2:1" "$tmp/out"
+echo NONE >"$tmp/which"
+status 0 "replay, fixed" "$lc" replay --config "$tmp/c.yaml" --sut "$mut" --db "$tmp/m.db"
+has_text "replay, fixed" "fixed wp.right_inverse: L = 2:1" "$tmp/out"
+same "marked fixed" "$(q "$tmp/m.db" "select status from counterexamples where property = 'wp.right_inverse'")" fixed
 
 finish

@@ -15,6 +15,10 @@ Speaks the batch protocol by passing every request line to
                            layout function, depth 1: no post-condition of
                            coalesce sees it)
     NONE                   nothing altered
+
+MUTANT may also be @FILE: the mutant's name is read from FILE when the SUT
+starts, so that one command line (the name a SUT's results are stored
+under) can be mutated and then fixed.
 """
 import re
 import subprocess
@@ -44,6 +48,9 @@ def main():
         sys.stderr.write("usage: oracle_mutant.py LAYOUTCHECK MUTANT\n")
         return 2
     lc, mutant = sys.argv[1], sys.argv[2]
+    if mutant.startswith("@"):
+        with open(mutant[1:]) as f:
+            mutant = f.read().strip()
     if mutant not in ("RIGHT_INVERSE_DOUBLED", "COALESCE_FLAT", "NONE"):
         sys.stderr.write("oracle_mutant.py: unknown mutant %s\n" % mutant)
         return 2
