@@ -580,8 +580,8 @@ static gen_verdict wp_logical_product_tiler(gen_ctx *x) {
 }
 
 /* blocked_product or raked_product (op; the oracle's cute_ twin) of A =
-** (A_1, A_2 c), c = cosize(A_1) (its strides scaled by c), and B =
-** (B_1, B_2): rank(R) = rank(A) = rank(B) = 2. */
+** (A_1, A_2 c), c the largest extent s d of A_1's modes (A_2's strides
+** scaled by c), and B = (B_1, B_2): rank(R) = rank(A) = rank(B) = 2. */
 static gen_verdict rank_product(gen_ctx *x, const char *op, const char *oracle_op) {
   lo_layout l[4], a, b, r;
   char at[WP_TEXT], bt[WP_TEXT];
@@ -589,8 +589,14 @@ static gen_verdict rank_product(gen_ctx *x, const char *op, const char *oracle_o
   lo_int c;
   lo_err e;
   if (wp_args(x, l, 4)) return GEN_ERROR;
-  /* A_2 scaled past A_1's offsets, so that A stays injective */
-  if (lo_cosize(&l[0], &c, &e)) return GEN_DISCARD;
+  /* A_2 scaled past the extents s d of A_1's modes, so that A stays
+  ** injective with a chain CuTe's complement takes */
+  c = 1;
+  for (int i = 0; i < l[0].shape.len; i++) {
+    lo_int ext;
+    if (lo_mul(l[0].shape.leaf[i], l[0].stride[i], &ext, "extent", &e)) return GEN_DISCARD;
+    if (ext > c) c = ext;
+  }
   for (int i = 0; i < l[2].shape.len; i++)
     if (lo_mul(l[2].stride[i], c, &l[2].stride[i], "stride", &e)) return GEN_DISCARD;
   const lo_layout *parts[2] = {&l[0], &l[2]}, *tiles[2] = {&l[1], &l[3]};
@@ -713,10 +719,11 @@ const gen_property prop_whitepaper_table[] = {
      "Whitepaper Eq. (12) (" DOC ", A guiding principle); " ALG " logical_product", GEN_THEOREM,
      PRDS, "logical_product", wp_logical_product_tiler, NULL, "A1 B1 A2 B2", 1},
     {"wp.blocked_product",
-     "blocked_product((A1, A2 cosize(A1)), (B1,B2)): rank(R) = rank(A) = rank(B)",
+     "blocked_product((A1, A2 c), (B1,B2)), c past A1: rank(R) = rank(A) = rank(B)",
      "Whitepaper 3.5.1 (" DOC ", blocked_product and raked_product); " ALG " blocked_product",
      GEN_THEOREM, PRDS, "cute_blocked_product", wp_blocked_product, NULL, "A1 B1 A2 B2", 1},
-    {"wp.raked_product", "raked_product((A1, A2 cosize(A1)), (B1,B2)): rank(R) = rank(A) = rank(B)",
+    {"wp.raked_product",
+     "raked_product((A1, A2 c), (B1,B2)), c past A1: rank(R) = rank(A) = rank(B)",
      "Whitepaper 3.5.1 (" DOC ", blocked_product and raked_product); " ALG " raked_product",
      GEN_THEOREM, PRDS, "cute_raked_product", wp_raked_product, NULL, "A1 B1 A2 B2", 1},
     {"wp.right_inverse", "R(L(R(i))) = R(i) and L(R(i)) = i on [0, size R)",
