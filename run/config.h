@@ -75,9 +75,9 @@ typedef struct config {
   int sut_max_rank;     /* sut_bounds.max_rank: most modes (default 64), min_rank..64 */
   int sut_max_depth;    /* sut_bounds.max_depth: deepest shape (default 64), 0..64 */
   int sut_tilers;       /* sut_bounds.tilers: tilers <...> may appear (default true) */
-  int sut_postconditions; /* --postconditions: run the post-condition properties (p_whitepaper.h)
-                             against the SUT instead of the differential ops (command line only) */
   /* set by the command line only (run_load_config), never read from the file */
+  int sut_postconditions; /* --postconditions: the post-condition properties (p_whitepaper.h)
+                             against the SUT instead of the differential ops */
   int console;            /* how much fuzz prints: CONSOLE_REPORT (0), _QUIET or _VERBOSE */
   int color;              /* 1: colour the console report */
   double duration;        /* --duration: run until this many seconds (0: no) */
