@@ -52,7 +52,8 @@ static const cli_help table[] = {
          "                        [--time SECONDS] [--budget SECONDS] [--db FILE] [--no-isolate]\n"
          "                        [--shard K/N] [--sut COMMAND [--ops OP,...] [--window N]\n"
          "                        [--layer plain|cute] [--known FILE] [--sut-bounds "
-         "KEY=VALUE,...]]\n"
+         "KEY=VALUE,...]\n"
+         "                        [--postconditions]]\n"
          "                        [--duration SECONDS] [-q | -v] [--color auto|always|never]\n",
      .about = "Check the properties on generated cases; each distinct failure is shrunk and stored "
               "in the results database. With --sut, ask another implementation the same ops and "
@@ -96,7 +97,11 @@ static const cli_help table[] = {
               {"--layer plain|cute", "plain", "with --sut: the oracle's ops or CuTe's (cute_*)"},
               {"--known FILE", NULL, "with --sut: a YAML list of known disagreements"},
               {"--sut-bounds KEY=VALUE,...", "the configuration's sut bounds",
-               "with --sut: bounds of the generated inputs (min_rank, max_rank, max_depth, ...)"}},
+               "with --sut: bounds of the generated inputs (min_rank, max_rank, max_depth, ...)"},
+              {"--postconditions", NULL,
+               "with --sut: run the post-conditions PyCuTe states (wp.*, --property selects "
+               "among them) with their ops evaluated by COMMAND and checked by the oracle, "
+               "instead of the differential ops"}},
      .examples = {"layoutcheck fuzz --property 'flat.*' --cases 200 --seed 1",
                   "layoutcheck fuzz --time 10 --db /tmp/results.db",
                   "layoutcheck fuzz --duration 600 -q",

@@ -21,6 +21,7 @@ int cli_run_args(int argc, char **argv, run_opts *o, const char **positional, co
       CLI_VALUE("shard", &o->shard),        CLI_FLAG("no-isolate", 0, &o->no_isolate),
       CLI_VALUE("budget", &o->budget),      CLI_VALUE("known", &o->known),
       CLI_VALUE("sut-bounds", &o->sut_bounds),
+      CLI_FLAG("postconditions", 0, &o->postconditions),
       CLI_VALUE("id", &o->id),
       CLI_VALUE("duration", &o->duration),  CLI_VALUE("color", &o->color),
       CLI_FLAG("quiet", 'q', &o->quiet),    CLI_FLAG("verbose", 'v', &o->verbose),

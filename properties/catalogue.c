@@ -4,6 +4,7 @@
 ** layout functions wherever sizes allow.
 */
 #include "properties.h"
+#include "p_whitepaper.h"
 
 #include <string.h>
 
@@ -465,6 +466,7 @@ static const prop_table tables[] = {
     {prop_views_ops_table, &prop_views_ops_count},
     {prop_analysis_table, &prop_analysis_count},
     {prop_recast_table, &prop_recast_count},
+    {prop_whitepaper_table, &prop_whitepaper_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -283,31 +283,31 @@ static gen_verdict layout_add_post(gen_ctx *x) {
 }
 
 const gen_property prop_analysis_table[] = {
-    {"whitepaper.nullspace", "L(R(i)) = 0 for i < size R, R injective and onto the zeros of L",
+    {"wp.nullspace", "L(R(i)) = 0 for i < size R, R injective and onto the zeros of L",
      WP "docs/04_layout_algebra.md, nullspace post-condition L(R(i)) = 0; the docstring's "
         "'exactly the coordinates c with A(c) == 0'",
      GEN_THEOREM, "layout", "nullspace", nullspace_post, NULL, "L", 0},
-    {"whitepaper.coalesce_z", "size(R) = size(L), depth(R) <= 1, R(i) = L(i) for every i >= 0",
+    {"wp.coalesce_z", "size(R) = size(L), depth(R) <= 1, R(i) = L(i) for every i >= 0",
      WP "docs/04_layout_algebra.md and the coalesce_z docstring, post-conditions", GEN_THEOREM,
      "packed_layout", "coalesce_z", coalesce_z_post, NULL, "L", 0},
-    {"whitepaper.coalesce_z_nested",
+    {"wp.coalesce_z_nested",
      "size(R) = size(L), depth(R) <= 1, R(i) = L(i) for every i >= 0",
      WP "docs/04_layout_algebra.md and the coalesce_z docstring, post-conditions", GEN_THEOREM,
      "layout", "coalesce_z", coalesce_z_post, NULL, "L", 0},
-    {"whitepaper.coalesce_drop1", "coalesce(L) = coalesce_z(L) less a last size-1 mode",
+    {"wp.coalesce_drop1", "coalesce(L) = coalesce_z(L) less a last size-1 mode",
      WP "docs/04_layout_algebra.md, 'coalesce vs coalesce_z'", GEN_THEOREM, "layout", "coalesce_z",
      coalesce_z_vs_coalesce, NULL, "L", 1},
-    {"whitepaper.gcd",
+    {"wp.gcd",
      "G symmetric, depth 1, size(G) | gcd(size A, size B), A o G and B o G admissible, the rests "
      "share nothing",
      WP "greatest_common_domain docstring, post-conditions", GEN_THEOREM, "same_size_layouts",
      "greatest_common_domain", gcd_post, NULL, "A B", 0},
-    {"whitepaper.gcd_any",
+    {"wp.gcd_any",
      "G symmetric, depth 1, size(G) | gcd(size A, size B), A o G and B o G admissible, the rests "
      "share nothing",
      WP "greatest_common_domain docstring, post-conditions", GEN_THEOREM, "layout_pair",
      "greatest_common_domain", gcd_post, NULL, "A B", 0},
-    {"whitepaper.layout_add",
+    {"wp.layout_add",
      "R(i) = A(i) + B(i) on [0, size), size(R) = size(A), symmetric; refused only where no "
      "layout is A + B",
      WP "docs/04_layout_algebra.md, layout_add post-condition R(i) = A(i) + B(i); the docstring's "

@@ -76,6 +76,8 @@ typedef struct config {
   int sut_max_depth;    /* sut_bounds.max_depth: deepest shape (default 64), 0..64 */
   int sut_tilers;       /* sut_bounds.tilers: tilers <...> may appear (default true) */
   /* set by the command line only (run_load_config), never read from the file */
+  int sut_postconditions; /* --postconditions: the post-condition properties (p_whitepaper.h)
+                             against the SUT instead of the differential ops */
   int console;            /* how much fuzz prints: CONSOLE_REPORT (0), _QUIET or _VERBOSE */
   int color;              /* 1: colour the console report */
   double duration;        /* --duration: run until this many seconds (0: no) */

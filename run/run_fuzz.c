@@ -20,6 +20,7 @@
 #include "cex_store.h"
 #include "fuzz_report.h"
 #include "fuzz_sut.h"
+#include "fuzz_wp.h"
 #include "run_guard.h"
 #include "run_loop.h"
 #include "run_setup.h"
@@ -216,12 +217,14 @@ static void finish_db(db *d, const char *path) {
 /* Print what the run found, from its true counts, in the words of
 ** report.h: new, still open, known and fixed counterexamples, then the
 ** failing theorems and refuted conjectures with their open (new or still
-** open, not triaged known) counterexamples. */
+** open, not triaged known) counterexamples; for a system under test (sut
+** 1: its disagreements, 2: its post-condition failures) their count. */
 static void print_tally(const db_tally *t, int sut) {
   printf("new %lld, still open %lld, known %lld, fixed %lld\n", (long long)t->new_count,
          (long long)t->open_count, (long long)t->known_count, (long long)t->fixed_count);
   if (sut)
-    printf("%lld distinct disagreement%s not triaged known\n", (long long)t->theorem_failures,
+    printf("%lld distinct %s%s not triaged known\n", (long long)t->theorem_failures,
+           sut == 2 ? "post-condition failure" : "disagreement",
            t->theorem_failures == 1 ? "" : "s");
   else
     printf("%lld theorem%s failing (%lld open counterexample%s), %lld conjecture%s refuted "
@@ -243,19 +246,26 @@ static int fuzz_against_sut(const config *c, const gen_config *g, fuzz_state *s)
   printf("system under test: %s (window %lld, layer %s)\n", c->sut, (long long)c->sut_window,
          c->sut_layer);
   int rc = c->known[0] ? sut_load_known(c, s->k.d) : 0;
-  if (rc == 0) {
+  if (c->sut_postconditions) {
+    if (rc == 0) {
+      printf("replaying its stored post-condition failures\n");
+      rc = wp_sut_replay(c, g, s->k.d, s->k.run_id, &n);
+      printf("  %d still fail, %d known, %d fixed\n", n.still, n.known, n.fixed);
+    }
+    if (rc == 0) rc = wp_sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
+  } else if (rc == 0) {
     printf("replaying its stored disagreements\n");
     rc = sut_replay(c, g, s->k.d, s->k.run_id, &n);
     printf("  %d still disagree, %d known, %d fixed\n", n.still, n.known, n.fixed);
   }
-  if (rc == 0) rc = sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
+  if (rc == 0 && !c->sut_postconditions) rc = sut_fuzz(c, g, s->k.d, s->k.run_id, s->seed, &cases);
   if (db_run_end(s->k.d, s->k.run_id, cases, &t, msg, sizeof msg)) {
     fprintf(stderr, "%s\n", msg);
     rc = 2;
   }
   finish_db(s->k.d, c->db);
   if (rc) return rc;
-  print_tally(&t, 1);
+  print_tally(&t, c->sut_postconditions ? 2 : 1);
   return t.theorem_failures ? 1 : 0;
 }
 
@@ -362,6 +372,12 @@ static int fuzz_interrupted(const config *c, const fuzz_state *s, const guard_ou
 ** property), an unknown op in --ops, a SUT command that cannot be
 ** started.  0, or 2 with the message on stderr. */
 static int fuzz_preflight(const config *c, const run_ctx *x) {
+  if (c->sut[0] && c->sut_postconditions && wp_selected_count(c) == 0)
+    return fprintf(stderr,
+                   "fuzz: the property glob '%s' selects no post-condition (`layoutcheck list "
+                   "--property 'wp.*'` lists them); nothing was run\n",
+                   c->property),
+           2;
   if (c->sut[0]) return sut_preflight(c);
   int matched = 0, runs = 0;
   for (int i = 0; i < run_property_count(x); i++) {
@@ -441,6 +457,7 @@ int run_replay_all(const config *c, const run_ctx *x) {
   replay_counts n = {0};
   int rc =
       c->sut[0] ? sut_replay(c, &g, d, 0, &n) : run_replay(d, 0, &g, x, c->property, stdout, &n);
+  if (rc == 0 && c->sut[0]) rc = wp_sut_replay(c, &g, d, 0, &n);
   db_close(d);
   if (rc) return 2;
   printf("%d still failing (%d theorem, %d conjecture), %d known, %d fixed\n", n.still + n.refuted,

@@ -258,6 +258,13 @@ int run_load_config(const run_opts *o, config *c, run_ctx *x) {
   if (o->time && parse_seconds("--time", o->time, &c->time)) return 2;
   if (o->no_isolate) c->isolate = 0;
   if (o->sut) snprintf(c->sut, sizeof c->sut, "%s", o->sut);
+  if (o->postconditions) {
+    if (!c->sut[0])
+      return fprintf(stderr, "--postconditions: needs --sut COMMAND (on the oracle alone, "
+                             "--property 'wp.*' runs them)\n"),
+             2;
+    c->sut_postconditions = 1;
+  }
   if (o->ops) {
     char why[512];
     if (diff_ops_check(o->ops, why, sizeof why)) return fprintf(stderr, "--ops: %s\n", why), 2;

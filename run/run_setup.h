@@ -28,6 +28,7 @@ typedef struct run_opts {
   const char *duration;   /* --duration SECONDS: run until then (a floor, --budget a cap) */
   const char *color;      /* --color auto|always|never */
   int quiet, verbose;     /* -q: only what is new or still open; -v: every detail */
+  int postconditions;     /* --postconditions: with --sut, the post-condition properties */
 } run_opts;
 
 /* What a run command settles once and passes down (the program keeps no

@@ -338,6 +338,7 @@ start_counted "help texts, hints, man page, completion, make install" "help, ins
 start_counted "pycute adapter, SUT bounds" "pycute, SUT bounds" bash tests/pycute_cli.sh "$lc"
 start_counted "the whitepaper's analysis ops against PyCuTe" "PyCuTe analysis ops" \
   bash tests/pycute_nvlabs_ops.sh "$lc"
+start_counted "post-conditions against a system under test" "post-conditions" bash tests/wp_sut.sh "$lc"
 start_counted "PyCuTe adapter (NVlabs)" "PyCuTe adapter" bash tests/pycute_nvlabs.sh "$lc"
 start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 
