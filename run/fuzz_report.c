@@ -23,7 +23,7 @@ static const struct family_text {
     {"tuple", "the category Tuple (paper section 3.1), literal readings included"},
     {"flat", "flat layouts (paper chapter 2), literal readings included"},
     {"user", "user conjectures from CONFIG.yaml's conjecture_files"},
-    {"wp", "the post-conditions PyCuTe states for the layout algebra (after the whitepaper)"},
+    {"wp", "the post-conditions PyCuTe states for the layout algebra and the analysis ops (after the whitepaper)"},
 };
 
 /* The text of the family of name fam, or NULL. */
