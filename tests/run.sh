@@ -336,6 +336,7 @@ start_counted "--help and the commands table (docs/commands.md)" "help and comma
 start_counted "eval --json against docs/eval.schema.json" "eval --json" bash tests/eval_json.sh "$lc"
 start_counted "help texts, hints, man page, completion, make install" "help, install" bash tests/teach_cli.sh "$lc"
 start_counted "pycute adapter, SUT bounds" "pycute, SUT bounds" bash tests/pycute_cli.sh "$lc"
+start_counted "argument forms and their bounds" "argument forms" bash tests/forms_cli.sh "$lc"
 start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 
 shopt -s nullglob
