@@ -31,8 +31,7 @@ typedef enum { FORM_COMPOSE, FORM_DIVIDE, FORM_PRODUCT } form_op;
 
 /* The pair generator of each op: A and a layout B that meet its
 ** preconditions. */
-static const char *const pair_name[] = {"composable_layouts", "divide_layouts",
-                                        "product_layouts"};
+static const char *const pair_name[] = {"composable_layouts", "divide_layouts", "product_layouts"};
 
 #define FORM_MAX_DEPTH 2 /* nested tilers inside a tiler, at most */
 
@@ -48,8 +47,7 @@ static int run_named(const char *name, gen_choices *c, const gen_bounds *b, gen_
 }
 
 /* A and a layout B from op's pair generator; 0, or -1 to discard. */
-static int draw_pair(form_op op, gen_choices *c, const gen_bounds *b, lo_layout *a,
-                     lo_layout *bl) {
+static int draw_pair(form_op op, gen_choices *c, const gen_bounds *b, lo_layout *a, lo_layout *bl) {
   gen_case part;
   lo_err e;
   if (run_named(pair_name[op], c, b, &part) || part.argc < 2) return -1;

@@ -16,8 +16,8 @@
 
 /* What the forms of B or of a cotarget came up as. */
 typedef struct counts {
-  int made, refused;                /* cases made; the oracle's errors on them */
-  int layout, integer, shape, tiler; /* B (or N) as a whole */
+  int made, refused;                    /* cases made; the oracle's errors on them */
+  int layout, integer, shape, tiler;    /* B (or N) as a whole */
   int e_layout, e_int, e_under, e_nest; /* entries of the tilers and shapes */
 } counts;
 
