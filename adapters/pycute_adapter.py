@@ -51,7 +51,14 @@ pycute, LOAD_ERROR = load_pycute(pycute_dir(sys.argv[1:]))
 # --------------------------------------------------------------- parsing
 
 class Parser:
-    """Recursive descent over layoutcheck's syntax (see docs/syntax.md)."""
+    """Recursive descent over layoutcheck's syntax (see docs/syntax.md).
+
+    Each form becomes what a user of pycute passes: an integer a Python
+    int (CuTe's static _n too), a shape a tuple, CuTe's '_' None (pycute's
+    "no-op" mode), a layout S:D a Layout, and a tiler <E1,...> the tuple
+    of its entries, a nested tiler (E1,...) a tuple inside it.  Only the
+    empty entry () of a tiler is a Layout (the empty layout), as in the
+    syntax."""
 
     def __init__(self, text):
         self.s = text
@@ -79,50 +86,68 @@ class Parser:
             raise ValueError("expected an integer at column %d" % (j + 1))
         return int(self.s[j:self.i])
 
-    def tuple(self):
-        """An integer, or a parenthesised tuple of tuples."""
-        if self.peek() != "(":
-            return self.number()
-        self.take("(")
-        items = []
-        if self.peek() == ")":
-            self.take(")")
-            return tuple(items)
-        while True:
-            items.append(self.tuple())
-            if self.peek() == ",":
-                self.take(",")
-                continue
-            self.take(")")
-            return tuple(items)
-
-    def layout(self):
-        shape = self.tuple()
-        if self.peek() != ":":  # a bare shape (in a tiler) is column-major
-            return pycute.make_layout(shape)
+    def term(self):
+        """An integer, '_' (None), a tuple of terms, or a layout S:D."""
+        at = self.i
+        if self.peek() == "_":
+            self.take("_")
+            if self.i < len(self.s) and self.s[self.i].isdigit():
+                t = self.number()  # CuTe's static integer _n
+            else:
+                return None
+        elif self.peek() == "(":
+            self.take("(")
+            items = []
+            if self.peek() == ")":
+                self.take(")")
+            else:
+                while True:
+                    items.append(self.term())
+                    if self.peek() == ",":
+                        self.take(",")
+                        continue
+                    self.take(")")
+                    break
+            t = tuple(items)
+        else:
+            t = self.number()
+        if self.peek() != ":":
+            return t
+        if not is_shape(t):
+            raise ValueError("column %d: a layout's shape holds only integers" % (at + 1))
         self.take(":")
-        return pycute.Layout(shape, self.tuple())
+        stride = self.term()
+        if not is_shape(stride):
+            raise ValueError("column %d: a layout's stride holds only integers" % (at + 1))
+        return pycute.Layout(t, stride)
 
     def value(self):
-        """A layout, a tiler <L,...>, or a tuple / integer."""
-        if self.peek() == "<":
-            self.take("<")
-            items = [self.layout()]
-            while self.peek() == ",":
-                self.take(",")
-                items.append(self.layout())
-            self.take(">")
-            return tuple(items)
-        start = self.i
-        t = self.tuple()
-        if self.peek() == ":":
-            self.i = start
-            return self.layout()
-        return t
+        """A layout, a tiler <E,...> (a tuple of entries), a shape or an
+        integer."""
+        if self.peek() != "<":
+            return self.term()
+        self.take("<")
+        items = [self.tiler_entry()]
+        while self.peek() == ",":
+            self.take(",")
+            items.append(self.tiler_entry())
+        self.take(">")
+        return tuple(items)
+
+    def tiler_entry(self):
+        e = self.term()
+        return pycute.Layout((), ()) if isinstance(e, tuple) and e == () else e
 
     def end(self):
         if self.peek() != "":
             raise ValueError("unexpected text at column %d" % (self.i + 1))
+
+
+def is_shape(t):
+    """An integer or a nested tuple of integers."""
+    if isinstance(t, int):
+        return True
+    return isinstance(t, tuple) and all(is_shape(x) for x in t)
 
 
 def parse(text):

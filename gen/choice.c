@@ -201,6 +201,7 @@ void gen_bounds_default(gen_bounds *b) {
   b->max_stride = 64;
   b->max_size = 4096;
   b->sut_on = b->sut_no_empty = b->sut_no_tilers = 0; /* no system under test's bounds */
+  b->sut_forms_off = 0;
   b->sut_min_rank = 0;
   b->sut_max_rank = b->sut_max_depth = 64;
 }

@@ -78,7 +78,22 @@ typedef struct gen_bounds {
   int sut_max_rank;  /* most top-level modes of a layout */
   int sut_max_depth; /* deepest shape (an integer 0, a flat tuple 1) */
   int sut_no_tilers; /* no tiler <...> argument */
+  int sut_forms_off; /* GEN_FORM_x bits: argument forms not to make (gen_forms.c) */
 } gen_bounds;
+
+/* Argument forms a system under test may not take (sut_forms_off): the
+** form generators (gen_forms.c) never draw one that is off, and
+** gen_sut_admits refuses the ones it can tell from the text alone (an
+** integer or a nested entry of a tiler, '_'). */
+enum {
+  GEN_FORM_INT_OPERAND = 1 << 0,     /* B a bare integer n: composition A 4 */
+  GEN_FORM_SHAPE_OPERAND = 1 << 1,   /* B a shape: logical_product A (4,2) */
+  GEN_FORM_INT_ENTRY = 1 << 2,       /* a tiler entry an integer: <4,2:1> */
+  GEN_FORM_NESTED_ENTRY = 1 << 3,    /* a tiler or shape entry a tuple: <(2,2),_>, ((2,2),4) */
+  GEN_FORM_UNDERSCORE = 1 << 4,      /* '_' in a tiler or a shape */
+  GEN_FORM_COTARGET_SHAPE = 1 << 5,  /* complement's N a shape: complement 2:1 (2,4) */
+  GEN_FORM_COTARGET_LAYOUT = 1 << 6, /* complement's N a layout: complement 2:1 (2,4):(1,2) */
+};
 
 void gen_bounds_default(gen_bounds *b);
 

@@ -2,7 +2,10 @@
 ** gen_sut.c -- what a system under test promises to accept (the sut_
 ** fields of gen_bounds, from sut_bounds in CONFIG.yaml or --sut-bounds):
 ** no empty tuple, a least and a most rank of each layout, a deepest
-** shape, no tilers.  gen_plan_run draws a case again while an argument is
+** shape, no tilers, no tiler entries that are integers or tuples, no
+** '_' (the argument forms that only the form generators can tell, a bare
+** integer or a shape as B, a shape or a layout as a cotarget, those
+** generators never draw: gen_forms.c).  gen_plan_run draws a case again while an argument is
 ** outside them, so that differential fuzzing aims at the inputs the SUT
 ** claims to handle.
 **
@@ -54,8 +57,29 @@ static int layout_admitted(const gen_bounds *b, const char *s, size_t n, const c
   return 1;
 }
 
+/* Is the tiler entry e[0..n) a bare integer (digits, perhaps after '_')? */
+static int entry_is_int(const char *e, size_t n) {
+  size_t i = n > 0 && e[0] == '_' ? 1 : 0;
+  if (i == n) return 0;
+  for (; i < n; i++)
+    if (e[i] < '0' || e[i] > '9') return 0;
+  return 1;
+}
+
+/* Is the tiler entry e[0..n) a nested tiler (a tuple with no ':' after
+** its closing parenthesis)? */
+static int entry_is_nested(const char *e, size_t n) {
+  int d = 0;
+  if (n == 0 || e[0] != '(') return 0;
+  for (size_t i = 0; i < n; i++) {
+    d += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+    if (d == 0 && e[i] == ':') return 0;
+  }
+  return 1;
+}
+
 /* Does the tiler s (from '<' to its '>') keep to b's bounds, each of its
-** layouts?  1, or 0 with why set. */
+** entries?  1, or 0 with why set. */
 static int tiler_admitted(const gen_bounds *b, const char *s, const char *what, char *why,
                           size_t cap) {
   size_t n = strlen(s), start = 1;
@@ -65,12 +89,23 @@ static int tiler_admitted(const gen_bounds *b, const char *s, const char *what, 
     if (s[i] == '(') d++;
     if (s[i] == ')') d--;
     if ((s[i] == ',' && d == 0) || s[i] == '>') {
+      if ((b->sut_forms_off & GEN_FORM_INT_ENTRY) && entry_is_int(s + start, i - start))
+        return snprintf(why, cap, "%s has an integer entry", what), 0;
+      if ((b->sut_forms_off & GEN_FORM_NESTED_ENTRY) && entry_is_nested(s + start, i - start))
+        return snprintf(why, cap, "%s has a nested entry", what), 0;
       if (!layout_admitted(b, s + start, i - start, what, why, cap)) return 0;
       start = i + 1;
       if (s[i] == '>') break;
     }
   }
   return 1;
+}
+
+/* Does a hold CuTe's '_' (an underscore not before a digit)? */
+static int has_underscore(const char *a) {
+  for (const char *p = strchr(a, '_'); p; p = strchr(p + 1, '_'))
+    if (p[1] < '0' || p[1] > '9') return 1;
+  return 0;
 }
 
 /* Does argument a (number i, 0-based) keep to b's bounds?  1, or 0 with
@@ -80,6 +115,8 @@ static int arg_admitted(const gen_bounds *b, const char *a, int i, char *why, si
   snprintf(what, sizeof what, "argument %d (%.24s%s)", i + 1, a, strlen(a) > 24 ? "..." : "");
   if (b->sut_no_empty && strstr(a, "()"))
     return snprintf(why, cap, "%s holds an empty tuple", what), 0;
+  if ((b->sut_forms_off & GEN_FORM_UNDERSCORE) && has_underscore(a))
+    return snprintf(why, cap, "%s holds '_'", what), 0;
   if (a[0] == '<') {
     if (b->sut_no_tilers) return snprintf(why, cap, "%s is a tiler", what), 0;
     return tiler_admitted(b, a, what, why, cap);

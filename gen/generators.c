@@ -774,6 +774,7 @@ static const gen_table tables[] = {
     {gen_nest_table, &gen_nest_count},
     {gen_views_table, &gen_views_count},
     {gen_recast_table, &gen_recast_count},
+    {gen_forms_table, &gen_forms_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

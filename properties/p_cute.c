@@ -171,6 +171,93 @@ static gen_verdict follows_right_inverse(gen_ctx *x) { return follows(x, "right_
 static gen_verdict follows_logical_divide(gen_ctx *x) { return follows(x, "logical_divide"); }
 static gen_verdict follows_logical_product(gen_ctx *x) { return follows(x, "logical_product"); }
 
+/* Append to out[*n..cap) the tiler entry e[0..len) with its integers made
+** layouts: n as make_layout(n) (1:0 for n = 1 where one_zero, else n:1),
+** a nested tuple entry by entry, a layout or '_' as it is.  0, or -1 when
+** it does not fit. */
+static int entry_as_layouts(const char *e, size_t len, int one_zero, char *out, size_t *n,
+                            size_t cap) {
+  int d = 0, colon = 0;
+  for (size_t i = 0; i < len; i++) {
+    d += e[i] == '(' ? 1 : e[i] == ')' ? -1 : 0;
+    if (d == 0 && e[i] == ':') colon = 1;
+  }
+  if (colon || (len == 1 && e[0] == '_') || len == 0 || (len == 2 && e[0] == '(')) {
+    /* a layout, '_', or the empty entry () */
+    if (*n + len >= cap) return -1;
+    memcpy(out + *n, e, len);
+    *n += len;
+    return 0;
+  }
+  if (e[0] != '(') { /* an integer, perhaps CuTe's static _n */
+    long long v = 0;
+    for (size_t i = e[0] == '_'; i < len; i++) v = 10 * v + (e[i] - '0');
+    int w = snprintf(out + *n, cap - *n, v == 1 && one_zero ? "1:0" : "%lld:1", v);
+    if (w < 0 || (size_t)w >= cap - *n) return -1;
+    *n += (size_t)w;
+    return 0;
+  }
+  size_t start = 1;
+  d = 0;
+  if (*n + 1 >= cap) return -1;
+  out[(*n)++] = '(';
+  for (size_t i = 1; i < len; i++) { /* the entries of the nested tuple */
+    int end = i + 1 == len;
+    if (!end && e[i] == '(') d++;
+    if (!end && e[i] == ')') d--;
+    if ((e[i] == ',' && d == 0) || end) {
+      if (entry_as_layouts(e + start, i - start, one_zero, out, n, cap) || *n + 1 >= cap) return -1;
+      out[(*n)++] = end ? ')' : ',';
+      start = i + 1;
+    }
+  }
+  out[*n] = 0;
+  return 0;
+}
+
+/* CuTe's integral and Shape tilers: op(A, n) is op(A, make_layout(n)),
+** and op(A, S) for a shape S is op(A, <S's entries>), an entry n again
+** make_layout(n), mode by mode: B as written and B with every integer made
+** a layout (a shape made a tiler) give the same text, or both an error. */
+static gen_verdict tilers_as_layouts(gen_ctx *x, const char *op, int one_zero) {
+  char t[GEN_ARG_LEN], b[GEN_ARG_LEN + 8], r1[1024], r2[1024];
+  const char *arg = x->argv[1];
+  size_t n = 0, len = strlen(arg);
+  int d = 0;
+  if (len == 0 || len >= sizeof t) return GEN_ERROR;
+  for (size_t i = 0; i < len; i++) {
+    d += arg[i] == '(' ? 1 : arg[i] == ')' ? -1 : 0;
+    if (d == 0 && arg[i] == ':') return GEN_PASS; /* a layout: B itself */
+  }
+  memcpy(t, arg, len + 1);
+  if (t[0] == '<') t[0] = '(', t[len - 1] = ')'; /* a tiler: its entries, as a shape's */
+  if (entry_as_layouts(t, len, one_zero, b, &n, sizeof b)) return GEN_DISCARD;
+  b[n] = 0;
+  if (b[0] == '(') b[0] = '<', b[n - 1] = '>'; /* a shape or a tiler: a tiler */
+  const char *v1[2] = {x->argv[0], arg}, *v2[2] = {x->argv[0], b};
+  int e1 = lo_eval(op, 2, v1, r1, sizeof r1) != LO_OK;
+  int e2 = lo_eval(op, 2, v2, r2, sizeof r2) != LO_OK;
+  if (e1 && e2) return GEN_PASS;
+  if (e1 != e2 || strcmp(r1, r2) != 0)
+    return gen_failf(x, "%s A %s gives %s but A %s gives %s", op, arg, r1, b, r2);
+  return GEN_PASS;
+}
+
+/* The integral and Shape tilers of each op that takes them. */
+static gen_verdict tilers_composition(gen_ctx *x) { return tilers_as_layouts(x, "composition", 0); }
+static gen_verdict tilers_logical_divide(gen_ctx *x) {
+  return tilers_as_layouts(x, "logical_divide", 1);
+}
+static gen_verdict tilers_zipped_divide(gen_ctx *x) {
+  return tilers_as_layouts(x, "zipped_divide", 1);
+}
+static gen_verdict tilers_logical_product(gen_ctx *x) {
+  return tilers_as_layouts(x, "logical_product", 1);
+}
+static gen_verdict tilers_tiled_product(gen_ctx *x) {
+  return tilers_as_layouts(x, "tiled_product", 1);
+}
+
 const gen_property prop_cute_table[] = {
     {"cute.composition_contract", "CuTe's composition(A,B), when it compiles, has R(x) = A(B(x))",
      "cute/layout.hpp composition: @post result(c) = lhs(rhs(c)), compatible(rhs, result)",
@@ -194,8 +281,8 @@ const gen_property prop_cute_table[] = {
      GEN_CONJECTURE, "divide_layouts", "cute_logical_divide", logical_divide_contract, NULL, NULL,
      0},
     {"plain.composition_follows_cute", "composition prints CuTe's text wherever both answer",
-     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "nested_compose_pair", "composition",
-     follows_composition, NULL, NULL, 0},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "nested_compose_pair",
+     "composition", follows_composition, NULL, NULL, 0},
     {"plain.complement_follows_cute", "complement prints CuTe's text wherever both answer",
      "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "complementable", "complement",
      follows_complement, NULL, NULL, 0},
@@ -210,7 +297,43 @@ const gen_property prop_cute_table[] = {
      follows_logical_divide, NULL, NULL, 0},
     {"plain.logical_product_follows_cute",
      "logical_product prints CuTe's text wherever both answer",
-     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "product_layouts", "logical_product",
-     follows_logical_product, NULL, NULL, 0},
+     "docs/ops.md: the plain ops follow CuTe C++", GEN_THEOREM, "product_layouts",
+     "logical_product", follows_logical_product, NULL, NULL, 0},
+    {"plain.composition_forms_follow_cute",
+     "composition prints CuTe's text wherever both answer, B in every form",
+     "docs/ops.md: the plain ops follow CuTe C++; docs/syntax.md: Tilers", GEN_THEOREM,
+     "compose_forms", "composition", follows_composition, NULL, NULL, 0},
+    {"plain.logical_divide_forms_follow_cute",
+     "logical_divide prints CuTe's text wherever both answer, B in every form",
+     "docs/ops.md: the plain ops follow CuTe C++; docs/syntax.md: Tilers", GEN_THEOREM,
+     "divide_forms", "logical_divide", follows_logical_divide, NULL, NULL, 0},
+    {"plain.logical_product_forms_follow_cute",
+     "logical_product prints CuTe's text wherever both answer, B in every form",
+     "docs/ops.md: the plain ops follow CuTe C++; docs/syntax.md: Tilers", GEN_THEOREM,
+     "product_forms", "logical_product", follows_logical_product, NULL, NULL, 0},
+    {"plain.integral_tilers_composition",
+     "composition(A, n) = composition(A, n:1); a shape B is the tiler of its entries",
+     "cute/layout.hpp composition: an integral tiler is make_layout(n); docs/syntax.md: Tilers",
+     GEN_THEOREM, "compose_forms", "composition", tilers_composition, NULL, NULL, 0},
+    {"plain.integral_tilers_logical_divide",
+     "logical_divide(A, n) = logical_divide(A, make_layout(n)); a shape B is the tiler of its "
+     "entries",
+     "cute/layout.hpp logical_divide: is_integral -> make_layout(tiler); docs/syntax.md: Tilers",
+     GEN_THEOREM, "divide_forms", "logical_divide", tilers_logical_divide, NULL, NULL, 0},
+    {"plain.integral_tilers_zipped_divide",
+     "zipped_divide(A, n) = zipped_divide(A, make_layout(n)); a shape B is the tiler of its "
+     "entries",
+     "cute/layout.hpp zipped_divide over logical_divide; docs/syntax.md: Tilers", GEN_THEOREM,
+     "divide_forms", "zipped_divide", tilers_zipped_divide, NULL, NULL, 0},
+    {"plain.integral_tilers_logical_product",
+     "logical_product(A, n) = logical_product(A, make_layout(n)); a shape B is the tiler of its "
+     "entries",
+     "cute/layout.hpp logical_product: is_integral -> make_layout(tiler); docs/syntax.md: Tilers",
+     GEN_THEOREM, "product_forms", "logical_product", tilers_logical_product, NULL, NULL, 0},
+    {"plain.integral_tilers_tiled_product",
+     "tiled_product(A, n) = tiled_product(A, make_layout(n)); a shape B is the tiler of its "
+     "entries",
+     "cute/layout.hpp tiled_product over logical_product; docs/syntax.md: Tilers", GEN_THEOREM,
+     "product_forms", "tiled_product", tilers_tiled_product, NULL, NULL, 0},
 };
 const int prop_cute_count = (int)(sizeof prop_cute_table / sizeof prop_cute_table[0]);

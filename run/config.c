@@ -66,6 +66,13 @@ static const key sut_bounds_keys[] = {
     {.name = "max_rank", .kind = K_INT, FIELD(sut_max_rank), .lo = 0, .hi = 64},
     {.name = "max_depth", .kind = K_INT, FIELD(sut_max_depth), .lo = 0, .hi = 64},
     {.name = "tilers", .kind = K_BOOL, FIELD(sut_tilers)},
+    {.name = "int_operand", .kind = K_BOOL, FIELD(sut_int_operand)},
+    {.name = "shape_operand", .kind = K_BOOL, FIELD(sut_shape_operand)},
+    {.name = "int_entries", .kind = K_BOOL, FIELD(sut_int_entries)},
+    {.name = "nested_tilers", .kind = K_BOOL, FIELD(sut_nested_tilers)},
+    {.name = "underscore", .kind = K_BOOL, FIELD(sut_underscore)},
+    {.name = "cotarget_shape", .kind = K_BOOL, FIELD(sut_cotarget_shape)},
+    {.name = "cotarget_layout", .kind = K_BOOL, FIELD(sut_cotarget_layout)},
 };
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -143,6 +150,8 @@ void config_defaults(config *c) {
   c->sut_max_rank = 64;
   c->sut_max_depth = 64;
   c->sut_tilers = 1;
+  c->sut_int_operand = c->sut_shape_operand = c->sut_int_entries = c->sut_nested_tilers = 1;
+  c->sut_underscore = c->sut_cotarget_shape = c->sut_cotarget_layout = 1;
 }
 
 /* --- loading ---------------------------------------------------------- */
@@ -483,12 +492,13 @@ static int sut_bound_item(config *c, const char *item, size_t len, char *why, si
   for (size_t i = 0; i < N_OF(sut_bounds_keys); i++)
     if (strlen(sut_bounds_keys[i].name) == klen && !memcmp(sut_bounds_keys[i].name, item, klen))
       k = &sut_bounds_keys[i];
-  if (!k)
-    return snprintf(why, cap,
-                    "unknown bound '%.*s'; known: empty_layout, min_rank, max_rank, max_depth, "
-                    "tilers",
-                    (int)(klen > 40 ? 40 : klen), item),
-           -1;
+  if (!k) {
+    size_t n = (size_t)snprintf(why, cap, "unknown bound '%.*s'; known:",
+                                (int)(klen > 40 ? 40 : klen), item);
+    for (size_t i = 0; i < N_OF(sut_bounds_keys) && n < cap; i++)
+      n += (size_t)snprintf(why + n, cap - n, "%s %s", i ? "," : "", sut_bounds_keys[i].name);
+    return -1;
+  }
   int *field = (int *)((char *)c + k->offset);
   if (k->kind == K_BOOL) {
     if (vlen == 4 && !memcmp(v, "true", 4)) return *field = 1, 0;

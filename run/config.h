@@ -75,6 +75,14 @@ typedef struct config {
   int sut_max_rank;     /* sut_bounds.max_rank: most modes (default 64), min_rank..64 */
   int sut_max_depth;    /* sut_bounds.max_depth: deepest shape (default 64), 0..64 */
   int sut_tilers;       /* sut_bounds.tilers: tilers <...> may appear (default true) */
+  /* sut_bounds' argument forms (default true each; gen.h's GEN_FORM_x) */
+  int sut_int_operand;     /* int_operand: B a bare integer */
+  int sut_shape_operand;   /* shape_operand: B a shape */
+  int sut_int_entries;     /* int_entries: a tiler entry an integer */
+  int sut_nested_tilers;   /* nested_tilers: a tiler or shape entry a tuple */
+  int sut_underscore;      /* underscore: '_' in a tiler or shape */
+  int sut_cotarget_shape;  /* cotarget_shape: complement's N a shape */
+  int sut_cotarget_layout; /* cotarget_layout: complement's N a layout */
   /* set by the command line only (run_load_config), never read from the file */
   int sut_postconditions; /* --postconditions: the post-condition properties (p_whitepaper.h)
                              against the SUT instead of the differential ops */

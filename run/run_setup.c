@@ -352,6 +352,13 @@ void run_engine_config(const config *c, const run_ctx *x, gen_config *g) {
     g->bounds.sut_max_rank = c->sut_max_rank;
     g->bounds.sut_max_depth = c->sut_max_depth;
     g->bounds.sut_no_tilers = !c->sut_tilers;
+    g->bounds.sut_forms_off = (c->sut_int_operand ? 0 : GEN_FORM_INT_OPERAND) |
+                              (c->sut_shape_operand ? 0 : GEN_FORM_SHAPE_OPERAND) |
+                              (c->sut_int_entries ? 0 : GEN_FORM_INT_ENTRY) |
+                              (c->sut_nested_tilers ? 0 : GEN_FORM_NESTED_ENTRY) |
+                              (c->sut_underscore ? 0 : GEN_FORM_UNDERSCORE) |
+                              (c->sut_cotarget_shape ? 0 : GEN_FORM_COTARGET_SHAPE) |
+                              (c->sut_cotarget_layout ? 0 : GEN_FORM_COTARGET_LAYOUT);
   }
   g->shard_index = x->shard_k - 1;
   g->shard_count = x->shard_n;

@@ -2,7 +2,8 @@
 # pycute_mutants.sh [LAYOUTCHECK] -- differential fuzzing finds bugs planted
 # in pycute (tests/suts/pycute_mutant.py), despite pycute's own quirks.
 # For each mutant: `fuzz --sut` on its op alone, seed 1, at most 15 s, with
-# --sut-bounds empty_layout=false,tilers=false (around pycute's known
+# --sut-bounds empty_layout=false,tilers=false,int_operand=false,
+# shape_operand=false,cotarget_shape=false,cotarget_layout=false (around pycute's known
 # divergences, adapters/pycute_known.yaml); then `replay --sut` of the same
 # command without the mutant (PYCUTE_MUTANT empty), which asks pycute itself
 # again each stored disagreement.  A mutant passes when a disagreement is
@@ -21,7 +22,7 @@ if [ ! -f "$pydir/pycute/__init__.py" ]; then
   exit 0
 fi
 sut="python3 tests/suts/pycute_mutant.py"
-bounds=empty_layout=false,tilers=false
+bounds=empty_layout=false,tilers=false,int_operand=false,shape_operand=false,cotarget_shape=false,cotarget_layout=false
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
 printf 'seed: 1\nsut_timeout: 10\n' >"$tmp/c.yaml"

@@ -92,6 +92,13 @@ static const char *config_diff(const config *a, const config *b) {
   SAME(sut_max_rank);
   SAME(sut_max_depth);
   SAME(sut_tilers);
+  SAME(sut_int_operand);
+  SAME(sut_shape_operand);
+  SAME(sut_int_entries);
+  SAME(sut_nested_tilers);
+  SAME(sut_underscore);
+  SAME(sut_cotarget_shape);
+  SAME(sut_cotarget_layout);
   return NULL;
 #undef SAME
 #undef SAME_STR
@@ -497,7 +504,14 @@ static void test_dump(void) {
                 "  min_rank: 0\n"
                 "  max_rank: 64\n"
                 "  max_depth: 64\n"
-                "  tilers: true\n");
+                "  tilers: true\n"
+                "  int_operand: true\n"
+                "  shape_operand: true\n"
+                "  int_entries: true\n"
+                "  nested_tilers: true\n"
+                "  underscore: true\n"
+                "  cotarget_shape: true\n"
+                "  cotarget_layout: true\n");
   T_EQ_STR(round_trip(&c), NULL);
 
   /* Every cap below the length fails and is cut; length + 1 fits. */
@@ -594,10 +608,28 @@ static void test_sut_bounds(void) {
   T_EQ_INT(c.sut_tilers, 1);
   config before = c;
   T_EQ_INT(config_sut_bounds(&c, "tilers=false,rank=2", why, sizeof why), -1);
-  T_EQ_STR(why, "unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers");
+  T_EQ_STR(why, "unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers, "
+                "int_operand, shape_operand, int_entries, nested_tilers, underscore, "
+                "cotarget_shape, cotarget_layout");
   T_EQ_STR(config_diff(&c, &before), NULL); /* unchanged, tilers=false included */
   T_EQ_INT(config_sut_bounds(&c, "tilers=yes", why, sizeof why), -1);
   T_EQ_STR(why, "tilers: expected true or false, found 'yes'");
+  /* the forms: each key its own field */
+  config f;
+  config_defaults(&f);
+  T_EQ_INT(config_sut_bounds(&f, "int_operand=false,underscore=false,cotarget_layout=false", why,
+                             sizeof why),
+           0);
+  T_EQ_INT(f.sut_int_operand, 0);
+  T_EQ_INT(f.sut_shape_operand, 1);
+  T_EQ_INT(f.sut_int_entries, 1);
+  T_EQ_INT(f.sut_nested_tilers, 1);
+  T_EQ_INT(f.sut_underscore, 0);
+  T_EQ_INT(f.sut_cotarget_shape, 1);
+  T_EQ_INT(f.sut_cotarget_layout, 0);
+  T_EQ_STR(round_trip(&f), NULL);
+  T_EQ_STR(load_error("sut_bounds:\n  nested_tilers: 0\n"),
+           "F:2:18: sut_bounds.nested_tilers: expected true or false, found '0'");
   T_EQ_INT(config_sut_bounds(&c, "max_rank=-1", why, sizeof why), -1);
   T_EQ_STR(why, "max_rank: expected an integer from 0 to 64, found '-1'");
   T_EQ_INT(config_sut_bounds(&c, "max_rank", why, sizeof why), -1);

@@ -203,7 +203,8 @@ static int parses(const char *s, lo_err *e) {
     case LO_KIND_TILER:
       return lo_parse_layout(s, &l, e);
     default:
-      return lo_parse_int(s, &v, e) == LO_OK ? 0 : lo_parse_profile(s, &t, e);
+      if (lo_parse_int(s, &v, e) == LO_OK || lo_parse_profile(s, &t, e) == LO_OK) return 0;
+      return lo_parse_shape_tiler(s, &l, e); /* a shape with '_': CuTe's Shape tiler */
   }
 }
 
