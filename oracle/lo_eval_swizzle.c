@@ -76,7 +76,10 @@ static int by_inner(const char *op, ev_op_fn fn, int wrap, int argc, ev_args a, 
   lo_composed c;
   char text[8192];
   const char *argv[8];
-  if (!is_swizzled(a[0]) || lo_kind_of(a[0]) != LO_KIND_COMPOSED)
+  if (!is_swizzled(a[0]))
+    return lo_fail(err, LO_EUNSUPPORTED,
+                   "%s: only the first argument may be a composed layout or a swizzle", op);
+  if (lo_kind_of(a[0]) != LO_KIND_COMPOSED)
     return lo_fail(err, LO_EUNSUPPORTED, "%s takes a composed layout%s, not a swizzle", op,
                    wrap ? "" : " or a layout");
   for (int i = 1; i < argc; i++)
