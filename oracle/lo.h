@@ -634,8 +634,10 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_idx2crd             lo_tuple_mode, lo_tuple_size, lo_print_index
 **   cute_domain_offset       lo_apply, lo_crd2idx
 **   cute_tile_to_shape       lo_tuple_size, lo_cute_blocked_product
-**   cute_upcast              lo_swizzle_upcast, lo_swizzle_cute_check
-**   cute_downcast            lo_swizzle_downcast, lo_swizzle_cute_check
+**   cute_upcast              lo_swizzle_upcast, lo_swizzle_cute_check, lo_cute_upcast,
+**                            lo_cute_recast_composed
+**   cute_downcast            lo_swizzle_downcast, lo_swizzle_cute_check, lo_cute_downcast,
+**                            lo_cute_recast_composed
 **   cute_max_alignment       lo_cute_coalesce, lo_cute_right_inverse, lo_cute_logical_divide
 **   cute_complement          lo_cute_complement
 **   cute_composition         lo_cute_composition
@@ -907,6 +909,18 @@ int lo_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle 
 ** identity with offset 0 (CuTe's composition then drops the swizzle).
 ** Other composed layouts are copied.  out may be c. */
 int lo_composed_position_independent(const lo_composed *c, lo_composed *out, lo_err *err);
+/* CuTe's upcast<N> and downcast<N> of a layout (cute/layout.hpp), leaf by
+** leaf: upcast leaves a stride-0 leaf, else refuses unless d | N or N | d
+** ("Divisibility condition") and makes s:d ceil(s/ceil(N/d)):ceil(d/N);
+** downcast refuses a layout without a stride-1 leaf ("Downcast requires
+** adjacent elements") and makes s:1 (s N):1 and s:d s:(d N).  Of a
+** composed layout (up 1: upcast): swizzle, offset and layout each, the
+** offset divided by N (refused unless N divides it, CuTe's safe_div) or
+** multiplied; an smem_ptr offset keeps the swizzle and multiplies (upcast)
+** or divides (downcast) its bits (cute/pointer_flagged.hpp). */
+int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err);
 /* The true cosize: 1 + the largest value of c over [0, size(inner)), at
 ** most LO_COMPOSED_COSIZE_LIMIT points (LO_ELIMIT past it).  CuTe's
 ** cosize of a composed layout is cosize(inner), which the swizzle and the

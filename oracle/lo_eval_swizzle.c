@@ -301,15 +301,44 @@ int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, 
   return lo_fail(err, LO_EUNSUPPORTED, "%s does not take a swizzle or a composed layout", op);
 }
 
-/* cute_upcast Sw N and cute_downcast Sw N: CuTe's upcast<N> and
-** downcast<N> of a swizzle. */
+/* cute_upcast X N and cute_downcast X N: CuTe's upcast<N> and
+** downcast<N> of a swizzle, a layout or a composed layout (printed with
+** its swizzle and offset always: CuTe's offset is then a C<unsigned>,
+** which its composition does not drop). */
 static int recast(int up, int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_swizzle sw, r;
   lo_int n;
   char b[96];
   (void)argc;
-  if (lo_kind_of(a[0]) != LO_KIND_SWIZZLE)
-    return lo_fail(err, LO_EUNSUPPORTED, "%s takes a swizzle Sw<B,M,S>",
+  lo_kind k = lo_kind_of(a[0]);
+  if (k == LO_KIND_LAYOUT || k == LO_KIND_COMPOSED) {
+    lo_composed c;
+    if (get_composed(a, 0, &c, err) || ev_get_int(a, 1, &n, err)) return err->code;
+    if (c.plain) {
+      int rc = up ? lo_cute_upcast(&c.inner, n, &c.inner, err)
+                  : lo_cute_downcast(&c.inner, n, &c.inner, err);
+      if (rc) return rc;
+      ev_out_layout(o, &c.inner);
+      return LO_OK;
+    }
+    if (lo_cute_recast_composed(&c, n, up, &c, err)) return err->code;
+    c.plain = 0;
+    lo_print_swizzle(&c.sw, b, sizeof b);
+    ev_out_str(o, b);
+    ev_out_str(o, " o ");
+    if (c.smem_bits > 0) {
+      ev_out_str(o, "smem_ptr[");
+      ev_out_int(o, c.smem_bits);
+      ev_out_str(o, "b](unset)");
+    } else {
+      ev_out_int(o, c.offset);
+    }
+    ev_out_str(o, " o ");
+    ev_out_layout(o, &c.inner);
+    return LO_OK;
+  }
+  if (k != LO_KIND_SWIZZLE)
+    return lo_fail(err, LO_EUNSUPPORTED, "%s takes a swizzle, a layout or a composed layout",
                    up ? "cute_upcast" : "cute_downcast");
   if (get_swizzle(a, 0, &sw, err) || lo_swizzle_cute_check(&sw, err) || ev_get_int(a, 1, &n, err))
     return err->code;

@@ -438,3 +438,79 @@ int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err) {
     return lo_fail(err, LO_EUNDEF, "every value is negative (largest %lld)", (long long)best);
   return lo_add(best, 1, out, "cosize", err);
 }
+
+/* ------------------------------------------------------------- recasts */
+
+/* CuTe's upcast<N> (up) or downcast<N> of a layout (cute/layout.hpp), leaf
+** by leaf, the profile kept. */
+static int cute_recast_layout(const lo_layout *l, lo_int n, int up, lo_layout *out, lo_err *err) {
+  if (n <= 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N = %lld is not positive", (long long)n);
+  if (l->is_tiler) return lo_fail(err, LO_EUNSUPPORTED, "a tiler has no upcast or downcast");
+  int adjacent = 0;
+  for (int i = 0; i < l->shape.len; i++) adjacent |= l->stride[i] == 1;
+  if (!up && !adjacent)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: Downcast requires adjacent elements");
+  if (out != l) lo_layout_copy(out, l);
+  for (int i = 0; i < l->shape.len; i++) {
+    lo_int s = l->shape.leaf[i], d = l->stride[i];
+    if (up && d != 0) {
+      if (d % n != 0 && n % d != 0)
+        return lo_fail(err, LO_EUNDEF, "CuTe refuses: Divisibility condition (stride %lld, N %lld)",
+                       (long long)d, (long long)n);
+      out->shape.leaf[i] = lo_ceil_div(s, lo_ceil_div(n, d));
+      out->stride[i] = lo_ceil_div(d, n);
+    } else if (!up && d == 1) {
+      if (lo_mul(s, n, &out->shape.leaf[i], "downcast shape", err)) return err->code;
+    } else if (!up) {
+      if (lo_mul(d, n, &out->stride[i], "downcast stride", err)) return err->code;
+    }
+  }
+  return LO_OK;
+}
+
+/* CuTe's upcast<N> (up) or downcast<N> of a composed layout: the swizzle,
+** the offset and the inner layout each (an smem_ptr offset keeps the
+** swizzle and scales its bits, cute/pointer_flagged.hpp). */
+int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err) {
+  if (n <= 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N = %lld is not positive", (long long)n);
+  if (lo_swizzle_cute_check(&c->sw, err)) return err->code;
+  lo_swizzle sw = c->sw;
+  lo_int off = 0, bits = 0;
+  if (c->smem_bits > 0) {
+    if (up ? lo_mul(c->smem_bits, n, &bits, "smem_ptr bits", err) : 0) return err->code;
+    if (!up) bits = c->smem_bits / n;
+    if (bits <= 0 || bits > 1 << 20)
+      return lo_fail(err, LO_EUNSUPPORTED,
+                     "smem_ptr[%lldb](unset): CuTe's flag of %lld bits is no value here (1 to %d)",
+                     (long long)bits, (long long)bits, 1 << 20);
+  } else {
+    int rc = up ? lo_swizzle_upcast(&c->sw, n, &sw, err) : lo_swizzle_downcast(&c->sw, n, &sw, err);
+    if (rc == LO_OK) rc = lo_swizzle_cute_check(&sw, err);
+    if (rc) return rc;
+    if (up && c->offset % n != 0)
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: Static safe_div requires t %% u == 0 (offset "
+                     "%lld, N %lld)",
+                     (long long)c->offset, (long long)n);
+    if (up)
+      off = c->offset / n;
+    else if (lo_mul(c->offset, n, &off, "downcast offset", err))
+      return err->code;
+  }
+  if (cute_recast_layout(&c->inner, n, up, &out->inner, err)) return err->code;
+  out->sw = sw;
+  out->offset = off;
+  out->smem_bits = (int)bits;
+  out->plain = 0;
+  return LO_OK;
+}
+
+/* CuTe's upcast<N> and downcast<N> of a layout. */
+int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+  return cute_recast_layout(l, n, 1, out, err);
+}
+int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+  return cute_recast_layout(l, n, 0, out, err);
+}

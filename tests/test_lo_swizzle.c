@@ -300,6 +300,24 @@ static void eval_ops(void) {
   T_EQ_STR(ev2("cute_downcast", "Sw<3,4,3>", "2"), "Sw<3,5,3>");
   T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3>", "3"),
            "error: CuTe refuses: N must be a power of two (N = 3)");
+  /* upcast<16> of a layout, leaf by leaf: 1024 is a multiple of 16, so 8:1024 becomes
+  ** ceil(8/ceil(16/1024)):1024/16 = 8:64; 1024:1 becomes ceil(1024/16):ceil(1/16) = 64:1 */
+  T_EQ_STR(ev2("cute_upcast", "(8,1024):(1024,1)", "16"), "(8,64):(64,1)");
+  /* a stride-0 leaf stays; 2:2 under N = 4: ceil(2/ceil(4/2)):ceil(2/4) = 1:1 */
+  T_EQ_STR(ev2("cute_upcast", "(4,2):(0,2)", "4"), "(4,1):(0,1)");
+  T_EQ_STR(ev2("cute_upcast", "(8,6):(6,1)", "4"),
+           "error: CuTe refuses: Divisibility condition (stride 6, N 4)");
+  /* downcast<2>: the stride-1 leaf 64:1 becomes 128:1, the others' strides double */
+  T_EQ_STR(ev2("cute_downcast", "(8,64):(64,1)", "2"), "(8,128):(128,1)");
+  T_EQ_STR(ev2("cute_downcast", "(8,64):(64,2)", "2"),
+           "error: CuTe refuses: Downcast requires adjacent elements");
+  /* a composed layout: each part; the GMMA K SW128 atom for 16-bit types is upcast<16> of
+  ** its bit atom, the swizzle kept (cute/atom/mma_traits_sm90_gmma.hpp) */
+  T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3> o smem_ptr[1b](unset) o (8,1024):(1024,1)", "16"),
+           "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
+  T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3> o 0 o (8,64):(64,1)", "2"),
+           "Sw<3,3,3> o 0 o (8,32):(32,1)");
+  T_CHECK(strstr(ev2("cute_upcast", "Sw<3,4,3> o 3 o 8:1", "2"), "safe_div") != NULL);
   /* CuTe's int masks: Sw<16,1,16> has B + M + |S| = 33 */
   T_EQ_STR(ev2("apply", "Sw<16,1,16>", "5"), "5");
   T_CHECK(strstr(ev2("cute_apply", "Sw<16,1,16>", "5"), "CuTe refuses: Sw<16,1,16>"));
