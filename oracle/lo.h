@@ -925,7 +925,7 @@ int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed 
 ** most LO_COMPOSED_COSIZE_LIMIT points (LO_ELIMIT past it).  CuTe's
 ** cosize of a composed layout is cosize(inner), which the swizzle and the
 ** offset may exceed. */
-#define LO_COMPOSED_COSIZE_LIMIT ((lo_int)1 << 24)
+#define LO_COMPOSED_COSIZE_LIMIT LO_EVAL_FUNCTION_LIMIT
 int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err);
 /* The grid CuTe's print_layout prints for a rank-2 composed layout (as
 ** lo_print_grid; an smem_ptr offset is first made position-independent,
