@@ -550,8 +550,10 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** call lo_swizzle_apply (after lo_apply or lo_crd2idx on the inner layout), layout_function
 ** lo_walk_at and lo_swizzle_apply, print_layout lo_print_grid_composed, cosize
 ** lo_composed_cosize, composition and cute_composition of two swizzles
-** lo_swizzle_composition and lo_cute_swizzle_composition; the other ops of its table run
-** their own handler on the inner layout (CuTe's ComposedLayout ops).
+** lo_swizzle_composition and lo_cute_swizzle_composition, cute_composition of a layout with a
+** swizzle lo_cute_layout_swizzle and lo_cute_composition, right_inverse and left_inverse (and
+** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
+** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -903,6 +905,12 @@ int lo_swizzle_downcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err 
 int lo_cute_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out,
                                 lo_err *err);
 int lo_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out, lo_err *err);
+/* CuTe's composition(L, Sw) of a layout with a swizzle: the swizzle
+** make_swizzle<L(yyy), L(zzz)> (the masks' indices mapped through L, as
+** one index each), to be composed with L: Sw' o 0 o L (L alone when Sw'
+** has B = 0).  CuTe's "works in simple cases": refused where
+** make_swizzle's static_asserts fail. */
+int lo_cute_layout_swizzle(const lo_layout *l, const lo_swizzle *sw, lo_swizzle *out, lo_err *err);
 /* CuTe's as_position_independent_swizzle_layout: for an smem_ptr offset of
 ** N bits, the swizzle recast from bytes to N-bit elements (upcast<N/8>,
 ** or downcast<8/N> below 8 bits), offset 0; plain when the result is the

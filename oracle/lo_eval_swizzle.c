@@ -203,6 +203,86 @@ static int sw_cosize(const char *op, int argc, ev_args a, ev_out *o, lo_err *err
   return LO_OK;
 }
 
+/* Print CuTe's composition(Sw, 0, l): "Sw o 0 o l", or l for B = 0. */
+static void out_swizzled(ev_out *o, const lo_swizzle *sw, const lo_layout *l) {
+  char b[96];
+  if (sw->bits != 0) {
+    lo_print_swizzle(sw, b, sizeof b);
+    ev_out_str(o, b);
+    ev_out_str(o, " o 0 o ");
+  }
+  ev_out_layout(o, l);
+}
+
+/* cute_composition L Sw and cute_composition L C (C's offset 0, as CuTe
+** asserts): CuTe's composition(Layout, Swizzle), make_swizzle of L's
+** values at the masks, composed with L; then with C's inner layout. */
+static int layout_then_swizzle(const char *op, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l, r;
+  lo_composed c;
+  lo_swizzle sw;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  if (l.is_tiler) return lo_fail(err, LO_EUNSUPPORTED, "%s: a tiler composed with a swizzle", op);
+  if (lo_kind_of(a[1]) == LO_KIND_SWIZZLE) {
+    if (get_swizzle(a, 1, &c.sw, err) || lo_cute_layout_swizzle(&l, &c.sw, &sw, err))
+      return err->code;
+    out_swizzled(o, &sw, &l);
+    return LO_OK;
+  }
+  if (get_composed(a, 1, &c, err)) return err->code;
+  if (c.smem_bits == 0 && c.offset != 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: Require offset == 0.");
+  if (lo_cute_layout_swizzle(&l, &c.sw, &sw, err) || lo_cute_composition(&l, &c.inner, &r, err))
+    return err->code;
+  out_swizzled(o, &sw, &r);
+  return LO_OK;
+}
+
+/* right_inverse, left_inverse and their cute_ twins: a swizzle is its own
+** inverse (CuTe returns it); of a composed layout (cute_ only) CuTe's
+** composition(inverse(L), Sw) when the offset is 0, else the composed
+** layout inverse(L) o -O o Sw, printed as CuTe prints it; an smem_ptr
+** offset is refused, as CuTe's compiler refuses it (it has no inverse). */
+static int sw_inverse(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
+  int left = strstr(op, "left_") != NULL;
+  lo_layout inv;
+  lo_composed c;
+  lo_swizzle sw;
+  char b[96];
+  (void)argc;
+  if (lo_kind_of(a[0]) == LO_KIND_SWIZZLE) {
+    if (get_swizzle(a, 0, &sw, err) || (is_cute(op) && lo_swizzle_cute_check(&sw, err)))
+      return err->code;
+    lo_print_swizzle(&sw, b, sizeof b);
+    ev_out_str(o, b);
+    return LO_OK;
+  }
+  if (!is_cute(op))
+    return lo_fail(err, LO_EUNSUPPORTED,
+                   "%s of a composed layout is not supported (cute_%s answers CuTe's)", op, op);
+  if (get_composed(a, 0, &c, err) || lo_swizzle_cute_check(&c.sw, err)) return err->code;
+  if (c.smem_bits > 0) /* no Int<0> to CuTe's is_constant: the offset's own inverse is asked */
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: no matching function for call to "
+                   "'%s_inverse(cute::smem_ptr_flag_bits<%d>)'",
+                   left ? "left" : "right", c.smem_bits);
+  int rc =
+      left ? lo_cute_left_inverse(&c.inner, &inv, err) : lo_cute_right_inverse(&c.inner, &inv, err);
+  if (rc) return rc;
+  if (c.offset == 0) {
+    if (lo_cute_layout_swizzle(&inv, &c.sw, &sw, err)) return err->code;
+    out_swizzled(o, &sw, &inv);
+    return LO_OK;
+  }
+  ev_out_layout(o, &inv);
+  ev_out_str(o, " o ");
+  ev_out_int(o, -c.offset);
+  ev_out_str(o, " o ");
+  lo_print_swizzle(&c.sw, b, sizeof b);
+  ev_out_str(o, b);
+  return LO_OK;
+}
+
 /* composition and cute_composition with a swizzle first: Sw o Sw (CuTe
 ** merges the masks), or Sw o L = Sw o 0 o L (L alone for Sw<0,M,S>). */
 static int sw_composition(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
@@ -233,6 +313,8 @@ static int sw_composition(const char *op, int argc, ev_args a, ev_out *o, lo_err
     return LO_OK;
   }
   if (k0 == LO_KIND_COMPOSED) return SW_GO_WRAP; /* the caller wraps the layout op */
+  if (is_cute(op) && k0 == LO_KIND_LAYOUT && (k1 == LO_KIND_SWIZZLE || k1 == LO_KIND_COMPOSED))
+    return layout_then_swizzle(op, a, o, err);
   return lo_fail(err, LO_EUNSUPPORTED,
                  "%s of a layout with a swizzle or a composed layout (B first) is not supported; "
                  "a swizzle or a composed layout may come first",
@@ -289,6 +371,10 @@ static const sw_row sw_ops[] = {
     {"cute_take", SW_WRAP, NULL},
     {"cute_group", SW_WRAP, NULL},
     {"cute_tile_to_shape", SW_WRAP, NULL},
+    {"right_inverse", 0, sw_inverse},
+    {"left_inverse", 0, sw_inverse},
+    {"cute_right_inverse", 0, sw_inverse},
+    {"cute_left_inverse", 0, sw_inverse},
     {"cute_upcast", SW_DIRECT, NULL},
     {"cute_downcast", SW_DIRECT, NULL},
 };

@@ -350,6 +350,8 @@ static int popcount64(uint64_t v) {
 }
 static int ctz64(uint64_t v) { return v ? __builtin_ctzll(v) : 64; }
 
+static int make_swizzle(uint64_t y, uint64_t z, lo_swizzle *out, lo_err *err);
+
 /* CuTe's composition(Swizzle, Swizzle): the swizzle of the XORed masks
 ** (make_swizzle<Y,Z>), as cute/swizzle.hpp computes it in 32 bits. */
 int lo_cute_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out,
@@ -359,6 +361,15 @@ int lo_cute_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swi
     return lo_fail(err, LO_EUNDEF, "CuTe refuses: Can only merge swizzles of the same shift.");
   uint64_t y = (uint64_t)(lo_swizzle_yyy(a) ^ lo_swizzle_yyy(b));
   uint64_t z = (uint64_t)(lo_swizzle_zzz(a) ^ lo_swizzle_zzz(b));
+  return make_swizzle(y, z, out, err);
+}
+
+/* CuTe's make_swizzle<Y,Z>(): the swizzle whose masks are Y (read) and Z
+** (written), in 32 bits, with its static_asserts. */
+static int make_swizzle(uint64_t y, uint64_t z, lo_swizzle *out, lo_err *err) {
+  if (y > UINT32_MAX || z > UINT32_MAX)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: the masks 0x%llx, 0x%llx do not fit uint32_t",
+                   (unsigned long long)y, (unsigned long long)z);
   if (popcount64(y) != popcount64(z))
     return lo_fail(err, LO_EUNDEF, "CuTe refuses: Number of bits in Y and Z don't match");
   int ty = ctz64(y) == 64 ? 32 : ctz64(y), tz = ctz64(z) == 64 ? 32 : ctz64(z);
@@ -513,4 +524,15 @@ int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
 }
 int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
   return cute_recast_layout(l, n, 0, out, err);
+}
+
+/* CuTe's composition(Layout, Swizzle) (cute/swizzle_layout.hpp): the
+** swizzle make_swizzle<L(yyy), L(zzz)> on L's values, composed with L. */
+int lo_cute_layout_swizzle(const lo_layout *l, const lo_swizzle *sw, lo_swizzle *out, lo_err *err) {
+  lo_int y, z;
+  if (lo_swizzle_cute_check(sw, err)) return err->code;
+  if (lo_apply(l, lo_swizzle_yyy(sw), &y, err) || lo_apply(l, lo_swizzle_zzz(sw), &z, err))
+    return err->code;
+  if (y < 0 || z < 0) return lo_fail(err, LO_EUNDEF, "CuTe refuses: a negative mask");
+  return make_swizzle((uint64_t)y, (uint64_t)z, out, err);
 }

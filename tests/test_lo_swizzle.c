@@ -323,6 +323,26 @@ static void eval_ops(void) {
   ** -515186822 (CuTe C++ prints that: corpus/cute_cpp/swizzle.yaml) */
   T_EQ_STR(ev2("apply", "Sw<16,0,-16>", "1043390330"), "3779780474");
   T_EQ_STR(ev2("cute_apply", "Sw<16,0,-16>", "1043390330"), "-515186822");
+  /* a layout composed with a swizzle: CuTe's make_swizzle<L(yyy), L(zzz)>.  Sw<3,0,3>:
+  ** yyy = 7 << 3 = 56, zzz = 7; (8,8):(8,1) at index 56 = (0,7) is 7, at 7 = (7,0) is
+  ** 56: Y = 7, Z = 56, so B = 3, M = min(0,3) = 0, S = 0 - 3: Sw<3,0,-3> */
+  T_EQ_STR(ev2("cute_composition", "(8,8):(8,1)", "Sw<3,0,3>"), "Sw<3,0,-3> o 0 o (8,8):(8,1)");
+  T_EQ_STR(ev2("cute_composition", "64:1", "Sw<3,4,3> o 1 o 8:1"),
+           "error: CuTe refuses: Require offset == 0.");
+  /* inverses: a swizzle is its own; Sw<2,0,2> o 0 o (4,4):(4,1): right_inverse of the
+  ** transpose (4,4):(4,1) is itself, at yyy = 12 = (0,3) it is 3, at zzz = 3 it is 12:
+  ** Y = 3, Z = 12, Sw<2,0,-2> */
+  T_EQ_STR(ev("right_inverse", "Sw<3,4,3>", NULL, NULL), "Sw<3,4,3>");
+  T_EQ_STR(ev("cute_right_inverse", "Sw<2,0,2> o 0 o (4,4):(4,1)", NULL, NULL),
+           "Sw<2,0,-2> o 0 o (4,4):(4,1)");
+  /* an offset: CuTe's inverse(L) o -O o Sw (right_inverse of (4,2):(1,4) is 8:1) */
+  T_EQ_STR(ev("cute_right_inverse", "Sw<1,1,1> o 4 o (4,2):(1,4)", NULL, NULL),
+           "8:1 o -4 o Sw<1,1,1>");
+  /* the GMMA atoms: CuTe does not compile right_inverse of an smem_ptr offset */
+  T_CHECK(strstr(ev("cute_right_inverse", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", NULL,
+                    NULL),
+                 "CuTe refuses: no matching function for call to 'right_inverse(cute::smem_ptr_"
+                 "flag_bits<16>)'") != NULL);
   /* CuTe's int masks: Sw<16,1,16> has B + M + |S| = 33 */
   T_EQ_STR(ev2("apply", "Sw<16,1,16>", "5"), "5");
   T_CHECK(strstr(ev2("cute_apply", "Sw<16,1,16>", "5"), "CuTe refuses: Sw<16,1,16>"));
@@ -344,8 +364,8 @@ static void eval_ops(void) {
   /* ops that do not take these values say so */
   T_EQ_STR(ev("rank", "Sw<3,4,3>", NULL, NULL),
            "error: rank takes a composed layout or a layout, not a swizzle");
-  T_EQ_STR(ev("right_inverse", c, NULL, NULL),
-           "error: right_inverse does not take a swizzle or a composed layout");
+  T_EQ_STR(ev("is_compact", c, NULL, NULL),
+           "error: is_compact does not take a swizzle or a composed layout");
   T_EQ_STR(ev2("logical_divide", "8:1", c),
            "error: logical_divide: only the first argument may be a composed layout or a swizzle");
   /* "Sw<3,4,3> o 0 o " is columns 1..16, "(8,64" columns 17..21 */

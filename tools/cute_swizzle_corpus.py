@@ -90,8 +90,25 @@ def first_round(rng):
     for x in pool[:8]:
         for l in ('(8,64):(64,1)', '(128,64):(64,1)', '(64,8):(1,64)', '16:1', '(4,(2,2)):(2,(1,8))'):
             reqs.append(('composition', [sw(*x), l]))
+    # a layout composed with a swizzle or a composed layout; inverses
+    for l in ('(8,8):(8,1)', '(8,64):(64,1)', '64:1', '(4,4):(4,1)', '(16,8):(1,16)', '1024:2'):
+        for x in pool[:8] + [(3, 0, 3), (3, 0, -3), (2, 1, 3)]:
+            reqs.append(('composition', [l, sw(*x)]))
+    for x in pool:
+        reqs.append(('right_inverse', [sw(*x)]))
+        reqs.append(('left_inverse', [sw(*x)]))
+    for c in ('Sw<3,4,3> o 0 o (8,64):(64,1)', 'Sw<3,0,3> o 0 o (8,8):(8,1)',
+              'Sw<2,1,3> o 0 o ((2,2,2),(2,2,2)):((32,2,8),(4,1,16))', 'Sw<1,1,1> o 4 o (4,2):(1,4)',
+              'Sw<2,0,2> o 0 o (4,4):(4,1)', 'Sw<3,3,3> o 0 o (128,64):(64,1)',
+              'Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)'):
+        for l in ('64:1', '(8,8):(8,1)', '512:1'):
+            reqs.append(('composition', [l, c]))
+        reqs.append(('right_inverse', [c]))
+        reqs.append(('left_inverse', [c]))
     atoms = gmma_atoms()
     for _, a in atoms:
+        reqs.append(('right_inverse', [a]))
+        reqs.append(('left_inverse', [a]))
         reqs.append(('print_layout', [a]))
         reqs.append(('size', [a]))
         reqs.append(('cosize', [a]))
