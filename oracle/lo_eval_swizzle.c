@@ -380,7 +380,10 @@ static const sw_row sw_ops[] = {
 };
 
 /* Evaluate op (whose table handler is fn) on arguments of which one or
-** more is a swizzle or a composed layout. */
+** more is a swizzle or a composed layout.  An op not in sw_ops runs its
+** own handler: it reads such arguments itself (lo_parse_composed), or its
+** layout argument refuses them (ev_get_layout_t: "a swizzle or a composed
+** layout, which this op does not take"). */
 int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err) {
   for (size_t i = 0; i < sizeof sw_ops / sizeof sw_ops[0]; i++) {
     const sw_row *r = &sw_ops[i];
@@ -393,7 +396,7 @@ int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, 
     if (r->how == SW_DIRECT) return fn(argc, a, o, err); /* an op made for swizzles */
     return by_inner(op, fn, r->how == SW_WRAP, argc, a, o, err);
   }
-  return lo_fail(err, LO_EUNSUPPORTED, "%s does not take a swizzle or a composed layout", op);
+  return fn(argc, a, o, err); /* an op that reads such arguments itself, or refuses them */
 }
 
 /* cute_upcast X N and cute_downcast X N: CuTe's upcast<N> and

@@ -365,7 +365,7 @@ static void eval_ops(void) {
   T_EQ_STR(ev("rank", "Sw<3,4,3>", NULL, NULL),
            "error: rank takes a composed layout or a layout, not a swizzle");
   T_EQ_STR(ev("is_compact", c, NULL, NULL),
-           "error: is_compact does not take a swizzle or a composed layout");
+           "error: argument 1: a swizzle or a composed layout, which this op does not take");
   T_EQ_STR(ev2("logical_divide", "8:1", c),
            "error: logical_divide: only the first argument may be a composed layout or a swizzle");
   /* "Sw<3,4,3> o 0 o " is columns 1..16, "(8,64" columns 17..21 */
