@@ -26,7 +26,8 @@
 #                   on a crash, a hang or a request past its time limit
 #                   (make test runs each for 3 s where clang is installed)
 #   make gpu        bin/layoutcheck-gpu, the CUDA stage (gpu/; skipped without nvcc)
-#   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py)
+#   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py,
+#                     tools/cute_swizzle_corpus.py)
 #   make cute-tests-corpus  regenerate corpus/cute_tests/ (the cases of CuTe's own
 #                   tests, corpus/cute_tests/cases.txt) from CuTe C++ (tools/cute_tests.py)
 #   make clean      remove build/ and bin/
@@ -237,6 +238,7 @@ fuzz: bin/layoutcheck
 # ../shared/third_party/cutlass/include).  make test only reads the result.
 cute-corpus:
 	python3 tools/cute_corpus.py
+	python3 tools/cute_swizzle_corpus.py
 
 # The pending marks are set by what bin/layoutcheck answers, so it is built first.
 cute-tests-corpus: bin/layoutcheck

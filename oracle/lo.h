@@ -18,6 +18,7 @@
 **  10. CuTe C++ as it computes                          (lo_cute.c, lo_cute_tile.c)
 **  11. Evaluation by op name                            (lo_eval*.c)
 **  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
+**  13. Swizzles and composed layouts                    (lo_swizzle.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -178,10 +179,19 @@ int lo_print_morphism(const lo_morphism *f, char *buf, size_t cap);
 ** the grid does not fit (buf emptied). */
 int lo_print_grid(const lo_layout *l, char *buf, size_t cap, lo_err *err);
 
-/* Which kind of value a string holds, judged by its syntax: a morphism
-** contains "-->", a tiler starts with '<', a layout contains ':'; anything
-** else is a nested tuple (an integer is a depth-0 tuple). */
-typedef enum { LO_KIND_TUPLE, LO_KIND_LAYOUT, LO_KIND_TILER, LO_KIND_MORPHISM } lo_kind;
+/* Which kind of value a string holds, judged by its syntax: a swizzle
+** starts with "Sw" (section 13), and is a composed layout when more than
+** blanks follow its '>'; a morphism contains "-->", a tiler starts with
+** '<', a layout contains ':'; anything else is a nested tuple (an integer
+** is a depth-0 tuple). */
+typedef enum {
+  LO_KIND_TUPLE,
+  LO_KIND_LAYOUT,
+  LO_KIND_TILER,
+  LO_KIND_MORPHISM,
+  LO_KIND_SWIZZLE,
+  LO_KIND_COMPOSED
+} lo_kind;
 lo_kind lo_kind_of(const char *s);
 
 /* ---------------------------------------------------------------------
@@ -595,7 +605,15 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** header its handler op_NAME (lo_eval_*.c) calls.  One line per op of the
 ** op table of lo_eval.c, in its order (tests/test_lo_eval_lookup.c fails
 ** on an op of the table missing here or an op here the table lacks).  An op taking layouts
-** or morphisms calls the lo_morphism_* function for morphism arguments.
+** or morphisms calls the lo_morphism_* function for morphism arguments.  An op given a
+** swizzle or a composed layout (section 13) runs in lo_eval_swizzle.c: apply and cute_apply
+** call lo_swizzle_apply (after lo_apply or lo_crd2idx on the inner layout), layout_function
+** lo_walk_at and lo_swizzle_apply, print_layout lo_print_grid_composed, cosize
+** lo_composed_cosize, composition and cute_composition of two swizzles
+** lo_swizzle_composition and lo_cute_swizzle_composition, cute_composition of a layout with a
+** swizzle lo_cute_layout_swizzle and lo_cute_composition, right_inverse and left_inverse (and
+** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
+** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -661,8 +679,6 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   recast                   lo_recast
 **   make_layout_like         lo_make_layout_like
 **   make_ordered_layout      lo_make_ordered_layout
-**   cute_upcast              lo_cute_upcast
-**   cute_downcast            lo_cute_downcast
 **   cute_recast_layout       lo_cute_recast_layout
 **   cute_make_layout_like    lo_cute_make_layout_like
 **   cute_make_ordered_layout lo_cute_make_ordered_layout
@@ -693,6 +709,10 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_idx2crd             lo_tuple_mode, lo_tuple_size, lo_print_index
 **   cute_domain_offset       lo_apply, lo_crd2idx
 **   cute_tile_to_shape       lo_tuple_size, lo_cute_blocked_product
+**   cute_upcast              lo_swizzle_upcast, lo_swizzle_cute_check, lo_cute_upcast,
+**                            lo_cute_recast_composed
+**   cute_downcast            lo_swizzle_downcast, lo_swizzle_cute_check, lo_cute_downcast,
+**                            lo_cute_recast_composed
 **   cute_max_alignment       lo_cute_coalesce, lo_cute_right_inverse, lo_cute_logical_divide
 **   cute_complement          lo_cute_complement
 **   cute_composition         lo_cute_composition
@@ -866,5 +886,128 @@ int lo_view_einsum(const char *pattern, const char *sizes, const lo_layout *oper
 /* The ops view_* of lo_eval: evaluate one, printing into buf[0..cap). */
 int lo_view_eval(const char *op, int argc, const char *const *argv, char *buf, size_t cap,
                  lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 13. Swizzles and composed layouts (lo_swizzle.c)
+**
+** CuTe's Swizzle<B,M,S> (cute/swizzle.hpp) maps an offset x to
+**   x ^ shiftr(x & yyy, S),  yyy = (2^B - 1) << (M + max(0,S)),
+** shiftr(v, S) = v >> S for S >= 0 and v << -S for S < 0: the B bits of x
+** at M + max(0,S) are XORed into the B bits at M - min(0,S).  It is an
+** involution.  Values: B >= 0, M >= 0, |S| >= B (CuTe's static_asserts),
+** and B + M + |S| <= LO_SWIZZLE_MAX_BITS, so every mask fits in 63 bits
+** (CuTe's own masks are int: the cute_ ops refuse what CuTe's compiler
+** refuses, B + M + |S| > 32, or M + |S| > 31 when B = 0).  Sw<0,M,S> is
+** the identity for every M and S.
+**
+** A composed layout is CuTe's ComposedLayout<Swizzle, Offset, Layout>
+** (cute/layout_composed.hpp), the function x -> sw(offset + inner(x)),
+** printed as CuTe prints it with the '_' of static integers dropped, as
+** every value here: "Sw<3,4,3> o 0 o (8,64):(64,1)".  The offset is an
+** integer (CuTe's Int<N> or int, negative allowed), or, when smem_bits > 0,
+** CuTe's smem_ptr_flag_bits<smem_bits>, printed smem_ptr[16b](unset): an
+** Int<0> standing for a shared-memory pointer not yet set (the GMMA atoms
+** of cute/atom/mma_traits_sm90_gmma.hpp).  Its value is then 0, as CuTe's
+** operator() computes it; the swizzle of such a layout acts on the byte
+** address of a B-bit element once the pointer is set (a tensor made from
+** it swizzles the pointer, not the offset).
+**
+** A plain layout text parses as a composed layout with plain set: the
+** identity swizzle Sw<0,0,0>, offset 0, and it prints back as the layout
+** alone.  The inner layout is a layout, never a tiler.
+*/
+#define LO_SWIZZLE_MAX_BITS 62
+
+typedef struct lo_swizzle {
+  int bits, base, shift; /* CuTe's Swizzle<B,M,S>: B = bits, M = base, S = shift */
+} lo_swizzle;
+
+/* Parse "Sw<3,4,3>" or "Swizzle<3,4,3>" (blanks between tokens; S may be
+** negative).  Errors name the column: malformed text, B or M negative,
+** |S| < B, B + M + |S| past LO_SWIZZLE_MAX_BITS. */
+int lo_parse_swizzle(const char *s, lo_swizzle *out, lo_err *err);
+/* "Sw<3,4,3>", as CuTe prints it. */
+int lo_print_swizzle(const lo_swizzle *sw, char *buf, size_t cap);
+/* Check a swizzle built by hand against the bounds above. */
+int lo_swizzle_check(const lo_swizzle *sw, lo_err *err);
+/* sw(x) for any x (negative x as CuTe's two's complement int); never
+** overflows for a checked swizzle. */
+int lo_swizzle_apply(const lo_swizzle *sw, lo_int x, lo_int *out, lo_err *err);
+/* The masks of CuTe's Swizzle: yyy (the bits read), zzz (the bits
+** written); both 0 for B = 0. */
+lo_int lo_swizzle_yyy(const lo_swizzle *sw);
+lo_int lo_swizzle_zzz(const lo_swizzle *sw);
+/* 2^(B+M+|S|): the swizzle maps every aligned block of this many offsets
+** onto itself. */
+lo_int lo_swizzle_period(const lo_swizzle *sw);
+
+typedef struct lo_composed {
+  lo_swizzle sw;
+  lo_int offset; /* 0 when smem_bits > 0 */
+  int smem_bits; /* > 0: the offset is CuTe's smem_ptr[<smem_bits>b](unset) */
+  int plain;     /* parsed from a plain layout: sw Sw<0,0,0>, offset 0, printed as inner */
+  lo_layout inner;
+} lo_composed;
+
+/* Parse "Sw<3,4,3> o _0 o (8,64):(64,1)" (CuTe's print; the blanks around
+** each 'o' are optional: "Sw<3,4,3>o_0o(8,64):(64,1)"), the offset an
+** integer (optionally '_' or '-' before its digits) or smem_ptr[Nb](unset)
+** (N > 0), or a plain layout (plain set).  Errors name the column in s. */
+int lo_parse_composed(const char *s, lo_composed *out, lo_err *err);
+/* "Sw<3,4,3> o 0 o (8,64):(64,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o
+** (8,64):(64,1)", or the inner layout alone when plain is set. */
+int lo_print_composed(const lo_composed *c, char *buf, size_t cap);
+/* sw(offset + inner(x)) (lo_apply for inner(x); offset 0 when smem_bits >
+** 0).  Errors: those of lo_apply, an overflow of the sum. */
+int lo_composed_apply(const lo_composed *c, lo_int x, lo_int *out, lo_err *err);
+/* Make c the composed layout sw o offset o inner (plain and smem_bits 0). */
+void lo_composed_make(lo_composed *c, const lo_swizzle *sw, lo_int offset, const lo_layout *inner);
+
+/* CuTe's compile-time refusal of a swizzle whose int masks overflow
+** (B + M + |S| > 32, or M + |S| > 31 when B = 0): LO_EUNDEF with a
+** message starting "CuTe refuses: ". */
+int lo_swizzle_cute_check(const lo_swizzle *sw, lo_err *err);
+/* CuTe's upcast<N> and downcast<N> of a swizzle (cute/swizzle_layout.hpp;
+** N a power of two): upcast Sw<B,M,S> is Sw<B,M-log2 N,S>, or
+** Sw<max(B+M-log2 N,0),0,S> when M < log2 N; downcast is Sw<B,M+log2 N,S>. */
+int lo_swizzle_upcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err);
+int lo_swizzle_downcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err);
+/* CuTe's composition(a, b) of two swizzles: make_swizzle of the XORed
+** masks; refused unless the shifts are equal and the masks make a
+** swizzle.  lo_swizzle_composition returns it only where it is a o b (b
+** first), that is where a reads no bit that b writes. */
+int lo_cute_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out,
+                                lo_err *err);
+int lo_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out, lo_err *err);
+/* CuTe's composition(L, Sw) of a layout with a swizzle: the swizzle
+** make_swizzle<L(yyy), L(zzz)> (the masks' indices mapped through L, as
+** one index each), to be composed with L: Sw' o 0 o L (L alone when Sw'
+** has B = 0).  CuTe's "works in simple cases": refused where
+** make_swizzle's static_asserts fail. */
+int lo_cute_layout_swizzle(const lo_layout *l, const lo_swizzle *sw, lo_swizzle *out, lo_err *err);
+/* CuTe's as_position_independent_swizzle_layout: for an smem_ptr offset of
+** N bits, the swizzle recast from bytes to N-bit elements (upcast<N/8>,
+** or downcast<8/N> below 8 bits), offset 0; plain when the result is the
+** identity with offset 0 (CuTe's composition then drops the swizzle).
+** Other composed layouts are copied.  out may be c. */
+int lo_composed_position_independent(const lo_composed *c, lo_composed *out, lo_err *err);
+/* CuTe's upcast<N> (up 1) or downcast<N> of a composed layout: swizzle,
+** offset and layout each, the layout by lo_cute_upcast or lo_cute_downcast
+** (section 10), the offset divided by N (refused unless N divides it,
+** CuTe's safe_div) or multiplied; an smem_ptr offset keeps the swizzle and
+** multiplies (upcast) or divides (downcast) its bits
+** (cute/pointer_flagged.hpp). */
+int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err);
+/* The true cosize: 1 + the largest value of c over [0, size(inner)), at
+** most LO_COMPOSED_COSIZE_LIMIT points (LO_ELIMIT past it).  CuTe's
+** cosize of a composed layout is cosize(inner), which the swizzle and the
+** offset may exceed. */
+#define LO_COMPOSED_COSIZE_LIMIT LO_EVAL_FUNCTION_LIMIT
+int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err);
+/* The grid CuTe's print_layout prints for a rank-2 composed layout (as
+** lo_print_grid; an smem_ptr offset is first made position-independent,
+** as CuTe's print_layout does; cells are as wide as the inner layout's
+** cosize). */
+int lo_print_grid_composed(const lo_composed *c, char *buf, size_t cap, lo_err *err);
 
 #endif /* LO_H */

@@ -10,20 +10,20 @@
 #define OP_NAME_MAX 24 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
-    [24] = 66, /* cute_recast_layout */
+    [24] = 64, /* cute_recast_layout */
     [27] = 38, /* composition */
     [29] = 131, /* morphism */
     [31] = 117, /* is_coalesced */
     [33] = 15, /* coordinate */
     [35] = 139, /* disjoint_images */
     [37] = 102, /* cute_flat_divide */
-    [39] = 82, /* cute_get */
+    [39] = 80, /* cute_get */
     [56] = 10, /* mode */
     [57] = 11, /* modes */
     [64] = 35, /* is_complement */
     [67] = 39, /* paper_composition */
     [69] = 37, /* is_complementable */
-    [79] = 81, /* cute_stride */
+    [79] = 79, /* cute_stride */
     [87] = 115, /* is_tractable */
     [88] = 130, /* mutual_refinement */
     [90] = 26, /* permute */
@@ -35,17 +35,17 @@ static const short op_slot[OP_SLOTS] = {
     [119] = 13, /* congruent */
     [125] = 133, /* is_standard_form */
     [128] = 4, /* depth */
-    [133] = 84, /* cute_take */
+    [133] = 82, /* cute_take */
     [134] = 134, /* is_valid_morphism */
     [147] = 109, /* cute_right_inverse */
     [163] = 136, /* is_tractable_map */
     [173] = 100, /* cute_zipped_divide */
     [177] = 111, /* cute_max_common_layout */
-    [183] = 79, /* cute_rank */
+    [183] = 77, /* cute_rank */
     [196] = 28, /* concat */
     [197] = 62, /* make_layout_like */
     [224] = 60, /* recast_layout */
-    [225] = 67, /* cute_make_layout_like */
+    [225] = 65, /* cute_make_layout_like */
     [234] = 21, /* filter */
     [246] = 24, /* sort */
     [253] = 107, /* cute_blocked_product */
@@ -53,16 +53,16 @@ static const short op_slot[OP_SLOTS] = {
     [266] = 120, /* is_nondegenerate */
     [270] = 154, /* view_rearrange */
     [273] = 159, /* view_pad_left */
-    [277] = 65, /* cute_downcast */
-    [278] = 95, /* cute_tile_to_shape */
-    [279] = 72, /* cute_depth */
+    [277] = 93, /* cute_tile_to_shape */
+    [278] = 95, /* cute_downcast */
+    [279] = 70, /* cute_depth */
     [293] = 41, /* composition_algorithm */
     [300] = 12, /* entries */
     [301] = 121, /* is_non_degenerate */
-    [310] = 68, /* cute_make_ordered_layout */
+    [310] = 66, /* cute_make_ordered_layout */
     [312] = 46, /* zipped_product */
     [319] = 97, /* cute_complement */
-    [326] = 69, /* cute_coalesce */
+    [326] = 67, /* cute_coalesce */
     [328] = 27, /* flat_concat */
     [337] = 160, /* view_einsum */
     [338] = 1, /* size */
@@ -72,23 +72,23 @@ static const short op_slot[OP_SLOTS] = {
     [363] = 104, /* cute_zipped_product */
     [370] = 135, /* is_pointed_map */
     [372] = 118, /* is_flat_coalesced */
-    [377] = 94, /* cute_domain_offset */
-    [386] = 83, /* cute_filter_zeros */
-    [391] = 93, /* cute_idx2crd */
+    [377] = 92, /* cute_domain_offset */
+    [386] = 81, /* cute_filter_zeros */
+    [391] = 91, /* cute_idx2crd */
     [393] = 96, /* cute_max_alignment */
     [395] = 129, /* relative_flatten */
     [397] = 14, /* apply */
     [412] = 119, /* is_sorted */
     [423] = 145, /* weak_composite */
     [424] = 63, /* make_ordered_layout */
-    [425] = 78, /* cute_coprofile */
+    [425] = 76, /* cute_coprofile */
     [431] = 53, /* left_inverse */
     [432] = 8, /* flatten */
-    [435] = 77, /* cute_coshape */
+    [435] = 75, /* cute_coshape */
     [440] = 16, /* layout_function */
     [443] = 113, /* cute_nullspace */
     [444] = 147, /* mode_inclusion */
-    [446] = 64, /* cute_upcast */
+    [446] = 94, /* cute_upcast */
     [452] = 2, /* cosize */
     [455] = 34, /* flat_complement */
     [462] = 20, /* flat_coalesce */
@@ -99,7 +99,7 @@ static const short op_slot[OP_SLOTS] = {
     [503] = 146, /* entry_inclusion */
     [521] = 152, /* view_to_layout */
     [522] = 153, /* view_of_layout */
-    [536] = 91, /* cute_slice */
+    [536] = 89, /* cute_slice */
     [540] = 138, /* sum */
     [547] = 49, /* paper_logical_product */
     [548] = 61, /* recast */
@@ -120,37 +120,37 @@ static const short op_slot[OP_SLOTS] = {
     [689] = 112, /* cute_max_common_vector */
     [690] = 56, /* layout_add */
     [694] = 143, /* pushforward */
-    [695] = 90, /* cute_zip */
+    [695] = 88, /* cute_zip */
     [700] = 17, /* same_layout_function */
     [735] = 45, /* tiled_divide */
     [740] = 116, /* is_compact */
     [745] = 23, /* squeeze */
     [753] = 43, /* logical_product */
-    [756] = 71, /* cute_flatten */
-    [767] = 76, /* cute_cosize */
+    [756] = 69, /* cute_flatten */
+    [767] = 74, /* cute_cosize */
     [773] = 140, /* entry */
     [774] = 144, /* pullback_then_include */
     [788] = 31, /* complement */
     [808] = 22, /* flat_filter */
     [811] = 57, /* greatest_common_domain */
-    [819] = 74, /* cute_crd2idx */
+    [819] = 72, /* cute_crd2idx */
     [826] = 99, /* cute_logical_divide */
     [828] = 6, /* rank_len_depth */
-    [829] = 75, /* cute_size */
-    [830] = 92, /* cute_dice */
+    [829] = 73, /* cute_size */
+    [830] = 90, /* cute_dice */
     [832] = 123, /* is_row_major */
     [835] = 9, /* flatten_profile */
     [836] = 25, /* restrict */
-    [838] = 87, /* cute_append */
-    [850] = 70, /* cute_filter */
+    [838] = 85, /* cute_append */
+    [850] = 68, /* cute_filter */
     [863] = 105, /* cute_tiled_product */
-    [864] = 80, /* cute_shape */
-    [865] = 89, /* cute_replace */
+    [864] = 78, /* cute_shape */
+    [865] = 87, /* cute_replace */
     [866] = 108, /* cute_raked_product */
     [867] = 126, /* tuple_divides */
-    [880] = 85, /* cute_select */
+    [880] = 83, /* cute_select */
     [883] = 124, /* is_layout */
-    [891] = 73, /* cute_apply */
+    [891] = 71, /* cute_apply */
     [893] = 44, /* zipped_divide */
     [896] = 54, /* coalesce_z */
     [899] = 59, /* downcast */
@@ -160,8 +160,8 @@ static const short op_slot[OP_SLOTS] = {
     [922] = 33, /* paper_complement */
     [946] = 36, /* is_N_complement */
     [949] = 122, /* is_column_major */
-    [983] = 86, /* cute_group */
-    [987] = 88, /* cute_prepend */
+    [983] = 84, /* cute_group */
+    [987] = 86, /* cute_prepend */
     [988] = 47, /* tiled_product */
     [991] = 156, /* view_broadcast */
     [1002] = 5, /* len */
@@ -235,8 +235,6 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     6, /* recast */
     16, /* make_layout_like */
     19, /* make_ordered_layout */
-    11, /* cute_upcast */
-    13, /* cute_downcast */
     18, /* cute_recast_layout */
     21, /* cute_make_layout_like */
     24, /* cute_make_ordered_layout */
@@ -267,6 +265,8 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     12, /* cute_idx2crd */
     18, /* cute_domain_offset */
     18, /* cute_tile_to_shape */
+    11, /* cute_upcast */
+    13, /* cute_downcast */
     18, /* cute_max_alignment */
     15, /* cute_complement */
     16, /* cute_composition */

@@ -9,6 +9,7 @@
 **   lo_eval_cute.c     handlers: CuTe C++ as it computes, tensor views
 **   lo_eval_domain.c   handlers: the whitepaper's analysis ops
 **   lo_eval_recast.c   handlers: recasts, compact layouts in an order
+**   lo_eval_swizzle.c  swizzles and composed layouts in any op's arguments
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
 ** argc) (argc already checked against the table), calls the oracle and
@@ -122,11 +123,16 @@ int op_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_recast(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_make_layout_like(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_make_ordered_layout(int argc, ev_args a, ev_out *o, lo_err *err);
-int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
-int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_make_layout_like(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_make_ordered_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+/* lo_eval_swizzle.c: requests with a swizzle or a composed layout among
+** their arguments ("Sw<..." first) go to ev_swizzle_run instead of the
+** table's handler fn, which it may run on the inner layout. */
+int ev_has_swizzle(int argc, ev_args a);
+int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_values.c */
 int op_size(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -145,6 +145,12 @@ static int is_plain_int(const char *s) {
 ** (lo_kind_of's LO_KIND_TUPLE) is CuTe's Shape as a tiler. */
 int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
   lo_int n;
+  const char *s = a[i];
+  while (*s == ' ' || *s == '\t') s++;
+  if (s[0] == 'S' && s[1] == 'w') /* lo_eval_swizzle.c takes them where an op does */
+    return lo_fail(err, LO_EUNSUPPORTED,
+                   "argument %d: a swizzle or a composed layout, which this op does not take",
+                   i + 1);
   if (tiler_ok && is_plain_int(a[i]) && lo_parse_int(a[i], &n, err) == LO_OK) {
     if (n < 1) return lo_fail(err, LO_EUNDEF, "argument %d: a shape must be positive", i + 1);
     lo_layout_scalar(l, n, n == 1 && tiler_ok == EV_TILER_MAKE ? 0 : 1);

@@ -61,15 +61,8 @@ int op_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
   return lay_bits(lo_recast_layout, a, o, err);
 }
 
-/* The ops cute_upcast L N, cute_downcast L N, cute_recast_layout L OLD NEW. */
-int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err) {
-  (void)argc;
-  return lay_n(lo_cute_upcast, a, o, err);
-}
-int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err) {
-  (void)argc;
-  return lay_n(lo_cute_downcast, a, o, err);
-}
+/* The op cute_recast_layout L OLD NEW (cute_upcast and cute_downcast, which
+** take swizzles and composed layouts too, are in lo_eval_swizzle.c). */
 int op_cute_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   return lay_bits(lo_cute_recast_layout, a, o, err);

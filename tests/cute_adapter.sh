@@ -91,6 +91,10 @@ recast_layout (8,64):(64,1) 16 32
 make_layout_like (2,3,4,5):(0,42,4,0)
 cute_make_ordered_layout (2,2,2,2) (0,2,3,1)
 composition 2:1 3:1 4:1
+apply Sw<3,4,3> 128
+composition Sw<1,2,3> Sw<2,2,3>
+apply Sw<3,4,3> o _0 o (_8,_64):(_64,_1) (2,1)
+tile_to_shape Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) (128,64)
 EOF
 want_static='6
 2:24
@@ -120,7 +124,11 @@ error: CuTe refuses: Stride Divisibility Condition
 (8,32):(32,1)
 (2,3,4,5):(0,4,1,0)
 (2,2,2,2):(1,4,8,2)
-error: composition takes 2 arguments, got 3'
+error: composition takes 2 arguments, got 3
+144
+Sw<1,3,3>
+145
+Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))'
 
 python3 "$adapter" --no-pch --cache "$tmp/cache.db" <"$tmp/req" >"$tmp/out1" 2>"$tmp/err1"
 status=$?
