@@ -17,6 +17,7 @@
 **  10. CuTe C++ as it computes                          (lo_cute.c, lo_cute_tile.c)
 **  11. Evaluation by op name                            (lo_eval*.c)
 **  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
+**  13. Shared-memory banks                              (lo_bank.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -790,5 +791,41 @@ int lo_view_einsum(const char *pattern, const char *sizes, const lo_layout *oper
 /* The ops view_* of lo_eval: evaluate one, printing into buf[0..cap). */
 int lo_view_eval(const char *op, int argc, const char *const *argv, char *buf, size_t cap,
                  lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 13. Shared-memory banks (lo_bank.c)
+**
+** The wavefronts and bank conflicts of one warp-wide shared-memory access
+** in NVIDIA's model (32 banks of 4 bytes; a word read by several lanes is
+** read once; accesses of 8 bytes served in half-warps, of 16 bytes in
+** quarter-warps; lo_bank.c states the model and its sources).
+*/
+#define LO_WARP_SIZE  32
+#define LO_BANK_COUNT 32
+#define LO_BANK_BYTES 4
+
+/* One instruction of one warp: lane t, when bit t of active is set, reads
+** width bytes (1, 2, 4, 8 or 16) at byte address addr[t] (aligned to the
+** width), relative to a 128-byte-aligned base. */
+typedef struct lo_bank_access {
+  lo_int addr[LO_WARP_SIZE];
+  uint32_t active;
+  int width;
+} lo_bank_access;
+
+/* Its cost: phases (1; 2 for 8-byte, 4 for 16-byte accesses), the
+** wavefronts (over the phases, the most distinct words one bank holds),
+** the ideal (the phases with an active lane) and the conflicts, wavefronts
+** less the ideal, as Nsight Compute's
+** l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum counts them;
+** bank_words[b] the distinct words bank b serves, summed over the phases. */
+typedef struct lo_bank_count {
+  int phases, wavefronts, ideal, conflicts;
+  int bank_words[LO_BANK_COUNT];
+} lo_bank_count;
+
+/* Count one access.  Errors (LO_EUNDEF): a width other than 1, 2, 4, 8
+** or 16; an active lane's address negative or not aligned to the width. */
+int lo_bank_conflicts(const lo_bank_access *a, lo_bank_count *out, lo_err *err);
 
 #endif /* LO_H */

@@ -1,0 +1,208 @@
+/* test_lo_bank.c -- shared-memory wavefronts and bank conflicts
+** (oracle/lo_bank.c) on hand-worked accesses, and the op bank_conflicts.
+** Every expected count is worked out in the comment beside it from the
+** model of lo_bank.c: word = address/4, bank = word mod 32; per phase
+** (the warp for accesses of up to 4 bytes, half-warps for 8 bytes,
+** quarter-warps for 16), the busiest bank's number of distinct words;
+** conflicts = wavefronts - (phases with an active lane). */
+#include "lo_test.h"
+#include "t.h"
+
+#include <string.h>
+
+/* An access of width bytes by the lanes in mask, lane t at addr(t). */
+static lo_bank_access access_of(int width, uint32_t mask) {
+  lo_bank_access a;
+  memset(&a, 0, sizeof a);
+  a.width = width;
+  a.active = mask;
+  return a;
+}
+
+/* Count a and check the wavefronts and conflicts. */
+static void expect(const lo_bank_access *a, int wavefronts, int conflicts, int line) {
+  lo_bank_count c;
+  lo_err e;
+  int rc = lo_bank_conflicts(a, &c, &e);
+  if (!t_eq_int(rc, LO_OK, "lo_bank_conflicts", __FILE__, line)) {
+    printf("    %s\n", e.msg);
+    return;
+  }
+  t_eq_int(c.wavefronts, wavefronts, "wavefronts", __FILE__, line);
+  t_eq_int(c.conflicts, conflicts, "conflicts", __FILE__, line);
+}
+#define EXPECT(a, w, c) expect(&(a), (w), (c), __LINE__)
+
+/* 4-byte accesses of a 32x32 float tile, row-major (element (r,c) at
+** 4*(32r + c) bytes). */
+static void test_float_tile(void) {
+  lo_bank_access a = access_of(4, 0xffffffffu);
+  lo_bank_count c;
+  lo_err e;
+  /* Along a row: lane t reads (0,t) at 4t: word t, bank t; every bank one
+  ** word: 1 wavefront, 0 conflicts. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 4 * t;
+  EXPECT(a, 1, 0);
+  /* Down a column: lane t reads (t,0) at 128t: word 32t, bank 0 for every
+  ** lane, 32 distinct words: 32 wavefronts, 31 conflicts (what Nsight
+  ** Compute measured on an H100 for this load). */
+  for (int t = 0; t < 32; t++) a.addr[t] = 128 * t;
+  EXPECT(a, 32, 31);
+  T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_OK);
+  T_EQ_INT(c.bank_words[0], 32);
+  T_EQ_INT(c.bank_words[1], 0);
+  T_EQ_INT(c.phases, 1);
+  T_EQ_INT(c.ideal, 1);
+  /* Down column 5 through the XOR swizzle (r,c) -> 32r + (c xor r): lane t
+  ** at 4(32t + (5^t)), bank 5^t, which runs over all 32 banks as t does:
+  ** 1 wavefront, 0 conflicts. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 4 * (32 * t + (5 ^ t));
+  EXPECT(a, 1, 0);
+  /* Padded rows of 33 floats: lane t reads (t,0) at 4*33t, word 33t, bank
+  ** t mod 32: all distinct, 1 wavefront. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 4 * 33 * t;
+  EXPECT(a, 1, 0);
+  /* Stride of 2 words: lane t at word 2t, bank 2t mod 32; banks 0,2,..,30
+  ** each get words w and w+32 (lanes t and t+16): 2 wavefronts, 1 conflict. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 8 * t;
+  EXPECT(a, 2, 1);
+}
+
+/* Broadcasts, narrow accesses, inactive lanes. */
+static void test_broadcast_and_lanes(void) {
+  lo_bank_access a = access_of(4, 0xffffffffu);
+  /* Every lane reads word 7: one word, 1 wavefront (a broadcast). */
+  for (int t = 0; t < 32; t++) a.addr[t] = 28;
+  EXPECT(a, 1, 0);
+  /* Lanes 0-15 read word 0, lanes 16-31 word 32: bank 0 holds 2 words:
+  ** 2 wavefronts, 1 conflict. */
+  for (int t = 0; t < 32; t++) a.addr[t] = t < 16 ? 0 : 128;
+  EXPECT(a, 2, 1);
+  /* 2-byte accesses, lane t at 2t: lanes 2k and 2k+1 share word k (bank
+  ** k), 16 words in 16 banks: 1 wavefront. */
+  a = access_of(2, 0xffffffffu);
+  for (int t = 0; t < 32; t++) a.addr[t] = 2 * t;
+  EXPECT(a, 1, 0);
+  /* 1-byte accesses, lane t at 128t + (t & 3): word 32t, bank 0, 32 words:
+  ** 32 wavefronts. */
+  a = access_of(1, 0xffffffffu);
+  for (int t = 0; t < 32; t++) a.addr[t] = 128 * t + (t & 3);
+  EXPECT(a, 32, 31);
+  /* Column read with only the even lanes active: 16 words in bank 0: 16
+  ** wavefronts, 15 conflicts; the odd lanes' addresses (here misaligned
+  ** garbage) are not read. */
+  a = access_of(4, 0x55555555u);
+  for (int t = 0; t < 32; t++) a.addr[t] = t % 2 ? 3 : 128 * t;
+  EXPECT(a, 16, 15);
+  /* One active lane: 1 wavefront. */
+  a = access_of(4, 1u << 9);
+  a.addr[9] = 4096;
+  EXPECT(a, 1, 0);
+  /* No active lane: no wavefront at all. */
+  a = access_of(4, 0);
+  EXPECT(a, 0, 0);
+}
+
+/* 8-byte accesses, in half-warps (lanes 0-15, 16-31), two words each. */
+static void test_64_bit(void) {
+  lo_bank_access a = access_of(8, 0xffffffffu);
+  /* Lane t at 8t: half-warp 0 covers words 0..31 once each (banks 0..31),
+  ** half-warp 1 words 32..63 (banks 0..31): 1 + 1 wavefronts, ideal 2, 0
+  ** conflicts. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 8 * t;
+  EXPECT(a, 2, 0);
+  /* Lane t at 16t: half-warp 0's lanes cover words 4t, 4t+1, banks 4t mod
+  ** 32 and 4t+1 mod 32; lanes t and t+8 share banks (4t+32 = 4t mod 32)
+  ** with different words: 2 per bank, 2 wavefronts per half-warp, 4 in
+  ** all, 2 conflicts. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 16 * t;
+  EXPECT(a, 4, 2);
+  /* Down a column of a row-major 32x16 double tile (rows of 128 bytes):
+  ** lane t at 128t covers words 32t, 32t+1 (banks 0 and 1); each half-warp
+  ** holds 16 words in bank 0: 16 + 16 wavefronts, 30 conflicts. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 128 * t;
+  EXPECT(a, 32, 30);
+  /* Every lane at address 0 (a broadcast): one wavefront per half-warp,
+  ** not merged across them: 2, no conflict. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 0;
+  EXPECT(a, 2, 0);
+  /* Only half-warp 1 active, lane t at 8(t-16): one phase, 1 wavefront. */
+  a.active = 0xffff0000u;
+  for (int t = 0; t < 32; t++) a.addr[t] = 8 * (t - 16 < 0 ? 0 : t - 16);
+  EXPECT(a, 1, 0);
+}
+
+/* 16-byte accesses, in quarter-warps (lanes 8q..8q+7), four words each:
+** the 8x64 half tile read as ldmatrix reads it. */
+static void test_128_bit(void) {
+  lo_bank_access a = access_of(16, 0xffffffffu);
+  lo_bank_count c;
+  lo_err e;
+  /* Lane t at 16t: quarter-warp q covers words 32q..32q+31 once each: 1
+  ** wavefront per quarter, 4 in all, 0 conflicts (the ideal of an LDS.128). */
+  for (int t = 0; t < 32; t++) a.addr[t] = 16 * t;
+  EXPECT(a, 4, 0);
+  /* Row-major 8x64 halves (rows of 128 bytes), ldmatrix.x4 of the four 8x8
+  ** matrices side by side: lane t gives row t%8 of matrix t/8, 8 halves at
+  ** element 64(t%8) + 8(t/8), byte 128(t%8) + 16(t/8).  Quarter q holds
+  ** rows 0..7 at column block q: words 32r + 4q .. +3, banks 4q..4q+3, 8
+  ** distinct words each: 8 wavefronts per quarter, 32 in all, ideal 4, 28
+  ** conflicts. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 128 * (t % 8) + 16 * (t / 8);
+  EXPECT(a, 32, 28);
+  T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_OK);
+  /* bank 4q..4q+3 serve 8 words in quarter q: 8 per bank over all phases */
+  T_EQ_INT(c.bank_words[0], 8);
+  T_EQ_INT(c.bank_words[15], 8);
+  T_EQ_INT(c.bank_words[16], 0);
+  T_EQ_INT(c.phases, 4);
+  T_EQ_INT(c.ideal, 4);
+  /* The same through the 128-byte swizzle (Swizzle<3,4,3> on the byte
+  ** address: bits 7-9, the row, XOR into bits 4-6, the 16-byte chunk): byte
+  ** 128r + 16(q ^ r); quarter q's rows land in banks 4(q^r)..+3, distinct
+  ** for r = 0..7: 1 wavefront per quarter, 4, 0 conflicts. */
+  for (int t = 0; t < 32; t++) a.addr[t] = 128 * (t % 8) + 16 * ((t / 8) ^ (t % 8));
+  EXPECT(a, 4, 0);
+  /* Only lanes 0-7 (ldmatrix.x1, one matrix), unswizzled: quarter 0 alone,
+  ** 8 wavefronts, ideal 1, 7 conflicts. */
+  a.active = 0xffu;
+  for (int t = 0; t < 32; t++) a.addr[t] = 128 * (t % 8);
+  EXPECT(a, 8, 7);
+  /* Every lane reads the same 16 bytes: 1 wavefront per quarter, 4. */
+  a.active = 0xffffffffu;
+  for (int t = 0; t < 32; t++) a.addr[t] = 48;
+  EXPECT(a, 4, 0);
+}
+
+/* Bad accesses are refused with a message naming the lane. */
+static void test_errors(void) {
+  lo_bank_access a = access_of(4, 0xffffffffu);
+  lo_bank_count c;
+  lo_err e;
+  for (int t = 0; t < 32; t++) a.addr[t] = 4 * t;
+  a.addr[3] = 6;
+  T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_EUNDEF);
+  T_EQ_STR(e.msg, "lane 3: address 6 is not aligned to the 4-byte access");
+  a.addr[3] = -4;
+  T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_EUNDEF);
+  T_EQ_STR(e.msg, "lane 3: negative address -4");
+  a.addr[3] = 12;
+  a.width = 3;
+  T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_EUNDEF);
+  T_EQ_STR(e.msg, "an access is 1, 2, 4, 8 or 16 bytes wide, not 3");
+  a.width = 32;
+  T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_EUNDEF);
+  /* the largest aligned address does not overflow the word arithmetic */
+  a.width = 16;
+  for (int t = 0; t < 32; t++) a.addr[t] = INT64_MAX - 15 - 16 * t;
+  T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_OK);
+}
+
+int main(void) {
+  test_float_tile();
+  test_broadcast_and_lanes();
+  test_64_bit();
+  test_128_bit();
+  test_errors();
+  return T_DONE();
+}
