@@ -684,6 +684,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   view_pad_left            lo_view_eval
 **   view_einsum              lo_view_eval
 **   print_layout             lo_size, lo_print_grid
+**   bank_conflicts           lo_size, lo_bank_tv_shape, lo_bank_tv_vector, lo_bank_tv_access,
+**                            lo_bank_conflicts
 */
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
@@ -827,5 +829,36 @@ typedef struct lo_bank_count {
 /* Count one access.  Errors (LO_EUNDEF): a width other than 1, 2, 4, 8
 ** or 16; an active lane's address negative or not aligned to the width. */
 int lo_bank_conflicts(const lo_bank_access *a, lo_bank_count *out, lo_err *err);
+
+/* A shared-memory layout as the access patterns read it: at(smem, x, &off,
+** err) is the element offset of coordinate index x in [0, size) (a plain
+** layout's lo_apply, a composed layout's swizzled offset); elements are
+** elem_bytes wide (1, 2, 4, 8 or 16). */
+typedef int (*lo_smem_at_fn)(const void *smem, lo_int x, lo_int *off, lo_err *err);
+typedef struct lo_bank_smem {
+  lo_smem_at_fn at;
+  const void *smem;
+  lo_int size;
+  int elem_bytes;
+} lo_bank_smem;
+
+/* A TV layout (thread, value) -> coordinate index: its threads T and
+** values V (the sizes of its two top-level modes; V = 1 for rank 1).
+** Thread t's value v is TV(t + T v).  Threads 32g .. 32g+31 are warp g. */
+int lo_bank_tv_shape(const lo_layout *tv, lo_int *threads, lo_int *values, lo_err *err);
+/* The elements w each access of a thread reads: want when want > 0,
+** else the largest power of two dividing V with w elements in 16 bytes
+** whose vectors fit, 1 at least.  A thread's values j w .. j w + w - 1
+** fit when their offsets are consecutive and the first is a multiple of
+** w.  Errors: want does not divide V, exceeds 16 bytes or does not fit; a
+** coordinate outside [0, size); a negative offset. */
+int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, lo_int *w,
+                      lo_err *err);
+/* Access k of the pattern, k in [0, ceil(T/32) V/w): warp k / (V/w) reads
+** its threads' vector k mod (V/w), w elements each, at byte address
+** elem_bytes times the offset of the vector's first value; lanes past T
+** are inactive. */
+int lo_bank_tv_access(const lo_bank_smem *m, const lo_layout *tv, lo_int w, lo_int k,
+                      lo_bank_access *out, lo_err *err);
 
 #endif /* LO_H */

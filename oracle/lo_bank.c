@@ -110,3 +110,122 @@ int lo_bank_conflicts(const lo_bank_access *a, lo_bank_count *out, lo_err *err) 
   assert(out->conflicts >= 0);
   return LO_OK;
 }
+
+/* ------------------------------------------------ access patterns */
+
+/* The threads T and values V of a TV layout: the sizes of its two
+** top-level modes, or of the layout and 1 for a rank-1 layout. */
+int lo_bank_tv_shape(const lo_layout *tv, lo_int *threads, lo_int *values, lo_err *err) {
+  int rank = lo_tuple_rank(&tv->shape);
+  lo_layout m;
+  if (tv->is_tiler) return lo_fail(err, LO_EUNDEF, "a TV layout is a layout, not a tiler");
+  if (rank > 2)
+    return lo_fail(err, LO_EUNDEF,
+                   "a TV layout has one or two top-level modes (thread, value), not %d", rank);
+  if (rank < 2) {
+    *values = 1;
+    return lo_tuple_size(&tv->shape, threads, err);
+  }
+  if (lo_layout_mode(tv, 1, &m, err) || lo_tuple_size(&m.shape, threads, err) ||
+      lo_layout_mode(tv, 2, &m, err) || lo_tuple_size(&m.shape, values, err))
+    return err->code;
+  return LO_OK;
+}
+
+/* The element offset of thread t's value v: SMEM at TV(t + T v), the
+** coordinate index in [0, size(SMEM)). */
+static int tv_offset(const lo_bank_smem *m, const lo_layout *tv, lo_int threads, lo_int t, lo_int v,
+                     lo_int *off, lo_err *err) {
+  lo_int x;
+  if (lo_apply(tv, t + threads * v, &x, err)) return err->code;
+  if (x < 0 || x >= m->size)
+    return lo_fail(err, LO_EUNDEF,
+                   "thread %lld value %lld: coordinate %lld is outside the "
+                   "shared-memory layout's domain [0,%lld)",
+                   (long long)t, (long long)v, (long long)x, (long long)m->size);
+  if (m->at(m->smem, x, off, err)) return err->code;
+  if (*off < 0)
+    return lo_fail(err, LO_EUNDEF, "thread %lld value %lld: negative offset %lld", (long long)t,
+                   (long long)v, (long long)*off);
+  return LO_OK;
+}
+
+/* Whether every thread's values j w .. j w + w - 1, for every j, lie at
+** consecutive offsets starting at a multiple of w: the vectors of w
+** elements one access can read. */
+static int tv_vectors_fit(const lo_bank_smem *m, const lo_layout *tv, lo_int threads, lo_int values,
+                          lo_int w, int *fit, lo_err *err) {
+  *fit = 0;
+  for (lo_int t = 0; t < threads; t++)
+    for (lo_int v0 = 0; v0 < values; v0 += w) {
+      lo_int first, off;
+      if (tv_offset(m, tv, threads, t, v0, &first, err)) return err->code;
+      if (first % w != 0) return LO_OK;
+      for (lo_int k = 1; k < w; k++) {
+        if (tv_offset(m, tv, threads, t, v0 + k, &off, err)) return err->code;
+        if (off != first + k) return LO_OK;
+      }
+    }
+  *fit = 1;
+  return LO_OK;
+}
+
+/* The elements per access of a TV pattern: want when want > 0 (refused
+** unless those vectors fit), else the largest power of two w dividing V,
+** with w elements at most 16 bytes, whose vectors fit (1 at least). */
+int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, lo_int *w,
+                      lo_err *err) {
+  lo_int threads, values;
+  int fit;
+  if (lo_bank_tv_shape(tv, &threads, &values, err)) return err->code;
+  if (want > 0) {
+    if (values % want != 0)
+      return lo_fail(err, LO_EUNDEF,
+                     "%lld elements per access do not divide the %lld values of a "
+                     "thread",
+                     (long long)want, (long long)values);
+    if (want * m->elem_bytes > 16)
+      return lo_fail(err, LO_EUNDEF, "%lld elements of %d bytes exceed the 16 bytes of one access",
+                     (long long)want, m->elem_bytes);
+    if (tv_vectors_fit(m, tv, threads, values, want, &fit, err)) return err->code;
+    if (!fit)
+      return lo_fail(err, LO_EUNDEF,
+                     "the values of a thread do not form aligned vectors of %lld "
+                     "consecutive elements",
+                     (long long)want);
+    *w = want;
+    return LO_OK;
+  }
+  for (lo_int c = 16 / m->elem_bytes; c > 1; c /= 2) {
+    if (values % c != 0) continue;
+    if (tv_vectors_fit(m, tv, threads, values, c, &fit, err)) return err->code;
+    if (fit) {
+      *w = c;
+      return LO_OK;
+    }
+  }
+  *w = 1;
+  return LO_OK;
+}
+
+/* Access k of a TV pattern read in vectors of w elements: warp g = k /
+** (V/w) (threads 32g .. 32g+31; those past T inactive), vector j = k mod
+** (V/w) (values j w .. j w + w - 1 of each thread). */
+int lo_bank_tv_access(const lo_bank_smem *m, const lo_layout *tv, lo_int w, lo_int k,
+                      lo_bank_access *out, lo_err *err) {
+  lo_int threads, values;
+  if (lo_bank_tv_shape(tv, &threads, &values, err)) return err->code;
+  assert(w > 0 && values % w == 0);
+  lo_int per_warp = values / w, g = k / per_warp, j = k % per_warp;
+  memset(out, 0, sizeof *out);
+  out->width = (int)(w * m->elem_bytes);
+  for (int t = 0; t < LO_WARP_SIZE; t++) {
+    lo_int thread = g * LO_WARP_SIZE + t, off;
+    if (thread >= threads) break;
+    if (tv_offset(m, tv, threads, thread, j * w, &off, err) ||
+        lo_mul(off, m->elem_bytes, &out->addr[t], "byte address", err))
+      return err->code;
+    out->active |= 1u << t;
+  }
+  return LO_OK;
+}

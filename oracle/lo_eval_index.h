@@ -3,10 +3,10 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 145 ops in 1024 slots; the longest probe sequence is 5.
+** 146 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 145
+#define OP_INDEX_COUNT 146
 #define OP_NAME_MAX 23 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
@@ -142,6 +142,7 @@ static const short op_slot[OP_SLOTS] = {
     [893] = 44, /* zipped_divide */
     [899] = 88, /* cute_logical_product */
     [909] = 111, /* refines */
+    [921] = 146, /* bank_conflicts */
     [922] = 33, /* paper_complement */
     [946] = 36, /* is_N_complement */
     [949] = 106, /* is_column_major */
@@ -301,4 +302,5 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     13, /* view_pad_left */
     11, /* view_einsum */
     12, /* print_layout */
+    14, /* bank_conflicts */
 };

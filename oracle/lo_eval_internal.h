@@ -7,6 +7,7 @@
 **                      products, predicates, refinement
 **   lo_eval_morph.c    handlers: Tuple and Nest morphisms
 **   lo_eval_cute.c     handlers: CuTe C++ as it computes, tensor views
+**   lo_eval_bank.c     the handler of bank_conflicts (shared-memory banks)
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
 ** argc) (argc already checked against the table), calls the oracle and
@@ -144,6 +145,9 @@ int op_flat_concat(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_concat(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_substitute(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_print_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+
+/* lo_eval_bank.c */
+int op_bank_conflicts(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_layouts.c */
 int op_complement(int argc, ev_args a, ev_out *o, lo_err *err);

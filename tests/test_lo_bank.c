@@ -198,11 +198,157 @@ static void test_errors(void) {
   T_EQ_INT(lo_bank_conflicts(&a, &c, &e), LO_OK);
 }
 
+/* The op bank_conflicts SMEM BITS[xV] ACCESS [banks], its answer or
+** "error: MESSAGE". */
+static const char *bank_op(const char *smem, const char *bits, const char *access,
+                           const char *banks) {
+  static char out[1 << 14], shown[(1 << 14) + 8];
+  const char *argv[4] = {smem, bits, access, banks};
+  if (lo_eval("bank_conflicts", banks ? 4 : 3, argv, out, sizeof out) == LO_OK) return out;
+  snprintf(shown, sizeof shown, "error: %s", out);
+  return shown;
+}
+
+/* The op over TV layouts: the domain of SMEM is indexed colexicographically
+** (coordinate (r,c) of an (R,C) shape is r + R c), thread t's value v at
+** TV(t + T v). */
+static void test_op_tv(void) {
+  /* 32x32 floats, row-major: (r,c) -> 32r + c.  TV 32:1: thread t reads
+  ** index t = (t,0), offset 32t, byte 128t, bank 0: 32 wavefronts. */
+  T_EQ_STR(bank_op("(32,32):(32,1)", "32", "32:1", NULL),
+           "accesses=1 bytes=4 wavefronts=32 conflicts=31");
+  /* TV 32:32: thread t reads index 32t = (0,t), offset t: 1 wavefront. */
+  T_EQ_STR(bank_op("(32,32):(32,1)", "32", "32:32", NULL),
+           "accesses=1 bytes=4 wavefronts=1 conflicts=0");
+  /* The whole tile by columns, TV (32,32):(1,32): thread t, value v reads
+  ** (t,v) at offset 32t + v: a thread's 32 values are consecutive, so it
+  ** reads them as 8 vectors of 4 floats (16 bytes).  Access j: lane t at
+  ** byte 128t + 16j, words 32t+4j..+3, banks 4j..4j+3 for every lane; a
+  ** quarter-warp's 8 lanes put 8 words in each: 8 wavefronts per quarter,
+  ** 32 per access, 256 over 8 accesses, ideal 4 each: 224 conflicts. */
+  T_EQ_STR(bank_op("(32,32):(32,1)", "32", "(32,32):(1,32)", NULL),
+           "accesses=8 bytes=16 wavefronts=256 conflicts=224");
+  /* Forced to scalar loads (32x1): 32 accesses like the column read. */
+  T_EQ_STR(bank_op("(32,32):(32,1)", "32x1", "(32,32):(1,32)", NULL),
+           "accesses=32 bytes=4 wavefronts=1024 conflicts=992");
+  /* Forced to pairs (32x2): lane t at byte 128t + 8j, words 32t+2j, +1 in
+  ** banks 2j, 2j+1; a half-warp's 16 lanes: 16 words per bank, 16 + 16
+  ** wavefronts, ideal 2: 30 conflicts per access, 16 accesses. */
+  T_EQ_STR(bank_op("(32,32):(32,1)", "32x2", "(32,32):(1,32)", NULL),
+           "accesses=16 bytes=8 wavefronts=512 conflicts=480");
+  /* ldmatrix.x4 over a row-major 8x64 half tile ((r,c) -> 64r + c): lane t
+  ** gives row t%8 of the 8x8 matrix t/8, i.e. coordinate (t%8, 8(t/8)+v),
+  ** index t%8 + 8(8(t/8) + v) = (t%8) + 64(t/8) + 8v: TV
+  ** ((8,4),8):((1,64),8).  Offsets 64(t%8) + 8(t/8) + v are consecutive in
+  ** v and start at a multiple of 8: one 16-byte vector per lane, at byte
+  ** 128(t%8) + 16(t/8).  Quarter q: rows 0..7 at banks 4q..4q+3, 8 words
+  ** each: 8 wavefronts per quarter, 32, ideal 4, 28 conflicts. */
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "((8,4),8):((1,64),8)", NULL),
+           "accesses=1 bytes=16 wavefronts=32 conflicts=28");
+  /* The same tile padded to rows of 72 halves (144 bytes): lane t at byte
+  ** 144(t%8) + 16(t/8), word 36(t%8) + 4(t/8), bank 4(t%8 + t/8) mod 32:
+  ** quarter q's rows r = 0..7 take banks 4(r+q)..+3, all distinct: 1 per
+  ** quarter, 4, no conflict. */
+  T_EQ_STR(bank_op("(8,64):(72,1)", "16", "((8,4),8):((1,64),8)", NULL),
+           "accesses=1 bytes=16 wavefronts=4 conflicts=0");
+  /* 40 threads: warp 0 full, warp 1 with lanes 0-7 (threads 32..39).
+  ** Thread t reads float t of a row: warp 0, banks 0..31: 1; warp 1, 8
+  ** lanes: 1.  Two accesses, 2 wavefronts. */
+  T_EQ_STR(bank_op("(64):(1)", "32", "40:1", NULL), "accesses=2 bytes=4 wavefronts=2 conflicts=0");
+  /* 64-bit elements: a column of a row-major 32x16 double tile (rows of
+  ** 128 bytes): lane t at byte 128t, words 32t, 32t+1 (banks 0, 1); each
+  ** half-warp 16 words per bank: 16 + 16, ideal 2, 30 conflicts. */
+  T_EQ_STR(bank_op("(32,16):(16,1)", "64", "32:1", NULL),
+           "accesses=1 bytes=8 wavefronts=32 conflicts=30");
+  /* 128-bit elements: lane t reads element t of a row, byte 16t: 1 per
+  ** quarter, 4. */
+  T_EQ_STR(bank_op("(32):(1)", "128", "32:1", NULL),
+           "accesses=1 bytes=16 wavefronts=4 conflicts=0");
+  /* Values not consecutive: a thread's two values 32 floats apart are two
+  ** scalar loads (the default falls back to 1 element): each a row read. */
+  T_EQ_STR(bank_op("(32,32):(32,1)", "32", "(32,2):(32,1)", NULL),
+           "accesses=2 bytes=4 wavefronts=2 conflicts=0");
+  T_EQ_STR(bank_op("(32,32):(32,1)", "32x2", "(32,2):(32,1)", NULL),
+           "error: argument 3: the values of a thread do not form aligned vectors of 2 "
+           "consecutive elements");
+  /* Consecutive but not aligned: thread t's values at offsets 3t, 3t+1; for
+  ** odd t the pair does not start at a multiple of 2, so the default reads
+  ** them one at a time: value v of lane t at word 3t+v, bank (3t+v) mod 32,
+  ** distinct over t (3 is prime to 32): 1 wavefront each. */
+  T_EQ_STR(bank_op("(96):(1)", "32", "(32,2):(3,1)", NULL),
+           "accesses=2 bytes=4 wavefronts=2 conflicts=0");
+  T_EQ_STR(bank_op("(96):(1)", "32x2", "(32,2):(3,1)", NULL),
+           "error: argument 3: the values of a thread do not form aligned vectors of 2 "
+           "consecutive elements");
+}
+
+/* The op over lists of coordinates, the per-bank table, and errors. */
+static void test_op_list(void) {
+  /* 8 lanes reading a 128-bit row each of the 8x64 half tile: lane t at
+  ** byte 128t, banks 0..3, 8 words each: 8 wavefronts (quarter 0 alone),
+  ** ideal 1; the table: banks 0-3 serve 8 words. */
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16x8", "[(0,0),(1,0),(2,0),(3,0),(4,0),(5,0),(6,0),(7,0)]",
+                   "banks"),
+           "accesses=1 bytes=16 wavefronts=8 conflicts=7; access 0: wavefronts=8 conflicts=7 "
+           "banks=[8,8,8,8,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]");
+  /* Integer indices: index 1 of (8,64) is (1,0), offset 64, byte 128; index
+  ** 8 is (0,1), offset 1, byte 2 (word 0, with index 0). */
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[0,1,8]", "banks"),
+           "accesses=1 bytes=2 wavefronts=2 conflicts=1; access 0: wavefronts=2 conflicts=1 "
+           "banks=[2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]");
+  /* Inactive lanes: '_' and the lanes past the list; none active at all. */
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[(0,0),_,(0,1)]", NULL),
+           "accesses=1 bytes=2 wavefronts=1 conflicts=0");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[]", NULL),
+           "accesses=1 bytes=2 wavefronts=0 conflicts=0");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[_,_]", NULL),
+           "accesses=1 bytes=2 wavefronts=0 conflicts=0");
+  /* Errors name the argument and the lane. */
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[(8,0)]", NULL),
+           "error: argument 3: lane 0: (8,0): entry 1 is past its extent 8");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[0,(1,2,3)]", NULL),
+           "error: argument 3: lane 1: (1,2,3) is not congruent with the shape of the layout");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[512]", NULL),
+           "error: argument 3: lane 0: 512 is outside the domain [0,512)");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[0,]", NULL),
+           "error: argument 3: a missing coordinate after ','");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[0", NULL),
+           "error: argument 3: a list [c0,c1,...] ends in ']'");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[,0]", NULL),
+           "error: argument 3: lane 0: a missing coordinate");
+  T_EQ_STR(bank_op("(64):(1)", "32",
+                   "[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,"
+                   "29,30,31,32]",
+                   NULL),
+           "error: argument 3: more than 32 lanes");
+  /* A vector read at a coordinate whose offset is not aligned to it. */
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16x8", "[(0,1)]", NULL),
+           "error: argument 3: lane 0: address 2 is not aligned to the 16-byte access");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16x3", "[0]", NULL),
+           "error: argument 2: 3 elements of 16 bits are not one access of 1, 2, 4, 8 or 16 bytes");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16x16", "[0]", NULL),
+           "error: argument 2: 16 elements of 16 bits are not one access of 1, 2, 4, 8 or 16 "
+           "bytes");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "12", "[0]", NULL),
+           "error: argument 2: an element is 8, 16, 32, 64 or 128 bits, not 12");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[0]", "bank"),
+           "error: argument 4: the word banks, or nothing");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "(2,2,2):(1,2,4)", NULL),
+           "error: argument 3: a TV layout has one or two top-level modes (thread, value), not 3");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "600:1", NULL),
+           "error: argument 3: thread 512 value 0: coordinate 512 is outside the shared-memory "
+           "layout's domain [0,512)");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "(1024,1025):(1,1024)", NULL),
+           "error: argument 3: more than 1048576 thread values");
+}
+
 int main(void) {
   test_float_tile();
   test_broadcast_and_lanes();
   test_64_bit();
   test_128_bit();
   test_errors();
+  test_op_tv();
+  test_op_list();
   return T_DONE();
 }
