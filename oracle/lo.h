@@ -17,7 +17,8 @@
 **  10. CuTe C++ as it computes                          (lo_cute.c, lo_cute_tile.c)
 **  11. Evaluation by op name                            (lo_eval*.c)
 **  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
-**  13. Shared-memory banks                              (lo_bank.c)
+**  13. Swizzles and composed layouts                    (lo_swizzle.c)
+**  14. Shared-memory banks                              (lo_bank.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -795,7 +796,83 @@ int lo_view_eval(const char *op, int argc, const char *const *argv, char *buf, s
                  lo_err *err);
 
 /* ---------------------------------------------------------------------
-** 13. Shared-memory banks (lo_bank.c)
+** 13. Swizzles and composed layouts (lo_swizzle.c)
+**
+** CuTe's Swizzle<B,M,S> (cute/swizzle.hpp) maps an offset x to
+**   x ^ shiftr(x & yyy, S),  yyy = (2^B - 1) << (M + max(0,S)),
+** shiftr(v, S) = v >> S for S >= 0 and v << -S for S < 0: the B bits of x
+** at M + max(0,S) are XORed into the B bits at M - min(0,S).  It is an
+** involution.  Values: B >= 0, M >= 0, |S| >= B (CuTe's static_asserts),
+** and B + M + |S| <= LO_SWIZZLE_MAX_BITS, so every mask fits in 63 bits
+** (CuTe's own masks are int: the cute_ ops refuse what CuTe's compiler
+** refuses, B + M + |S| > 32, or M + |S| > 31 when B = 0).  Sw<0,M,S> is
+** the identity for every M and S.
+**
+** A composed layout is CuTe's ComposedLayout<Swizzle, Offset, Layout>
+** (cute/layout_composed.hpp), the function x -> sw(offset + inner(x)),
+** printed as CuTe prints it with the '_' of static integers dropped, as
+** every value here: "Sw<3,4,3> o 0 o (8,64):(64,1)".  The offset is an
+** integer (CuTe's Int<N> or int, negative allowed), or, when smem_bits > 0,
+** CuTe's smem_ptr_flag_bits<smem_bits>, printed smem_ptr[16b](unset): an
+** Int<0> standing for a shared-memory pointer not yet set (the GMMA atoms
+** of cute/atom/mma_traits_sm90_gmma.hpp).  Its value is then 0, as CuTe's
+** operator() computes it; the swizzle of such a layout acts on the byte
+** address of a B-bit element once the pointer is set (a tensor made from
+** it swizzles the pointer, not the offset).
+**
+** A plain layout text parses as a composed layout with plain set: the
+** identity swizzle Sw<0,0,0>, offset 0, and it prints back as the layout
+** alone.  The inner layout is a layout, never a tiler.
+*/
+#define LO_SWIZZLE_MAX_BITS 62
+
+typedef struct lo_swizzle {
+  int bits, base, shift; /* CuTe's Swizzle<B,M,S>: B = bits, M = base, S = shift */
+} lo_swizzle;
+
+/* Parse "Sw<3,4,3>" or "Swizzle<3,4,3>" (blanks between tokens; S may be
+** negative).  Errors name the column: malformed text, B or M negative,
+** |S| < B, B + M + |S| past LO_SWIZZLE_MAX_BITS. */
+int lo_parse_swizzle(const char *s, lo_swizzle *out, lo_err *err);
+/* "Sw<3,4,3>", as CuTe prints it. */
+int lo_print_swizzle(const lo_swizzle *sw, char *buf, size_t cap);
+/* Check a swizzle built by hand against the bounds above. */
+int lo_swizzle_check(const lo_swizzle *sw, lo_err *err);
+/* sw(x) for any x (negative x as CuTe's two's complement int); never
+** overflows for a checked swizzle. */
+int lo_swizzle_apply(const lo_swizzle *sw, lo_int x, lo_int *out, lo_err *err);
+/* The masks of CuTe's Swizzle: yyy (the bits read), zzz (the bits
+** written); both 0 for B = 0. */
+lo_int lo_swizzle_yyy(const lo_swizzle *sw);
+lo_int lo_swizzle_zzz(const lo_swizzle *sw);
+/* 2^(B+M+|S|): the swizzle maps every aligned block of this many offsets
+** onto itself. */
+lo_int lo_swizzle_period(const lo_swizzle *sw);
+
+typedef struct lo_composed {
+  lo_swizzle sw;
+  lo_int offset; /* 0 when smem_bits > 0 */
+  int smem_bits; /* > 0: the offset is CuTe's smem_ptr[<smem_bits>b](unset) */
+  int plain;     /* parsed from a plain layout: sw Sw<0,0,0>, offset 0, printed as inner */
+  lo_layout inner;
+} lo_composed;
+
+/* Parse "Sw<3,4,3> o _0 o (8,64):(64,1)" (CuTe's print; the blanks around
+** each 'o' are optional: "Sw<3,4,3>o_0o(8,64):(64,1)"), the offset an
+** integer (optionally '_' or '-' before its digits) or smem_ptr[Nb](unset)
+** (N > 0), or a plain layout (plain set).  Errors name the column in s. */
+int lo_parse_composed(const char *s, lo_composed *out, lo_err *err);
+/* "Sw<3,4,3> o 0 o (8,64):(64,1)", "Sw<3,4,3> o smem_ptr[16b](unset) o
+** (8,64):(64,1)", or the inner layout alone when plain is set. */
+int lo_print_composed(const lo_composed *c, char *buf, size_t cap);
+/* sw(offset + inner(x)) (lo_apply for inner(x); offset 0 when smem_bits >
+** 0).  Errors: those of lo_apply, an overflow of the sum. */
+int lo_composed_apply(const lo_composed *c, lo_int x, lo_int *out, lo_err *err);
+/* Make c the composed layout sw o offset o inner (plain and smem_bits 0). */
+void lo_composed_make(lo_composed *c, const lo_swizzle *sw, lo_int offset, const lo_layout *inner);
+
+/* ---------------------------------------------------------------------
+** 14. Shared-memory banks (lo_bank.c)
 **
 ** The wavefronts and bank conflicts of one warp-wide shared-memory access
 ** in NVIDIA's model (32 banks of 4 bytes; a word read by several lanes is

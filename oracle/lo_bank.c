@@ -1,6 +1,6 @@
 /*
 ** lo_bank.c -- shared-memory bank conflicts of one warp-wide access
-** (lo.h section 13): given the byte address each of a warp's 32 lanes
+** (lo.h section 14): given the byte address each of a warp's 32 lanes
 ** reads in one instruction and the access width, the number of
 ** shared-memory wavefronts the instruction takes and how many of them are
 ** bank conflicts.

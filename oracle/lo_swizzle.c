@@ -1,0 +1,283 @@
+/*
+** lo_swizzle.c -- CuTe's Swizzle<B,M,S> and ComposedLayout (sw o offset o
+** inner) as values: parse, print, check and apply (lo.h section 13).
+*/
+#include "lo_internal.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- parsing */
+
+typedef struct scan {
+  const char *s;
+  size_t pos;
+  lo_err *err;
+} scan;
+
+/* Skip the blanks between tokens (space, tab, line ends). */
+static void sc_skip(scan *p) {
+  while (p->s[p->pos] == ' ' || p->s[p->pos] == '\t' || p->s[p->pos] == '\n' ||
+         p->s[p->pos] == '\r')
+    p->pos++;
+}
+
+/* Fail with "column N: expected WHAT, found X" at the current position. */
+static int sc_expected(scan *p, const char *what) {
+  unsigned char c = (unsigned char)p->s[p->pos];
+  char b[32];
+  if (c == 0)
+    snprintf(b, sizeof b, "end of input");
+  else if (c >= 0x20 && c < 0x7f)
+    snprintf(b, sizeof b, "'%c'", c);
+  else
+    snprintf(b, sizeof b, "byte 0x%02x", c);
+  return lo_fail(p->err, LO_ESYNTAX, "column %zu: expected %s, found %s", p->pos + 1, what, b);
+}
+
+/* Consume lit after optional blanks; 1 if it was there. */
+static int sc_lit(scan *p, const char *lit) {
+  sc_skip(p);
+  size_t n = strlen(lit);
+  if (strncmp(p->s + p->pos, lit, n) != 0) return 0;
+  p->pos += n;
+  return 1;
+}
+
+/* Read an integer after optional blanks: an optional '_' (CuTe's static
+** mark), an optional '-', then decimal digits, into *v, its 1-based column
+** into *col.  Errors: no digits, a magnitude past 2^63-1. */
+static int sc_int(scan *p, lo_int *v, size_t *col) {
+  sc_skip(p);
+  *col = p->pos + 1;
+  if (p->s[p->pos] == '_') p->pos++;
+  int neg = p->s[p->pos] == '-';
+  if (neg) p->pos++;
+  if (p->s[p->pos] < '0' || p->s[p->pos] > '9') return sc_expected(p, "an integer");
+  lo_int x = 0;
+  while (p->s[p->pos] >= '0' && p->s[p->pos] <= '9') {
+    int d = p->s[p->pos] - '0';
+    if (x > (INT64_MAX - d) / 10)
+      return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer larger than 2^63-1", *col);
+    x = x * 10 + d;
+    p->pos++;
+  }
+  *v = neg ? -x : x;
+  return LO_OK;
+}
+
+/* Check B, M, S read at columns col[0..2] against CuTe's static_asserts
+** and the bound LO_SWIZZLE_MAX_BITS; col NULL: no column in the message. */
+static int check_bms(lo_int b, lo_int m, lo_int s, const size_t *col, lo_err *err) {
+  char at[3][32] = {"", "", ""};
+  if (col)
+    for (int i = 0; i < 3; i++) snprintf(at[i], sizeof at[i], "column %zu: ", col[i]);
+  if (b < 0)
+    return lo_fail(err, LO_EUNDEF, "%sswizzle B = %lld is negative (CuTe: BBits must be positive)",
+                   at[0], (long long)b);
+  if (m < 0)
+    return lo_fail(err, LO_EUNDEF, "%sswizzle M = %lld is negative (CuTe: MBase must be positive)",
+                   at[1], (long long)m);
+  lo_int abs_s = s < 0 ? -s : s; /* s > INT64_MIN: the magnitude fits */
+  if (abs_s < b)
+    return lo_fail(err, LO_EUNDEF,
+                   "%sswizzle |S| = %lld is less than B = %lld (CuTe: abs(SShift) must be more "
+                   "than BBits)",
+                   at[2], (long long)abs_s, (long long)b);
+  if (b > LO_SWIZZLE_MAX_BITS || m > LO_SWIZZLE_MAX_BITS || abs_s > LO_SWIZZLE_MAX_BITS ||
+      b + m + abs_s > LO_SWIZZLE_MAX_BITS)
+    return lo_fail(err, LO_ELIMIT, "%sswizzle B + M + |S| = %lld + %lld + %lld passes %d bits",
+                   at[2], (long long)b, (long long)m, (long long)abs_s, LO_SWIZZLE_MAX_BITS);
+  return LO_OK;
+}
+
+/* Parse Sw<B,M,S> or Swizzle<B,M,S> at the scanner's position. */
+static int parse_swizzle_at(scan *p, lo_swizzle *out) {
+  if (!sc_lit(p, "Swizzle") && !sc_lit(p, "Sw")) return sc_expected(p, "'Sw<' or 'Swizzle<'");
+  if (!sc_lit(p, "<")) return sc_expected(p, "'<'");
+  lo_int v[3];
+  size_t col[3];
+  for (int i = 0; i < 3; i++) {
+    if (sc_int(p, &v[i], &col[i])) return p->err->code;
+    if (!sc_lit(p, i < 2 ? "," : ">")) return sc_expected(p, i < 2 ? "','" : "'>'");
+  }
+  if (v[2] == INT64_MIN) /* "-9223372036854775808" cannot be read: |S| fits */
+    return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer larger than 2^63-1", col[2]);
+  if (check_bms(v[0], v[1], v[2], col, p->err)) return p->err->code;
+  out->bits = (int)v[0];
+  out->base = (int)v[1];
+  out->shift = (int)v[2];
+  return LO_OK;
+}
+
+/* Fail unless only blanks are left. */
+static int sc_end(scan *p) {
+  sc_skip(p);
+  if (p->s[p->pos] != 0) return sc_expected(p, "end of input");
+  return LO_OK;
+}
+
+/* Parse a swizzle, the whole string. */
+int lo_parse_swizzle(const char *s, lo_swizzle *out, lo_err *err) {
+  scan p = {s, 0, err};
+  if (parse_swizzle_at(&p, out)) return err->code;
+  return sc_end(&p);
+}
+
+/* An error of a parser that read s + shift: move its "column N" by shift
+** so that it names the column in s. */
+static void shift_column(lo_err *err, size_t shift) {
+  unsigned long long n = 0;
+  int used = 0;
+  if (shift == 0 || sscanf(err->msg, "column %llu: %n", &n, &used) != 1 || used == 0) return;
+  char rest[sizeof err->msg];
+  snprintf(rest, sizeof rest, "%s", err->msg + used);
+  snprintf(err->msg, sizeof err->msg, "column %llu: %.200s", n + (unsigned long long)shift, rest);
+}
+
+/* Parse the offset of a composed layout: an integer or smem_ptr[Nb](unset). */
+static int parse_offset_at(scan *p, lo_composed *out) {
+  size_t col;
+  lo_int v;
+  if (sc_lit(p, "smem_ptr[")) {
+    if (sc_int(p, &v, &col)) return p->err->code;
+    if (v <= 0 || v > 1 << 20)
+      return lo_fail(p->err, LO_EUNDEF, "column %zu: smem_ptr of %lld bits (1 to %d)", col,
+                     (long long)v, 1 << 20);
+    if (!sc_lit(p, "b](unset)")) return sc_expected(p, "'b](unset)'");
+    out->smem_bits = (int)v;
+    out->offset = 0;
+    return LO_OK;
+  }
+  if (sc_int(p, &v, &col)) return p->err->code;
+  out->offset = v;
+  out->smem_bits = 0;
+  return LO_OK;
+}
+
+/* Parse a composed layout "Sw<B,M,S> o OFFSET o LAYOUT" or a plain layout. */
+int lo_parse_composed(const char *s, lo_composed *out, lo_err *err) {
+  scan p = {s, 0, err};
+  sc_skip(&p);
+  if (strncmp(s + p.pos, "Sw", 2) != 0) { /* a plain layout */
+    if (lo_parse_layout(s, &out->inner, err)) return err->code;
+    if (out->inner.is_tiler)
+      return lo_fail(err, LO_EUNSUPPORTED, "column %zu: a tiler is not a layout", p.pos + 1);
+    out->sw = (lo_swizzle){0, 0, 0};
+    out->offset = 0;
+    out->smem_bits = 0;
+    out->plain = 1;
+    return LO_OK;
+  }
+  if (parse_swizzle_at(&p, &out->sw)) return err->code;
+  if (!sc_lit(&p, "o")) return sc_expected(&p, "'o' after the swizzle");
+  if (parse_offset_at(&p, out)) return err->code;
+  if (!sc_lit(&p, "o")) return sc_expected(&p, "'o' after the offset");
+  sc_skip(&p);
+  size_t at = p.pos;
+  if (lo_parse_layout(s + at, &out->inner, err)) {
+    shift_column(err, at);
+    return err->code;
+  }
+  if (out->inner.is_tiler)
+    return lo_fail(err, LO_EUNSUPPORTED,
+                   "column %zu: a tiler is not the layout of a composed layout", at + 1);
+  out->plain = 0;
+  return LO_OK;
+}
+
+/* --------------------------------------------------------------- printing */
+
+/* Append the printf-style text to buf[*len..cap); LO_ESPACE (buf emptied)
+** when it does not fit. */
+static int put(char *buf, size_t cap, size_t *len, const char *fmt, long long a, long long b,
+               long long c) {
+  assert(*len < cap || cap == 0);
+  if (cap == 0) return LO_ESPACE;
+  int n = snprintf(buf + *len, cap - *len, fmt, a, b, c);
+  if (n < 0 || (size_t)n >= cap - *len) {
+    buf[0] = 0;
+    return LO_ESPACE;
+  }
+  *len += (size_t)n;
+  return LO_OK;
+}
+
+/* Print "Sw<B,M,S>". */
+int lo_print_swizzle(const lo_swizzle *sw, char *buf, size_t cap) {
+  size_t len = 0;
+  return put(buf, cap, &len, "Sw<%lld,%lld,%lld>", sw->bits, sw->base, sw->shift);
+}
+
+/* Print a composed layout as CuTe does, without the '_' of static integers. */
+int lo_print_composed(const lo_composed *c, char *buf, size_t cap) {
+  if (c->plain) return lo_print_layout(&c->inner, buf, cap);
+  size_t len = 0;
+  if (put(buf, cap, &len, "Sw<%lld,%lld,%lld> o ", c->sw.bits, c->sw.base, c->sw.shift))
+    return LO_ESPACE;
+  int rc = c->smem_bits > 0 ? put(buf, cap, &len, "smem_ptr[%lldb](unset) o ", c->smem_bits, 0, 0)
+                            : put(buf, cap, &len, "%lld o ", (long long)c->offset, 0, 0);
+  if (rc) return rc;
+  if (lo_print_layout(&c->inner, buf + len, cap - len)) {
+    buf[0] = 0;
+    return LO_ESPACE;
+  }
+  return LO_OK;
+}
+
+/* ------------------------------------------------------------- evaluation */
+
+/* Check a swizzle built by hand. */
+int lo_swizzle_check(const lo_swizzle *sw, lo_err *err) {
+  return check_bms(sw->bits, sw->base, sw->shift, NULL, err);
+}
+
+/* CuTe's yyy_msk: the B bits read, at M + max(0,S). */
+lo_int lo_swizzle_yyy(const lo_swizzle *sw) {
+  if (sw->bits == 0) return 0;
+  int at = sw->base + (sw->shift > 0 ? sw->shift : 0);
+  return (lo_int)((((uint64_t)1 << sw->bits) - 1) << at);
+}
+
+/* CuTe's zzz_msk: the B bits written, at M - min(0,S). */
+lo_int lo_swizzle_zzz(const lo_swizzle *sw) {
+  if (sw->bits == 0) return 0;
+  int at = sw->base - (sw->shift < 0 ? sw->shift : 0);
+  return (lo_int)((((uint64_t)1 << sw->bits) - 1) << at);
+}
+
+/* 2^(B+M+|S|). */
+lo_int lo_swizzle_period(const lo_swizzle *sw) {
+  int abs_s = sw->shift < 0 ? -sw->shift : sw->shift;
+  assert(sw->bits + sw->base + abs_s <= LO_SWIZZLE_MAX_BITS);
+  return (lo_int)1 << (sw->bits + sw->base + abs_s);
+}
+
+/* x ^ shiftr(x & yyy, S), in unsigned arithmetic (two's complement for a
+** negative x, as CuTe's int). */
+int lo_swizzle_apply(const lo_swizzle *sw, lo_int x, lo_int *out, lo_err *err) {
+  if (lo_swizzle_check(sw, err)) return err->code;
+  uint64_t y = (uint64_t)x & (uint64_t)lo_swizzle_yyy(sw);
+  y = sw->shift >= 0 ? y >> sw->shift : y << -sw->shift;
+  *out = (lo_int)((uint64_t)x ^ y);
+  return LO_OK;
+}
+
+/* sw(offset + inner(x)). */
+int lo_composed_apply(const lo_composed *c, lo_int x, lo_int *out, lo_err *err) {
+  lo_int v;
+  if (lo_apply(&c->inner, x, &v, err)) return err->code;
+  lo_int off = c->smem_bits > 0 ? 0 : c->offset;
+  if (lo_add(off, v, &v, "the offset plus the inner layout's value", err)) return err->code;
+  return lo_swizzle_apply(&c->sw, v, out, err);
+}
+
+/* c = sw o offset o inner. */
+void lo_composed_make(lo_composed *c, const lo_swizzle *sw, lo_int offset, const lo_layout *inner) {
+  c->sw = *sw;
+  c->offset = offset;
+  c->smem_bits = 0;
+  c->plain = 0;
+  lo_layout_copy(&c->inner, inner);
+}
