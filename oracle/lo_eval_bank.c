@@ -5,7 +5,10 @@
 **
 **   bank_conflicts SMEM BITS[xV] ACCESS [banks]
 **
-** SMEM maps a coordinate to an element offset; BITS is the element width
+** SMEM maps a coordinate to an element offset: a layout, or a composed
+** layout sw o offset o inner written without blanks
+** ("Sw<3,3,3>o0o(8,64):(64,1)"; with an smem_ptr[Nb](unset) offset the
+** swizzle acts on byte addresses, as CuTe's swizzled pointer); BITS is the element width
 ** (8, 16, 32, 64 or 128), V the elements each lane reads in one access;
 ** ACCESS is a TV layout (thread, value) -> coordinate index of SMEM, or a
 ** list [c0,c1,...] of at most 32 coordinates, lane t reading at c_t ('_'
@@ -19,9 +22,30 @@
 
 #include <string.h>
 
-/* The element offset of coordinate index x of a plain layout. */
-static int plain_at(const void *smem, lo_int x, lo_int *off, lo_err *err) {
-  return lo_apply((const lo_layout *)smem, x, off, err);
+/* A shared-memory layout and its element bytes, for composed_at. */
+typedef struct smem_ctx {
+  const lo_composed *c;
+  int bytes;
+} smem_ctx;
+
+/* The element offset of coordinate index x of a composed (or plain)
+** layout: sw(offset + inner(x)); with an smem_ptr offset the swizzle acts
+** on the byte address, so the element offset is sw(bytes inner(x)) /
+** bytes (refused where the swizzle moves bits inside an element). */
+static int composed_at(const void *smem, lo_int x, lo_int *off, lo_err *err) {
+  const smem_ctx *s = smem;
+  lo_int v, b;
+  if (s->c->smem_bits == 0) return lo_composed_apply(s->c, x, off, err);
+  if (lo_apply(&s->c->inner, x, &v, err) || lo_mul(v, s->bytes, &b, "byte address", err) ||
+      lo_swizzle_apply(&s->c->sw, b, &b, err))
+    return err->code;
+  if (b % s->bytes != 0)
+    return lo_fail(err, LO_EUNDEF,
+                   "the swizzle maps byte %lld of element %lld to byte %lld, "
+                   "inside an element",
+                   (long long)(v * s->bytes), (long long)v, (long long)b);
+  *off = b / s->bytes;
+  return LO_OK;
 }
 
 /* BITS or BITSxV: the element bytes and the elements per access (0 when
@@ -138,21 +162,31 @@ static void out_access(ev_out *o, lo_int k, const lo_bank_count *c) {
 /* The op bank_conflicts SMEM BITS[xV] ACCESS [banks] (the synopsis at the
 ** top of this file). */
 int op_bank_conflicts(int argc, ev_args a, ev_out *o, lo_err *err) {
-  lo_layout smem, tv;
+  lo_composed smem;
+  lo_layout tv;
   lo_bank_smem m;
+  smem_ctx ctx;
   lo_bank_access acc;
   lo_bank_count c;
   lo_int vec, accesses = 1, w = 1, total_w = 0, total_c = 0;
   int bytes = 1, banks = argc > 3, list = a[2][0] == '[';
   if (banks && strcmp(a[3], "banks") != 0)
     return lo_fail(err, LO_ESYNTAX, "argument 4: the word banks, or nothing");
-  if (ev_get_layout(a, 0, &smem, err) || get_bits(a, 1, &bytes, &vec, err)) return err->code;
-  m.at = plain_at;
-  m.smem = &smem;
+  if (lo_parse_composed(a[0], &smem, err)) return ev_arg_fail(0, err);
+  if (get_bits(a, 1, &bytes, &vec, err)) return err->code;
+  if (smem.smem_bits > 0 && smem.smem_bits != 8 * bytes)
+    return lo_fail(err, LO_EUNDEF,
+                   "argument 2: the layout's smem_ptr holds %d-bit elements, not "
+                   "%d-bit ones",
+                   smem.smem_bits, 8 * bytes);
+  ctx.c = &smem;
+  ctx.bytes = bytes;
+  m.at = composed_at;
+  m.smem = &ctx;
   m.elem_bytes = bytes;
-  if (lo_size(&smem, &m.size, err)) return ev_arg_fail(0, err);
+  if (lo_size(&smem.inner, &m.size, err)) return ev_arg_fail(0, err);
   if (list) {
-    if (get_list(a, 2, &m, &smem.shape, (int)((vec ? vec : 1) * bytes), &acc, err))
+    if (get_list(a, 2, &m, &smem.inner.shape, (int)((vec ? vec : 1) * bytes), &acc, err))
       return err->code;
     w = vec ? vec : 1;
   } else {

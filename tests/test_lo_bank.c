@@ -342,6 +342,83 @@ static void test_op_list(void) {
            "error: argument 3: more than 1048576 thread values");
 }
 
+/* Swizzled shared-memory layouts (composed layouts sw o offset o inner):
+** the 8x64 half tile, row-major ((r,c) -> 64r + c), and the 32x32 float
+** tile.  CuTe's Swizzle<B,M,S> XORs the B bits of x at M+S into the B bits
+** at M. */
+static void test_op_swizzled(void) {
+  const char *ldsm = "((8,4),8):((1,64),8)"; /* ldmatrix.x4: lane t, row t%8, column 8(t/8) */
+  const char *rows = "[(0,0),(1,0),(2,0),(3,0),(4,0),(5,0),(6,0),(7,0)]"; /* 8 lanes, 8 rows */
+  /* Sw<3,3,3> on element offsets (the 16-bit form of the 128-byte
+  ** swizzle): o = 64r + 8q (lane of quarter q, row r), bits 6-8 of o are r,
+  ** XORed into bits 3-5: o' = 64r + 8(q^r), byte 128r + 16(q^r), banks
+  ** 4(q^r)..+3: distinct over r = 0..7, 1 wavefront per quarter: 4, 0. */
+  T_EQ_STR(bank_op("Sw<3,3,3>o0o(8,64):(64,1)", "16", ldsm, NULL),
+           "accesses=1 bytes=16 wavefronts=4 conflicts=0");
+  /* 8 lanes reading rows 0..7 at column 0: q = 0, banks 4r..4r+3: 1. */
+  T_EQ_STR(bank_op("Sw<3,3,3>o0o(8,64):(64,1)", "16x8", rows, NULL),
+           "accesses=1 bytes=16 wavefronts=1 conflicts=0");
+  /* Sw<3,4,3> with CuTe's smem_ptr[16b] offset (the GMMA 128-byte atom):
+  ** the swizzle acts on the byte address b = 128r + 16q: bits 7-9 (r) into
+  ** bits 4-6: b' = 128r + 16(q^r), the same as above: 4 and 1. */
+  T_EQ_STR(bank_op("Sw<3,4,3>osmem_ptr[16b](unset)o(8,64):(64,1)", "16", ldsm, NULL),
+           "accesses=1 bytes=16 wavefronts=4 conflicts=0");
+  T_EQ_STR(bank_op("Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "16x8", rows, NULL),
+           "accesses=1 bytes=16 wavefronts=1 conflicts=0");
+  /* Sw<3,4,3> on element offsets of halves (the byte swizzle applied to
+  ** half offsets, a mistake): o = 64r + 8q, bits 7-9 of o are r>>1, XORed
+  ** into bits 4-6: o' mod 64 = 8q ^ 16(r>>1), word mod 32 = 4q ^ 8(r>>1):
+  ** rows 2k and 2k+1 share banks with different words: 2 wavefronts per
+  ** quarter, 8, 4 conflicts; 8 lanes at column 0: 2 and 1.  The per-bank
+  ** table: quarter q's rows start at banks 4q ^ 8k (k = r>>1 = 0..3), two
+  ** words each; quarters 0 and 2 both cover banks {0,8,16,24}+0..3 and
+  ** quarters 1 and 3 banks {4,12,20,28}+0..3: every bank 2 x 2 = 4 words. */
+  T_EQ_STR(bank_op("Sw<3,4,3>o0o(8,64):(64,1)", "16", ldsm, "banks"),
+           "accesses=1 bytes=16 wavefronts=8 conflicts=4; access 0: wavefronts=8 conflicts=4 "
+           "banks=[4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4,4]");
+  T_EQ_STR(bank_op("Sw<3,4,3>o0o(8,64):(64,1)", "16x8", rows, NULL),
+           "accesses=1 bytes=16 wavefronts=2 conflicts=1");
+  /* Sw<2,3,3>: only r&3 goes into bits 3-4: rows r and r+4 collide: 2 per
+  ** quarter, 8, 4 conflicts. */
+  T_EQ_STR(bank_op("Sw<2,3,3>o0o(8,64):(64,1)", "16", ldsm, NULL),
+           "accesses=1 bytes=16 wavefronts=8 conflicts=4");
+  /* The 32x32 float tile down column 0 through Sw<5,0,5>: offset 32t ->
+  ** 32t + t, bank t: 1 wavefront (Nsight Compute: 1 and 0 on an H100);
+  ** without the swizzle 32 and 31 (test_op_tv). */
+  T_EQ_STR(bank_op("Sw<5,0,5>o0o(32,32):(32,1)", "32", "32:1", NULL),
+           "accesses=1 bytes=4 wavefronts=1 conflicts=0");
+  /* Down column 7 as a list of coordinates: lane t at 32t + (7^t). */
+  T_EQ_STR(bank_op("Sw<5,0,5>o0o(32,32):(32,1)", "32",
+                   "[(0,7),(1,7),(2,7),(3,7),(4,7),(5,7),(6,7),(7,7),(8,7),(9,7),(10,7),(11,7),"
+                   "(12,7),(13,7),(14,7),(15,7),(16,7),(17,7),(18,7),(19,7),(20,7),(21,7),(22,7),"
+                   "(23,7),(24,7),(25,7),(26,7),(27,7),(28,7),(29,7),(30,7),(31,7)]",
+                   NULL),
+           "accesses=1 bytes=4 wavefronts=1 conflicts=0");
+  /* Sw<4,0,5> leaves bit 4 of the column alone: lane t's bank is t mod 16
+  ** (XOR 0): lanes t and t+16 collide: 2, 1. */
+  T_EQ_STR(bank_op("Sw<4,0,5>o0o(32,32):(32,1)", "32", "32:1", NULL),
+           "accesses=1 bytes=4 wavefronts=2 conflicts=1");
+  /* A whole-tile TV through a swizzle: thread t reads row t
+  ** ((32,32):(1,32) reads (t,v)).  Sw<3,2,3> XORs bits 5-7 of the offset
+  ** (t mod 8) into bits 2-4 (the 16-byte chunk j of the row): values
+  ** 4j..4j+3 of row t sit at 32t + 4(j ^ (t mod 8)) + 0..3, consecutive and
+  ** aligned, so a thread reads 8 vectors of 4 floats.  Vector j: lane t's
+  ** banks 4(j ^ (t mod 8)) + 0..3; the 8 lanes of a quarter have 8
+  ** distinct t mod 8: 8 distinct groups, 1 wavefront per quarter, 4 per
+  ** access, 32 over the 8 accesses, no conflict. */
+  T_EQ_STR(bank_op("Sw<3,2,3>o0o(32,32):(32,1)", "32", "(32,32):(1,32)", NULL),
+           "accesses=8 bytes=16 wavefronts=32 conflicts=0");
+  /* The element width must match an smem_ptr's; a swizzle that moves
+  ** bytes inside an element is refused. */
+  T_EQ_STR(bank_op("Sw<3,4,3>osmem_ptr[16b](unset)o(8,64):(64,1)", "32", "32:1", NULL),
+           "error: argument 2: the layout's smem_ptr holds 16-bit elements, not 32-bit ones");
+  T_EQ_STR(bank_op("Sw<1,0,1>osmem_ptr[16b](unset)o(8,64):(64,1)", "16", "32:1", NULL),
+           "error: argument 3: the swizzle maps byte 2 of element 1 to byte 3, inside an element");
+  T_EQ_STR(bank_op("Sw<3,4,2>o0o(8,64):(64,1)", "16", "32:1", NULL),
+           "error: argument 1: column 8: swizzle |S| = 2 is less than B = 3 (CuTe: abs(SShift) "
+           "must be more than BBits)");
+}
+
 int main(void) {
   test_float_tile();
   test_broadcast_and_lanes();
@@ -350,5 +427,6 @@ int main(void) {
   test_errors();
   test_op_tv();
   test_op_list();
+  test_op_swizzled();
   return T_DONE();
 }
