@@ -685,7 +685,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   view_pad_left            lo_view_eval
 **   view_einsum              lo_view_eval
 **   print_layout             lo_size, lo_print_grid
-**   bank_conflicts           lo_size, lo_bank_tv_shape, lo_bank_tv_vector, lo_bank_tv_access,
+**   bank_conflicts           lo_parse_composed, lo_bank_smem_init, lo_bank_tv_shape, lo_bank_tv_vector,
+**                            lo_bank_tv_lanes, lo_bank_list_lanes, lo_bank_lanes_access,
 **                            lo_bank_conflicts
 */
 /* The op table, for listings and documentation. */
@@ -907,17 +908,24 @@ typedef struct lo_bank_count {
 ** or 16; an active lane's address negative or not aligned to the width. */
 int lo_bank_conflicts(const lo_bank_access *a, lo_bank_count *out, lo_err *err);
 
-/* A shared-memory layout as the access patterns read it: at(smem, x, &off,
-** err) is the element offset of coordinate index x in [0, size) (a plain
-** layout's lo_apply, a composed layout's swizzled offset); elements are
-** elem_bytes wide (1, 2, 4, 8 or 16). */
-typedef int (*lo_smem_at_fn)(const void *smem, lo_int x, lo_int *off, lo_err *err);
+/* A shared-memory layout as the access patterns read it: the composed (or
+** plain) layout c over elements of elem_bytes (1, 2, 4, 8 or 16) bytes,
+** its domain [0, size).  lo_bank_smem_init checks and fills it. */
 typedef struct lo_bank_smem {
-  lo_smem_at_fn at;
-  const void *smem;
+  const lo_composed *c;
   lo_int size;
   int elem_bytes;
 } lo_bank_smem;
+
+/* m = c over elements of elem_bytes bytes.  Errors: a width other than 1,
+** 2, 4, 8 or 16; an smem_ptr[Nb] offset whose N is not 8 elem_bytes. */
+int lo_bank_smem_init(lo_bank_smem *m, const lo_composed *c, int elem_bytes, lo_err *err);
+/* The element offset of coordinate index x: sw(offset + inner(x)), or,
+** with an smem_ptr offset, the element the swizzled byte address
+** sw(elem_bytes inner(x)) falls on, as CuTe's swizzled pointer reads it
+** (refused where that is not the start of an element).  Errors: x
+** outside [0, size), a negative offset, an overflow. */
+int lo_bank_offset(const lo_bank_smem *m, lo_int x, lo_int *off, lo_err *err);
 
 /* A TV layout (thread, value) -> coordinate index: its threads T and
 ** values V (the sizes of its two top-level modes; V = 1 for rank 1).
@@ -931,11 +939,22 @@ int lo_bank_tv_shape(const lo_layout *tv, lo_int *threads, lo_int *values, lo_er
 ** coordinate outside [0, size); a negative offset. */
 int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, lo_int *w,
                       lo_err *err);
-/* Access k of the pattern, k in [0, ceil(T/32) V/w): warp k / (V/w) reads
-** its threads' vector k mod (V/w), w elements each, at byte address
-** elem_bytes times the offset of the vector's first value; lanes past T
-** are inactive. */
-int lo_bank_tv_access(const lo_bank_smem *m, const lo_layout *tv, lo_int w, lo_int k,
-                      lo_bank_access *out, lo_err *err);
+/* The lanes of access k of a TV pattern read in vectors of w elements, k
+** in [0, ceil(T/32) V/w): warp g = k / (V/w) reads its threads' vector j =
+** k mod (V/w); lane t's x[t] is the coordinate index of thread 32g+t's
+** value j w, and bit t of *active is set unless that thread is past T. */
+int lo_bank_tv_lanes(const lo_layout *tv, lo_int w, lo_int k, lo_int *x, uint32_t *active,
+                     lo_err *err);
+/* A list "[c0,c1,...]" of at most 32 coordinates over m's domain: lane t
+** reads at c_t, an integer index in [0, size) or a coordinate congruent
+** with the inner layout's shape (colexicographic); '_' marks an inactive
+** lane, as do the lanes past the list.  Errors name the lane. */
+int lo_bank_list_lanes(const char *s, const lo_bank_smem *m, lo_int *x, uint32_t *active,
+                       lo_err *err);
+/* The access of w-element vectors at the lanes' coordinates x[t] (those
+** in active): byte address elem_bytes times lo_bank_offset, width w
+** elem_bytes. */
+int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint32_t active,
+                         lo_bank_access *out, lo_err *err);
 
 #endif /* LO_H */

@@ -113,8 +113,49 @@ int lo_bank_conflicts(const lo_bank_access *a, lo_bank_count *out, lo_err *err) 
 
 /* ------------------------------------------------ access patterns */
 
-/* The threads T and values V of a TV layout: the sizes of its two
-** top-level modes, or of the layout and 1 for a rank-1 layout. */
+/* m = c over elements of elem_bytes bytes (lo.h). */
+int lo_bank_smem_init(lo_bank_smem *m, const lo_composed *c, int elem_bytes, lo_err *err) {
+  int b = elem_bytes;
+  if (b != 1 && b != 2 && b != 4 && b != 8 && b != 16)
+    return lo_fail(err, LO_EUNDEF, "an element is 1, 2, 4, 8 or 16 bytes, not %d", b);
+  if (c->smem_bits > 0 && c->smem_bits != 8 * b)
+    return lo_fail(err, LO_EUNDEF, "the layout's smem_ptr holds %d-bit elements, not %d-bit ones",
+                   c->smem_bits, 8 * b);
+  m->c = c;
+  m->elem_bytes = b;
+  return lo_size(&c->inner, &m->size, err);
+}
+
+/* The element offset of coordinate index x (lo.h). */
+int lo_bank_offset(const lo_bank_smem *m, lo_int x, lo_int *off, lo_err *err) {
+  lo_int v, b;
+  if (x < 0 || x >= m->size)
+    return lo_fail(err, LO_EUNDEF,
+                   "coordinate %lld is outside the shared-memory layout's domain "
+                   "[0,%lld)",
+                   (long long)x, (long long)m->size);
+  if (m->c->smem_bits == 0) {
+    if (lo_composed_apply(m->c, x, off, err)) return err->code;
+  } else {
+    /* CuTe's swizzle_ptr: the swizzle of the byte address, from a base
+    ** aligned to the swizzle's period */
+    if (lo_apply(&m->c->inner, x, &v, err) || lo_mul(v, m->elem_bytes, &b, "byte address", err) ||
+        lo_swizzle_apply(&m->c->sw, b, &b, err))
+      return err->code;
+    if (b % m->elem_bytes != 0)
+      return lo_fail(err, LO_EUNDEF,
+                     "the swizzle maps byte %lld of element %lld to byte %lld, "
+                     "inside an element",
+                     (long long)(v * m->elem_bytes), (long long)v, (long long)b);
+    *off = b / m->elem_bytes;
+  }
+  if (*off < 0)
+    return lo_fail(err, LO_EUNDEF, "coordinate %lld: negative offset %lld", (long long)x,
+                   (long long)*off);
+  return LO_OK;
+}
+
+/* The threads T and values V of a TV layout (lo.h). */
 int lo_bank_tv_shape(const lo_layout *tv, lo_int *threads, lo_int *values, lo_err *err) {
   int rank = lo_tuple_rank(&tv->shape);
   lo_layout m;
@@ -132,21 +173,16 @@ int lo_bank_tv_shape(const lo_layout *tv, lo_int *threads, lo_int *values, lo_er
   return LO_OK;
 }
 
-/* The element offset of thread t's value v: SMEM at TV(t + T v), the
-** coordinate index in [0, size(SMEM)). */
+/* The element offset of thread t's value v: SMEM at TV(t + T v). */
 static int tv_offset(const lo_bank_smem *m, const lo_layout *tv, lo_int threads, lo_int t, lo_int v,
                      lo_int *off, lo_err *err) {
   lo_int x;
   if (lo_apply(tv, t + threads * v, &x, err)) return err->code;
-  if (x < 0 || x >= m->size)
-    return lo_fail(err, LO_EUNDEF,
-                   "thread %lld value %lld: coordinate %lld is outside the "
-                   "shared-memory layout's domain [0,%lld)",
-                   (long long)t, (long long)v, (long long)x, (long long)m->size);
-  if (m->at(m->smem, x, off, err)) return err->code;
-  if (*off < 0)
-    return lo_fail(err, LO_EUNDEF, "thread %lld value %lld: negative offset %lld", (long long)t,
-                   (long long)v, (long long)*off);
+  if (lo_bank_offset(m, x, off, err)) {
+    char why[sizeof err->msg];
+    memcpy(why, err->msg, sizeof why);
+    return lo_fail(err, err->code, "thread %lld value %lld: %s", (long long)t, (long long)v, why);
+  }
   return LO_OK;
 }
 
@@ -170,9 +206,7 @@ static int tv_vectors_fit(const lo_bank_smem *m, const lo_layout *tv, lo_int thr
   return LO_OK;
 }
 
-/* The elements per access of a TV pattern: want when want > 0 (refused
-** unless those vectors fit), else the largest power of two w dividing V,
-** with w elements at most 16 bytes, whose vectors fit (1 at least). */
+/* The elements per access of a TV pattern (lo.h). */
 int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, lo_int *w,
                       lo_err *err) {
   lo_int threads, values;
@@ -181,8 +215,7 @@ int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, l
   if (want > 0) {
     if (values % want != 0)
       return lo_fail(err, LO_EUNDEF,
-                     "%lld elements per access do not divide the %lld values of a "
-                     "thread",
+                     "%lld elements per access do not divide the %lld values of a thread",
                      (long long)want, (long long)values);
     if (want * m->elem_bytes > 16)
       return lo_fail(err, LO_EUNDEF, "%lld elements of %d bytes exceed the 16 bytes of one access",
@@ -190,8 +223,8 @@ int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, l
     if (tv_vectors_fit(m, tv, threads, values, want, &fit, err)) return err->code;
     if (!fit)
       return lo_fail(err, LO_EUNDEF,
-                     "the values of a thread do not form aligned vectors of %lld "
-                     "consecutive elements",
+                     "the values of a thread do not form aligned vectors of %lld consecutive "
+                     "elements",
                      (long long)want);
     *w = want;
     return LO_OK;
@@ -204,28 +237,110 @@ int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, l
       return LO_OK;
     }
   }
+  /* scalar loads: still every coordinate must have an offset */
+  if (tv_vectors_fit(m, tv, threads, values, 1, &fit, err)) return err->code;
   *w = 1;
   return LO_OK;
 }
 
-/* Access k of a TV pattern read in vectors of w elements: warp g = k /
-** (V/w) (threads 32g .. 32g+31; those past T inactive), vector j = k mod
-** (V/w) (values j w .. j w + w - 1 of each thread). */
-int lo_bank_tv_access(const lo_bank_smem *m, const lo_layout *tv, lo_int w, lo_int k,
-                      lo_bank_access *out, lo_err *err) {
+/* The lanes of access k of a TV pattern (lo.h). */
+int lo_bank_tv_lanes(const lo_layout *tv, lo_int w, lo_int k, lo_int *x, uint32_t *active,
+                     lo_err *err) {
   lo_int threads, values;
   if (lo_bank_tv_shape(tv, &threads, &values, err)) return err->code;
   assert(w > 0 && values % w == 0);
   lo_int per_warp = values / w, g = k / per_warp, j = k % per_warp;
+  *active = 0;
+  for (int t = 0; t < LO_WARP_SIZE; t++) {
+    lo_int thread = g * LO_WARP_SIZE + t;
+    x[t] = -1;
+    if (thread >= threads) continue;
+    if (lo_apply(tv, thread + threads * j * w, &x[t], err)) return err->code;
+    *active |= 1u << t;
+  }
+  return LO_OK;
+}
+
+/* The coordinate index of list entry s (NUL-terminated): an integer below
+** m's size, or a coordinate congruent with the inner layout's shape, each
+** entry below its extent. */
+static int list_index(const char *s, const lo_bank_smem *m, lo_int *x, lo_err *err) {
+  const lo_tuple *shp = &m->c->inner.shape;
+  lo_tuple c;
+  if (lo_parse_index(s, &c, err)) return err->code;
+  if (lo_tuple_is_int(&c)) {
+    *x = c.leaf[0];
+    if (*x >= m->size)
+      return lo_fail(err, LO_EUNDEF, "%s is outside the domain [0,%lld)", s, (long long)m->size);
+    return LO_OK;
+  }
+  if (!lo_tuple_congruent(&c, shp))
+    return lo_fail(err, LO_EUNDEF, "%s is not congruent with the shape of the layout", s);
+  lo_int r = 0, p = 1;
+  for (int k = 0; k < c.len; k++) {
+    if (c.leaf[k] >= shp->leaf[k])
+      return lo_fail(err, LO_EUNDEF, "%s: entry %d is past its extent %lld", s, k + 1,
+                     (long long)shp->leaf[k]);
+    r += c.leaf[k] * p; /* below size, which fits */
+    p *= shp->leaf[k];
+  }
+  *x = r;
+  return LO_OK;
+}
+
+/* The lanes of a list "[c0,c1,...]" (lo.h). */
+int lo_bank_list_lanes(const char *s, const lo_bank_smem *m, lo_int *x, uint32_t *active,
+                       lo_err *err) {
+  size_t n = strlen(s);
+  *active = 0;
+  for (int t = 0; t < LO_WARP_SIZE; t++) x[t] = -1;
+  if (n < 2 || s[0] != '[' || s[n - 1] != ']')
+    return lo_fail(err, LO_ESYNTAX, "a list [c0,c1,...] is in brackets");
+  const char *p = s + 1, *end = s + n - 1;
+  int lane = 0;
+  while (p < end) {
+    const char *q = p;
+    int depth = 0;
+    while (q < end && (depth > 0 || *q != ',')) depth += (*q == '(') - (*q == ')'), q++;
+    char entry[256];
+    size_t len = (size_t)(q - p);
+    if (lane == LO_WARP_SIZE) return lo_fail(err, LO_EUNDEF, "more than %d lanes", LO_WARP_SIZE);
+    if (len == 0 || len >= sizeof entry)
+      return lo_fail(err, LO_ESYNTAX, "lane %d: %s coordinate", lane,
+                     len ? "an overlong" : "a missing");
+    memcpy(entry, p, len);
+    entry[len] = '\0';
+    if (strcmp(entry, "_") != 0) {
+      if (list_index(entry, m, &x[lane], err)) {
+        char why[sizeof err->msg];
+        memcpy(why, err->msg, sizeof why);
+        return lo_fail(err, err->code, "lane %d: %s", lane, why);
+      }
+      *active |= 1u << lane;
+    }
+    lane++;
+    p = q < end ? q + 1 : q;
+    if (q < end && p == end) return lo_fail(err, LO_ESYNTAX, "a missing coordinate after ','");
+  }
+  return LO_OK;
+}
+
+/* The access of w-element vectors at the lanes' coordinates (lo.h). */
+int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint32_t active,
+                         lo_bank_access *out, lo_err *err) {
+  assert(w > 0 && w * m->elem_bytes <= 16);
   memset(out, 0, sizeof *out);
   out->width = (int)(w * m->elem_bytes);
+  out->active = active;
   for (int t = 0; t < LO_WARP_SIZE; t++) {
-    lo_int thread = g * LO_WARP_SIZE + t, off;
-    if (thread >= threads) break;
-    if (tv_offset(m, tv, threads, thread, j * w, &off, err) ||
-        lo_mul(off, m->elem_bytes, &out->addr[t], "byte address", err))
-      return err->code;
-    out->active |= 1u << t;
+    lo_int off;
+    if (!(active >> t & 1u)) continue;
+    if (lo_bank_offset(m, x[t], &off, err) ||
+        lo_mul(off, m->elem_bytes, &out->addr[t], "byte address", err)) {
+      char why[sizeof err->msg];
+      memcpy(why, err->msg, sizeof why);
+      return lo_fail(err, err->code, "lane %d: %s", t, why);
+    }
   }
   return LO_OK;
 }

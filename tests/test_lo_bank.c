@@ -313,7 +313,7 @@ static void test_op_list(void) {
   T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[0,]", NULL),
            "error: argument 3: a missing coordinate after ','");
   T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[0", NULL),
-           "error: argument 3: a list [c0,c1,...] ends in ']'");
+           "error: argument 3: a list [c0,c1,...] is in brackets");
   T_EQ_STR(bank_op("(8,64):(64,1)", "16", "[,0]", NULL),
            "error: argument 3: lane 0: a missing coordinate");
   T_EQ_STR(bank_op("(64):(1)", "32",
@@ -412,8 +412,10 @@ static void test_op_swizzled(void) {
   ** bytes inside an element is refused. */
   T_EQ_STR(bank_op("Sw<3,4,3>osmem_ptr[16b](unset)o(8,64):(64,1)", "32", "32:1", NULL),
            "error: argument 2: the layout's smem_ptr holds 16-bit elements, not 32-bit ones");
-  T_EQ_STR(bank_op("Sw<1,0,1>osmem_ptr[16b](unset)o(8,64):(64,1)", "16", "32:1", NULL),
-           "error: argument 3: the swizzle maps byte 2 of element 1 to byte 3, inside an element");
+  T_EQ_STR(
+      bank_op("Sw<1,0,1>osmem_ptr[16b](unset)o(8,64):(64,1)", "16", "32:1", NULL),
+      "error: argument 3: thread 8 value 0: the swizzle maps byte 2 of element 1 to byte 3, inside "
+      "an element");
   T_EQ_STR(bank_op("Sw<3,4,2>o0o(8,64):(64,1)", "16", "32:1", NULL),
            "error: argument 1: column 8: swizzle |S| = 2 is less than B = 3 (CuTe: abs(SShift) "
            "must be more than BBits)");
