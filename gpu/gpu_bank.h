@@ -31,7 +31,13 @@
 #ifndef GPU_BANK_H
 #define GPU_BANK_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
 #include "lo.h"
+#ifdef __cplusplus
+}
+#endif
 
 #include <stdint.h>
 #include <stdio.h>
