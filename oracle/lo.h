@@ -881,6 +881,7 @@ void lo_composed_make(lo_composed *c, const lo_swizzle *sw, lo_int offset, const
 ** quarter-warps; lo_bank.c states the model and its sources).
 */
 #define LO_WARP_SIZE  32
+#define LO_BANK_TV_LIMIT ((lo_int)1 << 16) /* thread values of a TV pattern the op reads */
 #define LO_BANK_COUNT 32
 #define LO_BANK_BYTES 4
 

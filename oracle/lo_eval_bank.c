@@ -12,7 +12,8 @@
 ** (8, 16, 32, 64 or 128), V the elements each lane reads in one access;
 ** ACCESS is a TV layout (thread, value) -> coordinate index of SMEM, or a
 ** list [c0,c1,...] of at most 32 coordinates, lane t reading at c_t ('_'
-** for an inactive lane).  The answer is "accesses=N bytes=B
+** for an inactive lane).  A TV layout has at most LO_BANK_TV_LIMIT thread
+** values (2^16: a CTA of 1024 threads with 64 values each).  The answer is "accesses=N bytes=B
 ** wavefronts=W conflicts=C", W and C summed over the N warp-wide accesses
 ** of B bytes per lane; with banks, each access follows as "; access K:
 ** wavefronts=W conflicts=C banks=[n0,...,n31]" (the distinct words each
@@ -87,9 +88,9 @@ int op_bank_conflicts(int argc, ev_args a, ev_out *o, lo_err *err) {
     lo_int threads, values;
     if (ev_get_layout(a, 2, &tv, err)) return err->code;
     if (lo_bank_tv_shape(&tv, &threads, &values, err)) return ev_arg_fail(2, err);
-    if (threads > LO_EVAL_ENUM_LIMIT / values)
+    if (threads > LO_BANK_TV_LIMIT / values)
       return lo_fail(err, LO_ELIMIT, "argument 3: more than %lld thread values",
-                     (long long)LO_EVAL_ENUM_LIMIT);
+                     (long long)LO_BANK_TV_LIMIT);
     if (lo_bank_tv_vector(&m, &tv, vec, &w, err)) return ev_arg_fail(2, err);
     accesses = lo_ceil_div(threads, LO_WARP_SIZE) * (values / w);
   }

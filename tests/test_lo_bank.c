@@ -338,8 +338,8 @@ static void test_op_list(void) {
   T_EQ_STR(bank_op("(8,64):(64,1)", "16", "600:1", NULL),
            "error: argument 3: thread 512 value 0: coordinate 512 is outside the shared-memory "
            "layout's domain [0,512)");
-  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "(1024,1025):(1,1024)", NULL),
-           "error: argument 3: more than 1048576 thread values");
+  T_EQ_STR(bank_op("(8,64):(64,1)", "16", "(256,257):(1,256)", NULL),
+           "error: argument 3: more than 65536 thread values");
 }
 
 /* Swizzled shared-memory layouts (composed layouts sw o offset o inner):
