@@ -33,14 +33,18 @@ static void names_text(const gen_property *p, int argc, char *buf, size_t cap) {
     len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? " " : "", names[i]);
 }
 
-/* 1 when s is a value in the syntax of `eval` (an integer, tuple, layout
-** or morphism that parses). */
+/* 1 when s is a value in the syntax of `eval` (an integer, tuple, layout,
+** morphism, swizzle or composed layout that parses). */
 static int is_value(const char *s) {
   lo_err e;
   lo_layout l;
   lo_tuple t;
   lo_morphism f;
+  lo_swizzle sw;
+  lo_composed c;
   switch (lo_kind_of(s)) {
+  case LO_KIND_SWIZZLE: return lo_parse_swizzle(s, &sw, &e) == LO_OK;
+  case LO_KIND_COMPOSED: return lo_parse_composed(s, &c, &e) == LO_OK;
   case LO_KIND_LAYOUT:
   case LO_KIND_TILER: return lo_parse_layout(s, &l, &e) == LO_OK;
   case LO_KIND_MORPHISM: return lo_parse_morphism(s, &f, &e) == LO_OK;

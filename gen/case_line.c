@@ -282,8 +282,38 @@ static int scan_word(const char *line, size_t len, size_t *i, char *msg, size_t 
   return 0;
 }
 
+static int case_line_split_raw(char *line, size_t len, case_words *w, char *msg, size_t cap);
+
+/* Join the words "A o B" (an argument that is the letter o alone, with
+** an argument on each side) into the one word "A o B", as CuTe prints a
+** composed layout: the separators between them, which the split made
+** NULs, become blanks again.  The op (word 0) never joins.  Assumes the
+** line held no NUL before its end (the split checked). */
+static void join_composed(case_words *w) {
+  size_t out = 0;
+  for (size_t i = 0; i < w->len; i++) {
+    char *word = w->word[i];
+    if (out >= 2 && i + 1 < w->len && word[0] == 'o' && word[1] == '\0') {
+      for (char *c = w->word[out - 1]; c < w->word[i + 1]; c++)
+        if (*c == '\0') *c = ' ';
+      i++; /* the word after the 'o' is now part of word out - 1 */
+      continue;
+    }
+    w->word[out++] = word;
+  }
+  w->len = out;
+}
+
 /* Split line[0..len) in place; see case_line.h. */
 int case_line_split_n(char *line, size_t len, case_words *w, char *msg, size_t cap) {
+  int rc = case_line_split_raw(line, len, w, msg, cap);
+  if (rc == 0) join_composed(w);
+  return rc;
+}
+
+/* Split line[0..len) in place into words at white space outside brackets,
+** with no joining. */
+static int case_line_split_raw(char *line, size_t len, case_words *w, char *msg, size_t cap) {
   size_t i = 0;
   assert(line[len] == '\0');
 #if defined(__SSE2__)

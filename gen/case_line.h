@@ -28,6 +28,10 @@ void case_words_free(case_words *w);
 ** space (C locale isspace) at bracket depth 0, appending them to *w after
 ** emptying it.  Depth counts ( < [ up and ) > ] down, except that "-->"
 ** (the arrow of a morphism) is one unit that leaves the depth unchanged.
+** A word that is the letter o alone joins the words on either side into
+** one, the blank that ended each word made a space ("Sw<3,4,3> o 0 o
+** (8,64):(64,1)", a composed layout as CuTe prints it, is one word); the
+** op, the first word, never joins.
 ** Returns 0, or -1 with a message in msg[0..cap) for unbalanced brackets or
 ** when memory runs out. */
 int case_line_split(char *line, case_words *w, char *msg, size_t cap);

@@ -721,6 +721,7 @@ static const gen_table tables[] = {
     {gen_category_table, &gen_category_count},
     {gen_nest_table, &gen_nest_count},
     {gen_views_table, &gen_views_count},
+    {gen_swizzle_table, &gen_swizzle_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -179,10 +179,19 @@ int lo_print_morphism(const lo_morphism *f, char *buf, size_t cap);
 ** the grid does not fit (buf emptied). */
 int lo_print_grid(const lo_layout *l, char *buf, size_t cap, lo_err *err);
 
-/* Which kind of value a string holds, judged by its syntax: a morphism
-** contains "-->", a tiler starts with '<', a layout contains ':'; anything
-** else is a nested tuple (an integer is a depth-0 tuple). */
-typedef enum { LO_KIND_TUPLE, LO_KIND_LAYOUT, LO_KIND_TILER, LO_KIND_MORPHISM } lo_kind;
+/* Which kind of value a string holds, judged by its syntax: a swizzle
+** starts with "Sw" (section 13), and is a composed layout when more than
+** blanks follow its '>'; a morphism contains "-->", a tiler starts with
+** '<', a layout contains ':'; anything else is a nested tuple (an integer
+** is a depth-0 tuple). */
+typedef enum {
+  LO_KIND_TUPLE,
+  LO_KIND_LAYOUT,
+  LO_KIND_TILER,
+  LO_KIND_MORPHISM,
+  LO_KIND_SWIZZLE,
+  LO_KIND_COMPOSED
+} lo_kind;
 lo_kind lo_kind_of(const char *s);
 
 /* ---------------------------------------------------------------------
@@ -537,7 +546,13 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** header its handler op_NAME (lo_eval_*.c) calls.  One line per op of the
 ** op table of lo_eval.c, in its order (tests/test_lo_eval_lookup.c fails
 ** on an op of the table missing here or an op here the table lacks).  An op taking layouts
-** or morphisms calls the lo_morphism_* function for morphism arguments.
+** or morphisms calls the lo_morphism_* function for morphism arguments.  An op given a
+** swizzle or a composed layout (section 13) runs in lo_eval_swizzle.c: apply and cute_apply
+** call lo_swizzle_apply (after lo_apply or lo_crd2idx on the inner layout), layout_function
+** lo_walk_at and lo_swizzle_apply, print_layout lo_print_grid_composed, cosize
+** lo_composed_cosize, composition and cute_composition of two swizzles
+** lo_swizzle_composition and lo_cute_swizzle_composition; the other ops of its table run
+** their own handler on the inner layout (CuTe's ComposedLayout ops).
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -620,6 +635,10 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_idx2crd             lo_tuple_mode, lo_tuple_size, lo_print_index
 **   cute_domain_offset       lo_apply, lo_crd2idx
 **   cute_tile_to_shape       lo_tuple_size, lo_cute_blocked_product
+**   cute_upcast              lo_swizzle_upcast, lo_swizzle_cute_check, lo_cute_upcast,
+**                            lo_cute_recast_composed
+**   cute_downcast            lo_swizzle_downcast, lo_swizzle_cute_check, lo_cute_downcast,
+**                            lo_cute_recast_composed
 **   cute_max_alignment       lo_cute_coalesce, lo_cute_right_inverse, lo_cute_logical_divide
 **   cute_complement          lo_cute_complement
 **   cute_composition         lo_cute_composition
@@ -871,6 +890,52 @@ int lo_print_composed(const lo_composed *c, char *buf, size_t cap);
 int lo_composed_apply(const lo_composed *c, lo_int x, lo_int *out, lo_err *err);
 /* Make c the composed layout sw o offset o inner (plain and smem_bits 0). */
 void lo_composed_make(lo_composed *c, const lo_swizzle *sw, lo_int offset, const lo_layout *inner);
+
+/* CuTe's compile-time refusal of a swizzle whose int masks overflow
+** (B + M + |S| > 32, or M + |S| > 31 when B = 0): LO_EUNDEF with a
+** message starting "CuTe refuses: ". */
+int lo_swizzle_cute_check(const lo_swizzle *sw, lo_err *err);
+/* CuTe's upcast<N> and downcast<N> of a swizzle (cute/swizzle_layout.hpp;
+** N a power of two): upcast Sw<B,M,S> is Sw<B,M-log2 N,S>, or
+** Sw<max(B+M-log2 N,0),0,S> when M < log2 N; downcast is Sw<B,M+log2 N,S>. */
+int lo_swizzle_upcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err);
+int lo_swizzle_downcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err);
+/* CuTe's composition(a, b) of two swizzles: make_swizzle of the XORed
+** masks; refused unless the shifts are equal and the masks make a
+** swizzle.  lo_swizzle_composition returns it only where it is a o b (b
+** first), that is where a reads no bit that b writes. */
+int lo_cute_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out,
+                                lo_err *err);
+int lo_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out, lo_err *err);
+/* CuTe's as_position_independent_swizzle_layout: for an smem_ptr offset of
+** N bits, the swizzle recast from bytes to N-bit elements (upcast<N/8>,
+** or downcast<8/N> below 8 bits), offset 0; plain when the result is the
+** identity with offset 0 (CuTe's composition then drops the swizzle).
+** Other composed layouts are copied.  out may be c. */
+int lo_composed_position_independent(const lo_composed *c, lo_composed *out, lo_err *err);
+/* CuTe's upcast<N> and downcast<N> of a layout (cute/layout.hpp), leaf by
+** leaf: upcast leaves a stride-0 leaf, else refuses unless d | N or N | d
+** ("Divisibility condition") and makes s:d ceil(s/ceil(N/d)):ceil(d/N);
+** downcast refuses a layout without a stride-1 leaf ("Downcast requires
+** adjacent elements") and makes s:1 (s N):1 and s:d s:(d N).  Of a
+** composed layout (up 1: upcast): swizzle, offset and layout each, the
+** offset divided by N (refused unless N divides it, CuTe's safe_div) or
+** multiplied; an smem_ptr offset keeps the swizzle and multiplies (upcast)
+** or divides (downcast) its bits (cute/pointer_flagged.hpp). */
+int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err);
+/* The true cosize: 1 + the largest value of c over [0, size(inner)), at
+** most LO_COMPOSED_COSIZE_LIMIT points (LO_ELIMIT past it).  CuTe's
+** cosize of a composed layout is cosize(inner), which the swizzle and the
+** offset may exceed. */
+#define LO_COMPOSED_COSIZE_LIMIT ((lo_int)1 << 24)
+int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err);
+/* The grid CuTe's print_layout prints for a rank-2 composed layout (as
+** lo_print_grid; an smem_ptr offset is first made position-independent,
+** as CuTe's print_layout does; cells are as wide as the inner layout's
+** cosize). */
+int lo_print_grid_composed(const lo_composed *c, char *buf, size_t cap, lo_err *err);
 
 /* ---------------------------------------------------------------------
 ** 14. Shared-memory banks (lo_bank.c)

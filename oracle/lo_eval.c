@@ -242,6 +242,15 @@ static const op_row ops[] = {
      2,
      3,
      op_cute_tile_to_shape},
+    {{"cute_upcast", "X N", "CuTe C++ upcast<N>(X) of a swizzle, a layout or a composed layout"},
+     2,
+     2,
+     op_cute_upcast},
+    {{"cute_downcast", "X N",
+      "CuTe C++ downcast<N>(X) of a swizzle, a layout or a composed layout"},
+     2,
+     2,
+     op_cute_downcast},
     {{"cute_max_alignment", "L", "CuTe C++ max_alignment: the largest n upcast<n>(L) takes"},
      1,
      1,
@@ -495,7 +504,8 @@ static size_t show_name(const char *op, char *shown, size_t cap) {
 /* Run row r's handler and turn an overfull output or an out-of-range
 ** layout result into its error. */
 static int run_row(const op_row *r, int argc, const char *const *argv, ev_out *o, lo_err *err) {
-  int rc = r->fn(argc, argv, o, err);
+  int rc = ev_has_swizzle(argc, argv) ? ev_swizzle_run(r->info.name, r->fn, argc, argv, o, err)
+                                      : r->fn(argc, argv, o, err);
   if (rc == LO_OK && o->full) rc = lo_fail(err, LO_ESPACE, "result longer than %zu bytes", o->cap);
   if (rc == LO_OK && o->range.code)
     rc = lo_fail(err, LO_EOVERFLOW, "the result %.*s%s is out of range: %s",

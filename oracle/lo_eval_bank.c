@@ -6,8 +6,7 @@
 **   bank_conflicts SMEM BITS[xV] ACCESS [banks]
 **
 ** SMEM maps a coordinate to an element offset: a layout, or a composed
-** layout sw o offset o inner written without blanks
-** ("Sw<3,3,3>o0o(8,64):(64,1)"; with an smem_ptr[Nb](unset) offset the
+** layout sw o offset o inner ("Sw<3,3,3> o 0 o (8,64):(64,1)"; with an smem_ptr[Nb](unset) offset the
 ** swizzle acts on byte addresses, as CuTe's swizzled pointer); BITS is the element width
 ** (8, 16, 32, 64 or 128), V the elements each lane reads in one access;
 ** ACCESS is a TV layout (thread, value) -> coordinate index of SMEM, or a

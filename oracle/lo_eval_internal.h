@@ -7,6 +7,7 @@
 **                      products, predicates, refinement
 **   lo_eval_morph.c    handlers: Tuple and Nest morphisms
 **   lo_eval_cute.c     handlers: CuTe C++ as it computes, tensor views
+**   lo_eval_swizzle.c  swizzles and composed layouts in any op's arguments
 **   lo_eval_bank.c     the handler of bank_conflicts (shared-memory banks)
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
@@ -113,6 +114,14 @@ int ev_pred(ev_pred_fn fn, ev_args a, ev_out *o, lo_err *err);
 
 /* ------------------------------------------------------------ handlers */
 typedef int (*ev_op_fn)(int argc, ev_args a, ev_out *o, lo_err *err);
+
+/* lo_eval_swizzle.c: requests with a swizzle or a composed layout among
+** their arguments ("Sw<..." first) go to ev_swizzle_run instead of the
+** table's handler fn, which it may run on the inner layout. */
+int ev_has_swizzle(int argc, ev_args a);
+int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_values.c */
 int op_size(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -556,6 +556,15 @@ int lo_has_arrow(const char *s) {
 /* Kind of value by syntax: "-->" anywhere makes a morphism, else a leading
 ** '<' a tiler, else ':' anywhere a layout. */
 lo_kind lo_kind_of(const char *s) {
+  const char *t = s;
+  while (*t == ' ' || *t == '\t') t++;
+  if (t[0] == 'S' && t[1] == 'w') {
+    const char *gt = strchr(t, '>');
+    if (!gt) return LO_KIND_SWIZZLE; /* the parser says what is missing */
+    gt++;
+    while (*gt == ' ' || *gt == '\t' || *gt == '\n' || *gt == '\r') gt++;
+    return *gt ? LO_KIND_COMPOSED : LO_KIND_SWIZZLE;
+  }
   if (lo_has_arrow(s)) return LO_KIND_MORPHISM;
   while (*s == ' ' || *s == '\t') s++;
   if (*s == '<') return LO_KIND_TILER;

@@ -281,3 +281,236 @@ void lo_composed_make(lo_composed *c, const lo_swizzle *sw, lo_int offset, const
   c->plain = 0;
   lo_layout_copy(&c->inner, inner);
 }
+
+/* ----------------------------------------------- CuTe's swizzle algebra */
+
+/* Refuse, as CuTe's compiler does, a swizzle that fails its static_asserts
+** (with their messages) or whose masks do not fit its int: B + M + |S| >
+** 32, or M + |S| > 31 when B = 0 (a shift by 32). */
+int lo_swizzle_cute_check(const lo_swizzle *sw, lo_err *err) {
+  int abs_s = sw->shift < 0 ? -sw->shift : sw->shift;
+  if (sw->base < 0) return lo_fail(err, LO_EUNDEF, "CuTe refuses: MBase must be positive.");
+  if (sw->bits < 0) return lo_fail(err, LO_EUNDEF, "CuTe refuses: BBits must be positive.");
+  if (abs_s < sw->bits)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: abs(SShift) must be more than BBits.");
+  if (sw->bits == 0 ? sw->base + abs_s > 31 : sw->bits + sw->base + abs_s > 32)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: Sw<%d,%d,%d>: its masks do not fit CuTe's int (overflow in "
+                   "constant expression)",
+                   sw->bits, sw->base, sw->shift);
+  return LO_OK;
+}
+
+/* log2 of n > 0 when n is a power of two, else -1. */
+static int log2_exact(lo_int n) {
+  if (n <= 0 || (n & (n - 1)) != 0) return -1;
+  int k = 0;
+  while ((n >> k) != 1) k++;
+  return k;
+}
+
+/* CuTe's upcast<N>(Sw<B,M,S>): Sw<B,M-log2 N,S>, or Sw<max(B+M-log2 N,0),0,S>
+** when M < log2 N. */
+int lo_swizzle_upcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err) {
+  int k = log2_exact(n);
+  if (k < 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N must be a power of two (N = %lld)",
+                   (long long)n);
+  if (lo_swizzle_check(sw, err)) return err->code;
+  lo_swizzle r = *sw;
+  if (sw->base - k >= 0) {
+    r.base = sw->base - k;
+  } else {
+    r.bits = sw->bits + sw->base - k > 0 ? sw->bits + sw->base - k : 0;
+    r.base = 0;
+  }
+  *out = r;
+  return LO_OK;
+}
+
+/* CuTe's downcast<N>(Sw<B,M,S>): Sw<B,M+log2 N,S>. */
+int lo_swizzle_downcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err) {
+  int k = log2_exact(n);
+  if (k < 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N must be a power of two (N = %lld)",
+                   (long long)n);
+  if (lo_swizzle_check(sw, err)) return err->code;
+  lo_swizzle r = *sw;
+  r.base = sw->base + k;
+  if (lo_swizzle_check(&r, err)) return err->code;
+  *out = r;
+  return LO_OK;
+}
+
+/* Number of set bits and of trailing zeros (64 for 0) of a mask. */
+static int popcount64(uint64_t v) {
+  int n = 0;
+  for (; v; v &= v - 1) n++;
+  return n;
+}
+static int ctz64(uint64_t v) { return v ? __builtin_ctzll(v) : 64; }
+
+/* CuTe's composition(Swizzle, Swizzle): the swizzle of the XORed masks
+** (make_swizzle<Y,Z>), as cute/swizzle.hpp computes it in 32 bits. */
+int lo_cute_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out,
+                                lo_err *err) {
+  if (lo_swizzle_cute_check(a, err) || lo_swizzle_cute_check(b, err)) return err->code;
+  if (a->shift != b->shift)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: Can only merge swizzles of the same shift.");
+  uint64_t y = (uint64_t)(lo_swizzle_yyy(a) ^ lo_swizzle_yyy(b));
+  uint64_t z = (uint64_t)(lo_swizzle_zzz(a) ^ lo_swizzle_zzz(b));
+  if (popcount64(y) != popcount64(z))
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: Number of bits in Y and Z don't match");
+  int ty = ctz64(y) == 64 ? 32 : ctz64(y), tz = ctz64(z) == 64 ? 32 : ctz64(z);
+  lo_swizzle r = {popcount64(y), (ty < tz ? ty : tz) % 32, ty - tz};
+  if (lo_swizzle_cute_check(&r, err)) return err->code;
+  if ((y | z) != (uint64_t)(lo_swizzle_yyy(&r) | lo_swizzle_zzz(&r)))
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: Something went wrong.");
+  *out = r;
+  return LO_OK;
+}
+
+/* a o b as a function (b first): CuTe's answer where it is a o b, which
+** is when a reads no bit b writes; an error naming CuTe's answer
+** otherwise. */
+int lo_swizzle_composition(const lo_swizzle *a, const lo_swizzle *b, lo_swizzle *out, lo_err *err) {
+  lo_swizzle r;
+  if (lo_cute_swizzle_composition(a, b, &r, err)) return err->code;
+  char shown[64];
+  lo_print_swizzle(&r, shown, sizeof shown);
+  if ((lo_swizzle_yyy(a) & lo_swizzle_zzz(b)) != 0)
+    return lo_fail(err, LO_EUNDEF,
+                   "not a swizzle: CuTe prints %s, but the outer swizzle reads bits the inner one "
+                   "writes (yyy 0x%llx, zzz 0x%llx), so the composite is not one XOR of bits",
+                   shown, (unsigned long long)lo_swizzle_yyy(a),
+                   (unsigned long long)lo_swizzle_zzz(b));
+  if (lo_swizzle_zzz(&r) != (lo_swizzle_zzz(a) ^ lo_swizzle_zzz(b)))
+    return lo_fail(err, LO_EUNDEF, "not the composite: CuTe prints %s", shown);
+  *out = r;
+  return LO_OK;
+}
+
+/* CuTe's as_position_independent_swizzle_layout: the swizzle recast from
+** bytes to smem_bits-bit elements, offset 0 (a plain layout when the
+** swizzle becomes the identity). */
+int lo_composed_position_independent(const lo_composed *c, lo_composed *out, lo_err *err) {
+  lo_swizzle sw = c->sw;
+  int bits = c->smem_bits;
+  if (bits > 0) {
+    if (log2_exact(bits) < 0 || bits > 128)
+      return lo_fail(err, LO_EUNDEF, "CuTe refuses: no uint_bit_t<%d> (1, 2, 4, ..., 128 bits)",
+                     bits);
+    int rc = bits >= 8 ? lo_swizzle_upcast(&c->sw, bits / 8, &sw, err)
+                       : lo_swizzle_downcast(&c->sw, 8 / bits, &sw, err);
+    if (rc) return rc;
+  }
+  if (out != c) lo_layout_copy(&out->inner, &c->inner);
+  out->sw = sw;
+  out->offset = bits > 0 ? 0 : c->offset;
+  out->smem_bits = 0;
+  out->plain = c->plain || (sw.bits == 0 && out->offset == 0);
+  return LO_OK;
+}
+
+/* 1 + the largest value of the composed layout over [0, size(inner)). */
+int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err) {
+  lo_int size, best = 0;
+  if (lo_size(&c->inner, &size, err)) return err->code;
+  if (size > LO_COMPOSED_COSIZE_LIMIT)
+    return lo_fail(err, LO_ELIMIT,
+                   "the largest value of a composed layout of size %lld (limit %lld points)",
+                   (long long)size, (long long)LO_COMPOSED_COSIZE_LIMIT);
+  if (size == 0) { /* an empty tuple: nothing to take a largest value of */
+    *out = 0;
+    return LO_OK;
+  }
+  lo_walk w;
+  lo_walk_init(&w, &c->inner);
+  lo_int off = c->smem_bits > 0 ? 0 : c->offset;
+  for (lo_int x = 0; x < size; x++) {
+    lo_int v;
+    if (lo_walk_at(&w, x, &v, err) || lo_add(off, v, &v, "offset plus value", err) ||
+        lo_swizzle_apply(&c->sw, v, &v, err))
+      return err->code;
+    if (x == 0 || v > best) best = v;
+  }
+  if (best < 0)
+    return lo_fail(err, LO_EUNDEF, "every value is negative (largest %lld)", (long long)best);
+  return lo_add(best, 1, out, "cosize", err);
+}
+
+/* ------------------------------------------------------------- recasts */
+
+/* CuTe's upcast<N> (up) or downcast<N> of a layout (cute/layout.hpp), leaf
+** by leaf, the profile kept. */
+static int cute_recast_layout(const lo_layout *l, lo_int n, int up, lo_layout *out, lo_err *err) {
+  if (n <= 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N = %lld is not positive", (long long)n);
+  if (l->is_tiler) return lo_fail(err, LO_EUNSUPPORTED, "a tiler has no upcast or downcast");
+  int adjacent = 0;
+  for (int i = 0; i < l->shape.len; i++) adjacent |= l->stride[i] == 1;
+  if (!up && !adjacent)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: Downcast requires adjacent elements");
+  if (out != l) lo_layout_copy(out, l);
+  for (int i = 0; i < l->shape.len; i++) {
+    lo_int s = l->shape.leaf[i], d = l->stride[i];
+    if (up && d != 0) {
+      if (d % n != 0 && n % d != 0)
+        return lo_fail(err, LO_EUNDEF, "CuTe refuses: Divisibility condition (stride %lld, N %lld)",
+                       (long long)d, (long long)n);
+      out->shape.leaf[i] = lo_ceil_div(s, lo_ceil_div(n, d));
+      out->stride[i] = lo_ceil_div(d, n);
+    } else if (!up && d == 1) {
+      if (lo_mul(s, n, &out->shape.leaf[i], "downcast shape", err)) return err->code;
+    } else if (!up) {
+      if (lo_mul(d, n, &out->stride[i], "downcast stride", err)) return err->code;
+    }
+  }
+  return LO_OK;
+}
+
+/* CuTe's upcast<N> (up) or downcast<N> of a composed layout: the swizzle,
+** the offset and the inner layout each (an smem_ptr offset keeps the
+** swizzle and scales its bits, cute/pointer_flagged.hpp). */
+int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err) {
+  if (n <= 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N = %lld is not positive", (long long)n);
+  if (lo_swizzle_cute_check(&c->sw, err)) return err->code;
+  lo_swizzle sw = c->sw;
+  lo_int off = 0, bits = 0;
+  if (c->smem_bits > 0) {
+    if (up ? lo_mul(c->smem_bits, n, &bits, "smem_ptr bits", err) : 0) return err->code;
+    if (!up) bits = c->smem_bits / n;
+    if (bits <= 0 || bits > 1 << 20)
+      return lo_fail(err, LO_EUNSUPPORTED,
+                     "smem_ptr[%lldb](unset): CuTe's flag of %lld bits is no value here (1 to %d)",
+                     (long long)bits, (long long)bits, 1 << 20);
+  } else {
+    int rc = up ? lo_swizzle_upcast(&c->sw, n, &sw, err) : lo_swizzle_downcast(&c->sw, n, &sw, err);
+    if (rc == LO_OK) rc = lo_swizzle_cute_check(&sw, err);
+    if (rc) return rc;
+    if (up && c->offset % n != 0)
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: Static safe_div requires t %% u == 0 (offset "
+                     "%lld, N %lld)",
+                     (long long)c->offset, (long long)n);
+    if (up)
+      off = c->offset / n;
+    else if (lo_mul(c->offset, n, &off, "downcast offset", err))
+      return err->code;
+  }
+  if (cute_recast_layout(&c->inner, n, up, &out->inner, err)) return err->code;
+  out->sw = sw;
+  out->offset = off;
+  out->smem_bits = (int)bits;
+  out->plain = 0;
+  return LO_OK;
+}
+
+/* CuTe's upcast<N> and downcast<N> of a layout. */
+int lo_cute_upcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+  return cute_recast_layout(l, n, 1, out, err);
+}
+int lo_cute_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
+  return cute_recast_layout(l, n, 0, out, err);
+}

@@ -463,6 +463,7 @@ static const prop_table tables[] = {
     {prop_cute_table, &prop_cute_count},
     {prop_views_table, &prop_views_count},
     {prop_views_ops_table, &prop_views_ops_count},
+    {prop_swizzle_table, &prop_swizzle_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -112,14 +112,21 @@ static int same_function(const lo_layout *x, const lo_layout *y, const gen_bound
 }
 
 /* Does a SUT's answer parse as a value of the protocol: an integer, a
-** boolean, a tuple, a layout or a tiler? */
+** boolean, a tuple, a layout, a tiler, a morphism, a swizzle or a composed
+** layout? */
 static int answer_parses(const char *answer) {
   lo_layout x;
   lo_tuple t;
   lo_morphism m;
   lo_err e;
+  lo_swizzle sw;
+  lo_composed c;
   if (!strcmp(answer, "true") || !strcmp(answer, "false")) return 1;
   switch (lo_kind_of(answer)) {
+    case LO_KIND_SWIZZLE:
+      return lo_parse_swizzle(answer, &sw, &e) == LO_OK;
+    case LO_KIND_COMPOSED:
+      return lo_parse_composed(answer, &c, &e) == LO_OK;
     case LO_KIND_LAYOUT:
     case LO_KIND_TILER:
       return lo_parse_layout(answer, &x, &e) == LO_OK;

@@ -87,6 +87,10 @@ rank ((2,3),4)
 size (4)
 cute_filter (64,8,8,128):(8,1,0,512)
 composition 2:1 3:1 4:1
+apply Sw<3,4,3> 128
+composition Sw<1,2,3> Sw<2,2,3>
+apply Sw<3,4,3> o _0 o (_8,_64):(_64,_1) (2,1)
+tile_to_shape Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) (128,64)
 EOF
 want_static='6
 2:24
@@ -112,7 +116,11 @@ error: CuTe refuses: Stride Divisibility Condition
 2
 4
 (64,8,128):(8,1,512)
-error: composition takes 2 arguments, got 3'
+error: composition takes 2 arguments, got 3
+144
+Sw<1,3,3>
+145
+Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))'
 
 python3 "$adapter" --no-pch --cache "$tmp/cache.db" <"$tmp/req" >"$tmp/out1" 2>"$tmp/err1"
 status=$?

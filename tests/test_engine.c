@@ -196,7 +196,13 @@ static int parses(const char *s, lo_err *e) {
   lo_tuple t;
   lo_int v;
   if (view_arg(s)) return 0;
+  lo_swizzle sw;
+  lo_composed c;
   switch (lo_kind_of(s)) {
+    case LO_KIND_SWIZZLE:
+      return lo_parse_swizzle(s, &sw, e);
+    case LO_KIND_COMPOSED:
+      return lo_parse_composed(s, &c, e);
     case LO_KIND_MORPHISM:
       return lo_parse_morphism(s, &f, e);
     case LO_KIND_LAYOUT:

@@ -142,6 +142,11 @@ int main(void) {
   T_EQ_INT(lo_kind_of(" <2:1>"), LO_KIND_TILER);
   T_EQ_INT(lo_kind_of("2:1"), LO_KIND_LAYOUT);
   T_EQ_INT(lo_kind_of("(2,(3))"), LO_KIND_TUPLE);
+  T_EQ_INT(lo_kind_of(" Sw<3,4,3> "), LO_KIND_SWIZZLE);
+  T_EQ_INT(lo_kind_of("Swizzle<2,3,-3>"), LO_KIND_SWIZZLE);
+  T_EQ_INT(lo_kind_of("Sw<3,4,3> o 0 o (8,64):(64,1)"), LO_KIND_COMPOSED);
+  T_EQ_INT(lo_kind_of("Sw<3,4,3>o_0o8:1"), LO_KIND_COMPOSED);
+  T_EQ_INT(lo_kind_of("Sw<3,4,3"), LO_KIND_SWIZZLE);
   /* nested tuple structure: ((2,3),4) has rank 2, 3 entries, depth 2;
   ** 8 and (8) differ (depth 0 and 1) */
   T_EQ_STR(EV1("rank_len_depth_size", "((2,3),4)"), "(2,3,2,24)");

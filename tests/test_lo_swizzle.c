@@ -254,11 +254,106 @@ static void errors(void) {
            "swizzle |S| = 2 is less than B = 3 (CuTe: abs(SShift) must be more than BBits)");
 }
 
+/* The ops of lo_eval on swizzles and composed layouts.  Values worked by
+** hand from the definitions above, or printed by CuTe C++ where a line
+** says so (the corpus corpus/cute_cpp/swizzle.yaml holds many more). */
+#define ev2(op, a, b) ev(op, a, b, NULL)
+static void eval_ops(void) {
+  const char *c = "Sw<3,4,3> o _0 o (_8,_64):(_64,_1)";
+  /* (2,1): inner 2*64 + 1 = 129 = 0b10000001, bit 7 -> bit 4: 129 ^ 16 = 145 */
+  T_EQ_STR(ev("apply", c, "(2,1)", NULL), "145");
+  T_EQ_STR(ev("apply", c, "10", NULL), "145");
+  T_EQ_STR(ev("cute_apply", c, "(2,1)", NULL), "145");
+  T_EQ_STR(ev("apply", "Sw<3,4,3>", "128", NULL), "144");
+  T_CHECK(strstr(ev("apply", "Sw<3,4,3>", "(1,2)", NULL), "a swizzle takes an integer"));
+  /* Sw<1,1,1> swaps 4,5 with 6,7 (bit 2 into bit 1) */
+  T_EQ_STR(ev("layout_function", "Sw<1,1,1> o 0 o 8:1", NULL, NULL), "[0,1,2,3,6,7,4,5]");
+  T_EQ_STR(ev("layout_function", "Sw<1,1,1> o 2 o 4:1", NULL, NULL), "[2,3,6,7]");
+  /* the true cosize and CuTe's: 5:1 takes 0..4 and Sw<1,1,1>(4) = 6, so 7, where CuTe's
+  ** cosize is cosize(5:1) = 5; offset 2 over 4:1 reaches Sw(5) = 7: 8, CuTe 4 */
+  T_EQ_STR(ev("cosize", "Sw<1,1,1> o 0 o 5:1", NULL, NULL), "7");
+  T_EQ_STR(ev("cute_cosize", "Sw<1,1,1> o 0 o 5:1", NULL, NULL), "5");
+  T_EQ_STR(ev("cosize", "Sw<1,1,1> o 2 o 4:1", NULL, NULL), "8");
+  T_EQ_STR(ev("cute_cosize", "Sw<1,1,1> o 2 o 4:1", NULL, NULL), "4");
+  T_EQ_STR(ev("size", c, NULL, NULL), "512");
+  T_EQ_STR(ev("rank", c, NULL, NULL), "2");
+  T_EQ_STR(ev("cute_size", c, "1", NULL), "64");
+  /* Sw<1,2,3> o Sw<2,2,3>: the inner one XORs bit 5 into 2 and bit 6 into 3, the outer
+  ** bit 5 into 2 again: bit 6 into bit 3 is left, Sw<1,3,3> (CuTe prints the same) */
+  T_EQ_STR(ev2("composition", "Sw<1,2,3>", "Sw<2,2,3>"), "Sw<1,3,3>");
+  T_EQ_STR(ev2("cute_composition", "Sw<1,2,3>", "Sw<2,2,3>"), "Sw<1,3,3>");
+  /* an involution composed with itself: the identity */
+  T_EQ_STR(ev2("composition", "Sw<3,4,3>", "Sw<3,4,3>"), "Sw<0,0,0>");
+  T_EQ_STR(ev2("cute_composition", "Sw<1,4,3>", "Sw<1,4,-3>"),
+           "error: CuTe refuses: Can only merge swizzles of the same shift.");
+  /* Sw o L is Sw o 0 o L; the identity swizzle drops (CuTe's composition) */
+  T_EQ_STR(ev2("composition", "Sw<3,3,3>", "(128,64):(64,1)"), "Sw<3,3,3> o 0 o (128,64):(64,1)");
+  T_EQ_STR(ev2("cute_composition", "Sw<0,3,3>", "(128,64):(64,1)"), "(128,64):(64,1)");
+  /* composed o tiler: the tiler composes with the inner layout: (8,64):(64,1) o <4:1,8:1>
+  ** is (4,8):(64,1) */
+  T_EQ_STR(ev2("cute_composition", c, "<4:1,8:1>"), "Sw<3,4,3> o 0 o (4,8):(64,1)");
+  T_EQ_STR(ev2("composition", "Sw<0,4,3> o 0 o 8:1", "4:2"), "4:2");
+  T_CHECK(strstr(ev2("composition", "8:1", "Sw<1,1,1> o 0 o 8:1"), "is not supported"));
+  /* upcast<2> drops one bit of M; upcast<4> of Sw<3,1,3>: M - 2 = -1, so Sw<3-1,0,3> */
+  T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3>", "2"), "Sw<3,3,3>");
+  T_EQ_STR(ev2("cute_upcast", "Sw<3,1,3>", "4"), "Sw<2,0,3>");
+  T_EQ_STR(ev2("cute_downcast", "Sw<3,4,3>", "2"), "Sw<3,5,3>");
+  T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3>", "3"),
+           "error: CuTe refuses: N must be a power of two (N = 3)");
+  /* upcast<16> of a layout, leaf by leaf: 1024 is a multiple of 16, so 8:1024 becomes
+  ** ceil(8/ceil(16/1024)):1024/16 = 8:64; 1024:1 becomes ceil(1024/16):ceil(1/16) = 64:1 */
+  T_EQ_STR(ev2("cute_upcast", "(8,1024):(1024,1)", "16"), "(8,64):(64,1)");
+  /* a stride-0 leaf stays; 2:2 under N = 4: ceil(2/ceil(4/2)):ceil(2/4) = 1:1 */
+  T_EQ_STR(ev2("cute_upcast", "(4,2):(0,2)", "4"), "(4,1):(0,1)");
+  T_EQ_STR(ev2("cute_upcast", "(8,6):(6,1)", "4"),
+           "error: CuTe refuses: Divisibility condition (stride 6, N 4)");
+  /* downcast<2>: the stride-1 leaf 64:1 becomes 128:1, the others' strides double */
+  T_EQ_STR(ev2("cute_downcast", "(8,64):(64,1)", "2"), "(8,128):(128,1)");
+  T_EQ_STR(ev2("cute_downcast", "(8,64):(64,2)", "2"),
+           "error: CuTe refuses: Downcast requires adjacent elements");
+  /* a composed layout: each part; the GMMA K SW128 atom for 16-bit types is upcast<16> of
+  ** its bit atom, the swizzle kept (cute/atom/mma_traits_sm90_gmma.hpp) */
+  T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3> o smem_ptr[1b](unset) o (8,1024):(1024,1)", "16"),
+           "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)");
+  T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3> o 0 o (8,64):(64,1)", "2"),
+           "Sw<3,3,3> o 0 o (8,32):(32,1)");
+  T_CHECK(strstr(ev2("cute_upcast", "Sw<3,4,3> o 3 o 8:1", "2"), "safe_div") != NULL);
+  /* CuTe's int masks: Sw<16,1,16> has B + M + |S| = 33 */
+  T_EQ_STR(ev2("apply", "Sw<16,1,16>", "5"), "5");
+  T_CHECK(strstr(ev2("cute_apply", "Sw<16,1,16>", "5"), "CuTe refuses: Sw<16,1,16>"));
+  /* CuTe C++: tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>{}, Shape<_128,_64>{}) */
+  T_EQ_STR(
+      ev2("cute_tile_to_shape", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)", "(128,64)"),
+      "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))");
+  /* print_layout makes an smem_ptr layout position-independent: upcast<16/8 = 2>, so
+  ** Sw<3,3,3> o 0 o ... (CuTe prints that first line), and Sw<0,..> drops to the layout */
+  T_CHECK(strncmp(ev("print_layout", "Sw<3,4,3> o smem_ptr[16b](unset) o (8,8):(8,1)", NULL, NULL),
+                  "Sw<3,3,3> o 0 o (8,8):(8,1)\n", 28) == 0);
+  T_CHECK(strncmp(ev("print_layout", "Sw<0,4,3> o smem_ptr[16b](unset) o (8,8):(8,1)", NULL, NULL),
+                  "(8,8):(8,1)\n", 12) == 0);
+  /* CuTe C++'s print_layout of Sw<1,1,1> o _0 o (_4,_2):(_1,_4) */
+  T_EQ_STR(ev("print_layout", "Sw<1,1,1> o _0 o (_4,_2):(_1,_4)", NULL, NULL),
+           "Sw<1,1,1> o 0 o (4,2):(1,4)\n      0   1 \n    +---+---+\n 0  | 0 | 6 |\n"
+           "    +---+---+\n 1  | 1 | 7 |\n    +---+---+\n 2  | 2 | 4 |\n    +---+---+\n"
+           " 3  | 3 | 5 |\n    +---+---+");
+  /* ops that do not take these values say so */
+  T_EQ_STR(ev("rank", "Sw<3,4,3>", NULL, NULL),
+           "error: rank takes a composed layout or a layout, not a swizzle");
+  T_EQ_STR(ev("right_inverse", c, NULL, NULL),
+           "error: right_inverse does not take a swizzle or a composed layout");
+  T_EQ_STR(ev2("logical_divide", "8:1", c),
+           "error: logical_divide: only the first argument may be a composed layout or a swizzle");
+  /* "Sw<3,4,3> o 0 o " is columns 1..16, "(8,64" columns 17..21 */
+  T_EQ_STR(ev("apply", "Sw<3,4,3> o 0 o (8,64", "1", NULL),
+           "error: argument 1: column 22: expected ',' or ')', found end of input");
+}
+
 int main(void) {
   hand_worked();
   bitwise_definition();
   composed_values();
   round_trips();
   errors();
+  eval_ops();
   return T_DONE();
 }

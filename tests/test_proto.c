@@ -51,6 +51,16 @@ static void split_cases(void) {
   T_EQ_STR(split_show("op ((a) (b)) c"), "op|((a) (b))|c");
   /* an arrow's '>' closes nothing, inside brackets or out */
   T_EQ_STR(split_show("op a-->b c"), "op|a-->b|c");
+  /* a lone o joins its neighbours: a composed layout as CuTe prints it is one word */
+  T_EQ_STR(split_show("apply Sw<3,4,3> o _0 o (8,64):(64,1) 5"),
+           "apply|Sw<3,4,3> o _0 o (8,64):(64,1)|5");
+  T_EQ_STR(split_show("apply Sw<3,4,3>  o\t_0 o (8,64):(64,1)"), "apply|Sw<3,4,3>  o _0 o (8,64):(64,1)");
+  T_EQ_STR(split_show("apply Sw<3,4,3>o_0o(8,64):(64,1) 5"), "apply|Sw<3,4,3>o_0o(8,64):(64,1)|5");
+  T_EQ_STR(split_show("o o x"), "o|o|x");         /* the op never joins */
+  T_EQ_STR(split_show("op a o"), "op|a|o");       /* nothing after the o */
+  T_EQ_STR(split_show("op o b"), "op|o|b");       /* nothing before the o */
+  T_EQ_STR(split_show("op a o b o c d"), "op|a o b o c|d");
+  T_EQ_STR(split_show("op a oo b"), "op|a|oo|b");
   T_EQ_STR(split_show("op (a-->b) c"), "op|(a-->b)|c");
   T_EQ_STR(split_show("op ---->x"), "op|---->x");
   T_EQ_STR(split_show("op ->x"), "!unbalanced brackets: '>' at column 5 closes nothing");

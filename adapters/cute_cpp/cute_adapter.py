@@ -34,7 +34,7 @@ import tempfile
 import time
 
 # Changing the generated C++ changes this, so old cache entries are not used.
-CODEGEN_VERSION = "cute_cpp-6"
+CODEGEN_VERSION = "cute_cpp-7"  # 7: swizzles, composed layouts, print_layout, upcast/downcast
 
 INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
@@ -57,6 +57,9 @@ DEFAULT_CUTLASS = os.path.join(REPO_ROOT, "..", "shared", "third_party", "cutlas
 #                             a nested tiler or the empty tuple
 #   ("tile", [entries])       a nested tiler (E1,...) inside a tiler
 #   ("under",)                CuTe's '_' (Underscore) in a tiler or a shape tiler
+#   ("swizzle", b, m, s)      Sw<B,M,S> (or Swizzle<B,M,S>): CuTe's Swizzle<B,M,S>
+#   ("composed", sw, off, l)  Sw<B,M,S> o OFF o L: make_composed_layout; off is
+#                             ("int", n, static) or ("smem", bits), smem_ptr[Nb](unset)
 
 
 class ParseError(Exception):
@@ -215,8 +218,70 @@ class Parser:
                 return entries
             self.fail("',' or '%s'" % close)
 
+    def small_int(self):
+        """An integer of a swizzle or an offset: optional '_', optional '-'."""
+        self.skip()
+        start = self.i
+        if self.s[self.i:self.i + 1] == "_":
+            self.i += 1
+        neg = self.s[self.i:self.i + 1] == "-"
+        if neg:
+            self.i += 1
+        j = self.i
+        while self.i < len(self.s) and "0" <= self.s[self.i] <= "9":
+            self.i += 1
+        if j == self.i:
+            self.i = start
+            self.fail("an integer")
+        n = int(self.s[j:self.i])
+        if n > INT_MAX:
+            raise ParseError("column %d: integer exceeds 2^31-1" % (start + 1))
+        return -n if neg else n
+
+    def lit(self, text):
+        self.skip()
+        if self.s.startswith(text, self.i):
+            self.i += len(text)
+            return True
+        return False
+
+    def swizzle(self):
+        """Sw<B,M,S> or Swizzle<B,M,S>."""
+        if not (self.lit("Swizzle") or self.lit("Sw")):
+            self.fail("'Sw<'")
+        if not self.accept("<"):
+            self.fail("'<'")
+        v = []
+        for close in ",,>":
+            v.append(self.small_int())
+            if not self.accept(close):
+                self.fail("'%s'" % close)
+        return ("swizzle", v[0], v[1], v[2])
+
     def value(self):
-        """A whole argument: a tiler <E1,...>, or a term."""
+        """A whole argument: a swizzle, a composed layout, a tiler <E1,...>,
+        or a term."""
+        if self.peek() == "S":
+            sw = self.swizzle()
+            if self.peek() == "":
+                return sw
+            if not self.lit("o"):
+                self.fail("'o' or end of argument")
+            if self.lit("smem_ptr["):
+                bits = self.small_int()
+                if not self.lit("b](unset)"):
+                    self.fail("'b](unset)'")
+                off = ("smem", bits)
+            else:
+                off = ("int", self.small_int(), True)
+            if not self.lit("o"):
+                self.fail("'o'")
+            inner = self.term()
+            if inner[0] != "layout":
+                self.fail("a layout")
+            if self.peek() != "":
+                self.fail("end of argument")
+            return ("composed", sw, off, inner)
         if self.accept("<"):
             self.allow_under = True
             v = ("tiler", self.tile_entries(">", 1))
@@ -244,6 +309,12 @@ def congruent(a, b):
 def canon(v, keep_static):
     """Canonical text of a value (the cache key); _n kept when keep_static."""
     k = v[0]
+    if k == "swizzle":
+        return "Sw<%d,%d,%d>" % v[1:]
+    if k == "smem":
+        return "smem_ptr[%db](unset)" % v[1]
+    if k == "composed":
+        return " o ".join(canon(x, keep_static) for x in v[1:])
     if k == "int":
         return ("_%d" if keep_static and v[2] else "%d") % v[1]
     if k == "star":
@@ -281,7 +352,22 @@ def split_words(line):
         i += 1
     if cur:
         words.append("".join(cur))
-    return words
+    return join_composed(words)
+
+
+def join_composed(words):
+    """A word that is the letter o alone joins its neighbours into one
+    word, as layoutcheck's splitter does: "Sw<3,4,3> o 0 o 8:1" is one
+    argument (the op, word 0, never joins)."""
+    out, i = [], 0
+    while i < len(words):
+        if len(out) >= 2 and words[i] == "o" and i + 1 < len(words):
+            out[-1] = out[-1] + " o " + words[i + 1]
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
 
 
 # ------------------------------------------------------------------ codegen
@@ -328,8 +414,19 @@ class Codegen:
             return "make_tile(" + ",".join(self.tiler_entry(x) for x in v[1]) + ")"
         return "make_layout(%s)" % self.tup(v, "make_shape")
 
+    def swizzle(self, v):
+        return "Swizzle<%d,%d,%d>{}" % v[1:]
+
     def value(self, v, kind):
         """An argument as the op's kind wants it."""
+        if v[0] == "swizzle":
+            return self.swizzle(v)
+        if v[0] == "composed":
+            off = v[2]
+            off_cpp = ("smem_ptr_flag_bits<%d>{}" % off[1] if off[0] == "smem"
+                       else "Int<%d>{}" % off[1])
+            return "make_composed_layout(%s,%s,%s)" % (self.swizzle(v[1]), off_cpp,
+                                                       self.layout(v[3]))
         if v[0] == "layout":
             return self.layout(v)
         if v[0] == "tiler":
@@ -350,9 +447,10 @@ KIND_NAMES = {
     "P": "a profile tuple", "C": "a coordinate", "I": "an index",
     "CU": "a coordinate (with '_')", "X": "a tuple",
 }
+SWIZZLED = ("swizzle", "composed")
 KIND_ACCEPTS = {
-    "L": ("layout",), "LX": ("layout", "int", "tuple"),
-    "B": ("layout", "tiler", "int", "tuple", "under"), "N": ("int", "tuple", "layout"),
+    "L": ("layout",) + SWIZZLED, "LX": ("layout", "int", "tuple") + SWIZZLED,
+    "B": ("layout", "tiler", "int", "tuple", "under") + SWIZZLED, "N": ("int", "tuple", "layout"),
     "P": ("int", "tuple"), "C": ("int", "tuple"), "I": ("int",),
     "CU": ("int", "tuple", "under"), "X": ("int", "tuple"),
 }
@@ -423,6 +521,9 @@ OPS["tile_to_shape"] = [(("L", "X"), call("tile_to_shape")),
 OPS["max_alignment"] = [(("L",), call("max_alignment"))]
 OPS["domain_offset"] = [(("C", "L"), call("domain_offset"))]
 OPS["zip"] = [(("LX",), call("zip")), (("L", "L"), call("zip"))]
+OPS["upcast"] = [(("L", "I"), templ("upcast", 1))]
+OPS["downcast"] = [(("L", "I"), templ("downcast", 1))]
+OPS["print_layout"] = [(("L",), call("grid_of_layout"))]
 
 
 class Request:
@@ -583,10 +684,21 @@ def hash_headers(cutlass):
 # Everything the translation unit includes, in one header that is also
 # precompiled (cute_all.hpp.gch beside it) when it can be.
 PCH_HEADER = """#include <cute/layout.hpp>
+#include <cute/swizzle_layout.hpp>
+#include <cute/pointer_flagged.hpp>
+#include <cute/util/print_tensor.hpp>
 #include <cstdio>
 #include <cstdint>
 #include <unistd.h>
 #include <sys/wait.h>
+// print_layout as a value: printing it draws the grid after a \\x1d mark,
+// which the adapter turns into one line (its newlines written \\n).
+template <class L> struct grid_of { L l; };
+template <class L> CUTE_HOST_DEVICE void print(grid_of<L> const& g) {
+  printf("\\x1d");
+  cute::print_layout(g.l);
+}
+template <class L> grid_of<L> grid_of_layout(L const& l) { return {l}; }
 """
 
 TU_HEAD = """#include "cute_all.hpp"
@@ -909,10 +1021,12 @@ def interpret(body, code, sig, timeout):
         return "error: CuTe fails at run time: " + " ".join(m.group(1).split())[:300]
     if code != 0:
         return "error: CuTe fails at run time: exit status %d" % code
+    if body.startswith("\x1d"):  # print_layout: its lines joined by \n
+        return re.sub(r"_(?=-?\d)", "", body[1:].rstrip("\n")).replace("\n", "\\n")
     if "\n" in body.strip() or not body.strip():
         return "error: CuTe printed %s" % ("nothing" if not body.strip() else
                                            "several lines: " + " | ".join(body.split("\n"))[:300])
-    return re.sub(r"_(?=\d)", "", body.strip())
+    return re.sub(r"_(?=-?\d)", "", body.strip())
 
 
 # ------------------------------------------------------------------ engine

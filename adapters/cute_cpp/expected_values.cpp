@@ -12,6 +12,8 @@
 // -fsanitize=integer-divide-by-zero (as the adapter builds), UBSan says
 // "int_tuple.hpp:344:31: runtime error: division by zero".
 #include <cute/layout.hpp>
+#include <cute/swizzle_layout.hpp>
+#include <cute/pointer_flagged.hpp>
 #include <cstdio>
 using namespace cute;
 
@@ -56,6 +58,16 @@ int main() {
   show("size (4)", size(Shape<_4>{}));
   show("filter (64,8,8,128):(8,1,0,512)",
        filter(Layout<Shape<_64, _8, _8, _128>, Stride<_8, _1, _0, _512>>{}));
+  // swizzles and composed layouts (the GMMA K SW128 atom for 16-bit types)
+  show("apply Sw<3,4,3> 128", Swizzle<3, 4, 3>{}(Int<128>{}));
+  show("composition Sw<1,2,3> Sw<2,2,3>", composition(Swizzle<1, 2, 3>{}, Swizzle<2, 2, 3>{}));
+  show("apply Sw<3,4,3> o _0 o (_8,_64):(_64,_1) (2,1)",
+       make_composed_layout(Swizzle<3, 4, 3>{}, Int<0>{}, Layout<Shape<_8, _64>, Stride<_64, _1>>{})(
+           make_coord(Int<2>{}, Int<1>{})));
+  show("tile_to_shape Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) (128,64)",
+       tile_to_shape(make_composed_layout(Swizzle<3, 4, 3>{}, smem_ptr_flag_bits<16>{},
+                                          Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
+                     make_shape(Int<128>{}, Int<64>{})));
   // --dynamic: runtime ints
   show("dynamic: coalesce (2,4):(1,2)", coalesce(make_layout(make_shape(2, 4), make_stride(1, 2))));
   show("dynamic: composition (31,2):(6,3) 2:4",
