@@ -236,8 +236,12 @@ static void test_op_tv(void) {
   ** wavefronts, ideal 2: 30 conflicts per access, 16 accesses. */
   T_EQ_STR(bank_op("(32,32):(32,1)", "32x2", "(32,32):(1,32)", NULL),
            "accesses=16 bytes=8 wavefronts=512 conflicts=480");
-  /* ldmatrix.x4 over a row-major 8x64 half tile ((r,c) -> 64r + c): lane t
-  ** gives row t%8 of the 8x8 matrix t/8, i.e. coordinate (t%8, 8(t/8)+v),
+  /* ldmatrix.x4 over a row-major 8x64 half tile ((r,c) -> 64r + c).  CuTe's
+  ** Copy_Traits<SM75_U32x4_LDSM_N> (cute/atom/copy_traits_sm75.hpp) reads
+  ** through the source TV layout (32,128):(128,1) in bits, (32,8):(8,1) in
+  ** halves: thread t gives the t-th 16-byte row of the four 8x8 matrices.
+  ** Matrix t/8 taken as columns 8(t/8).. of the tile, lane t gives row t%8
+  ** of matrix t/8, i.e. coordinate (t%8, 8(t/8)+v),
   ** index t%8 + 8(8(t/8) + v) = (t%8) + 64(t/8) + 8v: TV
   ** ((8,4),8):((1,64),8).  Offsets 64(t%8) + 8(t/8) + v are consecutive in
   ** v and start at a multiple of 8: one 16-byte vector per lane, at byte
