@@ -1,6 +1,7 @@
 /*
 ** fuzz_layout.c -- libFuzzer target: the value parsers (tuples, profiles,
-** layouts, tilers, morphisms).  Whatever parses must print, and printing
+** layouts, tilers, morphisms, swizzles, composed layouts).  Whatever
+** parses must print, and printing
 ** then parsing must give the same value back.
 */
 #include "fuzz_clock.h"
@@ -37,6 +38,18 @@ static int one_input(const uint8_t *data, size_t size) {
   lo_morphism f, f2;
   if (lo_parse_morphism(text, &f, &e) == LO_OK && lo_print_morphism(&f, out, sizeof out) == LO_OK) {
     if (lo_parse_morphism(out, &f2, &e) != LO_OK || lo_print_morphism(&f2, again, sizeof again))
+      abort();
+    same(out, again);
+  }
+  lo_swizzle sw, sw2;
+  if (lo_parse_swizzle(text, &sw, &e) == LO_OK && lo_print_swizzle(&sw, out, sizeof out) == LO_OK) {
+    if (lo_parse_swizzle(out, &sw2, &e) != LO_OK || lo_print_swizzle(&sw2, again, sizeof again))
+      abort();
+    same(out, again);
+  }
+  static lo_composed c, c2; /* one input at a time: libFuzzer runs one thread */
+  if (lo_parse_composed(text, &c, &e) == LO_OK && lo_print_composed(&c, out, sizeof out) == LO_OK) {
+    if (lo_parse_composed(out, &c2, &e) != LO_OK || lo_print_composed(&c2, again, sizeof again))
       abort();
     same(out, again);
   }

@@ -14,6 +14,7 @@
 */
 #include "lo_eval_internal.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* Whether argument text s is a swizzle or a composed layout: "Sw" first
@@ -99,8 +100,15 @@ static int by_inner(const char *op, ev_op_fn fn, int wrap, int argc, ev_args a, 
   return fn(argc, argv, o, err);
 }
 
+/* CuTe computes a swizzle of an int in int: a result past 2^31-1 (a
+** negative shift moving bits up to bit 31) wraps, as CuTe prints it. */
+static lo_int cute_int_wrap(lo_int in, lo_int v) {
+  if (in < INT32_MIN || in > INT32_MAX) return v;
+  return (lo_int)(int32_t)(uint32_t)(uint64_t)v;
+}
+
 /* apply and cute_apply: sw(x), or sw(O + L(x)) at an index or a
-** coordinate. */
+** coordinate; cute_apply wraps to int as CuTe does (cute_int_wrap). */
 static int sw_apply(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_composed c;
   lo_int v;
@@ -115,17 +123,18 @@ static int sw_apply(const char *op, int argc, ev_args a, ev_out *o, lo_err *err)
     if (ev_is_paren(a, 1))
       return lo_fail(err, LO_EUNSUPPORTED, "%s: a swizzle takes an integer, not a coordinate", op);
     if (ev_get_int(a, 1, &x, err) || lo_swizzle_apply(&sw, x, &v, err)) return err->code;
-    ev_out_int(o, v);
+    ev_out_int(o, is_cute(op) ? cute_int_wrap(x, v) : v);
     return LO_OK;
   }
   if (get_composed(a, 0, &c, err)) return err->code;
   if (is_cute(op) && lo_swizzle_cute_check(&c.sw, err)) return err->code;
   lo_int off = c.smem_bits > 0 ? 0 : c.offset;
+  lo_int in;
   if (ev_apply_at(&c.inner, a, 1, is_cute(op), &v, err) ||
-      lo_add(off, v, &v, "the offset plus the inner layout's value", err) ||
-      lo_swizzle_apply(&c.sw, v, &v, err))
+      lo_add(off, v, &in, "the offset plus the inner layout's value", err) ||
+      lo_swizzle_apply(&c.sw, in, &v, err))
     return err->code;
-  ev_out_int(o, v);
+  ev_out_int(o, is_cute(op) ? cute_int_wrap(in, v) : v);
   return LO_OK;
 }
 

@@ -318,6 +318,11 @@ static void eval_ops(void) {
   T_EQ_STR(ev2("cute_upcast", "Sw<3,4,3> o 0 o (8,64):(64,1)", "2"),
            "Sw<3,3,3> o 0 o (8,32):(32,1)");
   T_CHECK(strstr(ev2("cute_upcast", "Sw<3,4,3> o 3 o 8:1", "2"), "safe_div") != NULL);
+  /* Sw<16,0,-16> XORs bits 0..15 into 16..31: 1043390330 = 0x3E30DF7A, 0x3E30 ^ 0xDF7A
+  ** = 0xE14A, so 0xE14ADF7A = 3779780474, which CuTe's int prints as 3779780474 - 2^32 =
+  ** -515186822 (CuTe C++ prints that: corpus/cute_cpp/swizzle.yaml) */
+  T_EQ_STR(ev2("apply", "Sw<16,0,-16>", "1043390330"), "3779780474");
+  T_EQ_STR(ev2("cute_apply", "Sw<16,0,-16>", "1043390330"), "-515186822");
   /* CuTe's int masks: Sw<16,1,16> has B + M + |S| = 33 */
   T_EQ_STR(ev2("apply", "Sw<16,1,16>", "5"), "5");
   T_CHECK(strstr(ev2("cute_apply", "Sw<16,1,16>", "5"), "CuTe refuses: Sw<16,1,16>"));
