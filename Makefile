@@ -25,7 +25,8 @@
 #   make fuzz-parsers  run each libFuzzer target (fuzz/) for FUZZ_SECONDS; exit 1
 #                   on a crash, a hang or a request past its time limit
 #                   (make test runs each for 3 s where clang is installed)
-#   make gpu        bin/layoutcheck-gpu, the CUDA stage (gpu/; skipped without nvcc)
+#   make gpu        bin/layoutcheck-gpu and bin/layoutcheck-bank, the CUDA stages
+#                   (gpu/; skipped without nvcc); make gpu-bank the second alone
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py,
 #                     tools/cute_swizzle_corpus.py)
 #   make cute-tests-corpus  regenerate corpus/cute_tests/ (the cases of CuTe's own
@@ -112,7 +113,7 @@ src_dir   = $(firstword $(subst /, ,$<))
 src_flags = -I$(src_dir) $(addprefix -I,$(SEES_$(src_dir))) \
             $(if $(filter oracle,$(src_dir)),,-D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS))
 
-.PHONY: all test check-layers deps man install bench fuzz mutants fuzz-parsers clean pkgcheck gpu cute-corpus cute-tests-corpus
+.PHONY: all test check-layers deps man install bench fuzz mutants fuzz-parsers clean pkgcheck gpu gpu-bank cute-corpus cute-tests-corpus
 
 # libFuzzer targets (fuzz/fuzz_*.c), each run for FUZZ_SECONDS from its
 # seed corpus corpus/fuzz/NAME/ by `make fuzz-parsers`.
@@ -262,10 +263,23 @@ GPU_HDR    := $(wildcard gpu/*.h gpu/*.cuh) oracle/lo.h gen/gen.h
 
 gpu:
 	@if ! command -v $(NVCC) >/dev/null 2>&1; then \
-	  echo "gpu: nvcc not found (install the CUDA toolkit); skipping bin/layoutcheck-gpu"; \
+	  echo "gpu: nvcc not found (install the CUDA toolkit); skipping bin/layoutcheck-gpu and bin/layoutcheck-bank"; \
 	elif [ ! -f $(CUTLASS_DIR)/cute/tensor.hpp ]; then \
-	  echo "gpu: CUTLASS headers not found in $(CUTLASS_DIR) (set CUTLASS_DIR); skipping bin/layoutcheck-gpu"; \
-	else $(MAKE) --no-print-directory bin/layoutcheck-gpu; fi
+	  echo "gpu: CUTLASS headers not found in $(CUTLASS_DIR) (set CUTLASS_DIR); skipping bin/layoutcheck-gpu and bin/layoutcheck-bank"; \
+	else $(MAKE) --no-print-directory bin/layoutcheck-gpu bin/layoutcheck-bank; fi
+
+# The bank-conflict stage alone: bin/layoutcheck-bank (gpu/bank/, gpu/gpu_bank.h),
+# one CUDA source linked with the oracle; skipped as `make gpu` is.
+gpu-bank:
+	@if ! command -v $(NVCC) >/dev/null 2>&1; then \
+	  echo "gpu-bank: nvcc not found (install the CUDA toolkit); skipping bin/layoutcheck-bank"; \
+	elif [ ! -f $(CUTLASS_DIR)/cute/tensor.hpp ]; then \
+	  echo "gpu-bank: CUTLASS headers not found in $(CUTLASS_DIR) (set CUTLASS_DIR); skipping bin/layoutcheck-bank"; \
+	else $(MAKE) --no-print-directory bin/layoutcheck-bank; fi
+
+bin/layoutcheck-bank: build/gpu/obj/gpu/bank/layoutcheck_bank.o $(call objs,gpu,$(ORACLE_SRC))
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_ARCH) $^ -o $@
 
 bin/layoutcheck-gpu: $(GPU_CU_OBJ) $(GPU_OBJ)
 	@mkdir -p $(@D)

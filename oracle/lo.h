@@ -19,6 +19,7 @@
 **  11. Evaluation by op name                            (lo_eval*.c)
 **  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
 **  13. Swizzles and composed layouts                    (lo_swizzle.c)
+**  14. Shared-memory banks                              (lo_bank.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -779,6 +780,9 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   view_pad_left            lo_view_eval
 **   view_einsum              lo_view_eval
 **   print_layout             lo_size, lo_print_grid
+**   bank_conflicts           lo_parse_composed, lo_bank_smem_init, lo_bank_tv_shape, lo_bank_tv_vector,
+**                            lo_bank_tv_lanes, lo_bank_list_lanes, lo_bank_lanes_access,
+**                            lo_bank_conflicts
 */
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
@@ -1009,5 +1013,91 @@ int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err);
 ** as CuTe's print_layout does; cells are as wide as the inner layout's
 ** cosize). */
 int lo_print_grid_composed(const lo_composed *c, char *buf, size_t cap, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 14. Shared-memory banks (lo_bank.c)
+**
+** The wavefronts and bank conflicts of one warp-wide shared-memory access
+** in NVIDIA's model (32 banks of 4 bytes; a word read by several lanes is
+** read once; accesses of 8 bytes served in half-warps, of 16 bytes in
+** quarter-warps; lo_bank.c states the model and its sources).
+*/
+#define LO_WARP_SIZE  32
+#define LO_BANK_TV_LIMIT ((lo_int)1 << 16) /* thread values of a TV pattern the op reads */
+#define LO_BANK_COUNT 32
+#define LO_BANK_BYTES 4
+
+/* One instruction of one warp: lane t, when bit t of active is set, reads
+** width bytes (1, 2, 4, 8 or 16) at byte address addr[t] (aligned to the
+** width), relative to a 128-byte-aligned base. */
+typedef struct lo_bank_access {
+  lo_int addr[LO_WARP_SIZE];
+  uint32_t active;
+  int width;
+} lo_bank_access;
+
+/* Its cost: phases (1; 2 for 8-byte, 4 for 16-byte accesses), the
+** wavefronts (over the phases, the most distinct words one bank holds),
+** the ideal (the phases with an active lane) and the conflicts, wavefronts
+** less the ideal, as Nsight Compute's
+** l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum counts them;
+** bank_words[b] the distinct words bank b serves, summed over the phases. */
+typedef struct lo_bank_count {
+  int phases, wavefronts, ideal, conflicts;
+  int bank_words[LO_BANK_COUNT];
+} lo_bank_count;
+
+/* Count one access.  Errors (LO_EUNDEF): a width other than 1, 2, 4, 8
+** or 16; an active lane's address negative or not aligned to the width. */
+int lo_bank_conflicts(const lo_bank_access *a, lo_bank_count *out, lo_err *err);
+
+/* A shared-memory layout as the access patterns read it: the composed (or
+** plain) layout c over elements of elem_bytes (1, 2, 4, 8 or 16) bytes,
+** its domain [0, size).  lo_bank_smem_init checks and fills it. */
+typedef struct lo_bank_smem {
+  const lo_composed *c;
+  lo_int size;
+  int elem_bytes;
+} lo_bank_smem;
+
+/* m = c over elements of elem_bytes bytes.  Errors: a width other than 1,
+** 2, 4, 8 or 16; an smem_ptr[Nb] offset whose N is not 8 elem_bytes. */
+int lo_bank_smem_init(lo_bank_smem *m, const lo_composed *c, int elem_bytes, lo_err *err);
+/* The element offset of coordinate index x: sw(offset + inner(x)), or,
+** with an smem_ptr offset, the element the swizzled byte address
+** sw(elem_bytes inner(x)) falls on, as CuTe's swizzled pointer reads it
+** (refused where that is not the start of an element).  Errors: x
+** outside [0, size), a negative offset, an overflow. */
+int lo_bank_offset(const lo_bank_smem *m, lo_int x, lo_int *off, lo_err *err);
+
+/* A TV layout (thread, value) -> coordinate index: its threads T and
+** values V (the sizes of its two top-level modes; V = 1 for rank 1).
+** Thread t's value v is TV(t + T v).  Threads 32g .. 32g+31 are warp g. */
+int lo_bank_tv_shape(const lo_layout *tv, lo_int *threads, lo_int *values, lo_err *err);
+/* The elements w each access of a thread reads: want when want > 0,
+** else the largest power of two dividing V with w elements in 16 bytes
+** whose vectors fit, 1 at least.  A thread's values j w .. j w + w - 1
+** fit when their offsets are consecutive and the first is a multiple of
+** w.  Errors: want does not divide V, exceeds 16 bytes or does not fit; a
+** coordinate outside [0, size); a negative offset. */
+int lo_bank_tv_vector(const lo_bank_smem *m, const lo_layout *tv, lo_int want, lo_int *w,
+                      lo_err *err);
+/* The lanes of access k of a TV pattern read in vectors of w elements, k
+** in [0, ceil(T/32) V/w): warp g = k / (V/w) reads its threads' vector j =
+** k mod (V/w); lane t's x[t] is the coordinate index of thread 32g+t's
+** value j w, and bit t of *active is set unless that thread is past T. */
+int lo_bank_tv_lanes(const lo_layout *tv, lo_int w, lo_int k, lo_int *x, uint32_t *active,
+                     lo_err *err);
+/* A list "[c0,c1,...]" of at most 32 coordinates over m's domain: lane t
+** reads at c_t, an integer index in [0, size) or a coordinate congruent
+** with the inner layout's shape (colexicographic); '_' marks an inactive
+** lane, as do the lanes past the list.  Errors name the lane. */
+int lo_bank_list_lanes(const char *s, const lo_bank_smem *m, lo_int *x, uint32_t *active,
+                       lo_err *err);
+/* The access of w-element vectors at the lanes' coordinates x[t] (those
+** in active): byte address elem_bytes times lo_bank_offset, width w
+** elem_bytes. */
+int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint32_t active,
+                         lo_bank_access *out, lo_err *err);
 
 #endif /* LO_H */

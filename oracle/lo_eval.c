@@ -458,6 +458,12 @@ static const op_row ops[] = {
      1,
      1,
      op_print_layout},
+    /* shared-memory banks (lo_bank.c) */
+    {{"bank_conflicts", "SMEM BITS[xV] TV|[c..] [banks]",
+      "wavefronts and bank conflicts of a warp's shared-memory accesses through SMEM"},
+     3,
+     4,
+     op_bank_conflicts},
 };
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))

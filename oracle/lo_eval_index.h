@@ -3,10 +3,10 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 161 ops in 1024 slots; the longest probe sequence is 5.
+** 162 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 161
+#define OP_INDEX_COUNT 162
 #define OP_NAME_MAX 24 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
@@ -157,6 +157,7 @@ static const short op_slot[OP_SLOTS] = {
     [900] = 103, /* cute_logical_product */
     [903] = 58, /* upcast */
     [909] = 127, /* refines */
+    [921] = 162, /* bank_conflicts */
     [922] = 33, /* paper_complement */
     [946] = 36, /* is_N_complement */
     [949] = 122, /* is_column_major */
@@ -333,4 +334,5 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     13, /* view_pad_left */
     11, /* view_einsum */
     12, /* print_layout */
+    14, /* bank_conflicts */
 };

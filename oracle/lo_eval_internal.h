@@ -10,6 +10,7 @@
 **   lo_eval_domain.c   handlers: the whitepaper's analysis ops
 **   lo_eval_recast.c   handlers: recasts, compact layouts in an order
 **   lo_eval_swizzle.c  swizzles and composed layouts in any op's arguments
+**   lo_eval_bank.c     the handler of bank_conflicts (shared-memory banks)
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
 ** argc) (argc already checked against the table), calls the oracle and
@@ -165,6 +166,9 @@ int op_flat_concat(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_concat(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_substitute(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_print_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+
+/* lo_eval_bank.c */
+int op_bank_conflicts(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_layouts.c */
 int op_complement(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -377,6 +377,7 @@ static const sw_row sw_ops[] = {
     {"cute_left_inverse", 0, sw_inverse},
     {"cute_upcast", SW_DIRECT, NULL},
     {"cute_downcast", SW_DIRECT, NULL},
+    {"bank_conflicts", SW_DIRECT, NULL}, /* reads its composed layout itself (lo_eval_bank.c) */
 };
 
 /* Evaluate op (whose table handler is fn) on arguments of which one or

@@ -6,7 +6,9 @@
 # the refusal of broken programs and files (another version included), and
 # bin/layoutcheck-gpu itself when `make gpu` built it: its skip, its host
 # emulation of both paths (CuTe's code on the CPU), the same results for
-# one host thread and two, and the import of what it writes.  Prints
+# one host thread and two, and the import of what it writes; and
+# bin/layoutcheck-bank when built: its skip, its host emulation, and its
+# predictions against the op bank_conflicts.  Prints
 # "N passed, N failed" (", N skipped" when checks could not run).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -277,6 +279,35 @@ if [ -x "$gpu" ]; then
   status 2 "standalone: bad layouts" "$gpu" --layouts -5
   status 0 "standalone: --help" "$gpu" --help
   has "standalone: --help" "--min-elements" out
+else
+  skipped=$((skipped + 1))
+fi
+
+# --- the bank-conflict stage, when `make gpu` (or `make gpu-bank`) built it --
+bank=$root/bin/layoutcheck-bank
+if [ -x "$bank" ]; then
+  "$bank" >out 2>err
+  st=$?
+  if grep -q '^skipped: no CUDA device$' out; then
+    same "bank stage without a device: exit" "$st" 0
+    status 2 "bank stage without a device, --require-gpu" "$bank" --require-gpu
+  else
+    same "bank stage on a device: exit" "$st" 0
+    has "bank stage on a device: no mismatch" "^cases [1-9][0-9]* offsets [1-9][0-9]* mismatches 0$" out
+  fi
+  # the host emulation: CuTe's swizzled tensors on the CPU against the oracle
+  status 0 "bank stage emulated" "$bank" --emulate --out be.txt
+  has "bank stage emulated" "^cases [1-9][0-9]* offsets [1-9][0-9]* mismatches 0$" out
+  has "bank stage emulated: a swizzled case" "^case f16_ldsm_sw343_ptr accesses=1 bytes=16 wavefronts=4 conflicts=0 offsets=32 mismatches=0$" be.txt
+  same "bank stage emulated: result file" "$(grep -c '^case .* mismatches=0$' be.txt)" "$(grep -c '^case ' out)"
+  # each case's prediction is what the op bank_conflicts answers for it
+  status 0 "bank stage: --list" "$bank" --list
+  cut -f 2 out >bank-req
+  cut -f 3 out >bank-want
+  "$lc" eval --batch <bank-req >bank-got 2>&1
+  same "bank stage: predictions are the op's" "$(cat bank-got)" "$(cat bank-want)"
+  status 2 "bank stage: unknown case" "$bank" --emulate --case nothing
+  status 2 "bank stage: unknown flag" "$bank" --frobnicate
 else
   skipped=$((skipped + 1))
 fi
