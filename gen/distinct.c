@@ -15,6 +15,14 @@ static int value_char(char c) {
   return isdigit((unsigned char)c) || (c != 0 && strchr("(),:<>_-*", c) != NULL);
 }
 
+/* Does the quote at msg[i] open a quoted name: at the start, or after a
+** character that is not a letter or a digit?  The apostrophe of "L's" or
+** "CuTe's" does not. */
+static int opens_quote(const char *msg, size_t i) {
+  return msg[i] == '\'' && (i == 0 || !isalnum((unsigned char)msg[i - 1])) &&
+         strchr(msg + i + 1, '\'') != NULL;
+}
+
 /* The default signature; see gen.h.  A value is a maximal run of
 ** value_char that holds a digit, or a name in single quotes; each is
 ** replaced by "#". */
@@ -24,7 +32,7 @@ void gen_signature_default(const gen_property *p, const char *msg, char *sig, si
   assert(cap > 0);
   for (size_t i = 0; msg[i] && at + 1 < cap;) {
     size_t j = i, digits = 0;
-    if (msg[i] == '\'' && strchr(msg + i + 1, '\'')) { /* a quoted name: a value too */
+    if (opens_quote(msg, i)) { /* a quoted name: a value too */
       sig[at++] = '#';
       i = (size_t)(strchr(msg + i + 1, '\'') - msg) + 1;
       continue;

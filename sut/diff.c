@@ -488,6 +488,19 @@ static const char *after(const char *msg, const char *marker) {
   return at ? at + strlen(marker) : NULL;
 }
 
+/* Cut a normalised refusal at its first ": " after a value ('#'): what
+** follows is the instance's detail ("upcast# CuTe prints # which is not the
+** layout of L#s units: the coordinates of L that ..."), and the oracle's
+** messages are cut at lo_err's 240 bytes, at a place that moves with the
+** digits of the values, so that one refusal would make many signatures.
+** A refusal without such a colon ("CuTe refuses: downcast# Downcast
+** requires adjacent elements") is kept whole. */
+static void cut_detail(char *norm) {
+  char *value = strchr(norm, '#');
+  char *colon = value ? strstr(value, ": ") : NULL;
+  if (colon) *colon = '\0';
+}
+
 /* The signature of a differential failure; see diff.h. */
 void diff_signature(const gen_property *p, const char *msg, char *sig, size_t cap) {
   const char *kind = "other", *error = NULL;
@@ -513,5 +526,6 @@ void diff_signature(const gen_property *p, const char *msg, char *sig, size_t ca
   size_t len = end && end > error ? (size_t)(end - error) : strlen(error);
   snprintf(text, sizeof text, "%.*s", (int)(len < sizeof text ? len : sizeof text - 1), error);
   gen_signature_default(p, text, norm, sizeof norm);
+  if (error != msg) cut_detail(norm);
   snprintf(sig, cap, "%s: %s", kind, norm);
 }

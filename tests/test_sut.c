@@ -439,8 +439,46 @@ static void test_layers(void) {
   }
 }
 
+/* The signatures of refusals (diff_signature): values written "#", a
+** possessive apostrophe kept (the quote of "L's" opens no quoted name), a
+** refusal cut at its first ": " after a value, so that one kind of refusal
+** has one signature however long its values are (the oracle's messages stop
+** at 240 bytes, at a place that moves with the digits).  Expected strings
+** worked out by hand from those rules. */
+static void test_signatures(void) {
+  const gen_property *p = NULL;
+  char sig[GEN_SIG_LEN];
+  diff_signature(p,
+                 "the oracle refuses this input: oracle error: upcast<2>: CuTe prints (2):(0), "
+                 "which is not the layout of L's units: the coordinates of L that R's coordinate "
+                 "0 stands for, the layout (1):(0), are not, system under test (2):(0)",
+                 sig, sizeof sig);
+  T_EQ_STR(sig, "the oracle refuses: upcast# CuTe prints # which is not the layout of L's units");
+  diff_signature(p,
+                 "the oracle refuses this input: oracle error: upcast<16>: CuTe prints "
+                 "((2,2),(2,2),(2,2)):((1,0),(0,0),(0,0)), which is not the layout of L's units: "
+                 "the coordinates of L that R's coordinate 0 stands for, the layout (1,1,1,1,1,1)"
+                 ":(16,0,0,0,0,0), are not the 16 elements [0,16) of one un, system under test 1:1",
+                 sig, sizeof sig);
+  T_EQ_STR(sig, "the oracle refuses: upcast# CuTe prints # which is not the layout of L's units");
+  /* no ": " after a value: the whole refusal */
+  diff_signature(p,
+                 "the oracle refuses this input: oracle error: CuTe refuses: downcast<2>: Downcast "
+                 "requires adjacent elements (no stride is 1), system under test (2):(0)",
+                 sig, sizeof sig);
+  T_EQ_STR(sig, "the oracle refuses: CuTe refuses: downcast# Downcast requires adjacent elements "
+                "(no stride is #");
+  /* a quoted name is a value */
+  diff_signature(p,
+                 "the system under test refuses this input: oracle 2:1, system under test error: "
+                 "unknown name 'foo' in the request",
+                 sig, sizeof sig);
+  T_EQ_STR(sig, "the system under test refuses: unknown name # in the request");
+}
+
 int main(void) {
   signal(SIGPIPE, SIG_IGN);
+  test_signatures();
   test_windows();
   test_out_of_step();
   test_weak_sync();
