@@ -29,6 +29,10 @@ cd "$tmp" || exit 2
 # each op stopped at its first failure (each one is a restart or a timeout)
 printf 'seed: 7\nsut_timeout: 10\n' >c.yaml
 printf 'seed: 7\nsut_timeout: 0.3\nshrink_limit: 8\nmax_distinct: 1\n' >short.yaml
+# the out-of-step checks wait for no timeout: a generous one, so that a SUT
+# restarted on a loaded machine (a sanitized layoutcheck takes a while to
+# start) is never taken for a hang
+printf 'seed: 7\nsut_timeout: 10\nshrink_limit: 8\nmax_distinct: 1\n' >step.yaml
 # a SUT that never answers: every shrinking candidate costs a timeout and
 # none can succeed, so two are enough to show that it shrinks and stops;
 # the op stops after 3 more timeouts in a row (max_repeats)
@@ -74,26 +78,26 @@ has "never reads" "stopped after 3 failures in a row of signatures met before" o
 if [ $(($(date +%s) - start)) -lt 30 ]; then ok; else bad "never reads: took $(($(date +%s) - start)) s"; fi
 # ... and one that prints answers from a file without reading
 printf '1\n2\n3\n' >answers.log
-status 1 "answers from a file" "$lc" fuzz --config short.yaml --sut "cat answers.log" --ops size --cases 10 --db file.db
+status 1 "answers from a file" "$lc" fuzz --config step.yaml --sut "cat answers.log" --ops size --cases 10 --db file.db
 has "answers from a file" "^OUT OF STEP sut.size" out
 
 # two lines per request (both right): out of step, never a disagreement
 for w in 1 64; do
-  status 1 "two lines, window $w" "$lc" fuzz --config short.yaml --window "$w" --ops size,cosize --cases 50 --db "two$w.db" \
+  status 1 "two lines, window $w" "$lc" fuzz --config step.yaml --window "$w" --ops size,cosize --cases 50 --db "two$w.db" \
     --sut "while IFS= read -r l; do printf '%s\n%s\n' \"\$l\" \"\$l\"; done | $lc eval --batch"
   has "two lines, window $w" "^OUT OF STEP sut.size" out
   has "two lines, window $w" "out of step: the system under test answered more lines than requests" out
   hasnt "two lines, window $w" "^DISAGREE" out
 done
 # none for the cosize requests: out of step (fewer lines)
-status 1 "no line" "$lc" fuzz --config short.yaml --ops size,cosize --cases 50 --db none.db \
+status 1 "no line" "$lc" fuzz --config step.yaml --ops size,cosize --cases 50 --db none.db \
   --sut "grep --line-buffered -v '^cosize' | $lc eval --batch"
 has "no line" "^size  *exact  *50  *50" out
 has "no line" "^OUT OF STEP sut.cosize" out
 has "no line" "answered fewer lines than requests" out
 hasnt "no line" "^DISAGREE" out
 # stored as out of step, and replayed as such
-status 1 "replay out of step" "$lc" replay --config short.yaml --db none.db \
+status 1 "replay out of step" "$lc" replay --config step.yaml --db none.db \
   --sut "grep --line-buffered -v '^cosize' | $lc eval --batch"
 has "replay out of step" "OUT OF STEP: cosize" out
 
