@@ -17,35 +17,15 @@ Where it is missing, every request is answered
 import os
 import sys
 
+from adapter_io import find_dir, load_pycute, serve, split
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DIR = os.path.normpath(
     os.path.join(HERE, "..", "..", "shared", "third_party", "pycute", "python"))
 
 
-def pycute_dir(argv):
-    """The folder holding pycute: --pycute DIR, $PYCUTE_DIR, or the default."""
-    for i, a in enumerate(argv):
-        if a == "--pycute" and i + 1 < len(argv):
-            return argv[i + 1]
-        if a.startswith("--pycute="):
-            return a[len("--pycute="):]
-    return os.environ.get("PYCUTE_DIR") or DEFAULT_DIR
-
-
-def load_pycute(where):
-    """Import pycute from the folder where; (module, None) or (None, why)."""
-    if not os.path.isfile(os.path.join(where, "pycute", "__init__.py")):
-        return None, "pycute not found at %s (set PYCUTE_DIR)" % where
-    sys.path.insert(0, where)
-    try:
-        import pycute as mod
-    except Exception as e:  # a broken copy: say so on every request
-        return None, "pycute at %s does not import (%s: %s)" % (
-            where, type(e).__name__, str(e).replace("\n", " "))
-    return mod, None
-
-
-pycute, LOAD_ERROR = load_pycute(pycute_dir(sys.argv[1:]))
+pycute, LOAD_ERROR = load_pycute(find_dir(sys.argv[1:], "pycute", "PYCUTE_DIR", DEFAULT_DIR),
+                                  "pycute", "PYCUTE_DIR")
 
 
 # --------------------------------------------------------------- parsing
@@ -198,31 +178,6 @@ def ops():
     }
 
 
-def split(line):
-    """Words at white space outside brackets ("-->" does not nest)."""
-    words, depth, cur, i = [], 0, "", 0
-    while i < len(line):
-        c = line[i]
-        if line.startswith("-->", i):
-            cur += "-->"
-            i += 3
-            continue
-        if c in "(<[":
-            depth += 1
-        elif c in ")>]":
-            depth -= 1
-        if c.isspace() and depth == 0:
-            if cur:
-                words.append(cur)
-            cur = ""
-        else:
-            cur += c
-        i += 1
-    if cur:
-        words.append(cur)
-    return words
-
-
 def answer(line, table):
     words = split(line)
     if not words:
@@ -240,16 +195,8 @@ def answer(line, table):
 
 
 def main():
-    if pycute is None:
-        sys.stderr.write(LOAD_ERROR + "\n")
-        sys.stderr.flush()
     table = ops() if pycute is not None else {}
-    for raw in sys.stdin:
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        sys.stdout.write(answer(line, table) + "\n")
-        sys.stdout.flush()
+    serve(lambda line: answer(line, table), LOAD_ERROR)
 
 
 if __name__ == "__main__":

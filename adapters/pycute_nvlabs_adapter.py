@@ -39,36 +39,16 @@ import os
 import sys
 from fractions import Fraction
 
+from adapter_io import find_dir, load_pycute, serve, split
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DIR = os.path.normpath(
     os.path.join(HERE, "..", "..", "shared", "third_party", "pycute-nvlabs"))
 
 
-def pycute_dir(argv):
-    """The folder holding PyCuTe: --pycute-nvlabs DIR, $PYCUTE_NVLABS_DIR,
-    or the default beside the repository."""
-    for i, a in enumerate(argv):
-        if a == "--pycute-nvlabs" and i + 1 < len(argv):
-            return argv[i + 1]
-        if a.startswith("--pycute-nvlabs="):
-            return a[len("--pycute-nvlabs="):]
-    return os.environ.get("PYCUTE_NVLABS_DIR") or DEFAULT_DIR
-
-
-def load_pycute(where):
-    """Import PyCuTe from the folder where; (module, None) or (None, why)."""
-    if not os.path.isfile(os.path.join(where, "pycute", "__init__.py")):
-        return None, "PyCuTe not found at %s (set PYCUTE_NVLABS_DIR)" % where
-    sys.path.insert(0, where)
-    try:
-        import pycute as mod
-    except Exception as e:  # a broken copy: say so on every request
-        return None, "PyCuTe at %s does not import (%s: %s)" % (
-            where, type(e).__name__, str(e).replace("\n", " "))
-    return mod, None
-
-
-pycute, LOAD_ERROR = load_pycute(pycute_dir(sys.argv[1:]))
+pycute, LOAD_ERROR = load_pycute(
+    find_dir(sys.argv[1:], "pycute-nvlabs", "PYCUTE_NVLABS_DIR", DEFAULT_DIR), "PyCuTe",
+    "PYCUTE_NVLABS_DIR")
 
 
 class Refused(Exception):
@@ -462,31 +442,6 @@ def ops():
     }
 
 
-def split(line):
-    """Words at white space outside brackets ("-->" does not nest)."""
-    words, depth, cur, i = [], 0, "", 0
-    while i < len(line):
-        c = line[i]
-        if line.startswith("-->", i):
-            cur += "-->"
-            i += 3
-            continue
-        if c in "(<[":
-            depth += 1
-        elif c in ")>]":
-            depth -= 1
-        if c.isspace() and depth == 0:
-            if cur:
-                words.append(cur)
-            cur = ""
-        else:
-            cur += c
-        i += 1
-    if cur:
-        words.append(cur)
-    return words
-
-
 def answer(line, table):
     """The answer line to one request line."""
     words = split(line)
@@ -521,20 +476,8 @@ def answer(line, table):
 
 def main():
     """Answer each request line of stdin with one line on stdout, flushed."""
-    if pycute is None:
-        sys.stderr.write(LOAD_ERROR + "\n")
-        sys.stderr.flush()
     table = ops() if pycute is not None else {}
-    for raw in sys.stdin.buffer:  # bytes: an invalid byte is not a crash
-        line = raw.decode("utf-8", "replace").replace("\0", " ").strip()
-        if not line or line.startswith("#"):
-            continue
-        try:
-            out = answer(line, table)
-        except Exception as e:  # never stop on a bad line
-            out = "error: adapter: %s: %s" % (type(e).__name__, e)
-        sys.stdout.write(out.replace("\n", " ") + "\n")
-        sys.stdout.flush()
+    serve(lambda line: answer(line, table), LOAD_ERROR)
 
 
 if __name__ == "__main__":

@@ -119,21 +119,32 @@ static int bits_ratio(lo_int old_bits, lo_int new_bits, lo_int *p, lo_int *q, lo
   return LO_OK;
 }
 
-/* recast_layout<Old,New>(L), CuTe's answer (lo.h). */
-int lo_cute_recast_layout(const lo_layout *l, lo_int old_bits, lo_int new_bits, lo_layout *out,
-                          lo_err *err) {
+/* An upcast<N> or downcast<N> of a layout: CuTe's or the plain op. */
+typedef int (*recast_fn)(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err);
+
+/* recast_layout<Old,New>(L) by up and down: New/Old = p/q in lowest terms,
+** L for 1/1, up by p for q = 1, down by q for p = 1, else down(up(L)), as
+** CuTe composes them. */
+static int recast_by(recast_fn up, recast_fn down, const lo_layout *l, lo_int old_bits,
+                     lo_int new_bits, lo_layout *out, lo_err *err) {
   lo_int p = 1, q = 1;
-  lo_layout up;
+  lo_layout mid;
   if (bits_ratio(old_bits, new_bits, &p, &q, err)) return err->code;
   if (p == 1 && q == 1) {
     lo_layout_copy(out, l);
     out->is_tiler = 0;
     return LO_OK;
   }
-  if (p == 1) return lo_cute_downcast(l, q, out, err);
-  if (q == 1) return lo_cute_upcast(l, p, out, err);
-  if (lo_cute_upcast(l, p, &up, err)) return err->code;
-  return lo_cute_downcast(&up, q, out, err);
+  if (p == 1) return down(l, q, out, err);
+  if (q == 1) return up(l, p, out, err);
+  if (up(l, p, &mid, err)) return err->code;
+  return down(&mid, q, out, err);
+}
+
+/* recast_layout<Old,New>(L), CuTe's answer (lo.h). */
+int lo_cute_recast_layout(const lo_layout *l, lo_int old_bits, lo_int new_bits, lo_layout *out,
+                          lo_err *err) {
+  return recast_by(lo_cute_upcast, lo_cute_downcast, l, old_bits, new_bits, out, err);
 }
 
 /* Strides from CuTe's compact_order over groups: group g (entries
@@ -463,18 +474,7 @@ int lo_downcast(const lo_layout *l, lo_int n, lo_layout *out, lo_err *err) {
 /* recast_layout<Old,New>(L) by the plain ops (lo.h). */
 int lo_recast_layout(const lo_layout *l, lo_int old_bits, lo_int new_bits, lo_layout *out,
                      lo_err *err) {
-  lo_int p = 1, q = 1;
-  lo_layout up;
-  if (bits_ratio(old_bits, new_bits, &p, &q, err)) return err->code;
-  if (p == 1 && q == 1) {
-    lo_layout_copy(out, l);
-    out->is_tiler = 0;
-    return LO_OK;
-  }
-  if (p == 1) return lo_downcast(l, q, out, err);
-  if (q == 1) return lo_upcast(l, p, out, err);
-  if (lo_upcast(l, p, &up, err)) return err->code;
-  return lo_downcast(&up, q, out, err);
+  return recast_by(lo_upcast, lo_downcast, l, old_bits, new_bits, out, err);
 }
 
 /* make_layout_like(L) where CuTe's answer meets the contract (lo.h). */

@@ -309,14 +309,21 @@ static int log2_exact(lo_int n) {
   return k;
 }
 
+/* The shift *k = log2 N of an up- or downcast of sw by N, after checking
+** sw: CuTe recasts a swizzle by a power of two only. */
+static int recast_log2(const lo_swizzle *sw, lo_int n, int *k, lo_err *err) {
+  *k = log2_exact(n);
+  if (*k < 0)
+    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N must be a power of two (N = %lld)",
+                   (long long)n);
+  return lo_swizzle_check(sw, err);
+}
+
 /* CuTe's upcast<N>(Sw<B,M,S>): Sw<B,M-log2 N,S>, or Sw<max(B+M-log2 N,0),0,S>
 ** when M < log2 N. */
 int lo_swizzle_upcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err) {
-  int k = log2_exact(n);
-  if (k < 0)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N must be a power of two (N = %lld)",
-                   (long long)n);
-  if (lo_swizzle_check(sw, err)) return err->code;
+  int k;
+  if (recast_log2(sw, n, &k, err)) return err->code;
   lo_swizzle r = *sw;
   if (sw->base - k >= 0) {
     r.base = sw->base - k;
@@ -330,11 +337,8 @@ int lo_swizzle_upcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *e
 
 /* CuTe's downcast<N>(Sw<B,M,S>): Sw<B,M+log2 N,S>. */
 int lo_swizzle_downcast(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err) {
-  int k = log2_exact(n);
-  if (k < 0)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: N must be a power of two (N = %lld)",
-                   (long long)n);
-  if (lo_swizzle_check(sw, err)) return err->code;
+  int k;
+  if (recast_log2(sw, n, &k, err)) return err->code;
   lo_swizzle r = *sw;
   r.base = sw->base + k;
   if (lo_swizzle_check(&r, err)) return err->code;
