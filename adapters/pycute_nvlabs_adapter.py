@@ -39,7 +39,9 @@ import os
 import sys
 from fractions import Fraction
 
-from adapter_io import find_dir, load_pycute, serve, split
+# adapter_io.py lies beside this file, which may be loaded by its path
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from adapter_io import find_dir, load_pycute, serve, split  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_DIR = os.path.normpath(
