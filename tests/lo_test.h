@@ -9,15 +9,20 @@
 #include "lo.h"
 
 #include <stdio.h>
+#include <string.h>
+
+/* Evaluate op on argv[0..n): its output, or "error: " and the message. */
+static inline const char *evn(const char *op, int n, const char *const *argv) {
+  static char out[1 << 16], shown[(1 << 16) + 8];
+  if (lo_eval(op, n, argv, out, sizeof out) == LO_OK) return out;
+  snprintf(shown, sizeof shown, "error: %s", out);
+  return shown;
+}
 
 /* Evaluate op on up to three arguments (NULL ends the list). */
 static inline const char *ev(const char *op, const char *a, const char *b, const char *c) {
-  static char out[1 << 16], shown[(1 << 16) + 8];
   const char *argv[3] = {a, b, c};
-  int argc = !a ? 0 : !b ? 1 : !c ? 2 : 3;
-  if (lo_eval(op, argc, argv, out, sizeof out) == LO_OK) return out;
-  snprintf(shown, sizeof shown, "error: %s", out);
-  return shown;
+  return evn(op, !a ? 0 : !b ? 1 : !c ? 2 : 3, argv);
 }
 
 /* Small flat layout number k (rank 1..3): shapes from sh[0..ns), strides
@@ -45,5 +50,14 @@ static inline int small_flat(int k, const lo_int *sh, int ns, const lo_int *st, 
 #define EV2(op, a, b)    ev(op, a, b, NULL)
 #define EV3(op, a, b, c) ev(op, a, b, c)
 #define IS_ERR(s)        (strncmp((s), "error: ", 7) == 0)
+/* evn on the arguments listed: EVN("cute_take", L, "1", "3"). */
+#define EVN(op, ...)                                                                               \
+  evn(op, (int)(sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *)),                     \
+      (const char *const[]){__VA_ARGS__})
+
+/* Whether s is an error whose message holds part. */
+static inline int err_has(const char *s, const char *part) {
+  return IS_ERR(s) && strstr(s, part) != NULL;
+}
 
 #endif

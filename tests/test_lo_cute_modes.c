@@ -9,21 +9,6 @@
 
 #include <string.h>
 
-/* Evaluate op on n arguments (up to 8); the output, or "error: ...". */
-static const char *evn(const char *op, int n, const char *const *argv) {
-  static char out[1 << 12], shown[(1 << 12) + 8];
-  if (lo_eval(op, n, argv, out, sizeof out) == LO_OK) return out;
-  snprintf(shown, sizeof shown, "error: %s", out);
-  return shown;
-}
-
-#define EVN(op, ...)                                                                               \
-  evn(op, (int)(sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *)),                     \
-      (const char *const[]){__VA_ARGS__})
-
-/* Whether s is an error whose message holds part. */
-static int err_has(const char *s, const char *part) { return IS_ERR(s) && strstr(s, part) != NULL; }
-
 int main(void) {
   const char *L = "((4,2),3,5):((1,4),8,24)"; /* rank 3, mode 0 nested */
 

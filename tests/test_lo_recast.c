@@ -11,21 +11,6 @@
 
 #include <string.h>
 
-/* Evaluate op on n arguments (up to 8); the output, or "error: ...". */
-static const char *evn(const char *op, int n, const char *const *argv) {
-  static char out[1 << 12], shown[(1 << 12) + 8];
-  if (lo_eval(op, n, argv, out, sizeof out) == LO_OK) return out;
-  snprintf(shown, sizeof shown, "error: %s", out);
-  return shown;
-}
-
-#define EVN(op, ...)                                                                               \
-  evn(op, (int)(sizeof((const char *[]){__VA_ARGS__}) / sizeof(const char *)),                     \
-      (const char *const[]){__VA_ARGS__})
-
-/* Whether s is an error whose message holds part. */
-static int err_has(const char *s, const char *part) { return IS_ERR(s) && strstr(s, part) != NULL; }
-
 /* The same answer from op and cute_op. */
 static void both(const char *op, const char *a0, const char *a1, const char *want) {
   char cute[64];
