@@ -259,6 +259,17 @@ int wp_selected_count(const config *c) {
   return n;
 }
 
+/* Empty *st, then set what a run and a replay against the SUT s share:
+** the configuration, the SUT with its sync caller, the database and run. */
+static void wp_state_init(wp_state *st, const config *c, sut *s, db *d, int64_t run_id) {
+  memset(st, 0, sizeof *st);
+  st->sync = (wp_caller){sync_call, st};
+  st->c = c;
+  st->s = s;
+  st->k.d = d;
+  st->k.run_id = run_id;
+}
+
 /* The post-condition run against c->sut; see fuzz_wp.h. */
 int wp_sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, const char *seed,
                 int64_t *cases) {
@@ -270,12 +281,7 @@ int wp_sut_fuzz(const config *c, const gen_config *g0, db *d, int64_t run_id, co
   char identity[sizeof c->sut + 32];
   sut_identity(c->sut, c->sut_layer, identity, sizeof identity);
   wp_state st;
-  memset(&st, 0, sizeof st);
-  st.sync = (wp_caller){sync_call, &st};
-  st.c = c;
-  st.s = s;
-  st.k.d = d;
-  st.k.run_id = run_id;
+  wp_state_init(&st, c, s, d, run_id);
   st.k.seed = seed;
   st.k.sut = identity;
   run_subjects subjects = {.count = prop_count(),
@@ -362,12 +368,7 @@ int wp_sut_replay(const config *c, const gen_config *g0, db *d, int64_t run_id, 
   sut *s = sut_new(c->sut, c->sut_timeout);
   if (!s) return fprintf(stderr, "out of memory\n"), 2;
   wp_state st;
-  memset(&st, 0, sizeof st);
-  st.sync = (wp_caller){sync_call, &st};
-  st.c = c;
-  st.s = s;
-  st.k.d = d;
-  st.k.run_id = run_id;
+  wp_state_init(&st, c, s, d, run_id);
   wp_replay r = {&st, &g, n, 0};
   int rc = db_each_cex(d, "wp.*", identity, "open", replay_one, &r, msg, sizeof msg);
   if (rc < 0) fprintf(stderr, "%s\n", msg);
