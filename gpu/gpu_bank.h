@@ -101,7 +101,23 @@ extern "C" {
   X(f64_column, 0, 0, 0, GPU_BANK_PLAIN, uint64_t, "(32,16):(16,1)", 64, "32:1", 0)                \
   X(f64_row, 0, 0, 0, GPU_BANK_PLAIN, uint64_t, "(16,32):(32,1)", 64, "32:16", 0)                  \
   /* bytes down a column of 128-byte rows: 32/31 */                                                \
-  X(u8_column, 0, 0, 0, GPU_BANK_PLAIN, uint8_t, "(32,128):(128,1)", 8, "32:1", 0)
+  X(u8_column, 0, 0, 0, GPU_BANK_PLAIN, uint8_t, "(32,128):(128,1)", 8, "32:1", 0)                 \
+  /* ldmatrix.x4 over the GMMA atoms of 8- and 32-bit types: 32/28 plain, 4/0 through the atom */  \
+  X(u8_ldsm, 0, 0, 0, GPU_BANK_PLAIN, uint8_t, "(8,128):(128,1)", 8, "((8,4),16):((1,128),8)", 0)  \
+  X(u8_ldsm_sw128_ptr, 3, 4, 3, GPU_BANK_SMEM_PTR, uint8_t,                                        \
+    "Sw<3,4,3>osmem_ptr[8b](unset)o(8,128):(128,1)", 8, "((8,4),16):((1,128),8)", 0)               \
+  X(f32_ldsm, 0, 0, 0, GPU_BANK_PLAIN, uint32_t, "(8,32):(32,1)", 32, "((8,4),4):((1,32),8)", 0)   \
+  X(f32_ldsm_sw128_ptr, 3, 4, 3, GPU_BANK_SMEM_PTR, uint32_t,                                      \
+    "Sw<3,4,3>osmem_ptr[32b](unset)o(8,32):(32,1)", 32, "((8,4),4):((1,32),8)", 0)                 \
+  /* the 64- and 32-byte atoms of 16-bit types: 16/12 and 4/2 plain, 4/0 and 2/0 through them */  \
+  X(f16_ldsm_w32, 0, 0, 0, GPU_BANK_PLAIN, uint16_t, "(8,32):(32,1)", 16, "((8,4),8):((1,64),8)",  \
+    0)                                                                                             \
+  X(f16_ldsm_sw64_ptr, 2, 4, 3, GPU_BANK_SMEM_PTR, uint16_t,                                       \
+    "Sw<2,4,3>osmem_ptr[16b](unset)o(8,32):(32,1)", 16, "((8,4),8):((1,64),8)", 0)                 \
+  X(f16_ldsm_w16, 0, 0, 0, GPU_BANK_PLAIN, uint16_t, "(8,16):(16,1)", 16, "((8,2),8):((1,64),8)",  \
+    0)                                                                                             \
+  X(f16_ldsm_sw32_ptr, 1, 4, 3, GPU_BANK_SMEM_PTR, uint16_t,                                       \
+    "Sw<1,4,3>osmem_ptr[16b](unset)o(8,16):(16,1)", 16, "((8,2),8):((1,64),8)", 0)
 
 /* One row of the table, as the host reads it. */
 typedef struct gpu_bank_case {

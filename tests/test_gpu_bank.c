@@ -40,7 +40,7 @@ static void expect(const char *name, int accesses, int width, int wavefronts, in
 static void test_cases(void) {
   lo_err e;
   static gpu_bank_plan p;
-  T_CHECK(GPU_BANK_NCASES >= 20);
+  T_CHECK(GPU_BANK_NCASES >= 29);
   for (int i = 0; i < GPU_BANK_NCASES; i++)
     if (!T_EQ_INT(gpu_bank_plan_case(gpu_bank_case_at(i), &p, &e), LO_OK))
       printf("    %s\n", e.msg);
@@ -68,6 +68,29 @@ static void test_cases(void) {
   EXPECT("f64_row", 1, 8, 2, 0);
   /* bytes: lane t at byte 128t, word 32t, bank 0 */
   EXPECT("u8_column", 1, 1, 32, 31);
+  /* ldmatrix.x4 over one GMMA atom: lane t reads the 16 bytes of row t%8
+  ** at byte 16(t/8) of the row, in quarter-warp phases of 8 lanes.
+  ** 8-bit (8,128) and 32-bit (8,32) row-major: rows of 128 bytes, so the 8
+  ** lanes of a phase read byte 128r + 16q, all in the same 4 banks: 8
+  ** wavefronts a phase, 32 in all, 28 more than the 4 of 512 bytes.
+  ** Through Sw<3,4,3> on byte addresses, bits 7-9 (r) are XORed into bits
+  ** 4-6 (q): the phase's 16-byte chunks are q^r, 8 distinct: 4/0. */
+  EXPECT("u8_ldsm", 1, 16, 32, 28);
+  EXPECT("u8_ldsm_sw128_ptr", 1, 16, 4, 0);
+  EXPECT("f32_ldsm", 1, 16, 32, 28);
+  EXPECT("f32_ldsm_sw128_ptr", 1, 16, 4, 0);
+  /* 16-bit (8,32): rows of 64 bytes, lane at byte 64r + 16q: chunk
+  ** 4(r&1) + q of the 128-byte line, 2 distinct a phase, 4 lanes each: 4
+  ** wavefronts a phase, 16/12.  Sw<2,4,3> XORs bits 7-8 ((r>>1)&3) into
+  ** bits 4-5: chunk 4(r&1) + (q ^ (r>>1)&3), 8 distinct: 4/0. */
+  EXPECT("f16_ldsm_w32", 1, 16, 16, 12);
+  EXPECT("f16_ldsm_sw64_ptr", 1, 16, 4, 0);
+  /* 16-bit (8,16), ldmatrix.x2 (16 lanes, 2 phases): rows of 32 bytes,
+  ** chunk 2(r&3) + q, 4 distinct a phase, 2 lanes each: 2 wavefronts a
+  ** phase, 4/2.  Sw<1,4,3> XORs bit 7 ((r>>2)&1) into bit 4: chunk
+  ** 2(r&3) + (q ^ (r>>2)&1), 8 distinct: 2/0. */
+  EXPECT("f16_ldsm_w16", 1, 16, 4, 2);
+  EXPECT("f16_ldsm_sw32_ptr", 1, 16, 2, 0);
 }
 
 /* The expected offsets against the swizzles' formulas (CuTe's
@@ -86,6 +109,23 @@ static void test_offsets(void) {
   for (int t = 0; t < 32; t++) {
     int r = t % 8, q = t / 8;
     bad += p->x[0][t] != r + 64 * q || p->want[0][t] != 64 * r + 8 * (q ^ r);
+  }
+  T_EQ_INT(bad, 0);
+  /* the 8- and 32-bit atoms: the same byte address 128r + 16(q^r), the
+  ** element offset 128r + 16(q^r) for bytes and 32r + 4(q^r) for words
+  ** (lane t reads coordinate r + 128q and r + 32q) */
+  p = plan_of("u8_ldsm_sw128_ptr");
+  bad = 0;
+  for (int t = 0; t < 32; t++) {
+    int r = t % 8, q = t / 8;
+    bad += p->x[0][t] != r + 128 * q || p->want[0][t] != 128 * r + 16 * (q ^ r);
+  }
+  T_EQ_INT(bad, 0);
+  p = plan_of("f32_ldsm_sw128_ptr"); /* plan_of's plan is overwritten */
+  bad = 0;
+  for (int t = 0; t < 32; t++) {
+    int r = t % 8, q = t / 8;
+    bad += p->x[0][t] != r + 32 * q || p->want[0][t] != 32 * r + 4 * (q ^ r);
   }
   T_EQ_INT(bad, 0);
   /* the broadcast: lanes 0 and 2 at offsets 0 and 1, lane 1 inactive */
