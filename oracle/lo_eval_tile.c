@@ -149,16 +149,16 @@ static int local_partition_op(int cute, int argc, ev_args a, ev_out *o, lo_err *
                    "CuTe refuses: local_partition: the thread index is a tuple "
                    "(static_assert is_integral<Index>)");
   if (ev_get_int(a, 2, &idx, err)) return err->code;
-  if (argc > 3) {
-    if (get_proj(a, 3, &p, err) || lo_dice_tiler(&p, &thr, &thr, err)) return err->code;
-  }
-  if (!cute) {
+  if (!cute) { /* the index of a thread of THR, projected or not */
     if (lo_size(&thr, &n, err)) return err->code;
     if (idx >= n)
       return lo_fail(err, LO_EUNDEF,
                      "thread index %lld is outside the thread layout of size %lld (CuTe does not "
                      "check it: the cute_ op answers what CuTe computes)",
                      (long long)idx, (long long)n);
+  }
+  if (argc > 3) {
+    if (get_proj(a, 3, &p, err) || lo_dice_tiler(&p, &thr, &thr, err)) return err->code;
   }
   if (lo_thread_tiler(&thr, &t, err) || lo_flat_coord(&thr, idx, &c, err)) return err->code;
   if (!cute && plain_divide_ok(&l, &t, err)) return err->code;

@@ -411,7 +411,7 @@ int lo_local_partition(const lo_layout *l, const lo_layout *thr, lo_int idx, con
   }
   if (check) {
     lo_int z;
-    if (lo_size(&th, &z, err)) return err->code;
+    if (lo_size(thr, &z, err)) return err->code;
     if (idx >= z)
       return lo_fail(err, LO_EUNDEF,
                      "thread index %lld is outside the thread layout of size %lld (CuTe does not "
