@@ -784,12 +784,12 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **                            lo_bank_tv_lanes, lo_bank_list_lanes, lo_bank_lanes_access,
 **                            lo_bank_conflicts
 **   slice_and_offset         lo_parse_composed, lo_composed_slice_and_offset
-**   local_tile               lo_parse_composed, lo_dice_tiler, lo_dice_coord, lo_zipped_divide,
-**                            lo_composed_partition
+**   local_tile               lo_parse_composed, lo_dice_tiler, lo_dice_coord, lo_composed_partition
+**                            (which divides by lo_zipped_divide)
 **   local_partition          lo_parse_composed, lo_dice_tiler, lo_thread_tiler, lo_flat_coord,
-**                            lo_zipped_divide, lo_composed_partition
-**   inner_partition          lo_parse_composed, lo_zipped_divide, lo_composed_partition
-**   outer_partition          lo_parse_composed, lo_zipped_divide, lo_composed_partition
+**                            lo_composed_partition (which divides by lo_zipped_divide)
+**   inner_partition          lo_parse_composed, lo_composed_partition
+**   outer_partition          lo_parse_composed, lo_composed_partition
 **   cute_slice_and_offset    lo_parse_composed, lo_composed_slice_and_offset
 **   cute_local_tile          lo_parse_composed, lo_dice_tiler, lo_dice_coord, lo_composed_partition
 **   cute_local_partition     lo_parse_composed, lo_dice_tiler, lo_thread_tiler, lo_flat_coord,
@@ -1126,9 +1126,12 @@ int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint3
 ** outer_partition (local_partition, the thread's coordinate in the
 ** thread layout) the rest, ((c..,_..),(R)).  Each function computes what
 ** CuTe C++ computes for static values (an integer coordinate past its mode
-** included: CuTe does not check it); with check set it refuses such a
-** coordinate, or a thread index past the thread layout, first.  CuTe's
-** compile-time refusals are LO_EUNDEF errors starting "CuTe refuses: ".
+** included: CuTe does not check it).  With check set, the plain ops'
+** reading: such a coordinate, or a thread index past the thread layout
+** (the whole one, before a projection), is refused, and the partitions
+** divide by the plain zipped_divide (lo_zipped_divide) instead of
+** lo_cute_zipped_divide.  CuTe's compile-time refusals are LO_EUNDEF
+** errors starting "CuTe refuses: ".
 */
 #define LO_UNDER ((lo_int)-1) /* CuTe's '_' as a leaf of a coordinate */
 

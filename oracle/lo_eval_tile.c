@@ -9,9 +9,9 @@
 ** where CuTe's is one), offset where the slice starts (the offset a tensor
 ** sliced so adds to its pointer).  The cute_ op answers what CuTe C++
 ** computes, out-of-range coordinates included; the plain op refuses an
-** integer coordinate past its mode, a thread index past the thread layout
-** and a tiler the plain zipped_divide refuses, and answers CuTe's pair
-** otherwise.
+** integer coordinate past its mode and a thread index past the thread
+** layout, and slices the plain zipped_divide (CuTe's where it meets its
+** contract).
 */
 #include "lo_eval_internal.h"
 
@@ -57,18 +57,6 @@ static int out_pair(ev_out *o, const lo_composed *r, lo_int off, lo_err *err) {
   return LO_OK;
 }
 
-/* For a plain op: the plain zipped_divide of l's inner layout by the
-** tiler must answer (its contract); the error is its own. */
-static int plain_divide_ok(const lo_composed *l, const lo_layout *tiler, lo_err *err) {
-  lo_layout z;
-  if (lo_zipped_divide(&l->inner, tiler, &z, err)) {
-    char m[sizeof err->msg];
-    memcpy(m, err->msg, sizeof m);
-    return lo_fail(err, err->code, "zipped_divide: %s", m);
-  }
-  return LO_OK;
-}
-
 /* slice_and_offset C L (cute: its cute_ twin). */
 static int slice_op(int cute, ev_args a, ev_out *o, lo_err *err) {
   lo_tuple c;
@@ -106,7 +94,6 @@ static int part_op(int cute, int outer, int tile, int argc, ev_args a, ev_out *o
     if (get_proj(a, 3, &p, err) || lo_dice_tiler(&p, &t, &t, err) || lo_dice_coord(&p, &c, &c, err))
       return err->code;
   }
-  if (!cute && plain_divide_ok(&l, &t, err)) return err->code;
   if (lo_composed_partition(&l, &t, &c, outer, !cute, &r, &off, err)) return err->code;
   return out_pair(o, &r, off, err);
 }
@@ -161,7 +148,6 @@ static int local_partition_op(int cute, int argc, ev_args a, ev_out *o, lo_err *
     if (get_proj(a, 3, &p, err) || lo_dice_tiler(&p, &thr, &thr, err)) return err->code;
   }
   if (lo_thread_tiler(&thr, &t, err) || lo_flat_coord(&thr, idx, &c, err)) return err->code;
-  if (!cute && plain_divide_ok(&l, &t, err)) return err->code;
   if (lo_composed_partition(&l, &t, &c, 1, !cute, &r, &off, err)) return err->code;
   return out_pair(o, &r, off, err);
 }

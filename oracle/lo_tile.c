@@ -7,8 +7,10 @@
 **
 ** A coordinate is a lo_tuple whose leaves are integers >= 0 or LO_UNDER
 ** (CuTe's '_').  Every function computes what CuTe C++ computes for static
-** values; with check set it refuses, first, an integer coordinate outside
-** the mode it indexes (CuTe does not check it).
+** values; with check set (the plain ops) it refuses an integer coordinate
+** outside the mode it indexes (CuTe does not check it) and divides by the
+** plain zipped_divide (CuTe's where it meets its contract, an answer where
+** CuTe refuses one that is well defined, an error otherwise).
 */
 #include "lo_internal.h"
 
@@ -108,10 +110,12 @@ static int repeat_under(int n, lo_tuple *out, lo_err *err) {
 
 /* acc += crd2idx(x, l) for an integer x, as CuTe's crd2idx of an integer
 ** in a (nested) shape: every mode but the last takes x modulo its size,
-** the last the rest.  check: x must lie in [0, size(l)). */
-static int int_offset(lo_int x, const lo_layout *l, int check, lo_int *acc, lo_err *err) {
+** the last the rest.  range: x must lie in [0, size(l)); plain: an empty
+** tuple (size 1) takes the index 0, where CuTe's crd2idx does not compile. */
+static int int_offset(lo_int x, const lo_layout *l, int range, int plain, lo_int *acc,
+                      lo_err *err) {
   lo_int v;
-  if (check) {
+  if (range) {
     lo_int z;
     if (lo_tuple_size(&l->shape, &z, err)) return err->code;
     if (x >= z)
@@ -127,10 +131,12 @@ static int int_offset(lo_int x, const lo_layout *l, int check, lo_int *acc, lo_e
     return LO_OK;
   }
   int r = lo_tuple_rank(&l->shape);
-  if (r == 0)
+  if (r == 0) {
+    if (plain && x == 0) return LO_OK;
     return lo_fail(err, LO_EUNDEF,
-                   "CuTe refuses: crd2idx: an integer coordinate for the empty tuple (no crd2idx "
-                   "for ())");
+                   "%scrd2idx: the integer coordinate %lld for the empty tuple (no crd2idx for ())",
+                   plain ? "" : "CuTe refuses: ", (long long)x);
+  }
   for (int k = 0; k < r; k++) {
     lo_layout lk;
     lo_int n = x;
@@ -143,7 +149,7 @@ static int int_offset(lo_int x, const lo_layout *l, int check, lo_int *acc, lo_e
       n = x % z;
       x /= z;
     }
-    if (int_offset(n, &lk, 0, acc, err)) return err->code;
+    if (int_offset(n, &lk, 0, plain, acc, err)) return err->code;
   }
   return LO_OK;
 }
@@ -155,7 +161,7 @@ static int slice_walk(const lo_tuple *c, const lo_layout *l, int check, lo_layou
                       lo_err *err) {
   if (lo_tuple_is_int(c)) {
     if (c->leaf[0] == LO_UNDER) return add_mode(acc, l, 0, err);
-    return int_offset(c->leaf[0], l, check, off, err);
+    return int_offset(c->leaf[0], l, check, check, off, err);
   }
   int rc = lo_tuple_rank(c);
   if (lo_tuple_is_int(&l->shape))
@@ -334,7 +340,8 @@ int lo_partition(const lo_layout *l, const lo_layout *tiler, const lo_tuple *c, 
                  int check, lo_layout *out, lo_int *offset, lo_err *err) {
   lo_layout z;
   lo_tuple full;
-  if (lo_cute_zipped_divide(l, tiler, &z, err) || partition_coord(&z, c, outer, &full, err))
+  if ((check ? lo_zipped_divide(l, tiler, &z, err) : lo_cute_zipped_divide(l, tiler, &z, err)) ||
+      partition_coord(&z, c, outer, &full, err))
     return err->code;
   return lo_slice_and_offset(&full, &z, check, out, offset, err);
 }
@@ -601,7 +608,8 @@ int lo_composed_partition(const lo_composed *l, const lo_layout *tiler, const lo
                           int outer, int check, lo_composed *out, lo_int *offset, lo_err *err) {
   lo_composed zc = *l;
   lo_tuple full;
-  if (lo_cute_zipped_divide(&l->inner, tiler, &zc.inner, err) ||
+  if ((check ? lo_zipped_divide(&l->inner, tiler, &zc.inner, err)
+             : lo_cute_zipped_divide(&l->inner, tiler, &zc.inner, err)) ||
       partition_coord(&zc.inner, c, outer, &full, err))
     return err->code;
   if (!zc.plain && zc.smem_bits == 0 && zc.sw.bits == 0 && zc.offset == 0)
