@@ -139,7 +139,14 @@ static gen_verdict partition_covers(gen_ctx *x) {
 /* A composed layout C = Sw o O o L tiled by half of each mode of L (the
 ** whole of an odd mode): every tile CuTe's local_tile cuts, a composed
 ** layout or one decayed to a plain layout, plus its offset, is C at the
-** zipped coordinates: tile(i) + offset = sw(O + zipped_divide(L, T)(i, r)). */
+** zipped coordinates: tile(i) + offset = sw(O + zipped_divide(L, T)(i, r)).
+** CuTe's slice joins the offset O, the tile's offset and the tile's values
+** by XOR and reads the bits a slice moves off its last value, so the
+** statement is for the layouts of swizzled shared memory: L's leaves of
+** power-of-two shape and stride on disjoint bits, O sharing no bit with
+** any L(i), tiles whose offset shares none with their values (the sums
+** are then XORs); docs/swizzle.md shows where CuTe's tile is not C's
+** otherwise. */
 static gen_verdict composed_tiles(gen_ctx *x) {
   lo_composed c, zc, r;
   lo_layout t;
@@ -160,9 +167,28 @@ static gen_verdict composed_tiles(gen_ctx *x) {
   t.is_tiler = 1;
   for (int i = 0; i < k; i++) t.tile[i] = LO_TILE_INT;
   if (lo_size(&c.inner, &n, &e) || n > POINT_LIMIT) return GEN_DISCARD;
+  lo_int used = 0; /* L's leaves move disjoint bits: power-of-two shapes and strides */
+  for (int i = 0; i < c.inner.shape.len; i++) {
+    lo_int sh = c.inner.shape.leaf[i], st = c.inner.stride[i];
+    if ((sh & (sh - 1)) != 0 || st < 0 || (st & (st - 1)) != 0) return GEN_DISCARD;
+    if ((used & (sh - 1) * st) != 0) return GEN_DISCARD;
+    used |= (sh - 1) * st;
+  }
+  for (lo_int i = 0; i < n; i++) { /* CuTe adds the offset's bits by XOR: no carries */
+    lo_int v;
+    if (lo_apply(&c.inner, i, &v, &e)) return prop_verdict_of(x, &e, "lo_apply", PROP_STRICT);
+    if ((v & c.offset) != 0) return GEN_DISCARD;
+  }
   zc = c;
   if (lo_cute_zipped_divide(&c.inner, &t, &zc.inner, &e)) return GEN_DISCARD;
   lo_int rest = n / tsz;
+  for (lo_int q = 0; q < rest; q++) /* nor the tile's offset with its values */
+    for (lo_int i = 0; i < tsz; i++) {
+      lo_int u, w;
+      if (lo_apply(&zc.inner, tsz * q, &u, &e) || lo_apply(&zc.inner, i, &w, &e))
+        return prop_verdict_of(x, &e, "lo_apply", PROP_STRICT);
+      if ((u & w) != 0) return GEN_DISCARD;
+    }
   for (lo_int q = 0; q < rest; q++) {
     lo_tuple crd;
     lo_int rs;
@@ -205,7 +231,9 @@ const gen_property prop_tile_table[] = {
      GEN_THEOREM, "nested_divide_tiler", "local_partition", partition_covers, NULL, "A T", 1},
     {"tile.composed_tiles",
      "every tile CuTe's local_tile cuts from Sw o O o L, composed or decayed to a plain layout, "
-     "plus its offset, is the composed layout at the zipped coordinates",
+     "plus its offset, is the composed layout at the zipped coordinates, for L's leaves of "
+     "power-of-two shape and stride on disjoint bits, O sharing no bit with L's values nor a "
+     "tile's offset with the tile's values",
      "cute/swizzle_layout.hpp, slice_and_offset of a ComposedLayout<Swizzle,Offset,Layout>; "
      "cute/pointer_flagged.hpp",
      GEN_THEOREM, "composed", "cute_local_tile", composed_tiles, NULL, "C", 1},
