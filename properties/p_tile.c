@@ -145,8 +145,10 @@ static gen_verdict partition_covers(gen_ctx *x) {
 ** statement is for the layouts of swizzled shared memory: L's leaves of
 ** power-of-two shape and stride on disjoint bits, O sharing no bit with
 ** any L(i), tiles whose offset shares none with their values (the sums
-** are then XORs); docs/swizzle.md shows where CuTe's tile is not C's
-** otherwise. */
+** are then XORs).  The generated C is made so: its leaves rounded up to
+** powers of two with compact strides in the order of its strides, O
+** rounded down to a multiple of the new cosize.  docs/swizzle.md shows
+** where CuTe's tile is not C's otherwise. */
 static gen_verdict composed_tiles(gen_ctx *x) {
   lo_composed c, zc, r;
   lo_layout t;
@@ -154,6 +156,30 @@ static gen_verdict composed_tiles(gen_ctx *x) {
   lo_err e;
   if (lo_parse_composed(x->argv[0], &c, &e))
     return gen_errorf(x, "the generated composed layout does not parse: %s", e.msg), GEN_ERROR;
+  if (lo_size(&c.inner, &n, &e) || n > POINT_LIMIT) return GEN_DISCARD;
+  /* CuTe's alignment assumptions, made true: L's leaves rounded up to
+  ** powers of two with compact strides (in L's order of strides), O moved
+  ** above L's values */
+  int order[LO_MAX_LEAVES];
+  lo_int acc = 1;
+  int len = c.inner.shape.len;
+  for (int i = 0; i < len; i++) order[i] = i;
+  for (int i = 1; i < len; i++) /* leaves by stride, stable */
+    for (int j = i; j > 0 && c.inner.stride[order[j - 1]] > c.inner.stride[order[j]]; j--) {
+      int tmp = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = tmp;
+    }
+  for (int i = 0; i < len; i++) {
+    lo_int *sh = &c.inner.shape.leaf[order[i]], p2 = 1;
+    while (p2 < *sh) p2 *= 2;
+    *sh = p2;
+    c.inner.stride[order[i]] = acc;
+    if (acc > POINT_LIMIT / p2) return GEN_DISCARD;
+    acc *= p2;
+  }
+  if (c.smem_bits == 0) c.offset = c.offset < 0 ? 0 : c.offset / acc * acc;
+  n = acc;
   int k = lo_tuple_rank(&c.inner.shape);
   for (int i = 0; i < k; i++) {
     lo_layout m;
@@ -166,19 +192,6 @@ static gen_verdict composed_tiles(gen_ctx *x) {
   lo_layout_flat(&t, s, d, k);
   t.is_tiler = 1;
   for (int i = 0; i < k; i++) t.tile[i] = LO_TILE_INT;
-  if (lo_size(&c.inner, &n, &e) || n > POINT_LIMIT) return GEN_DISCARD;
-  lo_int used = 0; /* L's leaves move disjoint bits: power-of-two shapes and strides */
-  for (int i = 0; i < c.inner.shape.len; i++) {
-    lo_int sh = c.inner.shape.leaf[i], st = c.inner.stride[i];
-    if ((sh & (sh - 1)) != 0 || st < 0 || (st & (st - 1)) != 0) return GEN_DISCARD;
-    if ((used & (sh - 1) * st) != 0) return GEN_DISCARD;
-    used |= (sh - 1) * st;
-  }
-  for (lo_int i = 0; i < n; i++) { /* CuTe adds the offset's bits by XOR: no carries */
-    lo_int v;
-    if (lo_apply(&c.inner, i, &v, &e)) return prop_verdict_of(x, &e, "lo_apply", PROP_STRICT);
-    if ((v & c.offset) != 0) return GEN_DISCARD;
-  }
   zc = c;
   if (lo_cute_zipped_divide(&c.inner, &t, &zc.inner, &e)) return GEN_DISCARD;
   lo_int rest = n / tsz;
@@ -204,9 +217,14 @@ static gen_verdict composed_tiles(gen_ctx *x) {
       if (lo_composed_apply(&r, i, &got, &e) || lo_composed_apply(&zc, i + tsz * q, &want, &e))
         return prop_verdict_of(x, &e, "lo_composed_apply", PROP_STRICT);
       if (got + off != want)
-        return gen_failf(x, "tile %lld at %lld: %lld + %lld, but C at the zipped coordinate is %lld",
-                         (long long)q, (long long)i, (long long)got, (long long)off,
-                         (long long)want);
+      {
+        char shown[1024];
+        if (lo_print_composed(&c, shown, sizeof shown)) shown[0] = 0;
+        return gen_failf(x, "%s tiled by %s: tile %lld at %lld: %lld + %lld, but C at the zipped "
+                         "coordinate is %lld",
+                         shown, prop_show_layout(x, 0, &t), (long long)q, (long long)i,
+                         (long long)got, (long long)off, (long long)want);
+      }
     }
   }
   return GEN_PASS;
