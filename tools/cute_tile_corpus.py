@@ -70,8 +70,7 @@ def tilers(bm, bn):
 # Plain expectations: 'same' (CuTe's answer), 'error' (out of range), None (no plain case).
 def gemm(rng):
     reqs = []
-    sizes = [(128, 128), (256, 128), (512, 256), (1024, 1024), (2048, 512), (4096, 4096),
-             (256, 4096), (384, 640)]
+    sizes = [(128, 128), (256, 128), (512, 256), (1024, 1024), (2048, 512), (4096, 4096)]
     ctas = [(64, 64), (128, 64), (64, 128), (128, 128), (256, 128), (128, 256), (64, 32),
             (128, 32)]
     for m, n in sizes:
@@ -90,8 +89,8 @@ def gemm(rng):
                 reqs.append(('local_tile', [lay, forms[1], str(rng.randrange(tm * tn))], 'same'))
                 reqs.append(('local_tile', [lay, forms[0], '(%d,0)' % tm], 'error'))
     # the (M,N,K) CTA tiler projected to A (M,K), B (N,K) and C (M,N)
-    for (m, n, k) in ((256, 256, 128), (512, 1024, 256), (4096, 4096, 4096), (128, 256, 64)):
-        for (bm, bn, bk) in ((128, 128, 32), (64, 128, 64), (128, 256, 64), (64, 64, 16)):
+    for (m, n, k) in ((256, 256, 128), (4096, 4096, 4096)):
+        for (bm, bn, bk) in ((128, 128, 32), (64, 64, 16)):
             if bm > m or bn > n or bk > k:
                 continue
             cta = '(%d,%d,%d)' % (bm, bn, bk)
@@ -117,13 +116,12 @@ def partitions(rng):
     reqs = []
     thrs = ['(32,8):(8,1)', '(32,8):(1,32)', '(8,32):(32,1)', '(16,16):(16,1)', '(16,16):(1,16)',
             '(4,8):(8,1)', '(8,4):(1,8)', '(16,8):(8,1)', '(2,16):(16,1)', '32:1']
-    tiles = [rm(64, 64), cm(64, 64), rm(128, 32), cm(128, 32), rm(128, 128), cm(32, 32),
-             '(64,64):(4096,1)', '(128,32):(1,4096)', '(128,64):(64,1)']
+    tiles = [rm(64, 64), cm(128, 32), '(64,64):(4096,1)']
     for tile in tiles:
         for thr in thrs:
             nt = 256 if thr.startswith(('(32,8)', '(8,32)', '(16,16)')) else (
                 32 if thr.startswith(('(4,8)', '(8,4)', '(2,16)')) or thr == '32:1' else 128)
-            idxs = sorted({0, 1, nt - 1, rng.randrange(nt), rng.randrange(nt)})
+            idxs = sorted({0, nt - 1, rng.randrange(nt)})
             for i in idxs:
                 reqs.append(('local_partition', [tile, thr, str(i)], 'same'))
             reqs.append(('local_partition', [tile, thr, str(nt + 3)], 'error'))
@@ -138,9 +136,9 @@ def partitions(rng):
     reqs.append(('local_partition', ['(8,8,8):(64,8,1)', '(2,2):(1,2)', '3'], 'same'))
     reqs.append(('local_partition', ['(8,8):(8,1)', '(2,2,2):(1,2,4)', '3'], None))
     reqs.append(('local_partition', ['((4,2),8):((16,1),2)', '(2,4):(4,1)', '5'], 'same'))
-    for tile in (rm(64, 64), cm(128, 32), '((4,16),32):((1,256),4)'):
-        for t in ('(16,8)', '<16:1,8:1>', '<8,(4,2)>', '4', '(16,8):(1,16)'):
-            for c in ('0', '5', '(1,2)', '(_,1)', '((1,1),1)'):
+    for tile in (rm(64, 64), '((4,16),32):((1,256),4)'):
+        for t in ('(16,8)', '<8,(4,2)>', '4'):
+            for c in ('5', '(1,2)', '(_,1)'):
                 for op in ('inner_partition', 'outer_partition'):
                     reqs.append((op, [tile, t, c], None))
     return reqs
@@ -148,11 +146,10 @@ def partitions(rng):
 
 def slices(rng):
     reqs = []
-    lays = ['(4,8):(8,1)', '(4,8):(1,4)', '((2,2),(4,2)):((1,16),(2,64))', '(3,5,7):(35,7,1)',
-            '(8,(4,4)):(16,(1,4))', '16:2', '(2,3):(0,1)']
+    lays = ['(4,8):(8,1)', '((2,2),(4,2)):((1,16),(2,64))', '(8,(4,4)):(16,(1,4))', '16:2']
     for l in lays:
-        for c in ('_', '3', '(_,1)', '(2,_)', '(_,_)', '((1,_),_)', '(_,(1,_))', '((_,1),(2,_))',
-                  '(1,2)', '(_,_,_)', '(1,_,2)', '(5,_)', '((0,0),_)'):
+        for c in ('_', '3', '(_,1)', '(_,_)', '((1,_),_)', '(_,(1,_))', '((_,1),(2,_))', '(1,2)',
+                  '(5,_)'):
             reqs.append(('slice_and_offset', [c, l], None))
     return reqs
 
@@ -182,19 +179,22 @@ def swizzled_first(rng):
             'Sw<3,3,-3> o 0 o (64,64):(64,1)', 'Sw<0,4,3> o 0 o (64,64):(64,1)',
             'Sw<3,0,3> o 0 o (8,8):(8,1)', 'Sw<2,1,3> o 0 o ((2,2,2),(2,2,2)):((32,2,8),(4,1,16))']
     for c in comp:
-        for t in ('(8,8)', '(16,32)', '(32,16)', '(8,64)', '(64,8)', '(2,2)', '(4,8)', '<8:1,8:1>'):
-            for crd in ('(0,0)', '(1,1)', '3', '(1,_)'):
+        for t in ('(8,8)', '(16,32)', '(8,64)', '(2,2)', '<8:1,8:1>'):
+            for crd in ('(0,0)', '(1,1)', '(1,_)'):
                 reqs.append(('local_tile', [c, t, crd], None))
-        for thr in ('(4,8):(8,1)', '(8,4):(1,8)', '(2,2):(2,1)', '(16,8):(8,1)'):
-            for i in (0, 1, 5, 31):
+        for thr in ('(4,8):(8,1)', '(2,2):(2,1)'):
+            for i in (0, 5):
                 reqs.append(('local_partition', [c, thr, str(i)], None))
-        for crd in ('(_,3)', '(2,_)', '(1,1)', '((1,_),_)'):
+        for crd in ('(_,3)', '(1,1)'):
             reqs.append(('slice_and_offset', [crd, c], None))
+    # CuTe's slice adds the offset's bits by XOR: a carry into the swizzle's bits
+    reqs.append(('local_tile', ['Sw<1,3,1> o 10 o 7:1', '(7)', '0'], None))
+    reqs.append(('local_tile', ['Sw<1,5,-1> o 0 o 10:4', '(5)', '1'], None))
     # odd tiles of a swizzled layout (CuTe's pow2 requirement)
     reqs.append(('local_tile', ['Sw<3,4,3> o 0 o (96,64):(64,1)', '(3,8)', '(1,1)'], None))
     reqs.append(('local_tile', ['Sw<3,4,3> o 0 o (96,64):(64,1)', '(32,8)', '(1,1)'], None))
     for a in gmma_atoms():
-        for mk in ('(64,64)', '(128,64)', '(128,128)', '(256,64)', '(64,256)'):
+        for mk in ('(128,64)', '(128,128)'):
             reqs.append(('tile_to_shape', [a, mk], 'tiled'))
     return reqs
 
@@ -203,11 +203,11 @@ def swizzled_second(rng, tiled):
     reqs = []
     for t in tiled:
         a = t
-        for tile in ('(64,64)', '(64,32)', '(16,16)', '(8,64)'):
-            for crd in ('(0,0)', '(1,0)', '(1,1)'):
+        for tile in ('(64,32)', '(8,64)'):
+            for crd in ('(0,0)', '(1,1)'):
                 reqs.append(('local_tile', [a, tile, crd], None))
-        for thr in ('(32,8):(8,1)', '(16,16):(16,1)', '(4,8):(8,1)', '(8,4):(1,8)'):
-            for i in (0, 3, rng.randrange(32)):
+        for thr in ('(32,8):(8,1)', '(4,8):(8,1)'):
+            for i in (0, rng.randrange(32)):
                 reqs.append(('local_partition', [a, thr, str(i)], None))
     return reqs
 
@@ -223,7 +223,7 @@ def main():
     answers = ask(o.adapter, reqs)
     tiled = sorted({a for (op, _, p), a in zip(reqs, answers)
                     if p == 'tiled' and not a.startswith('error')})
-    more = swizzled_second(rng, tiled[::4])
+    more = swizzled_second(rng, tiled[::3])
     answers += ask(o.adapter, more)
     reqs += more
     lines, refused, plain, n = [], 0, 0, 0
