@@ -462,8 +462,9 @@ static int mixed_bits(const lo_tuple *c, const lo_layout *d, lo_int *out, lo_err
                      "of the swizzle's projection)",
                      (long long)s, (long long)st);
     if (!lo_tuple_is_int(c))
-      return lo_fail(err, LO_EUNDEF, "CuTe refuses: to_mixed_bits: a tuple coordinate for an "
-                                     "integer shape");
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: to_mixed_bits: a tuple coordinate for an "
+                     "integer shape");
     if (lo_mul(c->leaf[0], st, &x, "to_mixed_bits", err)) return err->code;
     *out ^= x;
     return LO_OK;
@@ -560,8 +561,8 @@ int lo_composed_slice_and_offset(const lo_tuple *c, const lo_composed *l, int ch
   if (dice_layout(c, &l->inner, &diced, err) || dice_self(c, &dcoord, err)) return err->code;
   diced.is_tiler = 0;
   if (lo_cute_composition(&anti, &diced, &d_anti, err) ||
-      lo_cute_composition(&only, &diced, &d_only, err) || mixed_bits(&dcoord, &d_only, &bits, err) ||
-      crd_value(&dcoord, &d_anti, &anti_off, err))
+      lo_cute_composition(&only, &diced, &d_only, err) ||
+      mixed_bits(&dcoord, &d_only, &bits, err) || crd_value(&dcoord, &d_anti, &anti_off, err))
     return err->code;
   lo_int only_off = l->offset ^ bits;
   lo_int n;

@@ -84,7 +84,8 @@ static gen_verdict tiles_check(gen_ctx *x, int want_values) {
       if (lo_apply(&r, i, &got, &e) || lo_apply(&z, i + tsz * k, &want, &e))
         return prop_verdict_of(x, &e, "lo_apply", PROP_STRICT);
       if (got + off != want)
-        return gen_failf(x, "tile %lld at %lld: %lld + %lld, but zipped_divide(A,T)(%lld,%lld) = %lld",
+        return gen_failf(x,
+                         "tile %lld at %lld: %lld + %lld, but zipped_divide(A,T)(%lld,%lld) = %lld",
                          (long long)k, (long long)i, (long long)got, (long long)off, (long long)i,
                          (long long)k, (long long)want);
       vals[n++] = got + off;
@@ -210,17 +211,18 @@ static gen_verdict composed_tiles(gen_ctx *x) {
     if (rc == LO_EUNDEF && strncmp(e.msg, "CuTe refuses", 12) == 0) return GEN_DISCARD;
     if (rc || lo_size(&r.inner, &rs, &e))
       return prop_verdict_of(x, &e, "lo_composed_partition", PROP_STRICT);
-    if (rs != tsz) return gen_failf(x, "tile %lld has size %lld, not %lld", (long long)q,
-                                    (long long)rs, (long long)tsz);
+    if (rs != tsz)
+      return gen_failf(x, "tile %lld has size %lld, not %lld", (long long)q, (long long)rs,
+                       (long long)tsz);
     for (lo_int i = 0; i < tsz; i++) {
       lo_int got, want;
       if (lo_composed_apply(&r, i, &got, &e) || lo_composed_apply(&zc, i + tsz * q, &want, &e))
         return prop_verdict_of(x, &e, "lo_composed_apply", PROP_STRICT);
-      if (got + off != want)
-      {
+      if (got + off != want) {
         char shown[1024];
         if (lo_print_composed(&c, shown, sizeof shown)) shown[0] = 0;
-        return gen_failf(x, "%s tiled by %s: tile %lld at %lld: %lld + %lld, but C at the zipped "
+        return gen_failf(x,
+                         "%s tiled by %s: tile %lld at %lld: %lld + %lld, but C at the zipped "
                          "coordinate is %lld",
                          shown, prop_show_layout(x, 0, &t), (long long)q, (long long)i,
                          (long long)got, (long long)off, (long long)want);

@@ -50,8 +50,7 @@ static void tiles(void) {
   /* the projection (1,X,1) of the (M,N,K) tiler (64,32,8) at (1,_,3): the
   ** tiler (64,8) at (1,3): 1*64*128 + 3*8 */
   T_EQ_STR(EVN("local_tile", rm, "(64,32,8)", "(1,_,3)", "(1,X,1)"), "((64,8):(128,1),8216)");
-  T_EQ_STR(EVN("cute_local_tile", rm, "(64,32,8)", "(1,_,3)", "(1,_,1)"),
-           "((64,8):(128,1),8216)");
+  T_EQ_STR(EVN("cute_local_tile", rm, "(64,32,8)", "(1,_,3)", "(1,_,1)"), "((64,8):(128,1),8216)");
   /* tile (2,0) of (8,8):(8,1) by (4,4): only 2 tiles a side; CuTe's
   ** offset 2*4*8 = 64 */
   T_CHECK(err_has(EVN("local_tile", "(8,8):(8,1)", "(4,4)", "(2,0)"), "outside its mode"));
@@ -91,10 +90,10 @@ static void thread_partitions(void) {
   T_EQ_STR(EVN("local_partition", "(128,64):(64,1)", "(2,16,1):(16,1,0)", "17", "(1,X,1)"),
            "((64,64):(128,1),64)");
   /* a mode of size 4 and stride 0: CuTe's idx2crd divides by 0 */
-  T_CHECK(err_has(EVN("cute_local_partition", "(8,8):(8,1)", "(4,2):(0,1)", "3"),
-                  "division by zero"));
-  T_CHECK(err_has(EVN("cute_local_partition", "(8,8):(8,1)", "(4,2):(1,4)", "(1,1)"),
-                  "is_integral"));
+  T_CHECK(
+      err_has(EVN("cute_local_partition", "(8,8):(8,1)", "(4,2):(0,1)", "3"), "division by zero"));
+  T_CHECK(
+      err_has(EVN("cute_local_partition", "(8,8):(8,1)", "(4,2):(1,4)", "(1,1)"), "is_integral"));
   T_CHECK(err_has(EVN("local_partition", "(8,8):(8,1)", "(4,2):(1,4)", "-1"), "argument 3"));
 }
 
@@ -104,8 +103,7 @@ static void swizzled(void) {
   /* tile (16,32) at (1,1): offset 16*64 + 32 = 1056; bit 5 (32) is a Z
   ** bit, 1024 is above them: Sw o 32 o tile, pointer 1024.  The tile
   ** (16,32):(64,1) moves bit 4 (Z) and bit 7 (Y) together: no decay */
-  T_EQ_STR(EVN("cute_local_tile", c, "(16,32)", "(1,1)"),
-           "(Sw<3,4,3> o 32 o (16,32):(64,1),1024)");
+  T_EQ_STR(EVN("cute_local_tile", c, "(16,32)", "(1,1)"), "(Sw<3,4,3> o 32 o (16,32):(64,1),1024)");
   T_EQ_STR(EVN("local_tile", c, "(16,32)", "(1,1)"), "(Sw<3,4,3> o 32 o (16,32):(64,1),1024)");
   /* tile (8,8) at (1,0): offset 512 (Y bit 9); the tile (8,8):(64,1)
   ** moves bits 0..2 and 6..8: Y bits 7, 8 but not their Z bits 4, 5, so
