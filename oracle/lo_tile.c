@@ -520,10 +520,12 @@ static void swizzle_projection(const lo_swizzle *sw, int only, lo_layout *out) {
 ** the offset), else the group whose move also flips Z. */
 static void swizzle_strides(int z_first, lo_int z, lo_int y, lo_int offset, int b, lo_int *out) {
   for (int i = 0; i < b; i++) {
+    assert(z > 0 && y > 0);
+    lo_int bit = (lo_int)1 << i; /* y - z may be negative: multiply, never shift */
     if (z_first)
-      out[i] = (offset & (y << i)) == 0 ? z << i : -(z << i);
+      out[i] = (offset & (y * bit)) == 0 ? z * bit : -(z * bit);
     else
-      out[i] = (offset & (z << i)) == 0 ? (y + z) << i : (y - z) << i;
+      out[i] = (offset & (z * bit)) == 0 ? (y + z) * bit : (y - z) * bit;
   }
 }
 
@@ -580,6 +582,9 @@ int lo_composed_slice_and_offset(const lo_tuple *c, const lo_composed *l, int ch
   y &= -y;
   int m = l->sw.base, b = l->sw.bits, s = l->sw.shift < 0 ? -l->sw.shift : l->sw.shift;
   lo_int sh[LO_MAX_LEAVES], d[LO_MAX_LEAVES];
+  if (2 * b + 3 > LO_MAX_LEAVES)
+    return lo_fail(err, LO_ELIMIT, "the swizzle as a layout has %d modes (limit %d)", 2 * b + 3,
+                   LO_MAX_LEAVES);
   int k = 0;
   sh[k] = (lo_int)1 << m;
   d[k++] = 1;

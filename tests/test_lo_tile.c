@@ -125,6 +125,20 @@ static void swizzled(void) {
   /* all '_': the inner layout sliced, the swizzle and offset kept */
   T_EQ_STR(EVN("cute_slice_and_offset", "(_,_)", "Sw<2,1,3> o 4 o (8,8):(8,1)"),
            "(Sw<2,1,3> o 4 o (8,8):(8,1),0)");
+  /* CuTe adds offsets by XOR: Sw<1,3,1> (Y bit 4, Z bit 3) at offset 10
+  ** (Z set): the whole 7:1 is one tile, which moves neither Y nor Z (0..6):
+  ** it decays to 7:1 at sw(10) = 10, though sw(10 + 6) = sw(16) = 24.
+  ** CuTe C++ prints (((7)):((1)),10) (corpus/cute_cpp/local_tile.yaml) */
+  T_EQ_STR(EVN("cute_local_tile", "Sw<1,3,1> o 10 o 7:1", "(7)", "0"), "(((7)):((1)),10)");
+  /* Sw<1,3,1> o 10 o (8,4):(1,8), tile (4,2) at (1,1): offset 4 + 16 =
+  ** 20; its Y bit 16 is XORed into O, 10 ^ 16 = 26, its bit 2 (4) goes to
+  ** the pointer; the tile moves bits 0, 1 and 3 (stride 8): a Z bit
+  ** without its Y bit, so it decays: the Z group's stride is -8 (Y set in
+  ** 26), offset sw(26) + 4 = (26 ^ 8) + 4 = 22 (CuTe C++ prints
+  ** ((4,2):(1,-8),22)); a carry case too: element (0,1) is 14 there but
+  ** sw(10 + 28) = 38 in the composed layout */
+  T_EQ_STR(EVN("cute_local_tile", "Sw<1,3,1> o 10 o (8,4):(1,8)", "(4,2)", "(1,1)"),
+           "((4,2):(1,-8),22)");
   T_CHECK(err_has(EVN("cute_local_tile", "Sw<16,1,16> o 0 o (64,64):(64,1)", "(8,8)", "(1,0)"),
                   "CuTe refuses"));
 }
