@@ -245,26 +245,15 @@ static int dice_walk(const lo_tuple *p, const lo_layout *t, int up, lo_layout *a
 /* See lo.h. */
 int lo_dice_tiler(const lo_tuple *proj, const lo_layout *t, lo_layout *out, lo_err *err) {
   lo_layout r;
-  if (lo_tuple_is_int(proj)) {
-    if (proj->leaf[0] != LO_UNDER) { /* dice(1, T) = T */
-      lo_layout_copy(out, t);
-      out->is_tiler = t->is_tiler;
-      if (t->is_tiler) memcpy(out->tile, t->tile, (size_t)t->shape.len);
-      return LO_OK;
-    }
-    open_modes(&r);
-    if (close_modes(&r, err)) return err->code;
-    r.is_tiler = t->is_tiler;
-    lo_layout_copy(out, &r);
-    out->is_tiler = r.is_tiler;
+  if (lo_tuple_is_int(proj) && proj->leaf[0] != LO_UNDER) { /* dice(1, T) = T */
+    lo_layout_copy(out, t);
     return LO_OK;
   }
-  open_modes(&r);
-  if (dice_walk(proj, t, 0, &r, err) || close_modes(&r, err)) return err->code;
+  open_modes(&r); /* dice(_, T) = (), else the modes kept */
+  if ((!lo_tuple_is_int(proj) && dice_walk(proj, t, 0, &r, err)) || close_modes(&r, err))
+    return err->code;
   r.is_tiler = t->is_tiler;
   lo_layout_copy(out, &r);
-  out->is_tiler = r.is_tiler;
-  if (r.is_tiler) memcpy(out->tile, r.tile, (size_t)r.shape.len);
   return LO_OK;
 }
 
