@@ -783,6 +783,19 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   bank_conflicts           lo_parse_composed, lo_bank_smem_init, lo_bank_tv_shape, lo_bank_tv_vector,
 **                            lo_bank_tv_lanes, lo_bank_list_lanes, lo_bank_lanes_access,
 **                            lo_bank_conflicts
+**   slice_and_offset         lo_parse_composed, lo_composed_slice_and_offset
+**   local_tile               lo_parse_composed, lo_dice_tiler, lo_dice_coord, lo_composed_partition
+**                            (which divides by lo_zipped_divide)
+**   local_partition          lo_parse_composed, lo_dice_tiler, lo_thread_tiler, lo_flat_coord,
+**                            lo_composed_partition (which divides by lo_zipped_divide)
+**   inner_partition          lo_parse_composed, lo_composed_partition
+**   outer_partition          lo_parse_composed, lo_composed_partition
+**   cute_slice_and_offset    lo_parse_composed, lo_composed_slice_and_offset
+**   cute_local_tile          lo_parse_composed, lo_dice_tiler, lo_dice_coord, lo_composed_partition
+**   cute_local_partition     lo_parse_composed, lo_dice_tiler, lo_thread_tiler, lo_flat_coord,
+**                            lo_composed_partition
+**   cute_inner_partition     lo_parse_composed, lo_composed_partition
+**   cute_outer_partition     lo_parse_composed, lo_composed_partition
 */
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
@@ -1099,5 +1112,73 @@ int lo_bank_list_lanes(const char *s, const lo_bank_smem *m, lo_int *x, uint32_t
 ** elem_bytes. */
 int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint32_t active,
                          lo_bank_access *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 15. Slicing by a coordinate and the tensor partitions (lo_tile.c)
+**
+** CuTe's slice_and_offset(c, L) (cute/layout.hpp) splits a layout at a
+** coordinate c whose leaves are integers or '_' (LO_UNDER): the layout of
+** the modes at '_' (joined as tuple_cat joins them: slice((_,(1,_)),
+** (a,(b,c))) is (a,c)) and the offset of the integers, L at c with '_'
+** taken as 0.  A tensor sliced so moves its pointer by the offset, and the
+** partitions of cute/tensor_impl.hpp are slices of zipped_divide(L, T):
+** inner_partition (local_tile) keeps the tile, ((T),(c..,_..)), and
+** outer_partition (local_partition, the thread's coordinate in the
+** thread layout) the rest, ((c..,_..),(R)).  Each function computes what
+** CuTe C++ computes for static values (an integer coordinate past its mode
+** included: CuTe does not check it).  With check set, the plain ops'
+** reading: such a coordinate, or a thread index past the thread layout
+** (the whole one, before a projection), is refused, and the partitions
+** divide by the plain zipped_divide (lo_zipped_divide) instead of
+** lo_cute_zipped_divide.  CuTe's compile-time refusals are LO_EUNDEF
+** errors starting "CuTe refuses: ".
+*/
+#define LO_UNDER ((lo_int)-1) /* CuTe's '_' as a leaf of a coordinate */
+
+/* slice_and_offset(c, l): *offset and out, the modes of l at '_'. */
+int lo_slice_and_offset(const lo_tuple *c, const lo_layout *l, int check, lo_layout *out,
+                        lo_int *offset, lo_err *err);
+/* dice(p, t): the modes (tiler entries) of t at the integers of p; a
+** tiler stays a tiler.  p an integer: t itself; '_': the empty tuple. */
+int lo_dice_tiler(const lo_tuple *p, const lo_layout *t, lo_layout *out, lo_err *err);
+/* dice(p, c) of a coordinate. */
+int lo_dice_coord(const lo_tuple *p, const lo_tuple *c, lo_tuple *out, lo_err *err);
+/* inner_partition (outer 0) or outer_partition (outer 1) of l by the
+** tiler (a layout, a tiler or a shape tiler) at c: an integer c indexes the
+** whole mode, a tuple c is padded with '_' to the mode's rank. */
+int lo_partition(const lo_layout *l, const lo_layout *tiler, const lo_tuple *c, int outer,
+                 int check, lo_layout *out, lo_int *offset, lo_err *err);
+/* local_tile(l, tiler, c[, proj]): inner_partition, by dice(proj, tiler)
+** at dice(proj, c) with a projection (proj NULL: none). */
+int lo_local_tile(const lo_layout *l, const lo_layout *tiler, const lo_tuple *c,
+                  const lo_tuple *proj, int check, lo_layout *out, lo_int *offset, lo_err *err);
+/* thr.get_flat_coord(idx): per top mode of thr, the colexicographic index
+** in that mode of the coordinate (idx / d) % s of each leaf (0 at a leaf
+** of size 1; a stride 0 elsewhere is CuTe's division by zero); an integer
+** for a thread layout of rank 1. */
+int lo_flat_coord(const lo_layout *thr, lo_int idx, lo_tuple *out, lo_err *err);
+/* product_each(shape(thr)) as a shape tiler (a tuple for rank 1 too). */
+int lo_thread_tiler(const lo_layout *thr, lo_layout *out, lo_err *err);
+/* local_partition(l, thr, idx[, proj]): outer_partition of l by the
+** thread tiler of dice(proj, thr) at its flat coordinate of idx. */
+int lo_local_partition(const lo_layout *l, const lo_layout *thr, lo_int idx, const lo_tuple *proj,
+                       int check, lo_layout *out, lo_int *offset, lo_err *err);
+/* slice_and_offset(c, C) of a composed layout (section 13), as CuTe's
+** overloads compute it: a plain layout as above; an smem_ptr offset keeps
+** the swizzle and the flag where the slice's offset is 0, and takes the
+** offset into the composed layout otherwise (pointer offset 0); an
+** integer offset: all '_' slices the inner layout; otherwise
+** cute/swizzle_layout.hpp's split of the offset into the bits the swizzle
+** reads or writes (XORed into the composed layout's offset) and the rest
+** (the pointer offset), and, where the slice's layout does not move a Y
+** bit and its Z bit together, the decay to a plain layout (the swizzle as
+** a layout at that offset composed with the slice; out plain). */
+int lo_composed_slice_and_offset(const lo_tuple *c, const lo_composed *l, int check,
+                                 lo_composed *out, lo_int *offset, lo_err *err);
+/* inner_partition or outer_partition of a composed layout: its zipped
+** divide (Sw o O o zipped_divide(L, T), L alone for Sw<0,..> at offset
+** 0) sliced by lo_composed_slice_and_offset. */
+int lo_composed_partition(const lo_composed *l, const lo_layout *tiler, const lo_tuple *c,
+                          int outer, int check, lo_composed *out, lo_int *offset, lo_err *err);
 
 #endif /* LO_H */

@@ -493,6 +493,9 @@ static int get_ucoord(ev_args a, int i, lo_tuple *t, lo_err *err) {
   return LO_OK;
 }
 
+/* See lo_eval_internal.h. */
+int ev_get_ucoord(ev_args a, int i, lo_tuple *t, lo_err *err) { return get_ucoord(a, i, t, err); }
+
 /* Mode k (0-based) of the coordinate c. */
 static int cmode(const lo_tuple *c, int k, lo_tuple *out, lo_err *err) {
   return lo_tuple_mode(c, k + 1, out, NULL, err);

@@ -3,10 +3,10 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 162 ops in 1024 slots; the longest probe sequence is 5.
+** 172 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 162
+#define OP_INDEX_COUNT 172
 #define OP_NAME_MAX 24 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
@@ -21,12 +21,14 @@ static const short op_slot[OP_SLOTS] = {
     [56] = 10, /* mode */
     [57] = 11, /* modes */
     [64] = 35, /* is_complement */
+    [66] = 171, /* cute_inner_partition */
     [67] = 39, /* paper_composition */
     [69] = 37, /* is_complementable */
     [79] = 79, /* cute_stride */
     [87] = 115, /* is_tractable */
     [88] = 130, /* mutual_refinement */
     [90] = 26, /* permute */
+    [94] = 164, /* local_tile */
     [104] = 52, /* right_inverse */
     [110] = 7, /* rank_len_depth_size */
     [111] = 98, /* cute_composition */
@@ -78,7 +80,9 @@ static const short op_slot[OP_SLOTS] = {
     [393] = 96, /* cute_max_alignment */
     [395] = 129, /* relative_flatten */
     [397] = 14, /* apply */
+    [401] = 165, /* local_partition */
     [412] = 119, /* is_sorted */
+    [413] = 170, /* cute_local_partition */
     [423] = 145, /* weak_composite */
     [424] = 63, /* make_ordered_layout */
     [425] = 76, /* cute_coprofile */
@@ -112,7 +116,9 @@ static const short op_slot[OP_SLOTS] = {
     [616] = 30, /* substitute */
     [617] = 157, /* view_can_broadcast */
     [630] = 101, /* cute_tiled_divide */
+    [631] = 167, /* outer_partition */
     [632] = 106, /* cute_flat_product */
+    [655] = 168, /* cute_slice_and_offset */
     [676] = 158, /* view_broadcast_shapes */
     [681] = 114, /* cute_coalesce_x */
     [682] = 50, /* flat_divide */
@@ -122,11 +128,14 @@ static const short op_slot[OP_SLOTS] = {
     [694] = 143, /* pushforward */
     [695] = 88, /* cute_zip */
     [700] = 17, /* same_layout_function */
+    [721] = 169, /* cute_local_tile */
     [735] = 45, /* tiled_divide */
     [740] = 116, /* is_compact */
     [745] = 23, /* squeeze */
     [753] = 43, /* logical_product */
     [756] = 69, /* cute_flatten */
+    [757] = 166, /* inner_partition */
+    [760] = 172, /* cute_outer_partition */
     [767] = 74, /* cute_cosize */
     [773] = 140, /* entry */
     [774] = 144, /* pullback_then_include */
@@ -142,6 +151,7 @@ static const short op_slot[OP_SLOTS] = {
     [835] = 9, /* flatten_profile */
     [836] = 25, /* restrict */
     [838] = 85, /* cute_append */
+    [840] = 163, /* slice_and_offset */
     [850] = 68, /* cute_filter */
     [863] = 105, /* cute_tiled_product */
     [864] = 78, /* cute_shape */
@@ -335,4 +345,14 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     11, /* view_einsum */
     12, /* print_layout */
     14, /* bank_conflicts */
+    16, /* slice_and_offset */
+    10, /* local_tile */
+    15, /* local_partition */
+    15, /* inner_partition */
+    15, /* outer_partition */
+    21, /* cute_slice_and_offset */
+    15, /* cute_local_tile */
+    20, /* cute_local_partition */
+    20, /* cute_inner_partition */
+    20, /* cute_outer_partition */
 };

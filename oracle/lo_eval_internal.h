@@ -11,6 +11,7 @@
 **   lo_eval_recast.c   handlers: recasts, compact layouts in an order
 **   lo_eval_swizzle.c  swizzles and composed layouts in any op's arguments
 **   lo_eval_bank.c     the handler of bank_conflicts (shared-memory banks)
+**   lo_eval_tile.c     handlers: slicing by a coordinate, tensor partitions
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
 ** argc) (argc already checked against the table), calls the oracle and
@@ -96,6 +97,9 @@ int ev_get_cotarget(ev_args a, int i, lo_tuple *t, lo_err *err);
 ** arguments from..argc-1 (0-based; a mode past the rank is CuTe's
 ** refusal). */
 int ev_cute_path(lo_layout *l, int argc, ev_args a, int from, lo_err *err);
+/* A coordinate whose leaves may be CuTe's '_' (LO_UNDER), as cute_slice
+** reads it (lo_eval_cute_modes.c). */
+int ev_get_ucoord(ev_args a, int i, lo_tuple *t, lo_err *err);
 /* Whether argument i is CuTe's '_' alone (B = '_': A unchanged). */
 int ev_is_under(ev_args a, int i);
 /* Cycles "(1 2)(3 4 5)" as a permutation sigma[1..n]. */
@@ -169,6 +173,18 @@ int op_print_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_bank.c */
 int op_bank_conflicts(int argc, ev_args a, ev_out *o, lo_err *err);
+
+/* lo_eval_tile.c */
+int op_slice_and_offset(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_slice_and_offset(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_local_tile(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_local_tile(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_local_partition(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_local_partition(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_inner_partition(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_inner_partition(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_outer_partition(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_cute_outer_partition(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_layouts.c */
 int op_complement(int argc, ev_args a, ev_out *o, lo_err *err);

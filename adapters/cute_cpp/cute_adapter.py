@@ -433,7 +433,7 @@ class Codegen:
             return "make_tile(" + ",".join(self.tiler_entry(x) for x in v[1]) + ")"
         if kind == "I":
             return "%d" % v[1]
-        maker = {"C": "make_coord", "CU": "make_coord", "P": "make_tuple",
+        maker = {"C": "make_coord", "CU": "make_coord", "PJ": "make_coord", "P": "make_tuple",
                  "B": "make_tile"}.get(kind, "make_shape")
         return self.tup(v, maker)
 
@@ -446,6 +446,7 @@ KIND_NAMES = {
     "B": "a layout, a tiler or a shape", "N": "an integer, a shape or a layout",
     "P": "a profile tuple", "C": "a coordinate", "I": "an index",
     "CU": "a coordinate (with '_')", "X": "a tuple",
+    "PJ": "a projection (with '_' or 'X')",
 }
 SWIZZLED = ("swizzle", "composed")
 KIND_ACCEPTS = {
@@ -453,6 +454,7 @@ KIND_ACCEPTS = {
     "B": ("layout", "tiler", "int", "tuple", "under") + SWIZZLED, "N": ("int", "tuple", "layout"),
     "P": ("int", "tuple"), "C": ("int", "tuple"), "I": ("int",),
     "CU": ("int", "tuple", "under"), "X": ("int", "tuple"),
+    "PJ": ("int", "tuple", "under"),
 }
 
 
@@ -531,6 +533,16 @@ OPS["recast_layout"] = [(("L", "I", "I"),
 OPS["make_layout_like"] = [(("L",), call("make_layout_like"))]
 OPS["make_ordered_layout"] = [(("X", "X"), call("make_ordered_layout"))]
 OPS["print_layout"] = [(("L",), call("grid_of_layout"))]
+# Slicing by a coordinate: slice_and_offset(C, L) is CuTe's (layout, offset);
+# the tensor functions answer the same pair (TILE_HELPERS).  PJ is a
+# projection, CuTe's Step<_1,X,_1> written (1,X,1) or (1,_,1).
+OPS["slice_and_offset"] = [(("CU", "L"), call("slice_and_offset"))]
+OPS["local_tile"] = [(("L", "B", "CU"), call("lc_local_tile")),
+                     (("L", "B", "CU", "PJ"), call("lc_local_tile"))]
+OPS["local_partition"] = [(("L", "L", "C"), call("lc_local_partition")),
+                          (("L", "L", "C", "PJ"), call("lc_local_partition"))]
+OPS["inner_partition"] = [(("L", "B", "CU"), call("lc_inner_partition"))]
+OPS["outer_partition"] = [(("L", "B", "CU"), call("lc_outer_partition"))]
 
 
 class Request:
@@ -565,9 +577,11 @@ class Request:
             if kind == "I" and re.match(r"^-[0-9]{1,9}$", text):
                 vals.append(("int", int(text), False))  # a negative template integer
                 continue
+            if kind == "PJ":
+                text = re.sub(r"(?<![A-Za-z0-9_])X(?![A-Za-z0-9_])", "_", text)
             try:
                 v = Parser(text, allow_star=(kind == "P"),
-                           allow_under=(kind in ("B", "CU"))).value()
+                           allow_under=(kind in ("B", "CU", "PJ"))).value()
             except ParseError as e:
                 self.answer = "error: argument %d: %s" % (i + 1, e)
                 return
@@ -708,11 +722,46 @@ template <class L> CUTE_HOST_DEVICE void print(grid_of<L> const& g) {
 template <class L> grid_of<L> grid_of_layout(L const& l) { return {l}; }
 """
 
+# local_tile, local_partition, inner_partition and outer_partition are CuTe
+# functions of a Tensor: each request runs them on a tensor over a counting
+# iterator (its element at offset x is x) and prints the pair (layout of the
+# result, offset of its first element), the tuple slice_and_offset prints.
+# A composed layout with an smem_ptr offset makes no such tensor (CuTe's
+# make_tensor asks a shared-memory pointer of its width); on it the same
+# functions are the layout's zipped_divide sliced by CuTe's own
+# slice_and_offset at the coordinate tensor_impl.hpp builds.  One line each.
+TILE_HELPERS = (
+    "template <class L> auto lc_tensor(L const& l) { return make_tensor(counting_iterator<int>(0), l); }\n"
+    "template <class T> auto lc_lo(T const& t) { return make_tuple(t.layout(), *t.data()); }\n"
+    "template <class L> struct lc_smem : false_type {};\n"
+    "template <class A, int N, class B> struct lc_smem<ComposedLayout<A,smem_ptr_flag_bits<N>,B>> : true_type {};\n"
+    "template <int Outer, class L, class T, class Cd> auto lc_part(L const& l, T const& t, Cd const& c) {"
+    " auto z = zipped_divide(l, t); constexpr int R0 = decltype(rank<0>(z))::value;"
+    " constexpr int R1 = decltype(rank<1>(z))::value;"
+    " if constexpr (Outer) { if constexpr (is_tuple<Cd>::value) return slice_and_offset(make_coord(append<R0>(c,_), repeat<R1>(_)), z);"
+    " else return slice_and_offset(make_coord(c, repeat<R1>(_)), z); }"
+    " else { if constexpr (is_tuple<Cd>::value) return slice_and_offset(make_coord(repeat<R0>(_), append<R1>(c,_)), z);"
+    " else return slice_and_offset(make_coord(repeat<R0>(_), c), z); } }\n"
+    "template <class L, class T, class Cd> auto lc_inner_partition(L const& l, T const& t, Cd const& c) {"
+    " if constexpr (lc_smem<L>::value) return lc_part<0>(l, t, c); else return lc_lo(inner_partition(lc_tensor(l), t, c)); }\n"
+    "template <class L, class T, class Cd> auto lc_outer_partition(L const& l, T const& t, Cd const& c) {"
+    " if constexpr (lc_smem<L>::value) return lc_part<1>(l, t, c); else return lc_lo(outer_partition(lc_tensor(l), t, c)); }\n"
+    "template <class L, class T, class Cd> auto lc_local_tile(L const& l, T const& t, Cd const& c) {"
+    " if constexpr (lc_smem<L>::value) return lc_part<0>(l, t, c); else return lc_lo(local_tile(lc_tensor(l), t, c)); }\n"
+    "template <class L, class T, class Cd, class P> auto lc_local_tile(L const& l, T const& t, Cd const& c, P const& p) {"
+    " if constexpr (lc_smem<L>::value) return lc_part<0>(l, dice(p, t), dice(p, c)); else return lc_lo(local_tile(lc_tensor(l), t, c, p)); }\n"
+    "template <class L, class Th, class I> auto lc_local_partition(L const& l, Th const& th, I const& i) {"
+    " if constexpr (lc_smem<L>::value) return lc_part<1>(l, product_each(shape(th)), th.get_flat_coord(i));"
+    " else return lc_lo(local_partition(lc_tensor(l), th, i)); }\n"
+    "template <class L, class Th, class I, class P> auto lc_local_partition(L const& l, Th const& th, I const& i, P const& p) {"
+    " if constexpr (lc_smem<L>::value) return lc_local_partition(l, dice(p, th), i);"
+    " else return lc_lo(local_partition(lc_tensor(l), th, i, p)); }\n")
+
 TU_HEAD = """#include "cute_all.hpp"
 using namespace cute;
 template <int B> struct lc_bits {};
 namespace cute { template <int B> struct sizeof_bits<lc_bits<B>> : C<B> {}; }
-"""
+""" + TILE_HELPERS
 
 # Runs every request in a child process with a time limit, so that a fault
 # (SIGFPE, abort, a loop) is that request's alone; the child's stderr goes
