@@ -3,10 +3,10 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 162 ops in 1024 slots; the longest probe sequence is 5.
+** 165 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 162
+#define OP_INDEX_COUNT 165
 #define OP_NAME_MAX 24 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
@@ -68,6 +68,7 @@ static const short op_slot[OP_SLOTS] = {
     [338] = 1, /* size */
     [340] = 142, /* pullback */
     [351] = 3, /* rank */
+    [353] = 163, /* to_f2 */
     [354] = 29, /* nested_concat */
     [363] = 104, /* cute_zipped_product */
     [370] = 135, /* is_pointed_map */
@@ -96,6 +97,7 @@ static const short op_slot[OP_SLOTS] = {
     [474] = 148, /* relative_mode_inclusion */
     [479] = 18, /* index_set */
     [499] = 137, /* identity */
+    [502] = 164, /* from_f2 */
     [503] = 146, /* entry_inclusion */
     [521] = 152, /* view_to_layout */
     [522] = 153, /* view_of_layout */
@@ -159,6 +161,7 @@ static const short op_slot[OP_SLOTS] = {
     [909] = 127, /* refines */
     [921] = 162, /* bank_conflicts */
     [922] = 33, /* paper_complement */
+    [932] = 165, /* f2_coshape */
     [946] = 36, /* is_N_complement */
     [949] = 122, /* is_column_major */
     [983] = 84, /* cute_group */
@@ -335,4 +338,7 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     11, /* view_einsum */
     12, /* print_layout */
     14, /* bank_conflicts */
+    5, /* to_f2 */
+    7, /* from_f2 */
+    10, /* f2_coshape */
 };
