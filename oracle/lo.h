@@ -618,8 +618,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).  An op
 ** given a layout with F2 strides (section 15) runs in lo_eval_f2.c: size, rank and depth
 ** read its shape, apply calls lo_f2_apply or lo_f2_crd, layout_function lo_f2_apply, cosize
-** lo_f2_cosize, coalesce and coalesce_z lo_f2_coalesce, composition lo_f2_composition; any
-** other op refuses it.
+** lo_f2_cosize, coalesce and coalesce_z lo_f2_coalesce, composition lo_f2_composition,
+** right_inverse lo_f2_right_inverse; any other op refuses it.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -1184,5 +1184,18 @@ int lo_f2_of_composed(const lo_composed *c, lo_f2 *out, lo_err *err);
 ** then S > 0 before S < 0 (so the fewest bits; Sw<0,0,0> for the
 ** identity); LO_EUNDEF when no swizzle is f there. */
 int lo_f2_to_swizzle(const lo_f2 *f, lo_swizzle *out, lo_err *err);
+/* PyCuTe's right_inverse of an F2 layout, computed as PyCuTe computes it:
+** F coalesced (coalesce_z), its modes in increasing order of stride; a
+** mode of size s and stride d continues the chain, whose covered extent is
+** c (1 at first), where the residue r = c ^ d has (s - 1) * r < c: its
+** stride is its prefix product XOR R's value at r (r split over the chain
+** so far as PyCuTe's F2 idx2crd splits it, refused where an extent carries),
+** and c becomes s * c (carry-less); then coalesced; 1:F2(0) for none. */
+int lo_pycute_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err);
+/* lo_pycute_f2_right_inverse where its answer R meets F(R(i)) = i for i in
+** [0, size R) (R(i) read as an index of F; checked point by point, size R
+** at most LO_F2_POINT_LIMIT); LO_EUNDEF naming R and the first point where
+** it does not. */
+int lo_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err);
 
 #endif /* LO_H */

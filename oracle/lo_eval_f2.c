@@ -148,6 +148,15 @@ static int f2_composition(const char *op, int argc, ev_args a, ev_out *o, lo_err
   return out_f2(o, &r, err);
 }
 
+/* right_inverse F: PyCuTe's where it meets F(R(i)) = i. */
+static int f2_right_inverse(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_f2 f, r;
+  (void)op;
+  (void)argc;
+  if (get_f2(a, 0, &f, err) || lo_f2_right_inverse(&f, &r, err)) return err->code;
+  return out_f2(o, &r, err);
+}
+
 /* One op that takes an F2 layout, and its handler. */
 typedef int (*f2_fn)(const char *op, int argc, ev_args a, ev_out *o, lo_err *err);
 typedef struct f2_row {
@@ -165,6 +174,7 @@ static const f2_row f2_ops[] = {
     {"coalesce", f2_coalesce},
     {"coalesce_z", f2_coalesce},
     {"composition", f2_composition},
+    {"right_inverse", f2_right_inverse},
 };
 
 /* Evaluate op (whose table handler is fn) on arguments of which one or

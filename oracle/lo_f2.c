@@ -537,3 +537,115 @@ int lo_f2_to_swizzle(const lo_f2 *f, lo_swizzle *out, lo_err *err) {
   return lo_fail(err, LO_EUNDEF, "no swizzle Sw<B,M,S> equals this F2 layout on [0, %lld)",
                  (long long)size);
 }
+
+/* ------------------------------------------------------- right inverse */
+
+/* PyCuTe's F2 divmod: the carry-less (polynomial) quotient and remainder
+** of a by d > 0. */
+static void f2_divmod(lo_int a, lo_int d, lo_int *q, lo_int *r) {
+  int deg = bit_len(d) - 1;
+  *q = 0;
+  *r = a;
+  while (bit_len(*r) > deg) {
+    int shift = bit_len(*r) - 1 - deg;
+    *q ^= (lo_int)1 << shift;
+    *r ^= d << shift;
+  }
+}
+
+/* The F2 value v split over the extents s[0..n) as PyCuTe's F2 idx2crd
+** splits it (carry-less divmod, the last extent takes the rest), then the
+** XOR of the carry-less products with d[0..n); refused where an extent
+** carries into the running product (PyCuTe's ValueError). */
+static int f2_index_value(lo_int v, const lo_int *s, const lo_int *d, int n, lo_int *out,
+                          lo_err *err) {
+  lo_int pps = 1, r = 0;
+  for (int i = 0; i < n; i++) {
+    lo_int c = v, p;
+    if (i < n - 1) {
+      lo_int cl, q;
+      if (lo_f2_clmul(pps, s[i], &cl, err) || lo_mul(pps, s[i], &q, "the prefix product", err))
+        return err->code;
+      if (cl != q)
+        return lo_fail(err, LO_EUNDEF,
+                       "the extent %lld carries into the prefix product %lld, so the F2 and "
+                       "integer coordinates differ (PyCuTe's ValueError)",
+                       (long long)s[i], (long long)pps);
+      pps = q;
+      f2_divmod(v, s[i], &v, &c);
+    }
+    if (lo_f2_clmul(c, d[i], &p, err)) return err->code;
+    r ^= p;
+  }
+  *out = r;
+  return LO_OK;
+}
+
+/* PyCuTe's right_inverse of an F2 layout (see lo.h). */
+int lo_pycute_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err) {
+  lo_int s[LO_MAX_LEAVES], d[LO_MAX_LEAVES], pps[LO_MAX_LEAVES];
+  lo_int rs[LO_MAX_LEAVES], rd[LO_MAX_LEAVES];
+  int order[LO_MAX_LEAVES], n = f->l.shape.len, m = 0;
+  lo_err ignored;
+  memcpy(s, f->l.shape.leaf, (size_t)n * sizeof(lo_int));
+  memcpy(d, f->l.stride, (size_t)n * sizeof(lo_int));
+  if (fold(s, d, &n, err)) return err->code;
+  for (int i = 0; i < n; i++) { /* prefix products, and a stable sort by stride */
+    if (i == 0)
+      pps[i] = 1;
+    else if (lo_mul(pps[i - 1], s[i - 1], &pps[i], "the prefix product", err))
+      return err->code;
+    int j = i;
+    while (j > 0 && d[order[j - 1]] > d[i]) {
+      order[j] = order[j - 1];
+      j--;
+    }
+    order[j] = i;
+  }
+  lo_int curr = 1;
+  for (int k = 0; k < n; k++) {
+    int i = order[k];
+    lo_int residue = curr ^ d[i], reach, stride = pps[i];
+    if (d[i] == 0 || s[i] == 1) continue;
+    /* off the chain where the residue reaches past what is covered (an
+    ** overflowing product reaches past it too) */
+    if (lo_f2_clmul(s[i] - 1, residue, &reach, &ignored) || reach >= curr) continue;
+    if (residue != 0) {
+      lo_int v = 0;
+      if (f2_index_value(residue, rs, rd, m, &v, err)) return err->code;
+      stride ^= v;
+    }
+    rs[m] = s[i];
+    rd[m] = stride;
+    m++;
+    if (lo_f2_clmul(s[i], curr, &curr, err)) return err->code;
+  }
+  lo_f2 raw;
+  set_flat(&raw, rs, rd, m);
+  if (m == 0) return lo_f2_coalesce(&raw, 0, out, err);
+  if (m == 1) lo_layout_flat(&raw.l, rs, rd, 1); /* PyCuTe's list of modes, then coalesced */
+  return lo_f2_coalesce(&raw, 0, out, err);
+}
+
+/* PyCuTe's right_inverse where F(R(i)) = i on [0, size R) (see lo.h). */
+int lo_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err) {
+  lo_int size;
+  if (lo_pycute_f2_right_inverse(f, out, err) || lo_tuple_size(&out->l.shape, &size, err))
+    return err->code;
+  if (size > LO_F2_POINT_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "size %lld is too large to check point by point (limit %lld)",
+                   (long long)size, (long long)LO_F2_POINT_LIMIT);
+  for (lo_int i = 0; i < size; i++) {
+    lo_int r, v;
+    if (lo_f2_apply(out, i, &r, err) || lo_f2_apply(f, r, &v, err)) return err->code;
+    if (v != i) {
+      char t[200];
+      if (lo_print_f2(out, t, sizeof t)) snprintf(t, sizeof t, "(too long to print)");
+      return lo_fail(err, LO_EUNDEF,
+                     "PyCuTe's right inverse %s breaks L(R(i)) = i at i = %lld: R(%lld) = %lld, "
+                     "L(%lld) = %lld",
+                     t, (long long)i, (long long)i, (long long)r, (long long)r, (long long)v);
+    }
+  }
+  return LO_OK;
+}

@@ -211,6 +211,66 @@ static gen_verdict composition_post(gen_ctx *x) {
   return GEN_PASS;
 }
 
+/* right_inverse F: where it answers, F(R(i)) = i on [0, size R) (the
+** definition); a refusal names PyCuTe's right inverse and a point where it
+** breaks that, which is checked. */
+static gen_verdict right_inverse_post(gen_ctx *x) {
+  lo_f2 f, r;
+  lo_int size;
+  lo_err e;
+  char out[1024];
+  if (f2_arg(x, 0, &f)) return GEN_ERROR;
+  const char *args[1] = {x->argv[0]};
+  int refused = lo_eval("right_inverse", 1, args, out, sizeof out) != LO_OK;
+  if (refused) {
+    if (strstr(out, "PyCuTe's right inverse") == NULL)
+      return strstr(out, "carries") ? GEN_DISCARD
+                                    : gen_failf(x, "right_inverse refuses: %.200s", out);
+    if (lo_pycute_f2_right_inverse(&f, &r, &e))
+      return gen_failf(x, "right_inverse names PyCuTe's answer, which does not compute: %s", e.msg);
+  } else if (answer_f2(x, "right_inverse", out, &r)) {
+    return GEN_FAIL;
+  }
+  if (lo_tuple_size(&r.l.shape, &size, &e)) return prop_verdict_of(x, &e, "size", PROP_STRICT);
+  if (size > POINTS) return GEN_DISCARD;
+  for (lo_int i = 0; i < size; i++) {
+    lo_int ri, v;
+    if (def_at(&r, i, &ri) || def_at(&f, ri, &v)) return GEN_DISCARD;
+    if (v != i) {
+      if (refused) return GEN_PASS; /* the refusal is right */
+      return gen_failf(x, "right_inverse F = %s: R(%lld) = %lld, F(%lld) = %lld", out,
+                       (long long)i, (long long)ri, (long long)ri, (long long)v);
+    }
+  }
+  if (refused)
+    return gen_failf(x, "right_inverse refuses PyCuTe's answer, which meets F(R(i)) = i: %s", out);
+  return GEN_PASS;
+}
+
+/* right_inverse of the F2 layout of a swizzle over its period: answered,
+** and F(R(i)) = i on [0, size R). */
+static gen_verdict swizzle_right_inverse(gen_ctx *x) {
+  lo_swizzle sw;
+  lo_f2 f, r;
+  lo_err e;
+  lo_int size;
+  if (lo_parse_swizzle(x->argv[0], &sw, &e))
+    return gen_errorf(x, "the generated swizzle does not parse"), GEN_ERROR;
+  lo_int p = lo_swizzle_period(&sw);
+  if (p > BLOCK_LIMIT) return GEN_DISCARD;
+  if (lo_f2_of_swizzle(&sw, p, &f, &e) || lo_f2_right_inverse(&f, &r, &e) ||
+      lo_tuple_size(&r.l.shape, &size, &e))
+    return prop_verdict_of(x, &e, "to_f2, right_inverse", PROP_STRICT);
+  for (lo_int i = 0; i < size; i++) {
+    lo_int ri, v;
+    if (def_at(&r, i, &ri) || def_at(&f, ri, &v)) return GEN_DISCARD;
+    if (v != i)
+      return gen_failf(x, "R(%lld) = %lld, F(%lld) = %lld", (long long)i, (long long)ri,
+                       (long long)ri, (long long)v);
+  }
+  return GEN_PASS;
+}
+
 /* Every value is below f2_coshape F, and cosize F = 1 + the largest value. */
 static gen_verdict coshape_bound(gen_ctx *x) {
   lo_f2 f;
@@ -265,6 +325,17 @@ const gen_property prop_f2_table[] = {
      "composite and a point where it breaks that, or is PyCuTe's divisibility refusal",
      PYCUTE_ALG "composition: get[mode](result)(i) == get[mode](A)(B(i)) for i in range(size(B))",
      GEN_THEOREM, "f2_compose", "composition", composition_post, NULL, "F B", 0},
+    {"f2.right_inverse",
+     "right_inverse F, where answered, meets F(R(i)) = i on [0, size R); a refusal names PyCuTe's "
+     "answer and a point where it breaks that",
+     PYCUTE_ALG "right_inverse: A(R(k)) == k over the contiguous portion of the image; F2 strides "
+                "invert too, (8,8):(F2(9),F2(1)) to (8,8):(F2(8),F2(9))",
+     GEN_THEOREM, "f2_layout", "right_inverse", right_inverse_post, NULL, "F", 0},
+    {"f2.swizzle_right_inverse",
+     "right_inverse of the F2 layout of a swizzle over its period is answered and meets F(R(i)) = i",
+     PYCUTE_ALG "right_inverse: over F2 a stride may carry any component the covered modes span, "
+                "so swizzles invert too",
+     GEN_THEOREM, "swizzle_point", "to_f2", swizzle_right_inverse, NULL, "Sw x", 1},
     {"f2.coshape_bound",
      "every value of an F2 layout lies below f2_coshape (PyCuTe's coshape), and cosize is 1 + the "
      "largest value",

@@ -8,8 +8,9 @@
 #   2. every PyCuTe request of corpus/pycute_nvlabs/f2.yaml asked again: the
 #      PyCuTe present answers as the corpus recorded (the corpus replay of
 #      make test checks the oracle against the same answers);
-#   3. the two known ways PyCuTe's composition breaks its post-condition
-#      (adapters/pycute_nvlabs_known.yaml) still differ from the oracle.
+#   3. the known ways PyCuTe's composition and right_inverse break their
+#      post-conditions (adapters/pycute_nvlabs_known.yaml) still differ
+#      from the oracle.
 # Prints "N passed, N failed" (", N skipped" when PyCuTe is absent).
 set -u
 cd "$(dirname "$0")/.." || exit 2
@@ -86,9 +87,10 @@ same "corpus asked again: every request answered" "$(wc -l <"$tmp/cgot")" "$(wc 
 # 3. the F2 entries of the known list still differ
 grep '^  - input: ".*F2(' adapters/pycute_nvlabs_known.yaml |
   sed 's/^  - input: "\(.*\)"$/\1/' >"$tmp/known"
-same "two F2 known divergences" "$(wc -l <"$tmp/known")" 2
+same "three F2 known divergences" "$(wc -l <"$tmp/known")" 3
 python3 "$adapter" <"$tmp/known" >"$tmp/kpy"
 "$lc" eval --batch <"$tmp/known" >"$tmp/kor"
 same "F2 known still differ" "$(paste -d'|' "$tmp/kpy" "$tmp/kor" | awk -F'|' '$1 == $2' | wc -l)" 0
 has_text "the oracle names PyCuTe's composite" "error: PyCuTe's composite" "$tmp/kor"
+has_text "the oracle names PyCuTe's right inverse" "error: PyCuTe's right inverse" "$tmp/kor"
 finish

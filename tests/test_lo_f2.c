@@ -167,6 +167,25 @@ static void swizzles(void) {
   T_EQ_STR(EV1("from_f2", "(4,4):(F2(5),F2(4))"), "Sw<2,0,-2>");
 }
 
+/* right_inverse: PyCuTe's chain over the strides in increasing order,
+** refused where it breaks F(R(i)) = i. */
+static void inverses(void) {
+  /* PyCuTe's docstring: (8,8):(F2(9),F2(1)) has the right inverse
+  ** (8,8):(F2(8),F2(9)).  By hand: R(1) = 8, index 8 of F is (0,1): F = 1;
+  ** R(8) = 9 is (1,1): F = 9 ^ 1 = 8; R(9) = 8 ^ 9 = 1 is (1,0): F = 9 */
+  T_EQ_STR(EV1("right_inverse", "(8,8):(F2(9),F2(1))"), "(8,8):(F2(8),F2(9))");
+  /* the swizzle's F2 layout is an involution: its own right inverse */
+  T_EQ_STR(EV1("right_inverse", "(8,8):(F2(1),F2(9))"), "(8,8):(F2(1),F2(9))");
+  /* 4:F2(3) takes 0,3,6,5: 1 is not in the image, so the chain is empty */
+  T_EQ_STR(EV1("right_inverse", "4:F2(3)"), "1:F2(0)");
+  /* an extent that is not a power of two: PyCuTe's chain covers 3 * 1 = 3
+  ** carry-lessly, and its (3,2):(F2(1),F2(3)) takes 1 ^ 3 = 2 at index 4 =
+  ** (1,1), where F(2) = 2 != 4 */
+  T_EQ_STR(EV1("right_inverse", "(3,2):(F2(1),F2(3))"),
+           "error: PyCuTe's right inverse (3,2):(F2(1),F2(3)) breaks L(R(i)) = i at i = 4: "
+           "R(4) = 2, L(2) = 2");
+}
+
 /* Ops that do not take an F2 layout say so. */
 static void refusals(void) {
   T_EQ_STR(EV1("complement", "4:F2(1)"),
@@ -186,6 +205,7 @@ int main(void) {
   coalescing();
   composition();
   swizzles();
+  inverses();
   refusals();
   return T_DONE();
 }

@@ -7,7 +7,8 @@ PyCuTe (NVlabs/CuTe; PYCUTE_NVLABS_DIR, default
 ../shared/third_party/pycute-nvlabs) answers every request through
 adapters/pycute_nvlabs_adapter.py.  Where PyCuTe's answer breaks the
 post-condition its own docs state for the op (composition: R(i) = A(B(i))
-for i < size(B); coalesce: R(i) = A(i) and the same size), checked here
+for i < size(B); coalesce: R(i) = A(i) and the same size; right_inverse:
+A(R(i)) = i for i < size(R), the docstring's promise), checked here
 with PyCuTe's own layout function, the case carries `correct: "error"` and
 a note: the oracle answers an error that names PyCuTe's answer.
 
@@ -124,6 +125,7 @@ def requests(r):
         if r.randrange(3) == 0:
             out.append(("rank", [f]))
             out.append(("depth", [f]))
+        out.append(("right_inverse", [f]))
         out.append(("composition", [f, draw_b(r)]))
         if r.randrange(2):
             out.append(("composition", [f, str(r.choice([1, 2, 4, 8, 3]))]))
@@ -134,6 +136,7 @@ def requests(r):
                     continue
                 sw = "Sw<%d,%d,%d>" % (b, m, s)
                 out.append(("to_f2", [sw]))
+                out.append(("right_inverse", ["TO_F2 " + sw]))
                 if r.randrange(3) == 0:
                     out.append(("to_f2", [sw, str(1 << r.randrange(13))]))
     return out
@@ -147,10 +150,16 @@ def yq(s):
 def check_post(ad, op, args, ans):
     """None, or why PyCuTe's answer ans breaks the op's post-condition."""
     p = ad.pycute
-    if ans.startswith("error") or op not in ("composition", "coalesce", "coalesce_z"):
+    if ans.startswith("error") or op not in ("composition", "coalesce", "coalesce_z",
+                                             "right_inverse"):
         return None
     A = ad.to_value(ad.parse(args[0]))
     R = ad.to_value(ad.parse(ans))
+    if op == "right_inverse":
+        for i in range(p.size(R)):
+            if int(A(int(R(i)))) != i:
+                return "A(R(%d)) = A(%d) = %d" % (i, int(R(i)), int(A(int(R(i)))))
+        return None
     if op == "composition":
         B = ad.to_value(ad.parse(args[1]))
         if isinstance(B, int):
@@ -207,6 +216,8 @@ def main():
     r = random.Random(opt.seed)
     lines, errors, corrected, seen = [], 0, 0, set()
     for op, args in requests(r):
+        if args[0].startswith("TO_F2 "):  # the F2 layout of a swizzle, from PyCuTe
+            args = [ad.answer("to_f2 " + args[0][len("TO_F2 "):], table)]
         key = (op, tuple(args))
         if key in seen:
             continue
