@@ -10,10 +10,14 @@
 ** below 2^12. */
 static lo_int draw_f2_stride(gen_choices *c) {
   switch (gen_draw(c, 3)) {
-  case 0: return 0;
-  case 1: return (lo_int)1 << gen_draw(c, 9);
-  case 2: return (lo_int)gen_draw(c, 255);
-  default: return (lo_int)gen_draw(c, 4095);
+    case 0:
+      return 0;
+    case 1:
+      return (lo_int)1 << gen_draw(c, 9);
+    case 2:
+      return (lo_int)gen_draw(c, 255);
+    default:
+      return (lo_int)gen_draw(c, 4095);
   }
 }
 
@@ -30,8 +34,7 @@ static int put_f2(gen_choices *c, int pow2, gen_case *k, lo_int *size) {
     *size *= s[i];
   }
   if (rank >= 2 && d[0] > 0 && gen_flip(c, 3)) d[1] = d[0] * s[0]; /* a run coalesce merges */
-  if (rank == 1)
-    return gen_case_arg(k, "%lld:F2(%lld)", (long long)s[0], (long long)d[0]);
+  if (rank == 1) return gen_case_arg(k, "%lld:F2(%lld)", (long long)s[0], (long long)d[0]);
   if (rank == 2)
     return gen_case_arg(k, "(%lld,%lld):(F2(%lld),F2(%lld))", (long long)s[0], (long long)s[1],
                         (long long)d[0], (long long)d[1]);

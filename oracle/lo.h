@@ -1121,7 +1121,7 @@ int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint3
 ** the layout's, its function is not lo_apply's.
 */
 #define LO_F2_MAX_BITS    62
-#define LO_F2_POINT_LIMIT ((lo_int)1 << 20) /* points walked by cosize, checks */
+#define LO_F2_POINT_LIMIT ((lo_int)1 << 16) /* points walked by cosize and the checks */
 
 typedef struct lo_f2 {
   lo_layout l; /* shape, and the F2 strides as their integer values */

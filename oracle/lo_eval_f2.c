@@ -115,8 +115,7 @@ static int f2_cosize(const char *op, int argc, ev_args a, ev_out *o, lo_err *err
 /* coalesce F and coalesce_z F: PyCuTe's, in F2 arithmetic (no profile). */
 static int f2_coalesce(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_f2 f;
-  if (argc > 1)
-    return lo_fail(err, LO_EUNSUPPORTED, "%s of an F2 layout takes no profile", op);
+  if (argc > 1) return lo_fail(err, LO_EUNSUPPORTED, "%s of an F2 layout takes no profile", op);
   if (get_f2(a, 0, &f, err) || lo_f2_coalesce(&f, strcmp(op, "coalesce_z") == 0, &f, err))
     return err->code;
   return out_f2(o, &f, err);
@@ -131,16 +130,18 @@ static int f2_composition(const char *op, int argc, ev_args a, ev_out *o, lo_err
     return lo_fail(err, LO_EUNSUPPORTED,
                    "%s: argument 2: an F2 layout composes with a layout of integer strides", op);
   if (!is_f2(a[0]))
-    return lo_fail(err, LO_EUNSUPPORTED, "%s: argument 1: a layout composed with an F2 layout is "
-                   "not supported (an F2 layout may come first)", op);
+    return lo_fail(err, LO_EUNSUPPORTED,
+                   "%s: argument 1: a layout composed with an F2 layout is "
+                   "not supported (an F2 layout may come first)",
+                   op);
   if (get_f2(a, 0, &f, err)) return err->code;
   if (ev_is_layout(a, 1)) {
     if (ev_get_layout(a, 1, &b, err)) return err->code;
   } else {
     lo_int n;
     if (ev_get_int(a, 1, &n, err)) return err->code;
-    if (n < 1) return lo_fail(err, LO_EUNDEF, "argument 2: the size %lld is not positive",
-                              (long long)n);
+    if (n < 1)
+      return lo_fail(err, LO_EUNDEF, "argument 2: the size %lld is not positive", (long long)n);
     lo_layout_scalar(&b, n, 1);
   }
   (void)argc;

@@ -28,9 +28,9 @@ int lo_f2_clmul(lo_int a, lo_int b, lo_int *out, lo_err *err) {
   }
   if (bit_len(a) + bit_len(b) - 1 > 63)
     return lo_fail(err, LO_EOVERFLOW,
-                   "the carry-less product %lld * F2(%lld) does not fit in 63 bits",
-                   (long long)a, (long long)b);
-  for (int k = 0; k < 63; k++)
+                   "the carry-less product %lld * F2(%lld) does not fit in 63 bits", (long long)a,
+                   (long long)b);
+  for (int k = 0; a >> k; k++)
     if ((a >> k) & 1) r ^= b << k;
   *out = r;
   return LO_OK;
@@ -176,8 +176,8 @@ int lo_print_f2(const lo_f2 *f, char *buf, size_t cap) {
     if (t < 0)
       snprintf(piece, sizeof piece, ":");
     else if (f->l.shape.tok[t] == '*')
-      snprintf(piece, sizeof piece, "%sF2(%lld)",
-               t > 0 && f->l.shape.tok[t - 1] != '(' ? "," : "", (long long)f->l.stride[leaf++]);
+      snprintf(piece, sizeof piece, "%sF2(%lld)", t > 0 && f->l.shape.tok[t - 1] != '(' ? "," : "",
+               (long long)f->l.stride[leaf++]);
     else if (f->l.shape.tok[t] == '(')
       snprintf(piece, sizeof piece, "%s(", t > 0 && f->l.shape.tok[t - 1] != '(' ? "," : "");
     else
@@ -244,8 +244,7 @@ int lo_f2_coshape(const lo_f2 *f, lo_int *out, lo_err *err) {
     if (lo_f2_clmul(f->l.shape.leaf[i] - 1, f->l.stride[i], &p, err)) return err->code;
     if (bit_len(p) > top) top = bit_len(p);
   }
-  if (top > 62)
-    return lo_fail(err, LO_EOVERFLOW, "the coshape 2^%d does not fit in 63 bits", top);
+  if (top > 62) return lo_fail(err, LO_EOVERFLOW, "the coshape 2^%d does not fit in 63 bits", top);
   *out = (lo_int)1 << top;
   return LO_OK;
 }
@@ -255,8 +254,8 @@ int lo_f2_cosize(const lo_f2 *f, lo_int *out, lo_err *err) {
   lo_int size, top = 0;
   if (lo_tuple_size(&f->l.shape, &size, err)) return err->code;
   if (size > LO_F2_POINT_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "size %lld is too large to walk (limit %lld)",
-                   (long long)size, (long long)LO_F2_POINT_LIMIT);
+    return lo_fail(err, LO_ELIMIT, "size %lld is too large to walk (limit %lld)", (long long)size,
+                   (long long)LO_F2_POINT_LIMIT);
   for (lo_int x = 0; x < size; x++) {
     lo_int v;
     if (lo_f2_apply(f, x, &v, err)) return err->code;

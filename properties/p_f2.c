@@ -95,7 +95,8 @@ static gen_verdict swizzle_agrees(gen_ctx *x) {
       lo_swizzle_apply(&sw, v, &z, &e))
     return prop_verdict_of(x, &e, "to_f2, apply", PROP_STRICT);
   if (y != z)
-    return gen_failf(x, "the F2 layout of the swizzle over %lld gives %lld at %lld, the swizzle %lld",
+    return gen_failf(x,
+                     "the F2 layout of the swizzle over %lld gives %lld at %lld, the swizzle %lld",
                      (long long)n, (long long)y, (long long)v, (long long)z);
   return GEN_PASS;
 }
@@ -238,8 +239,8 @@ static gen_verdict right_inverse_post(gen_ctx *x) {
     if (def_at(&r, i, &ri) || def_at(&f, ri, &v)) return GEN_DISCARD;
     if (v != i) {
       if (refused) return GEN_PASS; /* the refusal is right */
-      return gen_failf(x, "right_inverse F = %s: R(%lld) = %lld, F(%lld) = %lld", out,
-                       (long long)i, (long long)ri, (long long)ri, (long long)v);
+      return gen_failf(x, "right_inverse F = %s: R(%lld) = %lld, F(%lld) = %lld", out, (long long)i,
+                       (long long)ri, (long long)ri, (long long)v);
     }
   }
   if (refused)
@@ -289,8 +290,8 @@ static gen_verdict coshape_bound(gen_ctx *x) {
     lo_int v;
     if (def_at(&f, i, &v)) return GEN_DISCARD;
     if (v >= bound)
-      return gen_failf(x, "F(%lld) = %lld is not below f2_coshape %lld", (long long)i,
-                       (long long)v, (long long)bound);
+      return gen_failf(x, "F(%lld) = %lld is not below f2_coshape %lld", (long long)i, (long long)v,
+                       (long long)bound);
     if (v > top) top = v;
   }
   if (cos != top + 1)
@@ -332,7 +333,8 @@ const gen_property prop_f2_table[] = {
                 "invert too, (8,8):(F2(9),F2(1)) to (8,8):(F2(8),F2(9))",
      GEN_THEOREM, "f2_layout", "right_inverse", right_inverse_post, NULL, "F", 0},
     {"f2.swizzle_right_inverse",
-     "right_inverse of the F2 layout of a swizzle over its period is answered and meets F(R(i)) = i",
+     "right_inverse of the F2 layout of a swizzle over its period is answered and meets F(R(i)) = "
+     "i",
      PYCUTE_ALG "right_inverse: over F2 a stride may carry any component the covered modes span, "
                 "so swizzles invert too",
      GEN_THEOREM, "swizzle_point", "to_f2", swizzle_right_inverse, NULL, "Sw x", 1},
