@@ -52,10 +52,11 @@ static int read_f2_value(const char *s, int *i, int col0, lo_int *v, lo_err *err
   if (s[j] < '0' || s[j] > '9')
     return lo_fail(err, LO_ESYNTAX, "column %d: expected the digits of an F2 stride", col0 + j + 1);
   for (; s[j] >= '0' && s[j] <= '9'; j++) {
-    n = n * 10 + (s[j] - '0');
-    if (n >= ((lo_int)1 << LO_F2_MAX_BITS))
+    lo_int digit = s[j] - '0';
+    if (n > (((lo_int)1 << LO_F2_MAX_BITS) - 1 - digit) / 10) /* n * 10 + digit past the limit */
       return lo_fail(err, LO_EOVERFLOW, "column %d: an F2 stride is below 2^%d", col0 + *i + 1,
                      LO_F2_MAX_BITS);
+    n = n * 10 + digit;
   }
   *i = j;
   *v = n;

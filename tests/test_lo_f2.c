@@ -54,6 +54,8 @@ static void text(void) {
   T_CHECK(err_has(round_trip("(8,8):(F2(1))"), "not congruent"));
   T_CHECK(err_has(round_trip("(8,0):(F2(1),F2(2))"), "column 4: entries must be positive"));
   T_CHECK(err_has(round_trip("8:F2(4611686018427387904)"), "below 2^62"));
+  T_EQ_STR(round_trip("8:F2(4611686018427387903)"), "8:F2(4611686018427387903)"); /* 2^62 - 1 */
+  T_CHECK(err_has(round_trip("8:F2(99999999999999999999)"), "column 6: an F2 stride is below"));
   T_CHECK(err_has(round_trip("8:F2(1"), "expected ')' closing F2("));
   T_CHECK(err_has(round_trip("8 F2(1)"), "expected ':'"));
   T_CHECK(err_has(round_trip("8:F2(1) x"), "unexpected text after the stride"));
