@@ -22,7 +22,11 @@ PyCuTe adapter"): an integer stays an int, a shape a tuple, a layout S:D a
 Layout, a layout group (L1,L2) the Layout of its modes, a tiler <E1,...> the
 tuple of its entries (a nested tuple entry a nested tuple, `_` None, `()` and
 `():()` the empty Layout), `_` as the whole of B None (PyCuTe's no-op tiler),
-a profile's `*` the integer 1, a scale p/q a Fraction.
+a profile's `*` the integer 1, a scale p/q a Fraction; a stride leaf F2(n)
+(or Fn, as PyCuTe prints it) PyCuTe's F2(n) (docs/f2.md), printed back as
+F2(n), and an integer 0 stride of a layout answered for a request with F2
+strides as F2(0).  A composed layout written with blanks (`Sw<3,4,3> o 0 o
+L`) is joined back into one argument.
 
 Ops: size, cosize (the size of PyCuTe's coshape), rank, depth, apply,
 coalesce L [P], coalesce_z L [P], composition, complement L [N] (N an
@@ -30,7 +34,11 @@ integer or a shape), right_inverse, left_inverse, logical_divide,
 zipped_divide, logical_product, blocked_product, raked_product, nullspace,
 layout_add A B, greatest_common_domain A B, make_layout_like L,
 make_ordered_layout SHAPE ORDER, recast L SCALE, upcast L N (recast by N),
-downcast L N (recast by 1/N).  Those CuTe C++ also has answer under their
+downcast L N (recast by 1/N), layout_function L (PyCuTe's L(i) for each
+index), f2_coshape L (the size of PyCuTe's coshape of an F2 layout; cosize
+of an F2 layout is 1 + its largest value), to_f2 Sw<B,M,S> [N] and to_f2
+Sw<B,M,S> o O o L (the F2 layout built from PyCuTe's Swizzle, Layout and
+coalesce; see op_to_f2).  Those CuTe C++ also has answer under their
 `cute_` name too (cute_nullspace is nullspace); coalesce_z, layout_add,
 greatest_common_domain and recast, which CuTe C++ does not have as such, do
 not.
@@ -432,14 +440,57 @@ def op_layout_function(a):
     return [L(i) for i in range(n)]
 
 
+COMPOSED_RE = re.compile(r"(Sw(?:izzle)?<[^>]*>)\s*o\s*(_?-?\d+|smem_ptr\[\d+b\]\(unset\))\s*o\s*(.*)",
+                         re.S)
+
+
+def f2_of_columns(cols):
+    """The layout (2,...,2):(F2(c0),...) of the columns, coalesced by
+    PyCuTe's coalesce (1:F2(0) for none)."""
+    if not cols:
+        return pycute.Layout(1, pycute.F2(0))
+    return pycute.coalesce(pycute.Layout((2,) * len(cols), tuple(pycute.F2(c) for c in cols)))
+
+
 def op_to_f2(a):
     """to_f2 Sw<B,M,S> [N]: PyCuTe's Swizzle(B,M,S) as the layout
     (2,...,2):(F2(sw(1)),F2(sw(2)),...) over [0,N) (N the period
-    2^(B+M+|S|) by default), coalesced by PyCuTe's coalesce."""
+    2^(B+M+|S|) by default), coalesced by PyCuTe's coalesce.
+    to_f2 Sw<B,M,S> o O o L (O 0 or smem_ptr[Nb](unset), which CuTe's
+    operator() takes as 0; size(L) a power of two, at most 2^12): the
+    columns sw(L(2^k)) by PyCuTe's Swizzle and Layout, where
+    sw(L(x)) is their XOR at every x (checked), coalesced."""
     text = ARGS_TEXT[0].strip()
     m = SWIZZLE_RE.fullmatch(text)
+    c = COMPOSED_RE.fullmatch(text)
+    if c and SWIZZLE_RE.fullmatch(c.group(1)):
+        if len(a) > 1:
+            raise Refused("a composed layout's domain is its own; N goes with a swizzle only")
+        sm = SWIZZLE_RE.fullmatch(c.group(1))
+        sw = pycute.Swizzle(int(sm.group(1)), int(sm.group(2)), int(sm.group(3)))
+        off = c.group(2)
+        if not off.startswith("smem_ptr") and int(off.lstrip("_")) != 0:
+            raise Refused("the offset %s makes the layout affine: an F2 layout has no offset" % off)
+        L = to_value(parse(c.group(3)))
+        if not pycute.is_layout(L):
+            raise Refused("the inner value is not a layout")
+        n = pycute.size(L)
+        bits = n.bit_length() - 1
+        if n != 1 << bits:
+            raise Refused("the size %d is not a power of two" % n)
+        if n > (1 << 12):
+            raise Refused("size %d is past this adapter's limit 2^12" % n)
+        cols = [sw(L(1 << k)) for k in range(bits)]
+        for x in range(n):
+            want = 0
+            for k in range(bits):
+                if (x >> k) & 1:
+                    want ^= cols[k]
+            if sw(L(x)) != want:
+                raise Refused("not linear over XOR at %d" % x)
+        return f2_of_columns(cols)
     if not m:
-        raise Refused("to_f2 takes a swizzle Sw<B,M,S> here")
+        raise Refused("to_f2 takes a swizzle Sw<B,M,S> or a composed layout Sw o O o L here")
     b, base, shift = int(m.group(1)), int(m.group(2)), int(m.group(3))
     sw = pycute.Swizzle(b, base, shift)
     n = 1 << (b + base + abs(shift))
@@ -448,10 +499,7 @@ def op_to_f2(a):
     bits = n.bit_length() - 1
     if n != 1 << bits:
         raise Refused("the domain %d is not a power of two" % n)
-    if bits == 0:
-        return pycute.Layout(1, pycute.F2(0))
-    cols = tuple(pycute.F2(sw(1 << k)) for k in range(bits))
-    return pycute.coalesce(pycute.Layout((2,) * bits, cols))
+    return f2_of_columns([sw(1 << k) for k in range(bits)])
 
 
 def op_layout_add(a):
@@ -536,9 +584,25 @@ def ops():
     }
 
 
+def join_composed(words):
+    """The words with each composed layout `Sw<..> o O o L` (written with
+    blanks, as CuTe prints it) joined back into one argument, as
+    layoutcheck's batch protocol joins the words around a lone `o`."""
+    out = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        while i + 2 < len(words) and words[i + 1] == "o":
+            w = w + " o " + words[i + 2]
+            i += 2
+        out.append(w)
+        i += 1
+    return out
+
+
 def answer(line, table):
     """The answer line to one request line."""
-    words = split(line)
+    words = join_composed(split(line))
     if not words:
         return "error: no op"
     op, args = words[0], words[1:]

@@ -15,8 +15,11 @@ a note: the oracle answers an error that names PyCuTe's answer.
 A second part takes CuTe C++'s answers: every `cute_apply Sw<B,M,S> x` of
 corpus/cute_cpp/swizzle.yaml (CuTe C++'s printout) with a non-negative
 answer becomes `apply F x`, F the F2 layout PyCuTe's Swizzle functor gives
-over a power-of-two domain holding x, so the F2 form is checked against
-CuTe's swizzle point by point.
+over a power-of-two domain holding x, and every `cute_apply C x` of a
+composed layout C with offset 0 or smem_ptr becomes `apply F x`, F the F2
+layout the adapter builds from PyCuTe's Swizzle and Layout (its to_f2 C,
+which joins the corpus too; C of size up to 2^12), so the F2 form is
+checked against CuTe's swizzle and composed layouts point by point.
 """
 import argparse
 import importlib.util
@@ -181,12 +184,32 @@ SW_APPLY = re.compile(r'- \{op: cute_apply, args: \["(Sw<(\d+),(\d+),(-?\d+)>)",
                       r'expect: "(-?\d+)"\}')
 
 
+C_APPLY = re.compile(r'- \{op: cute_apply, args: \["(Sw<[^"]*> o (?:0|smem_ptr\[\d+b\]\(unset\)) o [^"]*)", '
+                     r'"(\d+)"\], expect: "(-?\d+)"\}')
+
+
 def cute_points(ad, table):
     """(request, CuTe's answer) for the apply of the F2 form of each swizzle
-    point of corpus/cute_cpp/swizzle.yaml."""
-    out = []
+    point of corpus/cute_cpp/swizzle.yaml, and of each point of a composed
+    layout there with offset 0 or smem_ptr (size at most 2^12, linear over
+    XOR); the composed layouts' to_f2 requests with PyCuTe's answers."""
+    out, composed, forms = [], [], {}
     with open(os.path.join(ROOT, "corpus", "cute_cpp", "swizzle.yaml")) as fh:
         for line in fh:
+            c = C_APPLY.match(line.strip())
+            if c:
+                text, x, want = c.group(1), int(c.group(2)), int(c.group(3))
+                if text not in forms:
+                    forms[text] = ad.answer("to_f2 " + text, table)
+                    if "past this adapter's limit" not in forms[text]:  # not asked of PyCuTe
+                        composed.append((("to_f2", [text]), forms[text]))
+                f = forms[text]
+                # within the domain: past it CuTe's last mode runs on in Z,
+                # the F2 layout's in F2
+                if want >= 0 and not f.startswith("error") and \
+                        x < ad.pycute.size(ad.to_value(ad.parse(f))):
+                    out.append((("apply", [f, str(x)]), str(want)))
+                continue
             m = SW_APPLY.match(line.strip())
             if not m:
                 continue
@@ -201,7 +224,7 @@ def cute_points(ad, table):
             if f.startswith("error"):
                 continue
             out.append((("apply", [f, str(x)]), str(want)))
-    return out
+    return out, composed
 
 
 def main():
@@ -236,7 +259,16 @@ def main():
                          (op, a, yq(ans), yq("PyCuTe's answer breaks its post-condition: " + why)))
         else:
             lines.append("- {op: %s, args: %s, expect: %s}" % (op, a, yq(ans)))
-    cute = cute_points(ad, table)
+    cute, composed = cute_points(ad, table)
+    for (op, args), ans in composed:
+        a = "[" + ", ".join(yq(x) for x in args) + "]"
+        seen.add((op, tuple(args)))
+        if ans.startswith("error"):
+            errors += 1
+            lines.append("- {op: %s, args: %s, expect: \"error\", reason: %s}" %
+                         (op, a, yq(ans[len("error: "):])))
+        else:
+            lines.append("- {op: %s, args: %s, expect: %s}" % (op, a, yq(ans)))
     for (op, args), want in cute:
         a = "[" + ", ".join(yq(x) for x in args) + "]"
         lines.append("- {op: %s, args: %s, expect: %s, ref: \"CuTe C++ cute_apply of the swizzle, "
