@@ -620,10 +620,8 @@ int lo_pycute_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err) {
     m++;
     if (lo_f2_clmul(s[i], curr, &curr, err)) return err->code;
   }
-  lo_f2 raw;
+  lo_f2 raw; /* the chain's modes, then coalesced (1:F2(0) for none) */
   set_flat(&raw, rs, rd, m);
-  if (m == 0) return lo_f2_coalesce(&raw, 0, out, err);
-  if (m == 1) lo_layout_flat(&raw.l, rs, rd, 1); /* PyCuTe's list of modes, then coalesced */
   return lo_f2_coalesce(&raw, 0, out, err);
 }
 
