@@ -1,8 +1,8 @@
 /*
 ** lo_eval_f2.c -- the ops of lo_eval on layouts with F2 (XOR) strides
 ** (lo.h section 15).  lo_eval sends here every request with an argument
-** written with an F2 stride ("F2(" or 'F' and a digit, which no other
-** value holds).  The ops that take an F2 layout answer as PyCuTe defines
+** written with an F2 stride (F2(n) or Fn in the strides of S:D, see
+** is_f2).  The ops that take an F2 layout answer as PyCuTe defines
 ** them (docs/f2.md); any other op refuses it, naming the argument.  The
 ** ops to_f2, from_f2 and f2_coshape of the table are here too.
 */
@@ -10,9 +10,15 @@
 
 #include <string.h>
 
-/* Whether argument text s holds an F2 stride: an 'F' followed by a digit. */
+/* Whether argument text s is written with an F2 stride: an 'F' followed by
+** a digit after a ':' (in the strides of S:D), in a text that is no
+** morphism ("-->") and no pattern of the view ops ('[' first, whose axis
+** names may be F1, F2, ...). */
 static int is_f2(const char *s) {
-  for (const char *p = strchr(s, 'F'); p; p = strchr(p + 1, 'F'))
+  const char *colon = strchr(s, ':');
+  while (*s == ' ' || *s == '\t') s++;
+  if (!colon || *s == '[' || strstr(s, "-->")) return 0;
+  for (const char *p = strchr(colon, 'F'); p; p = strchr(p + 1, 'F'))
     if (p[1] >= '0' && p[1] <= '9') return 1;
   return 0;
 }

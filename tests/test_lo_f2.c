@@ -198,6 +198,8 @@ static void refusals(void) {
   T_CHECK(err_has(EV1("f2_coshape", "4:1"), "a layout with F2 strides"));
   T_CHECK(err_has(EV1("to_f2", "4:F2(1)"), "F2 layout already"));
   T_CHECK(err_has(EV2("apply", "4:F2(1)", "8:F2(1)"), "only the first argument"));
+  /* an axis named F1 in a view pattern is no F2 stride: the op answers */
+  T_EQ_STR(EV3("view_rearrange", "[F1 c --> c F1]", "F1=2", "(2,3)"), "(2,3):(3,1)");
 }
 
 int main(void) {
