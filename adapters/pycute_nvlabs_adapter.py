@@ -22,7 +22,11 @@ PyCuTe adapter"): an integer stays an int, a shape a tuple, a layout S:D a
 Layout, a layout group (L1,L2) the Layout of its modes, a tiler <E1,...> the
 tuple of its entries (a nested tuple entry a nested tuple, `_` None, `()` and
 `():()` the empty Layout), `_` as the whole of B None (PyCuTe's no-op tiler),
-a profile's `*` the integer 1, a scale p/q a Fraction.
+a profile's `*` the integer 1, a scale p/q a Fraction; a stride leaf F2(n)
+(or Fn, as PyCuTe prints it) PyCuTe's F2(n) (docs/f2.md), printed back as
+F2(n), and an integer 0 stride of a layout answered for a request with F2
+strides as F2(0).  A composed layout written with blanks (`Sw<3,4,3> o 0 o
+L`) is joined back into one argument.
 
 Ops: size, cosize (the size of PyCuTe's coshape), rank, depth, apply,
 coalesce L [P], coalesce_z L [P], composition, complement L [N] (N an
@@ -30,12 +34,17 @@ integer or a shape), right_inverse, left_inverse, logical_divide,
 zipped_divide, logical_product, blocked_product, raked_product, nullspace,
 layout_add A B, greatest_common_domain A B, make_layout_like L,
 make_ordered_layout SHAPE ORDER, recast L SCALE, upcast L N (recast by N),
-downcast L N (recast by 1/N).  Those CuTe C++ also has answer under their
+downcast L N (recast by 1/N), layout_function L (PyCuTe's L(i) for each
+index), f2_coshape L (the size of PyCuTe's coshape of an F2 layout; cosize
+of an F2 layout is 1 + its largest value), to_f2 Sw<B,M,S> [N] and to_f2
+Sw<B,M,S> o O o L (the F2 layout built from PyCuTe's Swizzle, Layout and
+coalesce; see op_to_f2).  Those CuTe C++ also has answer under their
 `cute_` name too (cute_nullspace is nullspace); coalesce_z, layout_add,
 greatest_common_domain and recast, which CuTe C++ does not have as such, do
 not.
 """
 import os
+import re
 import sys
 from fractions import Fraction
 
@@ -51,6 +60,10 @@ DEFAULT_DIR = os.path.normpath(
 pycute, LOAD_ERROR = load_pycute(
     find_dir(sys.argv[1:], "pycute-nvlabs", "PYCUTE_NVLABS_DIR", DEFAULT_DIR), "PyCuTe",
     "PYCUTE_NVLABS_DIR")
+
+
+SWIZZLE_RE = re.compile(r"Sw(?:izzle)?<\s*(\d+)\s*,\s*(\d+)\s*,\s*(-?\d+)\s*>")
+ARGS_TEXT = []  # the argument texts of the request being answered (to_f2 reads its swizzle)
 
 
 class Refused(Exception):
@@ -120,6 +133,14 @@ class Parser:
         if c == "*":
             self.take("*")
             return ("star",)
+        if c == "F":  # an F2 stride: F2(n), or Fn as PyCuTe prints it
+            self.take("F")
+            if self.s.startswith("2(", self.i):
+                self.i += 2
+                n = self.number()
+                self.take(")")
+                return ("f2", n)
+            return ("f2", self.number())
         if c == "_" and not self.s[self.i + 1:self.i + 2].isdigit():
             self.take("_")
             return ("under",)
@@ -137,6 +158,8 @@ class Parser:
             return a
         self.take(":")
         shape = plain(a, start)
+        if has_f2(shape):
+            raise Refused("column %d: a shape holds integers only" % (start + 1))
         stride = plain(self.atom(), start)
         if not congruent(shape, stride):
             raise Refused("column %d: stride is not congruent to the shape" % (start + 1))
@@ -156,21 +179,39 @@ class Parser:
 
 
 def plain(node, col):
-    """The nested tuple of ints that node is (the shape or stride of a
-    layout); Refused where it holds anything else."""
+    """The nested tuple of ints (and F2 values) that node is (the shape or
+    stride of a layout); Refused where it holds anything else."""
     if node[0] == "int":
         return node[1]
+    if node[0] == "f2":
+        return pycute.F2(node[1])
     if node[0] == "tuple":
         return tuple(plain(x, col) for x in node[1])
     raise Refused("column %d: a layout's shape and stride hold integers only" % (col + 1))
 
 
+def has_f2(t):
+    """Whether the nested tuple t holds an F2 value."""
+    if isinstance(t, tuple):
+        return any(has_f2(x) for x in t)
+    return pycute is not None and isinstance(t, pycute.F2)
+
+
 def congruent(a, b):
-    """Same profile: both ints, or tuples of the same length, congruent
-    item by item."""
-    if isinstance(a, int) or isinstance(b, int):
-        return isinstance(a, int) and isinstance(b, int)
+    """Same profile: both leaves (ints or F2 values), or tuples of the same
+    length, congruent item by item."""
+    if not isinstance(a, tuple) or not isinstance(b, tuple):
+        return not isinstance(a, tuple) and not isinstance(b, tuple)
     return len(a) == len(b) and all(congruent(x, y) for x, y in zip(a, b))
+
+
+def has_f2_node(node):
+    """Whether a parsed argument holds an F2 stride."""
+    if node[0] == "layout":
+        return has_f2(node[2])
+    if node[0] in ("tuple", "tiler"):
+        return any(has_f2_node(x) for x in node[1])
+    return False
 
 
 def parse(text):
@@ -298,28 +339,38 @@ def to_coord(node):
 
 # -------------------------------------------------------------- printing
 
-def fmt_tuple(t):
-    """A nested tuple of ints in canonical text; Refused on anything else
-    (a coordinate stride E(i), an F2 stride, a Fraction)."""
+def fmt_tuple(t, f2_zero=False):
+    """A nested tuple of ints and F2 values in canonical text (F2(n); with
+    f2_zero, an integer 0 too, the F2 identity PyCuTe leaves as an int in
+    an F2 layout); Refused on anything else (a coordinate stride E(i), a
+    Fraction)."""
     if isinstance(t, bool):
         raise Refused("PyCuTe answered a boolean inside a tuple")
+    if isinstance(t, pycute.F2):
+        return "F2(%d)" % int(t)
     if isinstance(t, int):
-        return str(t)
+        return "F2(0)" if f2_zero and t == 0 else str(t)
     if isinstance(t, tuple):
-        return "(" + ",".join(fmt_tuple(x) for x in t) + ")"
+        return "(" + ",".join(fmt_tuple(x, f2_zero) for x in t) + ")"
     if isinstance(t, Fraction) and t.denominator == 1:
         return str(t.numerator)
     raise Refused("PyCuTe answered %s, which is not an integer (%s)" % (t, type(t).__name__))
 
 
-def fmt(v):
-    """A PyCuTe result in canonical text."""
+def fmt(v, f2=False):
+    """A PyCuTe result in canonical text; f2: the request had F2 strides
+    (an integer 0 stride prints as F2(0)).  An F2 value alone (apply's
+    answer) prints as its integer."""
     if isinstance(v, bool):
         return "true" if v else "false"
     if pycute.is_layout(v):
-        return fmt_tuple(v.shape) + ":" + fmt_tuple(v.stride)
+        return fmt_tuple(v.shape) + ":" + fmt_tuple(v.stride, f2 or has_f2(v.stride))
     if v is None:
         raise Refused("PyCuTe answered None")
+    if isinstance(v, pycute.F2):
+        return str(int(v))
+    if isinstance(v, list):
+        return "[" + ",".join(fmt(x) for x in v) + "]"
     return fmt_tuple(v)
 
 
@@ -361,8 +412,94 @@ def op_apply(a):
 
 
 def op_cosize(a):
-    """cosize L: the size of PyCuTe's coshape (PyCuTe has no cosize)."""
-    return pycute.size(pycute.coshape(to_value(a[0])))
+    """cosize L: the size of PyCuTe's coshape (PyCuTe has no cosize); of a
+    layout with F2 strides, whose coshape is a power-of-two bound
+    (f2_coshape), 1 + the largest value of PyCuTe's L(i)."""
+    L = to_value(a[0])
+    if pycute.is_layout(L) and has_f2(L.stride):
+        return 1 + max(int(L(i)) for i in range(pycute.size(L)))
+    return pycute.size(pycute.coshape(L))
+
+
+def op_f2_coshape(a):
+    """f2_coshape L: the size of PyCuTe's coshape of an F2 layout."""
+    L = to_value(a[0])
+    if not (pycute.is_layout(L) and has_f2(L.stride)):
+        raise Refused("f2_coshape takes a layout with F2 strides")
+    return pycute.size(pycute.coshape(L))
+
+
+def op_layout_function(a):
+    """layout_function L: [L(0), ..., L(size-1)] by PyCuTe's L(i)."""
+    L = to_value(a[0])
+    if not pycute.is_layout(L):
+        raise Refused("layout_function takes a layout")
+    n = pycute.size(L)
+    if n > (1 << 20):
+        raise Refused("size %d is too large to list" % n)
+    return [L(i) for i in range(n)]
+
+
+COMPOSED_RE = re.compile(r"(Sw(?:izzle)?<[^>]*>)\s*o\s*(_?-?\d+|smem_ptr\[\d+b\]\(unset\))\s*o\s*(.*)",
+                         re.S)
+
+
+def f2_of_columns(cols):
+    """The layout (2,...,2):(F2(c0),...) of the columns, coalesced by
+    PyCuTe's coalesce (1:F2(0) for none)."""
+    if not cols:
+        return pycute.Layout(1, pycute.F2(0))
+    return pycute.coalesce(pycute.Layout((2,) * len(cols), tuple(pycute.F2(c) for c in cols)))
+
+
+def op_to_f2(a):
+    """to_f2 Sw<B,M,S> [N]: PyCuTe's Swizzle(B,M,S) as the layout
+    (2,...,2):(F2(sw(1)),F2(sw(2)),...) over [0,N) (N the period
+    2^(B+M+|S|) by default), coalesced by PyCuTe's coalesce.
+    to_f2 Sw<B,M,S> o O o L (O 0 or smem_ptr[Nb](unset), which CuTe's
+    operator() takes as 0; size(L) a power of two, at most 2^12): the
+    columns sw(L(2^k)) by PyCuTe's Swizzle and Layout, where
+    sw(L(x)) is their XOR at every x (checked), coalesced."""
+    text = ARGS_TEXT[0].strip()
+    m = SWIZZLE_RE.fullmatch(text)
+    c = COMPOSED_RE.fullmatch(text)
+    if c and SWIZZLE_RE.fullmatch(c.group(1)):
+        if len(a) > 1:
+            raise Refused("a composed layout's domain is its own; N goes with a swizzle only")
+        sm = SWIZZLE_RE.fullmatch(c.group(1))
+        sw = pycute.Swizzle(int(sm.group(1)), int(sm.group(2)), int(sm.group(3)))
+        off = c.group(2)
+        if not off.startswith("smem_ptr") and int(off.lstrip("_")) != 0:
+            raise Refused("the offset %s makes the layout affine: an F2 layout has no offset" % off)
+        L = to_value(parse(c.group(3)))
+        if not pycute.is_layout(L):
+            raise Refused("the inner value is not a layout")
+        n = pycute.size(L)
+        bits = n.bit_length() - 1
+        if n != 1 << bits:
+            raise Refused("the size %d is not a power of two" % n)
+        if n > (1 << 12):
+            raise Refused("size %d is past this adapter's limit 2^12" % n)
+        cols = [sw(L(1 << k)) for k in range(bits)]
+        for x in range(n):
+            want = 0
+            for k in range(bits):
+                if (x >> k) & 1:
+                    want ^= cols[k]
+            if sw(L(x)) != want:
+                raise Refused("not linear over XOR at %d" % x)
+        return f2_of_columns(cols)
+    if not m:
+        raise Refused("to_f2 takes a swizzle Sw<B,M,S> or a composed layout Sw o O o L here")
+    b, base, shift = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    sw = pycute.Swizzle(b, base, shift)
+    n = 1 << (b + base + abs(shift))
+    if len(a) > 1:
+        n = to_count(a[1])
+    bits = n.bit_length() - 1
+    if n != 1 << bits:
+        raise Refused("the domain %d is not a power of two" % n)
+    return f2_of_columns([sw(1 << k) for k in range(bits)])
 
 
 def op_layout_add(a):
@@ -441,12 +578,31 @@ def ops():
         "recast": op_recast(to_scale),
         "upcast": op_recast(to_count),
         "downcast": op_recast(lambda n: Fraction(1, to_count(n))),
+        "layout_function": (arity(1), op_layout_function),
+        "f2_coshape": (arity(1), op_f2_coshape),
+        "to_f2": (arity(1, 2), op_to_f2),
     }
+
+
+def join_composed(words):
+    """The words with each composed layout `Sw<..> o O o L` (written with
+    blanks, as CuTe prints it) joined back into one argument, as
+    layoutcheck's batch protocol joins the words around a lone `o`."""
+    out = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        while i + 2 < len(words) and words[i + 1] == "o":
+            w = w + " o " + words[i + 2]
+            i += 2
+        out.append(w)
+        i += 1
+    return out
 
 
 def answer(line, table):
     """The answer line to one request line."""
-    words = split(line)
+    words = join_composed(split(line))
     if not words:
         return "error: no op"
     op, args = words[0], words[1:]
@@ -460,13 +616,16 @@ def answer(line, table):
     check, run = table[name]
     try:
         check(args)
+        ARGS_TEXT[:] = args
+        if name == "to_f2":  # its swizzle is not a value of the parser
+            return fmt(run([None] + [parse(x) for x in args[1:]]))
         nodes = []
         for k, a in enumerate(args):
             try:
                 nodes.append(parse(a))
             except Refused as e:
                 raise Refused("argument %d: %s" % (k + 1, e))
-        return fmt(run(nodes))
+        return fmt(run(nodes), any(has_f2_node(x) for x in nodes))
     except Refused as e:
         return "error: %s: %s" % (op, e)
     except RecursionError:

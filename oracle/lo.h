@@ -20,6 +20,8 @@
 **  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
 **  13. Swizzles and composed layouts                    (lo_swizzle.c)
 **  14. Shared-memory banks                              (lo_bank.c)
+**  15. Slicing by a coordinate, tensor partitions       (lo_tile.c)
+**  16. Layouts with F2 (XOR) strides                    (lo_f2.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -614,7 +616,11 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** lo_swizzle_composition and lo_cute_swizzle_composition, cute_composition of a layout with a
 ** swizzle lo_cute_layout_swizzle and lo_cute_composition, right_inverse and left_inverse (and
 ** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
-** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).
+** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).  An op
+** given a layout with F2 strides (section 16) runs in lo_eval_f2.c: size, rank and depth
+** read its shape, apply calls lo_f2_apply or lo_f2_crd, layout_function lo_f2_apply, cosize
+** lo_f2_cosize, coalesce and coalesce_z lo_f2_coalesce, composition lo_f2_composition,
+** right_inverse lo_f2_right_inverse; any other op refuses it.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -796,6 +802,9 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **                            lo_composed_partition
 **   cute_inner_partition     lo_parse_composed, lo_composed_partition
 **   cute_outer_partition     lo_parse_composed, lo_composed_partition
+**   to_f2                    lo_parse_swizzle, lo_f2_of_swizzle, lo_parse_composed, lo_f2_of_composed
+**   from_f2                  lo_parse_f2, lo_f2_to_swizzle
+**   f2_coshape               lo_parse_f2, lo_f2_coshape
 */
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
@@ -1180,5 +1189,95 @@ int lo_composed_slice_and_offset(const lo_tuple *c, const lo_composed *l, int ch
 ** 0) sliced by lo_composed_slice_and_offset. */
 int lo_composed_partition(const lo_composed *l, const lo_layout *tiler, const lo_tuple *c,
                           int outer, int check, lo_composed *out, lo_int *offset, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 16. Layouts with F2 (XOR) strides (lo_f2.c)
+**
+** PyCuTe's (NVlabs/CuTe) Layout(shape, (F2(d), ...)): strides drawn from
+** (Z, XOR, carry-less product), so the value at a natural coordinate c is
+** XOR_i (c_i * d_i), each product carry-less (bit k of c_i contributes
+** d_i << k).  Written "(8,8):(F2(1),F2(9))" (PyCuTe prints the stride F9;
+** "F9" is read too), printed as written here.  Every stride is an F2
+** value 0 <= d < 2^LO_F2_MAX_BITS, every extent positive.  The layout is
+** an lo_layout whose strides hold the F2 values: its shape and modes are
+** the layout's, its function is not lo_apply's.
+*/
+#define LO_F2_MAX_BITS    62
+#define LO_F2_POINT_LIMIT ((lo_int)1 << 16) /* points walked by cosize and the checks */
+
+typedef struct lo_f2 {
+  lo_layout l; /* shape, and the F2 strides as their integer values */
+} lo_f2;
+
+/* Parse "SHAPE:STRIDE", the shape a nested tuple (lo_parse_tuple), the
+** stride a congruent nested tuple of F2(n) or Fn.  Errors name the column. */
+int lo_parse_f2(const char *s, lo_f2 *out, lo_err *err);
+/* "(8,8):(F2(1),F2(9))". */
+int lo_print_f2(const lo_f2 *f, char *buf, size_t cap);
+/* The carry-less product of a, b >= 0 (F2's a * F2(b)); LO_EOVERFLOW past
+** 63 bits. */
+int lo_f2_clmul(lo_int a, lo_int b, lo_int *out, lo_err *err);
+/* F(x) at an index x >= 0: x split over the flat modes colexicographically
+** (the last mode runs on, as PyCuTe's idx2crd), then the XOR of the
+** carry-less products. */
+int lo_f2_apply(const lo_f2 *f, lo_int x, lo_int *out, lo_err *err);
+/* F at a coordinate c, read as lo_crd2idx reads one (an integer within a
+** tuple mode is split over that mode). */
+int lo_f2_crd(const lo_f2 *f, const lo_tuple *c, lo_int *out, lo_err *err);
+/* PyCuTe's coshape of an F2 layout: 2^k, k the largest bit length of the
+** modes' carry-less contributions (s_i - 1) * d_i: every value is below it. */
+int lo_f2_coshape(const lo_f2 *f, lo_int *out, lo_err *err);
+/* The true cosize: 1 + the largest value over [0, size) (at most
+** LO_F2_POINT_LIMIT points). */
+int lo_f2_cosize(const lo_f2 *f, lo_int *out, lo_err *err);
+/* PyCuTe's coalesce (keep_last 0) and coalesce_z (keep_last 1) in F2
+** arithmetic: size-1 modes dropped, mode b merged into the mode a before
+** it where s_a * d_a = d_b and (s_a - 1) * d_a + d_b = (2 s_a - 1) * d_a
+** (carry-less products, + XOR); coalesce also drops a trailing size-1
+** mode.  The result is flat, an integer shape when it has one mode. */
+int lo_f2_coalesce(const lo_f2 *f, int keep_last, lo_f2 *out, lo_err *err);
+/* PyCuTe's composition A o B of an F2 layout with a layout B (strides >=
+** 0), computed as PyCuTe computes it (A coalesced; by the modes of B; a
+** stride-0 leaf s:0, a size-1 leaf 1:A(d); otherwise CuTe's division of
+** A's modes by d and s, the head stride multiplied carry-lessly by what
+** is left of d, then coalesced), with PyCuTe's divisibility refusals. */
+int lo_pycute_f2_composition(const lo_f2 *a, const lo_layout *b, lo_f2 *out, lo_err *err);
+/* lo_pycute_f2_composition where its answer R meets PyCuTe's documented
+** post-condition R(i) = A(B(i)) for i in [0, size B) (checked point by
+** point, size B at most LO_F2_POINT_LIMIT); LO_EUNDEF naming R and the
+** first point where it does not. */
+int lo_f2_composition(const lo_f2 *a, const lo_layout *b, lo_f2 *out, lo_err *err);
+/* The F2 layout whose value at x in [0, 2^n) is the XOR of col[k] over
+** the bits k of x: (2,...,2):(F2(col[0]),...) coalesced as lo_f2_coalesce
+** does (col[k] >= 0, n <= LO_F2_MAX_BITS; n = 0 gives 1:F2(0)). */
+int lo_f2_of_columns(const lo_int *col, int n, lo_f2 *out, lo_err *err);
+/* The F2 layout equal to the swizzle sw on [0, n), n a power of two: the
+** columns sw(2^k) (a swizzle is linear over XOR). */
+int lo_f2_of_swizzle(const lo_swizzle *sw, lo_int n, lo_f2 *out, lo_err *err);
+/* The F2 layout equal to the composed (or plain) layout c on its domain
+** [0, size), size a power of two: the columns c(2^k), where c is linear
+** over XOR, checked at every point (at most LO_F2_POINT_LIMIT); refused
+** for a nonzero integer offset (an F2 layout has none; smem_ptr counts as
+** 0, as CuTe's operator() takes it), a negative value, a point where c(x)
+** is not the XOR of its bits' values. */
+int lo_f2_of_composed(const lo_composed *c, lo_f2 *out, lo_err *err);
+/* The swizzle equal to f on [0, size f), size a power of two 2^n: the
+** first Sw<B,M,S> with B, M, |S| <= n in the order B, then M, then |S|,
+** then S > 0 before S < 0 (so the fewest bits; Sw<0,0,0> for the
+** identity); LO_EUNDEF when no swizzle is f there. */
+int lo_f2_to_swizzle(const lo_f2 *f, lo_swizzle *out, lo_err *err);
+/* PyCuTe's right_inverse of an F2 layout, computed as PyCuTe computes it:
+** F coalesced (coalesce_z), its modes in increasing order of stride; a
+** mode of size s and stride d continues the chain, whose covered extent is
+** c (1 at first), where the residue r = c ^ d has (s - 1) * r < c: its
+** stride is its prefix product XOR R's value at r (r split over the chain
+** so far as PyCuTe's F2 idx2crd splits it, refused where an extent carries),
+** and c becomes s * c (carry-less); then coalesced; 1:F2(0) for none. */
+int lo_pycute_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err);
+/* lo_pycute_f2_right_inverse where its answer R meets F(R(i)) = i for i in
+** [0, size R) (R(i) read as an index of F; checked point by point, size R
+** at most LO_F2_POINT_LIMIT); LO_EUNDEF naming R and the first point where
+** it does not. */
+int lo_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err);
 
 #endif /* LO_H */

@@ -3,7 +3,7 @@
 ** `layoutcheck eval` and of the corpus.  The op table below names, for
 ** each op, its argument counts, its synopsis and its handler op_NAME
 ** (lo_eval_values.c, lo_eval_layouts.c, lo_eval_morph.c, lo_eval_cute.c,
-** lo_eval_domain.c);
+** lo_eval_domain.c, lo_eval_f2.c);
 ** each handler parses its arguments, calls the oracle function of lo.h
 ** and prints the result canonically.  Ops whose names the layout and
 ** morphism sides share (coalesce, complement, ...) choose by the syntax of
@@ -510,6 +510,18 @@ static const op_row ops[] = {
      3,
      3,
      op_cute_outer_partition},
+    /* F2 (XOR) strides (lo_f2.c) */
+    {{"to_f2", "Sw [N]|C",
+      "the layout with F2 strides equal to a swizzle on [0,N) (N its period by default) or to a "
+      "composed layout on its domain"},
+     1,
+     2,
+     op_to_f2},
+    {{"from_f2", "F", "the swizzle Sw<B,M,S> equal to an F2 layout on [0,size)"}, 1, 1, op_from_f2},
+    {{"f2_coshape", "F", "PyCuTe's coshape of an F2 layout: a power of two above every value"},
+     1,
+     1,
+     op_f2_coshape},
 };
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
@@ -609,8 +621,9 @@ static size_t show_name(const char *op, char *shown, size_t cap) {
 /* Run row r's handler and turn an overfull output or an out-of-range
 ** layout result into its error. */
 static int run_row(const op_row *r, int argc, const char *const *argv, ev_out *o, lo_err *err) {
-  int rc = ev_has_swizzle(argc, argv) ? ev_swizzle_run(r->info.name, r->fn, argc, argv, o, err)
-                                      : r->fn(argc, argv, o, err);
+  int rc = ev_has_f2(argc, argv)        ? ev_f2_run(r->info.name, r->fn, argc, argv, o, err)
+           : ev_has_swizzle(argc, argv) ? ev_swizzle_run(r->info.name, r->fn, argc, argv, o, err)
+                                        : r->fn(argc, argv, o, err);
   if (rc == LO_OK && o->full) rc = lo_fail(err, LO_ESPACE, "result longer than %zu bytes", o->cap);
   if (rc == LO_OK && o->range.code)
     rc = lo_fail(err, LO_EOVERFLOW, "the result %.*s%s is out of range: %s",

@@ -3,10 +3,10 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 172 ops in 1024 slots; the longest probe sequence is 5.
+** 175 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 172
+#define OP_INDEX_COUNT 175
 #define OP_NAME_MAX 24 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
@@ -70,6 +70,7 @@ static const short op_slot[OP_SLOTS] = {
     [338] = 1, /* size */
     [340] = 142, /* pullback */
     [351] = 3, /* rank */
+    [353] = 173, /* to_f2 */
     [354] = 29, /* nested_concat */
     [363] = 104, /* cute_zipped_product */
     [370] = 135, /* is_pointed_map */
@@ -100,6 +101,7 @@ static const short op_slot[OP_SLOTS] = {
     [474] = 148, /* relative_mode_inclusion */
     [479] = 18, /* index_set */
     [499] = 137, /* identity */
+    [502] = 174, /* from_f2 */
     [503] = 146, /* entry_inclusion */
     [521] = 152, /* view_to_layout */
     [522] = 153, /* view_of_layout */
@@ -169,6 +171,7 @@ static const short op_slot[OP_SLOTS] = {
     [909] = 127, /* refines */
     [921] = 162, /* bank_conflicts */
     [922] = 33, /* paper_complement */
+    [932] = 175, /* f2_coshape */
     [946] = 36, /* is_N_complement */
     [949] = 122, /* is_column_major */
     [983] = 84, /* cute_group */
@@ -355,4 +358,7 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     20, /* cute_local_partition */
     20, /* cute_inner_partition */
     20, /* cute_outer_partition */
+    5, /* to_f2 */
+    7, /* from_f2 */
+    10, /* f2_coshape */
 };

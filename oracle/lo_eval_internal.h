@@ -138,6 +138,13 @@ int ev_has_swizzle(int argc, ev_args a);
 int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
+/* lo_eval_f2.c: requests with an F2 stride among their arguments go to
+** ev_f2_run instead of the table's handler fn (see lo_eval_f2.c). */
+int ev_has_f2(int argc, ev_args a);
+int ev_f2_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
+int op_to_f2(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_from_f2(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_f2_coshape(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_values.c */
 int op_size(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -469,6 +469,7 @@ static const prop_table tables[] = {
     {prop_whitepaper_table, &prop_whitepaper_count},
     {prop_swizzle_table, &prop_swizzle_count},
     {prop_tile_table, &prop_tile_count},
+    {prop_f2_table, &prop_f2_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -11,7 +11,8 @@
 # 3. The examples of the op tables (docs/ops.md), through the batch protocol, and
 #    the run commands (tests/fuzz_cli.sh).
 # 4. The corpus: corpus/*.yaml, corpus/cute_cpp/*.yaml (CuTe C++'s answers),
-#    corpus/cute_tests/*.yaml (the cases of CuTe's own tests)
+#    corpus/cute_tests/*.yaml (the cases of CuTe's own tests),
+#    corpus/pycute_nvlabs/*.yaml (PyCuTe's answers on F2 strides)
 #    and corpus/golden/*.yaml, except the
 #    *-rejected.yaml files (kept for reference only).
 #
@@ -340,11 +341,12 @@ start_counted "the whitepaper's analysis ops against PyCuTe" "PyCuTe analysis op
   bash tests/pycute_nvlabs_ops.sh "$lc"
 start_counted "post-conditions against a system under test" "post-conditions" bash tests/wp_sut.sh "$lc"
 start_counted "PyCuTe adapter (NVlabs)" "PyCuTe adapter" bash tests/pycute_nvlabs.sh "$lc"
+start_counted "PyCuTe's F2 strides, asked live" "PyCuTe F2 strides" bash tests/pycute_f2.sh "$lc"
 start_counted "argument forms and their bounds" "argument forms" bash tests/forms_cli.sh "$lc"
 start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 
 shopt -s nullglob
-corpus=(corpus/*.yaml corpus/cute_cpp/*.yaml corpus/cute_tests/*.yaml)
+corpus=(corpus/*.yaml corpus/cute_cpp/*.yaml corpus/cute_tests/*.yaml corpus/pycute_nvlabs/*.yaml)
 for f in corpus/golden/*.yaml; do
   case $f in *-rejected.yaml) ;; *) corpus+=("$f") ;; esac
 done
