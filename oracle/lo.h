@@ -20,6 +20,8 @@
 **  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
 **  13. Swizzles and composed layouts                    (lo_swizzle.c)
 **  14. Shared-memory banks                              (lo_bank.c)
+**  15. Negative strides                                 (lo_negative.c,
+**                                                        lo_eval_negative.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -164,6 +166,11 @@ int lo_parse_profile(const char *s, lo_tuple *out, lo_err *err);
 int lo_parse_index(const char *s, lo_tuple *out, lo_err *err);
 int lo_parse_int(const char *s, lo_int *out, lo_err *err);
 int lo_parse_layout(const char *s, lo_layout *out, lo_err *err); /* also tilers */
+/* As lo_parse_layout, with strides of either sign: -N, and _-N as CuTe
+** prints a static negative integer (shapes stay positive).  Only the
+** functions section 15 names take such layouts; lo_parse_layout refuses
+** a negative stride with an error saying so (section 15). */
+int lo_parse_layout_signed(const char *s, lo_layout *out, lo_err *err);
 /* A nested tuple of integers and '_' read as CuTe's tiler of its modes (a
 ** Shape as a tiler): (4,2) is <4,2>, ((2,4),_) is <(2,4),_>. */
 int lo_parse_shape_tiler(const char *s, lo_layout *out, lo_err *err);
@@ -1099,5 +1106,44 @@ int lo_bank_list_lanes(const char *s, const lo_bank_smem *m, lo_int *x, uint32_t
 ** elem_bytes. */
 int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint32_t active,
                          lo_bank_access *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 15. Negative strides (lo_negative.c, lo_eval_negative.c)
+**
+** CuTe takes layouts with negative strides ((4,2):(-1,4), reversed views;
+** composition.cpp's "BETA: Negative strides" tests).  The design keeps
+** the risk small: lo_parse_layout refuses a negative stride, so the
+** functions of sections 4 to 14, written for non-negative strides, never
+** see one; lo_parse_layout_signed reads them, and only these functions
+** and the ones listed as audited take its layouts.  lo_eval sends a
+** request whose arguments hold a negative stride to lo_eval_negative.c:
+** the ops apply, layout_function, size, cosize, flatten, coalesce,
+** filter, print_layout, composition and their cute_ twins answer (their
+** contracts are in docs/ops.md, "Negative strides"); every other op
+** answers an error naming the op, the argument and the stride.
+**
+** Audited for strides of either sign (checked arithmetic, no sign
+** assumed): lo_apply, lo_crd2idx, lo_size, lo_layout_mode,
+** lo_layout_flatten, lo_print_layout, lo_print_grid, lo_cute_coalesce,
+** lo_cute_filter, lo_cute_coalesce_x, lo_tiler_map (with a pair function
+** of this section).
+*/
+/* The 0-based leaf of l's first negative stride, or -1. */
+int lo_negative_stride_at(const lo_layout *l);
+/* CuTe's cosize (cute/layout.hpp's coshape takes |d|): 1 + the sum of
+** (s-1)|d| over the leaves, the count of integers from the least value of
+** L on [0, size L) to the largest; lo_cosize where no stride is negative. */
+int lo_cute_cosize_span(const lo_layout *l, lo_int *out, lo_err *err);
+/* The least (*lo <= 0) and largest (*hi >= 0) value of L on [0, size L). */
+int lo_image_bounds(const lo_layout *l, lo_int *lo, lo_int *hi, lo_err *err);
+/* CuTe's L(x) at any integer x, negative too (Layout::operator()): x split
+** colexicographically over the flattened shape with C's truncating / and
+** %, the last leaf taking the quotient; lo_apply on x >= 0. */
+int lo_cute_apply_int(const lo_layout *l, lo_int x, lo_int *out, lo_err *err);
+/* CuTe's composition(A, B) for strides of either sign, as composition_impl
+** computes it (|d| divides A's shapes, the sign rides on the stride); B a
+** layout or a tiler; CuTe's static_asserts are "CuTe refuses: " errors. */
+int lo_cute_composition_signed(const lo_layout *a, const lo_layout *b, lo_layout *out,
+                               lo_err *err);
 
 #endif /* LO_H */
