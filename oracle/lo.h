@@ -621,7 +621,14 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** lo_swizzle_composition and lo_cute_swizzle_composition, cute_composition of a layout with a
 ** swizzle lo_cute_layout_swizzle and lo_cute_composition, right_inverse and left_inverse (and
 ** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
-** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).
+** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).  An op
+** given a layout with a negative stride (section 15) runs in lo_eval_negative.c: apply and
+** cute_apply call lo_apply or lo_crd2idx, layout_function lo_apply, size and cute_size
+** lo_size, cosize lo_cute_cosize_span and lo_image_bounds (an error naming CuTe's answer),
+** cute_cosize lo_cute_cosize_span, flatten and cute_flatten lo_layout_flatten, coalesce and
+** cute_coalesce lo_cute_coalesce, filter and cute_filter lo_cute_filter, print_layout
+** lo_print_grid, cute_composition lo_cute_composition_signed, composition the same checked
+** with lo_apply and lo_cute_apply_int; every other op refuses it.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
