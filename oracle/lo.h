@@ -628,7 +628,10 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** cute_cosize lo_cute_cosize_span, flatten and cute_flatten lo_layout_flatten, coalesce and
 ** cute_coalesce lo_cute_coalesce, filter and cute_filter lo_cute_filter, print_layout
 ** lo_print_grid, cute_composition lo_cute_composition_signed, composition the same checked
-** with lo_apply and lo_cute_apply_int; every other op refuses it.
+** with lo_apply and lo_cute_apply_int, complement lo_cute_complement_signed, right_inverse
+** lo_cute_right_inverse checked with lo_apply, left_inverse lo_cute_left_inverse_signed
+** checked with lo_apply and lo_cute_apply_int, the divides and products
+** lo_cute_tile_signed (the plain ones an error naming its answer); every other op refuses it.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -1125,9 +1128,11 @@ int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint3
 ** and the ones listed as audited take its layouts.  lo_eval sends a
 ** request whose arguments hold a negative stride to lo_eval_negative.c:
 ** the ops apply, layout_function, size, cosize, flatten, coalesce,
-** filter, print_layout, composition and their cute_ twins answer (their
-** contracts are in docs/ops.md, "Negative strides"); every other op
-** answers an error naming the op, the argument and the stride.
+** filter, print_layout, composition, complement, right_inverse,
+** left_inverse, the logical, zipped and tiled divides and products and
+** their cute_ twins (and cute_flat_divide, cute_flat_product) answer or
+** refuse by their contracts (docs/ops.md, "Negative strides"); every
+** other op answers an error naming the op, the argument and the stride.
 **
 ** Audited for strides of either sign (checked arithmetic, no sign
 ** assumed): lo_apply, lo_crd2idx, lo_size, lo_layout_mode,
@@ -1152,5 +1157,24 @@ int lo_cute_apply_int(const lo_layout *l, lo_int x, lo_int *out, lo_err *err);
 ** layout or a tiler; CuTe's static_asserts are "CuTe refuses: " errors. */
 int lo_cute_composition_signed(const lo_layout *a, const lo_layout *b, lo_layout *out,
                                lo_err *err);
+/* CuTe's complement(L, cotarget) (cotarget NULL: CuTe's cosize of
+** filter(L)) for strides of either sign: lo_cute_complement where
+** filter(L) keeps no negative stride, else detail::complement's fold with
+** C's signed / and CuTe's ceil_div (a + b - 1) / b.  CuTe's answer may have
+** shapes below 1 ((4,2):(-1,4) gives (-1,-1):(1,-4)); it is returned as
+** CuTe prints it, for the cute_ twin. */
+int lo_cute_complement_signed(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out,
+                              lo_err *err);
+/* CuTe's left_inverse(L) for strides of either sign (signed sort, C's / and
+** %); shapes below 1 as CuTe computes them.  CuTe's right_inverse takes
+** any sign as it is: lo_cute_right_inverse (a negative stride never
+** equals the positive extent its fold looks for). */
+int lo_cute_left_inverse_signed(const lo_layout *l, lo_layout *out, lo_err *err);
+/* CuTe's logical_divide (divide 1: A o (B, complement(B, shape(coalesce
+** A)))) or logical_product (divide 0: (A, complement(A, size(A) cosize(B))
+** o B), cosize CuTe's span) for strides of either sign, B a layout or a
+** tiler, regrouped by how: -1 none, 0 zipped, 1 tiled, 2 flat (CuTe's). */
+int lo_cute_tile_signed(int divide, int how, const lo_layout *a, const lo_layout *b,
+                        lo_layout *out, lo_err *err);
 
 #endif /* LO_H */

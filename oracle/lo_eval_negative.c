@@ -10,6 +10,7 @@
 */
 #include "lo_eval_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Whether some argument holds a negative stride, by its syntax: a '-'
@@ -224,10 +225,138 @@ static int neg_op_composition(int argc, ev_args a, ev_out *o, lo_err *err) {
   return LO_OK;
 }
 
+/* Whether some shape of l is below 1 (CuTe's answers on negative strides
+** can have such shapes). */
+static int bad_shape(const lo_layout *l) {
+  for (int i = 0; i < l->shape.len; i++)
+    if (l->shape.leaf[i] < 1) return 1;
+  return 0;
+}
+
+/* Text of l for a message: into buf, or a note that it is too long. */
+static const char *shown(const lo_layout *l, char *buf, size_t cap) {
+  if (lo_print_layout(l, buf, cap) != LO_OK) snprintf(buf, cap, "(too long to show)");
+  return buf;
+}
+
+/* The cotarget of complement's argument i: an integer, a shape, or a
+** layout's shape (CuTe takes shape(N)). */
+static int get_cotarget(ev_args a, int i, lo_tuple *n, lo_err *err) {
+  lo_layout l;
+  if (strchr(a[i], ':')) {
+    if (get_signed(a, i, &l, 0, err)) return err->code;
+    lo_tuple_copy(n, &l.shape);
+    return LO_OK;
+  }
+  return ev_get_cotarget(a, i, n, err);
+}
+
+/* CuTe's answer of complement, the inverses, the divides and the products
+** into r, by op name without "cute_". */
+static int cute_answer(const char *op, int argc, ev_args a, lo_layout *r, lo_err *err) {
+  lo_layout x, y;
+  lo_tuple n;
+  if (get_signed(a, 0, &x, 0, err)) return err->code;
+  if (strcmp(op, "complement") == 0) {
+    if (argc > 1 && get_cotarget(a, 1, &n, err)) return err->code;
+    return lo_cute_complement_signed(&x, argc > 1 ? &n : NULL, r, err);
+  }
+  if (strcmp(op, "right_inverse") == 0) return lo_cute_right_inverse(&x, r, err);
+  if (strcmp(op, "left_inverse") == 0) return lo_cute_left_inverse_signed(&x, r, err);
+  static const char *const tile[] = {"logical_divide", "zipped_divide", "tiled_divide",
+                                     "flat_divide",    "logical_product", "zipped_product",
+                                     "tiled_product",  "flat_product"};
+  for (int k = 0; k < 8; k++)
+    if (strcmp(op, tile[k]) == 0) {
+      if (get_signed(a, 1, &y, EV_TILER_MAKE, err)) return err->code;
+      return lo_cute_tile_signed(k < 4, k % 4 - 1, &x, &y, r, err);
+    }
+  return lo_fail(err, LO_EUNSUPPORTED, "%s does not take negative strides", op);
+}
+
+/* The cute_ twins of complement, the inverses, the divides and products. */
+static int neg_op_cute_tile(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout r;
+  if (cute_answer(op, argc, a, &r, err)) return err->code;
+  ev_out_layout(o, &r);
+  return LO_OK;
+}
+
+/* The op right_inverse L: CuTe's answer where L(R(i)) = i for every i in
+** [0, size R) (CuTe's postcondition), checked point by point; an error
+** naming CuTe's answer otherwise. */
+static int neg_op_right_inverse(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l, r;
+  lo_int n, v, w;
+  char text[256];
+  if (cute_answer("right_inverse", argc, a, &r, err) || get_signed(a, 0, &l, 0, err) ||
+      lo_size(&r, &n, err))
+    return err->code;
+  if (n > LO_EVAL_ENUM_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "right_inverse: CuTe's answer %s is too large to check",
+                   shown(&r, text, sizeof text));
+  for (lo_int i = 0; i < n; i++) {
+    if (lo_apply(&r, i, &v, err) || lo_apply(&l, v, &w, err)) return err->code;
+    if (w != i)
+      return lo_fail(err, LO_EUNDEF,
+                     "right_inverse: CuTe's answer %s is not a right inverse: L(R(%lld)) = "
+                     "L(%lld) = %lld",
+                     shown(&r, text, sizeof text), (long long)i, (long long)v, (long long)w);
+  }
+  ev_out_layout(o, &r);
+  return LO_OK;
+}
+
+/* The op left_inverse L: CuTe's answer where its shapes are positive and
+** L(R(L(i))) = L(i) for every i in [0, size L) (CuTe's postcondition; R
+** at L(i) < 0 evaluated as CuTe evaluates it, lo_cute_apply_int), checked
+** point by point; an error naming CuTe's answer otherwise. */
+static int neg_op_left_inverse(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout l, r;
+  lo_int n, u, v, w;
+  char text[256];
+  if (cute_answer("left_inverse", argc, a, &r, err) || get_signed(a, 0, &l, 0, err) ||
+      lo_size(&l, &n, err))
+    return err->code;
+  if (bad_shape(&r))
+    return lo_fail(err, LO_EUNDEF,
+                   "left_inverse: CuTe's answer %s has a shape below 1 (cute_left_inverse)",
+                   shown(&r, text, sizeof text));
+  if (n > LO_EVAL_ENUM_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "left_inverse: CuTe's answer %s is too large to check",
+                   shown(&r, text, sizeof text));
+  for (lo_int i = 0; i < n; i++) {
+    if (lo_apply(&l, i, &u, err) || lo_cute_apply_int(&r, u, &v, err) ||
+        lo_cute_apply_int(&l, v, &w, err))
+      return err->code;
+    if (w != u)
+      return lo_fail(err, LO_EUNDEF,
+                     "left_inverse: CuTe's answer %s is not a left inverse: L(R(L(%lld))) = "
+                     "L(R(%lld)) = L(%lld) = %lld",
+                     shown(&r, text, sizeof text), (long long)i, (long long)u, (long long)v,
+                     (long long)w);
+  }
+  ev_out_layout(o, &r);
+  return LO_OK;
+}
+
+/* The plain complement, divides and products on negative strides: an
+** error naming CuTe's answer (their contracts, an increasing complement
+** disjoint from the image, are not checked on negative strides). */
+static int neg_op_plain_tile(const char *op, int argc, ev_args a, lo_err *err) {
+  lo_layout r;
+  char text[256];
+  if (cute_answer(op, argc, a, &r, err)) return err->code;
+  return lo_fail(err, LO_EUNSUPPORTED,
+                 "%s: the plain op does not take negative strides; CuTe's answer is %s "
+                 "(cute_%s)",
+                 op, shown(&r, text, sizeof text), op);
+}
+
 /* The ops that take negative strides. */
 typedef struct neg_row {
   const char *name;
-  ev_op_fn fn;
+  ev_op_fn fn; /* NULL: CuTe's answer (cute_ twins), or the plain refusal naming it */
 } neg_row;
 
 static const neg_row neg_ops[] = {
@@ -247,6 +376,26 @@ static const neg_row neg_ops[] = {
     {"print_layout", neg_op_print_layout},
     {"composition", neg_op_composition},
     {"cute_composition", neg_op_cute_composition},
+    {"complement", NULL},
+    {"cute_complement", NULL},
+    {"right_inverse", neg_op_right_inverse},
+    {"cute_right_inverse", NULL},
+    {"left_inverse", neg_op_left_inverse},
+    {"cute_left_inverse", NULL},
+    {"logical_divide", NULL},
+    {"cute_logical_divide", NULL},
+    {"zipped_divide", NULL},
+    {"cute_zipped_divide", NULL},
+    {"tiled_divide", NULL},
+    {"cute_tiled_divide", NULL},
+    {"cute_flat_divide", NULL},
+    {"logical_product", NULL},
+    {"cute_logical_product", NULL},
+    {"zipped_product", NULL},
+    {"cute_zipped_product", NULL},
+    {"tiled_product", NULL},
+    {"cute_tiled_product", NULL},
+    {"cute_flat_product", NULL},
 };
 #define N_NEG_OPS ((int)(sizeof neg_ops / sizeof neg_ops[0]))
 
@@ -289,5 +438,7 @@ static int refuse(const char *op, int argc, ev_args a, lo_err *err) {
 int ev_negative_run(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
   const neg_row *r = find_neg(op);
   if (!r) return refuse(op, argc, a, err);
-  return r->fn(argc, a, o, err);
+  if (r->fn) return r->fn(argc, a, o, err);
+  if (strncmp(op, "cute_", 5) == 0) return neg_op_cute_tile(op + 5, argc, a, o, err);
+  return neg_op_plain_tile(op, argc, a, err);
 }

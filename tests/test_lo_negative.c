@@ -152,17 +152,64 @@ static void test_composition(void) {
   T_EQ_STR(EV2("cute_composition", "(4,2):(-1,4)", "_"), "(4,2):(-1,4)");
 }
 
+/* complement, the inverses, the divides and products: CuTe's answers in
+** the cute_ twins, worked through cute/layout.hpp with C's signed / and
+** ceil_div(a, b) = (a + b - 1) / b. */
+static void test_tiling(void) {
+  /* complement (4,2):(-1,4), cotarget CuTe's cosize 8: strides in order
+  ** -1 (shape 4), 4 (shape 2); -1 / 1 = -1 at stride 1, extent -4; 4 / -4 =
+  ** -1 at stride -4, extent 8; rest ceil_div(8, 8) = 1 (stride 0); the
+  ** coalesce keeps (-1,-1):(1,-4) (-1*1 != -4): negative shapes, as CuTe
+  ** prints them; the plain op refuses, naming them */
+  T_EQ_STR(EV1("cute_complement", "(4,2):(-1,4)"), "(-1,-1):(1,-4)");
+  T_CHECK(err_has(EV1("complement", "(4,2):(-1,4)"), "CuTe's answer is (-1,-1):(1,-4)"));
+  /* filter drops the only negative stride (a size-1 mode): CuTe's
+  ** complement of 4:2 into 16 is (2,2):(1,8) */
+  T_EQ_STR(EV2("cute_complement", "(1,4):(-3,2)", "16"), "(2,2):(1,8)");
+  /* right_inverse 4:-1: the fold looks for stride 1, -1 never is: 1:0 */
+  both("right_inverse", "4:-1", NULL, "1:0");
+  /* (4,2):(1,-4): in stride order -4 (skipped), 1 (taken: 4 at prefix
+  ** product 1): 4:1, and L(R(i)) = i for i < 4 */
+  both("right_inverse", "(4,2):(1,-4)", NULL, "4:1");
+  /* left_inverse 4:-1: -1 / 1 = -1 at stride 0, then the last shape 4 at
+  ** the prefix product 1: (-1,4):(0,1); a shape below 1, so the plain op
+  ** refuses */
+  T_EQ_STR(EV1("cute_left_inverse", "4:-1"), "(-1,4):(0,1)");
+  T_CHECK(err_has(EV1("left_inverse", "4:-1"), "(-1,4):(0,1) has a shape below 1"));
+  /* (4,2):(-1,4): -1 / 1 = -1 (size -1), 4 / -1 = -4: (-1,-4,2):(0,1,4) */
+  T_EQ_STR(EV1("cute_left_inverse", "(4,2):(-1,4)"), "(-1,-4,2):(0,1,4)");
+  /* logical_divide 16:-1 by <4:1>: complement(4:1, 16) = 4:4, A o (4,4):(1,4)
+  ** with A integral: (4,4):(-1,-4), in the tiler's tuple */
+  T_EQ_STR(EV2("cute_logical_divide", "16:-1", "<4:1>"), "((4,4)):((-1,-4))");
+  T_CHECK(err_has(EV2("logical_divide", "16:-1", "<4:1>"), "((4,4)):((-1,-4))"));
+  /* zipped: ((tile),(rest)) of the same */
+  T_EQ_STR(EV2("cute_zipped_divide", "16:-1", "<4:1>"), "((4),(4)):((-1),(-4))");
+  /* logical_product 4:-1 by 2:1: complement(4:-1, 4*2): -1 at stride 1,
+  ** extent -4, rest ceil_div(8, -4) = 3 / -4 = 0: (-1,0):(1,-4); composed
+  ** with 2:1: ceil_div(-1, 1) = -1 != 1, min(-1, 2) = -1, 2 / -1 = -2: the
+  ** mode -1:1 and the rest -2 at 1 * -4 */
+  T_EQ_STR(EV2("cute_logical_product", "4:-1", "2:1"), "(4,(-1,-2)):(-1,(1,-4))");
+  /* a B negative, A not: 8:1 divided by 2:-1: complement(2:-1, 8): -1 at
+  ** stride 1, extent -2, rest ceil_div(8, -2) = 5 / -2 = -2 at -2:
+  ** (-1,-2):(1,-2); A o (2:-1, that) keeps B's nesting */
+  T_EQ_STR(EV2("cute_logical_divide", "8:1", "2:-1"), "(2,(-1,-2)):(-1,(1,-2))");
+  /* the ops that do not take them yet */
+  T_CHECK(err_has(EV2("cute_blocked_product", "4:-1", "2:1"), "does not take negative"));
+}
+
 /* Every other op refuses a negative stride, naming itself, the argument
 ** and the stride, and the cute_ twin where it answers. */
 static void test_refusals(void) {
-  const char *r = EV1("right_inverse", "4:-1");
-  T_CHECK(err_has(r, "right_inverse does not take negative strides (argument 1: stride -1 at "
+  const char *r = EV2("raked_product", "4:-1", "2:1");
+  T_CHECK(err_has(r, "raked_product does not take negative strides (argument 1: stride -1 at "
                      "entry 1)"));
-  T_CHECK(err_has(EV1("complement", "(4,2):(-1,4)"), "complement does not take negative"));
-  T_CHECK(err_has(EV2("logical_divide", "16:1", "<4:-1>"), "argument 2: stride -1"));
-  T_CHECK(err_has(EV1("cute_left_inverse", "(4,2):(3,-4)"), "stride -4 at entry 2"));
+  T_CHECK(err_has(EV1("nullspace", "(4,2):(-1,4)"), "nullspace does not take negative"));
+  T_CHECK(err_has(EV2("blocked_product", "16:1", "4:-1"), "argument 2: stride -1"));
+  T_CHECK(err_has(EV1("cute_make_layout_like", "(4,2):(3,-4)"), "stride -4 at entry 2"));
+  /* flat_divide is the paper's: refused, the cute_ twin named */
+  T_CHECK(err_has(EV2("flat_divide", "16:-1", "4:1"), "cute_flat_divide answers CuTe's"));
   /* a malformed argument is its parse error, not a refusal */
-  T_CHECK(err_has(EV1("complement", "(4,2):(-1,4"), "column 12"));
+  T_CHECK(err_has(EV1("nullspace", "(4,2):(-1,4"), "column 12"));
   /* the other properties' ops read through lo_parse_layout: a refusal */
   T_CHECK(IS_ERR(EV2("same_layout_function", "4:-1", "4:-1")));
   /* not negative strides: "-->" of a morphism and a negative mode index */
@@ -202,6 +249,7 @@ int main(void) {
   test_coalesce();
   test_print_layout();
   test_composition();
+  test_tiling();
   test_refusals();
   test_apply_int();
   return T_DONE();

@@ -14,8 +14,10 @@ The requests (deterministic from the seed):
     strides in [-9, 9] with at least one negative) and, over each, apply at
     every point or at sampled ones, size, cosize, coalesce, filter,
     flatten, print_layout, composition with compact and negative layouts
-    and tilers (both sides), complement, right_inverse, left_inverse,
-    logical_divide and logical_product.
+    and tilers (both sides), complement (with no cotarget, an integer and
+    a shape), right_inverse, left_inverse, the logical, zipped, tiled and
+    flat divides and products (both sides), blocked_product and
+    raked_product.
 Each request becomes a case of its cute_ op with CuTe's text (or `error`
 with CuTe's refusal as the reason).  The plain op gets a case where its
 contract for negative strides is decided here, independently of the
@@ -27,9 +29,14 @@ integers, C's truncating division and remainder):
                      as the product of those modes), else error
   composition        CuTe's text when B is a layout, R(i) = A(B(i)) for
                      every i in [0, size B) and size R = size B, else error
+  right_inverse      CuTe's text when L(R(i)) = i on [0, size R), else error
+  left_inverse       CuTe's text when R's shapes are positive and
+                     L(R(L(i))) = L(i) on [0, size L), else error
   cosize             error (CuTe's cosize is the span, not the least bound)
-The ops the oracle does not evaluate on negative strides yet (complement,
-the inverses, the divides and products) are written as cute_ cases with
+  complement, the divides and products   error (not checked on negative
+                     strides: the plain op names CuTe's answer)
+The ops the oracle does not evaluate on negative strides yet
+(blocked_product, raked_product) are written as cute_ cases with
 `pending:`, so that the corpus runner counts them apart until they land.
 """
 import argparse
@@ -40,9 +47,10 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
-PENDING = {'complement', 'right_inverse', 'left_inverse', 'logical_divide',
-           'logical_product'}
+PENDING = {'blocked_product', 'raked_product'}
 PENDING_REASON = 'negative strides: the oracle does not evaluate %s on them yet'
+TILE_OPS = ('logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide',
+            'logical_product', 'zipped_product', 'tiled_product', 'flat_product')
 
 
 # ------------------------------------------------------------ values
@@ -208,6 +216,8 @@ UNIT_TESTS = [
     ('composition', ['(1,(2,4)):(0,(-1,512))', '4:-1']),
     ('right_inverse', ['(4):(-1)']),
     ('left_inverse', ['(4):(-1)']),
+    ('right_inverse', ['4:-1']),
+    ('left_inverse', ['4:-1']),
 ]
 
 
@@ -244,11 +254,24 @@ def requests(seed):
         reqs.append(('composition', ['%d:1' % rng.choice((8, 16, 32)), t]))
         if isinstance(l[0], tuple):
             reqs.append(('composition', [t, tilers[i % len(tilers)]]))
-        for op in PENDING:
-            if op in ('logical_divide', 'logical_product'):
-                reqs.append((op, [t, '%d:1' % rng.choice((1, 2, 4))]))
-            else:
-                reqs.append((op, [t]))
+        reqs.append(('complement', [t]))
+        reqs.append(('complement', [t, str(rng.choice((16, 32, 64, 100)))]))
+        if isinstance(l[0], tuple) and len(l[0]) >= 2:
+            reqs.append(('complement', [t, '(%d,%d)' % (rng.choice((4, 8)), rng.choice((2, 4)))]))
+        reqs.append(('right_inverse', [t]))
+        reqs.append(('left_inverse', [t]))
+        b = rng.choice(('2:1', '4:1', '2:-1', '2:2', '1:0'))
+        ops = TILE_OPS if i % 3 == 0 else ('logical_divide', 'logical_product')
+        for op in ops:
+            reqs.append((op, [t, b]))
+        if isinstance(l[0], tuple) and len(l[0]) >= 2 and i % 2 == 0:
+            reqs.append(('logical_divide', [t, '<2:1,_>']))
+            reqs.append(('zipped_divide', [t, '<2:-1,1:0>']))
+        reqs.append(('logical_divide', ['%d:1' % rng.choice((16, 32, 64)), t]))
+        reqs.append(('logical_product', ['%d:1' % rng.choice((2, 4)), t]))
+        if i % 5 == 0:
+            for op in PENDING:
+                reqs.append((op, [t, '2:1']))
     seen, out = set(), []
     for r in reqs:
         k = (r[0], tuple(r[1]))
@@ -264,7 +287,7 @@ def plain_case(op, args, answer):
     """The plain op's expected text, 'error', or None (no plain case)."""
     if op in ('apply', 'size', 'flatten', 'print_layout'):
         return answer
-    if op == 'cosize':
+    if op == 'cosize' or op in TILE_OPS or op == 'complement':
         return 'error'
     l = parse(args[0]) if ':' in args[0] and not args[0].startswith('<') else None
     if op == 'coalesce':
@@ -286,6 +309,18 @@ def plain_case(op, args, answer):
         a, b, r = l, parse(args[1]), parse(answer)
         n = size(b[0])
         ok = size(r[0]) == n and all(apply(r, i) == apply(a, apply(b, i)) for i in range(n))
+        return answer if ok else 'error'
+    if op == 'right_inverse':
+        r = parse(answer)
+        if any(x < 1 for x in leaves(r[0])):
+            return 'error'
+        ok = all(apply(l, apply(r, i)) == i for i in range(size(r[0])))
+        return answer if ok else 'error'
+    if op == 'left_inverse':
+        r = parse(answer)
+        if any(x < 1 for x in leaves(r[0])):
+            return 'error'
+        ok = all(apply(l, apply(r, apply(l, i))) == apply(l, i) for i in range(size(l[0])))
         return answer if ok else 'error'
     return None
 
