@@ -218,6 +218,9 @@ UNIT_TESTS = [
     ('left_inverse', ['(4):(-1)']),
     ('right_inverse', ['4:-1']),
     ('left_inverse', ['4:-1']),
+    # the shrunk counterexample of the conjecture negative.cute_composition_postcondition
+    ('composition', ['(3,1):(-9,-9)', '(4):(-4)']),
+    ('composition', ['(4,2):(-1,4)', '4:3']),
 ]
 
 
