@@ -221,6 +221,16 @@ UNIT_TESTS = [
     # the shrunk counterexample of the conjecture negative.cute_composition_postcondition
     ('composition', ['(3,1):(-9,-9)', '(4):(-4)']),
     ('composition', ['(4,2):(-1,4)', '4:3']),
+    # edge cases: refusals, stride-0 modes of B, nested tilers, shape cotargets
+    ('composition', ['(4,2):(-1,4)', '(2,2):(0,-3)']),
+    ('zipped_divide', ['(4,(2,2)):(-1,(8,-4))', '<2:1,(2,_)>']),
+    ('logical_divide', ['(8,4):(-1,8)', '<(2,2):(1,-4),2:1>']),
+    ('complement', ['(4,2):(-1,4)', '(4,4)']),
+    ('left_inverse', ['(2,2):(1,-2)']),
+    ('flat_product', ['4:-1', '(2,3):(1,-2)']),
+    ('print_layout', ['(2,2):(-3,-1)']),
+    ('print_layout', ['(3,4):(-4,1)']),
+    ('cosize', ['(2,2):(-2147483647,-1)']),
 ]
 
 
