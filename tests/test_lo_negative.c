@@ -215,6 +215,12 @@ static void test_refusals(void) {
   T_CHECK(err_has(EV1("nullspace", "(4,2):(-1,4"), "column 12"));
   /* the other properties' ops read through lo_parse_layout: a refusal */
   T_CHECK(IS_ERR(EV2("same_layout_function", "4:-1", "4:-1")));
+  /* a swizzle's negative shift is no stride: Sw<2,0,-3> xors bits 0..1
+  ** into bits 3..4 (S < 0 shifts left); 13 = 0b1101 has bits 0..1 = 01, so
+  ** bit 3 flips: 5 */
+  T_EQ_STR(EV2("apply", "Sw<2,0,-3>", "13"), "5");
+  /* the inner layout of a composed layout keeps non-negative strides */
+  T_CHECK(err_has(EV2("apply", "Sw<1,1,1> o 0 o 4:-1", "1"), "a negative stride"));
   /* not negative strides: "-->" of a morphism and a negative mode index */
   T_CHECK(!IS_ERR(EV1("coalesce", "(2,3)--(*,1)-->(3)")));
   const char *m = EV2("cute_size", "(4,2):(1,4)", "-1");
