@@ -39,8 +39,8 @@ static int draw_negative(gen_choices *c, lo_layout *l) {
                (long long)s[1], (long long)s[2], (long long)d[0], (long long)d[1], (long long)d[2]);
     else
       snprintf(t, sizeof t, "((%lld,%lld),%lld,%lld):((%lld,%lld),%lld,%lld)", (long long)s[0],
-               (long long)s[1], (long long)s[2], (long long)s[3], (long long)d[0],
-               (long long)d[1], (long long)d[2], (long long)d[3]);
+               (long long)s[1], (long long)s[2], (long long)s[3], (long long)d[0], (long long)d[1],
+               (long long)d[2], (long long)d[3]);
     return lo_parse_layout_signed(t, l, &e) ? -1 : 0;
   }
   lo_layout_flat(l, s, d, len);

@@ -57,8 +57,8 @@ static int neg_op_layout_function(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   if (get_signed(a, 0, &l, 0, err) || lo_size(&l, &n, err)) return err->code;
   if (n > LO_EVAL_ENUM_LIMIT)
-    return lo_fail(err, LO_ELIMIT, "size %lld is too large to enumerate (limit %lld)",
-                   (long long)n, (long long)LO_EVAL_ENUM_LIMIT);
+    return lo_fail(err, LO_ELIMIT, "size %lld is too large to enumerate (limit %lld)", (long long)n,
+                   (long long)LO_EVAL_ENUM_LIMIT);
   ev_out_str(o, "[");
   for (lo_int x = 0; x < n && !o->full; x++) {
     if (lo_apply(&l, x, &v, err)) return err->code;
@@ -218,8 +218,7 @@ static int neg_op_composition(int argc, ev_args a, ev_out *o, lo_err *err) {
       return lo_fail(err, LO_EUNDEF,
                      "composition: CuTe's answer %s is not A o B: at %lld it is %lld, "
                      "A(B(%lld)) = A(%lld) = %lld",
-                     text, (long long)i, (long long)vr, (long long)i, (long long)vb,
-                     (long long)va);
+                     text, (long long)i, (long long)vr, (long long)i, (long long)vb, (long long)va);
   }
   ev_out_layout(o, &r);
   return LO_OK;
@@ -263,7 +262,7 @@ static int cute_answer(const char *op, int argc, ev_args a, lo_layout *r, lo_err
   }
   if (strcmp(op, "right_inverse") == 0) return lo_cute_right_inverse(&x, r, err);
   if (strcmp(op, "left_inverse") == 0) return lo_cute_left_inverse_signed(&x, r, err);
-  static const char *const tile[] = {"logical_divide", "zipped_divide", "tiled_divide",
+  static const char *const tile[] = {"logical_divide", "zipped_divide",   "tiled_divide",
                                      "flat_divide",    "logical_product", "zipped_product",
                                      "tiled_product",  "flat_product"};
   for (int k = 0; k < 8; k++)

@@ -34,8 +34,8 @@ int lo_cute_cosize_span(const lo_layout *l, lo_int *out, lo_err *err) {
   lo_int c = 1, t, d = 0;
   for (int i = 0; i < l->shape.len; i++) {
     assert(l->shape.leaf[i] >= 1);
-    if (abs_checked(l->stride[i], &d, err) ||
-        lo_mul(l->shape.leaf[i] - 1, d, &t, "cosize", err) || lo_add(c, t, &c, "cosize", err))
+    if (abs_checked(l->stride[i], &d, err) || lo_mul(l->shape.leaf[i] - 1, d, &t, "cosize", err) ||
+        lo_add(c, t, &c, "cosize", err))
       return err->code;
   }
   *out = c;
@@ -87,8 +87,7 @@ int lo_cute_apply_int(const lo_layout *l, lo_int x, lo_int *out, lo_err *err) {
 ** zero, refused. */
 static int cute_ceil_div(lo_int a, lo_int b, lo_int *out, const char *op, lo_err *err) {
   lo_int t;
-  if (b == 0)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s divides by a shape or stride 0", op);
+  if (b == 0) return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s divides by a shape or stride 0", op);
   if (lo_add(a, b, &t, op, err) || lo_add(t, -1, &t, op, err)) return err->code;
   if (t == INT64_MIN && b == -1) return lo_fail(err, LO_EOVERFLOW, "overflow: %s", op);
   *out = t / b;
@@ -98,8 +97,7 @@ static int cute_ceil_div(lo_int a, lo_int b, lo_int *out, const char *op, lo_err
 /* a / b and a % b as C (and CuTe's static integers) compute them; b == 0
 ** refused as CuTe's division by zero. */
 static int cute_div(lo_int a, lo_int b, lo_int *q, lo_int *r, const char *op, lo_err *err) {
-  if (b == 0)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s divides by a shape or stride 0", op);
+  if (b == 0) return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s divides by a shape or stride 0", op);
   if (a == INT64_MIN && b == -1) return lo_fail(err, LO_EOVERFLOW, "overflow: %s", op);
   if (q) *q = a / b;
   if (r) *r = a % b;
@@ -116,7 +114,7 @@ static int compose_leaf(const lo_mode *m, int n, lo_int s, lo_int d, lo_layout *
   int nr = 0;
   lo_int t, rem = 0;
   if (d == 0) return lo_cute_leaf(b, s, 0, err); /* a static stride 0 */
-  if (n == 1) {                                   /* an integral A */
+  if (n == 1) {                                  /* an integral A */
     if (lo_mul(d, m[0].d, &t, "composition stride", err)) return err->code;
     return lo_cute_leaf(b, s, t, err);
   }
@@ -350,8 +348,8 @@ static int by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_
 /* CuTe's logical_divide (divide 1) or logical_product (divide 0) with
 ** strides of either sign, regrouped as how says (-1 none, 0 zipped, 1
 ** tiled, 2 flat: lo_cute_regroup). */
-int lo_cute_tile_signed(int divide, int how, const lo_layout *a, const lo_layout *b,
-                        lo_layout *out, lo_err *err) {
+int lo_cute_tile_signed(int divide, int how, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                        lo_err *err) {
   lo_layout r;
   if (by_tiler(divide ? divide_layout : product_layout,
                divide ? "logical_divide" : "logical_product", a, b, &r, err))

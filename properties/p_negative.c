@@ -20,8 +20,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SRC_CUTE "cute/layout.hpp (negative strides: composition.cpp's \"BETA: Negative strides\"): "
-#define POINTS   4096 /* the most points compared */
+#define SRC_CUTE                                                                                   \
+  "cute/layout.hpp (negative strides: composition.cpp's \"BETA: Negative strides\"): "
+#define POINTS 4096 /* the most points compared */
 
 /* Argument i as a layout whose strides may be negative, or a harness error. */
 static int neg_arg(gen_ctx *x, int i, lo_layout *l) {
@@ -109,7 +110,8 @@ static gen_verdict keeps_function(gen_ctx *x, const char *op) {
   lo_int n = small(&k), nr;
   if (n < 0) return GEN_DISCARD;
   if (lo_size(&r, &nr, &e)) return prop_verdict_of(x, &e, "size", PROP_STRICT);
-  if (nr != n) return gen_failf(x, "%s: size %lld, the layout's %lld", op, (long long)nr, (long long)n);
+  if (nr != n)
+    return gen_failf(x, "%s: size %lld, the layout's %lld", op, (long long)nr, (long long)n);
   for (lo_int i = 0; i < n; i++) {
     lo_int u, w;
     if (lo_apply(&k, i, &u, &e) || lo_apply(&r, i, &w, &e))
@@ -185,8 +187,7 @@ static gen_verdict composes(gen_ctx *x, int cute) {
     return gen_failf(x, "A o B = %s has size %lld, B %lld", out, (long long)nr, (long long)n);
   for (lo_int i = 0; i < n; i++) {
     lo_int vb, va, vr;
-    if (lo_apply(&b, i, &vb, &e) || lo_cute_apply_int(&a, vb, &va, &e) ||
-        lo_apply(&r, i, &vr, &e))
+    if (lo_apply(&b, i, &vb, &e) || lo_cute_apply_int(&a, vb, &va, &e) || lo_apply(&r, i, &vr, &e))
       return prop_verdict_of(x, &e, "apply", PROP_BOUNDED_ARITH);
     if (va != vr)
       return gen_failf(x, "A o B = %s is %lld at %lld, A(B(%lld)) = A(%lld) = %lld", out,
@@ -226,27 +227,26 @@ static gen_verdict text_round_trip(gen_ctx *x) {
   char out[512];
   if (neg_arg(x, 0, &l)) return GEN_ERROR;
   if (lo_print_layout(&l, out, sizeof out)) return GEN_DISCARD;
-  if (strcmp(out, x->argv[0]) != 0)
-    return gen_failf(x, "%s prints back as %s", x->argv[0], out);
+  if (strcmp(out, x->argv[0]) != 0) return gen_failf(x, "%s prints back as %s", x->argv[0], out);
   return GEN_PASS;
 }
 
 const gen_property prop_negative_table[] = {
     {"negative.apply_reflection",
-     "apply of L with every stride negated is minus apply of L, at every point", SRC_CUTE
-     "Layout::operator() is the inner product of the coordinate with the strides",
+     "apply of L with every stride negated is minus apply of L, at every point",
+     SRC_CUTE "Layout::operator() is the inner product of the coordinate with the strides",
      GEN_THEOREM, "neg_layout", "apply", reflection, NULL, NULL, 1},
     {"negative.coalesce_keeps_function", "coalesce(L) has L's size and L's values at every point",
-     SRC_CUTE "coalesce: @post size kept, layout(i) == result(i) for 0 <= i < size",
-     GEN_THEOREM, "neg_layout", "coalesce", coalesce_keeps, NULL, NULL, 0},
+     SRC_CUTE "coalesce: @post size kept, layout(i) == result(i) for 0 <= i < size", GEN_THEOREM,
+     "neg_layout", "coalesce", coalesce_keeps, NULL, NULL, 0},
     {"negative.filter_keeps_nonzero",
      "filter(L) is the layout of L's modes of non-zero stride and size > 1, point by point",
      SRC_CUTE "filter = coalesce(filter_zeros(L))", GEN_THEOREM, "neg_layout", "filter",
      filter_keeps, NULL, NULL, 0},
     {"negative.cute_cosize_is_span",
-     "CuTe's cosize is max - min + 1 of L's values; the plain cosize refuses, naming it", SRC_CUTE
-     "cosize = size(coshape), coshape takes abs of the strides",
-     GEN_THEOREM, "neg_layout", "cute_cosize", cosize_span, NULL, NULL, 0},
+     "CuTe's cosize is max - min + 1 of L's values; the plain cosize refuses, naming it",
+     SRC_CUTE "cosize = size(coshape), coshape takes abs of the strides", GEN_THEOREM, "neg_layout",
+     "cute_cosize", cosize_span, NULL, NULL, 0},
     {"negative.composition_sound",
      "the plain composition answers only CuTe's answer, and only where R(i) = A(B(i)) on [0, size "
      "B)",
@@ -254,12 +254,12 @@ const gen_property prop_negative_table[] = {
      "postcondition",
      GEN_THEOREM, "neg_pair", "composition", plain_composition, NULL, NULL, 0},
     {"negative.cute_composition_postcondition",
-     "CuTe's composition, where it compiles, gives R(i) = A(B(i)) on [0, size B)", SRC_CUTE
-     "composition: @post result(i) == layoutA(layoutB(i)) for 0 <= i < size(layoutB)",
+     "CuTe's composition, where it compiles, gives R(i) = A(B(i)) on [0, size B)",
+     SRC_CUTE "composition: @post result(i) == layoutA(layoutB(i)) for 0 <= i < size(layoutB)",
      GEN_CONJECTURE, "neg_pair", "cute_composition", cute_composition, NULL, NULL, 0},
     {"negative.right_inverse", "right_inverse(L), where it answers, has L(R(i)) = i on [0, size R)",
-     SRC_CUTE "right_inverse: @post layout(result(i)) == i for 0 <= i < size(result)",
-     GEN_THEOREM, "neg_layout", "right_inverse", right_inverse, NULL, NULL, 0},
+     SRC_CUTE "right_inverse: @post layout(result(i)) == i for 0 <= i < size(result)", GEN_THEOREM,
+     "neg_layout", "right_inverse", right_inverse, NULL, NULL, 0},
     {"negative.text_round_trip", "a layout with negative strides prints back as it was written",
      "docs/syntax.md (Negative strides): -N and _-N, printed canonically", GEN_THEOREM,
      "neg_layout", "flatten", text_round_trip, NULL, NULL, 1},

@@ -97,18 +97,17 @@ static void test_coalesce(void) {
 /* print_layout: CuTe's grid, cells as wide as the cosize 8 (one digit plus
 ** two), so a negative cell is one wider. */
 static void test_print_layout(void) {
-  T_EQ_STR(EV1("print_layout", "(4,2):(-1,4)"),
-           "(4,2):(-1,4)\n"
-           "      0   1 \n"
-           "    +---+---+\n"
-           " 0  | 0 | 4 |\n"
-           "    +---+---+\n"
-           " 1  | -1 | 3 |\n"
-           "    +---+---+\n"
-           " 2  | -2 | 2 |\n"
-           "    +---+---+\n"
-           " 3  | -3 | 1 |\n"
-           "    +---+---+");
+  T_EQ_STR(EV1("print_layout", "(4,2):(-1,4)"), "(4,2):(-1,4)\n"
+                                                "      0   1 \n"
+                                                "    +---+---+\n"
+                                                " 0  | 0 | 4 |\n"
+                                                "    +---+---+\n"
+                                                " 1  | -1 | 3 |\n"
+                                                "    +---+---+\n"
+                                                " 2  | -2 | 2 |\n"
+                                                "    +---+---+\n"
+                                                " 3  | -3 | 1 |\n"
+                                                "    +---+---+");
 }
 
 /* composition: CUTLASS's "BETA: Negative strides" cases and more, worked
