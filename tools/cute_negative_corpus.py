@@ -365,8 +365,12 @@ def main():
     o = ap.parse_args()
     reqs = requests(o.seed)
     answers = ask(o.adapter, reqs)
-    lines, refused, plain, pending = [], 0, 0, 0
+    lines, refused, plain, pending, lost = [], 0, 0, 0, 0
     for (op, args), a in zip(reqs, answers):
+        if a.startswith(('error: compile failed', 'error: cannot compile', 'error: cannot run',
+                         'error: CuTe does not finish')):
+            lost += 1  # the machine's failure, not CuTe's answer
+            continue
         arg_text = ', '.join(yaml_str(x) for x in args)
         cute_op = op if op == 'print_layout' else 'cute_' + op
         tail = ''
@@ -390,7 +394,8 @@ def main():
             ' %d plain cases.\n' % (PINNED, o.seed, len(reqs), refused, pending, plain))
     with open(o.out, 'w') as f:
         f.write(head + '\n'.join(lines) + '\n')
-    print('%s: %d cases' % (os.path.relpath(o.out, ROOT), len(lines)))
+    print('%s: %d cases (%d requests not answered by the machine, left out)'
+          % (os.path.relpath(o.out, ROOT), len(lines), lost))
 
 
 if __name__ == '__main__':
