@@ -93,16 +93,20 @@ static int neg_op_cute_cosize(int argc, ev_args a, ev_out *o, lo_err *err) {
 }
 
 /* The op cosize L: 1 + the largest value of L, which CuTe's cosize (the
-** span of the image) is not once a stride is negative: an error naming
-** CuTe's answer and both bounds. */
+** span of the image) is where the least value is 0 (the negative strides
+** all on modes of size 1); otherwise an error naming CuTe's answer and
+** both bounds. */
 static int neg_op_cosize(int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_layout l;
   lo_int c, lo, hi;
   (void)argc;
-  (void)o;
   if (get_signed(a, 0, &l, 0, err) || lo_cute_cosize_span(&l, &c, err) ||
       lo_image_bounds(&l, &lo, &hi, err))
     return err->code;
+  if (lo == 0) { /* every negative stride on a mode of size 1: the span is hi + 1 */
+    ev_out_int(o, c);
+    return LO_OK;
+  }
   int at = lo_negative_stride_at(&l);
   return lo_fail(err, LO_EUNDEF,
                  "cosize: stride %lld (entry %d) is negative: the image is [%lld, %lld]; CuTe's "

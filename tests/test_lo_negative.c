@@ -70,6 +70,9 @@ static void test_values(void) {
   /* all negative: 4:-2 is 0,-2,-4,-6: span 1 + 3*2 = 7, largest 0 */
   T_EQ_STR(EV1("cute_cosize", "4:-2"), "7");
   T_CHECK(err_has(EV1("cosize", "4:-2"), "largest value is 1"));
+  /* a negative stride on a mode of size 1 only: (1,4):(-3,1) is 0..3, CuTe's
+  ** cosize 1 + 0*3 + 3*1 = 4 is 1 + the largest value: both answer it */
+  both("cosize", "(1,4):(-3,1)", NULL, "4");
   /* cute_cosize of mode 1 only: 1 + 3*1 = 4 */
   T_EQ_STR(EV2("cute_cosize", "(4,2):(-1,4)", "0"), "4");
   both("flatten", "((4,2),3):((-1,4),-8)", NULL, "(4,2,3):(-1,4,-8)");

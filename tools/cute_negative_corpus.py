@@ -32,7 +32,8 @@ integers, C's truncating division and remainder):
   right_inverse      CuTe's text when L(R(i)) = i on [0, size R), else error
   left_inverse       CuTe's text when R's shapes are positive and
                      L(R(L(i))) = L(i) on [0, size L), else error
-  cosize             error (CuTe's cosize is the span, not the least bound)
+  cosize             CuTe's text when it is 1 + the largest value (the least
+                     is 0), else error (CuTe's cosize is the span)
   complement, the divides and products   error (not checked on negative
                      strides: the plain op names CuTe's answer)
 The ops the oracle does not evaluate on negative strides yet
@@ -303,7 +304,11 @@ def plain_case(op, args, answer):
     """The plain op's expected text, 'error', or None (no plain case)."""
     if op in ('apply', 'size', 'flatten', 'print_layout'):
         return answer
-    if op == 'cosize' or op in TILE_OPS or op == 'complement':
+    if op == 'cosize':
+        l = parse(args[0])
+        vals = [apply(l, i) for i in range(size(l[0]))]
+        return answer if min(vals) == 0 and answer == str(max(vals) + 1) else 'error'
+    if op in TILE_OPS or op == 'complement':
         return 'error'
     l = parse(args[0]) if ':' in args[0] and not args[0].startswith('<') else None
     if op == 'coalesce':
