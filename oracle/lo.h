@@ -631,7 +631,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** with lo_apply and lo_cute_apply_int, complement lo_cute_complement_signed, right_inverse
 ** lo_cute_right_inverse checked with lo_apply, left_inverse lo_cute_left_inverse_signed
 ** checked with lo_apply and lo_cute_apply_int, the divides and products
-** lo_cute_tile_signed (the plain ones an error naming its answer); every other op refuses it.
+** lo_cute_tile_signed (the plain ones an error naming its answer), cute_blocked_product and
+** cute_raked_product lo_cute_rank_product_signed; every other op refuses it.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -1130,7 +1131,8 @@ int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint3
 ** the ops apply, layout_function, size, cosize, flatten, coalesce,
 ** filter, print_layout, composition, complement, right_inverse,
 ** left_inverse, the logical, zipped and tiled divides and products and
-** their cute_ twins (and cute_flat_divide, cute_flat_product) answer or
+** their cute_ twins (and cute_flat_divide, cute_flat_product,
+** cute_blocked_product, cute_raked_product) answer or
 ** refuse by their contracts (docs/ops.md, "Negative strides"); every
 ** other op answers an error naming the op, the argument and the stride.
 **
@@ -1176,5 +1178,10 @@ int lo_cute_left_inverse_signed(const lo_layout *l, lo_layout *out, lo_err *err)
 ** tiler, regrouped by how: -1 none, 0 zipped, 1 tiled, 2 flat (CuTe's). */
 int lo_cute_tile_signed(int divide, int how, const lo_layout *a, const lo_layout *b,
                         lo_layout *out, lo_err *err);
+/* CuTe's blocked_product (raked 0) or raked_product (raked 1) for strides
+** of either sign: the signed logical_product of A and B padded to the
+** larger rank, its two modes zipped. */
+int lo_cute_rank_product_signed(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                                lo_err *err);
 
 #endif /* LO_H */

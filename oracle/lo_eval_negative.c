@@ -269,6 +269,10 @@ static int cute_answer(const char *op, int argc, ev_args a, lo_layout *r, lo_err
   static const char *const tile[] = {"logical_divide", "zipped_divide",   "tiled_divide",
                                      "flat_divide",    "logical_product", "zipped_product",
                                      "tiled_product",  "flat_product"};
+  if (strcmp(op, "blocked_product") == 0 || strcmp(op, "raked_product") == 0) {
+    if (get_signed(a, 1, &y, 0, err)) return err->code;
+    return lo_cute_rank_product_signed(op[0] == 'r', &x, &y, r, err);
+  }
   for (int k = 0; k < 8; k++)
     if (strcmp(op, tile[k]) == 0) {
       if (get_signed(a, 1, &y, EV_TILER_MAKE, err)) return err->code;
@@ -399,6 +403,8 @@ static const neg_row neg_ops[] = {
     {"tiled_product", NULL},
     {"cute_tiled_product", NULL},
     {"cute_flat_product", NULL},
+    {"cute_blocked_product", NULL},
+    {"cute_raked_product", NULL},
 };
 #define N_NEG_OPS ((int)(sizeof neg_ops / sizeof neg_ops[0]))
 

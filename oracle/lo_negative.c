@@ -345,6 +345,13 @@ static int by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_
   return lo_tiler_map(fn, a, b, LO_TILER_KEEP | LO_TILER_CUTE, out, err);
 }
 
+/* CuTe's blocked_product (raked 0) or raked_product (raked 1) with
+** strides of either sign. */
+int lo_cute_rank_product_signed(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                                lo_err *err) {
+  return lo_cute_rank_product(product_layout, raked, a, b, out, err);
+}
+
 /* CuTe's logical_divide (divide 1) or logical_product (divide 0) with
 ** strides of either sign, regrouped as how says (-1 none, 0 zipped, 1
 ** tiled, 2 flat: lo_cute_regroup). */
