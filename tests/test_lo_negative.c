@@ -206,11 +206,11 @@ static void test_tiling(void) {
 /* Every other op refuses a negative stride, naming itself, the argument
 ** and the stride, and the cute_ twin where it answers. */
 static void test_refusals(void) {
-  const char *r = EV2("cute_raked_product", "4:-1", "2:1");
-  T_CHECK(err_has(r, "cute_raked_product does not take negative strides (argument 1: stride -1 "
-                     "at entry 1)"));
+  const char *r = EV2("cute_max_common_layout", "4:-1", "2:1");
+  T_CHECK(err_has(r, "cute_max_common_layout does not take negative strides (argument 1: stride "
+                     "-1 at entry 1)"));
   T_CHECK(err_has(EV1("nullspace", "(4,2):(-1,4)"), "nullspace does not take negative"));
-  T_CHECK(err_has(EV2("cute_blocked_product", "16:1", "4:-1"), "argument 2: stride -1"));
+  T_CHECK(err_has(EV2("cute_max_common_vector", "16:1", "4:-1"), "argument 2: stride -1"));
   /* a plain op whose twin does not answer names no twin */
   const char *m2 = EV2("same_layout_function", "4:-1", "4:1");
   T_CHECK(err_has(m2, "same_layout_function does not take negative") && !strstr(m2, "answers"));
