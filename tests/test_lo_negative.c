@@ -5,7 +5,8 @@
 ** Layout::operator(), coshape with abs strides, bw_coalesce,
 ** composition_impl with abs and signum) or is a case of CUTLASS's own
 ** test/unit/cute/core/composition.cpp ("BETA: Negative strides"), whose
-** helper checks R(i) = A(B(i)); corpus/cute_cpp/negative_strides.yaml
+** test function test_composition checks R(i) = A(B(i));
+** corpus/cute_cpp/negative_strides.yaml
 ** holds CuTe C++'s own printouts. */
 #include "lo_test.h"
 #include "t.h"
@@ -233,7 +234,7 @@ static void test_refusals(void) {
   T_CHECK(IS_ERR(m) && !strstr(m, "negative strides"));
 }
 
-/* The layouts of CUTLASS's composition.cpp checked as its helper does, by
+/* The layouts of CUTLASS's composition.cpp checked as its test_composition does, by
 ** every point: R(i) = A(B(i)) with A at B(i) < 0 evaluated as CuTe does
 ** (C's truncating division): lo_cute_apply_int. */
 static void test_apply_int(void) {
