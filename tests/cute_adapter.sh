@@ -136,7 +136,7 @@ Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))
 -3
 8
 (2,2):(1,-512)
-error: argument 1: column 4: expected an integer, found '-''
+error: argument 1: column 4: expected an integer, found '"'"'-'"'"''
 
 python3 "$adapter" --no-pch --cache "$tmp/cache.db" <"$tmp/req" >"$tmp/out1" 2>"$tmp/err1"
 status=$?
