@@ -22,6 +22,8 @@
 **  14. Shared-memory banks                              (lo_bank.c)
 **  15. Slicing by a coordinate, tensor partitions       (lo_tile.c)
 **  16. Layouts with F2 (XOR) strides                    (lo_f2.c)
+**  17. Negative strides                                 (lo_negative.c,
+**                                                        lo_eval_negative.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -166,6 +168,11 @@ int lo_parse_profile(const char *s, lo_tuple *out, lo_err *err);
 int lo_parse_index(const char *s, lo_tuple *out, lo_err *err);
 int lo_parse_int(const char *s, lo_int *out, lo_err *err);
 int lo_parse_layout(const char *s, lo_layout *out, lo_err *err); /* also tilers */
+/* As lo_parse_layout, with strides of either sign: -N, and _-N as CuTe
+** prints a static negative integer (shapes stay positive).  Only the
+** functions section 15 names take such layouts; lo_parse_layout refuses
+** a negative stride with an error saying so (section 15). */
+int lo_parse_layout_signed(const char *s, lo_layout *out, lo_err *err);
 /* A nested tuple of integers and '_' read as CuTe's tiler of its modes (a
 ** Shape as a tiler): (4,2) is <4,2>, ((2,4),_) is <(2,4),_>. */
 int lo_parse_shape_tiler(const char *s, lo_layout *out, lo_err *err);
@@ -621,6 +628,17 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** read its shape, apply calls lo_f2_apply or lo_f2_crd, layout_function lo_f2_apply, cosize
 ** lo_f2_cosize, coalesce and coalesce_z lo_f2_coalesce, composition lo_f2_composition,
 ** right_inverse lo_f2_right_inverse; any other op refuses it.
+** given a layout with a negative stride (section 17) runs in lo_eval_negative.c: apply and
+** cute_apply call lo_apply or lo_crd2idx, layout_function lo_apply, size and cute_size
+** lo_size, cosize lo_cute_cosize_span and lo_image_bounds (an error naming CuTe's answer),
+** cute_cosize lo_cute_cosize_span, flatten and cute_flatten lo_layout_flatten, coalesce and
+** cute_coalesce lo_cute_coalesce, filter and cute_filter lo_cute_filter, print_layout
+** lo_print_grid, cute_composition lo_cute_composition_signed, composition the same checked
+** with lo_apply and lo_cute_apply_int, complement lo_cute_complement_signed, right_inverse
+** lo_cute_right_inverse checked with lo_apply, left_inverse lo_cute_left_inverse_signed
+** checked with lo_apply and lo_cute_apply_int, the divides and products
+** lo_cute_tile_signed (the plain ones an error naming its answer), cute_blocked_product and
+** cute_raked_product lo_cute_rank_product_signed; every other op refuses it.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -1279,5 +1297,71 @@ int lo_pycute_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err);
 ** at most LO_F2_POINT_LIMIT); LO_EUNDEF naming R and the first point where
 ** it does not. */
 int lo_f2_right_inverse(const lo_f2 *f, lo_f2 *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 17. Negative strides (lo_negative.c, lo_eval_negative.c)
+**
+** CuTe takes layouts with negative strides ((4,2):(-1,4), reversed views;
+** composition.cpp's "BETA: Negative strides" tests).  The design keeps
+** the risk small: lo_parse_layout refuses a negative stride, so the
+** functions of sections 4 to 14, written for non-negative strides, never
+** see one; lo_parse_layout_signed reads them, and only these functions
+** and the ones listed as audited take its layouts.  lo_eval sends a
+** request whose arguments hold a negative stride to lo_eval_negative.c:
+** the ops apply, layout_function, size, cosize, flatten, coalesce,
+** filter, print_layout, composition, complement, right_inverse,
+** left_inverse, the logical, zipped and tiled divides and products and
+** their cute_ twins (and cute_flat_divide, cute_flat_product,
+** cute_blocked_product, cute_raked_product) answer or
+** refuse by their contracts (docs/ops.md, "Negative strides"); every
+** other op answers an error naming the op, the argument and the stride.
+**
+** Audited for strides of either sign (checked arithmetic, no sign
+** assumed): lo_apply, lo_crd2idx, lo_size, lo_layout_mode,
+** lo_layout_flatten, lo_print_layout, lo_print_grid, lo_cute_coalesce,
+** lo_cute_filter, lo_cute_coalesce_x, lo_tiler_map (with a pair function
+** of this section).
+*/
+/* The 0-based leaf of l's first negative stride, or -1. */
+int lo_negative_stride_at(const lo_layout *l);
+/* CuTe's cosize (cute/layout.hpp's coshape takes |d|): 1 + the sum of
+** (s-1)|d| over the leaves, the count of integers from the least value of
+** L on [0, size L) to the largest; lo_cosize where no stride is negative. */
+int lo_cute_cosize_span(const lo_layout *l, lo_int *out, lo_err *err);
+/* The least (*lo <= 0) and largest (*hi >= 0) value of L on [0, size L). */
+int lo_image_bounds(const lo_layout *l, lo_int *lo, lo_int *hi, lo_err *err);
+/* CuTe's L(x) at any integer x, negative too (Layout::operator()): x split
+** colexicographically over the flattened shape with C's truncating / and
+** %, the last leaf taking the quotient; lo_apply on x >= 0. */
+int lo_cute_apply_int(const lo_layout *l, lo_int x, lo_int *out, lo_err *err);
+/* CuTe's composition(A, B) for strides of either sign, as composition_impl
+** computes it (|d| divides A's shapes, the sign rides on the stride); B a
+** layout or a tiler; CuTe's static_asserts are "CuTe refuses: " errors. */
+int lo_cute_composition_signed(const lo_layout *a, const lo_layout *b, lo_layout *out,
+                               lo_err *err);
+/* CuTe's complement(L, cotarget) (cotarget NULL: CuTe's cosize of
+** filter(L)) for strides of either sign: lo_cute_complement where
+** filter(L) keeps no negative stride, else detail::complement's fold with
+** C's signed / and CuTe's ceil_div (a + b - 1) / b.  CuTe's answer may have
+** shapes below 1 ((4,2):(-1,4) gives (-1,-1):(1,-4)); it is returned as
+** CuTe prints it, for the cute_ twin. */
+int lo_cute_complement_signed(const lo_layout *l, const lo_tuple *cotarget, lo_layout *out,
+                              lo_err *err);
+/* CuTe's left_inverse(L) for strides of either sign (signed sort, C's / and
+** %); shapes below 1 as CuTe computes them.  CuTe's right_inverse takes
+** any sign as it is: lo_cute_right_inverse (a negative stride never
+** equals the positive extent its fold looks for). */
+int lo_cute_left_inverse_signed(const lo_layout *l, lo_layout *out, lo_err *err);
+/* CuTe's logical_divide (divide 1: A o (B, complement(B, shape(coalesce
+** A)))) or logical_product (divide 0: (A, complement(A, size(A) cosize(B))
+** o B), cosize CuTe's span) for strides of either sign, B a layout or a
+** tiler, regrouped by how: -1 none, 0 zipped, 1 tiled, 2 flat (CuTe's). */
+int lo_cute_tile_signed(int divide, int how, const lo_layout *a, const lo_layout *b,
+                        lo_layout *out, lo_err *err);
+/* CuTe's blocked_product (raked 0) or raked_product (raked 1) for strides
+** of either sign: the signed logical_product of A and B padded to the
+** larger rank, its two modes zipped. */
+int lo_cute_rank_product_signed(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
+                                lo_err *err);
 
 #endif /* LO_H */

@@ -242,16 +242,17 @@ static int zip2(const lo_layout *x, const lo_layout *y, lo_layout *out, lo_err *
   return LO_OK;
 }
 
-/* blocked_product (raked when raked): logical_product of A and B padded to
-** the larger rank, its two modes zipped (block first, or tile first). */
-static int rank_product(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
-                        lo_err *err) {
+/* blocked_product (raked when raked): product (a logical_product of two
+** layouts) of A and B padded to the larger rank, its two modes zipped
+** (block first, or tile first); see lo_internal.h. */
+int lo_cute_rank_product(lo_pair_fn product, int raked, const lo_layout *a, const lo_layout *b,
+                         lo_layout *out, lo_err *err) {
   if (a->is_tiler || b->is_tiler)
     return lo_fail(err, LO_EUNDEF, "%s_product takes layouts, not tilers",
                    raked ? "raked" : "blocked");
   int ra = lo_tuple_rank(&a->shape), rb = lo_tuple_rank(&b->shape), r = ra > rb ? ra : rb;
   lo_layout pa, pb, p, p0, p1;
-  if (pad_rank(a, r, &pa, err) || pad_rank(b, r, &pb, err) || product_layout(&pa, &pb, &p, err) ||
+  if (pad_rank(a, r, &pa, err) || pad_rank(b, r, &pb, err) || product(&pa, &pb, &p, err) ||
       lo_layout_mode(&p, 1, &p0, err) || lo_layout_mode(&p, 2, &p1, err))
     return err->code;
   return raked ? zip2(&p1, &p0, out, err) : zip2(&p0, &p1, out, err);
@@ -259,11 +260,11 @@ static int rank_product(int raked, const lo_layout *a, const lo_layout *b, lo_la
 
 /* CuTe C++ blocked_product(A, B) as it computes. */
 int lo_cute_blocked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  return rank_product(0, a, b, out, err);
+  return lo_cute_rank_product(product_layout, 0, a, b, out, err);
 }
 /* CuTe C++ raked_product(A, B) as it computes. */
 int lo_cute_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  return rank_product(1, a, b, out, err);
+  return lo_cute_rank_product(product_layout, 1, a, b, out, err);
 }
 
 /* The common layout of max_common_layout and max_common_vector:

@@ -621,9 +621,10 @@ static size_t show_name(const char *op, char *shown, size_t cap) {
 /* Run row r's handler and turn an overfull output or an out-of-range
 ** layout result into its error. */
 static int run_row(const op_row *r, int argc, const char *const *argv, ev_out *o, lo_err *err) {
-  int rc = ev_has_f2(argc, argv)        ? ev_f2_run(r->info.name, r->fn, argc, argv, o, err)
-           : ev_has_swizzle(argc, argv) ? ev_swizzle_run(r->info.name, r->fn, argc, argv, o, err)
-                                        : r->fn(argc, argv, o, err);
+  int rc = ev_has_f2(argc, argv)         ? ev_f2_run(r->info.name, r->fn, argc, argv, o, err)
+           : ev_has_swizzle(argc, argv)  ? ev_swizzle_run(r->info.name, r->fn, argc, argv, o, err)
+           : ev_has_negative(argc, argv) ? ev_negative_run(r->info.name, argc, argv, o, err)
+                                         : r->fn(argc, argv, o, err);
   if (rc == LO_OK && o->full) rc = lo_fail(err, LO_ESPACE, "result longer than %zu bytes", o->cap);
   if (rc == LO_OK && o->range.code)
     rc = lo_fail(err, LO_EOVERFLOW, "the result %.*s%s is out of range: %s",

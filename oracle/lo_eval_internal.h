@@ -74,6 +74,18 @@ int ev_get_profile(ev_args a, int i, lo_tuple *t, lo_err *err);
 #define EV_TILER_MAKE 2
 int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err);
 int ev_get_layout(ev_args a, int i, lo_layout *l, lo_err *err);
+/* As ev_get_layout_t, with strides of either sign (lo_parse_layout_signed):
+** for the handlers of lo_eval_negative.c only. */
+int ev_get_layout_signed(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err);
+/* print_layout's grid of l (lo_print_grid, at most LO_EVAL_GRID_LIMIT
+** cells, no line break after the last line) into o. */
+int ev_print_grid(const lo_layout *l, ev_out *o, lo_err *err);
+/* Negative strides (lo_eval_negative.c): whether some argument holds one
+** (by its syntax), whether op takes them, and op run on such arguments:
+** its handler there, or an error naming op, the argument and the stride. */
+int ev_has_negative(int argc, ev_args a);
+int ev_negative_ok(const char *op);
+int ev_negative_run(const char *op, int argc, ev_args a, ev_out *o, lo_err *err);
 int ev_get_morphism(ev_args a, int i, lo_morphism *f, lo_err *err);
 /* Whether argument i is written as a tuple ('(' first). */
 int ev_is_paren(ev_args a, int i);

@@ -143,7 +143,8 @@ static int is_plain_int(const char *s) {
 ** (is_plain_int, which implies lo_kind_of's LO_KIND_TUPLE) is n:1, or
 ** with EV_TILER_MAKE make_layout(n): n:1, and 1:0 for n = 1.  A tuple
 ** (lo_kind_of's LO_KIND_TUPLE) is CuTe's Shape as a tiler. */
-int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
+static int get_layout_any(ev_args a, int i, lo_layout *l, int tiler_ok, int signed_strides,
+                          lo_err *err) {
   lo_int n;
   const char *s = a[i];
   while (*s == ' ' || *s == '\t') s++;
@@ -160,10 +161,21 @@ int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
     if (lo_parse_shape_tiler(a[i], l, err)) return ev_arg_fail(i, err);
     return LO_OK;
   }
-  if (lo_parse_layout(a[i], l, err)) return ev_arg_fail(i, err);
+  if ((signed_strides ? lo_parse_layout_signed : lo_parse_layout)(a[i], l, err))
+    return ev_arg_fail(i, err);
   if (l->is_tiler && !tiler_ok)
     return lo_fail(err, LO_EUNDEF, "argument %d: a tiler is not accepted here", i + 1);
   return LO_OK;
+}
+
+/* Argument i as a layout with non-negative strides (see lo_eval_internal.h). */
+int ev_get_layout_t(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
+  return get_layout_any(a, i, l, tiler_ok, 0, err);
+}
+
+/* Argument i as a layout whose strides may be negative. */
+int ev_get_layout_signed(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *err) {
+  return get_layout_any(a, i, l, tiler_ok, 1, err);
 }
 
 /* Argument i as a layout (a tiler is refused). */

@@ -495,14 +495,19 @@ int op_substitute(int argc, ev_args a, ev_out *o, lo_err *err) {
 int op_print_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   lo_layout l;
+  if (ev_get_layout(a, 0, &l, err)) return err->code;
+  return ev_print_grid(&l, o, err);
+}
+
+/* print_layout's grid of l into o (see op_print_layout). */
+int ev_print_grid(const lo_layout *l, ev_out *o, lo_err *err) {
   lo_int size;
   lo_err size_err; /* lo_print_grid names a tiler or a size that overflows */
-  if (ev_get_layout(a, 0, &l, err)) return err->code;
-  if (!l.is_tiler && lo_size(&l, &size, &size_err) == LO_OK && size > LO_EVAL_GRID_LIMIT)
+  if (!l->is_tiler && lo_size(l, &size, &size_err) == LO_OK && size > LO_EVAL_GRID_LIMIT)
     return lo_fail(err, LO_ELIMIT, "size %lld is too large to draw (limit %lld)", (long long)size,
                    (long long)LO_EVAL_GRID_LIMIT);
   if (o->full) return LO_OK;
-  int rc = lo_print_grid(&l, o->p + o->len, o->cap - o->len, err);
+  int rc = lo_print_grid(l, o->p + o->len, o->cap - o->len, err);
   if (rc == LO_ESPACE) {
     o->full = 1; /* lo_eval answers "result longer than ..." */
     return LO_OK;

@@ -70,6 +70,12 @@ int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int how,
 /* CuTe's regrouping of r, a logical divide or product of A by B: how 0
 ** zipped (tile_unzip), 1 tiled (the rest modes spliced in), 2 flat (both). */
 int lo_cute_regroup(const lo_layout *r, const lo_layout *b, int how, lo_layout *out, lo_err *err);
+/* CuTe's blocked_product (raked 0) or raked_product (raked 1) of layouts A
+** and B with product as the logical_product of two layouts (lo_cute_tile.c's,
+** or lo_negative.c's for strides of either sign): both padded to the larger
+** rank with 1:0 modes, the product's two modes zipped. */
+int lo_cute_rank_product(lo_pair_fn product, int raked, const lo_layout *a, const lo_layout *b,
+                         lo_layout *out, lo_err *err);
 
 /* CuTe's detail::coalesce_x: coalesce keeping the function past the
 ** domain (a trailing size-1 mode counts as size 2); how composition sees

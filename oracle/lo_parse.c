@@ -17,6 +17,7 @@ typedef struct parser {
   const char *s;
   size_t pos;
   lo_err *err;
+  int signed_strides; /* strides may be negative (lo_parse_layout_signed) */
 } parser;
 
 /* Nonzero for the blanks between tokens: space, tab, line feed, carriage
@@ -112,8 +113,13 @@ static int parse_number(parser *p, lo_int *v) {
   return LO_OK;
 }
 
-/* Leaf policy while parsing a tuple. */
-enum { LEAF_POSITIVE, LEAF_NONNEG, LEAF_PROFILE };
+/* Leaf policy while parsing a tuple: LEAF_SIGNED (strides read by
+** lo_parse_layout_signed) also takes -N and _-N, CuTe's print of a static
+** negative integer. */
+enum { LEAF_POSITIVE, LEAF_NONNEG, LEAF_PROFILE, LEAF_STRIDE, LEAF_SIGNED };
+
+/* Whether a leaf may be 0 under policy (coordinates and strides). */
+static inline int zero_ok(int policy) { return policy >= LEAF_STRIDE || policy == LEAF_NONNEG; }
 
 /* Fail with the error for too many tokens at column pos + 1. */
 static int too_many_tokens(parser *p, size_t pos) {
@@ -121,9 +127,28 @@ static int too_many_tokens(parser *p, size_t pos) {
                  LO_MAX_TOKENS);
 }
 
+/* Parse a stride leaf that may be negative at p->pos: N, _N, -N or _-N
+** (-(2^63-1) <= v <= 2^63-1). */
+static int parse_signed_leaf(parser *p, lo_int *v) {
+  size_t start = p->pos, pos = p->pos;
+  const char *s = p->s;
+  if (s[pos] == '_') pos++;
+  if (s[pos] != '-') return parse_number(p, v);
+  pos++;
+  if (s[pos] < '0' || s[pos] > '9') {
+    p->pos = pos;
+    return expected(p, "a digit after '-'");
+  }
+  if (read_digits(s, &pos, v) != 0)
+    return lo_fail(p->err, LO_EOVERFLOW, "column %zu: integer smaller than -(2^63-1)", start + 1);
+  *v = -*v;
+  p->pos = pos;
+  return LO_OK;
+}
+
 /* Parse one leaf of a tuple at p->pos (not '(', blanks skipped) into *v
 ** under policy: '*' (profiles only, stored as 0) or an integer, positive
-** unless policy is LEAF_NONNEG. */
+** unless zero_ok(policy); a stride (LEAF_SIGNED) may be negative. */
 static int parse_leaf(parser *p, int policy, lo_int *v) {
   char c = p->s[p->pos];
   if (c == '*' && policy == LEAF_PROFILE) {
@@ -131,11 +156,17 @@ static int parse_leaf(parser *p, int policy, lo_int *v) {
     *v = 0;
     return LO_OK;
   }
+  if (policy == LEAF_SIGNED) return parse_signed_leaf(p, v);
+  if (policy == LEAF_STRIDE && (c == '-' || (c == '_' && p->s[p->pos + 1] == '-')))
+    return lo_fail(p->err, LO_ESYNTAX,
+                   "column %zu: a negative stride, which only the ops listed in docs/syntax.md "
+                   "(\"Negative strides\") take",
+                   p->pos + 1);
   if (c != '_' && !at_integer(p)) /* a bare '_' is parse_number's error */
     return expected(p, policy == LEAF_PROFILE ? "an integer, '*' or '('" : "an integer or '('");
   size_t start = p->pos;
   if (parse_number(p, v)) return p->err->code;
-  if (*v == 0 && policy != LEAF_NONNEG)
+  if (*v == 0 && !zero_ok(policy))
     return lo_fail(p->err, LO_ESYNTAX, "column %zu: entries must be positive, found 0", start + 1);
   return LO_OK;
 }
@@ -210,7 +241,7 @@ static int parse_tuple_to(parser *p, char *tok, lo_int *leaf, int *ntok_out, int
     } else {
       size_t start = pos;
       lo_int v;
-      if (read_small(s, &pos, &v) && (v != 0 || policy == LEAF_NONNEG)) {
+      if (read_small(s, &pos, &v) && (v != 0 || zero_ok(policy))) {
         leaf[len++] = v; /* the common leaf: plain digits */
       } else {           /* '*', '_', a zero, an overflow, an error: parse_leaf says */
         p->pos = pos = start;
@@ -264,6 +295,7 @@ static void parser_init(parser *p, const char *s, lo_err *err) {
   p->s = s;
   p->pos = 0;
   p->err = err;
+  p->signed_strides = 0;
 }
 
 /* Parse a nested tuple of positive integers. */
@@ -332,7 +364,9 @@ static int parse_layout_at(parser *p, lo_layout *l, int *bare) {
   sp = p->pos;
   char dtok[LO_MAX_TOKENS]; /* the stride's leaves go straight to l->stride */
   int dntok, dlen;
-  if (parse_tuple_to(p, dtok, l->stride, &dntok, &dlen, LEAF_NONNEG)) return p->err->code;
+  if (parse_tuple_to(p, dtok, l->stride, &dntok, &dlen,
+                     p->signed_strides ? LEAF_SIGNED : LEAF_STRIDE))
+    return p->err->code;
   if (!same_profile(&l->shape, dtok, dntok))
     return lo_fail(p->err, LO_ESYNTAX,
                    "column %zu: stride is not congruent to the shape at column %zu", sp + 1,
@@ -470,14 +504,16 @@ static void tiler_begin(lo_layout *r) {
 
 /* Parse a layout S:D, a group (L1,...,Lk) of layouts, or a tiler
 ** <E1,...,Ek> (stored as a nested layout, see lo.h). */
-int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
+static int parse_layout_any(const char *s, lo_layout *out, int signed_strides, lo_err *err) {
   parser p;
   parser_init(&p, s, err);
+  p.signed_strides = signed_strides;
   if (!accept(&p, '<')) {
     if (parse_layout_at(&p, out, NULL) == LO_OK) return expect_end(&p);
     lo_err first = *err;
     parser q;
     parser_init(&q, s, err);
+    q.signed_strides = signed_strides;
     skip_space(&q);
     if (q.s[q.pos] == '(' && parse_group_at(&q, out, 0) == LO_OK && expect_end(&q) == LO_OK)
       return LO_OK;
@@ -490,6 +526,16 @@ int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
     return err->code;
   lo_layout_copy(out, &r);
   return LO_OK;
+}
+
+/* Parse a layout, a group or a tiler with non-negative strides. */
+int lo_parse_layout(const char *s, lo_layout *out, lo_err *err) {
+  return parse_layout_any(s, out, 0, err);
+}
+
+/* Parse a layout, a group or a tiler whose strides may be negative. */
+int lo_parse_layout_signed(const char *s, lo_layout *out, lo_err *err) {
+  return parse_layout_any(s, out, 1, err);
 }
 
 /* Parse a nested tuple of integers and '_' as CuTe's tiler of its modes

@@ -94,7 +94,8 @@ static int grid_row(grid_out *g, const grid_fn *f, lo_int m, lo_int cols, int wi
 }
 
 /* Check that l can be drawn: a rank-2 layout (not a tiler) whose cosize
-** fits in an int; its two modes into m1, m2, sizes into rows, cols. */
+** (CuTe's, the span of the image: lo_cute_cosize_span, lo_cosize when no
+** stride is negative) fits in an int; its two modes into m1, m2, sizes into rows, cols. */
 static int grid_check(const lo_layout *l, lo_layout *m1, lo_layout *m2, lo_int *rows, lo_int *cols,
                       lo_int *cosize, lo_err *err) {
   if (l->is_tiler) return lo_fail(err, LO_EUNDEF, "print_layout draws a layout, not a tiler");
@@ -102,7 +103,7 @@ static int grid_check(const lo_layout *l, lo_layout *m1, lo_layout *m2, lo_int *
     return lo_fail(err, LO_EUNDEF, "print_layout needs a rank-2 layout (rank %d given)",
                    lo_tuple_is_int(&l->shape) ? 1 : lo_tuple_rank(&l->shape));
   if (lo_layout_mode(l, 1, m1, err) || lo_layout_mode(l, 2, m2, err) || lo_size(m1, rows, err) ||
-      lo_size(m2, cols, err) || lo_cosize(l, cosize, err))
+      lo_size(m2, cols, err) || lo_cute_cosize_span(l, cosize, err))
     return err->code;
   if (*cosize > INT_MAX)
     return lo_fail(err, LO_EOVERFLOW,

@@ -470,6 +470,7 @@ static const prop_table tables[] = {
     {prop_swizzle_table, &prop_swizzle_count},
     {prop_tile_table, &prop_tile_count},
     {prop_f2_table, &prop_f2_count},
+    {prop_negative_table, &prop_negative_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -95,6 +95,10 @@ apply Sw<3,4,3> 128
 composition Sw<1,2,3> Sw<2,2,3>
 apply Sw<3,4,3> o _0 o (_8,_64):(_64,_1) (2,1)
 tile_to_shape Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) (128,64)
+apply (4,2):(_-1,_4) 3
+cosize (4,2):(-1,4)
+composition (1,(2,4)):(0,(-1,512)) 4:-1
+size (4,-2):(1,2)
 EOF
 want_static='6
 2:24
@@ -128,7 +132,11 @@ error: composition takes 2 arguments, got 3
 144
 Sw<1,3,3>
 145
-Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))'
+Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))
+-3
+8
+(2,2):(1,-512)
+error: argument 1: column 4: expected an integer, found '"'"'-'"'"''
 
 python3 "$adapter" --no-pch --cache "$tmp/cache.db" <"$tmp/req" >"$tmp/out1" 2>"$tmp/err1"
 status=$?

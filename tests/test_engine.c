@@ -206,8 +206,8 @@ static int parses(const char *s, lo_err *e) {
     case LO_KIND_MORPHISM:
       return lo_parse_morphism(s, &f, e);
     case LO_KIND_LAYOUT:
-    case LO_KIND_TILER:
-      return lo_parse_layout(s, &l, e);
+    case LO_KIND_TILER: /* strides of either sign (docs/syntax.md, "Negative strides") */
+      return lo_parse_layout(s, &l, e) && lo_parse_layout_signed(s, &l, e);
     default:
       if (lo_parse_int(s, &v, e) == LO_OK || lo_parse_profile(s, &t, e) == LO_OK) return 0;
       return lo_parse_shape_tiler(s, &l, e); /* a shape with '_': CuTe's Shape tiler */

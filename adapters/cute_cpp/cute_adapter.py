@@ -87,6 +87,7 @@ class Parser:
         self.leaves = 0
         self.allow_star = allow_star
         self.allow_under = allow_under
+        self.allow_neg = False  # set while a layout's strides are read
 
     def fail(self, what):
         self.skip()
@@ -108,7 +109,8 @@ class Parser:
         return False
 
     def leaf(self):
-        """An integer n or _n (CuTe's static n), or '*' where allowed."""
+        """An integer n or _n (CuTe's static n), or '*' where allowed; in a
+        stride also -n and _-n (CuTe prints a static -1 as _-1)."""
         self.skip()
         start = self.i
         static = False
@@ -121,6 +123,9 @@ class Parser:
         if self.i < len(self.s) and self.s[self.i] == "_":
             static = True
             self.i += 1
+        neg = self.allow_neg and self.s[self.i:self.i + 1] == "-"
+        if neg:
+            self.i += 1
         j = self.i
         while self.i < len(self.s) and "0" <= self.s[self.i] <= "9":
             self.i += 1
@@ -130,7 +135,7 @@ class Parser:
         digits = self.s[j:self.i].lstrip("0")
         if len(digits) > 19 or int(digits or "0") > INT64_MAX:
             raise ParseError("column %d: integer exceeds 2^63-1" % (start + 1))
-        n = int(digits or "0")
+        n = -int(digits or "0") if neg else int(digits or "0")
         self.leaves += 1
         if self.leaves > MAX_LEAVES:
             raise ParseError("column %d: more than %d integers" % (start + 1, MAX_LEAVES))
@@ -182,7 +187,11 @@ class Parser:
             node = ("tuple", [x for _, x in items])
         if self.accept(":"):
             at = self.i
-            stride = self.tuple(depth)
+            self.allow_neg = True
+            try:
+                stride = self.tuple(depth)
+            finally:
+                self.allow_neg = False
             if not congruent(node, stride):
                 raise ParseError("column %d: stride is not congruent to the shape" % (at + 1))
             return ("layout", node, stride)
@@ -380,11 +389,12 @@ class Codegen:
         self.wide = wide
 
     def int_(self, n, static):
+        small = -INT_MAX - 1 <= n <= INT_MAX and not self.wide
         if static or not self.dynamic:
-            if n <= INT_MAX and not self.wide:
+            if small:
                 return "Int<%d>{}" % n
             return "C<%dLL>{}" % n
-        if n <= INT_MAX and not self.wide:
+        if small:
             return "%d" % n
         return "int64_t(%dLL)" % n
 

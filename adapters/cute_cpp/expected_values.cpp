@@ -75,6 +75,12 @@ int main() {
        tile_to_shape(make_composed_layout(Swizzle<3, 4, 3>{}, smem_ptr_flag_bits<16>{},
                                           Layout<Shape<_8, _64>, Stride<_64, _1>>{}),
                      make_shape(Int<128>{}, Int<64>{})));
+  // negative strides (CuTe prints Int<-1> as _-1)
+  show("apply (4,2):(_-1,_4) 3", Layout<Shape<_4, _2>, Stride<Int<-1>, _4>>{}(Int<3>{}));
+  show("cosize (4,2):(-1,4)", cosize(Layout<Shape<_4, _2>, Stride<Int<-1>, _4>>{}));
+  show("composition (1,(2,4)):(0,(-1,512)) 4:-1",
+       composition(Layout<Shape<_1, Shape<_2, _4>>, Stride<_0, Stride<Int<-1>, Int<512>>>>{},
+                   Layout<_4, Int<-1>>{}));
   // --dynamic: runtime ints
   show("dynamic: coalesce (2,4):(1,2)", coalesce(make_layout(make_shape(2, 4), make_stride(1, 2))));
   show("dynamic: composition (31,2):(6,3) 2:4",
