@@ -1002,12 +1002,63 @@ int lo_composed_position_independent(const lo_composed *c, lo_composed *out, lo_
 ** multiplies (upcast) or divides (downcast) its bits
 ** (cute/pointer_flagged.hpp). */
 int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err);
-/* The true cosize: 1 + the largest value of c over [0, size(inner)), at
-** most LO_COMPOSED_COSIZE_LIMIT points (LO_ELIMIT past it).  CuTe's
-** cosize of a composed layout is cosize(inner), which the swizzle and the
-** offset may exceed. */
+/* The true cosize: 1 + the largest value of c over [0, size(inner)).
+** CuTe's cosize of a composed layout is cosize(inner), which the swizzle
+** and the offset may exceed.  lo_composed_cosize (lo_swizzle_ops.c) looks
+** at the top block of the swizzle's period only (the swizzle keeps every
+** higher bit): the points of the inner layout whose value lands there,
+** found by a pruned search over its modes (at most 2^24 nodes, LO_ELIMIT
+** past them); lo_composed_cosize_points walks every point, at most
+** LO_COMPOSED_COSIZE_LIMIT of them, the reference it is tested against. */
 #define LO_COMPOSED_COSIZE_LIMIT LO_EVAL_FUNCTION_LIMIT
 int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err);
+int lo_composed_cosize_points(const lo_composed *c, lo_int *out, lo_err *err);
+/* CuTe's max_common_layout and max_common_vector of two layouts, each
+** composed or plain (cute/swizzle_layout.hpp): those of the inner layouts,
+** the layout cut to 2^M of a composed argument's swizzle by composition,
+** the vector the least of it and 2^M (of both swizzles unless they are
+** equal); max_common_layout of two composed layouts is refused, as CuTe
+** has no such overload. */
+int lo_cute_max_common_layout_c(const lo_composed *a, const lo_composed *b, lo_layout *out,
+                                lo_err *err);
+int lo_cute_max_common_vector_c(const lo_composed *a, const lo_composed *b, lo_int *out,
+                                lo_err *err);
+/* The plain ops: CuTe's answer where it meets CuTe's postcondition
+** (cute/layout.hpp), else LO_EUNDEF naming CuTe's answer and the first
+** point that breaks it.  max_common_vector N: every n < N is A(i) = B(i)
+** at some index i of both domains; max_common_layout R: A(R(n)) = B(R(n))
+** = n with R(n) in both domains, for n < size(R).  At most LO_CHECK_LIMIT
+** points are checked (LO_ELIMIT past them). */
+int lo_max_common_layout(const lo_composed *a, const lo_composed *b, lo_layout *out, lo_err *err);
+int lo_max_common_vector(const lo_composed *a, const lo_composed *b, lo_int *out, lo_err *err);
+/* The right_inverse (left 0) or left_inverse of a composed layout c with
+** an integer offset (an smem_ptr offset the caller takes as 0, as CuTe's
+** operator() does): CuTe's answer, inverse(L) in *inv, the swizzle in *sw
+** and the form in *generic: offset 0, CuTe's swizzle pass-through
+** Sw' o 0 o inv (Sw' the swizzle of CuTe's composition(inv, Sw),
+** generic 0), or, where that refuses (make_swizzle's static_asserts) and
+** for another offset O, CuTe's general form inv o -O o Sw, x -> inv(sw(x)
+** - O) (cute/layout_composed.hpp; generic 1).  lo_composed_inverse_check
+** checks the postcondition: C(R(x)) = x on R's domain (right; in the
+** general form the x with 0 <= sw(x) - O < size(inv)), or C(R(C(i))) =
+** C(i) for i < size(C) (left, as the plain left_inverse of a layout);
+** LO_EUNDEF with the first broken point, at most LO_CHECK_LIMIT points
+** (LO_ELIMIT past them). */
+int lo_composed_inverse_cute(const lo_composed *c, int left, lo_layout *inv, lo_swizzle *sw,
+                             int *generic, lo_err *err);
+int lo_composed_inverse_check(const lo_composed *c, int left, const lo_layout *inv,
+                              const lo_swizzle *sw, int generic, lo_err *err);
+/* The plain upcast<N> (up 1) and downcast<N> of a composed layout: CuTe's
+** answer where it is the layout of C's N-element units (C with its units
+** split): the inner layout meets the contract of the plain upcast or
+** downcast (section 10) and, for upcast, the swizzle moves no bit below
+** log2 N (B = 0 or 2^M >= N; an smem_ptr offset's swizzle acts on bytes
+** and is kept).  Else LO_EUNDEF naming CuTe's answer. */
+int lo_composed_recast(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err);
+/* The plain upcast<N> of a swizzle: CuTe's where 2^M >= N or B = 0 (then
+** sw'(u) N + k = sw(u N + k) for k < N), else LO_EUNDEF naming it.  The
+** plain downcast is CuTe's always (lo_swizzle_downcast). */
+int lo_swizzle_upcast_plain(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err);
 /* The grid CuTe's print_layout prints for a rank-2 composed layout (as
 ** lo_print_grid; an smem_ptr offset is first made position-independent,
 ** as CuTe's print_layout does; cells are as wide as the inner layout's

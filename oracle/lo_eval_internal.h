@@ -133,6 +133,11 @@ int op_cute_make_ordered_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 int ev_has_swizzle(int argc, ev_args a);
 int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
+/* lo_eval_swizzle_ops.c: the ops that read composed layouts themselves. */
+int op_max_common_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err);
+int ev_recast_swizzled(ev_args a);
+int ev_recast_swizzle(const char *op, int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_values.c */
