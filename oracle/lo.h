@@ -612,9 +612,11 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** lo_walk_at and lo_swizzle_apply, print_layout lo_print_grid_composed, cosize
 ** lo_composed_cosize, composition and cute_composition of two swizzles
 ** lo_swizzle_composition and lo_cute_swizzle_composition, cute_composition of a layout with a
-** swizzle lo_cute_layout_swizzle and lo_cute_composition, right_inverse and left_inverse (and
-** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
-** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).
+** swizzle lo_cute_layout_swizzle and lo_cute_composition, cute_right_inverse and
+** cute_left_inverse lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle,
+** right_inverse and left_inverse lo_composed_inverse_cute and lo_composed_inverse_check; the
+** other ops of its table run their own handler on the inner layout (CuTe's ComposedLayout
+** ops; complement and cute_complement that of the inner layout).
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -672,15 +674,23 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   left_inverse             lo_left_inverse
 **   coalesce_z               lo_coalesce_z
 **   nullspace                lo_nullspace
+**   max_common_layout        lo_parse_composed, lo_max_common_layout
+**   max_common_vector        lo_parse_composed, lo_max_common_vector
 **   layout_add               lo_layout_add
 **   greatest_common_domain   lo_greatest_common_domain
-**   upcast                   lo_upcast
-**   downcast                 lo_downcast
-**   recast_layout            lo_recast_layout
+**   upcast                   lo_upcast; of a swizzle or a composed layout
+**                            lo_swizzle_upcast_plain, lo_composed_recast
+**   downcast                 lo_downcast; of a swizzle or a composed layout
+**                            lo_swizzle_downcast, lo_composed_recast
+**   recast_layout            lo_recast_layout; of a swizzle or a composed layout
+**                            lo_swizzle_upcast_plain, lo_swizzle_downcast,
+**                            lo_composed_recast
 **   recast                   lo_recast
 **   make_layout_like         lo_make_layout_like
 **   make_ordered_layout      lo_make_ordered_layout
-**   cute_recast_layout       lo_cute_recast_layout
+**   cute_recast_layout       lo_cute_recast_layout; of a swizzle or a composed layout
+**                            lo_swizzle_upcast, lo_swizzle_downcast,
+**                            lo_swizzle_cute_check, lo_cute_recast_composed
 **   cute_make_layout_like    lo_cute_make_layout_like
 **   cute_make_ordered_layout lo_cute_make_ordered_layout
 **   cute_coalesce            lo_cute_coalesce
@@ -729,8 +739,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_raked_product       lo_cute_raked_product
 **   cute_right_inverse       lo_cute_right_inverse
 **   cute_left_inverse        lo_cute_left_inverse
-**   cute_max_common_layout   lo_cute_max_common_layout
-**   cute_max_common_vector   lo_cute_max_common_vector
+**   cute_max_common_layout   lo_parse_composed, lo_cute_max_common_layout_c
+**   cute_max_common_vector   lo_parse_composed, lo_cute_max_common_vector_c
 **   cute_nullspace           lo_cute_nullspace
 **   cute_coalesce_x          lo_cute_coalesce_x (lo_internal.h)
 **   is_tractable             lo_is_tractable
