@@ -30,6 +30,7 @@ otherwise, with the broken point as the note (docs/swizzle.md, "What each
 op means").
 """
 import argparse
+from math import gcd
 import os
 import random
 import re
@@ -37,6 +38,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'tools'))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 
 
@@ -179,6 +181,13 @@ def requests(rng):
     for bits, a in gmma_atoms():
         reqs.append(('right_inverse', [re.sub(r'smem_ptr\[\d+b\]\(unset\)', '0', a)]))
         reqs.append(('left_inverse', [re.sub(r'smem_ptr\[\d+b\]\(unset\)', '0', a)]))
+    # CuTe's inverses of the inner layouts: the plain inverse where CuTe's
+    # swizzle pass-through refuses is CuTe's general form built from them
+    inv_of = sorted({r[1][0].split(' o ')[2].strip() for r in reqs
+                     if r[0] in ('right_inverse', 'left_inverse') and ' o ' in r[1][0]})
+    for l in inv_of:
+        reqs.append(('right_inverse', [l]))
+        reqs.append(('left_inverse', [l]))
     # 3. recasts
     widths = (1, 4, 8, 16, 32, 64)
     for b, m, s in ((0, 4, 3), (1, 4, 3), (2, 4, 3), (3, 4, 3), (3, 3, 3), (2, 1, 3), (3, 0, 3),
@@ -344,38 +353,91 @@ def judge_common(args, ans, vector):
     return ''
 
 
-def judge_inverse(args, ans, left):
-    """Right inverse: C(R(i)) = i for i < size(R); left: R(C(i)) = i for
-    i < size(C).  R is CuTe's answer: a layout, Sw' o 0 o L', or
-    L' o -O o Sw (as CuTe prints a composition with the offset)."""
-    vc = value(args[0])
-    if vc[0] != 'composed' or vc[4]:
-        return None
-    nc, fc = fn_of(vc)
+def inverse_fn(ans):
+    """(size, f, domain) of an inverse as CuTe prints it: Sw' o 0 o L' (or
+    a layout), x -> sw'(L'(x)) on [0, size L'); or L' o n o Sw, x ->
+    L'(n + sw(x)) on the x with n + sw(x) in [0, size L'), whose domain is
+    listed as sw(y - n) for y < size L'."""
     parts = [p.strip() for p in ans.split(' o ')]
     if len(parts) == 3 and parts[2].startswith('Sw'):
-        l2, off, s2 = parse_layout(parts[0]), int(parts[1]), parse_sw(parts[2])
-        nr, fr = lay_size(l2), lambda x: lay_at(l2, off + sw_at(s2, x))
-        outer = None  # R's domain is the offsets sw(..) - O may reach: judged below
-    else:
-        nr, fr = fn_of(value(ans))
-        outer = True
-    if max(nc, nr) > LIMIT:
+        l2, n, s2 = parse_layout(parts[0]), int(parts[1]), parse_sw(parts[2])
+        size = lay_size(l2)
+
+        def f(x):
+            y = n + sw_at(s2, x)
+            return lay_at(l2, y) if 0 <= y < size else None
+        return size, f, [sw_at(s2, y - n) for y in range(size)] if size <= LIMIT else None
+    size, g = fn_of(value(ans))
+    return size, g, range(size)
+
+
+def judge_inverse(args, ans, left):
+    """Right inverse: C(R(x)) = x on R's domain; left: C(R(C(i))) = C(i)
+    for i < size(C), R(C(i)) defined and in C's domain (an smem_ptr
+    offset taken as 0, as CuTe's operator() computes)."""
+    vc = value(args[0])
+    if vc[0] != 'composed':
+        return None
+    nc, fc = fn_of(vc)
+    nr, fr, dom = inverse_fn(ans)
+    if nc > LIMIT or dom is None:
         return None
     if left:
         for i in range(nc):
             x = fc(i)
-            if outer is None and not (0 <= off + sw_at(s2, x) < nr):
-                return 'C(%d) = %d lies outside R' % (i, x)
-            if fr(x) != i:
-                return 'R(C(%d)) = %d' % (i, fr(x))
+            j = fr(x)
+            if j is None or not 0 <= j < nc:
+                return 'R(C(%d)) = R(%d) is %s' % (i, x, 'undefined' if j is None else
+                                                    'outside C\'s domain')
+            if fc(j) != x:
+                return 'C(R(C(%d))) = %d, not %d' % (i, fc(j), x)
         return ''
-    for i in range(nr if outer else nr):
-        j = lay_at(l2, i) if outer is None else fr(i)
-        if outer is None:
+    for x in dom:
+        j = fr(x)
+        if j is None or not 0 <= j < nc:
+            return 'R(%d) is outside C\'s domain' % x
+        if fc(j) != x:
+            return 'C(R(%d)) = %d' % (x, fc(j))
+    return ''
+
+
+def judge_recast(op, args, ans):
+    """The plain upcast/downcast/recast_layout of a swizzle or a composed
+    layout, one step (N or NEW/OLD a whole number or its inverse): CuTe's
+    answer where the inner layout meets the layout's contract
+    (tools/cute_corpus.py's judges) and, for an upcast, the swizzle moves
+    no bit below log2 N (B = 0 or 2^M >= N; an smem_ptr's swizzle acts on
+    bytes)."""
+    from cute_corpus import meets_upcast, meets_downcast, parse as cparse
+    v = value(args[0])
+    if op == 'recast_layout':
+        ob, nb = int(args[1]), int(args[2])
+        g = gcd(ob, nb)
+        p, q = nb // g, ob // g
+        if p > 1 and q > 1:
             return None
-        if j >= nc or fc(j) != i:
-            return 'C(R(%d)) = %s' % (i, 'undefined' if j >= nc else fc(j))
+        up, n = (True, p) if q == 1 else (False, q)
+        if n == 1:
+            return None
+    else:
+        up, n = op == 'upcast', int(args[1])
+    if v[0] == 'swizzle':
+        b, m, _ = v[1]
+        if up and b > 0 and (1 << m) < n:
+            return 'the swizzle moves bits below log2 %d' % n
+        return ''
+    if v[0] != 'composed':
+        return None
+    r = value(ans)
+    l_in, r_in = cparse(args[0].split(' o ')[2].strip()), cparse(ans.split(' o ')[2].strip())
+    ok, why = (meets_upcast if up else meets_downcast)(l_in, n, r_in)
+    if ok is None:
+        return None
+    if not ok:
+        return why
+    b, m, _ = v[1]
+    if up and not v[4] and b > 0 and (1 << m) < n:
+        return 'the swizzle moves bits below log2 %d' % n
     return ''
 
 
@@ -395,14 +457,47 @@ def main():
     write(o, reqs, answers)
 
 
+def general_inverse(op, args, got):
+    """The plain inverse of a composed layout where CuTe refuses it: with an
+    smem_ptr offset, CuTe's answer for offset 0 (as operator() takes it);
+    where the swizzle pass-through refuses (make_swizzle), CuTe's general
+    form inverse(L) o -O o Sw from CuTe's inverse of the inner layout L.
+    None when CuTe's answers at hand do not give it."""
+    parts = [p.strip() for p in args[0].split(' o ')]
+    if len(parts) != 3 or not parts[0].startswith('Sw'):
+        return None
+    off = '0' if parts[1].startswith('smem_ptr') else parts[1]
+    zero = '%s o %s o %s' % (parts[0], off, parts[2])
+    if off != parts[1] and not got.get((op, zero), 'error').startswith('error'):
+        return got[(op, zero)]
+    if off != '0' and off != parts[1]:
+        return None
+    inv = got.get((op, parts[2]))
+    cute_zero = got.get((op, zero), '')
+    if inv is None or inv.startswith('error') or 'must be more than BBits' not in cute_zero:
+        return None
+    return '%s o %d o %s' % (inv, -int(off), parts[0])
+
+
 def write(o, reqs, answers):
     lines, refused, plain = [], 0, 0
+    got = {(op, args[0]): a for (op, args), a in zip(reqs, answers) if len(args) == 1}
     for (op, args), a in zip(reqs, answers):
         arg_text = ', '.join(yaml_str(x) for x in args)
         if a.startswith('error'):
             refused += 1
             lines.append('- {op: cute_%s, args: [%s], expect: "error", reason: %s}'
                          % (op, arg_text, yaml_str(a[len('error: '):])))
+            if op in ('right_inverse', 'left_inverse'):
+                g = general_inverse(op, args, got)
+                if g is not None:
+                    verdict = judge_inverse(args, g, op == 'left_inverse')
+                    if verdict == '':
+                        plain += 1
+                        lines.append('- {op: %s, args: [%s], expect: %s, note: %s}'
+                                     % (op, arg_text, yaml_str(g), yaml_str(
+                                         "CuTe refuses; its general form from CuTe's %s of the "
+                                         "inner layout" % op)))
             continue
         lines.append('- {op: cute_%s, args: [%s], expect: %s}' % (op, arg_text, yaml_str(a)))
         verdict = None
@@ -410,6 +505,8 @@ def write(o, reqs, answers):
             verdict = judge_common(args, a, op == 'max_common_vector')
         elif op in ('right_inverse', 'left_inverse'):
             verdict = judge_inverse(args, a, op == 'left_inverse')
+        elif op in ('upcast', 'downcast', 'recast_layout'):
+            verdict = judge_recast(op, args, a)
         if verdict is None:
             continue
         plain += 1
