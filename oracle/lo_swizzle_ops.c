@@ -172,15 +172,17 @@ int lo_cute_max_common_layout_c(const lo_composed *a, const lo_composed *b, lo_l
 }
 
 /* CuTe's max_common_vector of two layouts, composed or plain
-** (cute/swizzle_layout.hpp): the inner layouts', at most 2^M of a
-** composed one's swizzle (both swizzles' unless they are the same). */
+** (cute/swizzle_layout.hpp): the inner layouts' (the composed one first:
+** a plain layout first is swapped, as CuTe's overload does), at most 2^M
+** of a composed one's swizzle (both swizzles' unless they are the same). */
 int lo_cute_max_common_vector_c(const lo_composed *a, const lo_composed *b, lo_int *out,
                                 lo_err *err) {
   lo_int v;
   if ((!a->plain && lo_swizzle_cute_check(&a->sw, err)) ||
       (!b->plain && lo_swizzle_cute_check(&b->sw, err)) ||
-      lo_cute_max_common_vector(&a->inner, &b->inner, &v, err))
-    return err->code;
+      lo_cute_max_common_vector(a->plain && !b->plain ? &b->inner : &a->inner,
+                                a->plain && !b->plain ? &a->inner : &b->inner, &v, err))
+    return err->code; /* a layout first: CuTe's overload swaps the arguments */
   int same = !a->plain && !b->plain && a->sw.bits == b->sw.bits && a->sw.base == b->sw.base &&
              a->sw.shift == b->sw.shift;
   if (!same) {

@@ -93,6 +93,16 @@ static void common(void) {
   T_CHECK(IS_ERR(EV2("cute_max_common_layout", "Sw<3,4,3> o 0 o (8,64):(64,1)",
                      "Sw<3,4,3> o 0 o (8,64):(64,1)")));
   T_CHECK(err_has(EV2("max_common_vector", "Sw<3,4,3>", "8:1"), "a swizzle alone"));
+  /* a layout first: CuTe's overload swaps the arguments (CuTe C++ prints 8,
+  ** corpus/cute_cpp/swizzle_ops.yaml): max_common_vector((8,64):(64,1),
+  ** (8,8):(8,1)): right_inverse((8,8):(8,1)) = (8,8):(8,1), i = i0 + 8 i1 ->
+  ** index 8 i0 + i1 -> (8,64):(64,1) at coordinate (i1, i0) = 64 i1 + i0:
+  ** (8,8):(1,64), first mode 8.  Unswapped it would be min(64, 16) = 16:
+  ** (8,8):(8,1) o (64,8):(8,1) = (64,8):(1,8) */
+  T_EQ_STR(EV2("cute_max_common_vector", "(8,64):(64,1)", "(8,8):(8,1)"), "8");
+  T_EQ_STR(EV2("cute_max_common_vector", "(8,8):(8,1)", "(8,64):(64,1)"), "64");
+  T_EQ_STR(EV2("cute_max_common_vector", "(8,8):(8,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"), "8");
+  T_EQ_STR(EV2("max_common_vector", "(8,8):(8,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"), "8");
 }
 
 /* The plain inverses of composed layouts. */
