@@ -304,7 +304,7 @@ static gen_verdict upcast_downcast(gen_ctx *x) {
     if (lo_parse_composed(texts[which], &c, &e) || lo_size(&c.inner, &size, &e) || size > POINTS)
       continue;
     for (int n = 2; n <= 4; n *= 2) {
-      char up[1024], down[1024], ns[8];
+      char up[1024], down[1024], ns[16];
       snprintf(ns, sizeof ns, "%d", n);
       const char *a1[2] = {texts[which], ns};
       if (lo_eval("upcast", 2, a1, up, sizeof up) != LO_OK) continue;
