@@ -381,6 +381,13 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
 ** zipped and tiled regroupings of both. */
 int lo_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* blocked_product and raked_product (lo_rank_product.c): CuTe's answer
+** (lo_cute_blocked_product, lo_cute_raked_product: the modes of the
+** logical product of A and B padded to one rank, zipped block first or
+** tile first), where lo_logical_product(A, B) meets its contract; else
+** LO_EUNDEF naming CuTe's answer and why. */
+int lo_blocked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
@@ -674,6 +681,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   left_inverse             lo_left_inverse
 **   coalesce_z               lo_coalesce_z
 **   nullspace                lo_nullspace
+**   blocked_product          lo_blocked_product (lo_cute_blocked_product, lo_logical_product)
+**   raked_product            lo_raked_product (lo_cute_raked_product, lo_logical_product)
 **   max_common_layout        lo_parse_composed, lo_max_common_layout
 **   max_common_vector        lo_parse_composed, lo_max_common_vector
 **   layout_add               lo_layout_add

@@ -136,6 +136,8 @@ int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
 /* lo_eval_swizzle_ops.c: the ops that read composed layouts themselves. */
 int op_max_common_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_raked_product(int argc, ev_args a, ev_out *o, lo_err *err);
 int ev_recast_swizzled(ev_args a);
 int ev_recast_swizzle(const char *op, int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -413,6 +413,8 @@ static const sw_row sw_ops[] = {
     {"cute_tiled_product", SW_WRAP, NULL},
     {"cute_flat_product", SW_WRAP, NULL},
     {"cute_blocked_product", SW_WRAP, NULL},
+    {"blocked_product", SW_WRAP, NULL},
+    {"raked_product", SW_WRAP, NULL},
     {"cute_raked_product", SW_WRAP, NULL},
     {"cute_coalesce", SW_WRAP, NULL},
     {"cute_flatten", SW_WRAP, NULL},

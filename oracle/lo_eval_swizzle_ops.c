@@ -1,7 +1,8 @@
 /*
 ** lo_eval_swizzle_ops.c -- the handlers of the ops that take a swizzle or
 ** a composed layout as readily as a plain layout (lo.h section 13):
-** max_common_layout and max_common_vector (plain and cute_), and the
+** max_common_layout and max_common_vector (plain and cute_), the plain
+** blocked_product and raked_product, and the
 ** recasts upcast, downcast, recast_layout of swizzles and composed
 ** layouts (plain, and cute_recast_layout).  Each reads its arguments
 ** itself (lo_parse_composed), so lo_eval_swizzle.c passes them through.
@@ -90,6 +91,17 @@ int op_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err) {
 int op_cute_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   return common_vector(1, a, o, err);
+}
+
+/* The ops blocked_product A B and raked_product A B (plain; a composed A
+** is wrapped by lo_eval_swizzle.c). */
+int op_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_blocked_product, a, 0, o, err);
+}
+int op_raked_product(int argc, ev_args a, ev_out *o, lo_err *err) {
+  (void)argc;
+  return ev_lay2(lo_raked_product, a, 0, o, err);
 }
 
 /* ------------------------------------------------------------- recasts */
