@@ -155,7 +155,23 @@ static void recasts(void) {
   T_CHECK(IS_ERR(EV3("cute_recast_layout", "Sw<3,4,3>", "16", "24")));
 }
 
+/* The plain blocked_product and raked_product. */
+static void products(void) {
+  /* logical_product((2,2):(1,2), (2,3):(1,2)): cosize(B) = 1 + 1 + 4 = 6,
+  ** complement(A, 4 * 6) = 6:4, composed with B: (2,3):(4,8); the product
+  ** ((2,2),(2,3)):((1,2),(4,8)); blocked zips (A0,B0),(A1,B1), raked
+  ** (B0,A0),(B1,A1) */
+  T_EQ_STR(EV2("blocked_product", "(2,2):(1,2)", "(2,3):(1,2)"), "((2,2),(2,3)):((1,4),(2,8))");
+  T_EQ_STR(EV2("raked_product", "(2,2):(1,2)", "(2,3):(1,2)"), "((2,2),(3,2)):((4,1),(8,2))");
+  /* of a composed layout: the swizzle and offset kept */
+  T_EQ_STR(EV2("blocked_product", "Sw<1,1,1> o 0 o (2,2):(1,2)", "(2,3):(1,2)"),
+           "Sw<1,1,1> o 0 o ((2,2),(2,3)):((1,4),(2,8))");
+  /* (2,2):(1,1) is not injective: CuTe's complement refuses it */
+  T_CHECK(IS_ERR(EV2("blocked_product", "(2,2):(1,1)", "2:1")));
+}
+
 int main(void) {
+  products();
   cosize_by_block_is_by_point();
   cosize_hand();
   common();
