@@ -52,8 +52,8 @@ static int common_layout(int cute, ev_args a, ev_out *o, lo_err *err) {
   lo_layout r;
   const char *op = cute ? "cute_max_common_layout" : "max_common_layout";
   if (get_pair(op, a, &x, &y, err)) return err->code;
-  int rc = cute ? lo_cute_max_common_layout_c(&x, &y, &r, err)
-                : lo_max_common_layout(&x, &y, &r, err);
+  int rc =
+      cute ? lo_cute_max_common_layout_c(&x, &y, &r, err) : lo_max_common_layout(&x, &y, &r, err);
   if (rc) return rc;
   ev_out_layout(o, &r);
   return LO_OK;
@@ -65,8 +65,8 @@ static int common_vector(int cute, ev_args a, ev_out *o, lo_err *err) {
   lo_int v;
   const char *op = cute ? "cute_max_common_vector" : "max_common_vector";
   if (get_pair(op, a, &x, &y, err)) return err->code;
-  int rc = cute ? lo_cute_max_common_vector_c(&x, &y, &v, err)
-                : lo_max_common_vector(&x, &y, &v, err);
+  int rc =
+      cute ? lo_cute_max_common_vector_c(&x, &y, &v, err) : lo_max_common_vector(&x, &y, &v, err);
   if (rc) return rc;
   ev_out_int(o, v);
   return LO_OK;
@@ -112,8 +112,9 @@ static int recast_step(int cute, int up, lo_int n, int is_sw, lo_swizzle *sw, lo
                        lo_err *err) {
   if (is_sw) {
     lo_swizzle r;
-    int rc = up ? (cute ? lo_swizzle_upcast(sw, n, &r, err) : lo_swizzle_upcast_plain(sw, n, &r, err))
-                : lo_swizzle_downcast(sw, n, &r, err);
+    int rc =
+        up ? (cute ? lo_swizzle_upcast(sw, n, &r, err) : lo_swizzle_upcast_plain(sw, n, &r, err))
+           : lo_swizzle_downcast(sw, n, &r, err);
     if (rc == LO_OK && cute) rc = lo_swizzle_cute_check(&r, err);
     if (rc) return rc;
     *sw = r;

@@ -51,8 +51,8 @@ static int top_visit(top_search *t, int k, lo_int partial, lo_err *err) {
   const lo_mode *md = &t->m[k];
   for (lo_int j = 0; j < md->s; j++) {
     lo_int c = md->d > 0 ? md->s - 1 - j : j; /* the largest values first */
-    lo_int v = partial + c * md->d;            /* within [lo[0], hi[0]], checked */
-    if (v + t->hi[k + 1] < t->floor_v) break;  /* this and every later c fall below */
+    lo_int v = partial + c * md->d;           /* within [lo[0], hi[0]], checked */
+    if (v + t->hi[k + 1] < t->floor_v) break; /* this and every later c fall below */
     if (top_visit(t, k + 1, v, err)) return err->code;
   }
   return LO_OK;
@@ -160,8 +160,7 @@ int lo_cute_max_common_layout_c(const lo_composed *a, const lo_composed *b, lo_l
   lo_layout common, base;
   lo_int size;
   if (lo_swizzle_cute_check(&c->sw, err) ||
-      lo_cute_max_common_layout(&c->inner, &p->inner, &common, err) ||
-      lo_size(&common, &size, err))
+      lo_cute_max_common_layout(&c->inner, &p->inner, &common, err) || lo_size(&common, &size, err))
     return err->code;
   if (base_of(c) >= size) {
     lo_layout_copy(out, &common);
@@ -247,8 +246,8 @@ static int check_common(const lo_composed *a, const lo_composed *b, lo_int n, co
           at_in(b, sb, i, &vb, &inb, err))
         return err->code;
       if (!ina || !inb)
-        return lo_fail(err, LO_EUNDEF, "R(%lld) = %lld lies outside the domain of %s",
-                       (long long)k, (long long)i, ina ? "B" : "A");
+        return lo_fail(err, LO_EUNDEF, "R(%lld) = %lld lies outside the domain of %s", (long long)k,
+                       (long long)i, ina ? "B" : "A");
       if (va != k || vb != k)
         return lo_fail(err, LO_EUNDEF, "A(R(%lld)) = %lld and B(R(%lld)) = %lld, not %lld",
                        (long long)k, (long long)va, (long long)k, (long long)vb, (long long)k);
@@ -332,8 +331,8 @@ int lo_composed_inverse_cute(const lo_composed *c, int left, lo_layout *inv, lo_
                              int *generic, lo_err *err) {
   lo_err e2;
   assert(c->smem_bits == 0);
-  int rc = left ? lo_cute_left_inverse(&c->inner, inv, err)
-                : lo_cute_right_inverse(&c->inner, inv, err);
+  int rc =
+      left ? lo_cute_left_inverse(&c->inner, inv, err) : lo_cute_right_inverse(&c->inner, inv, err);
   if (rc) return rc;
   *generic = c->offset != 0;
   *sw = c->sw;

@@ -174,8 +174,8 @@ static gen_verdict composed_sizes(gen_ctx *x) {
 
 /* ------------------------------------------- ops beside plain layouts */
 
-#define CUTE_LAYOUT  "cute/layout.hpp, "
-#define CUTE_SW_OPS  "cute/swizzle_layout.hpp, "
+#define CUTE_LAYOUT "cute/layout.hpp, "
+#define CUTE_SW_OPS "cute/swizzle_layout.hpp, "
 
 /* An inverse as the ops print it: "Sw' o 0 o L'" (x -> sw'(L'(x)) on
 ** [0, size L')), "L' o -O o Sw" (x -> L'(sw(x) - O) on the x with sw(x) -
@@ -197,8 +197,7 @@ static int inv_parse(const char *t, inv_fn *r) {
     memcpy(buf, t, (size_t)(o1 - t));
     buf[o1 - t] = 0;
     r->general = 1;
-    if (lo_parse_layout(buf, &r->c.inner, &e) || lo_parse_swizzle(o2 + 3, &r->c.sw, &e))
-      return 1;
+    if (lo_parse_layout(buf, &r->c.inner, &e) || lo_parse_swizzle(o2 + 3, &r->c.sw, &e)) return 1;
     r->c.offset = -strtoll(o1 + 3, NULL, 10);
     r->c.smem_bits = 0;
   } else if (lo_parse_composed(t, &r->c, &e)) {
@@ -252,12 +251,13 @@ static gen_verdict inverse_post(gen_ctx *x, int left) {
       if (lo_swizzle_apply(&r.c.sw, r.c.offset + k, &xv, &e)) return GEN_DISCARD;
     }
     if (inv_eval(&r, xv, &rx, &in)) return GEN_DISCARD;
-    if (!in) return gen_failf(x, "%s %.200s: R(%lld) is undefined", left ? "left" : "right", out,
-                              (long long)xv);
+    if (!in)
+      return gen_failf(x, "%s %.200s: R(%lld) is undefined", left ? "left" : "right", out,
+                       (long long)xv);
     if (c_eval(&c, size, rx, &crx, &in)) return GEN_DISCARD;
     if (!in)
-      return gen_failf(x, "R = %.200s: R(%lld) = %lld lies outside C's domain", out,
-                       (long long)xv, (long long)rx);
+      return gen_failf(x, "R = %.200s: R(%lld) = %lld lies outside C's domain", out, (long long)xv,
+                       (long long)rx);
     if (crx != xv)
       return gen_failf(x, "R = %.200s: C(R(%lld)) = C(%lld) = %lld", out, (long long)xv,
                        (long long)rx, (long long)crx);
@@ -317,15 +317,15 @@ static gen_verdict upcast_downcast(gen_ctx *x) {
       if (dsize != size || d.sw.bits != c.sw.bits ||
           (c.sw.bits && (d.sw.base != c.sw.base || d.sw.shift != c.sw.shift)) ||
           d.offset != c.offset || d.smem_bits != c.smem_bits)
-        return gen_failf(x, "downcast<%d>(upcast<%d>(%.200s)) = %.200s", n, n, texts[which],
-                         down);
+        return gen_failf(x, "downcast<%d>(upcast<%d>(%.200s)) = %.200s", n, n, texts[which], down);
       for (lo_int i = 0; i < size; i++) {
         lo_int v, w;
         if (lo_composed_apply(&c, i, &v, &e) || lo_composed_apply(&d, i, &w, &e))
           return GEN_DISCARD;
         if (v != w)
-          return gen_failf(x, "downcast<%d>(upcast<%d>(%.200s)) = %.200s differs at %lld: %lld, "
-                              "not %lld",
+          return gen_failf(x,
+                           "downcast<%d>(upcast<%d>(%.200s)) = %.200s differs at %lld: %lld, "
+                           "not %lld",
                            n, n, texts[which], down, (long long)i, (long long)w, (long long)v);
       }
     }
@@ -356,8 +356,9 @@ static gen_verdict common_vector_self(gen_ctx *x) {
     lo_int i = 0, v = -1;
     for (; i < size; i++)
       if (lo_apply(&c.inner, i, &v, &e) || v == k) break;
-    if (i == size) return gen_failf(x, "max_common_vector L L = %s, but %lld is no value of L", out,
-                                    (long long)k);
+    if (i == size)
+      return gen_failf(x, "max_common_vector L L = %s, but %lld is no value of L", out,
+                       (long long)k);
   }
   return GEN_PASS;
 }

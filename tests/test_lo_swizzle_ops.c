@@ -18,7 +18,8 @@
 ** offsets 0, 1, 5, 16, -3, and every 23rd small flat layout of shapes 1, 2, 3,
 ** 4, 8 and strides 0, 1, 2, 3, 8, 16. */
 static void cosize_by_block_is_by_point(void) {
-  static const lo_int sh[] = {1, 2, 3, 4, 8}, st[] = {0, 1, 2, 3, 8, 16}, offs[] = {0, 1, 5, 16, -3};
+  static const lo_int sh[] = {1, 2, 3, 4, 8}, st[] = {0, 1, 2, 3, 8, 16},
+                      offs[] = {0, 1, 5, 16, -3};
   long cases = 0, agree = 0;
   lo_layout l;
   for (int b = 0; b <= 3; b++)
@@ -34,7 +35,8 @@ static void cosize_by_block_is_by_point(void) {
             lo_composed_make(&c, &sw, offs[o], &l);
             int r1 = lo_composed_cosize(&c, &v1, &e1), r2 = lo_composed_cosize_points(&c, &v2, &e2);
             cases++;
-            if (r1 == r2 && (r1 != LO_OK || v1 == v2)) agree++;
+            if (r1 == r2 && (r1 != LO_OK || v1 == v2))
+              agree++;
             else if (cases - agree < 5)
               printf("  cosize differs: Sw<%d,%d,%d> o %lld o layout %d: %d/%lld vs %d/%lld\n", b,
                      m, s, (long long)offs[o], k, r1, (long long)v1, r2, (long long)v2);
@@ -75,14 +77,12 @@ static void common(void) {
   T_EQ_STR(EV2("max_common_vector", "(8,64):(64,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"), "16");
   /* (64,8):(8,1) cut to 16 by composition: 16:8; index 8i is (0,i) */
   T_EQ_STR(EV2("max_common_layout", "Sw<3,4,3> o 0 o (8,64):(64,1)", "(8,64):(64,1)"), "16:8");
-  T_EQ_STR(EV2("cute_max_common_layout", "(8,64):(64,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"),
-           "16:8");
+  T_EQ_STR(EV2("cute_max_common_layout", "(8,64):(64,1)", "Sw<3,4,3> o 0 o (8,64):(64,1)"), "16:8");
   /* CuTe's 16 assumes the offset lies in the swizzle's YZ bits: here
   ** C(0) = Sw<2,4,3>(8) = 8, not 0 */
   T_CHECK(err_has(EV2("max_common_vector", "Sw<2,4,3> o 8 o (16,32):(32,1)", "(16,32):(32,1)"),
                   "CuTe's answer 16 breaks its postcondition"));
-  T_EQ_STR(EV2("cute_max_common_vector", "Sw<2,4,3> o 8 o (16,32):(32,1)", "(16,32):(32,1)"),
-           "16");
+  T_EQ_STR(EV2("cute_max_common_vector", "Sw<2,4,3> o 8 o (16,32):(32,1)", "(16,32):(32,1)"), "16");
   /* two equal swizzles: the inner layouts' 512; different ones: min with 2^M */
   T_EQ_STR(EV2("cute_max_common_vector", "Sw<3,4,3> o 0 o (8,64):(64,1)",
                "Sw<3,4,3> o 0 o (8,64):(64,1)"),
