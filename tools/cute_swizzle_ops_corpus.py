@@ -18,9 +18,10 @@ The requests (deterministic from the seed):
     elements;
   * complement, logical_product, blocked_product, raked_product and
     tile_to_shape of composed layouts, make_layout_like of one.
-The UMMA shared-memory atoms of cute/atom/mma_traits_sm100_umma.hpp are
-GMMA's (the header aliases them: UMMA::Layout_K_SW128_Atom is
-GMMA::Layout_K_SW128_Atom, and so on), so the GMMA atoms stand for both.
+The UMMA shared-memory atoms (cute/atom/mma_traits_sm100.hpp at the pinned
+commit) are GMMA's (`using cute::GMMA::Layout_K_SW128_Atom;` and so on), and
+one of UMMA's own, Layout_MN_SW128_32B_Atom: Swizzle<2,5,2> o smem_ptr o
+(1024,4):(1,1024) in bits, upcast to the element type; it joins the atoms.
 
 Each request becomes a case of its cute_ op with CuTe's text (or `error`,
 its refusal as the reason).  A case of the plain op follows where this file
@@ -71,6 +72,10 @@ def gmma_atoms():
             pre = '%s o smem_ptr[%db](unset) o ' % (sw(b, 4, 3), bits)
             out.append((bits, pre + '(8,%d):(%d,1)' % (w, w)))
             out.append((bits, pre + '(%d,8):(1,%d)' % (w, w)))
+        # UMMA's own atom (cute/atom/mma_traits_sm100.hpp): Layout_MN_SW128_32B_Atom,
+        # Swizzle<2,5,2> o smem_ptr o (1024,4):(1,1024) in bits, upcast to T bits
+        w = 1024 // bits
+        out.append((bits, '%s o smem_ptr[%db](unset) o (%d,4):(1,%d)' % (sw(2, 5, 2), bits, w, w)))
     return out
 
 
@@ -218,6 +223,9 @@ def requests(rng):
             bits_atom = '%s o smem_ptr[1b](unset) o %s' % (sw(b, 4, 3), inner)
             for t in (8, 16, 32):
                 reqs.append(('recast_layout', [bits_atom, '1', str(t)]))
+    for t in (8, 16, 32):
+        reqs.append(('recast_layout', ['Sw<2,5,2> o smem_ptr[1b](unset) o (1024,4):(1,1024)', '1',
+                                       str(t)]))
     for bits, t, _ in tiled_atoms():
         reqs.append(('recast_layout', [t, str(bits), '32' if bits != 32 else '16']))
         z = re.sub(r'smem_ptr\[\d+b\]\(unset\)', '0', t)
