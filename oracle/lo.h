@@ -1025,9 +1025,11 @@ int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed 
 ** CuTe's cosize of a composed layout is cosize(inner), which the swizzle
 ** and the offset may exceed.  lo_composed_cosize (lo_swizzle_ops.c) looks
 ** at the top block of the swizzle's period only (the swizzle keeps every
-** higher bit): the points of the inner layout whose value lands there,
-** found by a pruned search over its modes (at most 2^24 nodes, LO_ELIMIT
-** past them); lo_composed_cosize_points walks every point, at most
+** higher bit): for a compact inner layout the interval [O, O + cosize)
+** there (the whole block: O + cosize at once), else the points of the
+** inner layout whose value lands there, found by a pruned search over its
+** modes (at most 2^24 points or nodes, LO_ELIMIT past them);
+** lo_composed_cosize_points walks every point, at most
 ** LO_COMPOSED_COSIZE_LIMIT of them, the reference it is tested against. */
 #define LO_COMPOSED_COSIZE_LIMIT LO_EVAL_FUNCTION_LIMIT
 int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err);

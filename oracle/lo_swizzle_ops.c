@@ -61,7 +61,10 @@ static int top_visit(top_search *t, int k, lo_int partial, lo_err *err) {
 /* The true cosize, 1 + max over x of sw(O + inner(x)), from the top
 ** block alone: the swizzle keeps every bit at and above its period's
 ** (lo_swizzle_period), so a value in a lower block stays below every
-** value of the block that holds O + max inner. */
+** value of the block that holds O + max inner.  A compact inner layout's
+** image is the interval [O, O + cosize): a whole top block gives O +
+** cosize (CuTe's cosize for O = 0), part of one is swept offset by
+** offset; any other layout's points in the top block are searched. */
 int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err) {
   top_search t;
   lo_mode all[LO_MAX_LEAVES];
@@ -108,6 +111,24 @@ int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err) {
   t.found = 0;
   t.nodes = 0;
   if (c->sw.bits == 0) t.floor_v = top; /* the identity: the largest value is top */
+  if (lo_is_compact(&c->inner)) {       /* the image is the interval [O, top] */
+    lo_int from = t.floor_v > off_of(c) ? t.floor_v : off_of(c);
+    lo_int best = top; /* the whole top block: its last offset */
+    if (from != t.floor_v || top - t.floor_v != period - 1) { /* part of it */
+      if (top - from >= TOP_SEARCH_BUDGET)
+        return lo_fail(err, LO_ELIMIT,
+                       "the top block of the composed layout holds more than %ld points to visit",
+                       TOP_SEARCH_BUDGET);
+      for (lo_int v = from; v <= top; v++) { /* each of its offsets */
+        lo_int w;
+        if (lo_swizzle_apply(&c->sw, v, &w, err)) return err->code;
+        if (v == from || w > best) best = w;
+      }
+    }
+    if (best < 0)
+      return lo_fail(err, LO_EUNDEF, "every value is negative (largest %lld)", (long long)best);
+    return lo_add(best, 1, out, "cosize", err);
+  }
   if (top_visit(&t, 0, off_of(c), err)) return err->code;
   assert(t.found);
   if (t.best < 0)
