@@ -57,6 +57,9 @@ static void cosize_hand(void) {
   T_EQ_STR(EV1("cosize", "Sw<1,0,1> o 0 o 1073741827:1"), "1073741828");
   /* 0..2^30; Sw<1,0,1>(2^30) = 2^30 (bit 1 clear): 2^30+1 */
   T_EQ_STR(EV1("cosize", "Sw<1,0,1> o 0 o 1073741825:1"), "1073741825");
+  /* not compact (rows 2^28 apart, 2^27 long): the top block of 2^10 below
+  ** 7 2^28 + 2^27 is whole, so 7 2^28 + 2^27 = 2013265920 */
+  T_EQ_STR(EV1("cosize", "Sw<3,4,3> o 0 o (8,134217728):(268435456,1)"), "2013265920");
   /* offset 3 on 0..3: 3..6; Sw<1,1,1>: 4 -> 6, 5 -> 7, 6 -> 4: 1 + 7 */
   T_EQ_STR(EV1("cosize", "Sw<1,1,1> o 3 o 4:1"), "8");
   /* CuTe's cosize is the inner layout's: 5 */
