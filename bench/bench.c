@@ -286,6 +286,57 @@ static double now(void) {
   return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Seconds per call of fn on c: repeated until 0.05 s have passed. */
+static double per_call(int (*fn)(const lo_composed *, lo_int *, lo_err *), const lo_composed *c,
+                       lo_int *v, int *rc) {
+  lo_err e;
+  long reps = 0;
+  double t0 = now(), t1;
+  do {
+    *rc = fn(c, v, &e);
+    reps++;
+    t1 = now();
+  } while (t1 - t0 < 0.05);
+  return (t1 - t0) / (double)reps;
+}
+
+/* The true cosize of GMMA-like composed layouts of 2^20 to 2^30 points,
+** Sw<3,4,3> o O o (8,W):(W,1) with W = 2^(k-3) (and variants): by the
+** top block (the op) and, at 2^20 points (its limit), point by point (its
+** reference). */
+static void bench_composed_cosize(void) {
+  printf("\n%-44s %8s %12s %14s %14s\n", "cosize of a composed layout", "points", "cosize",
+         "top block s", "by point s");
+  for (int k = 20; k <= 30; k += 2) {
+    for (int variant = 0; variant < 3; variant++) {
+      lo_composed c;
+      lo_swizzle sw = {3, 4, 3};
+      lo_layout l;
+      /* compact (the whole top block), not compact (its points searched),
+      ** rows twice as far apart (a gap between rows: searched) */
+      lo_int w = (lo_int)1 << (k - 3), sh[2] = {8, variant == 1 ? w - 3 : w},
+             st[2] = {variant == 2 ? 2 * w : w, 1};
+      lo_layout_flat(&l, sh, st, 2);
+      lo_composed_make(&c, &sw, variant == 1 ? 5 : 0, &l);
+      lo_int v = 0, v2 = 0;
+      int rc, rc2 = -1;
+      double fast = per_call(lo_composed_cosize, &c, &v, &rc), slow = -1;
+      if (k == 20) slow = per_call(lo_composed_cosize_points, &c, &v2, &rc2);
+      char name[64];
+      snprintf(name, sizeof name, "Sw<3,4,3> o %d o (8,%lld):(%lld,1)", variant == 1 ? 5 : 0,
+               (long long)sh[1], (long long)st[0]);
+      char pts[16];
+      snprintf(pts, sizeof pts, "2^%d", k);
+      printf("%-44s %8s %12lld %14.2e ", name, pts, (long long)v, fast);
+      if (slow >= 0)
+        printf("%14.2e%s\n", slow, rc2 == rc && v2 == v ? "" : " (differs!)");
+      else
+        printf("%14s\n", "-");
+      (void)rc;
+    }
+  }
+}
+
 int main(void) {
   lo_err e;
   for (int i = 0; i < NCASES; i++) {
@@ -353,5 +404,6 @@ int main(void) {
     printf("%-26s %14.0f %10.1f %8d\n", cases[c].name, ops, 1e9 / ops, errors);
   }
   printf("(%d fixed inputs per op; errors = inputs for which the op is undefined)\n", NCASES);
+  bench_composed_cosize();
   return 0;
 }

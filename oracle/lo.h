@@ -390,6 +390,13 @@ int lo_paper_composition(const lo_layout *outer, const lo_layout *inner, lo_layo
 ** zipped and tiled regroupings of both. */
 int lo_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+/* blocked_product and raked_product (lo_rank_product.c): CuTe's answer
+** (lo_cute_blocked_product, lo_cute_raked_product: the modes of the
+** logical product of A and B padded to one rank, zipped block first or
+** tile first), where lo_logical_product(A, B) meets its contract; else
+** LO_EUNDEF naming CuTe's answer and why. */
+int lo_blocked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
+int lo_raked_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_zipped_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_tiled_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
 int lo_zipped_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err);
@@ -621,13 +628,15 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** lo_walk_at and lo_swizzle_apply, print_layout lo_print_grid_composed, cosize
 ** lo_composed_cosize, composition and cute_composition of two swizzles
 ** lo_swizzle_composition and lo_cute_swizzle_composition, cute_composition of a layout with a
-** swizzle lo_cute_layout_swizzle and lo_cute_composition, right_inverse and left_inverse (and
-** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
-** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).  An op
+** swizzle lo_cute_layout_swizzle and lo_cute_composition, cute_right_inverse and
+** cute_left_inverse lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle,
+** right_inverse and left_inverse lo_composed_inverse_cute and lo_composed_inverse_check; the
+** other ops of its table run their own handler on the inner layout (CuTe's ComposedLayout
+** ops; complement and cute_complement that of the inner layout).  An op
 ** given a layout with F2 strides (section 16) runs in lo_eval_f2.c: size, rank and depth
 ** read its shape, apply calls lo_f2_apply or lo_f2_crd, layout_function lo_f2_apply, cosize
 ** lo_f2_cosize, coalesce and coalesce_z lo_f2_coalesce, composition lo_f2_composition,
-** right_inverse lo_f2_right_inverse; any other op refuses it.
+** right_inverse lo_f2_right_inverse; any other op refuses it.  An op
 ** given a layout with a negative stride (section 17) runs in lo_eval_negative.c: apply and
 ** cute_apply call lo_apply or lo_crd2idx, layout_function lo_apply, size and cute_size
 ** lo_size, cosize lo_cute_cosize_span and lo_image_bounds (an error naming CuTe's answer),
@@ -696,15 +705,25 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   left_inverse             lo_left_inverse
 **   coalesce_z               lo_coalesce_z
 **   nullspace                lo_nullspace
+**   blocked_product          lo_blocked_product (lo_cute_blocked_product, lo_logical_product)
+**   raked_product            lo_raked_product (lo_cute_raked_product, lo_logical_product)
+**   max_common_layout        lo_parse_composed, lo_max_common_layout
+**   max_common_vector        lo_parse_composed, lo_max_common_vector
 **   layout_add               lo_layout_add
 **   greatest_common_domain   lo_greatest_common_domain
-**   upcast                   lo_upcast
-**   downcast                 lo_downcast
-**   recast_layout            lo_recast_layout
+**   upcast                   lo_upcast; of a swizzle or a composed layout
+**                            lo_swizzle_upcast_plain, lo_composed_recast
+**   downcast                 lo_downcast; of a swizzle or a composed layout
+**                            lo_swizzle_downcast, lo_composed_recast
+**   recast_layout            lo_recast_layout; of a swizzle or a composed layout
+**                            lo_swizzle_upcast_plain, lo_swizzle_downcast,
+**                            lo_composed_recast
 **   recast                   lo_recast
 **   make_layout_like         lo_make_layout_like
 **   make_ordered_layout      lo_make_ordered_layout
-**   cute_recast_layout       lo_cute_recast_layout
+**   cute_recast_layout       lo_cute_recast_layout; of a swizzle or a composed layout
+**                            lo_swizzle_upcast, lo_swizzle_downcast,
+**                            lo_swizzle_cute_check, lo_cute_recast_composed
 **   cute_make_layout_like    lo_cute_make_layout_like
 **   cute_make_ordered_layout lo_cute_make_ordered_layout
 **   cute_coalesce            lo_cute_coalesce
@@ -753,8 +772,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_raked_product       lo_cute_raked_product
 **   cute_right_inverse       lo_cute_right_inverse
 **   cute_left_inverse        lo_cute_left_inverse
-**   cute_max_common_layout   lo_cute_max_common_layout
-**   cute_max_common_vector   lo_cute_max_common_vector
+**   cute_max_common_layout   lo_parse_composed, lo_cute_max_common_layout_c
+**   cute_max_common_vector   lo_parse_composed, lo_cute_max_common_vector_c
 **   cute_nullspace           lo_cute_nullspace
 **   cute_coalesce_x          lo_cute_coalesce_x (lo_internal.h)
 **   is_tractable             lo_is_tractable
@@ -1042,12 +1061,65 @@ int lo_composed_position_independent(const lo_composed *c, lo_composed *out, lo_
 ** multiplies (upcast) or divides (downcast) its bits
 ** (cute/pointer_flagged.hpp). */
 int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err);
-/* The true cosize: 1 + the largest value of c over [0, size(inner)), at
-** most LO_COMPOSED_COSIZE_LIMIT points (LO_ELIMIT past it).  CuTe's
-** cosize of a composed layout is cosize(inner), which the swizzle and the
-** offset may exceed. */
+/* The true cosize: 1 + the largest value of c over [0, size(inner)).
+** CuTe's cosize of a composed layout is cosize(inner), which the swizzle
+** and the offset may exceed.  lo_composed_cosize (lo_swizzle_ops.c) looks
+** at the top block of the swizzle's period only (the swizzle keeps every
+** higher bit): for a compact inner layout the interval [O, O + cosize)
+** there (the whole block: O + cosize at once), else the points of the
+** inner layout whose value lands there, found by a pruned search over its
+** modes (at most 2^24 points or nodes, LO_ELIMIT past them);
+** lo_composed_cosize_points walks every point, at most
+** LO_COMPOSED_COSIZE_LIMIT of them, the reference it is tested against. */
 #define LO_COMPOSED_COSIZE_LIMIT LO_EVAL_FUNCTION_LIMIT
 int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err);
+int lo_composed_cosize_points(const lo_composed *c, lo_int *out, lo_err *err);
+/* CuTe's max_common_layout and max_common_vector of two layouts, each
+** composed or plain (cute/swizzle_layout.hpp): those of the inner layouts,
+** the layout cut to 2^M of a composed argument's swizzle by composition,
+** the vector the least of it and 2^M (of both swizzles unless they are
+** equal); max_common_layout of two composed layouts is refused, as CuTe
+** has no such overload. */
+int lo_cute_max_common_layout_c(const lo_composed *a, const lo_composed *b, lo_layout *out,
+                                lo_err *err);
+int lo_cute_max_common_vector_c(const lo_composed *a, const lo_composed *b, lo_int *out,
+                                lo_err *err);
+/* The plain ops: CuTe's answer where it meets CuTe's postcondition
+** (cute/layout.hpp), else LO_EUNDEF naming CuTe's answer and the first
+** point that breaks it.  max_common_vector N: every n < N is A(i) = B(i)
+** at some index i of both domains; max_common_layout R: A(R(n)) = B(R(n))
+** = n with R(n) in both domains, for n < size(R).  At most LO_CHECK_LIMIT
+** points are checked (LO_ELIMIT past them). */
+int lo_max_common_layout(const lo_composed *a, const lo_composed *b, lo_layout *out, lo_err *err);
+int lo_max_common_vector(const lo_composed *a, const lo_composed *b, lo_int *out, lo_err *err);
+/* The right_inverse (left 0) or left_inverse of a composed layout c with
+** an integer offset (an smem_ptr offset the caller takes as 0, as CuTe's
+** operator() does): CuTe's answer, inverse(L) in *inv, the swizzle in *sw
+** and the form in *generic: offset 0, CuTe's swizzle pass-through
+** Sw' o 0 o inv (Sw' the swizzle of CuTe's composition(inv, Sw),
+** generic 0), or, where that refuses (make_swizzle's static_asserts) and
+** for another offset O, CuTe's general form inv o -O o Sw, x -> inv(sw(x)
+** - O) (cute/layout_composed.hpp; generic 1).  lo_composed_inverse_check
+** checks the postcondition: C(R(x)) = x on R's domain (right; in the
+** general form the x with 0 <= sw(x) - O < size(inv)), or C(R(C(i))) =
+** C(i) for i < size(C) (left, as the plain left_inverse of a layout);
+** LO_EUNDEF with the first broken point, at most LO_CHECK_LIMIT points
+** (LO_ELIMIT past them). */
+int lo_composed_inverse_cute(const lo_composed *c, int left, lo_layout *inv, lo_swizzle *sw,
+                             int *generic, lo_err *err);
+int lo_composed_inverse_check(const lo_composed *c, int left, const lo_layout *inv,
+                              const lo_swizzle *sw, int generic, lo_err *err);
+/* The plain upcast<N> (up 1) and downcast<N> of a composed layout: CuTe's
+** answer where it is the layout of C's N-element units (C with its units
+** split): the inner layout meets the contract of the plain upcast or
+** downcast (section 10) and, for upcast, the swizzle moves no bit below
+** log2 N (B = 0 or 2^M >= N; an smem_ptr offset's swizzle acts on bytes
+** and is kept).  Else LO_EUNDEF naming CuTe's answer. */
+int lo_composed_recast(const lo_composed *c, lo_int n, int up, lo_composed *out, lo_err *err);
+/* The plain upcast<N> of a swizzle: CuTe's where 2^M >= N or B = 0 (then
+** sw'(u) N + k = sw(u N + k) for k < N), else LO_EUNDEF naming it.  The
+** plain downcast is CuTe's always (lo_swizzle_downcast). */
+int lo_swizzle_upcast_plain(const lo_swizzle *sw, lo_int n, lo_swizzle *out, lo_err *err);
 /* The grid CuTe's print_layout prints for a rank-2 composed layout (as
 ** lo_print_grid; an smem_ptr offset is first made position-independent,
 ** as CuTe's print_layout does; cells are as wide as the inner layout's

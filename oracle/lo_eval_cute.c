@@ -308,12 +308,6 @@ int op_cute_raked_product(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   return ev_lay2(lo_cute_raked_product, a, 0, o, err);
 }
-/* The op cute_max_common_layout A B: CuTe C++ max_common_layout. */
-int op_cute_max_common_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
-  (void)argc;
-  return ev_lay2(lo_cute_max_common_layout, a, 0, o, err);
-}
-
 /* The op cute_right_inverse L: CuTe C++ right_inverse. */
 int op_cute_right_inverse(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
@@ -328,18 +322,6 @@ int op_cute_left_inverse(int argc, ev_args a, ev_out *o, lo_err *err) {
 int op_cute_nullspace(int argc, ev_args a, ev_out *o, lo_err *err) {
   (void)argc;
   return ev_lay1(lo_cute_nullspace, a, o, err);
-}
-
-/* The op cute_max_common_vector A B: CuTe C++ max_common_vector. */
-int op_cute_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err) {
-  lo_layout x, y;
-  lo_int v;
-  (void)argc;
-  if (ev_get_layout(a, 0, &x, err) || ev_get_layout(a, 1, &y, err) ||
-      lo_cute_max_common_vector(&x, &y, &v, err))
-    return err->code;
-  ev_out_int(o, v);
-  return LO_OK;
 }
 
 /* ---------------------------------------------- tensor views (lo_view.c) */

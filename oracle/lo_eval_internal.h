@@ -149,6 +149,13 @@ int op_cute_make_ordered_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 int ev_has_swizzle(int argc, ev_args a);
 int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
+/* lo_eval_swizzle_ops.c: the ops that read composed layouts themselves. */
+int op_max_common_layout(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_max_common_vector(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_blocked_product(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_raked_product(int argc, ev_args a, ev_out *o, lo_err *err);
+int ev_recast_swizzled(ev_args a);
+int ev_recast_swizzle(const char *op, int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_downcast(int argc, ev_args a, ev_out *o, lo_err *err);
 /* lo_eval_f2.c: requests with an F2 stride among their arguments go to
 ** ev_f2_run instead of the table's handler fn (see lo_eval_f2.c). */

@@ -47,24 +47,26 @@ static int ordered(int (*fn)(const lo_tuple *, const lo_tuple *, lo_layout *, lo
   return LO_OK;
 }
 
-/* The ops upcast L N, downcast L N, recast_layout L OLD NEW. */
+/* The ops upcast L N, downcast L N, recast_layout L OLD NEW (of a swizzle
+** or a composed layout: lo_eval_swizzle_ops.c). */
 int op_upcast(int argc, ev_args a, ev_out *o, lo_err *err) {
-  (void)argc;
+  if (ev_recast_swizzled(a)) return ev_recast_swizzle("upcast", argc, a, o, err);
   return lay_n(lo_upcast, a, o, err);
 }
 int op_downcast(int argc, ev_args a, ev_out *o, lo_err *err) {
-  (void)argc;
+  if (ev_recast_swizzled(a)) return ev_recast_swizzle("downcast", argc, a, o, err);
   return lay_n(lo_downcast, a, o, err);
 }
 int op_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
-  (void)argc;
+  if (ev_recast_swizzled(a)) return ev_recast_swizzle("recast_layout", argc, a, o, err);
   return lay_bits(lo_recast_layout, a, o, err);
 }
 
-/* The op cute_recast_layout L OLD NEW (cute_upcast and cute_downcast, which
-** take swizzles and composed layouts too, are in lo_eval_swizzle.c). */
+/* The op cute_recast_layout L OLD NEW (of a swizzle or a composed layout:
+** lo_eval_swizzle_ops.c; cute_upcast and cute_downcast are in
+** lo_eval_swizzle.c). */
 int op_cute_recast_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
-  (void)argc;
+  if (ev_recast_swizzled(a)) return ev_recast_swizzle("cute_recast_layout", argc, a, o, err);
   return lay_bits(lo_cute_recast_layout, a, o, err);
 }
 

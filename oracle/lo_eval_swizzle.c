@@ -238,6 +238,55 @@ static int layout_then_swizzle(const char *op, ev_args a, ev_out *o, lo_err *err
   return LO_OK;
 }
 
+/* Print an inverse of a composed layout: "Sw' o 0 o inv" (inv alone for
+** B = 0), or in the general form "inv o -O o Sw". */
+static void out_inverse(ev_out *o, int generic, lo_int off, const lo_swizzle *sw,
+                        const lo_layout *inv) {
+  char b[96];
+  if (!generic) {
+    out_swizzled(o, sw, inv);
+    return;
+  }
+  ev_out_layout(o, inv);
+  ev_out_str(o, " o ");
+  ev_out_int(o, -off);
+  ev_out_str(o, " o ");
+  lo_print_swizzle(sw, b, sizeof b);
+  ev_out_str(o, b);
+}
+
+/* The plain right_inverse or left_inverse of a composed layout: CuTe's
+** answer where it meets the postcondition, CuTe's general form where its
+** swizzle pass-through refuses (lo_composed_inverse_cute); an smem_ptr
+** offset is taken as 0, as CuTe's operator() and apply take it (CuTe's
+** own compiler refuses that case). */
+static int plain_inverse(lo_composed *c, int left, ev_out *o, lo_err *err) {
+  lo_layout inv;
+  lo_swizzle sw;
+  int generic;
+  char shown[1024], why[sizeof err->msg];
+  ev_out tmp;
+  if (c->smem_bits > 0) {
+    c->smem_bits = 0;
+    c->offset = 0;
+  }
+  if (lo_composed_inverse_cute(c, left, &inv, &sw, &generic, err)) return err->code;
+  int rc = lo_composed_inverse_check(c, left, &inv, &sw, generic, err);
+  if (rc == LO_EUNDEF) {
+    memset(&tmp, 0, sizeof tmp);
+    tmp.p = shown;
+    tmp.cap = sizeof shown;
+    shown[0] = 0;
+    out_inverse(&tmp, generic, c->offset, &sw, &inv);
+    memcpy(why, err->msg, sizeof why);
+    return lo_fail(err, LO_EUNDEF, "%s_inverse: CuTe's answer %s breaks its postcondition: %s",
+                   left ? "left" : "right", shown, why);
+  }
+  if (rc) return rc;
+  out_inverse(o, generic, c->offset, &sw, &inv);
+  return LO_OK;
+}
+
 /* right_inverse, left_inverse and their cute_ twins: a swizzle is its own
 ** inverse (CuTe returns it); of a composed layout (cute_ only) CuTe's
 ** composition(inverse(L), Sw) when the offset is 0, else the composed
@@ -257,10 +306,9 @@ static int sw_inverse(const char *op, int argc, ev_args a, ev_out *o, lo_err *er
     ev_out_str(o, b);
     return LO_OK;
   }
-  if (!is_cute(op))
-    return lo_fail(err, LO_EUNSUPPORTED,
-                   "%s of a composed layout is not supported (cute_%s answers CuTe's)", op, op);
-  if (get_composed(a, 0, &c, err) || lo_swizzle_cute_check(&c.sw, err)) return err->code;
+  if (get_composed(a, 0, &c, err)) return err->code;
+  if (!is_cute(op)) return plain_inverse(&c, left, o, err);
+  if (lo_swizzle_cute_check(&c.sw, err)) return err->code;
   if (c.smem_bits > 0) /* no Int<0> to CuTe's is_constant: the offset's own inverse is asked */
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: no matching function for call to "
@@ -347,6 +395,7 @@ static const sw_row sw_ops[] = {
     {"cute_shape", SW_INNER, NULL},
     {"cute_cosize", SW_INNER, NULL},
     {"cute_complement", SW_INNER, NULL},
+    {"complement", SW_INNER, NULL},
     {"logical_divide", SW_WRAP, NULL},
     {"zipped_divide", SW_WRAP, NULL},
     {"tiled_divide", SW_WRAP, NULL},
@@ -364,6 +413,8 @@ static const sw_row sw_ops[] = {
     {"cute_tiled_product", SW_WRAP, NULL},
     {"cute_flat_product", SW_WRAP, NULL},
     {"cute_blocked_product", SW_WRAP, NULL},
+    {"blocked_product", SW_WRAP, NULL},
+    {"raked_product", SW_WRAP, NULL},
     {"cute_raked_product", SW_WRAP, NULL},
     {"cute_coalesce", SW_WRAP, NULL},
     {"cute_flatten", SW_WRAP, NULL},

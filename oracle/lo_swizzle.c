@@ -427,33 +427,6 @@ int lo_composed_position_independent(const lo_composed *c, lo_composed *out, lo_
   return LO_OK;
 }
 
-/* 1 + the largest value of the composed layout over [0, size(inner)). */
-int lo_composed_cosize(const lo_composed *c, lo_int *out, lo_err *err) {
-  lo_int size, best = 0;
-  if (lo_size(&c->inner, &size, err)) return err->code;
-  if (size > LO_COMPOSED_COSIZE_LIMIT)
-    return lo_fail(err, LO_ELIMIT,
-                   "the largest value of a composed layout of size %lld (limit %lld points)",
-                   (long long)size, (long long)LO_COMPOSED_COSIZE_LIMIT);
-  if (size == 0) { /* an empty tuple: nothing to take a largest value of */
-    *out = 0;
-    return LO_OK;
-  }
-  lo_walk w;
-  lo_walk_init(&w, &c->inner);
-  lo_int off = c->smem_bits > 0 ? 0 : c->offset;
-  for (lo_int x = 0; x < size; x++) {
-    lo_int v;
-    if (lo_walk_at(&w, x, &v, err) || lo_add(off, v, &v, "offset plus value", err) ||
-        lo_swizzle_apply(&c->sw, v, &v, err))
-      return err->code;
-    if (x == 0 || v > best) best = v;
-  }
-  if (best < 0)
-    return lo_fail(err, LO_EUNDEF, "every value is negative (largest %lld)", (long long)best);
-  return lo_add(best, 1, out, "cosize", err);
-}
-
 /* ------------------------------------------------------------- recasts */
 
 /* CuTe's upcast<N> (up) or downcast<N> of a composed layout: the swizzle,

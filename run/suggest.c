@@ -74,8 +74,6 @@ static int has_op(const char *name) {
 ** the oracle names otherwise. */
 static const char *const aliases[][2] = {
     {"compose", "composition"},
-    {"blocked_product", "cute_blocked_product"},
-    {"raked_product", "cute_raked_product"},
     {"get", "cute_get"},
     {"crd2idx", "cute_crd2idx"},
     {"shape", "cute_shape"},

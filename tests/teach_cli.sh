@@ -63,8 +63,8 @@ hint() {
   has_text "eval $*: hint" "$want" "$tmp/err"
 }
 hint "did you mean composition?" compose 4:1 2:1
-hint "did you mean cute_blocked_product?" blocked_product 4:1 2:1
-hint "did you mean cute_raked_product?" raked_product 4:1 2:1
+hint "did you mean cute_get?" get '(2,3):(1,2)' 0
+hint "did you mean cute_crd2idx?" crd2idx '(1,1)' '(2,3)' '(1,2)'
 hint "did you mean coalesce?" coalesec 4:1
 hint "did you mean complement?" complemnt 4:1
 hint "cute_get L 0" mode '(2,3):(1,2)' 0

@@ -6,8 +6,9 @@
 #   2. the wp.* properties hold of the oracle's plain ops (exit 0);
 #   3. usage errors: --postconditions without --sut, a glob selecting no
 #      post-condition;
-#   4. the oracle itself as the SUT: every post-condition holds, and an op
-#      it does not have (blocked_product) is reported as unsupported;
+#   4. the oracle itself as the SUT: every post-condition holds; a SUT
+#      without an op (tests/suts/oracle_mutant.py NO_BLOCKED_PRODUCT) has it
+#      reported as unsupported;
 #   5. a mutated SUT (tests/suts/oracle_mutant.py: right_inverse with its
 #      strides doubled) is reported, shrunk to L = 2:1, stored as that SUT's
 #      counterexample, and asked again by replay --sut: still failing, then,
@@ -51,8 +52,13 @@ has_text "no post-condition" "selects no post-condition" "$tmp/err"
 status 0 "oracle as SUT" "$lc" fuzz --config "$tmp/c.yaml" --sut "$lc eval --batch" \
   --postconditions --cases 100 --db "$tmp/s.db"
 has_ere "oracle as SUT" '^wp\.composition +100 +[0-9]+ +[0-9]+ +0 ' "$tmp/out"
-has_ere "unsupported" '^wp\.blocked_product +100 +0 +100 +0 .*unsupported op' "$tmp/out"
+has_ere "oracle as SUT" '^wp\.blocked_product +100 +[0-9]+ +[0-9]+ +0 ' "$tmp/out"
 has_text "oracle as SUT" "new 0, still open 0, known 0, fixed 0" "$tmp/out"
+# a SUT without blocked_product: reported as unsupported, not failed
+status 0 "no blocked_product" "$lc" fuzz --config "$tmp/c.yaml" --postconditions \
+  --sut "python3 $PWD/tests/suts/oracle_mutant.py $lc NO_BLOCKED_PRODUCT" \
+  --property 'wp.blocked_product' --cases 100 --db "$tmp/nb.db"
+has_ere "unsupported" '^wp\.blocked_product +100 +0 +100 +0 .*unsupported op' "$tmp/out"
 
 # --- 5. a mutated system under test, then fixed ----------------------------------
 # One command line (the name its results are stored under), its mutant read

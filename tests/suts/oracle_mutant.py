@@ -14,6 +14,8 @@ Speaks the batch protocol by passing every request line to
                            flattened, left unmerged (the same size and
                            layout function, depth 1: no post-condition of
                            coalesce sees it)
+    NO_BLOCKED_PRODUCT     blocked_product: "error: unsupported op
+                           blocked_product", as a SUT without the op answers
     NONE                   nothing altered
 
 MUTANT may also be @FILE: the mutant's name is read from FILE when the SUT
@@ -51,7 +53,7 @@ def main():
     if mutant.startswith("@"):
         with open(mutant[1:]) as f:
             mutant = f.read().strip()
-    if mutant not in ("RIGHT_INVERSE_DOUBLED", "COALESCE_FLAT", "NONE"):
+    if mutant not in ("RIGHT_INVERSE_DOUBLED", "COALESCE_FLAT", "NO_BLOCKED_PRODUCT", "NONE"):
         sys.stderr.write("oracle_mutant.py: unknown mutant %s\n" % mutant)
         return 2
     oracle = subprocess.Popen([lc, "eval", "--batch"], stdin=subprocess.PIPE,
@@ -61,7 +63,9 @@ def main():
         oracle.stdin.flush()
         answer = oracle.stdout.readline().rstrip("\n")
         words = line.split()
-        if not answer.startswith("error") and words:
+        if mutant == "NO_BLOCKED_PRODUCT" and words and words[0] == "blocked_product":
+            answer = "error: unsupported op blocked_product"
+        elif not answer.startswith("error") and words:
             if mutant == "RIGHT_INVERSE_DOUBLED" and words[0] == "right_inverse":
                 answer = double_strides(answer)
             elif mutant == "COALESCE_FLAT" and words[0] == "coalesce" and len(words) == 2:
