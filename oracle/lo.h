@@ -20,6 +20,7 @@
 **  12. Tensor views                                     (lo_view.c, lo_view_pattern.c)
 **  13. Swizzles and composed layouts                    (lo_swizzle.c)
 **  14. Shared-memory banks                              (lo_bank.c)
+**  15. Coordinate layouts (scaled-basis strides)        (lo_basis.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -614,7 +615,13 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** lo_swizzle_composition and lo_cute_swizzle_composition, cute_composition of a layout with a
 ** swizzle lo_cute_layout_swizzle and lo_cute_composition, right_inverse and left_inverse (and
 ** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
-** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).
+** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).  An op
+** given a coordinate layout (a stride N@i, section 15) runs in lo_eval_basis.c: apply and
+** cute_apply call lo_basis_apply_at, layout_function lo_basis_apply, cute_coshape and
+** cute_cosize lo_basis_coshape, cosize lo_basis_apply_at; size, rank, depth, cute_shape,
+** coalesce, composition, the divides and their cute_ twins run their own handler on the
+** layout's integer stand-ins (lo_basis_encode, lo_basis_decode), the plain ops checked point
+** by point with lo_basis_apply and lo_coord_equal.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -783,6 +790,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   bank_conflicts           lo_parse_composed, lo_bank_smem_init, lo_bank_tv_shape, lo_bank_tv_vector,
 **                            lo_bank_tv_lanes, lo_bank_list_lanes, lo_bank_lanes_access,
 **                            lo_bank_conflicts
+**   make_identity_layout     lo_basis_identity, lo_print_basis_layout
+**   cute_make_identity_layout lo_basis_identity, lo_print_basis_layout
 */
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
@@ -1099,5 +1108,93 @@ int lo_bank_list_lanes(const char *s, const lo_bank_smem *m, lo_int *x, uint32_t
 ** elem_bytes. */
 int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint32_t active,
                          lo_bank_access *out, lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 15. Coordinate layouts (lo_basis.c)
+**
+** CuTe's coordinate layouts (cute/numeric/arithmetic_tuple.hpp): a layout
+** whose strides are scaled bases, CuTe's ScaledBasis<N,...>, printed N@i:
+** N times the unit vector of mode i of a coordinate.  Bases nest: CuTe
+** prints ScaledBasis<N,i,j> (the unit of sub-mode j of mode i) as N@j@i,
+** the innermost index first, so the last index names the top-level
+** mode.  An integer stride may stand beside them (CuTe adds it to a
+** coordinate only where it meets 0).  make_identity_layout(S) is
+** S:make_basis_like(S): (4,8) gives (4,8):(1@0,1@1), ((2,3),4) gives
+** ((2,3),4):((1@0@0,1@1@0),1@1).  Evaluated, such a layout gives a
+** coordinate: an integer, one scaled basis (4:1@0 at 3 is 3@0) or CuTe's
+** ArithmeticTuple, a nested tuple of integers ((4,8):(1@0,1@1) at 11 is
+** (3,2)).  Values here are non-negative.
+*/
+#define LO_BASIS_MAX_PATH 8 /* '@' indices of one stride */
+
+typedef struct lo_basis {
+  lo_int value;
+  int npath;                              /* 0: an integer stride */
+  unsigned char path[LO_BASIS_MAX_PATH]; /* as printed: path[npath-1] is the top-level mode */
+} lo_basis;
+
+typedef struct lo_basis_layout {
+  lo_tuple shape; /* its leaves are the shape's; stride[i] goes with leaf i */
+  lo_basis stride[LO_MAX_LEAVES];
+} lo_basis_layout;
+
+/* A coordinate: an integer (b, npath 0), one scaled basis (b) or a tuple
+** (t, CuTe's ArithmeticTuple). */
+enum { LO_COORD_INT, LO_COORD_BASIS, LO_COORD_TUPLE };
+typedef struct lo_coord {
+  int kind;
+  lo_basis b;
+  lo_tuple t;
+} lo_coord;
+
+/* Parse "(4,8):(1@0,1@1)" (S:D only, not a group of layouts; '_' before
+** an integer allowed; a stride is an integer or N@i@j..., at most
+** LO_BASIS_MAX_PATH indices, each below LO_MAX_LEAVES).  Errors name the
+** column. */
+int lo_parse_basis_layout(const char *s, lo_basis_layout *out, lo_err *err);
+int lo_print_basis_layout(const lo_basis_layout *l, char *buf, size_t cap);
+int lo_print_basis(const lo_basis *b, char *buf, size_t cap); /* "3", "3@1@0" */
+/* "3", "3@0", "(3,(0,1))", as CuTe prints them without the '_'. */
+int lo_print_coord(const lo_coord *c, char *buf, size_t cap);
+/* CuTe's make_identity_layout(shape) (an integer shape gives s:1). */
+int lo_basis_identity(const lo_tuple *shape, lo_basis_layout *out, lo_err *err);
+/* CuTe's operator+ of coordinates: LO_EUNDEF "CuTe refuses: ..." where a
+** non-zero integer meets a scaled basis or a tuple.  out may alias. */
+int lo_coord_add(const lo_coord *x, const lo_coord *y, lo_coord *out, lo_err *err);
+/* CuTe's as_arithmetic_tuple: a scaled basis as the tuple it stands for
+** (3@1 is (0,3)); an integer or a tuple unchanged.  out may be c. */
+int lo_coord_as_tuple(const lo_coord *c, lo_coord *out, lo_err *err);
+/* The same point: equal after CuTe's zero padding ((3) and (3,0) are). */
+int lo_coord_equal(const lo_coord *x, const lo_coord *y);
+/* CuTe's crd2idx on a coordinate layout: l at the coordinate c (an
+** integer index, colexicographic with the last leaf running on, or a
+** tuple congruent where it meets a tuple), or at index x.  Errors: CuTe's
+** refusals of its sums and of mismatched ranks, overflow. */
+int lo_basis_apply_at(const lo_basis_layout *l, const lo_tuple *c, lo_coord *out, lo_err *err);
+int lo_basis_apply(const lo_basis_layout *l, lo_int x, lo_coord *out, lo_err *err);
+/* CuTe's coshape: l at the largest coordinate, plus 1 in every entry
+** (refused where that is a scaled basis, to which CuTe adds the integer
+** 1). */
+int lo_basis_coshape(const lo_basis_layout *l, lo_coord *out, lo_err *err);
+
+/* The integer stand-ins of a coordinate layout.  CuTe's coalesce,
+** composition (of l first) and divides of l only multiply l's strides by
+** integers and compare them for equality.  The stand-ins replace the
+** stride v@p by v times a prime tag of the path p (the integers are a
+** path of their own), two layouts with two sets of tags, every tag above
+** every shape times value of l: equal strides stay equal and no others
+** meet.  An op run on both answers strides k v tag[0][g] and k v
+** tag[1][g]; lo_basis_decode reads k v @ p back (0 in both: the integer
+** 0).  Refused: a scaled basis of value 0 (it would read back as the
+** integer 0), a shape times value past 2^31. */
+typedef struct lo_basis_code {
+  int ngroups;
+  lo_basis group[LO_MAX_LEAVES]; /* the paths (value unused) */
+  lo_int tag[2][LO_MAX_LEAVES];
+} lo_basis_code;
+int lo_basis_encode(const lo_basis_layout *l, lo_basis_code *code, lo_layout *enc0,
+                    lo_layout *enc1, lo_err *err);
+int lo_basis_decode(const lo_basis_code *code, const lo_layout *r0, const lo_layout *r1,
+                    lo_basis_layout *out, lo_err *err);
 
 #endif /* LO_H */

@@ -3,11 +3,11 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 162 ops in 1024 slots; the longest probe sequence is 5.
+** 164 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 162
-#define OP_NAME_MAX 24 /* the longest name; longer text names no op */
+#define OP_INDEX_COUNT 164
+#define OP_NAME_MAX 25 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [15] = 19, /* coalesce */
     [24] = 64, /* cute_recast_layout */
@@ -44,6 +44,7 @@ static const short op_slot[OP_SLOTS] = {
     [183] = 77, /* cute_rank */
     [196] = 28, /* concat */
     [197] = 62, /* make_layout_like */
+    [215] = 164, /* cute_make_identity_layout */
     [224] = 60, /* recast_layout */
     [225] = 65, /* cute_make_layout_like */
     [234] = 21, /* filter */
@@ -138,6 +139,7 @@ static const short op_slot[OP_SLOTS] = {
     [828] = 6, /* rank_len_depth */
     [829] = 73, /* cute_size */
     [830] = 90, /* cute_dice */
+    [831] = 163, /* make_identity_layout */
     [832] = 123, /* is_row_major */
     [835] = 9, /* flatten_profile */
     [836] = 25, /* restrict */
@@ -335,4 +337,6 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     11, /* view_einsum */
     12, /* print_layout */
     14, /* bank_conflicts */
+    20, /* make_identity_layout */
+    25, /* cute_make_identity_layout */
 };

@@ -1,0 +1,333 @@
+/*
+** lo_eval_basis.c -- the ops of lo_eval on coordinate layouts (lo.h
+** section 15): lo_eval sends here every request with an argument holding
+** a scaled basis ('@'), and runs make_identity_layout from its table.
+**
+** The queries of the domain (size, rank, depth, shape) are those of the
+** shape.  apply, layout_function, the stride, cosize and coshape read the
+** layout themselves.  coalesce, composition (the coordinate layout
+** first) and the divides run the table's integer op on the layout's two
+** integer stand-ins (lo_basis_encode) and read the answer back
+** (lo_basis_decode): the cute_ op answers that, bit for bit CuTe's; the
+** plain op answers the same after checking CuTe's postcondition at every
+** point: result(c) = A(I(c)), I the op's answer on the compact layout of
+** A's shape (for composition with B, I(c) = B(c)).
+*/
+#include "lo_eval_internal.h"
+
+#include <string.h>
+
+#define BASIS_TEXT 8192 /* a layout's text, a stand-in answer's */
+
+/* Any argument holding a scaled basis? */
+int ev_has_basis(int argc, ev_args a) {
+  for (int i = 0; i < argc; i++)
+    if (strchr(a[i], '@')) return 1;
+  return 0;
+}
+
+/* Argument i as a coordinate layout. */
+static int get_basis(ev_args a, int i, lo_basis_layout *l, lo_err *err) {
+  return lo_parse_basis_layout(a[i], l, err) ? ev_arg_fail(i, err) : LO_OK;
+}
+
+/* Print a coordinate layout into o. */
+static void out_basis_layout(ev_out *o, const lo_basis_layout *l) {
+  char b[BASIS_TEXT];
+  if (lo_print_basis_layout(l, b, sizeof b)) {
+    o->full = 1;
+    return;
+  }
+  ev_out_str(o, b);
+}
+
+/* Print a coordinate into o. */
+static void out_coord(ev_out *o, const lo_coord *c) {
+  char b[BASIS_TEXT];
+  if (lo_print_coord(c, b, sizeof b)) {
+    o->full = 1;
+    return;
+  }
+  ev_out_str(o, b);
+}
+
+/* Whether the op is a cute_ twin. */
+static int is_cute(const char *op) { return strncmp(op, "cute_", 5) == 0; }
+
+/* Refuse a coordinate layout anywhere but argument 0. */
+static int only_first(const char *op, int argc, ev_args a, lo_err *err) {
+  for (int i = 1; i < argc; i++)
+    if (strchr(a[i], '@'))
+      return lo_fail(err, LO_EUNSUPPORTED,
+                     "%s: argument %d: only the first argument may be a coordinate layout "
+                     "(a stride N@i)",
+                     op, i + 1);
+  return LO_OK;
+}
+
+/* apply and cute_apply L x|L (c..): l at an index or a coordinate; the
+** plain op writes a single scaled basis as the tuple it stands for. */
+static int b_apply(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_basis_layout l;
+  lo_tuple c;
+  lo_coord v;
+  (void)argc;
+  if (only_first(op, 2, a, err) || get_basis(a, 0, &l, err)) return err->code;
+  if (lo_parse_index(a[1], &c, err)) return ev_arg_fail(1, err);
+  if (lo_basis_apply_at(&l, &c, &v, err)) return err->code;
+  if (!is_cute(op) && lo_coord_as_tuple(&v, &v, err)) return err->code;
+  out_coord(o, &v);
+  return LO_OK;
+}
+
+/* layout_function L: [L(0),...,L(size-1)], each as the plain apply. */
+static int b_layout_function(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_basis_layout l;
+  lo_int size;
+  (void)argc;
+  if (get_basis(a, 0, &l, err) || lo_tuple_size(&l.shape, &size, err)) return err->code;
+  if (size > LO_EVAL_FUNCTION_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "%s: size %lld is too large to list (limit %lld)", op,
+                   (long long)size, (long long)LO_EVAL_FUNCTION_LIMIT);
+  ev_out_str(o, "[");
+  for (lo_int x = 0; x < size && !o->full; x++) {
+    lo_coord v;
+    if (lo_basis_apply(&l, x, &v, err) || lo_coord_as_tuple(&v, &v, err)) return err->code;
+    if (x) ev_out_str(o, ",");
+    out_coord(o, &v);
+  }
+  ev_out_str(o, "]");
+  return LO_OK;
+}
+
+/* cute_stride L: the stride tuple. */
+static int b_stride(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_basis_layout l;
+  char b[BASIS_TEXT];
+  if (argc > 1)
+    return lo_fail(err, LO_EUNSUPPORTED, "%s of a coordinate layout takes no mode indices", op);
+  if (get_basis(a, 0, &l, err)) return err->code;
+  if (lo_print_basis_layout(&l, b, sizeof b))
+    return lo_fail(err, LO_ESPACE, "%s: the layout's text is too long", op);
+  ev_out_str(o, strchr(b, ':') + 1); /* a shape has no ':' */
+  return LO_OK;
+}
+
+/* The size of a coordinate: the product of its entries. */
+static int coord_product(const lo_coord *c, lo_int *out, lo_err *err) {
+  if (c->kind != LO_COORD_TUPLE) {
+    *out = c->b.value;
+    return LO_OK;
+  }
+  return lo_tuple_size(&c->t, out, err);
+}
+
+/* cute_coshape, cute_cosize (CuTe's: size of the coshape), and the
+** plain cosize: the product over the coordinate's entries of 1 + the
+** largest value there (the box the image fills; for strides >= 0 the
+** image's corner is L at the last coordinate). */
+static int b_coshape(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_basis_layout l;
+  lo_coord c;
+  lo_int n;
+  if (argc > 1)
+    return lo_fail(err, LO_EUNSUPPORTED, "%s of a coordinate layout takes no mode indices", op);
+  if (get_basis(a, 0, &l, err)) return err->code;
+  if (is_cute(op)) {
+    if (lo_basis_coshape(&l, &c, err)) return err->code;
+  } else {
+    lo_int crd[LO_MAX_LEAVES];
+    lo_tuple last;
+    for (int i = 0; i < l.shape.len; i++) crd[i] = l.shape.leaf[i] > 0 ? l.shape.leaf[i] - 1 : 0;
+    lo_tuple_flat(&last, crd, l.shape.len);
+    lo_basis_layout flat = l;
+    lo_tuple_flatten(&l.shape, &flat.shape);
+    if (lo_basis_apply_at(&flat, &last, &c, err) || lo_coord_as_tuple(&c, &c, err))
+      return err->code;
+    if (c.kind == LO_COORD_TUPLE) {
+      for (int i = 0; i < c.t.len; i++)
+        if (lo_add(c.t.leaf[i], 1, &c.t.leaf[i], "cosize", err)) return err->code;
+    } else if (lo_add(c.b.value, 1, &c.b.value, "cosize", err)) {
+      return err->code;
+    }
+  }
+  if (strstr(op, "coshape")) {
+    out_coord(o, &c);
+    return LO_OK;
+  }
+  if (coord_product(&c, &n, err)) return err->code;
+  ev_out_int(o, n);
+  return LO_OK;
+}
+
+/* Run fn on argv into a local buffer: its text in buf. */
+static int run_into(ev_op_fn fn, int argc, ev_args argv, char *buf, size_t cap, lo_err *err) {
+  ev_out r;
+  memset(&r, 0, sizeof r);
+  r.p = buf;
+  r.cap = cap;
+  buf[0] = 0;
+  int rc = fn(argc, argv, &r, err);
+  if (rc) return rc;
+  if (r.full) return lo_fail(err, LO_ESPACE, "result longer than %zu bytes", cap);
+  return LO_OK;
+}
+
+/* fn run on the stand-ins of the coordinate layout l in argument 0 (the
+** other arguments as given): its answer read back into out; or, when the
+** answer is no layout (a size, a shape), its text into text. */
+static int by_standins(ev_op_fn fn, const lo_basis_layout *l, int argc, ev_args a,
+                       lo_basis_layout *out, int *is_layout, char *text, size_t cap,
+                       lo_err *err) {
+  lo_basis_code code;
+  lo_layout enc[2], r[2];
+  char arg0[2][BASIS_TEXT], ans[BASIS_TEXT];
+  const char *argv[8];
+  int rc;
+  if (argc > 8) return lo_fail(err, LO_EUNSUPPORTED, "too many arguments");
+  if ((rc = lo_basis_encode(l, &code, &enc[0], &enc[1], err))) return ev_arg_fail(0, err);
+  for (int k = 0; k < 2; k++) {
+    if (lo_print_layout(&enc[k], arg0[k], sizeof arg0[k]))
+      return lo_fail(err, LO_ESPACE, "argument 1 is too long");
+    argv[0] = arg0[k];
+    for (int i = 1; i < argc; i++) argv[i] = a[i];
+    if ((rc = run_into(fn, argc, argv, k ? ans : text, k ? sizeof ans : cap, err))) return rc;
+    const char *t = k ? ans : text;
+    *is_layout = strchr(t, ':') != NULL;
+    if (!*is_layout) return LO_OK; /* a size, a rank, a shape: the stand-in's */
+    if (lo_parse_layout(t, &r[k], err))
+      return lo_fail(err, LO_EUNDEF, "the stand-in answer %.80s does not parse", t);
+  }
+  return lo_basis_decode(&code, &r[0], &r[1], out, err);
+}
+
+/* The compact layout of l's shape (colexicographic strides 1, s0, ...):
+** it maps a coordinate to its index. */
+static int index_layout(const lo_basis_layout *l, lo_layout *out, lo_err *err) {
+  lo_int d[LO_MAX_LEAVES], p = 1;
+  for (int i = 0; i < l->shape.len; i++) {
+    d[i] = p;
+    if (lo_mul(p, l->shape.leaf[i] > 0 ? l->shape.leaf[i] : 1, &p, "the index layout", err))
+      return err->code;
+  }
+  return lo_layout_make(&l->shape, d, out, err);
+}
+
+/* The plain op's check of CuTe's answer r for the op fn on a: r(c) =
+** a(I(c)) at every c < size(r), I the op's answer on a's index layout. */
+static int check_points(const char *op, ev_op_fn fn, const lo_basis_layout *a, int argc,
+                        ev_args args, const lo_basis_layout *r, lo_err *err) {
+  lo_layout idx, ir;
+  char t[BASIS_TEXT], ans[BASIS_TEXT];
+  const char *argv[8];
+  lo_int size;
+  if (index_layout(a, &idx, err)) return err->code;
+  if (lo_print_layout(&idx, t, sizeof t)) return lo_fail(err, LO_ESPACE, "argument 1 too long");
+  argv[0] = t;
+  for (int i = 1; i < argc; i++) argv[i] = args[i];
+  if (run_into(fn, argc, argv, ans, sizeof ans, err) || lo_parse_layout(ans, &ir, err) ||
+      lo_tuple_size(&r->shape, &size, err))
+    return err->code;
+  if (size > LO_EVAL_FUNCTION_LIMIT)
+    return lo_fail(err, LO_ELIMIT, "%s: size %lld is too large to check (limit %lld)", op,
+                   (long long)size, (long long)LO_EVAL_FUNCTION_LIMIT);
+  lo_walk w;
+  lo_walk_init(&w, &ir);
+  for (lo_int x = 0; x < size; x++) {
+    lo_int i;
+    lo_coord u, v;
+    char su[128], sv[128];
+    if (lo_walk_at(&w, x, &i, err) || lo_basis_apply(r, x, &u, err) ||
+        lo_basis_apply(a, i, &v, err))
+      return err->code;
+    if (!lo_coord_equal(&u, &v)) {
+      lo_print_coord(&u, su, sizeof su);
+      lo_print_coord(&v, sv, sizeof sv);
+      return lo_fail(err, LO_EUNDEF, "at %lld the answer gives %s where A gives %s at %lld",
+                     (long long)x, su, sv, (long long)i);
+    }
+  }
+  return LO_OK;
+}
+
+/* The table of ops a coordinate layout may be argument 1 of. */
+typedef int (*b_fn)(const char *op, int argc, ev_args a, ev_out *o, lo_err *err);
+typedef struct b_row {
+  const char *op;
+  b_fn own;            /* a handler of its own, or NULL: by the stand-ins */
+  const char *checked; /* the plain op's cute_ twin, whose answer it checks */
+} b_row;
+
+static const b_row b_ops[] = {
+    {"apply", b_apply, NULL},
+    {"cute_apply", b_apply, NULL},
+    {"layout_function", b_layout_function, NULL},
+    {"cute_stride", b_stride, NULL},
+    {"cosize", b_coshape, NULL},
+    {"cute_cosize", b_coshape, NULL},
+    {"cute_coshape", b_coshape, NULL},
+    {"size", NULL, NULL},
+    {"rank", NULL, NULL},
+    {"depth", NULL, NULL},
+    {"cute_size", NULL, NULL},
+    {"cute_rank", NULL, NULL},
+    {"cute_depth", NULL, NULL},
+    {"cute_shape", NULL, NULL},
+    {"cute_coalesce", NULL, NULL},
+    {"cute_composition", NULL, NULL},
+    {"cute_logical_divide", NULL, NULL},
+    {"cute_zipped_divide", NULL, NULL},
+    {"cute_tiled_divide", NULL, NULL},
+    {"cute_flat_divide", NULL, NULL},
+    {"coalesce", NULL, "cute_coalesce"},
+    {"composition", NULL, "cute_composition"},
+    {"logical_divide", NULL, "cute_logical_divide"},
+    {"zipped_divide", NULL, "cute_zipped_divide"},
+    {"tiled_divide", NULL, "cute_tiled_divide"},
+};
+
+/* Evaluate op (whose table handler is fn) on arguments of which one or
+** more holds a scaled basis; see the file's head. */
+int ev_basis_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err) {
+  const b_row *r = NULL;
+  for (size_t i = 0; i < sizeof b_ops / sizeof b_ops[0]; i++)
+    if (strcmp(b_ops[i].op, op) == 0) r = &b_ops[i];
+  if (!r)
+    return lo_fail(err, LO_EUNSUPPORTED, "%s does not take a coordinate layout (a stride N@i)",
+                   op);
+  if (only_first(op, argc, a, err)) return err->code;
+  if (r->own) return r->own(op, argc, a, o, err);
+  lo_basis_layout l, res;
+  char text[BASIS_TEXT];
+  int is_layout = 0;
+  ev_op_fn run = r->checked ? ev_op_fn_of(r->checked) : fn;
+  if (!run) return lo_fail(err, LO_EUNSUPPORTED, "%s: no such op %s", op, r->checked);
+  if (get_basis(a, 0, &l, err) ||
+      by_standins(run, &l, argc, a, &res, &is_layout, text, sizeof text, err))
+    return err->code;
+  if (!is_layout) {
+    ev_out_str(o, text);
+    return LO_OK;
+  }
+  if (r->checked) {
+    char shown[BASIS_TEXT];
+    lo_err why;
+    if (check_points(op, run, &l, argc, a, &res, &why)) {
+      if (lo_print_basis_layout(&res, shown, sizeof shown)) shown[0] = 0;
+      return lo_fail(err, LO_EUNDEF, "%s: CuTe's answer %.100s breaks its postcondition: %s", op,
+                     shown, why.msg);
+    }
+  }
+  out_basis_layout(o, &res);
+  return LO_OK;
+}
+
+/* make_identity_layout S and cute_make_identity_layout S. */
+int op_make_identity_layout(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_tuple s;
+  lo_basis_layout l;
+  (void)argc;
+  if (ev_get_tuple(a, 0, &s, err) || lo_basis_identity(&s, &l, err)) return err->code;
+  out_basis_layout(o, &l);
+  return LO_OK;
+}
