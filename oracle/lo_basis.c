@@ -93,8 +93,7 @@ static int bleaf(bparser *p, int basis_ok, lo_basis *b) {
     b->path[b->npath++] = (unsigned char)m;
   }
   if (!basis_ok && p->s[p->pos] == '@')
-    return lo_fail(p->err, LO_ESYNTAX, "column %zu: a shape has no scaled basis ('@')",
-                   p->pos + 1);
+    return lo_fail(p->err, LO_ESYNTAX, "column %zu: a shape has no scaled basis ('@')", p->pos + 1);
   return LO_OK;
 }
 
@@ -282,9 +281,12 @@ static int elem_end(const lo_tuple *t, int p, int *nleaves) {
   int depth = 0, n = 0;
   do {
     char c = t->tok[p++];
-    if (c == '(') depth++;
-    else if (c == ')') depth--;
-    else n++;
+    if (c == '(')
+      depth++;
+    else if (c == ')')
+      depth--;
+    else
+      n++;
   } while (depth > 0);
   *nleaves = n;
   return p;
@@ -294,7 +296,8 @@ static int elem_end(const lo_tuple *t, int p, int *nleaves) {
 static int copy_elem(const lo_tuple *t, int *p, int *l, lo_tuple *out, lo_err *err) {
   int n, e = elem_end(t, *p, &n);
   for (int i = *p; i < e; i++) {
-    int rc = t->tok[i] == '*' ? tput_leaf(out, t->leaf[(*l)++], err) : tput_tok(out, t->tok[i], err);
+    int rc =
+        t->tok[i] == '*' ? tput_leaf(out, t->leaf[(*l)++], err) : tput_tok(out, t->tok[i], err);
     if (rc) return rc;
   }
   *p = e;
@@ -318,8 +321,10 @@ static int add_elem(const lo_tuple *x, int *px, int *lx, const lo_tuple *y, int 
   if (cx == '*' || cy == '*') { /* an integer beside a tuple: it must be 0 */
     lo_int v = cx == '*' ? x->leaf[*lx] : y->leaf[*ly];
     if (v != 0)
-      return lo_fail(err, LO_EUNDEF, "CuTe refuses: Arithmetic tuple op+ error! (%lld added to a "
-                     "tuple)", (long long)v);
+      return lo_fail(err, LO_EUNDEF,
+                     "CuTe refuses: Arithmetic tuple op+ error! (%lld added to a "
+                     "tuple)",
+                     (long long)v);
     if (cx == '*') {
       (*px)++, (*lx)++;
       return copy_elem(y, py, ly, out, err);
@@ -420,14 +425,16 @@ static int split_coord(const lo_tuple *c, int *cp, int *cl, const lo_tuple *s, i
     return LO_OK;
   }
   if (s->tok[*sp] == '*')
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: a tuple coordinate for an integer shape "
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: a tuple coordinate for an integer shape "
                    "(Invalid parameters)");
   int rc = LO_OK;
   (*cp)++, (*sp)++;
   while (c->tok[*cp] != ')' && s->tok[*sp] != ')')
     if ((rc = split_coord(c, cp, cl, s, sp, sl, crd, err))) return rc;
   if (c->tok[*cp] != ')' || s->tok[*sp] != ')')
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: Mismatched Ranks (the coordinate's rank is "
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: Mismatched Ranks (the coordinate's rank is "
                    "not the shape's)");
   (*cp)++, (*sp)++;
   return LO_OK;
@@ -488,7 +495,8 @@ int lo_basis_coshape(const lo_basis_layout *l, lo_coord *out, lo_err *err) {
   int rc = sum_terms(l, crd, out, err);
   if (rc) return rc;
   if (out->kind == LO_COORD_BASIS) /* CuTe adds the integer 1 to it */
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: ScaledBasis op+ error! (1 added to a scaled "
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: ScaledBasis op+ error! (1 added to a scaled "
                    "basis)");
   if (out->kind == LO_COORD_INT) return lo_add(out->b.value, 1, &out->b.value, "coshape", err);
   for (int i = 0; i < out->t.len; i++)
@@ -534,8 +542,8 @@ static int same_path(const lo_basis *a, const lo_basis *b) {
 }
 
 /* The stand-ins of a coordinate layout; see lo.h. */
-int lo_basis_encode(const lo_basis_layout *l, lo_basis_code *code, lo_layout *enc0,
-                    lo_layout *enc1, lo_err *err) {
+int lo_basis_encode(const lo_basis_layout *l, lo_basis_code *code, lo_layout *enc0, lo_layout *enc1,
+                    lo_err *err) {
   lo_int bound = 1;
   int rc;
   code->ngroups = 0;
@@ -543,8 +551,10 @@ int lo_basis_encode(const lo_basis_layout *l, lo_basis_code *code, lo_layout *en
     const lo_basis *b = &l->stride[i];
     lo_int v;
     if (b->npath > 0 && b->value == 0)
-      return lo_fail(err, LO_EUNSUPPORTED, "stride %d: a scaled basis of value 0 (0@%d) is not "
-                     "supported by this op", i + 1, b->path[0]);
+      return lo_fail(err, LO_EUNSUPPORTED,
+                     "stride %d: a scaled basis of value 0 (0@%d) is not "
+                     "supported by this op",
+                     i + 1, b->path[0]);
     if ((rc = lo_mul(b->value, l->shape.leaf[i] > 1 ? l->shape.leaf[i] : 1, &v, "a stride", err)))
       return rc;
     if (v > bound) bound = v;
@@ -553,8 +563,10 @@ int lo_basis_encode(const lo_basis_layout *l, lo_basis_code *code, lo_layout *en
     if (g == code->ngroups) code->group[code->ngroups++] = *b;
   }
   if (bound > ((lo_int)1 << 31))
-    return lo_fail(err, LO_ELIMIT, "a stride value times its shape past 2^31 (%lld) is not "
-                   "supported by this op", (long long)bound);
+    return lo_fail(err, LO_ELIMIT,
+                   "a stride value times its shape past 2^31 (%lld) is not "
+                   "supported by this op",
+                   (long long)bound);
   lo_int p = bound + 1;
   for (int k = 0; k < 2; k++)
     for (int g = 0; g < code->ngroups; g++) {
@@ -591,8 +603,10 @@ int lo_basis_decode(const lo_basis_code *code, const lo_layout *r0, const lo_lay
           s0 / code->tag[0][g] == s1 / code->tag[1][g])
         break;
     if (g == code->ngroups)
-      return lo_fail(err, LO_EUNDEF, "stride %d of the result is not a multiple of a stride of "
-                     "the layout", i + 1);
+      return lo_fail(err, LO_EUNDEF,
+                     "stride %d of the result is not a multiple of a stride of "
+                     "the layout",
+                     i + 1);
     *b = code->group[g];
     b->value = s0 / code->tag[0][g];
   }

@@ -177,8 +177,7 @@ static int run_into(ev_op_fn fn, int argc, ev_args argv, char *buf, size_t cap, 
 ** other arguments as given): its answer read back into out; or, when the
 ** answer is no layout (a size, a shape), its text into text. */
 static int by_standins(ev_op_fn fn, const lo_basis_layout *l, int argc, ev_args a,
-                       lo_basis_layout *out, int *is_layout, char *text, size_t cap,
-                       lo_err *err) {
+                       lo_basis_layout *out, int *is_layout, char *text, size_t cap, lo_err *err) {
   lo_basis_code code;
   lo_layout enc[2], r[2];
   char arg0[2][BASIS_TEXT], ans[BASIS_TEXT];
@@ -293,8 +292,7 @@ int ev_basis_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo
   for (size_t i = 0; i < sizeof b_ops / sizeof b_ops[0]; i++)
     if (strcmp(b_ops[i].op, op) == 0) r = &b_ops[i];
   if (!r)
-    return lo_fail(err, LO_EUNSUPPORTED, "%s does not take a coordinate layout (a stride N@i)",
-                   op);
+    return lo_fail(err, LO_EUNSUPPORTED, "%s does not take a coordinate layout (a stride N@i)", op);
   if (only_first(op, argc, a, err)) return err->code;
   if (r->own) return r->own(op, argc, a, o, err);
   lo_basis_layout l, res;

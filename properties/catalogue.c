@@ -468,6 +468,7 @@ static const prop_table tables[] = {
     {prop_recast_table, &prop_recast_count},
     {prop_whitepaper_table, &prop_whitepaper_count},
     {prop_swizzle_table, &prop_swizzle_count},
+    {prop_basis_table, &prop_basis_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -159,8 +159,8 @@ static void algebra(void) {
   lo_err err;
   T_EQ_INT(lo_parse_basis_layout("(4,2,3):(1@0,4@0,2)", &l, &err), LO_OK);
   T_EQ_INT(lo_basis_encode(&l, &code, &e0, &e1, &err), LO_OK);
-  T_EQ_INT(code.ngroups, 2);               /* @0 and the integers */
-  T_EQ_INT(e0.stride[1], 4 * e0.stride[0]); /* 4@0 = 4 * 1@0 */
+  T_EQ_INT(code.ngroups, 2);                 /* @0 and the integers */
+  T_EQ_INT(e0.stride[1], 4 * e0.stride[0]);  /* 4@0 = 4 * 1@0 */
   T_CHECK(e0.stride[2] != 4 * e0.stride[0]); /* the integer 2 is not 2@0 */
   T_EQ_INT(lo_basis_decode(&code, &e0, &e1, &back, &err), LO_OK);
   char buf[128];
