@@ -152,6 +152,8 @@ CTA = ['<64,32>', '<32,32>', '<16,8>', '<8,8>', '<128,64>', '<64,16>', '<(32,2),
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--adapter', default='nice -n 10 python3 adapters/cute_cpp/cute_adapter.py')
+    ap.add_argument('--rounds', type=int, default=2,
+                    help='1: leave out the second round (apply at the answers)')
     ap.add_argument('--out', default=os.path.join(ROOT, 'corpus', 'cute_cpp',
                                                   'coordinate_strides.yaml'))
     opts = ap.parse_args()
@@ -188,7 +190,7 @@ def main():
     answers1 = answers + answers1
 
     reqs2 = []
-    for (op, args), a in zip(reqs1, answers1):
+    for (op, args), a in zip(reqs1 if opts.rounds > 1 else [], answers1):
         if op in ('composition', 'logical_divide', 'zipped_divide', 'tiled_divide',
                   'flat_divide') and ':' in a and not a.startswith('error'):
             shape = a.split(':')[0]
