@@ -168,7 +168,37 @@ static void algebra(void) {
   T_EQ_STR(buf, "(4,2,3):(1@0,4@0,2)");
 }
 
+/* Every one-byte change of a few coordinate layouts, through the ops
+** that read them: an answer or an error, never a crash (the sanitizers
+** watch). */
+static void mutations(void) {
+  static const char *seeds[] = {"((2,3),4):((1@0@0,1@1@0),1@1)", "(4,2):(1@0,2)",
+                                "(128,64):(1@0,1@1)"};
+  static const char *ops[] = {"cute_apply",    "apply",        "cute_coalesce",  "composition",
+                              "zipped_divide", "cute_coshape", "layout_function"};
+  static const char bytes[] = "()@,:_019<>- ";
+  int answered = 0;
+  for (size_t s = 0; s < sizeof seeds / sizeof seeds[0]; s++) {
+    size_t n = strlen(seeds[s]);
+    for (size_t i = 0; i < n; i++)
+      for (size_t b = 0; b + 1 < sizeof bytes; b++) {
+        char t[64];
+        memcpy(t, seeds[s], n + 1);
+        t[i] = bytes[b];
+        for (size_t k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+          const char *r = strcmp(ops[k], "composition") == 0 || strcmp(ops[k], "zipped_divide") == 0
+                              ? EV2(ops[k], t, "<2,2>")
+                          : strstr(ops[k], "apply") ? EV2(ops[k], t, "5")
+                                                    : EV1(ops[k], t);
+          answered += !IS_ERR(r);
+        }
+      }
+  }
+  T_CHECK(answered > 0);
+}
+
 int main(void) {
+  mutations();
   text();
   identity();
   sums();
