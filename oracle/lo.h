@@ -617,8 +617,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** cute_) lo_cute_right_inverse, lo_cute_left_inverse, lo_cute_layout_swizzle; the other ops of
 ** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).  An op
 ** given a coordinate layout (a stride N@i, section 15) runs in lo_eval_basis.c: apply and
-** cute_apply call lo_basis_apply_at, layout_function lo_basis_apply, cute_coshape and
-** cute_cosize lo_basis_coshape, cosize lo_basis_apply_at; size, rank, depth, cute_shape,
+** cute_apply call lo_basis_apply_at, layout_function lo_basis_apply, cute_coshape,
+** cute_cosize and cosize lo_basis_coshape; size, rank, depth, cute_shape,
 ** coalesce, composition, the divides and their cute_ twins run their own handler on the
 ** layout's integer stand-ins (lo_basis_encode, lo_basis_decode), the plain ops checked point
 ** by point with lo_basis_apply and lo_coord_equal.
@@ -1172,9 +1172,8 @@ int lo_coord_equal(const lo_coord *x, const lo_coord *y);
 ** refusals of its sums and of mismatched ranks, overflow. */
 int lo_basis_apply_at(const lo_basis_layout *l, const lo_tuple *c, lo_coord *out, lo_err *err);
 int lo_basis_apply(const lo_basis_layout *l, lo_int x, lo_coord *out, lo_err *err);
-/* CuTe's coshape: l at the largest coordinate, plus 1 in every entry
-** (refused where that is a scaled basis, to which CuTe adds the integer
-** 1). */
+/* CuTe's coshape: l at the largest coordinate as a tuple (CuTe's
+** as_arithmetic_tuple: 4:1@0 gives (3)), plus 1 in every entry. */
 int lo_basis_coshape(const lo_basis_layout *l, lo_coord *out, lo_err *err);
 
 /* The integer stand-ins of a coordinate layout.  CuTe's coalesce,

@@ -485,7 +485,8 @@ int lo_basis_apply(const lo_basis_layout *l, lo_int x, lo_coord *out, lo_err *er
   return lo_basis_apply_at(l, &c, out, err);
 }
 
-/* CuTe's coshape; see lo.h. */
+/* CuTe's coshape: as_arithmetic_tuple(inner_product(shape - 1, stride)),
+** plus 1 in every entry; see lo.h. */
 int lo_basis_coshape(const lo_basis_layout *l, lo_coord *out, lo_err *err) {
   lo_int crd[LO_MAX_LEAVES];
   for (int i = 0; i < l->shape.len; i++) {
@@ -494,10 +495,7 @@ int lo_basis_coshape(const lo_basis_layout *l, lo_coord *out, lo_err *err) {
   }
   int rc = sum_terms(l, crd, out, err);
   if (rc) return rc;
-  if (out->kind == LO_COORD_BASIS) /* CuTe adds the integer 1 to it */
-    return lo_fail(err, LO_EUNDEF,
-                   "CuTe refuses: ScaledBasis op+ error! (1 added to a scaled "
-                   "basis)");
+  if ((rc = lo_coord_as_tuple(out, out, err))) return rc; /* CuTe's as_arithmetic_tuple */
   if (out->kind == LO_COORD_INT) return lo_add(out->b.value, 1, &out->b.value, "coshape", err);
   for (int i = 0; i < out->t.len; i++)
     if ((rc = lo_add(out->t.leaf[i], 1, &out->t.leaf[i], "coshape", err))) return rc;

@@ -122,35 +122,17 @@ static int coord_product(const lo_coord *c, lo_int *out, lo_err *err) {
   return lo_tuple_size(&c->t, out, err);
 }
 
-/* cute_coshape, cute_cosize (CuTe's: size of the coshape), and the
-** plain cosize: the product over the coordinate's entries of 1 + the
-** largest value there (the box the image fills; for strides >= 0 the
-** image's corner is L at the last coordinate). */
+/* cute_coshape and cute_cosize, CuTe's (cosize is the size of the
+** coshape), and cosize, the same: the box the image fills, 1 + the
+** largest value in each entry of the coordinates (for strides >= 0 the
+** image's corner is CL at its last coordinate). */
 static int b_coshape(const char *op, int argc, ev_args a, ev_out *o, lo_err *err) {
   lo_basis_layout l;
   lo_coord c;
   lo_int n;
   if (argc > 1)
     return lo_fail(err, LO_EUNSUPPORTED, "%s of a coordinate layout takes no mode indices", op);
-  if (get_basis(a, 0, &l, err)) return err->code;
-  if (is_cute(op)) {
-    if (lo_basis_coshape(&l, &c, err)) return err->code;
-  } else {
-    lo_int crd[LO_MAX_LEAVES];
-    lo_tuple last;
-    for (int i = 0; i < l.shape.len; i++) crd[i] = l.shape.leaf[i] > 0 ? l.shape.leaf[i] - 1 : 0;
-    lo_tuple_flat(&last, crd, l.shape.len);
-    lo_basis_layout flat = l;
-    lo_tuple_flatten(&l.shape, &flat.shape);
-    if (lo_basis_apply_at(&flat, &last, &c, err) || lo_coord_as_tuple(&c, &c, err))
-      return err->code;
-    if (c.kind == LO_COORD_TUPLE) {
-      for (int i = 0; i < c.t.len; i++)
-        if (lo_add(c.t.leaf[i], 1, &c.t.leaf[i], "cosize", err)) return err->code;
-    } else if (lo_add(c.b.value, 1, &c.b.value, "cosize", err)) {
-      return err->code;
-    }
-  }
+  if (get_basis(a, 0, &l, err) || lo_basis_coshape(&l, &c, err)) return err->code;
   if (strstr(op, "coshape")) {
     out_coord(o, &c);
     return LO_OK;

@@ -121,9 +121,12 @@ static void shape_queries(void) {
   T_EQ_STR(EV1("cute_coshape", "(4,8):(2@0,1@1)"), "(7,8)");
   T_EQ_STR(EV1("cute_cosize", "(4,8):(2@0,1@1)"), "56");
   T_EQ_STR(EV1("cosize", "(4,8):(2@0,1@1)"), "56");
-  /* 4:1@0: L(3) = 3@0, and 3@0 + 1 does not compile; the box is (4) */
-  T_CHECK(err_has(EV1("cute_cosize", "4:1@0"), "ScaledBasis op+ error!"));
+  /* 4:1@0: L(3) = 3@0, as a tuple (3), plus 1: (4); cosize 4 */
+  T_EQ_STR(EV1("cute_coshape", "4:1@0"), "(4)");
+  T_EQ_STR(EV1("cute_cosize", "4:1@0"), "4");
   T_EQ_STR(EV1("cosize", "4:1@0"), "4");
+  /* (4,2):(1@0,1): 3@0 + 1 does not compile */
+  T_CHECK(err_has(EV1("cute_coshape", "(4,2):(1@0,1)"), "ScaledBasis op+ error!"));
   T_EQ_STR(EV1("layout_function", "(2,2):(1@1,1@0)"), "[(0,0),(0,1),(1,0),(1,1)]");
 }
 

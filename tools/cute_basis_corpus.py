@@ -12,11 +12,12 @@ The requests (deterministic):
     nested bases (1@1@0), integer strides beside bases (0, and a nonzero
     one CuTe refuses to add), values other than 1;
   * composition of them with layouts, integers and tilers (the CTA tiles
-    a TMA tensor is cut into), logical_divide, zipped_divide, tiled_divide
-    and flat_divide by tilers;
-  * apply at every point (index and coordinate) of every layout of size up
-    to 64 above, and of every answer of the compositions and divides of
-    size up to 64 (a second round).
+    a TMA tensor is cut into), logical_divide and zipped_divide by tilers,
+    and tiled_divide by the CTA tiles;
+  * apply at every index of every layout of size up to 64 above, at every
+    coordinate tuple of those up to 16, and at every index of the distinct
+    answers of the compositions and divides of size up to 16 (a second
+    round, at most 160 requests).
 Each request becomes a case of its cute_ op with CuTe's text (or `error`,
 its refusal as the reason) and, where the plain op is CuTe's by
 definition (docs/coordinate_strides.md), a case of the plain op: apply
@@ -141,17 +142,23 @@ HAND = ['(4,2):(1@0,1@0)', '(4,2):(1@0,4@0)', '(4,2):(1@1,1@0)', '(8,4):(2@0,1@1
         '(2,4):(3@0,1@1)', '(4,8):(1@0,0)']
 
 TILERS = {
-    1: ['2', '4', '<2>', '<4:2>', '<(2,2)>', '2:4', '(2,2):(1,4)', '_'],
-    2: ['<2,4>', '<4,2>', '<1,8>', '<(2,2),4>', '<4:2,2>', '<_,4>', '<2,_>', '(2,4):(8,1)',
-        '(4,4):(1,8)', '8', '2:4', '<8,4:2>', '<(2,2),(2,2)>'],
-    3: ['<2,2,2>', '<2,4>', '<4,2,1>', '<_,2,2>', '(2,2,2):(1,4,16)', '4'],
+    1: ['2', '4', '<2>', '<4:2>', '2:4', '_'],
+    2: ['<2,4>', '<(2,2),4>', '<4:2,2>', '<_,4>', '(2,4):(8,1)', '8'],
+    3: ['<2,2,2>', '<2,4>', '<_,2,2>', '(2,2,2):(1,4,16)'],
 }
-CTA = ['<64,32>', '<32,32>', '<16,8>', '<8,8>', '<128,64>', '<64,16>', '<(32,2),16>', '<32,(8,2)>']
+CTA = ['<64,32>', '<32,32>', '<16,8>', '<(32,2),16>']
+DIVIDES = ('logical_divide', 'zipped_divide', 'tiled_divide')
+APPLY_MAX = 64         # apply at every index of a layout up to this size
+COORD_MAX = 16         # and at every coordinate tuple up to this size
+SECOND_MAX = 16        # apply at every index of an answer up to this size
+SECOND_CAP = 100       # at most this many requests in the second round
 
 
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--adapter', default='nice -n 10 python3 adapters/cute_cpp/cute_adapter.py')
+    ap.add_argument('--count', action='store_true',
+                    help='print the first round of requests and stop (no compile)')
     ap.add_argument('--rounds', type=int, default=2,
                     help='1: leave out the second round (apply at the answers)')
     ap.add_argument('--out', default=os.path.join(ROOT, 'corpus', 'cute_cpp',
@@ -173,9 +180,10 @@ def main():
         for op in ('size', 'rank', 'depth', 'shape', 'stride', 'cosize', 'coshape', 'coalesce'):
             reqs1.append((op, [l]))
         shape = l.split(':')[0]
-        if size_of(shape) <= 64:
+        if size_of(shape) <= APPLY_MAX:
             for i in range(size_of(shape)):
                 reqs1.append(('apply', [l, str(i)]))
+        if size_of(shape) <= COORD_MAX:
             for c in coords(shape):
                 if c.startswith('('):
                     reqs1.append(('apply', [l, c]))
@@ -183,22 +191,24 @@ def main():
         big = size_of(shape) >= 512 and rank == 2
         for t in TILERS.get(rank, []) + (CTA if big else []):
             reqs1.append(('composition', [l, t]))
-            for op in ('logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide'):
+            for op in DIVIDES if t in CTA else DIVIDES[:2]:
                 if t.startswith('<') or t.isdigit() or ':' in t:
                     reqs1.append((op, [l, t]))
+    if opts.count:
+        for op, args in reqs1[len(reqs):]:
+            print(op, ' '.join(args))
+        return
     answers1 = ask(opts.adapter, reqs1[len(reqs):])
     answers1 = answers + answers1
 
-    reqs2 = []
+    reqs2, seen2 = [], set()
     for (op, args), a in zip(reqs1 if opts.rounds > 1 else [], answers1):
-        if op in ('composition', 'logical_divide', 'zipped_divide', 'tiled_divide',
-                  'flat_divide') and ':' in a and not a.startswith('error'):
+        if op in ('composition',) + DIVIDES and '@' in a and not a.startswith('error'):
             shape = a.split(':')[0]
-            if size_of(shape) <= 32:
+            if size_of(shape) <= SECOND_MAX and a not in seen2 and len(reqs2) < SECOND_CAP:
+                seen2.add(a)
                 for i in range(size_of(shape)):
                     reqs2.append(('apply', [a, str(i)]))
-    seen = set()
-    reqs2 = [r for r in reqs2 if not ((r[0], tuple(r[1])) in seen or seen.add((r[0], tuple(r[1]))))]
     answers2 = ask(opts.adapter, reqs2) if reqs2 else []
 
     plain_same = ('make_identity_layout', 'size', 'rank', 'depth', 'coalesce', 'composition',
