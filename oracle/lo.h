@@ -1172,6 +1172,14 @@ int lo_coord_equal(const lo_coord *x, const lo_coord *y);
 ** refusals of its sums and of mismatched ranks, overflow. */
 int lo_basis_apply_at(const lo_basis_layout *l, const lo_tuple *c, lo_coord *out, lo_err *err);
 int lo_basis_apply(const lo_basis_layout *l, lo_int x, lo_coord *out, lo_err *err);
+/* l at the coordinates crd[0..len) of its leaves: the sum of crd[i]
+** times stride i, in CuTe's arithmetic (errors as lo_basis_apply). */
+int lo_basis_apply_leaves(const lo_basis_layout *l, const lo_int *crd, lo_coord *out,
+                          lo_err *err);
+/* The entry of the coordinate c at the position of the basis b's path
+** (b's value unused; 0 where c, padded with CuTe's zeros, has none there):
+** the coordinate of the leaf whose identity stride is b. */
+lo_int lo_coord_get(const lo_coord *c, const lo_basis *b);
 /* CuTe's coshape: l at the largest coordinate as a tuple (CuTe's
 ** as_arithmetic_tuple: 4:1@0 gives (3)), plus 1 in every entry. */
 int lo_basis_coshape(const lo_basis_layout *l, lo_coord *out, lo_err *err);

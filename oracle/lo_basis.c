@@ -461,6 +461,35 @@ static int sum_terms(const lo_basis_layout *l, const lo_int *crd, lo_coord *out,
   return LO_OK;
 }
 
+/* l at the coordinates crd[i] of its leaves; see lo.h. */
+int lo_basis_apply_leaves(const lo_basis_layout *l, const lo_int *crd, lo_coord *out, lo_err *err) {
+  for (int i = 0; i < l->shape.len; i++)
+    if (crd[i] < 0) return lo_fail(err, LO_EUNDEF, "a negative coordinate");
+  return sum_terms(l, crd, out, err);
+}
+
+/* The entry of coordinate c at the path of the basis b; see lo.h. */
+lo_int lo_coord_get(const lo_coord *c, const lo_basis *b) {
+  if (c->kind == LO_COORD_INT) return b->npath == 0 ? c->b.value : 0;
+  if (c->kind == LO_COORD_BASIS)
+    return c->b.npath == b->npath && memcmp(c->b.path, b->path, (size_t)b->npath) == 0 ? c->b.value
+                                                                                       : 0;
+  const lo_tuple *t = &c->t;
+  int p = 0, leaf = 0;
+  for (int k = b->npath - 1; k >= 0; k--) { /* the top-level mode first */
+    if (t->tok[p] == '*') return 0;         /* a leaf where the path goes on */
+    p++;
+    for (int i = 0; i < b->path[k]; i++) {
+      int n;
+      if (t->tok[p] == ')') return 0; /* CuTe's padding zero */
+      p = elem_end(t, p, &n);
+      leaf += n;
+    }
+    if (t->tok[p] == ')') return 0;
+  }
+  return t->tok[p] == '*' ? t->leaf[leaf] : 0;
+}
+
 /* l at a coordinate (an integer index or a tuple); see lo.h. */
 int lo_basis_apply_at(const lo_basis_layout *l, const lo_tuple *c, lo_coord *out, lo_err *err) {
   lo_int crd[LO_MAX_LEAVES];

@@ -182,50 +182,45 @@ static int by_standins(ev_op_fn fn, const lo_basis_layout *l, int argc, ev_args 
   return lo_basis_decode(&code, &r[0], &r[1], out, err);
 }
 
-/* The compact layout of l's shape (colexicographic strides 1, s0, ...):
-** it maps a coordinate to its index. */
-static int index_layout(const lo_basis_layout *l, lo_layout *out, lo_err *err) {
-  lo_int d[LO_MAX_LEAVES], p = 1;
-  for (int i = 0; i < l->shape.len; i++) {
-    d[i] = p;
-    if (lo_mul(p, l->shape.leaf[i] > 0 ? l->shape.leaf[i] : 1, &p, "the index layout", err))
-      return err->code;
-  }
-  return lo_layout_make(&l->shape, d, out, err);
-}
-
-/* The plain op's check of CuTe's answer r for the op fn on a: r(c) =
-** a(I(c)) at every c < size(r), I the op's answer on a's index layout. */
+/* The plain op's check of CuTe's answer r for the op fn on a:
+** r(x) = a(I(x)) at every x < size(r), I the op's answer on the identity
+** layout of a's shape (for composition with B, the coordinate of B(x) in
+** a's shape, each mode running on as CuTe's by-mode ops let it), and
+** a(c) the sum over a's leaves of c's entry there times the leaf's
+** stride.  Where CuTe's arithmetic has no value (an integer beside a
+** basis) r and a(I(x)) must both have none. */
 static int check_points(const char *op, ev_op_fn fn, const lo_basis_layout *a, int argc,
                         ev_args args, const lo_basis_layout *r, lo_err *err) {
-  lo_layout idx, ir;
-  char t[BASIS_TEXT], ans[BASIS_TEXT];
-  const char *argv[8];
+  lo_basis_layout id, ir;
+  char t[BASIS_TEXT];
+  int is_layout = 0;
   lo_int size;
-  if (index_layout(a, &idx, err)) return err->code;
-  if (lo_print_layout(&idx, t, sizeof t)) return lo_fail(err, LO_ESPACE, "argument 1 too long");
-  argv[0] = t;
-  for (int i = 1; i < argc; i++) argv[i] = args[i];
-  if (run_into(fn, argc, argv, ans, sizeof ans, err) || lo_parse_layout(ans, &ir, err) ||
+  if (lo_basis_identity(&a->shape, &id, err) ||
+      by_standins(fn, &id, argc, args, &ir, &is_layout, t, sizeof t, err) ||
       lo_tuple_size(&r->shape, &size, err))
     return err->code;
+  if (!is_layout) return lo_fail(err, LO_EUNDEF, "%s on the identity layout gives no layout", op);
   if (size > LO_EVAL_FUNCTION_LIMIT)
     return lo_fail(err, LO_ELIMIT, "%s: size %lld is too large to check (limit %lld)", op,
                    (long long)size, (long long)LO_EVAL_FUNCTION_LIMIT);
-  lo_walk w;
-  lo_walk_init(&w, &ir);
   for (lo_int x = 0; x < size; x++) {
-    lo_int i;
-    lo_coord u, v;
-    char su[128], sv[128];
-    if (lo_walk_at(&w, x, &i, err) || lo_basis_apply(r, x, &u, err) ||
-        lo_basis_apply(a, i, &v, err))
-      return err->code;
+    lo_int crd[LO_MAX_LEAVES];
+    lo_coord c, u, v;
+    lo_err ue, ve;
+    if (lo_basis_apply(&ir, x, &c, err)) return err->code;
+    for (int k = 0; k < a->shape.len; k++) crd[k] = lo_coord_get(&c, &id.stride[k]);
+    int ru = lo_basis_apply(r, x, &u, &ue), rv = lo_basis_apply_leaves(a, crd, &v, &ve);
+    if (ru && rv) continue; /* no value on either side */
+    if (ru || rv)
+      return lo_fail(err, LO_EUNDEF, "at %lld %s: %s", (long long)x,
+                     ru ? "the answer has no value" : "A has no value at I(x)",
+                     ru ? ue.msg : ve.msg);
     if (!lo_coord_equal(&u, &v)) {
+      char su[128], sv[128];
       lo_print_coord(&u, su, sizeof su);
       lo_print_coord(&v, sv, sizeof sv);
-      return lo_fail(err, LO_EUNDEF, "at %lld the answer gives %s where A gives %s at %lld",
-                     (long long)x, su, sv, (long long)i);
+      return lo_fail(err, LO_EUNDEF, "at %lld the answer gives %s where A(I(%lld)) is %s",
+                     (long long)x, su, (long long)x, sv);
     }
   }
   return LO_OK;
@@ -237,34 +232,35 @@ typedef struct b_row {
   const char *op;
   b_fn own;            /* a handler of its own, or NULL: by the stand-ins */
   const char *checked; /* the plain op's cute_ twin, whose answer it checks */
+  int shape_only;      /* the op reads the shape alone */
 } b_row;
 
 static const b_row b_ops[] = {
-    {"apply", b_apply, NULL},
-    {"cute_apply", b_apply, NULL},
-    {"layout_function", b_layout_function, NULL},
-    {"cute_stride", b_stride, NULL},
-    {"cosize", b_coshape, NULL},
-    {"cute_cosize", b_coshape, NULL},
-    {"cute_coshape", b_coshape, NULL},
-    {"size", NULL, NULL},
-    {"rank", NULL, NULL},
-    {"depth", NULL, NULL},
-    {"cute_size", NULL, NULL},
-    {"cute_rank", NULL, NULL},
-    {"cute_depth", NULL, NULL},
-    {"cute_shape", NULL, NULL},
-    {"cute_coalesce", NULL, NULL},
-    {"cute_composition", NULL, NULL},
-    {"cute_logical_divide", NULL, NULL},
-    {"cute_zipped_divide", NULL, NULL},
-    {"cute_tiled_divide", NULL, NULL},
-    {"cute_flat_divide", NULL, NULL},
-    {"coalesce", NULL, "cute_coalesce"},
-    {"composition", NULL, "cute_composition"},
-    {"logical_divide", NULL, "cute_logical_divide"},
-    {"zipped_divide", NULL, "cute_zipped_divide"},
-    {"tiled_divide", NULL, "cute_tiled_divide"},
+    {"apply", b_apply, NULL, 0},
+    {"cute_apply", b_apply, NULL, 0},
+    {"layout_function", b_layout_function, NULL, 0},
+    {"cute_stride", b_stride, NULL, 0},
+    {"cosize", b_coshape, NULL, 0},
+    {"cute_cosize", b_coshape, NULL, 0},
+    {"cute_coshape", b_coshape, NULL, 0},
+    {"size", NULL, NULL, 1},
+    {"rank", NULL, NULL, 1},
+    {"depth", NULL, NULL, 1},
+    {"cute_size", NULL, NULL, 1},
+    {"cute_rank", NULL, NULL, 1},
+    {"cute_depth", NULL, NULL, 1},
+    {"cute_shape", NULL, NULL, 1},
+    {"cute_coalesce", NULL, NULL, 0},
+    {"cute_composition", NULL, NULL, 0},
+    {"cute_logical_divide", NULL, NULL, 0},
+    {"cute_zipped_divide", NULL, NULL, 0},
+    {"cute_tiled_divide", NULL, NULL, 0},
+    {"cute_flat_divide", NULL, NULL, 0},
+    {"coalesce", NULL, "cute_coalesce", 0},
+    {"composition", NULL, "cute_composition", 0},
+    {"logical_divide", NULL, "cute_logical_divide", 0},
+    {"zipped_divide", NULL, "cute_zipped_divide", 0},
+    {"tiled_divide", NULL, "cute_tiled_divide", 0},
 };
 
 /* Evaluate op (whose table handler is fn) on arguments of which one or
@@ -282,9 +278,19 @@ int ev_basis_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo
   int is_layout = 0;
   ev_op_fn run = r->checked ? ev_op_fn_of(r->checked) : fn;
   if (!run) return lo_fail(err, LO_EUNSUPPORTED, "%s: no such op %s", op, r->checked);
-  if (get_basis(a, 0, &l, err) ||
-      by_standins(run, &l, argc, a, &res, &is_layout, text, sizeof text, err))
-    return err->code;
+  if (get_basis(a, 0, &l, err)) return err->code;
+  if (r->shape_only) { /* the shape's op: any strides do, zeros here */
+    lo_int zero[LO_MAX_LEAVES] = {0};
+    lo_layout z;
+    const char *argv[8];
+    if (argc > 8) return lo_fail(err, LO_EUNSUPPORTED, "too many arguments");
+    if (lo_layout_make(&l.shape, zero, &z, err) || lo_print_layout(&z, text, sizeof text))
+      return err->code ? err->code : lo_fail(err, LO_ESPACE, "argument 1 is too long");
+    argv[0] = text;
+    for (int i = 1; i < argc; i++) argv[i] = a[i];
+    return fn(argc, argv, o, err);
+  }
+  if (by_standins(run, &l, argc, a, &res, &is_layout, text, sizeof text, err)) return err->code;
   if (!is_layout) {
     ev_out_str(o, text);
     return LO_OK;
