@@ -1126,6 +1126,10 @@ int lo_bank_lanes_access(const lo_bank_smem *m, lo_int w, const lo_int *x, uint3
 ** (3,2)).  Values here are non-negative.
 */
 #define LO_BASIS_MAX_PATH 8 /* '@' indices of one stride */
+/* The most points layout_function lists of a coordinate layout, and the
+** most the plain coalesce, composition and divides check (each point a
+** sum of tuples: 2^17 take about 0.15 s). */
+#define LO_BASIS_POINTS_LIMIT ((lo_int)1 << 17)
 
 typedef struct lo_basis {
   lo_int value;

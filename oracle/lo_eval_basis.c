@@ -86,9 +86,9 @@ static int b_layout_function(const char *op, int argc, ev_args a, ev_out *o, lo_
   lo_int size;
   (void)argc;
   if (get_basis(a, 0, &l, err) || lo_tuple_size(&l.shape, &size, err)) return err->code;
-  if (size > LO_EVAL_FUNCTION_LIMIT)
+  if (size > LO_BASIS_POINTS_LIMIT)
     return lo_fail(err, LO_ELIMIT, "%s: size %lld is too large to list (limit %lld)", op,
-                   (long long)size, (long long)LO_EVAL_FUNCTION_LIMIT);
+                   (long long)size, (long long)LO_BASIS_POINTS_LIMIT);
   ev_out_str(o, "[");
   for (lo_int x = 0; x < size && !o->full; x++) {
     lo_coord v;
@@ -200,9 +200,9 @@ static int check_points(const char *op, ev_op_fn fn, const lo_basis_layout *a, i
       lo_tuple_size(&r->shape, &size, err))
     return err->code;
   if (!is_layout) return lo_fail(err, LO_EUNDEF, "%s on the identity layout gives no layout", op);
-  if (size > LO_EVAL_FUNCTION_LIMIT)
+  if (size > LO_BASIS_POINTS_LIMIT)
     return lo_fail(err, LO_ELIMIT, "%s: size %lld is too large to check (limit %lld)", op,
-                   (long long)size, (long long)LO_EVAL_FUNCTION_LIMIT);
+                   (long long)size, (long long)LO_BASIS_POINTS_LIMIT);
   for (lo_int x = 0; x < size; x++) {
     lo_int crd[LO_MAX_LEAVES];
     lo_coord c, u, v;
