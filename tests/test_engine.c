@@ -182,9 +182,8 @@ static int view_arg(const char *s) {
 
 /* 0 when s parses as a value of the oracle's syntax: a morphism, a
 ** layout or tiler, a coordinate layout, an integer, a nested tuple or
-** profile, an argument of
-** the tensor views (above), or a list of them separated by ';' (the item
-** lists of `substitute`). */
+** profile, an argument of the tensor views (above), or a list of them
+** separated by ';' (the item lists of `substitute`). */
 static int parses(const char *s, lo_err *e) {
   char item[GEN_ARG_LEN];
   const char *semi = strchr(s, ';');
