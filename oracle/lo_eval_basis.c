@@ -298,8 +298,14 @@ int ev_basis_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo
   if (r->checked) {
     char shown[BASIS_TEXT];
     lo_err why;
-    if (check_points(op, run, &l, argc, a, &res, &why)) {
+    int rc = check_points(op, run, &l, argc, a, &res, &why);
+    if (rc) {
       if (lo_print_basis_layout(&res, shown, sizeof shown)) shown[0] = 0;
+      if (rc == LO_ELIMIT) /* undecided: CuTe's answer is not given unchecked */
+        return lo_fail(err, LO_ELIMIT,
+                       "%s: CuTe's answer %.100s is not checked: %s (cute_%s "
+                       "answers it)",
+                       op, shown, why.msg, op);
       return lo_fail(err, LO_EUNDEF, "%s: CuTe's answer %.100s breaks its postcondition: %s", op,
                      shown, why.msg);
     }

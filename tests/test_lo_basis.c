@@ -151,6 +151,11 @@ static void algebra(void) {
            "((64,32),2,2):((1@0,1@1),64@0,32@1)");
   T_EQ_STR(EV2("logical_divide", "(8,8):(1@0,1@1)", "<2,4>"),
            "((2,4),(4,2)):((1@0,2@0),(1@1,4@1))");
+  /* 1024 * 256 = 2^18 points: past the plain op's check, CuTe's answer
+  ** is not given unchecked; the cute_ twin gives it */
+  T_CHECK(err_has(EV2("zipped_divide", "(1024,256):(1@0,1@1)", "<64,32>"), "too large to check"));
+  T_EQ_STR(EV2("cute_zipped_divide", "(1024,256):(1@0,1@1)", "<64,32>"),
+           "((64,32),(16,8)):((1@0,1@1),(64@0,32@1))");
   /* refusals */
   T_CHECK(err_has(EV1("complement", "(4,8):(1@0,1@1)"), "does not take a coordinate layout"));
   T_CHECK(err_has(EV2("composition", "(4,8):(1,4)", "2:1@0"), "only the first argument"));
