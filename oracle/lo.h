@@ -618,10 +618,11 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** its table run their own handler on the inner layout (CuTe's ComposedLayout ops).  An op
 ** given a coordinate layout (a stride N@i, section 15) runs in lo_eval_basis.c: apply and
 ** cute_apply call lo_basis_apply_at, layout_function lo_basis_apply, cute_coshape,
-** cute_cosize and cosize lo_basis_coshape; size, rank, depth, cute_shape,
-** coalesce, composition, the divides and their cute_ twins run their own handler on the
+** cute_cosize and cosize lo_basis_coshape; size, rank, depth and cute_shape (and twins) run
+** their own handler on the shape (strides 0); cute_get, cute_take, cute_select, cute_group,
+** flatten, cute_flatten, coalesce, composition, the divides and their cute_ twins on the
 ** layout's integer stand-ins (lo_basis_encode, lo_basis_decode), the plain ops checked point
-** by point with lo_basis_apply and lo_coord_equal.
+** by point with lo_basis_identity, lo_basis_apply, lo_basis_apply_leaves and lo_coord_equal.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank

@@ -4,7 +4,9 @@
 ** a scaled basis ('@'), and runs make_identity_layout from its table.
 **
 ** The queries of the domain (size, rank, depth, shape) are those of the
-** shape.  apply, layout_function, the stride, cosize and coshape read the
+** shape; the functions on modes (cute_get, cute_take, cute_select,
+** cute_group, flatten and cute_flatten) move strides without arithmetic
+** and run on the stand-ins as the algebra does.  apply, layout_function, the stride, cosize and coshape read the
 ** layout themselves.  coalesce, composition (the coordinate layout
 ** first) and the divides run the table's integer op on the layout's two
 ** integer stand-ins (lo_basis_encode) and read the answer back
@@ -250,6 +252,12 @@ static const b_row b_ops[] = {
     {"cute_rank", NULL, NULL, 1},
     {"cute_depth", NULL, NULL, 1},
     {"cute_shape", NULL, NULL, 1},
+    {"cute_get", NULL, NULL, 0},
+    {"cute_flatten", NULL, NULL, 0},
+    {"cute_take", NULL, NULL, 0},
+    {"cute_select", NULL, NULL, 0},
+    {"cute_group", NULL, NULL, 0},
+    {"flatten", NULL, NULL, 0},
     {"cute_coalesce", NULL, NULL, 0},
     {"cute_composition", NULL, NULL, 0},
     {"cute_logical_divide", NULL, NULL, 0},
