@@ -6,7 +6,8 @@
 ** The queries of the domain (size, rank, depth, shape) are those of the
 ** shape; the functions on modes (cute_get, cute_take, cute_select,
 ** cute_group, flatten and cute_flatten) move strides without arithmetic
-** and run on the stand-ins as the algebra does.  apply, layout_function, the stride, cosize and coshape read the
+** and run on the stand-ins as the algebra does.  apply, layout_function, the stride, cosize and
+*coshape read the
 ** layout themselves.  coalesce, composition (the coordinate layout
 ** first) and the divides run the table's integer op on the layout's two
 ** integer stand-ins (lo_basis_encode) and read the answer back
@@ -184,6 +185,40 @@ static int by_standins(ev_op_fn fn, const lo_basis_layout *l, int argc, ev_args 
   return lo_basis_decode(&code, &r[0], &r[1], out, err);
 }
 
+/* fn, an op that moves strides without arithmetic (the functions on
+** modes), on the layout l in argument 0: run on l with leaf i's stride
+** i + 1, each stride of its answer names the leaf of l it came from. */
+static int by_moves(ev_op_fn fn, const lo_basis_layout *l, int argc, ev_args a, ev_out *o,
+                    lo_err *err) {
+  lo_int d[LO_MAX_LEAVES];
+  lo_layout enc, r;
+  lo_basis_layout out;
+  char arg0[BASIS_TEXT], ans[BASIS_TEXT];
+  const char *argv[8];
+  if (argc > 8) return lo_fail(err, LO_EUNSUPPORTED, "too many arguments");
+  for (int i = 0; i < l->shape.len; i++) d[i] = i + 1;
+  if (lo_layout_make(&l->shape, d, &enc, err)) return err->code;
+  if (lo_print_layout(&enc, arg0, sizeof arg0))
+    return lo_fail(err, LO_ESPACE, "argument 1 is too long");
+  argv[0] = arg0;
+  for (int i = 1; i < argc; i++) argv[i] = a[i];
+  if (run_into(fn, argc, argv, ans, sizeof ans, err)) return err->code;
+  if (!strchr(ans, ':')) {
+    ev_out_str(o, ans);
+    return LO_OK;
+  }
+  if (lo_parse_layout(ans, &r, err))
+    return lo_fail(err, LO_EUNDEF, "the stand-in answer %.80s does not parse", ans);
+  lo_tuple_copy(&out.shape, &r.shape);
+  for (int i = 0; i < r.shape.len; i++) {
+    if (r.stride[i] < 1 || r.stride[i] > l->shape.len)
+      return lo_fail(err, LO_EUNDEF, "stride %d of the answer is no stride of the layout", i + 1);
+    out.stride[i] = l->stride[r.stride[i] - 1];
+  }
+  out_basis_layout(o, &out);
+  return LO_OK;
+}
+
 /* The plain op's check of CuTe's answer r for the op fn on a:
 ** r(x) = a(I(x)) at every x < size(r), I the op's answer on the identity
 ** layout of a's shape (for composition with B, the coordinate of B(x) in
@@ -234,7 +269,7 @@ typedef struct b_row {
   const char *op;
   b_fn own;            /* a handler of its own, or NULL: by the stand-ins */
   const char *checked; /* the plain op's cute_ twin, whose answer it checks */
-  int shape_only;      /* the op reads the shape alone */
+  int shape_only;      /* the op reads the shape alone; 2: it moves strides, no arithmetic */
 } b_row;
 
 static const b_row b_ops[] = {
@@ -252,12 +287,12 @@ static const b_row b_ops[] = {
     {"cute_rank", NULL, NULL, 1},
     {"cute_depth", NULL, NULL, 1},
     {"cute_shape", NULL, NULL, 1},
-    {"cute_get", NULL, NULL, 0},
-    {"cute_flatten", NULL, NULL, 0},
-    {"cute_take", NULL, NULL, 0},
-    {"cute_select", NULL, NULL, 0},
-    {"cute_group", NULL, NULL, 0},
-    {"flatten", NULL, NULL, 0},
+    {"cute_get", NULL, NULL, 2},
+    {"cute_flatten", NULL, NULL, 2},
+    {"cute_take", NULL, NULL, 2},
+    {"cute_select", NULL, NULL, 2},
+    {"cute_group", NULL, NULL, 2},
+    {"flatten", NULL, NULL, 2},
     {"cute_coalesce", NULL, NULL, 0},
     {"cute_composition", NULL, NULL, 0},
     {"cute_logical_divide", NULL, NULL, 0},
@@ -287,6 +322,7 @@ int ev_basis_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo
   ev_op_fn run = r->checked ? ev_op_fn_of(r->checked) : fn;
   if (!run) return lo_fail(err, LO_EUNSUPPORTED, "%s: no such op %s", op, r->checked);
   if (get_basis(a, 0, &l, err)) return err->code;
+  if (r->shape_only == 2) return by_moves(fn, &l, argc, a, o, err);
   if (r->shape_only) { /* the shape's op: any strides do, zeros here */
     lo_int zero[LO_MAX_LEAVES] = {0};
     lo_layout z;

@@ -156,6 +156,10 @@ static void algebra(void) {
   T_CHECK(err_has(EV2("zipped_divide", "(1024,256):(1@0,1@1)", "<64,32>"), "too large to check"));
   T_EQ_STR(EV2("cute_zipped_divide", "(1024,256):(1@0,1@1)", "<64,32>"),
            "((64,32),(16,8)):((1@0,1@1),(64@0,32@1))");
+  /* the functions on modes move strides, a basis of value 0 too */
+  T_EQ_STR(EVN("cute_get", "((2,3),4):((1@0@0,1@1@0),1@1)", "0", "1"), "3:1@1@0");
+  T_EQ_STR(EVN("cute_select", "(8,2):(1@0,0@1)", "1", "0"), "(2,8):(0@1,1@0)");
+  T_EQ_STR(EV1("flatten", "((2,3),4):((1@0@0,1@1@0),1@1)"), "(2,3,4):(1@0@0,1@1@0,1@1)");
   /* refusals */
   T_CHECK(err_has(EV1("complement", "(4,8):(1@0,1@1)"), "does not take a coordinate layout"));
   T_CHECK(err_has(EV2("composition", "(4,8):(1,4)", "2:1@0"), "only the first argument"));

@@ -16,6 +16,7 @@ The requests (deterministic):
   * composition of them with layouts, integers and tilers (the CTA tiles
     a TMA tensor is cut into), logical_divide and zipped_divide by tilers,
     and tiled_divide by the CTA tiles;
+  * get, flatten, select, group and take of those of rank 2 and more;
   * apply at every index of every layout of size up to 64 above, at every
     coordinate tuple of those up to 16, and at every index of the distinct
     answers of the compositions and divides of size up to 16 (a second
@@ -205,6 +206,16 @@ def main():
         for op, args in reqs1[len(reqs):]:
             print(op, ' '.join(args))
         return
+    for l in layouts:  # the functions on modes
+        shape = l.split(':')[0]
+        rank = len(parse_tuple(shape)) if shape.startswith('(') else 1
+        if rank < 2:
+            continue
+        reqs1 += [('get', [l, '0']), ('get', [l, '1']), ('flatten', [l]), ('select', [l, '1', '0'])]
+        if isinstance(parse_tuple(shape)[0], list):
+            reqs1.append(('get', [l, '0', '1']))
+        if rank >= 3:
+            reqs1 += [('group', [l, '0', '2']), ('take', [l, '1', '3'])]
     answers1 = ask(opts.adapter, reqs1[len(reqs):])
     answers1 = answers + answers1
 
