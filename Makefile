@@ -29,7 +29,8 @@
 #                   (gpu/; skipped without nvcc); make gpu-bank the second alone
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py,
 #                     tools/cute_swizzle_corpus.py, tools/cute_tile_corpus.py,
-#                     tools/cute_negative_corpus.py, tools/cute_swizzle_ops_corpus.py)
+#                     tools/cute_negative_corpus.py, tools/cute_swizzle_ops_corpus.py,
+#                     tools/cute_basis_corpus.py)
 #   make cute-tests-corpus  regenerate corpus/cute_tests/ (the cases of CuTe's own
 #                   tests, corpus/cute_tests/cases.txt) from CuTe C++ (tools/cute_tests.py)
 #   make clean      remove build/ and bin/
@@ -244,6 +245,7 @@ cute-corpus:
 	python3 tools/cute_tile_corpus.py
 	python3 tools/cute_negative_corpus.py
 	python3 tools/cute_swizzle_ops_corpus.py
+	python3 tools/cute_basis_corpus.py
 
 # The pending marks are set by what bin/layoutcheck answers, so it is built first.
 cute-tests-corpus: bin/layoutcheck

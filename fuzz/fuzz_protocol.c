@@ -29,14 +29,17 @@
 ** (63880,12):(8192,6)`, 766,560 points, takes 0.09 s in the optimised
 ** build and over 0.1 s under the sanitizers), same_layout_function,
 ** index_set, print_layout, bank_conflicts, which reads every value of a
-** TV layout (2^16 of them) up to six times, and cosize of a composed
+** TV layout (2^16 of them) up to six times, cosize of a composed
 ** layout (first word "Sw..."), which takes the largest of its values, 2^20
-** at most. */
+** at most, and any op on a coordinate layout (first word holding '@'),
+** whose plain ops check up to 2^17 points. */
 static int listing_op(const char *op, char **words, size_t n) {
   static const char *const names[] = {"layout_function", "same_layout_function", "index_set",
                                       "print_layout", "bank_conflicts"};
   for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strcmp(op, names[i]) == 0) return 1;
+  if (n > 0 && strchr(words[0], '@')) /* a coordinate layout: its points listed or checked */
+    return 1;
   return strcmp(op, "cosize") == 0 && n > 0 && strncmp(words[0], "Sw", 2) == 0;
 }
 

@@ -24,6 +24,7 @@
 **  16. Layouts with F2 (XOR) strides                    (lo_f2.c)
 **  17. Negative strides                                 (lo_negative.c,
 **                                                        lo_eval_negative.c)
+**  18. Coordinate layouts (scaled-basis strides)        (lo_basis.c)
 **
 ** Argument order of composites, one rule for every function here: the
 ** outer map first, as CuTe writes composition(A, B) = A o B and the paper
@@ -647,7 +648,14 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 ** lo_cute_right_inverse checked with lo_apply, left_inverse lo_cute_left_inverse_signed
 ** checked with lo_apply and lo_cute_apply_int, the divides and products
 ** lo_cute_tile_signed (the plain ones an error naming its answer), cute_blocked_product and
-** cute_raked_product lo_cute_rank_product_signed; every other op refuses it.
+** cute_raked_product lo_cute_rank_product_signed; every other op refuses it.  An op
+** given a coordinate layout (a stride N@i, section 18) runs in lo_eval_basis.c: apply and
+** cute_apply call lo_basis_apply_at, layout_function lo_basis_apply, cute_coshape,
+** cute_cosize and cosize lo_basis_coshape; size, rank, depth and cute_shape (and twins) run
+** their own handler on the shape (strides 0); cute_get, cute_take, cute_select, cute_group,
+** flatten, cute_flatten, coalesce, composition, the divides and their cute_ twins on the
+** layout's integer stand-ins (lo_basis_encode, lo_basis_decode), the plain ops checked point
+** by point with lo_basis_identity, lo_basis_apply, lo_basis_apply_leaves and lo_coord_equal.
 **   size                     lo_tuple_size
 **   cosize                   lo_cosize
 **   rank                     lo_tuple_rank
@@ -842,6 +850,8 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   to_f2                    lo_parse_swizzle, lo_f2_of_swizzle, lo_parse_composed, lo_f2_of_composed
 **   from_f2                  lo_parse_f2, lo_f2_to_swizzle
 **   f2_coshape               lo_parse_f2, lo_f2_coshape
+**   make_identity_layout     lo_basis_identity, lo_print_basis_layout
+**   cute_make_identity_layout lo_basis_identity, lo_print_basis_layout
 */
 /* The op table, for listings and documentation. */
 typedef struct lo_op_info {
@@ -1435,5 +1445,104 @@ int lo_cute_tile_signed(int divide, int how, const lo_layout *a, const lo_layout
 ** larger rank, its two modes zipped. */
 int lo_cute_rank_product_signed(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
                                 lo_err *err);
+
+/* ---------------------------------------------------------------------
+** 18. Coordinate layouts (lo_basis.c)
+**
+** CuTe's coordinate layouts (cute/numeric/arithmetic_tuple.hpp): a layout
+** whose strides are scaled bases, CuTe's ScaledBasis<N,...>, printed N@i:
+** N times the unit vector of mode i of a coordinate.  Bases nest: CuTe
+** prints ScaledBasis<N,i,j> (the unit of sub-mode j of mode i) as N@j@i,
+** the innermost index first, so the last index names the top-level
+** mode.  An integer stride may stand beside them (CuTe adds it to a
+** coordinate only where it meets 0).  make_identity_layout(S) is
+** S:make_basis_like(S): (4,8) gives (4,8):(1@0,1@1), ((2,3),4) gives
+** ((2,3),4):((1@0@0,1@1@0),1@1).  Evaluated, such a layout gives a
+** coordinate: an integer, one scaled basis (4:1@0 at 3 is 3@0) or CuTe's
+** ArithmeticTuple, a nested tuple of integers ((4,8):(1@0,1@1) at 11 is
+** (3,2)).  Values here are non-negative.
+*/
+#define LO_BASIS_MAX_PATH 8 /* '@' indices of one stride */
+/* The most points layout_function lists of a coordinate layout, and the
+** most the plain coalesce, composition and divides check (each point a
+** sum of tuples: 2^17 take about 0.15 s). */
+#define LO_BASIS_POINTS_LIMIT ((lo_int)1 << 17)
+
+typedef struct lo_basis {
+  lo_int value;
+  int npath;                              /* 0: an integer stride */
+  unsigned char path[LO_BASIS_MAX_PATH]; /* as printed: path[npath-1] is the top-level mode */
+} lo_basis;
+
+typedef struct lo_basis_layout {
+  lo_tuple shape; /* its leaves are the shape's; stride[i] goes with leaf i */
+  lo_basis stride[LO_MAX_LEAVES];
+} lo_basis_layout;
+
+/* A coordinate: an integer (b, npath 0), one scaled basis (b) or a tuple
+** (t, CuTe's ArithmeticTuple). */
+enum { LO_COORD_INT, LO_COORD_BASIS, LO_COORD_TUPLE };
+typedef struct lo_coord {
+  int kind;
+  lo_basis b;
+  lo_tuple t;
+} lo_coord;
+
+/* Parse "(4,8):(1@0,1@1)" (S:D only, not a group of layouts; '_' before
+** an integer allowed; a stride is an integer or N@i@j..., at most
+** LO_BASIS_MAX_PATH indices, each below LO_MAX_LEAVES).  Errors name the
+** column. */
+int lo_parse_basis_layout(const char *s, lo_basis_layout *out, lo_err *err);
+int lo_print_basis_layout(const lo_basis_layout *l, char *buf, size_t cap);
+int lo_print_basis(const lo_basis *b, char *buf, size_t cap); /* "3", "3@1@0" */
+/* "3", "3@0", "(3,(0,1))", as CuTe prints them without the '_'. */
+int lo_print_coord(const lo_coord *c, char *buf, size_t cap);
+/* CuTe's make_identity_layout(shape) (an integer shape gives s:1). */
+int lo_basis_identity(const lo_tuple *shape, lo_basis_layout *out, lo_err *err);
+/* CuTe's operator+ of coordinates: LO_EUNDEF "CuTe refuses: ..." where a
+** non-zero integer meets a scaled basis or a tuple.  out may alias. */
+int lo_coord_add(const lo_coord *x, const lo_coord *y, lo_coord *out, lo_err *err);
+/* CuTe's as_arithmetic_tuple: a scaled basis as the tuple it stands for
+** (3@1 is (0,3)); an integer or a tuple unchanged.  out may be c. */
+int lo_coord_as_tuple(const lo_coord *c, lo_coord *out, lo_err *err);
+/* The same point: equal after CuTe's zero padding ((3) and (3,0) are). */
+int lo_coord_equal(const lo_coord *x, const lo_coord *y);
+/* CuTe's crd2idx on a coordinate layout: l at the coordinate c (an
+** integer index, colexicographic with the last leaf running on, or a
+** tuple congruent where it meets a tuple), or at index x.  Errors: CuTe's
+** refusals of its sums and of mismatched ranks, overflow. */
+int lo_basis_apply_at(const lo_basis_layout *l, const lo_tuple *c, lo_coord *out, lo_err *err);
+int lo_basis_apply(const lo_basis_layout *l, lo_int x, lo_coord *out, lo_err *err);
+/* l at the coordinates crd[0..len) of its leaves: the sum of crd[i]
+** times stride i, in CuTe's arithmetic (errors as lo_basis_apply). */
+int lo_basis_apply_leaves(const lo_basis_layout *l, const lo_int *crd, lo_coord *out,
+                          lo_err *err);
+/* The entry of the coordinate c at the position of the basis b's path
+** (b's value unused; 0 where c, padded with CuTe's zeros, has none there):
+** the coordinate of the leaf whose identity stride is b. */
+lo_int lo_coord_get(const lo_coord *c, const lo_basis *b);
+/* CuTe's coshape: l at the largest coordinate as a tuple (CuTe's
+** as_arithmetic_tuple: 4:1@0 gives (3)), plus 1 in every entry. */
+int lo_basis_coshape(const lo_basis_layout *l, lo_coord *out, lo_err *err);
+
+/* The integer stand-ins of a coordinate layout.  CuTe's coalesce,
+** composition (of l first) and divides of l only multiply l's strides by
+** integers and compare them for equality.  The stand-ins replace the
+** stride v@p by v times a prime tag of the path p (the integers are a
+** path of their own), two layouts with two sets of tags, every tag above
+** every shape times value of l: equal strides stay equal and no others
+** meet.  An op run on both answers strides k v tag[0][g] and k v
+** tag[1][g]; lo_basis_decode reads k v @ p back (0 in both: the integer
+** 0).  Refused: a scaled basis of value 0 (it would read back as the
+** integer 0), a shape times value past 2^31. */
+typedef struct lo_basis_code {
+  int ngroups;
+  lo_basis group[LO_MAX_LEAVES]; /* the paths (value unused) */
+  lo_int tag[2][LO_MAX_LEAVES];
+} lo_basis_code;
+int lo_basis_encode(const lo_basis_layout *l, lo_basis_code *code, lo_layout *enc0,
+                    lo_layout *enc1, lo_err *err);
+int lo_basis_decode(const lo_basis_code *code, const lo_layout *r0, const lo_layout *r1,
+                    lo_basis_layout *out, lo_err *err);
 
 #endif /* LO_H */

@@ -542,6 +542,16 @@ static const op_row ops[] = {
      1,
      1,
      op_f2_coshape},
+    /* coordinate layouts (lo_eval_basis.c) */
+    {{"make_identity_layout", "S",
+      "CuTe's make_identity_layout(S): S:(1@0,1@1,...), each coordinate to itself"},
+     1,
+     1,
+     op_make_identity_layout},
+    {{"cute_make_identity_layout", "S", "CuTe C++ make_identity_layout(S)"},
+     1,
+     1,
+     op_make_identity_layout},
 };
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
@@ -622,6 +632,12 @@ int ev_op_index_check(void) {
   return used == NOPS && longest == OP_NAME_MAX;
 }
 
+/* The handler of the op named name, or NULL (lo_eval_internal.h). */
+ev_op_fn ev_op_fn_of(const char *name) {
+  int i = ev_op_index(name);
+  return i < 0 ? NULL : ops[i].fn;
+}
+
 /* The row of the op named op, or NULL. */
 static const op_row *find_op(const char *op) {
   int i = ev_op_index(op);
@@ -643,6 +659,7 @@ static size_t show_name(const char *op, char *shown, size_t cap) {
 static int run_row(const op_row *r, int argc, const char *const *argv, ev_out *o, lo_err *err) {
   int rc = ev_has_f2(argc, argv)         ? ev_f2_run(r->info.name, r->fn, argc, argv, o, err)
            : ev_has_swizzle(argc, argv)  ? ev_swizzle_run(r->info.name, r->fn, argc, argv, o, err)
+           : ev_has_basis(argc, argv)    ? ev_basis_run(r->info.name, r->fn, argc, argv, o, err)
            : ev_has_negative(argc, argv) ? ev_negative_run(r->info.name, argc, argv, o, err)
                                          : r->fn(argc, argv, o, err);
   if (rc == LO_OK && o->full) rc = lo_fail(err, LO_ESPACE, "result longer than %zu bytes", o->cap);

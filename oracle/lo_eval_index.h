@@ -3,11 +3,11 @@
 ** lo_eval.c (make writes it again whenever lo_eval.c changes; do not
 ** edit): the hash table of the op names for ev_op_index, linear probing
 ** from op_hash.  A slot holds 1 + the row of the op table, 0 when empty.
-** 179 ops in 1024 slots; the longest probe sequence is 5.
+** 181 ops in 1024 slots; the longest probe sequence is 5.
 */
 #define OP_SLOTS 1024
-#define OP_INDEX_COUNT 179
-#define OP_NAME_MAX 24 /* the longest name; longer text names no op */
+#define OP_INDEX_COUNT 181
+#define OP_NAME_MAX 25 /* the longest name; longer text names no op */
 static const short op_slot[OP_SLOTS] = {
     [6] = 57, /* raked_product */
     [15] = 19, /* coalesce */
@@ -48,6 +48,7 @@ static const short op_slot[OP_SLOTS] = {
     [196] = 28, /* concat */
     [197] = 66, /* make_layout_like */
     [213] = 59, /* max_common_vector */
+    [215] = 181, /* cute_make_identity_layout */
     [223] = 58, /* max_common_layout */
     [224] = 64, /* recast_layout */
     [225] = 69, /* cute_make_layout_like */
@@ -153,6 +154,7 @@ static const short op_slot[OP_SLOTS] = {
     [828] = 6, /* rank_len_depth */
     [829] = 77, /* cute_size */
     [830] = 94, /* cute_dice */
+    [831] = 180, /* make_identity_layout */
     [832] = 127, /* is_row_major */
     [835] = 9, /* flatten_profile */
     [836] = 25, /* restrict */
@@ -369,4 +371,6 @@ static const unsigned char op_name_len[OP_INDEX_COUNT] = {
     5, /* to_f2 */
     7, /* from_f2 */
     10, /* f2_coshape */
+    20, /* make_identity_layout */
+    25, /* cute_make_identity_layout */
 };

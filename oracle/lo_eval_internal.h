@@ -12,6 +12,7 @@
 **   lo_eval_swizzle.c  swizzles and composed layouts in any op's arguments
 **   lo_eval_bank.c     the handler of bank_conflicts (shared-memory banks)
 **   lo_eval_tile.c     handlers: slicing by a coordinate, tensor partitions
+**   lo_eval_basis.c    coordinate layouts (scaled-basis strides N@i)
 **   lo_eval.c          the op table and lo_eval
 ** A handler op_NAME evaluates the op NAME: it parses its arguments a[0..
 ** argc) (argc already checked against the table), calls the oracle and
@@ -164,6 +165,15 @@ int ev_f2_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_er
 int op_to_f2(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_from_f2(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_f2_coshape(int argc, ev_args a, ev_out *o, lo_err *err);
+
+/* The handler of the op named name in the op table, or NULL. */
+ev_op_fn ev_op_fn_of(const char *name);
+/* lo_eval_basis.c: requests with a scaled basis ('@') in an argument go
+** to ev_basis_run instead of the table's handler fn, which it may run on
+** the layout's integer stand-ins. */
+int ev_has_basis(int argc, ev_args a);
+int ev_basis_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
+int op_make_identity_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 
 /* lo_eval_values.c */
 int op_size(int argc, ev_args a, ev_out *o, lo_err *err);

@@ -471,6 +471,7 @@ static const prop_table tables[] = {
     {prop_tile_table, &prop_tile_count},
     {prop_f2_table, &prop_f2_count},
     {prop_negative_table, &prop_negative_count},
+    {prop_basis_table, &prop_basis_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

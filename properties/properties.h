@@ -15,14 +15,16 @@ extern const gen_property prop_flat_table[], prop_flat_coalesce_table[],
     prop_category_table[], prop_category_family_table[], prop_category_ops_table[],
     prop_seeds_table[], prop_seeds_zh_table[], prop_nest_table[], prop_nest_ops_table[],
     prop_cute_table[], prop_views_table[], prop_views_ops_table[], prop_recast_table[],
-    prop_swizzle_table[], prop_tile_table[], prop_f2_table[], prop_negative_table[];
+    prop_swizzle_table[], prop_tile_table[], prop_f2_table[], prop_negative_table[],
+    prop_basis_table[];
 extern const gen_property prop_analysis_table[];
 extern const int prop_analysis_count;
 extern const int prop_flat_count, prop_flat_coalesce_count, prop_flat_complement_count,
     prop_nested_count, prop_nested_ops_count, prop_category_count, prop_category_family_count,
     prop_category_ops_count, prop_seeds_count, prop_seeds_zh_count, prop_nest_count,
     prop_nest_ops_count, prop_cute_count, prop_views_count, prop_views_ops_count, prop_recast_count,
-    prop_swizzle_count, prop_tile_count, prop_f2_count, prop_negative_count;
+    prop_swizzle_count, prop_tile_count, prop_f2_count, prop_negative_count,
+    prop_basis_count;
 
 /* The built-in properties. */
 int prop_count(void);

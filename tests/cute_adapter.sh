@@ -10,7 +10,7 @@
 # computes each with CuTe C++ directly (hand-written calls, not the adapter's
 # generated code); its printouts are copied here with the '_' of static
 # integers removed.  The refusal messages are the static_asserts g++ stops at
-# when that file is built with -DREFUSE_1 .. -DREFUSE_5; with -DFAULT_1 it
+# when that file is built with -DREFUSE_1 .. -DREFUSE_6; with -DFAULT_1 it
 # dies of a division by zero (UBSan's message with -fsanitize=integer-divide-by-zero).
 #
 # Without g++, python3 or the CUTLASS headers ($CUTLASS_DIR, default
@@ -99,6 +99,11 @@ apply (4,2):(_-1,_4) 3
 cosize (4,2):(-1,4)
 composition (1,(2,4)):(0,(-1,512)) 4:-1
 size (4,-2):(1,2)
+make_identity_layout ((2,3),4)
+apply (4,8):(1@0,1@1) 11
+composition (4,8):(1@0,1@1) (2,4):(8,1)
+apply (4,2):(1@0,2) 4
+size (4,8):(1@0,1@x)
 EOF
 want_static='6
 2:24
@@ -136,7 +141,12 @@ Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1)):((64,512),(1,0))
 -3
 8
 (2,2):(1,-512)
-error: argument 1: column 4: expected an integer, found '"'"'-'"'"''
+error: argument 1: column 4: expected an integer, found '"'"'-'"'"'
+((2,3),4):((1@0@0,1@1@0),1@1)
+(3,2)
+(2,4):(2@1,1@0)
+error: CuTe refuses: ScaledBasis op+ error!
+error: argument 1: column 14: expected a mode index 0..63 after '"'"'@'"'"', found '"'"'x'"'"''
 
 python3 "$adapter" --no-pch --cache "$tmp/cache.db" <"$tmp/req" >"$tmp/out1" 2>"$tmp/err1"
 status=$?

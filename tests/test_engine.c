@@ -181,9 +181,9 @@ static int view_arg(const char *s) {
 }
 
 /* 0 when s parses as a value of the oracle's syntax: a morphism, a
-** layout or tiler, an integer, a nested tuple or profile, an argument of
-** the tensor views (above), or a list of them separated by ';' (the item
-** lists of `substitute`). */
+** layout or tiler, a coordinate layout, an integer, a nested tuple or
+** profile, an argument of the tensor views (above), or a list of them
+** separated by ';' (the item lists of `substitute`). */
 static int parses(const char *s, lo_err *e) {
   char item[GEN_ARG_LEN];
   const char *semi = strchr(s, ';');
@@ -196,6 +196,10 @@ static int parses(const char *s, lo_err *e) {
   lo_tuple t;
   lo_int v;
   if (view_arg(s)) return 0;
+  if (strchr(s, '@')) { /* a coordinate layout: strides N@i */
+    lo_basis_layout bl;
+    return lo_parse_basis_layout(s, &bl, e);
+  }
   lo_swizzle sw;
   lo_composed c;
   switch (lo_kind_of(s)) {
@@ -592,8 +596,8 @@ static void test_distinct(void) {
     T_EQ_INT(gen_run(&c, &p, &r, keep_report, &k, err, sizeof err), 0);
     T_EQ_INT(k.n, 2);
     T_EQ_INT(r.distinct, 2);
-    T_CHECK(r.again > 0);               /* rank 3, 4, ... and strides 6 at other modes */
-    T_EQ_INT(r.cases, 2000);            /* the run went on to its end */
+    T_CHECK(r.again > 0);    /* rank 3, 4, ... and strides 6 at other modes */
+    T_EQ_INT(r.cases, 2000); /* the run went on to its end */
     T_CHECK(r.failed == r.distinct + r.again);
     int a = strstr(k.msg[0], "is 3 or more") ? 0 : 1; /* the rank failure's report */
     T_EQ_STR(k.line[a], "size (2,2,2):(0,0,0)");

@@ -40,6 +40,7 @@ INT_MAX = 2**31 - 1
 INT64_MAX = 2**63 - 1
 MAX_LEAVES = 64        # integers per argument (as the oracle)
 MAX_DEPTH = 64         # nesting depth per argument
+MAX_BASIS_PATH = 8     # '@' of one scaled-basis stride (as the oracle)
 BLANK = " \t\r\n\v\f"  # white space, as C's isspace() in the C locale
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -51,6 +52,9 @@ DEFAULT_CUTLASS = os.path.join(REPO_ROOT, "..", "shared", "third_party", "cutlas
 # A parsed argument is a small tree of tuples:
 #   ("int", n, static)        an integer; static is True when written _n
 #   ("star",)                 '*', a profile leaf
+#   ("basis", n, static, path) N@i@j, a stride leaf: CuTe's ScaledBasis of
+#                             value n; path as printed (the last index is the
+#                             top-level mode: 1@1@0 is E<0,1>)
 #   ("tuple", [items])        a nested tuple, () included
 #   ("layout", shape, stride) S:D (also a group (L1,...,Lk) of layouts)
 #   ("tiler", [entries])      <E1,...>, each entry a layout, an integer, '_',
@@ -88,6 +92,7 @@ class Parser:
         self.allow_star = allow_star
         self.allow_under = allow_under
         self.allow_neg = False  # set while a layout's strides are read
+        self.basis_ok = False  # N@i accepted: while reading a stride
 
     def fail(self, what):
         self.skip()
@@ -139,6 +144,21 @@ class Parser:
         self.leaves += 1
         if self.leaves > MAX_LEAVES:
             raise ParseError("column %d: more than %d integers" % (start + 1, MAX_LEAVES))
+        path = []
+        while self.basis_ok and self.s[self.i:self.i + 1] == "@":
+            self.i += 1
+            j = self.i
+            while self.i < len(self.s) and "0" <= self.s[self.i] <= "9":
+                self.i += 1
+            if j == self.i or self.i - j > 2 or int(self.s[j:self.i]) >= MAX_LEAVES:
+                self.i = j
+                self.fail("a mode index 0..%d after '@'" % (MAX_LEAVES - 1))
+            if len(path) == MAX_BASIS_PATH:
+                raise ParseError("column %d: more than %d '@' in one stride"
+                                 % (j, MAX_BASIS_PATH))
+            path.append(int(self.s[j:self.i]))
+        if path:
+            return ("basis", n, static, path)
         return ("int", n, static)
 
     def tuple(self, depth=0):
@@ -188,10 +208,12 @@ class Parser:
         if self.accept(":"):
             at = self.i
             self.allow_neg = True
+            self.basis_ok = True
             try:
                 stride = self.tuple(depth)
             finally:
                 self.allow_neg = False
+                self.basis_ok = False
             if not congruent(node, stride):
                 raise ParseError("column %d: stride is not congruent to the shape" % (at + 1))
             return ("layout", node, stride)
@@ -305,7 +327,7 @@ def count_leaves(v):
     """The integers and '_' in a parsed tuple."""
     if v[0] == "tuple":
         return sum(count_leaves(x) for x in v[1])
-    return 1 if v[0] in ("int", "under") else 0
+    return 1 if v[0] in ("int", "under", "basis") else 0
 
 
 def congruent(a, b):
@@ -326,6 +348,9 @@ def canon(v, keep_static):
         return " o ".join(canon(x, keep_static) for x in v[1:])
     if k == "int":
         return ("_%d" if keep_static and v[2] else "%d") % v[1]
+    if k == "basis":
+        return ("_%d" if keep_static and v[2] else "%d") % v[1] + "".join(
+            "@%d" % i for i in v[3])
     if k == "star":
         return "*"
     if k == "under":
@@ -402,6 +427,11 @@ class Codegen:
         """A tuple or integer; nested tuples with maker (make_shape, ...)."""
         if v[0] == "int":
             return self.int_(v[1], v[2])
+        if v[0] == "basis":  # the printed path reversed: 1@1@0 is E<0,1>
+            path = ",".join("%d" % i for i in reversed(v[3]))
+            if v[2] or not self.dynamic:
+                return "ScaledBasis<%s,%s>{}" % (self.int_(v[1], True)[:-2], path)
+            return "ScaledBasis<int64_t,%s>{int64_t(%dLL)}" % (path, v[1])
         if v[0] == "star":
             return "Int<1>{}"
         if v[0] == "under":
@@ -553,6 +583,7 @@ OPS["local_partition"] = [(("L", "L", "C"), call("lc_local_partition")),
                           (("L", "L", "C", "PJ"), call("lc_local_partition"))]
 OPS["inner_partition"] = [(("L", "B", "CU"), call("lc_inner_partition"))]
 OPS["outer_partition"] = [(("L", "B", "CU"), call("lc_outer_partition"))]
+OPS["make_identity_layout"] = [(("X",), call("make_identity_layout"))]
 
 
 class Request:

@@ -7,7 +7,7 @@
 // Each line prints "request => CuTe's printout"; the test compares the
 // adapter's answers with these printouts, '_' of static integers removed.
 // The refusals of the test are compiled one at a time by defining one of
-// REFUSE_1 .. REFUSE_5; g++ then stops at the static_assert quoted beside it.
+// REFUSE_1 .. REFUSE_6; g++ then stops at the static_assert quoted beside it.
 // FAULT_1 builds a program that dies of SIGFPE at run time; built with
 // -fsanitize=integer-divide-by-zero (as the adapter builds), UBSan says
 // "int_tuple.hpp:344:31: runtime error: division by zero".
@@ -81,12 +81,24 @@ int main() {
   show("composition (1,(2,4)):(0,(-1,512)) 4:-1",
        composition(Layout<Shape<_1, Shape<_2, _4>>, Stride<_0, Stride<Int<-1>, Int<512>>>>{},
                    Layout<_4, Int<-1>>{}));
+  // coordinate layouts: scaled-basis strides (E<0,1> prints 1@1@0)
+  show("make_identity_layout ((2,3),4)",
+       make_identity_layout(make_shape(make_shape(Int<2>{}, Int<3>{}), Int<4>{})));
+  show("apply (4,8):(1@0,1@1) 11",
+       make_layout(make_shape(Int<4>{}, Int<8>{}), make_stride(E<0>{}, E<1>{}))(Int<11>{}));
+  show("composition (4,8):(1@0,1@1) (2,4):(8,1)",
+       composition(make_layout(make_shape(Int<4>{}, Int<8>{}), make_stride(E<0>{}, E<1>{})),
+                   Layout<Shape<_2, _4>, Stride<_8, _1>>{}));
   // --dynamic: runtime ints
   show("dynamic: coalesce (2,4):(1,2)", coalesce(make_layout(make_shape(2, 4), make_stride(1, 2))));
   show("dynamic: composition (31,2):(6,3) 2:4",
        composition(make_layout(make_shape(31, 2), make_stride(6, 3)), make_layout(2, 4)));
   show("dynamic: right_inverse (4,8):(8,1)",
        right_inverse(make_layout(make_shape(4, 8), make_stride(8, 1))));
+#ifdef REFUSE_6  // "ScaledBasis op+ error!" (0@0 + 2)
+  show("apply (4,2):(1@0,2) 4",
+       make_layout(make_shape(Int<4>{}, Int<2>{}), make_stride(E<0>{}, Int<2>{}))(Int<4>{}));
+#endif
 #ifdef REFUSE_1  // "Non-injective Layout detected in complement."
   show("complement (2,2):(1,1)", complement(Layout<Shape<_2, _2>, Stride<_1, _1>>{}));
 #endif
