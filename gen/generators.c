@@ -776,6 +776,7 @@ static const gen_table tables[] = {
     {gen_recast_table, &gen_recast_count},
     {gen_forms_table, &gen_forms_count},
     {gen_swizzle_table, &gen_swizzle_count},
+    {gen_sw_diff_table, &gen_sw_diff_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))
