@@ -341,6 +341,8 @@ start_counted "the whitepaper's analysis ops against PyCuTe" "PyCuTe analysis op
 start_counted "post-conditions against a system under test" "post-conditions" bash tests/wp_sut.sh "$lc"
 start_counted "PyCuTe adapter (NVlabs)" "PyCuTe adapter" bash tests/pycute_nvlabs.sh "$lc"
 start_counted "argument forms and their bounds" "argument forms" bash tests/forms_cli.sh "$lc"
+start_counted "swizzles and composed layouts against a SUT, their bounds" "swizzle forms" \
+  bash tests/sw_forms_cli.sh "$lc"
 start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 
 shopt -s nullglob
