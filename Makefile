@@ -28,7 +28,7 @@
 #   make gpu        bin/layoutcheck-gpu and bin/layoutcheck-bank, the CUDA stages
 #                   (gpu/; skipped without nvcc); make gpu-bank the second alone
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py,
-#                     tools/cute_swizzle_corpus.py)
+#                     tools/cute_swizzle_corpus.py, tools/cute_swfuzz_corpus.py)
 #   make cute-tests-corpus  regenerate corpus/cute_tests/ (the cases of CuTe's own
 #                   tests, corpus/cute_tests/cases.txt) from CuTe C++ (tools/cute_tests.py)
 #   make clean      remove build/ and bin/
@@ -237,9 +237,10 @@ fuzz: bin/layoutcheck
 # corpus/cute_cpp/: CuTe C++'s own answers, asked through adapters/cute_cpp/
 # (needs g++ and the CUTLASS headers; CUTLASS_DIR, default
 # ../shared/third_party/cutlass/include).  make test only reads the result.
-cute-corpus:
+cute-corpus: bin/layoutcheck
 	python3 tools/cute_corpus.py
 	python3 tools/cute_swizzle_corpus.py
+	python3 tools/cute_swfuzz_corpus.py
 
 # The pending marks are set by what bin/layoutcheck answers, so it is built first.
 cute-tests-corpus: bin/layoutcheck
