@@ -215,7 +215,34 @@ static void test_family(void) {
   T_EQ_INT(members, 29);
 }
 
+/* What the differential runs against CuTe C++ found in the oracle, each
+** fixed and checked against CuTe C++ (adapters/cute_cpp/cute_adapter.py).
+** CuTe's composition(Layout, Swizzle) evaluates L at the swizzle's masks,
+** int constants: Sw<1,30,1>'s yyy mask is bit 31, the int -2^31 in CuTe,
+** at which ((16,8),32):((40,6),4) is -(2^31 / 128) * 4 = -2^26, no
+** uint32_t argument of make_swizzle; where L is 0 there, make_swizzle<0,0>
+** is the identity and L comes back; an L(mask) past INT32_MAX is no int
+** constant (1024:4194304 at yyy = 1024 is 2^32). */
+static void test_found(void) {
+  char out[1024];
+  const char *a1[] = {"((16,8),32):((40,6),4)", "Sw<1,30,1>"};
+  T_CHECK(lo_eval("cute_composition", 2, a1, out, sizeof out) != LO_OK);
+  T_CHECK(strstr(out, "CuTe refuses: no matching function for call to 'make_swizzle") != NULL);
+  T_CHECK(strstr(out, "is -67108864") != NULL);
+  const char *a2[] = {"4:0", "Sw<1,30,1>"};
+  T_EQ_INT(lo_eval("cute_composition", 2, a2, out, sizeof out), LO_OK);
+  T_EQ_STR(out, "4:0");
+  const char *a3[] = {"1024:4194304", "Sw<1,9,1>"};
+  T_CHECK(lo_eval("cute_composition", 2, a3, out, sizeof out) != LO_OK);
+  T_CHECK(strstr(out, "does not fit CuTe's int") != NULL);
+  /* inside int: as before, Sw<3,0,-3> o 0 o (8,8):(8,1) (tests/test_lo_swizzle.c) */
+  const char *a4[] = {"(8,8):(8,1)", "Sw<3,0,3>"};
+  T_EQ_INT(lo_eval("cute_composition", 2, a4, out, sizeof out), LO_OK);
+  T_EQ_STR(out, "Sw<3,0,-3> o 0 o (8,8):(8,1)");
+}
+
 int main(void) {
+  test_found();
   test_generators();
   test_forms_off();
   test_admits();
