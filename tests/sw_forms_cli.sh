@@ -6,8 +6,9 @@
 # it, and with that form's key false in --sut-bounds it is never sent;
 # swizzles=false runs none of the family.
 set -u
-lc=${1:?usage: sw_forms_cli.sh LAYOUTCHECK}
-root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$(dirname "$0")/.." || exit 2
+root=$PWD
+lc=${1:?usage: tests/sw_forms_cli.sh LAYOUTCHECK}
 lc=$(cd "$(dirname "$lc")" && pwd)/$(basename "$lc")
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
