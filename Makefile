@@ -30,7 +30,7 @@
 #   make cute-corpus  regenerate corpus/cute_cpp/ from CuTe C++ (tools/cute_corpus.py,
 #                     tools/cute_swizzle_corpus.py, tools/cute_tile_corpus.py,
 #                     tools/cute_negative_corpus.py, tools/cute_swizzle_ops_corpus.py,
-#                     tools/cute_basis_corpus.py)
+#                     tools/cute_basis_corpus.py, tools/cute_swfuzz_corpus.py)
 #   make cute-tests-corpus  regenerate corpus/cute_tests/ (the cases of CuTe's own
 #                   tests, corpus/cute_tests/cases.txt) from CuTe C++ (tools/cute_tests.py)
 #   make clean      remove build/ and bin/
@@ -239,13 +239,14 @@ fuzz: bin/layoutcheck
 # corpus/cute_cpp/: CuTe C++'s own answers, asked through adapters/cute_cpp/
 # (needs g++ and the CUTLASS headers; CUTLASS_DIR, default
 # ../shared/third_party/cutlass/include).  make test only reads the result.
-cute-corpus:
+cute-corpus: bin/layoutcheck
 	python3 tools/cute_corpus.py
 	python3 tools/cute_swizzle_corpus.py
 	python3 tools/cute_tile_corpus.py
 	python3 tools/cute_negative_corpus.py
 	python3 tools/cute_swizzle_ops_corpus.py
 	python3 tools/cute_basis_corpus.py
+	python3 tools/cute_swfuzz_corpus.py
 
 # The pending marks are set by what bin/layoutcheck answers, so it is built first.
 cute-tests-corpus: bin/layoutcheck

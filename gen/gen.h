@@ -93,6 +93,12 @@ enum {
   GEN_FORM_UNDERSCORE = 1 << 4,      /* '_' in a tiler or a shape */
   GEN_FORM_COTARGET_SHAPE = 1 << 5,  /* complement's N a shape: complement 2:1 (2,4) */
   GEN_FORM_COTARGET_LAYOUT = 1 << 6, /* complement's N a layout: complement 2:1 (2,4):(1,2) */
+  /* swizzles and composed layouts (gen_sw_diff.c); GEN_FORM_SWIZZLE off
+  ** leaves out every argument that holds one (the sw.* ops do not run) */
+  GEN_FORM_SWIZZLE = 1 << 7,      /* a swizzle Sw<B,M,S>, alone or in a composed layout */
+  GEN_FORM_COMPOSED = 1 << 8,     /* a composed layout Sw o O o L */
+  GEN_FORM_SMEM_PTR = 1 << 9,     /* an offset smem_ptr[Nb](unset) */
+  GEN_FORM_SWIZZLE_EDGE = 1 << 10, /* a swizzle at or past CuTe's int masks (B+M+|S| >= 32) */
 };
 
 void gen_bounds_default(gen_bounds *b);

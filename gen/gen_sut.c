@@ -5,7 +5,9 @@
 ** shape, no tilers, no tiler entries that are integers or tuples, no
 ** '_' (the argument forms that only the form generators can tell, a bare
 ** integer or a shape as B, a shape or a layout as a cotarget, those
-** generators never draw: gen_forms.c).  gen_plan_run draws a case again while an argument is
+** generators never draw: gen_forms.c), no swizzles, composed layouts,
+** smem_ptr offsets or swizzles at CuTe's bounds (gen_sw_diff.c draws
+** others in their place).  gen_plan_run draws a case again while an argument is
 ** outside them, so that differential fuzzing aims at the inputs the SUT
 ** claims to handle.
 **
@@ -108,11 +110,43 @@ static int has_underscore(const char *a) {
   return 0;
 }
 
+/* Is the swizzle written at p ("Sw<B,M,S>" or "Swizzle<B,M,S>") at or
+** past CuTe's int masks: B+M+|S| >= 32, or M+|S| >= 31 with B = 0? */
+static int swizzle_at_edge(const char *p) {
+  int bits, base, shift;
+  const char *lt = strchr(p, '<');
+  if (!lt || sscanf(lt, "<%d,%d,%d>", &bits, &base, &shift) != 3) return 0;
+  int abs_s = shift < 0 ? -shift : shift;
+  return bits == 0 ? base + abs_s >= 31 : bits + base + abs_s >= 32;
+}
+
+/* Does a keep to the swizzle forms of b (GEN_FORM_SWIZZLE, _COMPOSED,
+** _SMEM_PTR, _SWIZZLE_EDGE)?  1, or 0 with why set (what names it). */
+static int swizzle_admitted(const gen_bounds *b, const char *a, const char *what, char *why,
+                            size_t cap) {
+  const char *sw = strstr(a, "Sw");
+  if (!sw) return 1;
+  if (b->sut_forms_off & GEN_FORM_SWIZZLE) return snprintf(why, cap, "%s holds a swizzle", what), 0;
+  if ((b->sut_forms_off & GEN_FORM_COMPOSED) && strstr(a, " o "))
+    return snprintf(why, cap, "%s is a composed layout", what), 0;
+  if ((b->sut_forms_off & GEN_FORM_SMEM_PTR) && strstr(a, "smem_ptr"))
+    return snprintf(why, cap, "%s holds an smem_ptr offset", what), 0;
+  if ((b->sut_forms_off & GEN_FORM_SWIZZLE_EDGE) && swizzle_at_edge(sw))
+    return snprintf(why, cap, "%s holds a swizzle at CuTe's int bound", what), 0;
+  return 1;
+}
+
 /* Does argument a (number i, 0-based) keep to b's bounds?  1, or 0 with
-** why set. */
+** why set.  A composed layout's bounds are those of its inner layout. */
 static int arg_admitted(const gen_bounds *b, const char *a, int i, char *why, size_t cap) {
   char what[64];
   snprintf(what, sizeof what, "argument %d (%.24s%s)", i + 1, a, strlen(a) > 24 ? "..." : "");
+  if (!swizzle_admitted(b, a, what, why, cap)) return 0;
+  if (strncmp(a, "Sw", 2) == 0) {
+    const char *inner = strrchr(a, ' '); /* "Sw<..> o O o L": L after the last blank */
+    if (!inner) return 1;                /* a swizzle alone */
+    a = inner + 1;
+  }
   if (b->sut_no_empty && strstr(a, "()"))
     return snprintf(why, cap, "%s holds an empty tuple", what), 0;
   if ((b->sut_forms_off & GEN_FORM_UNDERSCORE) && has_underscore(a))

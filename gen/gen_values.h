@@ -39,9 +39,9 @@ int gen_put_morphism(gen_case *k, const lo_morphism *f);
 ** gathered into one registry by generators.c (gen_at, gen_find). */
 extern const gen_info gen_flat_table[], gen_nested_table[], gen_category_table[], gen_nest_table[],
     gen_views_table[], gen_recast_table[], gen_forms_table[], gen_swizzle_table[],
-    gen_f2_table[], gen_negative_table[], gen_basis_table[];
+    gen_f2_table[], gen_negative_table[], gen_basis_table[], gen_sw_diff_table[];
 extern const int gen_flat_count, gen_nested_count, gen_category_count, gen_nest_count,
     gen_views_count, gen_recast_count, gen_forms_count, gen_swizzle_count,
-    gen_f2_count, gen_negative_count, gen_basis_count;
+    gen_f2_count, gen_negative_count, gen_basis_count, gen_sw_diff_count;
 
 #endif

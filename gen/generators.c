@@ -779,6 +779,7 @@ static const gen_table tables[] = {
     {gen_f2_table, &gen_f2_count},
     {gen_negative_table, &gen_negative_count},
     {gen_basis_table, &gen_basis_count},
+    {gen_sw_diff_table, &gen_sw_diff_count},
 };
 
 #define NTABLES ((int)(sizeof tables / sizeof tables[0]))

@@ -469,12 +469,41 @@ int lo_cute_recast_composed(const lo_composed *c, lo_int n, int up, lo_composed 
   return LO_OK;
 }
 
+/* L at one of a swizzle's masks as CuTe computes a(mask) (what, "yyy" or
+** "zzz", names it): the mask is an int constant, so a mask with bit 31 set
+** is the negative int mask - 2^32, at which L's coordinates (C++'s
+** truncating / and %) are those of 2^32 - mask negated, and L's value the
+** negated L(2^32 - mask); a value past INT32_MAX is no int constant.  CuTe
+** then takes the value as make_swizzle's uint32_t template argument, which
+** a negative int is not.  0, or LO_EUNDEF naming CuTe's refusal. */
+static int cute_mask_value(const lo_layout *l, lo_int mask, const char *what, lo_int *out,
+                           lo_err *err) {
+  lo_int v;
+  int negative = mask > INT32_MAX;
+  if (lo_apply(l, negative ? ((lo_int)1 << 32) - mask : mask, &v, err)) return err->code;
+  if (negative && v != 0)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: no matching function for call to 'make_swizzle<active_Y, "
+                   "active_Z>()' (the %s mask 0x%llx is the int %lld in CuTe, where L is %lld, "
+                   "no uint32_t template argument)",
+                   what, (unsigned long long)mask, (long long)(mask - ((lo_int)1 << 32)),
+                   (long long)-v);
+  if (v > INT32_MAX)
+    return lo_fail(err, LO_EUNDEF,
+                   "CuTe refuses: L(%s) = %lld does not fit CuTe's int (no constant expression "
+                   "for make_swizzle)",
+                   what, (long long)v);
+  *out = negative ? 0 : v;
+  return LO_OK;
+}
+
 /* CuTe's composition(Layout, Swizzle) (cute/swizzle_layout.hpp): the
 ** swizzle make_swizzle<L(yyy), L(zzz)> on L's values, composed with L. */
 int lo_cute_layout_swizzle(const lo_layout *l, const lo_swizzle *sw, lo_swizzle *out, lo_err *err) {
   lo_int y, z;
   if (lo_swizzle_cute_check(sw, err)) return err->code;
-  if (lo_apply(l, lo_swizzle_yyy(sw), &y, err) || lo_apply(l, lo_swizzle_zzz(sw), &z, err))
+  if (cute_mask_value(l, lo_swizzle_yyy(sw), "yyy", &y, err) ||
+      cute_mask_value(l, lo_swizzle_zzz(sw), "zzz", &z, err))
     return err->code;
   if (y < 0 || z < 0) return lo_fail(err, LO_EUNDEF, "CuTe refuses: a negative mask");
   return make_swizzle((uint64_t)y, (uint64_t)z, out, err);

@@ -73,6 +73,10 @@ static const key sut_bounds_keys[] = {
     {.name = "underscore", .kind = K_BOOL, FIELD(sut_underscore)},
     {.name = "cotarget_shape", .kind = K_BOOL, FIELD(sut_cotarget_shape)},
     {.name = "cotarget_layout", .kind = K_BOOL, FIELD(sut_cotarget_layout)},
+    {.name = "swizzles", .kind = K_BOOL, FIELD(sut_swizzles)},
+    {.name = "composed", .kind = K_BOOL, FIELD(sut_composed)},
+    {.name = "smem_ptr", .kind = K_BOOL, FIELD(sut_smem_ptr)},
+    {.name = "swizzle_edge", .kind = K_BOOL, FIELD(sut_swizzle_edge)},
 };
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
@@ -152,6 +156,7 @@ void config_defaults(config *c) {
   c->sut_tilers = 1;
   c->sut_int_operand = c->sut_shape_operand = c->sut_int_entries = c->sut_nested_tilers = 1;
   c->sut_underscore = c->sut_cotarget_shape = c->sut_cotarget_layout = 1;
+  c->sut_swizzles = c->sut_composed = c->sut_smem_ptr = c->sut_swizzle_edge = 1;
 }
 
 /* --- loading ---------------------------------------------------------- */

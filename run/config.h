@@ -83,6 +83,10 @@ typedef struct config {
   int sut_underscore;      /* underscore: '_' in a tiler or shape */
   int sut_cotarget_shape;  /* cotarget_shape: complement's N a shape */
   int sut_cotarget_layout; /* cotarget_layout: complement's N a layout */
+  int sut_swizzles;        /* swizzles: swizzles and composed layouts (the ops sw.*) */
+  int sut_composed;        /* composed: composed layouts Sw o O o L */
+  int sut_smem_ptr;        /* smem_ptr: the offset smem_ptr[Nb](unset) */
+  int sut_swizzle_edge;    /* swizzle_edge: swizzles at or past CuTe's int masks */
   /* set by the command line only (run_load_config), never read from the file */
   int sut_postconditions; /* --postconditions: the post-condition properties (p_whitepaper.h)
                              against the SUT instead of the differential ops */

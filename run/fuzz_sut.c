@@ -106,13 +106,16 @@ int sut_preflight(const config *c) {
 static int op_selected(void *ud, int i) {
   sut_state *st = ud;
   diff_mode mode;
-  return diff_ops_selected(st->c->sut_ops, diff_op_at(i), &mode) != 0;
+  const diff_op *op = diff_op_at(i);
+  if (op->name && !strncmp(op->name, "sw.", 3) && !st->c->sut_swizzles) return 0;
+  return diff_ops_selected(st->c->sut_ops, op, &mode) != 0;
 }
 
 /* run_subjects' not_run: op i is left out, the budget spent. */
 static void op_not_run(void *ud, int i) {
   sut_state *st = ud;
-  printf("%-24s not run: the run's budget of %g s was spent\n", diff_op_at(i)->op, st->c->budget);
+  printf("%-24s not run: the run's budget of %g s was spent\n", diff_op_name(diff_op_at(i)),
+         st->c->budget);
 }
 
 /* run_subjects' begin: the differential property of op i, its requests
@@ -134,25 +137,25 @@ static void op_end(void *ud, const gen_property *p, const gen_result *r, const g
   const diff_target *t = &st->t;
   char msg[512];
   if (t->unsupported)
-    printf("%-24s %-9s skipped: the system under test answers \"unsupported op\"\n", t->op->op,
-           diff_mode_name(t->mode));
+    printf("%-24s %-9s skipped: the system under test answers \"unsupported op\"\n",
+           diff_op_name(t->op), diff_mode_name(t->mode));
   else {
     db_tally n; /* the op's disagreements in this run, in report.h's words */
     if (db_run_tally_of(st->k.d, st->k.run_id, p->name, &n, msg, sizeof msg)) {
       fprintf(stderr, "%s\n", msg);
       st->k.db_error = 1;
     }
-    printf("%-24s %-9s %7lld %7lld %7lld %6lld %4lld %4lld %5lld %7.2f\n", t->op->op,
+    printf("%-24s %-9s %7lld %7lld %7lld %6lld %4lld %4lld %5lld %7.2f\n", diff_op_name(t->op),
            diff_mode_name(t->mode), (long long)r->cases, (long long)r->passed,
            (long long)r->discarded, (long long)r->failed, (long long)n.new_count,
            (long long)n.open_count, (long long)n.known_count, r->seconds);
   }
-  run_print_stops(t->op->op, r, g);
+  run_print_stops(diff_op_name(t->op), r, g);
   if (t->not_comparable)
     printf("  note: %s: %ld case%s not comparable: the oracle's own limits (a value past 63 "
            "bits, more entries than it holds) where the system under test answered; "
            "discarded, not disagreements\n",
-           t->op->op, t->not_comparable, t->not_comparable == 1 ? "" : "s");
+           diff_op_name(t->op), t->not_comparable, t->not_comparable == 1 ? "" : "s");
   st->not_comparable += t->not_comparable;
   st->cases += r->cases;
   fflush(stdout);
@@ -246,8 +249,9 @@ static int collect(const db_cex *c, void *ud) {
 static int prepare(const config *c, stored_cex *e, diff_layer layer, sut *s) {
   char op[64];
   const diff_op *dop;
-  if (case_line_read(e->input, &e->k, op, sizeof op) || !(dop = diff_op_find(op))) return -1;
+  if (case_line_read(e->input, &e->k, op, sizeof op)) return -1;
   for (int i = 0; i < e->k.argc; i++) e->argv[i] = e->k.argv[i];
+  if (!(dop = diff_op_for(op, e->k.argc, (const char *const *)e->argv))) return -1;
   diff_target_init(&e->t, dop, layer, mode_of(c, dop, layer), s, (int)c->sut_window);
   return 0;
 }

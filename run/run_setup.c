@@ -358,7 +358,11 @@ void run_engine_config(const config *c, const run_ctx *x, gen_config *g) {
                               (c->sut_nested_tilers ? 0 : GEN_FORM_NESTED_ENTRY) |
                               (c->sut_underscore ? 0 : GEN_FORM_UNDERSCORE) |
                               (c->sut_cotarget_shape ? 0 : GEN_FORM_COTARGET_SHAPE) |
-                              (c->sut_cotarget_layout ? 0 : GEN_FORM_COTARGET_LAYOUT);
+                              (c->sut_cotarget_layout ? 0 : GEN_FORM_COTARGET_LAYOUT) |
+                              (c->sut_swizzles ? 0 : GEN_FORM_SWIZZLE) |
+                              (c->sut_composed ? 0 : GEN_FORM_COMPOSED) |
+                              (c->sut_smem_ptr ? 0 : GEN_FORM_SMEM_PTR) |
+                              (c->sut_swizzle_edge ? 0 : GEN_FORM_SWIZZLE_EDGE);
   }
   g->shard_index = x->shard_k - 1;
   g->shard_count = x->shard_n;

@@ -124,7 +124,10 @@ static int store_entry(const char *input, const char *note, void *ud) {
   int64_t id;
   int is_new = 0;
   case_line_read(input, &kase, op, sizeof op); /* checked by read_entry */
-  snprintf(property, sizeof property, "sut.%s", op);
+  const char *argv[GEN_MAX_ARGS];
+  for (int i = 0; i < kase.argc; i++) argv[i] = kase.argv[i];
+  const diff_op *dop = diff_op_for(op, kase.argc, argv); /* sw.OP for a swizzle's request */
+  snprintf(property, sizeof property, "sut.%s", dop ? diff_op_name(dop) : op);
   sut_identity(k->c->sut, k->c->sut_layer, identity, sizeof identity);
   int rc = db_find_cex(k->d, property, identity, input, &id, msg, sizeof msg);
   if (rc == 0) return 0;

@@ -20,35 +20,71 @@
 ** (results of composition and what is built on it: size-1 modes may keep
 ** a stride, C++ and pycute group rest modes differently). */
 static const diff_op ops[] = {
-    {"size", "layout", DIFF_EXACT, "a number"},
-    {"cosize", "layout", DIFF_EXACT, "a number"},
-    {"apply", "layout_index", DIFF_EXACT, "a number"},
-    {"coalesce", "layout", DIFF_EXACT, "the coalesced form is unique"},
-    {"filter", "layout", DIFF_EXACT, "coalesced, hence unique"},
-    {"complement", "complement_forms", DIFF_EXACT, "sorted and coalesced, hence unique"},
+    {"size", "layout", DIFF_EXACT, "a number", NULL},
+    {"cosize", "layout", DIFF_EXACT, "a number", NULL},
+    {"apply", "layout_index", DIFF_EXACT, "a number", NULL},
+    {"coalesce", "layout", DIFF_EXACT, "the coalesced form is unique", NULL},
+    {"filter", "layout", DIFF_EXACT, "coalesced, hence unique", NULL},
+    {"complement", "complement_forms", DIFF_EXACT, "sorted and coalesced, hence unique", NULL},
     {"composition", "compose_forms", DIFF_FUNCTION,
-     "size-1 modes may keep a stride; the function is what CuTe guarantees"},
-    {"logical_divide", "divide_forms", DIFF_FUNCTION, "built on composition"},
-    {"logical_product", "product_forms", DIFF_FUNCTION, "built on composition"},
-    {"zipped_divide", "divide_forms", DIFF_FUNCTION, "built on composition"},
-    {"tiled_divide", "divide_forms", DIFF_FUNCTION, "built on composition"},
-    {"zipped_product", "product_forms", DIFF_FUNCTION, "built on composition"},
-    {"tiled_product", "product_forms", DIFF_FUNCTION, "built on composition"},
+     "size-1 modes may keep a stride; the function is what CuTe guarantees", NULL},
+    {"logical_divide", "divide_forms", DIFF_FUNCTION, "built on composition", NULL},
+    {"logical_product", "product_forms", DIFF_FUNCTION, "built on composition", NULL},
+    {"zipped_divide", "divide_forms", DIFF_FUNCTION, "built on composition", NULL},
+    {"tiled_divide", "divide_forms", DIFF_FUNCTION, "built on composition", NULL},
+    {"zipped_product", "product_forms", DIFF_FUNCTION, "built on composition", NULL},
+    {"tiled_product", "product_forms", DIFF_FUNCTION, "built on composition", NULL},
     {"right_inverse", "layout", DIFF_INVERSE,
-     "any right inverse of the oracle's size will do: not unique where L is not injective"},
+     "any right inverse of the oracle's size will do: not unique where L is not injective", NULL},
     {"left_inverse", "injective", DIFF_INVERSE,
-     "any left inverse of the oracle's size will do: not unique where L's image has gaps"},
-    {"is_tractable", "layout", DIFF_EXACT, "a boolean"},
-    {"is_compact", "layout", DIFF_EXACT, "a boolean"},
-    {"morphism", "tractable", DIFF_EXACT, "the standard form is unique (non-degenerate L)"},
-    {"layout", "morphism", DIFF_EXACT, "the encoding is a formula"},
-    {"mutual_refinement", "mutual", DIFF_EXACT, "Algorithm 4.1.1 is deterministic"},
-    {"weak_composite", "composable", DIFF_EXACT, "a construction"},
+     "any left inverse of the oracle's size will do: not unique where L's image has gaps", NULL},
+    {"is_tractable", "layout", DIFF_EXACT, "a boolean", NULL},
+    {"is_compact", "layout", DIFF_EXACT, "a boolean", NULL},
+    {"morphism", "tractable", DIFF_EXACT, "the standard form is unique (non-degenerate L)", NULL},
+    {"layout", "morphism", DIFF_EXACT, "the encoding is a formula", NULL},
+    {"mutual_refinement", "mutual", DIFF_EXACT, "Algorithm 4.1.1 is deterministic", NULL},
+    {"weak_composite", "composable", DIFF_EXACT, "a construction", NULL},
     /* recasts and compact layouts in an order: leaf-by-leaf formulas */
-    {"upcast", "unit_layout", DIFF_EXACT, "a formula on each leaf"},
-    {"downcast", "unit_layout", DIFF_EXACT, "a formula on each leaf"},
-    {"make_layout_like", "layout", DIFF_EXACT, "a formula on each leaf"},
-    {"make_ordered_layout", "shape_order", DIFF_EXACT, "a formula on each leaf"},
+    {"upcast", "unit_layout", DIFF_EXACT, "a formula on each leaf", NULL},
+    {"downcast", "unit_layout", DIFF_EXACT, "a formula on each leaf", NULL},
+    {"make_layout_like", "layout", DIFF_EXACT, "a formula on each leaf", NULL},
+    {"make_ordered_layout", "shape_order", DIFF_EXACT, "a formula on each leaf", NULL},
+    /* the family sw.*: the same ops on swizzles and composed layouts (gen_sw_diff.c), run
+    ** where --ops names them (sw.size, or sw.* for all) and the SUT takes swizzles; exact in
+    ** both layers (a composed layout's text is CuTe's, and the plain ops answer CuTe's text
+    ** or an error naming it) */
+    {"size", "sw_value", DIFF_EXACT, "a number", "sw.size"},
+    {"cosize", "sw_value", DIFF_EXACT, "a number (cute: CuTe's cosize of L; plain: the true one)",
+     "sw.cosize"},
+    {"rank", "sw_value", DIFF_EXACT, "a number", "sw.rank"},
+    {"depth", "sw_value", DIFF_EXACT, "a number", "sw.depth"},
+    {"shape", "sw_value", DIFF_EXACT, "the inner layout's shape", "sw.shape"},
+    {"apply", "sw_point", DIFF_EXACT, "a number", "sw.apply"},
+    {"print_layout", "sw_print", DIFF_EXACT, "CuTe's grid", "sw.print_layout"},
+    {"coalesce", "sw_value", DIFF_EXACT, "Sw o O o coalesce(L)", "sw.coalesce"},
+    {"flatten", "sw_value", DIFF_EXACT, "Sw o O o flatten(L)", "sw.flatten"},
+    {"complement", "sw_value", DIFF_EXACT, "complement(L)", "sw.complement"},
+    {"composition", "sw_compose", DIFF_EXACT, "CuTe's text in every form", "sw.composition"},
+    {"logical_divide", "sw_divide", DIFF_EXACT, "Sw o O o the op on L", "sw.logical_divide"},
+    {"zipped_divide", "sw_divide", DIFF_EXACT, "Sw o O o the op on L", "sw.zipped_divide"},
+    {"tiled_divide", "sw_divide", DIFF_EXACT, "Sw o O o the op on L", "sw.tiled_divide"},
+    {"flat_divide", "sw_divide", DIFF_EXACT, "Sw o O o the op on L", "sw.flat_divide"},
+    {"logical_product", "sw_product", DIFF_EXACT, "Sw o O o the op on L", "sw.logical_product"},
+    {"zipped_product", "sw_product", DIFF_EXACT, "Sw o O o the op on L", "sw.zipped_product"},
+    {"tiled_product", "sw_product", DIFF_EXACT, "Sw o O o the op on L", "sw.tiled_product"},
+    {"flat_product", "sw_product", DIFF_EXACT, "Sw o O o the op on L", "sw.flat_product"},
+    {"blocked_product", "sw_block", DIFF_EXACT, "Sw o O o the op on L", "sw.blocked_product"},
+    {"raked_product", "sw_block", DIFF_EXACT, "Sw o O o the op on L", "sw.raked_product"},
+    {"tile_to_shape", "sw_tile", DIFF_EXACT, "Sw o O o the op on L", "sw.tile_to_shape"},
+    {"get", "sw_get", DIFF_EXACT, "Sw o O o the mode of L", "sw.get"},
+    {"take", "sw_range", DIFF_EXACT, "Sw o O o the modes of L", "sw.take"},
+    {"group", "sw_range", DIFF_EXACT, "Sw o O o L regrouped", "sw.group"},
+    {"right_inverse", "sw_any", DIFF_EXACT, "CuTe's text (a swizzle is its own inverse)",
+     "sw.right_inverse"},
+    {"left_inverse", "sw_any", DIFF_EXACT, "CuTe's text (a swizzle is its own inverse)",
+     "sw.left_inverse"},
+    {"upcast", "sw_cast", DIFF_EXACT, "each part recast", "sw.upcast"},
+    {"downcast", "sw_cast", DIFF_EXACT, "each part recast", "sw.downcast"},
 };
 
 #define NOPS ((int)(sizeof ops / sizeof ops[0]))
@@ -59,11 +95,27 @@ int diff_op_count(void) { return NOPS; }
 /* Op i of the table, or NULL out of range; see diff.h. */
 const diff_op *diff_op_at(int i) { return i >= 0 && i < NOPS ? &ops[i] : NULL; }
 
+/* The name of an op's differential property; see diff.h. */
+const char *diff_op_name(const diff_op *op) { return op->name ? op->name : op->op; }
+
 /* The op of that name, or NULL; see diff.h. */
-const diff_op *diff_op_find(const char *op) {
+const diff_op *diff_op_find(const char *name) {
   for (int i = 0; i < NOPS; i++)
-    if (strcmp(ops[i].op, op) == 0) return &ops[i];
+    if (strcmp(diff_op_name(&ops[i]), name) == 0) return &ops[i];
   return NULL;
+}
+
+/* The op that made a request: its family member where an argument is a
+** swizzle or a composed layout; see diff.h. */
+const diff_op *diff_op_for(const char *op, int argc, const char *const *argv) {
+  char name[96];
+  for (int i = 0; i < argc; i++) {
+    lo_kind k = lo_kind_of(argv[i]);
+    if ((k == LO_KIND_SWIZZLE || k == LO_KIND_COMPOSED) &&
+        snprintf(name, sizeof name, "sw.%s", op) < (int)sizeof name && diff_op_find(name))
+      return diff_op_find(name);
+  }
+  return diff_op_find(op);
 }
 
 /* The name of a comparison ("exact", ...); see diff.h. */
@@ -172,7 +224,7 @@ int diff_compare(diff_mode mode, const char *oracle, const char *answer, const g
   return 0;
 }
 
-#define DIFF_ORACLE_CAP (1 << 14) /* the oracle's answer */
+#define DIFF_ORACLE_CAP (1 << 16) /* the oracle's answer (a print_layout grid of 32x32) */
 
 /* The name of a layer, "plain" or "cute"; see diff.h. */
 const char *diff_layer_name(diff_layer l) { return l == DIFF_CUTE ? "cute" : "plain"; }
@@ -245,6 +297,26 @@ static int inverse_compare(const diff_item *it, const char *oracle, const char *
   return 0;
 }
 
+/* Write the oracle's answer out[] into line[0..cap) as the batch protocol
+** writes a result: each line feed as the two characters "\n", a carriage
+** return as a blank (print_layout's grid is one answer line); an error
+** when that does not fit. */
+static void protocol_line(const char *out, char *line, size_t cap) {
+  size_t j = 0;
+  for (const char *p = out; *p; p++) {
+    if (j + 3 > cap) {
+      snprintf(line, cap, "error: the oracle's answer is longer than %zu bytes", cap);
+      return;
+    }
+    if (*p == '\n') {
+      line[j++] = '\\';
+      line[j++] = 'n';
+    } else
+      line[j++] = *p == '\r' ? ' ' : *p;
+  }
+  line[j] = '\0';
+}
+
 /* Judge an item by the SUT's answer. */
 static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
   char out[DIFF_ORACLE_CAP], oracle[DIFF_ORACLE_CAP], why[256], via[128] = "";
@@ -261,7 +333,10 @@ static void judge(diff_item *it, const char *answer, const gen_bounds *b) {
     snprintf(it->msg, it->msgcap, "not comparable: the oracle's own limit: %s", out);
     return;
   }
-  snprintf(oracle, sizeof oracle, rc == LO_OK ? "%s" : "error: %s", out);
+  if (rc == LO_OK)
+    protocol_line(out, oracle, sizeof oracle);
+  else
+    snprintf(oracle, sizeof oracle, "error: %.*s", (int)(sizeof oracle - 8), out);
   if (it->t->mode == DIFF_INVERSE
           ? inverse_compare(it, oracle, answer, b, why, sizeof why) == 0
           : diff_compare(it->t->mode, oracle, answer, b, why, sizeof why) == 0) {
@@ -400,7 +475,7 @@ void diff_target_init(diff_target *t, const diff_op *op, diff_layer layer, diff_
 
 /* The differential property of a target, for the engine; see diff.h. */
 void diff_property(diff_target *t, gen_property *p, char *name, size_t namecap) {
-  snprintf(name, namecap, "sut.%s", t->op->op);
+  snprintf(name, namecap, "sut.%s", diff_op_name(t->op));
   memset(p, 0, sizeof *p);
   p->name = name;
   p->statement = "the system under test answers as the oracle does";
@@ -420,10 +495,11 @@ int diff_ops_check(const char *value, char *why, size_t cap) {
     char *mode = strchr(op, '=');
     diff_mode m;
     if (mode) *mode++ = '\0';
-    if (!diff_op_find(op)) {
+    if (!diff_op_find(op) && strcmp(op, "sw.*") != 0) {
       size_t n = (size_t)snprintf(why, cap, "no generator for op '%.40s'; known:", op);
       for (int i = 0; i < diff_op_count() && n < cap; i++)
-        n += (size_t)snprintf(why + n, cap - n, " %s", diff_op_at(i)->op);
+        n += (size_t)snprintf(why + n, cap - n, " %s", diff_op_name(diff_op_at(i)));
+      n += n < cap ? (size_t)snprintf(why + n, cap - n, ", sw.* (every sw. op)") : 0;
       return -1;
     }
     if (mode && diff_mode_parse(mode, &m))
@@ -437,13 +513,18 @@ int diff_ops_check(const char *value, char *why, size_t cap) {
 
 /* Find op in a list of ops; see diff.h. */
 int diff_ops_selected(const char *list, const diff_op *op, diff_mode *mode) {
-  size_t n = strlen(op->op);
+  const char *name = diff_op_name(op);
+  size_t n = strlen(name);
   *mode = op->mode;
-  if (!list || !*list) return 1;
+  if (!list || !*list) return op->name ? 0 : 1; /* the families are asked for by name */
   for (const char *p = list; *p;) {
     const char *end = strchr(p, ',');
     size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len >= n && strncmp(p, op->op, n) == 0 && (len == n || p[n] == '=')) {
+    const char *dot = op->name ? strchr(op->name, '.') : NULL;
+    if (dot && len >= 2 && p[len - 1] == '*' && p[len - 2] == '.' &&
+        (size_t)(dot - op->name) == len - 2 && strncmp(p, op->name, len - 2) == 0)
+      return 1; /* FAMILY.* */
+    if (len >= n && strncmp(p, name, n) == 0 && (len == n || p[n] == '=')) {
       if (len > n) {
         char m[32];
         snprintf(m, sizeof m, "%.*s", (int)(len - n - 1), p + n + 1);

@@ -25,13 +25,22 @@ typedef struct diff_op {
   const char *op;
   const char *generator;
   diff_mode mode;
-  const char *why; /* why this comparison is the default */
+  const char *why;  /* why this comparison is the default */
+  const char *name; /* the property's name where it is not op (a family's: "sw.size"), else NULL */
 } diff_op;
 
 /* The ops that differential fuzzing knows how to generate inputs for. */
 int diff_op_count(void);
 const diff_op *diff_op_at(int i);
-const diff_op *diff_op_find(const char *op);
+/* The op whose name (diff_op_name) is name, or NULL. */
+const diff_op *diff_op_find(const char *name);
+/* An op's name: its family name ("sw.size": the op size on swizzles and
+** composed layouts) or the op itself. */
+const char *diff_op_name(const diff_op *op);
+/* The op a request OP ARGS was made by: "sw.OP" where an argument is a
+** swizzle or a composed layout and that family op exists, else OP; NULL
+** when neither is known. */
+const diff_op *diff_op_for(const char *op, int argc, const char *const *argv);
 const char *diff_mode_name(diff_mode m);
 int diff_mode_parse(const char *s, diff_mode *m);
 const char *diff_layer_name(diff_layer l);
@@ -98,8 +107,9 @@ int diff_ops_check(const char *list, char *why, size_t cap);
 ** side's error text with the values written as "#". */
 void diff_signature(const gen_property *p, const char *msg, char *sig, size_t cap);
 
-/* Find op in such a list (an empty or NULL list selects every op, with
-** its default comparison): 1 when selected, with *mode set to the op's
+/* Find op in such a list (an empty or NULL list selects every op outside
+** the families, with its default comparison; "sw.*" selects every op of
+** the family sw): 1 when selected, with *mode set to the op's
 ** default, 2 when selected with =MODE (*mode set to it); 0 when not
 ** selected.  Assumes the list passed diff_ops_check. */
 int diff_ops_selected(const char *list, const diff_op *op, diff_mode *mode);

@@ -27,7 +27,7 @@ trap 'rm -rf "$tmp"' EXIT
 # --- 1. errors ------------------------------------------------------------
 picky="$root/tests/suts/picky_sut.sh"
 status 2 "unknown bound" "$lc" fuzz --sut "$picky empty $lc" --db "$tmp/e.db" --sut-bounds rank=1
-has_text "unknown bound" "--sut-bounds: unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers, int_operand, shape_operand, int_entries, nested_tilers, underscore, cotarget_shape, cotarget_layout" "$tmp/err"
+has_text "unknown bound" "--sut-bounds: unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers, int_operand, shape_operand, int_entries, nested_tilers, underscore, cotarget_shape, cotarget_layout, swizzles, composed, smem_ptr, swizzle_edge" "$tmp/err"
 status 2 "bad boolean" "$lc" fuzz --sut "$picky empty $lc" --db "$tmp/e.db" --sut-bounds tilers=0
 has_text "bad boolean" "--sut-bounds: tilers: expected true or false, found '0'" "$tmp/err"
 status 2 "min above max" "$lc" fuzz --sut "$picky empty $lc" --db "$tmp/e.db" \

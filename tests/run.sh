@@ -343,6 +343,8 @@ start_counted "post-conditions against a system under test" "post-conditions" ba
 start_counted "PyCuTe adapter (NVlabs)" "PyCuTe adapter" bash tests/pycute_nvlabs.sh "$lc"
 start_counted "PyCuTe's F2 strides, asked live" "PyCuTe F2 strides" bash tests/pycute_f2.sh "$lc"
 start_counted "argument forms and their bounds" "argument forms" bash tests/forms_cli.sh "$lc"
+start_counted "swizzles and composed layouts against a SUT, their bounds" "swizzle forms" \
+  bash tests/sw_forms_cli.sh "$lc"
 start_counted "a nightly sequence: counts, triage, budget, merge twice" "nightly sequence" bash tests/nightly_cli.sh "$lc"
 
 shopt -s nullglob

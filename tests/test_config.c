@@ -99,6 +99,10 @@ static const char *config_diff(const config *a, const config *b) {
   SAME(sut_underscore);
   SAME(sut_cotarget_shape);
   SAME(sut_cotarget_layout);
+  SAME(sut_swizzles);
+  SAME(sut_composed);
+  SAME(sut_smem_ptr);
+  SAME(sut_swizzle_edge);
   return NULL;
 #undef SAME
 #undef SAME_STR
@@ -511,7 +515,11 @@ static void test_dump(void) {
                 "  nested_tilers: true\n"
                 "  underscore: true\n"
                 "  cotarget_shape: true\n"
-                "  cotarget_layout: true\n");
+                "  cotarget_layout: true\n"
+                "  swizzles: true\n"
+                "  composed: true\n"
+                "  smem_ptr: true\n"
+                "  swizzle_edge: true\n");
   T_EQ_STR(round_trip(&c), NULL);
 
   /* Every cap below the length fails and is cut; length + 1 fits. */
@@ -610,7 +618,7 @@ static void test_sut_bounds(void) {
   T_EQ_INT(config_sut_bounds(&c, "tilers=false,rank=2", why, sizeof why), -1);
   T_EQ_STR(why, "unknown bound 'rank'; known: empty_layout, min_rank, max_rank, max_depth, tilers, "
                 "int_operand, shape_operand, int_entries, nested_tilers, underscore, "
-                "cotarget_shape, cotarget_layout");
+                "cotarget_shape, cotarget_layout, swizzles, composed, smem_ptr, swizzle_edge");
   T_EQ_STR(config_diff(&c, &before), NULL); /* unchanged, tilers=false included */
   T_EQ_INT(config_sut_bounds(&c, "tilers=yes", why, sizeof why), -1);
   T_EQ_STR(why, "tilers: expected true or false, found 'yes'");

@@ -213,7 +213,9 @@ static int parses(const char *s, lo_err *e) {
     case LO_KIND_TILER: /* strides of either sign (docs/syntax.md, "Negative strides") */
       return lo_parse_layout(s, &l, e) && lo_parse_layout_signed(s, &l, e);
     default:
-      if (lo_parse_int(s, &v, e) == LO_OK || lo_parse_profile(s, &t, e) == LO_OK) return 0;
+      if (lo_parse_int(s, &v, e) == LO_OK || lo_parse_profile(s, &t, e) == LO_OK ||
+          lo_parse_index(s, &t, e) == LO_OK) /* a coordinate or an order, 0 entries included */
+        return 0;
       return lo_parse_shape_tiler(s, &l, e); /* a shape with '_': CuTe's Shape tiler */
   }
 }

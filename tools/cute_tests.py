@@ -46,8 +46,9 @@ class Case:
     """One case: source file and line, op, arguments (text with `#n` for a
     run-time int in a C++ source), the property its test checks."""
 
-    def __init__(self, src, prop, line, op, args, value, refuses):
+    def __init__(self, src, prop, line, op, args, value, refuses, stem=None):
         self.src, self.prop, self.line, self.op = src, prop, line, op
+        self.stem = stem or default_stem(src)  # the YAML file's name
         self.refuses = refuses               # text of CuTe's refusal the test names
         self.raw = args                      # with '#' marks
         self.args = [a.replace('#', '') for a in args]
@@ -151,6 +152,27 @@ def check_compact():
                      % (shape, 'row' if row else 'col', got, want))
 
 
+def default_stem(src):
+    """The YAML file of a test source: cutlass_NAME or pycute_NAME."""
+    return ('cutlass_' if src.endswith('.cpp') else 'pycute_') + \
+        os.path.splitext(os.path.basename(src))[0].replace('test_', '')
+
+
+def join_composed(words):
+    """A case line's words with each composed layout `A o O o B` made one
+    argument, as the batch protocol reads a lone word `o`."""
+    out = []
+    i = 0
+    while i < len(words):
+        if words[i] == 'o' and out and i + 1 < len(words):
+            out[-1] += ' o ' + words[i + 1]
+            i += 2
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
 def expand(arg):
     m = re.match(r'^(col|row):(.*)$', arg)
     return compact(m.group(2), m.group(1) == 'row') if m else arg
@@ -160,7 +182,7 @@ def read_cases(path):
     """(cases, inexpressible [(ref, reason)], outside [(path, count, what)])
     from the case file."""
     cases, skipped, outside = [], [], []
-    src = prop = None
+    src = prop = stem = None
     with open(path) as f:
         for n, line in enumerate(f, 1):
             line = line.strip()
@@ -172,6 +194,7 @@ def read_cases(path):
                 continue
             if words[0] == '@file':
                 src, prop = words[1], words[2]
+                stem = words[3] if len(words) > 3 else None
                 continue
             if src is None or not words[0].isdigit() or len(words) < 2:
                 sys.exit('%s:%d: malformed case line' % (path, n))
@@ -189,7 +212,8 @@ def read_cases(path):
             if '!' in words:
                 k = words.index('!')
                 refuses, words = ' '.join(words[k + 1:]), words[:k]
-            c = Case(src, prop, at, words[1], [expand(a) for a in words[2:]], value, refuses)
+            words = join_composed(words)
+            c = Case(src, prop, at, words[1], [expand(a) for a in words[2:]], value, refuses, stem)
             c.mixed_want = mixed
             cases.append(c)
     return cases, skipped, outside
@@ -409,6 +433,9 @@ PROPERTIES = {
     'cpp_nullspace': ('size(K) = size(L) / size(filter(L)), L(K(i)) = 0 on [0, size K)',
                       p_nullspace),
     'py_value': ('the value the test asserts', p_value),
+    'cute_value': ('the value CuTe C++ prints, equal to the value the test asserts where it '
+                   'gives one (= VALUE, or CUTLASS\'s layout at the coordinate), a refusal where '
+                   'it says so', None),
 }
 
 # ops with a plain twin in the oracle (the others have only cute_OP)
@@ -439,6 +466,110 @@ def yaml_str(s):
     return cc.yaml_str(s)
 
 
+# ops whose plain op is CuTe's on swizzles and composed layouts by definition
+# (docs/swizzle.md): CuTe's text is the plain op's too, except where CuTe's
+# int wrapped (a negative answer)
+SW_PLAIN = {'apply', 'size', 'rank', 'depth', 'layout_function', 'print_layout'}
+
+CUTLASS_LAYOUTS = r'''
+#include "cutlass/cutlass.h"
+#include "cutlass/layout/matrix.h"
+#include "cutlass/layout/tensor_op_multiplicand_sm75.h"
+#include <cstdio>
+template <class L> void dump(int M, int N) {
+  L layout = L::packed({M, N});
+  for (int n = 0; n < N; n++)
+    for (int m = 0; m < M; m++)
+      printf("%s%lld", m == 0 && n == 0 ? "" : ",", (long long)layout({m, n}));
+  printf("\n");
+}
+int main() {
+@CALLS@
+}
+'''
+
+
+def cutlass_values(specs, cxx):
+    """{spec: values} for each spec CLASS@MxN: CUTLASS's layout
+    cutlass::layout::CLASS::packed({M,N}) at every (m,n), m fastest (CuTe's
+    index order), from a program compiled with CUTLASS's headers: the
+    reference layout_operator.cu compares CuTe's layouts with."""
+    specs = sorted(set(specs))
+    if not specs:
+        return {}
+    inc = os.environ.get('CUTLASS_DIR', os.path.join(ROOT, '..', 'shared', 'third_party',
+                                                     'cutlass', 'include'))
+    calls = []
+    for sp in specs:
+        cls, dims = sp.rsplit('@', 1)
+        m, n = dims.split('x')
+        calls.append('  dump<cutlass::layout::%s>(%d, %d);' % (cls, int(m), int(n)))
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        src, exe = os.path.join(d, 'layouts.cpp'), os.path.join(d, 'layouts')
+        with open(src, 'w') as f:
+            f.write(CUTLASS_LAYOUTS.replace('@CALLS@', '\n'.join(calls)))
+        res = subprocess.run([cxx, '-std=c++17', '-I', inc, '-I', '/usr/local/cuda/include',
+                              '-I', '/usr/local/cuda/include/cccl', src, '-o', exe],
+                             capture_output=True, text=True)
+        if res.returncode:
+            sys.exit('cute_tests: cannot compile CUTLASS\'s layouts: %s' % res.stderr[-800:])
+        lines = subprocess.run([exe], capture_output=True, text=True).stdout.split('\n')
+    return {sp: [int(v) for v in line.split(',')] for sp, line in zip(specs, lines)}
+
+
+def cute_value_cases(c, keys, twins, cutlass):
+    """The YAML cases [(case, op, args, expect, keys)] of a case of a
+    cute_value block: its cute_ twin with CuTe's printout, and the plain op
+    where SW_PLAIN says it is CuTe's; a refusal the test names, CuTe's
+    refusal; a value the test asserts must be CuTe's (or its plain op's where
+    CuTe's int wrapped)."""
+    want = c.value
+    if want and want.startswith('cutlass:'):
+        spec = want[len('cutlass:'):]
+        vals = cutlass[spec]
+        if c.op == 'layout_function':
+            want = '[' + ','.join(str(v) for v in vals) + ']'
+        else:
+            m, n = (int(x) for x in re.match(r'\((\d+),(\d+)\)$', c.args[-1]).groups())
+            want = str(vals[m + int(spec.rsplit('@', 1)[1].split('x')[0]) * n])
+    static = c.static
+    unsupported = static.startswith('error: unsupported op')
+    err = static.startswith('error')
+    twin = 'cute_' + c.op if 'cute_' + c.op in twins else None
+    out = []
+    if c.refuses is not None:
+        if not err:
+            sys.exit('cute_tests: %s: the test says it is refused (%s), CuTe answers %s'
+                     % (c.ref(), c.refuses, static))
+        k = keys + ['reason: %s' % yaml_str(static[7:]),
+                    'note: %s' % yaml_str('the test refuses it: ' + c.refuses)]
+        if twin:
+            out.append((c, twin, c.args, 'error', k))
+        if c.refuses.startswith('malformed') and c.op in SW_PLAIN:
+            out.append((c, c.op, c.args, 'error', k))
+        return out
+    wrapped = not err and static.startswith('-')
+    if want is not None and not unsupported and static != want and not wrapped:
+        sys.exit('cute_tests: %s: the test asserts %s, CuTe answers %s' % (c.ref(), want, static))
+    if twin and not unsupported:
+        k = list(keys)
+        if err:
+            k.append('reason: %s' % yaml_str(static[7:]))
+        out.append((c, twin, c.args, 'error' if err else static, k))
+    if c.op in SW_PLAIN:
+        exp = want if want is not None else (None if err or wrapped else static)
+        if exp is not None:
+            out.append((c, c.op, c.args, exp, list(keys)))
+    return out
+
+
+def oracle_ops(binary):
+    """The names of the oracle's ops (eval --list)."""
+    res = subprocess.run([binary, 'eval', '--list'], capture_output=True, text=True, cwd=ROOT)
+    return {line.split()[0] for line in res.stdout.split('\n') if line.strip()}
+
+
 def oracle_answers(binary, reqs):
     """The oracle's answers to reqs [(op, args)], by its batch protocol."""
     text = ''.join('%s %s\n' % (op, ' '.join(args)) for op, args in reqs)
@@ -463,7 +594,7 @@ def mutate(cases):
     reject CuTe's answer with its last stride made 1 larger."""
     caught = n = 0
     for c in cases:
-        if c.op == 'size' or c.refuses or c.prop == 'cpp_complement' or \
+        if c.op == 'size' or c.refuses or c.prop in ('cpp_complement', 'cute_value') or \
                 c.static.startswith('error'):
             continue
         ok, _ = PROPERTIES[c.prop][1](c, cc.parse(bump_last_stride(c.static)), {})
@@ -480,6 +611,7 @@ def main():
         ROOT, 'adapters/cute_cpp/cute_adapter.py'))
     ap.add_argument('--oracle', default=os.path.join(ROOT, 'bin/layoutcheck'))
     ap.add_argument('--commit', default=COMMIT)
+    ap.add_argument('--cxx', default='g++', help='the compiler of CUTLASS\'s layouts')
     ap.add_argument('--mutate', action='store_true',
                     help='also print how many wrong answers the tests\' properties reject')
     opts = ap.parse_args()
@@ -512,6 +644,9 @@ def main():
     if opts.mutate:
         mutate(cases)
     # the YAML cases
+    twins = oracle_ops(opts.oracle)
+    cutlass = cutlass_values([c.value[len('cutlass:'):] for c in cases
+                              if c.value and c.value.startswith('cutlass:')], opts.cxx)
     out = []   # (case, op, args, expect, extra keys)
     for c in cases:
         keys = ['ref: %s' % yaml_str(c.ref())]
@@ -519,6 +654,9 @@ def main():
             keys.append('note: %s' % yaml_str(
                 'the test builds it with run-time ints, %s, and CuTe prints %s for that'
                 % (' '.join(c.mixed_args()), c.mixed)))
+        if c.prop == 'cute_value':
+            out.extend(cute_value_cases(c, keys, twins, cutlass))
+            continue
         err = c.static.startswith('error')
         exp = 'error' if err else c.static
         if c.refuses:
@@ -566,12 +704,10 @@ def main():
     # write
     files = {}
     for c, op, args, exp, k in out:
-        files.setdefault(c.src, []).append('- {op: %s, args: [%s], expect: %s, %s}' % (
+        files.setdefault(c.stem, []).append('- {op: %s, args: [%s], expect: %s, %s}' % (
             op, ', '.join(yaml_str(a) for a in args), yaml_str(exp), ', '.join(k)))
-    for src, lines in files.items():
-        prop = next(c.prop for c in cases if c.src == src)
-        stem = ('cutlass_' if src.endswith('.cpp') else 'pycute_') + \
-            os.path.splitext(os.path.basename(src))[0].replace('test_', '')
+    for stem, lines in files.items():
+        src, prop = next((c.src, c.prop) for c in cases if c.stem == stem)
         n_cute = sum(1 for l in lines if l.startswith('- {op: cute_'))
         n_plain = len(lines) - n_cute
         n_pend = sum(1 for l in lines if ', pending: ' in l)
