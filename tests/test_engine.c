@@ -196,6 +196,10 @@ static int parses(const char *s, lo_err *e) {
   lo_tuple t;
   lo_int v;
   if (view_arg(s)) return 0;
+  if (strstr(s, "F2(")) { /* a layout with PyCuTe's F2 strides */
+    lo_f2 f2;
+    return lo_parse_f2(s, &f2, e);
+  }
   if (strchr(s, '@')) { /* a coordinate layout: strides N@i */
     lo_basis_layout bl;
     return lo_parse_basis_layout(s, &bl, e);
