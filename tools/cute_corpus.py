@@ -67,6 +67,8 @@ def parse(text):
                 if c == ')':
                     return tuple(items)
         j = pos[0]
+        if peek() == '-':  # a negative stride
+            pos[0] += 1
         while peek().isdigit():
             pos[0] += 1
         return int(text[j:pos[0]])
@@ -119,15 +121,18 @@ def size(l):
 
 
 def apply(l, x):
-    """The layout function at x, colexicographic; the last entry runs on."""
+    """The layout function at x, colexicographic; the last entry runs on.
+    A negative x (B(i) of a negative stride) is split as CuTe's idx2crd
+    splits it, with C's division, which truncates toward 0."""
     ss, ds = leaves(l[0]), leaves(l[1])
     v = 0
     for i, (s, d) in enumerate(zip(ss, ds)):
         if i == len(ss) - 1:
             v += x * d
         else:
-            v += (x % s) * d
-            x //= s
+            q = abs(x) // s * (1 if x >= 0 else -1)
+            v += (x - q * s) * d
+            x = q
     return v
 
 

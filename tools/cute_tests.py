@@ -357,8 +357,15 @@ def p_right_inverse(c, r, extra):
                       'L(R(%(i)d)) = %(f)d')
 
 
+def leaves(t):
+    """The integers of a nested tuple, in order."""
+    return [t] if isinstance(t, int) else [x for e in t for x in leaves(e)]
+
+
 def p_cpp_left_inverse(c, r, extra):
     l = cc.parse(c.args[0])
+    if min(leaves(r[0]), default=1) < 1:  # CuTe's answer on a negative stride
+        return False, 'its shape has an extent below 1, which is no layout'
     return first_diff(cc.size(l), lambda i: cc.apply(l, cc.apply(r, cc.apply(l, i))),
                       lambda i: cc.apply(l, i), 'L(R(L(%(i)d))) = %(f)d, L(%(i)d) = %(g)d')
 
