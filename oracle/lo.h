@@ -761,6 +761,7 @@ int lo_eval_len(const char *op, int argc, const char *const *argv, char *out, si
 **   cute_idx2crd             lo_tuple_mode, lo_tuple_size, lo_print_index
 **   cute_domain_offset       lo_apply, lo_crd2idx
 **   cute_tile_to_shape       lo_tuple_size, lo_cute_blocked_product
+**   tile_to_shape            lo_tuple_size, lo_blocked_product
 **   cute_upcast              lo_swizzle_upcast, lo_swizzle_cute_check, lo_cute_upcast,
 **                            lo_cute_recast_composed
 **   cute_downcast            lo_swizzle_downcast, lo_swizzle_cute_check, lo_cute_downcast,

@@ -723,13 +723,15 @@ int op_cute_idx2crd(int argc, ev_args a, ev_out *o, lo_err *err) {
 
 /* ------------------------------------------------- built on the algebra */
 
-/* The op cute_tile_to_shape B S [O]: CuTe's tile_to_shape(B, S, O): B
+/* CuTe's tile_to_shape(B, S, O) of the arguments B S [O] into *r: B
 ** padded to rank(S) with 1:0 modes, then blocked_product with the compact
 ** layout of the quotients size(S_i)/size(B_i), its strides ordered by O
 ** (mode i's stride the product of the quotients of lesser order, 0 for a
-** quotient 1; default and an integer O: column-major). */
-int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
-  lo_layout blk, pad, one, ord, bm, r;
+** quotient 1; default and an integer O: column-major).  The blocked
+** product is CuTe's (plain 0) or the plain one, CuTe's answer where the
+** logical product it rearranges meets its contract (plain 1). */
+static int tile_to_shape(int plain, int argc, ev_args a, lo_layout *r, lo_err *err) {
+  lo_layout blk, pad, one, ord, bm;
   lo_tuple trg, order, tm, om;
   if (ev_get_layout(a, 0, &blk, err) || ev_get_tuple(a, 1, &trg, err)) return err->code;
   if (argc > 2 && lo_parse_index(a[2], &order, err)) return ev_arg_fail(2, err);
@@ -787,7 +789,24 @@ int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
     lo_layout_scalar(&ord, q[0], d[0]);
   else
     lo_layout_flat(&ord, q, d, rank);
-  if (lo_cute_blocked_product(&pad, &ord, &r, err)) return err->code;
+  return plain ? lo_blocked_product(&pad, &ord, r, err) : lo_cute_blocked_product(&pad, &ord, r, err);
+}
+
+/* The op cute_tile_to_shape B S [O]: CuTe's tile_to_shape(B, S, O). */
+int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout r;
+  if (tile_to_shape(0, argc, a, &r, err)) return err->code;
+  ev_out_layout(o, &r);
+  return LO_OK;
+}
+
+/* The op tile_to_shape B S [O]: CuTe's tile_to_shape where the blocked
+** product it is built on meets its contract (lo_blocked_product); CuTe's
+** refusals (a block that does not divide the target, a mismatched order)
+** are the plain op's too. */
+int op_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err) {
+  lo_layout r;
+  if (tile_to_shape(1, argc, a, &r, err)) return err->code;
   ev_out_layout(o, &r);
   return LO_OK;
 }

@@ -328,6 +328,7 @@ int op_cute_slice(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_dice(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_idx2crd(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err);
+int op_tile_to_shape(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_max_alignment(int argc, ev_args a, ev_out *o, lo_err *err);
 int op_cute_domain_offset(int argc, ev_args a, ev_out *o, lo_err *err);
 /* lo_eval_domain.c */

@@ -422,6 +422,7 @@ static const sw_row sw_ops[] = {
     {"cute_take", SW_WRAP, NULL},
     {"cute_group", SW_WRAP, NULL},
     {"cute_tile_to_shape", SW_WRAP, NULL},
+    {"tile_to_shape", SW_WRAP, NULL},
     {"right_inverse", 0, sw_inverse},
     {"left_inverse", 0, sw_inverse},
     {"cute_right_inverse", 0, sw_inverse},
