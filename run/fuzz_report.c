@@ -24,6 +24,12 @@ static const struct family_text {
     {"flat", "flat layouts (paper chapter 2), literal readings included"},
     {"user", "user conjectures from CONFIG.yaml's conjecture_files"},
     {"wp", "the post-conditions PyCuTe states for the layout algebra and the analysis ops (after the whitepaper)"},
+    {"swizzle", "CuTe's swizzles and composed layouts"},
+    {"negative", "layouts with negative strides, against CuTe's composition postcondition"},
+    {"tile", "slicing by a coordinate: local_tile and local_partition"},
+    {"f2", "PyCuTe's F2 (XOR) strides"},
+    {"basis", "coordinate layouts (scaled-basis strides)"},
+    {"recast", "upcast, downcast and the recasts of CuTe"},
 };
 
 /* The text of the family of name fam, or NULL. */
