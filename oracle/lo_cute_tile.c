@@ -47,8 +47,8 @@ static int product_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
 
 /* fn(A, B) for a layout B, or mode by mode for a tiler B (transform_layout:
 ** A's modes past the tiler are kept as they are). */
-static int by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_layout *b,
-                    lo_layout *out, lo_err *err) {
+int lo_cute_by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_layout *b,
+                     lo_layout *out, lo_err *err) {
   if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "%s: the first argument is a tiler", op);
   if (!b->is_tiler) return fn(a, b, out, err);
   int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
@@ -60,12 +60,12 @@ static int by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_
 
 /* CuTe C++ logical_divide(A, B) as it computes (see lo.h). */
 int lo_cute_logical_divide(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  return by_tiler(divide_layout, "logical_divide", a, b, out, err);
+  return lo_cute_by_tiler(divide_layout, "logical_divide", a, b, out, err);
 }
 
 /* CuTe C++ logical_product(A, B) as it computes (see lo.h). */
 int lo_cute_logical_product(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
-  return by_tiler(product_layout, "logical_product", a, b, out, err);
+  return lo_cute_by_tiler(product_layout, "logical_product", a, b, out, err);
 }
 
 /* zip2_by(T, G) on shape and stride, guided by g (a tiler) or, when g is

@@ -66,6 +66,11 @@ typedef int (*lo_pair_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_
 #define LO_TILER_CUTE 2
 int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int how, lo_layout *out,
                  lo_err *err);
+/* CuTe's transform_layout of fn: fn(A, B) for a layout B, or mode by
+** mode for a tiler B, A's modes past the tiler kept (lo_cute_tile.c); op
+** names the op in its errors. */
+int lo_cute_by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_layout *b,
+                     lo_layout *out, lo_err *err);
 
 /* CuTe's regrouping of r, a logical divide or product of A by B: how 0
 ** zipped (tile_unzip), 1 tiled (the rest modes spliced in), 2 flat (both). */

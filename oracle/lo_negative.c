@@ -332,19 +332,6 @@ static int product_layout(const lo_layout *a, const lo_layout *b, lo_layout *out
   return lo_layout_pair(a, &r, out, err);
 }
 
-/* fn(A, B) for a layout B, or mode by mode for a tiler B (A's modes past
-** the tiler kept). */
-static int by_tiler(lo_pair_fn fn, const char *op, const lo_layout *a, const lo_layout *b,
-                    lo_layout *out, lo_err *err) {
-  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "%s: the first argument is a tiler", op);
-  if (!b->is_tiler) return fn(a, b, out, err);
-  int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
-  if (k > ra)
-    return lo_fail(err, LO_EUNDEF, "CuTe refuses: %s: Too many modes in tiler (%d for rank %d)", op,
-                   k, ra);
-  return lo_tiler_map(fn, a, b, LO_TILER_KEEP | LO_TILER_CUTE, out, err);
-}
-
 /* CuTe's blocked_product (raked 0) or raked_product (raked 1) with
 ** strides of either sign. */
 int lo_cute_rank_product_signed(int raked, const lo_layout *a, const lo_layout *b, lo_layout *out,
@@ -358,8 +345,8 @@ int lo_cute_rank_product_signed(int raked, const lo_layout *a, const lo_layout *
 int lo_cute_tile_signed(int divide, int how, const lo_layout *a, const lo_layout *b, lo_layout *out,
                         lo_err *err) {
   lo_layout r;
-  if (by_tiler(divide ? divide_layout : product_layout,
-               divide ? "logical_divide" : "logical_product", a, b, &r, err))
+  if (lo_cute_by_tiler(divide ? divide_layout : product_layout,
+                       divide ? "logical_divide" : "logical_product", a, b, &r, err))
     return err->code;
   if (how < 0) {
     lo_layout_copy(out, &r);
