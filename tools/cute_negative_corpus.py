@@ -49,6 +49,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
+from cute_corpus import yaml_str  # noqa: E402  (the corpus tools' one adapter call)
+from cute_corpus import ask  # noqa: E402
 PENDING = set()
 RANK_OPS = ('blocked_product', 'raked_product')
 PENDING_REASON = 'negative strides: the oracle does not evaluate %s on them yet'
@@ -345,21 +347,6 @@ def plain_case(op, args, answer):
         ok = all(apply(l, apply(r, apply(l, i))) == apply(l, i) for i in range(size(l[0])))
         return answer if ok else 'error'
     return None
-
-
-def yaml_str(s):
-    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
-
-
-def ask(adapter, reqs):
-    text = ''.join('%s %s\n' % (op, ' '.join(args)) for op, args in reqs)
-    res = subprocess.run(adapter, shell=True, input=text, capture_output=True, text=True,
-                         cwd=ROOT)
-    answers = res.stdout.split('\n')[:len(reqs)]
-    if len(answers) != len(reqs):
-        sys.exit('cute_negative_corpus: %d answers for %d requests (adapter stderr: %s)'
-                 % (len(answers), len(reqs), res.stderr[-500:]))
-    return answers
 
 
 def main():

@@ -37,22 +37,13 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
-
-
-def yaml_str(s):
-    return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
+from cute_corpus import yaml_str  # noqa: E402  (the corpus tools' one adapter call)
+from cute_corpus import ask as cc_ask  # noqa: E402
 
 
 def ask(adapter, reqs):
     """CuTe's answers to reqs [(op, [args], plain)], in order."""
-    text = ''.join('%s %s\n' % (op, ' '.join(args)) for op, args, _ in reqs)
-    res = subprocess.run(adapter, shell=True, input=text, capture_output=True, text=True,
-                         cwd=ROOT)
-    answers = res.stdout.split('\n')[:len(reqs)]
-    if len(answers) != len(reqs):
-        sys.exit('cute_tile_corpus: %d answers for %d requests (adapter stderr: %s)'
-                 % (len(answers), len(reqs), res.stderr[-500:]))
-    return answers
+    return cc_ask(adapter, [(op, args) for op, args, _ in reqs])
 
 
 def rm(m, n):
