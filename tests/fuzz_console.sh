@@ -2,8 +2,9 @@
 # fuzz_console.sh LAYOUTCHECK -- the console report of `make fuzz` as a
 # person reads it: a fresh run with the repository's CONFIG.yaml into a
 # scratch database, checked for its structure (never its timings): under
-# 100 lines, the table before the refuted conjectures, CuTe's contract
-# breaks first among them, every family explained, the summary and next:
+# 120 lines (a table row per family, 32, and a line per refuted
+# conjecture, 54), the table before the refuted conjectures, CuTe's
+# contract breaks first among them, every family explained, the summary and next:
 # lines; failures triaged known counted and not listed; -q; -v; no escape
 # bytes when piped or with NO_COLOR, colour with --color=always;
 # --duration; CONFIG.yaml and results.db found from a subdirectory (fuzz,
@@ -24,7 +25,7 @@ status 0 "fresh fuzz" "$lc" fuzz --config CONFIG.yaml --db "$tmp/r.db"
 cp "$tmp/out" "$tmp/fresh.out"
 f=$tmp/fresh.out
 lines=$(wc -l <"$f")
-if [ "$lines" -lt 100 ]; then ok; else bad "fresh fuzz: $lines lines, expected under 100"; fi
+if [ "$lines" -lt 120 ]; then ok; else bad "fresh fuzz: $lines lines, expected under 120"; fi
 has "header: the database" "^seed 20261121, 2000 cases per property, results in $tmp/r.db (run 1)$" "$f"
 has "header: the configuration" "^configuration: CONFIG.yaml$" "$f"
 line_of() { grep -n -m1 -- "$1" "$f" | cut -d: -f1; }
