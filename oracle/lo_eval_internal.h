@@ -149,6 +149,9 @@ int op_cute_make_ordered_layout(int argc, ev_args a, ev_out *o, lo_err *err);
 ** table's handler fn, which it may run on the inner layout. */
 int ev_has_swizzle(int argc, ev_args a);
 int ev_swizzle_run(const char *op, ev_op_fn fn, int argc, ev_args a, ev_out *o, lo_err *err);
+/* Print a composed layout as CuTe prints it, its swizzle and offset always
+** (lo_eval_swizzle.c). */
+void ev_out_composed(ev_out *o, const lo_composed *c);
 int op_cute_upcast(int argc, ev_args a, ev_out *o, lo_err *err);
 /* lo_eval_swizzle_ops.c: the ops that read composed layouts themselves. */
 int op_max_common_layout(int argc, ev_args a, ev_out *o, lo_err *err);

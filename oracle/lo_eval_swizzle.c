@@ -44,11 +44,9 @@ static int get_swizzle(ev_args a, int i, lo_swizzle *sw, lo_err *err) {
 /* Whether the op is a cute_ twin. */
 static int is_cute(const char *op) { return strncmp(op, "cute_", 5) == 0; }
 
-/* Print "Sw<B,M,S> o O o " (nothing for the identity swizzle with offset
-** 0, which CuTe's composition drops). */
-static void out_prefix(ev_out *o, const lo_composed *c) {
+/* Print "Sw<B,M,S> o O o ", the swizzle and the offset of c. */
+static void out_swizzle_offset(ev_out *o, const lo_composed *c) {
   char b[96];
-  if (c->sw.bits == 0 && c->smem_bits == 0 && c->offset == 0) return;
   lo_print_swizzle(&c->sw, b, sizeof b);
   ev_out_str(o, b);
   ev_out_str(o, " o ");
@@ -60,6 +58,20 @@ static void out_prefix(ev_out *o, const lo_composed *c) {
     ev_out_int(o, c->offset);
   }
   ev_out_str(o, " o ");
+}
+
+/* Print "Sw<B,M,S> o O o " (nothing for the identity swizzle with offset
+** 0, which CuTe's composition drops). */
+static void out_prefix(ev_out *o, const lo_composed *c) {
+  if (c->sw.bits == 0 && c->smem_bits == 0 && c->offset == 0) return;
+  out_swizzle_offset(o, c);
+}
+
+/* Print a composed layout as CuTe prints it, its swizzle and offset always
+** (also Sw<0,..> o 0, where CuTe keeps them: the recasts' answers). */
+void ev_out_composed(ev_out *o, const lo_composed *c) {
+  out_swizzle_offset(o, c);
+  ev_out_layout(o, &c->inner);
 }
 
 /* How an op treats a composed first argument: the layout op on the inner
@@ -474,18 +486,7 @@ static int recast(int up, int argc, ev_args a, ev_out *o, lo_err *err) {
     }
     if (lo_cute_recast_composed(&c, n, up, &c, err)) return err->code;
     c.plain = 0;
-    lo_print_swizzle(&c.sw, b, sizeof b);
-    ev_out_str(o, b);
-    ev_out_str(o, " o ");
-    if (c.smem_bits > 0) {
-      ev_out_str(o, "smem_ptr[");
-      ev_out_int(o, c.smem_bits);
-      ev_out_str(o, "b](unset)");
-    } else {
-      ev_out_int(o, c.offset);
-    }
-    ev_out_str(o, " o ");
-    ev_out_layout(o, &c.inner);
+    ev_out_composed(o, &c);
     return LO_OK;
   }
   if (k != LO_KIND_SWIZZLE)

@@ -16,24 +16,6 @@ static int get_composed(ev_args a, int i, lo_composed *c, lo_err *err) {
   return lo_parse_composed(a[i], c, err) ? ev_arg_fail(i, err) : LO_OK;
 }
 
-/* Print a composed layout as CuTe prints it: its swizzle and offset always
-** (the recasts' answers, whose offset CuTe keeps). */
-static void out_composed_full(ev_out *o, const lo_composed *c) {
-  char b[96];
-  lo_print_swizzle(&c->sw, b, sizeof b);
-  ev_out_str(o, b);
-  ev_out_str(o, " o ");
-  if (c->smem_bits > 0) {
-    ev_out_str(o, "smem_ptr[");
-    ev_out_int(o, c->smem_bits);
-    ev_out_str(o, "b](unset)");
-  } else {
-    ev_out_int(o, c->offset);
-  }
-  ev_out_str(o, " o ");
-  ev_out_layout(o, &c->inner);
-}
-
 /* Both arguments as composed layouts (or plain ones); a swizzle alone is
 ** refused, as CuTe has no max_common_* of a swizzle. */
 static int get_pair(const char *op, ev_args a, lo_composed *x, lo_composed *y, lo_err *err) {
@@ -170,7 +152,7 @@ static int recast_sw(const char *op, int cute, int argc, ev_args a, ev_out *o, l
   } else if (c.plain) {
     ev_out_layout(o, &c.inner);
   } else {
-    out_composed_full(o, &c);
+    ev_out_composed(o, &c);
   }
   return LO_OK;
 }
