@@ -51,6 +51,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 from cute_corpus import yaml_str  # noqa: E402  (the corpus tools' one adapter call)
 from cute_corpus import ask  # noqa: E402
+from cute_corpus import leaves, parse  # noqa: E402  (values as the other corpus tools read them)
 PENDING = set()
 RANK_OPS = ('blocked_product', 'raked_product')
 PENDING_REASON = 'negative strides: the oracle does not evaluate %s on them yet'
@@ -60,49 +61,6 @@ TILE_OPS = ('logical_divide', 'zipped_divide', 'tiled_divide', 'flat_divide',
 
 
 # ------------------------------------------------------------ values
-
-def parse(text):
-    """'S:D' into (shape, stride): an int is a leaf, a tuple a tuple."""
-    pos = [0]
-
-    def peek():
-        return text[pos[0]] if pos[0] < len(text) else ''
-
-    def tup():
-        if peek() == '(':
-            pos[0] += 1
-            items = []
-            if peek() == ')':
-                pos[0] += 1
-                return tuple(items)
-            while True:
-                items.append(tup())
-                c = peek()
-                pos[0] += 1
-                if c == ')':
-                    return tuple(items)
-                assert c == ',', text
-        j = pos[0]
-        if peek() in '_':
-            pos[0] += 1
-        if peek() == '-':
-            pos[0] += 1
-        while peek().isdigit():
-            pos[0] += 1
-        return int(text[j:pos[0]].lstrip('_'))
-
-    s = tup()
-    assert peek() == ':', text
-    pos[0] += 1
-    d = tup()
-    return (s, d)
-
-
-def leaves(t):
-    if isinstance(t, int):
-        return [t]
-    return [x for y in t for x in leaves(y)]
-
 
 def show(t):
     if isinstance(t, int):
