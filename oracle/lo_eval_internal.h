@@ -81,6 +81,9 @@ int ev_get_layout_signed(ev_args a, int i, lo_layout *l, int tiler_ok, lo_err *e
 /* print_layout's grid of l (lo_print_grid, at most LO_EVAL_GRID_LIMIT
 ** cells, no line break after the last line) into o. */
 int ev_print_grid(const lo_layout *l, ev_out *o, lo_err *err);
+/* The grid just written at the end of o's answer, with its print status rc,
+** taken into the answer (lo_eval_values.c). */
+int ev_out_grid(ev_out *o, int rc);
 /* Negative strides (lo_eval_negative.c): whether some argument holds one
 ** (by its syntax), whether op takes them, and op run on such arguments:
 ** its handler there, or an error naming op, the argument and the stride. */

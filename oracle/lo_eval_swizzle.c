@@ -191,16 +191,7 @@ static int sw_print_layout(const char *op, int argc, ev_args a, ev_out *o, lo_er
     return lo_fail(err, LO_ELIMIT, "size %lld is too large to draw (limit %lld)", (long long)size,
                    (long long)LO_EVAL_GRID_LIMIT);
   if (o->full) return LO_OK;
-  int rc = lo_print_grid_composed(&c, o->p + o->len, o->cap - o->len, err);
-  if (rc == LO_ESPACE) {
-    o->full = 1;
-    return LO_OK;
-  }
-  if (rc) return rc;
-  size_t n = strlen(o->p + o->len);
-  if (n > 0 && o->p[o->len + n - 1] == '\n') o->p[o->len + --n] = 0;
-  o->len += n;
-  return LO_OK;
+  return ev_out_grid(o, lo_print_grid_composed(&c, o->p + o->len, o->cap - o->len, err));
 }
 
 /* The plain cosize of a composed layout: 1 + its largest value. */

@@ -507,9 +507,15 @@ int ev_print_grid(const lo_layout *l, ev_out *o, lo_err *err) {
     return lo_fail(err, LO_ELIMIT, "size %lld is too large to draw (limit %lld)", (long long)size,
                    (long long)LO_EVAL_GRID_LIMIT);
   if (o->full) return LO_OK;
-  int rc = lo_print_grid(l, o->p + o->len, o->cap - o->len, err);
+  return ev_out_grid(o, lo_print_grid(l, o->p + o->len, o->cap - o->len, err));
+}
+
+/* Take into o's answer the grid a print function has just written at its
+** end with status rc: where it did not fit, o is full (lo_eval answers
+** "result longer than ..."); the grid's last newline is dropped. */
+int ev_out_grid(ev_out *o, int rc) {
   if (rc == LO_ESPACE) {
-    o->full = 1; /* lo_eval answers "result longer than ..." */
+    o->full = 1;
     return LO_OK;
   }
   if (rc) return rc;
