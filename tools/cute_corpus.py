@@ -1051,6 +1051,25 @@ def plain_verdict(op, args, answer, verdicts):
     return (answer if ok else 'error'), ('' if ok else 'CuTe is wrong: ' + why)
 
 
+def sw(b, m, s):
+    """CuTe's print of Swizzle<b,m,s>."""
+    return 'Sw<%d,%d,%d>' % (b, m, s)
+
+
+def gmma_atoms():
+    """[(name, bits, text)]: CuTe's GMMA shared-memory atoms
+    (cute/atom/mma_traits_sm90_gmma.hpp) in element units, for 8-, 16- and
+    32-bit types: K-major then MN-major, INTER, SW32, SW64, SW128."""
+    out = []
+    for bits, tname in ((8, 'uint8_t'), (16, 'half_t'), (32, 'float')):
+        for b, name in ((0, 'INTER'), (1, 'SW32'), (2, 'SW64'), (3, 'SW128')):
+            w = (16 << b) * 8 // bits
+            pre = '%s o smem_ptr[%db](unset) o ' % (sw(b, 4, 3), bits)
+            out.append(('K_%s<%s>' % (name, tname), bits, pre + '(8,%d):(%d,1)' % (w, w)))
+            out.append(('MN_%s<%s>' % (name, tname), bits, pre + '(%d,8):(1,%d)' % (w, w)))
+    return out
+
+
 def yaml_str(s):
     return '"' + s.replace('\\', '\\\\').replace('"', '\\"') + '"'
 

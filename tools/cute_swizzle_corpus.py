@@ -34,23 +34,13 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 from cute_corpus import yaml_str  # noqa: E402  (the corpus tools' one adapter call)
-from cute_corpus import ask  # noqa: E402
-
-
-def sw(b, m, s):
-    return 'Sw<%d,%d,%d>' % (b, m, s)
+from cute_corpus import ask, sw  # noqa: E402
+from cute_corpus import gmma_atoms as cc_gmma_atoms  # noqa: E402
 
 
 def gmma_atoms():
     """[(name, text)]: the GMMA atoms in element units."""
-    out = []
-    for bits, tname in ((8, 'uint8_t'), (16, 'half_t'), (32, 'float')):
-        for b, name in ((0, 'INTER'), (1, 'SW32'), (2, 'SW64'), (3, 'SW128')):
-            w = (16 << b) * 8 // bits
-            pre = '%s o smem_ptr[%db](unset) o ' % (sw(b, 4, 3), bits)
-            out.append(('K_%s<%s>' % (name, tname), pre + '(8,%d):(%d,1)' % (w, w)))
-            out.append(('MN_%s<%s>' % (name, tname), pre + '(%d,8):(1,%d)' % (w, w)))
-    return out
+    return [(name, text) for name, _, text in cc_gmma_atoms()]
 
 
 def first_round(rng):

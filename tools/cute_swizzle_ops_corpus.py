@@ -42,22 +42,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, 'tools'))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 from cute_corpus import yaml_str  # noqa: E402  (the corpus tools' one adapter call)
-from cute_corpus import ask  # noqa: E402
-
-
-def sw(b, m, s):
-    return 'Sw<%d,%d,%d>' % (b, m, s)
+from cute_corpus import ask, sw  # noqa: E402
+from cute_corpus import gmma_atoms as cc_gmma_atoms  # noqa: E402
 
 
 def gmma_atoms():
     """[(bits, text)]: the GMMA (and UMMA) atoms in element units."""
     out = []
     for bits in (8, 16, 32):
-        for b in range(4):
-            w = (16 << b) * 8 // bits
-            pre = '%s o smem_ptr[%db](unset) o ' % (sw(b, 4, 3), bits)
-            out.append((bits, pre + '(8,%d):(%d,1)' % (w, w)))
-            out.append((bits, pre + '(%d,8):(1,%d)' % (w, w)))
+        out += [(bits, text) for _, b, text in cc_gmma_atoms() if b == bits]
         # UMMA's own atom (cute/atom/mma_traits_sm100.hpp): Layout_MN_SW128_32B_Atom,
         # Swizzle<2,5,2> o smem_ptr o (1024,4):(1,1024) in bits, upcast to T bits
         w = 1024 // bits

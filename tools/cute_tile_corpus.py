@@ -39,6 +39,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PINNED = "7107b05535f8977f5ecb9d01ee203205b1fd9bc4"
 from cute_corpus import yaml_str  # noqa: E402  (the corpus tools' one adapter call)
 from cute_corpus import ask as cc_ask  # noqa: E402
+from cute_corpus import gmma_atoms as cc_gmma_atoms  # noqa: E402
 
 
 def ask(adapter, reqs):
@@ -145,19 +146,9 @@ def slices(rng):
     return reqs
 
 
-def sw(b, m, s):
-    return 'Sw<%d,%d,%d>' % (b, m, s)
-
-
 def gmma_atoms():
-    out = []
-    for bits in (8, 16, 32):
-        for b in range(4):
-            w = (16 << b) * 8 // bits
-            pre = '%s o smem_ptr[%db](unset) o ' % (sw(b, 4, 3), bits)
-            out.append(pre + '(8,%d):(%d,1)' % (w, w))
-            out.append(pre + '(%d,8):(1,%d)' % (w, w))
-    return out
+    """The GMMA atoms in element units, as text."""
+    return [text for _, _, text in cc_gmma_atoms()]
 
 
 def swizzled_first(rng):
