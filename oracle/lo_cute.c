@@ -452,18 +452,25 @@ int lo_cute_composition_exact(const lo_layout *a, const lo_layout *b, lo_layout 
   return compose_layout_x(a, b, out, exact, err);
 }
 
-/* composition(A, B): B a layout, or a tiler composed with A's modes one
-** by one (A's modes past the tiler are dropped). */
-int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+/* CuTe's composition(A, B) with compose, its composition of two layouts:
+** B a layout, or a tiler composed with A's modes one by one (A's modes
+** past the tiler are dropped). */
+int lo_cute_compose_with(lo_pair_fn compose, const lo_layout *a, const lo_layout *b,
+                         lo_layout *out, lo_err *err) {
   if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
-  if (!b->is_tiler) return compose_layout(a, b, out, err);
+  if (!b->is_tiler) return compose(a, b, out, err);
   int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
   if (k > ra)
     return lo_fail(err, LO_EUNDEF,
                    "CuTe refuses: the tiler has %d modes but A has rank %d "
                    "(static_assert tuple_size <= rank)",
                    k, ra);
-  return lo_tiler_map(compose_layout, a, b, LO_TILER_CUTE, out, err);
+  return lo_tiler_map(compose, a, b, LO_TILER_CUTE, out, err);
+}
+
+/* composition(A, B): B a layout or a tiler. */
+int lo_cute_composition(const lo_layout *a, const lo_layout *b, lo_layout *out, lo_err *err) {
+  return lo_cute_compose_with(compose_layout, a, b, out, err);
 }
 
 /* See lo_internal.h. */

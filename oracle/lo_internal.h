@@ -66,6 +66,10 @@ typedef int (*lo_pair_fn)(const lo_layout *, const lo_layout *, lo_layout *, lo_
 #define LO_TILER_CUTE 2
 int lo_tiler_map(lo_pair_fn fn, const lo_layout *a, const lo_layout *b, int how, lo_layout *out,
                  lo_err *err);
+/* CuTe's composition(A, B) with compose as its composition of two layouts:
+** B a layout, or a tiler over A's modes, those past it dropped (lo_cute.c). */
+int lo_cute_compose_with(lo_pair_fn compose, const lo_layout *a, const lo_layout *b,
+                         lo_layout *out, lo_err *err);
 /* CuTe's transform_layout of fn: fn(A, B) for a layout B, or mode by
 ** mode for a tiler B, A's modes past the tiler kept (lo_cute_tile.c); op
 ** names the op in its errors. */

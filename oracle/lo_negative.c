@@ -185,15 +185,7 @@ static int compose_layout(const lo_layout *a, const lo_layout *bl, lo_layout *ou
 ** tiler (mapped over A's modes, A's modes past it dropped). */
 int lo_cute_composition_signed(const lo_layout *a, const lo_layout *b, lo_layout *out,
                                lo_err *err) {
-  if (a->is_tiler) return lo_fail(err, LO_EUNDEF, "composition: the first argument is a tiler");
-  if (!b->is_tiler) return compose_layout(a, b, out, err);
-  int k = lo_tuple_rank(&b->shape), ra = lo_tuple_rank(&a->shape);
-  if (k > ra)
-    return lo_fail(err, LO_EUNDEF,
-                   "CuTe refuses: the tiler has %d modes but A has rank %d "
-                   "(static_assert tuple_size <= rank)",
-                   k, ra);
-  return lo_tiler_map(compose_layout, a, b, LO_TILER_CUTE, out, err);
+  return lo_cute_compose_with(compose_layout, a, b, out, err);
 }
 
 /* ------------------------------------------------------------- complement */
