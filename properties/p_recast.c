@@ -216,8 +216,11 @@ static int order_keys(const lo_tuple *s, const lo_tuple *o, lo_int *key) {
 /* An answer of a plain op or its cute_ twin: NULL-safe discard on refusal. */
 typedef int (*lay_n_fn)(const lo_layout *, lo_int, lo_layout *, lo_err *);
 
-/* upcast's post-condition on the answer of fn. */
-static gen_verdict check_up(gen_ctx *x, lay_n_fn fn, const char *who) {
+/* A recast's post-condition (upcast_units or downcast_elements) on fn's
+** answer for the case's (L, n); a refusal is a discard. */
+typedef gen_verdict (*recast_post_fn)(gen_ctx *, const lo_layout *, lo_int, const lo_layout *,
+                                      const char *);
+static gen_verdict check_recast(gen_ctx *x, lay_n_fn fn, recast_post_fn post, const char *who) {
   lo_layout l, r;
   lo_int n;
   lo_err e;
@@ -226,27 +229,20 @@ static gen_verdict check_up(gen_ctx *x, lay_n_fn fn, const char *who) {
     x->labels |= 1u << GEN_L_UNDEFINED;
     return GEN_DISCARD;
   }
-  return upcast_units(x, &l, n, &r, who);
+  return post(x, &l, n, &r, who);
 }
 
-/* downcast's post-condition on the answer of fn. */
-static gen_verdict check_down(gen_ctx *x, lay_n_fn fn, const char *who) {
-  lo_layout l, r;
-  lo_int n;
-  lo_err e;
-  if (prop_layout(x, 0, &l) || prop_int(x, 1, &n)) return GEN_ERROR;
-  if (fn(&l, n, &r, &e) != LO_OK) {
-    x->labels |= 1u << GEN_L_UNDEFINED;
-    return GEN_DISCARD;
-  }
-  return downcast_elements(x, &l, n, &r, who);
+static gen_verdict upcast_post(gen_ctx *x) {
+  return check_recast(x, lo_upcast, upcast_units, "upcast");
 }
-
-static gen_verdict upcast_post(gen_ctx *x) { return check_up(x, lo_upcast, "upcast"); }
-static gen_verdict cute_upcast_post(gen_ctx *x) { return check_up(x, lo_cute_upcast, "CuTe"); }
-static gen_verdict downcast_post(gen_ctx *x) { return check_down(x, lo_downcast, "downcast"); }
+static gen_verdict cute_upcast_post(gen_ctx *x) {
+  return check_recast(x, lo_cute_upcast, upcast_units, "CuTe");
+}
+static gen_verdict downcast_post(gen_ctx *x) {
+  return check_recast(x, lo_downcast, downcast_elements, "downcast");
+}
 static gen_verdict cute_downcast_post(gen_ctx *x) {
-  return check_down(x, lo_cute_downcast, "CuTe");
+  return check_recast(x, lo_cute_downcast, downcast_elements, "CuTe");
 }
 
 /* upcast then downcast (up first when up_first), both plain, give L back. */
